@@ -1,0 +1,41 @@
+"""The MAGDAGDON rules engine: pure Python, no pygame (STYLE.md rule 1).
+
+Rules live in ``RULES.md``; each module cites the sections it implements.
+"""
+
+from .actions import (
+    Accept,
+    Action,
+    ActionParseError,
+    Adjust,
+    Confirm,
+    PlaceRuin,
+    Reroll,
+    Roll,
+    Stage,
+    TakeBack,
+    TakeBackAll,
+    parse_action,
+)
+from .board import (
+    CELL_COUNT,
+    CELLS,
+    EMPTY,
+    LINE_NAMES,
+    LINES,
+    NEIGHBOURS,
+    RUIN,
+    Board,
+    BoardParseError,
+    cell_col,
+    cell_name,
+    cell_row,
+)
+from .dice import DICE_PER_ROLL, roll_dice, seed_from_text
+from .difficulty import Difficulty
+from .game import Game, IllegalMoveError, Phase
+from .legality import find_placement, is_magdagdon, legal_cells, required_dice
+from .replay import Replay, ReplayError, ReplayResult
+from .scoring import RUIN_PENALTY, Bonus, LineScore, ScoreBreakdown, line_bonus, score, score_total
+
+__all__ = [name for name in dir() if not name.startswith("_")]
