@@ -1,0 +1,29 @@
+"""Players that choose actions: baselines and the expert. Never imports pygame.
+
+``make_policy(name, rng)`` builds one by name; every policy has ``choose(game)``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .greedy_policy import GreedyPolicy
+from .policy import Policy
+from .random_policy import RandomPolicy
+
+_FACTORIES = {
+    "random": RandomPolicy,
+    "greedy": GreedyPolicy,
+}
+POLICY_NAMES = tuple(_FACTORIES)
+
+
+def make_policy(name: str, rng: random.Random) -> Policy:
+    try:
+        factory = _FACTORIES[name]
+    except KeyError:
+        raise ValueError(f"unknown policy {name!r}; choose one of {', '.join(POLICY_NAMES)}") from None
+    return factory(rng)
+
+
+__all__ = ["Policy", "POLICY_NAMES", "make_policy", "RandomPolicy", "GreedyPolicy"]
