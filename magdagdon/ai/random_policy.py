@@ -15,6 +15,8 @@ class RandomPolicy:
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
+        self._plan: list[tuple[int, int]] = []
+        self._plan_key: tuple | None = None
 
     def choose(self, game: Game) -> Action:
         phase = game.phase
@@ -25,13 +27,20 @@ class RandomPolicy:
         if phase is Phase.RUIN_PICK:
             return PlaceRuin(self.rng.choice(game.board.empty_cells()))
         if phase is Phase.STAGING:
-            need = game.required - len(game.staged)
-            if need <= 0:
-                return Confirm()
-            tray = {die: game.dice[die] for die in game.tray}
-            plan = random_placement(game.working_board, tray, need, self.rng)
-            if plan is None:  # only after someone else's bad staging; start again
-                return TakeBackAll()
-            die, cell = plan[0]
-            return Stage(die, cell)
+            return self._staging_move(game)
         raise ValueError(f"no move in phase {phase}")
+
+    def _staging_move(self, game: Game) -> Action:
+        """Follow one random complete placement per turn, drawn when staging is empty."""
+        key = (game.turn, game.dice, game.board)
+        if key != self._plan_key:
+            if game.staged:
+                return TakeBackAll()  # somebody else staged; plan from a clean tray
+            tray = {die: game.dice[die] for die in game.tray}
+            self._plan = random_placement(game.board, tray, game.required, self.rng) or []
+            self._plan_key = key
+        done = len(game.staged)
+        if done >= game.required:
+            return Confirm()
+        die, cell = self._plan[done]
+        return Stage(die, cell)

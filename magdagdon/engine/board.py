@@ -18,8 +18,8 @@ RUIN = 7  # any value outside 1..6 would do; 7 keeps a cell within 3 bits
 DIE_VALUES = range(1, 7)
 
 FULL_MASK = (1 << CELL_COUNT) - 1
-_COL0_MASK = sum(1 << (row * SIZE) for row in range(SIZE))
-_COL3_MASK = _COL0_MASK << (SIZE - 1)
+COL0_MASK = sum(1 << (row * SIZE) for row in range(SIZE))
+COL3_MASK = COL0_MASK << (SIZE - 1)
 
 _SYMBOL_OF = {EMPTY: ".", RUIN: "X", **{v: str(v) for v in DIE_VALUES}}
 _VALUE_OF = {symbol: value for value, symbol in _SYMBOL_OF.items()}
@@ -41,8 +41,8 @@ def cell_name(cell: int) -> str:
 def neighbour_mask(mask: int) -> int:
     """Cells orthogonally adjacent to any cell of ``mask`` (RULES.md §4: never diagonal)."""
     return (
-        ((mask << 1) & ~_COL0_MASK)
-        | ((mask >> 1) & ~_COL3_MASK)
+        ((mask << 1) & ~COL0_MASK)
+        | ((mask >> 1) & ~COL3_MASK)
         | ((mask << SIZE) & FULL_MASK)
         | (mask >> SIZE)
     )
@@ -130,7 +130,14 @@ class Board:
         if not (content == EMPTY or content == RUIN or 1 <= content <= 6):
             raise BoardParseError(f"not a cell content: {content!r}")
         cells = self.cells
-        return Board._trusted(cells[:cell] + (content,) + cells[cell + 1 :])
+        board = Board._trusted(cells[:cell] + (content,) + cells[cell + 1 :])
+        if self._masks is not None:  # update the parent's masks instead of recounting
+            masks = list(self._masks)
+            bit = 1 << cell
+            masks[cells[cell]] ^= bit
+            masks[content] |= bit
+            board._masks = tuple(masks)
+        return board
 
     # --- reading ------------------------------------------------------------------
     def __getitem__(self, cell: int) -> int:

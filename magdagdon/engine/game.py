@@ -68,6 +68,32 @@ class Game:
         self.log: list[Action] = []
         self.last_returned: tuple[int, ...] = ()  # dice the last action sent back to the tray
         self._working: Board | None = None
+        self.set_up = False  # built by set_up_position(): it has no replay
+
+    @classmethod
+    def set_up_position(
+        cls,
+        board: Board,
+        dice: tuple[int, ...],
+        difficulty: Difficulty = Difficulty.PEACEFUL,
+        powers_used: int = 0,
+        turn: int = 1,
+        seed: int = 0,
+    ) -> "Game":
+        """A game just after a roll of ``dice`` on ``board`` (for tests, puzzles and hints).
+
+        Its later rolls still follow ``seed``, but it has no replay: the earlier turns
+        that led here are unknown.
+        """
+        if len(dice) != 4 or any(not 1 <= v <= 6 for v in dice):
+            raise ValueError(f"a roll is four values 1..6, not {dice!r}")
+        if board.is_full:
+            raise ValueError(f"no empty cell on {board}")
+        game = cls(difficulty, seed)
+        difficulty.penalty_for(powers_used)  # validates the count
+        game.board, game.turn, game.powers_used, game.set_up = board, turn, powers_used, True
+        game._set_dice(tuple(dice))
+        return game
 
     # --- reading the position -----------------------------------------------------------
     @property

@@ -52,6 +52,8 @@ class Replay:
 
     @classmethod
     def of(cls, game: Game) -> "Replay":
+        if game.set_up:
+            raise ReplayError("a game set up from a position has no replay")
         result = ReplayResult.of(game) if game.is_over else None
         return cls(game.seed, game.difficulty, tuple(game.log), result)
 

@@ -1,0 +1,139 @@
+"""``magdagdon simulate``: play seeded games with a policy and print statistics.
+
+Game ``i`` uses dice seed ``S + i`` and a policy RNG ``random.Random(S + i)``, so any
+game of a run can be replayed alone and every policy meets the same dice.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from magdagdon.ai import POLICY_NAMES, make_policy
+from magdagdon.engine import Difficulty, Game, Replay
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    seed: int
+    score: int
+    ruins: int
+    turns: int
+    replay_json: str
+
+
+def play_one(policy_name: str, difficulty: Difficulty, seed: int) -> GameSummary:
+    """One whole game; the policy uses the unchecked fast path (it only picks legal moves)."""
+    game = Game(difficulty, seed)
+    policy = make_policy(policy_name, random.Random(seed))
+    while not game.is_over:
+        game.push(policy.choose(game))
+    final = game.score()
+    return GameSummary(seed, final.total, final.ruins, game.turn, Replay.of(game).to_json())
+
+
+def _play_chunk(task: tuple[str, str, list[int]]) -> list[GameSummary]:
+    policy_name, difficulty_name, seeds = task
+    difficulty = Difficulty[difficulty_name]
+    return [play_one(policy_name, difficulty, s) for s in seeds]
+
+
+def run_games(policy: str, difficulty: Difficulty, games: int, seed: int, jobs: int = 1) -> list[GameSummary]:
+    seeds = list(range(seed, seed + games))
+    if jobs <= 1:
+        return _play_chunk((policy, difficulty.name, seeds))
+    chunks = [seeds[i::jobs] for i in range(jobs)]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        parts = list(pool.map(_play_chunk, [(policy, difficulty.name, c) for c in chunks]))
+    return sorted((g for part in parts for g in part), key=lambda g: g.seed)
+
+
+def summarise(policy: str, difficulty: Difficulty, results: list[GameSummary], seconds: float) -> dict:
+    scores = [g.score for g in results]
+    return {
+        "policy": policy,
+        "difficulty": difficulty.name,
+        "games": len(results),
+        "mean": statistics.fmean(scores),
+        "median": statistics.median(scores),
+        "min": min(scores),
+        "max": max(scores),
+        "stdev": statistics.stdev(scores) if len(scores) > 1 else 0.0,
+        "mean_ruins": statistics.fmean(g.ruins for g in results),
+        "mean_turns": statistics.fmean(g.turns for g in results),
+        "games_per_second": len(results) / seconds if seconds > 0 else float("inf"),
+    }
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--policy", choices=POLICY_NAMES, default="random")
+    parser.add_argument("--difficulty", type=Difficulty.from_name, default=Difficulty.PEACEFUL,
+                        help="PEACEFUL, SURVIVAL or NIGHTMARE")
+    parser.add_argument("--games", type=_positive_int, default=100)
+    parser.add_argument("--seed", type=_seed, default=0, help="seed of the first game")
+    parser.add_argument("--jobs", type=_positive_int, default=1, help="worker processes")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--save-replays", type=Path, metavar="DIR",
+                        help="write one replay file per game into DIR")
+
+
+def run(args: argparse.Namespace) -> int:
+    started = time.perf_counter()
+    results = run_games(args.policy, args.difficulty, args.games, args.seed, args.jobs)
+    summary = summarise(args.policy, args.difficulty, results, time.perf_counter() - started)
+    if args.save_replays:
+        try:
+            _save_replays(args.save_replays, args.policy, args.difficulty, results)
+        except OSError as error:
+            print(f"cannot save replays in {args.save_replays}: {error}", file=sys.stderr)
+            return 1
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        _print_table(summary)
+    return 0
+
+
+def _save_replays(folder: Path, policy: str, difficulty: Difficulty, results: list[GameSummary]) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    for game in results:
+        name = f"{policy}-{difficulty.name.lower()}-seed{game.seed}.json"
+        (folder / name).write_text(game.replay_json + "\n", encoding="utf-8")
+
+
+def _print_table(summary: dict) -> None:
+    print(f"{summary['games']} {summary['difficulty']} games, policy {summary['policy']}")
+    rows = [
+        ("mean", f"{summary['mean']:.1f}"),
+        ("median", f"{summary['median']:g}"),
+        ("min / max", f"{summary['min']} / {summary['max']}"),
+        ("stdev", f"{summary['stdev']:.1f}"),
+        ("mean ruins", f"{summary['mean_ruins']:.2f}"),
+        ("mean turns", f"{summary['mean_turns']:.2f}"),
+        ("games/s", f"{summary['games_per_second']:.0f}"),
+    ]
+    for label, value in rows:
+        print(f"  {label:<12}{value:>12}")
+
+
+def _positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {text}")
+    return value
+
+
+def _seed(text: str) -> int:
+    from magdagdon.engine.dice import check_seed
+
+    try:
+        return check_seed(int(text))
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None

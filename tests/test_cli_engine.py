@@ -1,0 +1,50 @@
+"""The simulate and replay commands, run in-process through the CLI entry point."""
+
+import json
+
+from magdagdon.cli import main
+
+
+def test_simulate_json_has_the_documented_keys(capsys, tmp_path):
+    code = main(["simulate", "--policy", "random", "--difficulty", "survival", "--games", "12",
+                 "--seed", "4", "--json", "--save-replays", str(tmp_path)])
+    assert code == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert set(summary) == {"policy", "difficulty", "games", "mean", "median", "min", "max", "stdev",
+                            "mean_ruins", "mean_turns", "games_per_second"}
+    assert summary["games"] == 12 and summary["difficulty"] == "SURVIVAL"
+    assert summary["min"] <= summary["median"] <= summary["max"]
+    assert len(list(tmp_path.glob("*.json"))) == 12
+
+
+def test_simulate_is_reproducible_and_parallel_agrees(capsys):
+    main(["simulate", "--policy", "greedy", "--games", "6", "--seed", "10", "--json"])
+    one = json.loads(capsys.readouterr().out)
+    main(["simulate", "--policy", "greedy", "--games", "6", "--seed", "10", "--json", "--jobs", "2"])
+    two = json.loads(capsys.readouterr().out)
+    for key in ("mean", "median", "min", "max", "stdev", "mean_ruins", "mean_turns"):
+        assert one[key] == two[key]
+
+
+def test_simulate_text_table(capsys):
+    assert main(["simulate", "--games", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "3 PEACEFUL games, policy random" in out and "games/s" in out
+
+
+def test_replay_command_prints_board_and_breakdown(capsys, tmp_path):
+    main(["simulate", "--policy", "greedy", "--games", "1", "--seed", "3", "--json", "--save-replays", str(tmp_path)])
+    capsys.readouterr()
+    replay_file = next(tmp_path.glob("*.json"))
+    assert main(["replay", str(replay_file)]) == 0
+    out = capsys.readouterr().out
+    assert "PEACEFUL, seed 3" in out and "total" in out
+
+
+def test_replay_command_rejects_bad_files(capsys, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{broken")
+    assert main(["replay", str(bad)]) == 1
+    assert "invalid replay" in capsys.readouterr().err
+    assert main(["replay", str(tmp_path / "missing.json")]) == 1
+    assert "cannot read it" in capsys.readouterr().err

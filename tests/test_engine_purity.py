@@ -1,0 +1,12 @@
+"""STYLE.md rule 1: the engine, AI and storage never import pygame."""
+
+import subprocess
+import sys
+
+import pytest
+
+
+@pytest.mark.parametrize("package", ["magdagdon.engine", "magdagdon.ai", "magdagdon.cli.simulate"])
+def test_importing_does_not_import_pygame(package):
+    code = f"import sys, {package}; sys.exit('pygame' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
