@@ -1,19 +1,24 @@
 """Players that choose actions: baselines and the expert. Never imports pygame.
 
 ``make_policy(name, rng)`` builds one by name; every policy has ``choose(game)``.
+``hint(game)`` is the expert's next action; ``magdagdon.ai.review.review_game`` reviews a
+finished game against the expert.
 """
 
 from __future__ import annotations
 
 import random
 
+from .expert_policy import ExpertPolicy
 from .greedy_policy import GreedyPolicy
+from .hint import hint
 from .policy import Policy
 from .random_policy import RandomPolicy
 
 _FACTORIES = {
     "random": RandomPolicy,
     "greedy": GreedyPolicy,
+    "expert": ExpertPolicy,
 }
 POLICY_NAMES = tuple(_FACTORIES)
 
@@ -26,4 +31,4 @@ def make_policy(name: str, rng: random.Random) -> Policy:
     return factory(rng)
 
 
-__all__ = ["Policy", "POLICY_NAMES", "make_policy", "RandomPolicy", "GreedyPolicy"]
+__all__ = ["Policy", "POLICY_NAMES", "make_policy", "hint", "RandomPolicy", "GreedyPolicy", "ExpertPolicy"]

@@ -1,0 +1,221 @@
+"""The expert: plans whole turns against a learned estimate of the final score.
+
+Method
+------
+*Evaluation.* A board is valued by :mod:`magdagdon.ai.line_values`: one learned number per
+possible content of each of the 8 lines (an "n-tuple network" as used for 2048), plus the
+exact ruin penalties. The tables were learned by temporal-difference learning on seeded
+self-play (:mod:`magdagdon.ai.training`), so a board's value estimates the final score
+still to be expected from it with expert play, including bonuses still within reach, cells
+that adjacency has made unfillable, and the risk of ruins.
+
+*A turn.* After each roll the expert enumerates every distinct end-of-turn board reachable
+with the roll (any order, any number of dice from the required count up to all four;
+:class:`~magdagdon.ai.turn_search.TurnSearch`) and keeps the best one by value.
+The few best candidates are then compared once more with the exact chance (over all
+1296 rolls) that the next roll is MAGDAGDON on them, priced by what a ruin costs.
+
+*Powers* (RULES.md §6) are decided by expectation: every −1/+1 on every die, and every
+re-roll of every subset of the dice, is valued as the best turn after it (for a re-roll,
+the probability-weighted mean over all outcomes, an outcome that is MAGDAGDON counting as
+its best ruin), minus the penalty and a small reserve for the powers it spends. The best
+option wins if it beats playing the roll as it is (or accepting MAGDAGDON).
+
+*The ruin* goes where the board loses least value.
+
+Everything is a pure function of the position: no randomness, no clock, so the policy is
+deterministic, :func:`magdagdon.ai.hint.hint` equals what it plays, and a cache keyed by
+the position only saves time.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from itertools import combinations
+
+from magdagdon.engine import Difficulty, Game, Phase
+from magdagdon.engine.actions import (
+    Accept,
+    Action,
+    Adjust,
+    Confirm,
+    PlaceRuin,
+    Reroll,
+    Roll,
+    Stage,
+    TakeBackAll,
+)
+from magdagdon.engine.legality import legal_mask
+
+from .line_values import load_line_values
+from .turn_search import ROLL_OUTCOMES, TurnSearch
+
+# Extra cost of spending a power beyond its penalty: later powers cost more or are gone.
+POWER_RESERVE = {
+    Difficulty.PEACEFUL: (4.0, 4.0, 0.0),
+    Difficulty.SURVIVAL: (0.0,),
+    Difficulty.NIGHTMARE: (),
+}
+REFINE_TOP = 6  # candidates re-ranked with the exact MAGDAGDON chance of the next roll
+MAGDAGDON_COST = {Difficulty.PEACEFUL: 0.0, Difficulty.SURVIVAL: 0.0, Difficulty.NIGHTMARE: 0.0}
+
+
+@dataclass(frozen=True)
+class TurnPlan:
+    """What the expert does with a roll: a power, or a target board (or a ruin)."""
+
+    value: float  # expected final score of this choice (penalties included)
+    power: Action | None = None  # an Adjust or Reroll to play first
+    path: tuple[tuple[int, int], ...] = ()  # (value, cell) placements in a legal order
+    ruin: int | None = None  # MAGDAGDON accepted: the cell to ruin
+
+
+class ExpertPolicy:
+    name = "expert"
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = rng  # unused: the expert is deterministic (see the module docstring)
+        self._searches: dict[Difficulty, TurnSearch] = {}
+        self._plans: dict[tuple, TurnPlan] = {}
+
+    # --- the Policy protocol ---------------------------------------------------------
+    def choose(self, game: Game) -> Action:
+        phase = game.phase
+        if phase is Phase.ROLL:
+            return Roll()
+        if phase is Phase.RUIN_PICK:
+            return PlaceRuin(self.search(game.difficulty).best_ruin(game.board.cells)[1])
+        if phase is Phase.MAGDAGDON:
+            plan = self.plan(game)
+            return plan.power if plan.power is not None else Accept()
+        if phase is Phase.STAGING:
+            return self._staging_action(game, self.plan(game))
+        raise ValueError(f"no move in phase {phase}")
+
+    # --- planning --------------------------------------------------------------------
+    def search(self, difficulty: Difficulty) -> TurnSearch:
+        if difficulty not in self._searches:
+            self._searches[difficulty] = TurnSearch(load_line_values(difficulty))
+        return self._searches[difficulty]
+
+    def plan(self, game: Game) -> TurnPlan:
+        """The expert's choice for the roll on the permanent board (staging ignored)."""
+        key = (game.difficulty, game.board.cells, game.dice, game.powers_used)
+        plan = self._plans.get(key)
+        if plan is None:
+            if len(self._plans) > 256:
+                self._plans.clear()
+            plan = self._plans[key] = self._make_plan(game.difficulty, game.board.cells, game.dice, game.powers_used)
+        return plan
+
+    def _make_plan(self, difficulty: Difficulty, cells: tuple, dice: tuple, powers_used: int) -> TurnPlan:
+        search = self.search(difficulty)
+        need = min(difficulty.min_dice, cells.count(0))
+        spent = difficulty.penalty_for(powers_used)
+        best = self._play_roll(search, difficulty, cells, dice, need)
+        best = TurnPlan(best.value - spent, None, best.path, best.ruin)
+        for power, value in self.power_options(difficulty, cells, dice, powers_used):
+            if value > best.value + 1e-9:
+                best = TurnPlan(value, power=power)
+        return best
+
+    def power_options(self, difficulty: Difficulty, cells: tuple, dice: tuple, powers_used: int):
+        """Every power usable on ``dice`` with its expected value (penalties included)."""
+        if powers_used >= difficulty.power_count:
+            return
+        search = self.search(difficulty)
+        need = min(difficulty.min_dice, cells.count(0))
+        cost = difficulty.penalty_for(powers_used + 1) + POWER_RESERVE[difficulty][powers_used]
+        memo: dict[tuple, float] = {}
+
+        def roll_value(values: tuple) -> float:
+            ordered = tuple(sorted(values))
+            if ordered not in memo:
+                memo[ordered] = self._best_value(search, cells, ordered, need)
+            return memo[ordered]
+
+        for die in range(len(dice)):
+            for delta in (-1, 1):
+                if 1 <= dice[die] + delta <= 6:
+                    changed = dice[:die] + (dice[die] + delta,) + dice[die + 1 :]
+                    yield Adjust(die, delta), roll_value(changed) - cost
+        for size in range(1, len(dice) + 1):
+            for chosen in combinations(range(len(dice)), size):
+                kept = tuple(dice[d] for d in range(len(dice)) if d not in chosen)
+                value = -cost
+                for outcome, weight in ROLL_OUTCOMES[size]:
+                    value += weight * roll_value(kept + outcome)
+                yield Reroll(chosen), value
+
+    def _best_value(self, search: TurnSearch, cells: tuple, dice: tuple, need: int) -> float:
+        """Value of the best turn with ``dice`` (before penalties); a ruin if MAGDAGDON."""
+        boards = search.end_boards(cells, dice, need)
+        if not boards:
+            return search.best_ruin(cells)[0]
+        return max(boards)[0]
+
+    def _play_roll(self, search: TurnSearch, difficulty: Difficulty, cells: tuple, dice: tuple, need: int) -> TurnPlan:
+        boards = search.end_boards(cells, dice, need)
+        if not boards:
+            value, cell = search.best_ruin(cells)
+            return TurnPlan(value, ruin=cell)
+        boards.sort(key=lambda item: item[0], reverse=True)
+        cost = MAGDAGDON_COST[difficulty]
+        if cost <= 0:
+            return TurnPlan(boards[0][0], path=boards[0][1])
+        best: TurnPlan | None = None
+        for value, path in boards[:REFINE_TOP]:
+            after = list(cells)
+            for v, c in path:
+                after[c] = v
+            next_need = min(difficulty.min_dice, after.count(0))
+            adjusted = value - cost * search.magdagdon_chance(after, next_need)
+            if best is None or adjusted > best.value:
+                best = TurnPlan(adjusted, path=path)
+        assert best is not None
+        return TurnPlan(max(boards)[0], path=best.path)
+
+    # --- turning a plan into the next action ------------------------------------------
+    def _staging_action(self, game: Game, plan: TurnPlan) -> Action:
+        if plan.power is not None:
+            if _power_dice(plan.power) <= set(game.tray):
+                return plan.power
+            return TakeBackAll()
+        target = dict((cell, value) for value, cell in plan.path)
+        staged_ok = all(target.get(cell) == game.dice[die] for die, cell in game.staged)
+        if staged_ok:
+            placed = {cell for _, cell in game.staged}
+            todo = [(v, c) for v, c in plan.path if c not in placed]
+            if not todo:
+                return Confirm()
+            order = _placement_order(game, todo)
+            if order is not None:
+                return order
+        return TakeBackAll()
+
+
+def _power_dice(action: Action) -> set[int]:
+    return {action.die} if isinstance(action, Adjust) else set(action.dice)
+
+
+def _placement_order(game: Game, todo: list[tuple[int, int]]) -> Stage | None:
+    """The first Stage of a legal order placing ``todo`` from the working board."""
+    tray = list(game.tray)
+
+    def extend(board, remaining: list[tuple[int, int]]) -> bool:
+        if not remaining:
+            return True
+        for i, (v, c) in enumerate(remaining):
+            if legal_mask(board, v) >> c & 1 and extend(board.with_cell(c, v), remaining[:i] + remaining[i + 1 :]):
+                return True
+        return False
+
+    board = game.working_board
+    for i, (v, c) in enumerate(todo):
+        if legal_mask(board, v) >> c & 1 and extend(board.with_cell(c, v), todo[:i] + todo[i + 1 :]):
+            die = next((d for d in tray if game.dice[d] == v), None)
+            if die is None:
+                return None
+            return Stage(die, c)
+    return None

@@ -1,0 +1,206 @@
+"""Fast search over one turn's placements, on bit masks and packed line codes.
+
+The engine's legality (:func:`magdagdon.engine.legality.legal_mask_from`, RULES.md §4)
+is the only rule used here; this module just walks it quickly. A position is a tuple of
+16 cell contents (0 empty, 1..6 a number, 7 a ruin), as in ``Board.cells``. Dice are
+counts per value (index 1..6): equal dice are interchangeable, so the search branches on
+values, and every distinct end-of-turn board is visited once (placing a@c then b@d
+reaches the same board, with the same dice left, as b@d then a@c).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+from math import factorial
+from typing import Sequence
+
+from magdagdon.engine.board import RUIN, neighbour_mask
+from magdagdon.engine.legality import legal_mask_from
+
+from .line_values import LineValues
+
+RUIN_PENALTY = 15
+# Where a cell's 3 bits sit in its row code, its column code and the whole-board key.
+_ROW_SHIFT = tuple(3 * (3 - (c & 3)) for c in range(16))
+_COL_SHIFT = tuple(3 * (3 - (c >> 2)) for c in range(16))
+_KEY_SHIFT = tuple(3 * (15 - c) for c in range(16))
+
+
+def _multiset_weights(size: int) -> tuple[tuple[tuple[int, ...], float], ...]:
+    """Each sorted outcome of rolling ``size`` dice with its probability."""
+    total = 6**size
+    out = []
+    for values in combinations_with_replacement(range(1, 7), size):
+        ways = factorial(size)
+        for v in set(values):
+            ways //= factorial(values.count(v))
+        out.append((values, ways / total))
+    return tuple(out)
+
+
+ROLL_OUTCOMES = {size: _multiset_weights(size) for size in range(0, 5)}
+
+
+def counts_of(values: Sequence[int]) -> list[int]:
+    counts = [0] * 7
+    for v in values:
+        counts[v] += 1
+    return counts
+
+
+def board_masks(cells: Sequence[int]) -> list[int]:
+    masks = [0] * 8
+    for c, x in enumerate(cells):
+        masks[x] |= 1 << c
+    return masks
+
+
+def number_mask(masks: Sequence[int]) -> int:
+    return masks[1] | masks[2] | masks[3] | masks[4] | masks[5] | masks[6]
+
+
+def _legal(masks: Sequence[int], numbers: int, value: int) -> int:
+    return legal_mask_from(masks, numbers, value)
+
+
+def can_place(masks: list[int], numbers: int, counts: list[int], need: int) -> bool:
+    """True when ``need`` of the dice can be placed in some legal order (RULES.md §5)."""
+    if need <= 0:
+        return True
+    for v in range(1, 7):
+        if not counts[v]:
+            continue
+        legal = legal_mask_from(masks, numbers, v)
+        if not legal:
+            continue
+        if need == 1:
+            return True
+        counts[v] -= 1
+        found = False
+        while legal and not found:
+            bit = legal & -legal
+            legal ^= bit
+            masks[0] ^= bit
+            masks[v] |= bit
+            found = can_place(masks, numbers | bit, counts, need - 1)
+            masks[v] ^= bit
+            masks[0] |= bit
+        counts[v] += 1
+        if found:
+            return True
+    return False
+
+
+class TurnSearch:
+    """Evaluates positions with :class:`LineValues` and finds the best placements."""
+
+    def __init__(self, values: LineValues) -> None:
+        tables = values.tables_by_line()
+        self.row_tables = tables[:4]
+        self.col_tables = tables[4:]
+        self._mag_cache: dict[tuple, float] = {}
+
+    # --- evaluation ------------------------------------------------------------------
+    def line_codes(self, cells: Sequence[int]) -> tuple[list[int], list[int]]:
+        rows = [(cells[4 * r] << 9) | (cells[4 * r + 1] << 6) | (cells[4 * r + 2] << 3) | cells[4 * r + 3] for r in range(4)]
+        cols = [(cells[c] << 9) | (cells[4 + c] << 6) | (cells[8 + c] << 3) | cells[12 + c] for c in range(4)]
+        return rows, cols
+
+    def value(self, cells: Sequence[int]) -> float:
+        """Estimated final score of the cells, before power penalties."""
+        rows, cols = self.line_codes(cells)
+        total = 0.0
+        for r in range(4):
+            total += self.row_tables[r][rows[r]] + self.col_tables[r][cols[r]]
+        return total - RUIN_PENALTY * sum(1 for x in cells if x == RUIN)
+
+    # --- one turn --------------------------------------------------------------------
+    def end_boards(
+        self, cells: Sequence[int], dice: Sequence[int], need: int
+    ) -> list[tuple[float, tuple[tuple[int, int], ...]]]:
+        """Every distinct board reachable by placing at least ``need`` of ``dice``, as
+        (value, path of (value, cell)) — empty when the turn is MAGDAGDON."""
+        masks = board_masks(cells)
+        counts = counts_of(dice)
+        rows, cols = self.line_codes(cells)
+        rt, ct = self.row_tables, self.col_tables
+        key0 = 0
+        for c, x in enumerate(cells):
+            key0 |= x << _KEY_SHIFT[c]
+        base = self.value(cells)
+        out: list[tuple[float, tuple[tuple[int, int], ...]]] = []
+        seen: set[int] = set()
+        remaining = len(dice)
+
+        def dfs(depth: int, numbers: int, key: int, total: float, path: tuple) -> None:
+            if depth >= need:
+                out.append((total, path))
+            if depth == remaining:
+                return
+            for v in range(1, 7):
+                if not counts[v]:
+                    continue
+                legal = legal_mask_from(masks, numbers, v)
+                if not legal:
+                    continue
+                counts[v] -= 1
+                while legal:
+                    bit = legal & -legal
+                    legal ^= bit
+                    cell = bit.bit_length() - 1
+                    nkey = key | (v << _KEY_SHIFT[cell])
+                    if nkey in seen:
+                        continue
+                    seen.add(nkey)
+                    r, k = cell >> 2, cell & 3
+                    orow, ocol = rows[r], cols[k]
+                    nrow = orow | (v << _ROW_SHIFT[cell])
+                    ncol = ocol | (v << _COL_SHIFT[cell])
+                    ntotal = total - rt[r][orow] + rt[r][nrow] - ct[k][ocol] + ct[k][ncol]
+                    masks[0] ^= bit
+                    masks[v] |= bit
+                    rows[r], cols[k] = nrow, ncol
+                    dfs(depth + 1, numbers | bit, nkey, ntotal, path + ((v, cell),))
+                    rows[r], cols[k] = orow, ocol
+                    masks[v] ^= bit
+                    masks[0] |= bit
+                counts[v] += 1
+
+        dfs(0, number_mask(masks), key0, base, ())
+        if need == 0:
+            return out
+        return out
+
+    def best_ruin(self, cells: Sequence[int]) -> tuple[float, int]:
+        """(value, cell) of the best empty cell to ruin (RULES.md §7)."""
+        best: tuple[float, int] | None = None
+        for c, x in enumerate(cells):
+            if x == 0:
+                after = tuple(cells[:c]) + (RUIN,) + tuple(cells[c + 1 :])
+                value = self.value(after)
+                if best is None or value > best[0]:
+                    best = (value, c)
+        assert best is not None, "no empty cell to ruin"
+        return best
+
+    # --- risk of the next roll -------------------------------------------------------
+    def magdagdon_chance(self, cells: Sequence[int], need: int) -> float:
+        """Probability that the next roll of four dice is MAGDAGDON on ``cells`` (§5)."""
+        if need <= 0:
+            return 0.0
+        key = (tuple(cells), need)
+        cached = self._mag_cache.get(key)
+        if cached is not None:
+            return cached
+        masks = board_masks(cells)
+        numbers = number_mask(masks)
+        fits = [False] + [bool(legal_mask_from(masks, numbers, v)) for v in range(1, 7)]
+        chance = 0.0
+        for values, weight in ROLL_OUTCOMES[4]:
+            fitting = sum(1 for v in values if fits[v])
+            if fitting == 0 or not can_place(masks, numbers, counts_of(values), need):
+                chance += weight
+        if len(self._mag_cache) > 50_000:
+            self._mag_cache.clear()
+        self._mag_cache[key] = chance
+        return chance
