@@ -34,7 +34,7 @@ from .board import (
 from .dice import DICE_PER_ROLL, roll_dice, seed_from_text
 from .difficulty import Difficulty
 from .game import Game, IllegalMoveError, Phase
-from .legality import find_placement, is_magdagdon, legal_cells, required_dice
+from .legality import can_place, find_placement, is_magdagdon, legal_cells, required_dice
 from .replay import Replay, ReplayError, ReplayResult
 from .scoring import RUIN_PENALTY, Bonus, LineScore, ScoreBreakdown, line_bonus, score, score_total
 

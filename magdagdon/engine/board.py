@@ -16,6 +16,7 @@ CELLS = range(CELL_COUNT)
 EMPTY = 0
 RUIN = 7  # any value outside 1..6 would do; 7 keeps a cell within 3 bits
 DIE_VALUES = range(1, 7)
+NUMBERS = 8  # index of the all-numbers mask in Board.masks
 
 FULL_MASK = (1 << CELL_COUNT) - 1
 COL0_MASK = sum(1 << (row * SIZE) for row in range(SIZE))
@@ -76,7 +77,7 @@ class BoardParseError(ValueError):
 class Board:
     """An immutable 4×4 board. ``cells`` holds 16 ints: 0 empty, 1..6 a number, 7 a ruin."""
 
-    __slots__ = ("cells", "_masks", "_hash")
+    __slots__ = ("cells", "_masks", "_hash", "legality_cache")
 
     def __init__(self, cells: tuple[int, ...] = (EMPTY,) * CELL_COUNT) -> None:
         cells = tuple(cells)
@@ -87,6 +88,7 @@ class Board:
         self.cells = cells
         self._masks: tuple[int, ...] | None = None
         self._hash = hash(cells)
+        self.legality_cache: tuple | None = None  # filled and read by the legality module only
 
     # --- construction -------------------------------------------------------------
     @classmethod
@@ -96,6 +98,7 @@ class Board:
         board.cells = cells
         board._masks = None
         board._hash = hash(cells)
+        board.legality_cache = None
         return board
 
     @classmethod
@@ -136,6 +139,10 @@ class Board:
             bit = 1 << cell
             masks[cells[cell]] ^= bit
             masks[content] |= bit
+            if 1 <= cells[cell] <= 6:
+                masks[NUMBERS] ^= bit
+            if 1 <= content <= 6:
+                masks[NUMBERS] |= bit
             board._masks = tuple(masks)
         return board
 
@@ -171,11 +178,15 @@ class Board:
 
     @property
     def masks(self) -> tuple[int, ...]:
-        """``(empty, v1, v2, v3, v4, v5, v6, ruin)`` bit masks, cached (the board is immutable)."""
+        """``(empty, v1, .., v6, ruin, numbers)`` bit masks, cached (the board is immutable).
+
+        Index ``v`` holds the cells showing ``v``; index ``NUMBERS`` all cells with a number.
+        """
         if self._masks is None:
-            masks = [0] * 8
+            masks = [0] * 9
             for c, x in enumerate(self.cells):
                 masks[x] |= 1 << c
+            masks[NUMBERS] = FULL_MASK & ~(masks[EMPTY] | masks[RUIN])
             self._masks = tuple(masks)
         return self._masks
 

@@ -26,7 +26,7 @@ from .actions import (
 from .board import RUIN, Board, cell_name, iter_bits
 from .dice import check_seed, roll_dice
 from .difficulty import Difficulty
-from .legality import find_placement, legal_mask, required_dice
+from .legality import can_place, legal_mask, required_dice
 from .scoring import ScoreBreakdown, score
 
 
@@ -292,7 +292,7 @@ class Game:
     def _set_dice(self, dice: tuple[int, ...]) -> None:
         """New dice values after a roll or power, then the check of RULES.md §5 / §6."""
         self.dice = dice
-        if find_placement(self.board, dice, self.required) is None:
+        if not can_place(self.board, dice, self.required):
             # Ruling of §6: entering MAGDAGDON sends the staged dice back to the tray.
             self.last_returned = tuple(die for die, _ in self.staged)
             self.staged = ()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from .board import COL0_MASK, COL3_MASK, FULL_MASK, Board, iter_bits
+from .board import COL0_MASK, COL3_MASK, FULL_MASK, NUMBERS, Board, iter_bits
 
 _NOT_COL0 = FULL_MASK & ~COL0_MASK
 _NOT_COL3 = FULL_MASK & ~COL3_MASK
@@ -17,6 +17,13 @@ from .difficulty import Difficulty
 
 # masks tuple layout (see Board.masks): index 0 = empty, 1..6 = that number, 7 = ruin.
 _EMPTY = 0
+
+
+def _adjacent(mask: int) -> int:
+    return ((mask << 1) & _NOT_COL0) | ((mask >> 1) & _NOT_COL3) | ((mask << 4) & FULL_MASK) | (mask >> 4)
+
+
+_CELL_NEIGHBOURS = tuple(_adjacent(1 << c) for c in range(16))
 
 
 def _compatible(masks: Sequence[int], value: int) -> int:
@@ -42,12 +49,33 @@ def legal_mask_from(masks: Sequence[int], numbers: int, value: int) -> int:
 
 
 def number_mask(masks: Sequence[int]) -> int:
-    return masks[1] | masks[2] | masks[3] | masks[4] | masks[5] | masks[6]
+    return masks[NUMBERS]
+
+
+def legality_table(board: Board) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per value (index 1..6): the cells where it fits, and the cells it may never take
+    because they touch a number more than 1 away. Cached on the (immutable) board, since
+    one board is asked about many dice: after each power, and by the AI for every roll.
+    """
+    table = board.legality_cache
+    if table is None:
+        masks = board.masks
+        empty, numbers = masks[_EMPTY], masks[NUMBERS]
+        blocked = [0] * 8
+        if numbers:
+            touching = _adjacent(numbers)
+            for v in range(1, 7):
+                blocked[v] = _adjacent(numbers & ~_compatible(masks, v))
+            legal = [empty & touching & ~b for b in blocked]
+            legal[0] = legal[7] = 0
+        else:
+            legal = [0] + [empty] * 6 + [0]
+        table = board.legality_cache = (tuple(legal), tuple(blocked))
+    return table
 
 
 def legal_mask(board: Board, value: int) -> int:
-    masks = board.masks
-    return legal_mask_from(masks, number_mask(masks), value)
+    return legality_table(board)[0][value]
 
 
 def legal_cells(board: Board, value: int) -> frozenset[int]:
@@ -63,29 +91,42 @@ def required_dice(board: Board, difficulty: Difficulty) -> int:
 
 
 def _dice_counts(dice: Iterable[int]) -> list[int]:
-    counts = [0] * 7
-    for value in dice:
-        if not 1 <= value <= 6:
-            raise ValueError(f"a die shows 1..6, not {value!r}")
-        counts[value] += 1
+    counts = [0, 0, 0, 0, 0, 0, 0]
+    try:
+        for value in dice:
+            if 0 < value < 7 and value.__class__ is int:
+                counts[value] += 1
+            else:
+                counts[0] += 1  # marks a bad value
+    except TypeError:
+        counts[0] += 1
+    if counts[0] or not any(counts):
+        raise ValueError(f"dice show 1..6, not {tuple(dice)!r}")
     return counts
 
 
-def _reachable_upper_bound(masks: Sequence[int], numbers: int, counts: list[int]) -> int:
+def _reachable_upper_bound(values: list[int], counts: list[int], first_cells: list[int]) -> int:
     """How many dice could ever be placed, at most (a cheap necessary condition).
 
     A die can only be placed if it fits now, or if it is within 1 of a die that can be
-    placed (it could then sit beside it). Dice outside that closure never fit.
+    placed (it could then sit beside it). Dice outside that closure never fit. Sets of
+    values are bit masks here (bit ``v`` for value ``v``).
     """
-    placeable = [v for v in range(1, 7) if counts[v] and legal_mask_from(masks, numbers, v)]
-    seen = set(placeable)
-    while placeable:
-        v = placeable.pop()
-        for w in (v - 1, v + 1):
-            if 1 <= w <= 6 and counts[w] and w not in seen:
-                seen.add(w)
-                placeable.append(w)
-    return sum(counts[v] for v in seen)
+    present = 0
+    reach = 0
+    for v in values:
+        present |= 1 << v
+        if first_cells[v]:
+            reach |= 1 << v
+    grown = reach | (((reach << 1) | (reach >> 1)) & present)
+    while grown != reach:
+        reach = grown
+        grown = reach | (((reach << 1) | (reach >> 1)) & present)
+    total = 0
+    for v in values:
+        if reach >> v & 1:
+            total += counts[v]
+    return total
 
 
 def _search(masks: list[int], numbers: int, counts: list[int], need: int, failed: set) -> list | None:
@@ -114,7 +155,9 @@ def _search(masks: list[int], numbers: int, counts: list[int], need: int, failed
             bit = 1 << cell
             masks[_EMPTY] ^= bit
             masks[v] |= bit
+            masks[NUMBERS] |= bit
             found = _search(masks, numbers | bit, counts, need - 1, failed)
+            masks[NUMBERS] ^= bit
             masks[v] ^= bit
             masks[_EMPTY] |= bit
             if found is not None:
@@ -134,9 +177,98 @@ def find_placement(board: Board, dice: Iterable[int], need: int) -> list[tuple[i
         return None
     masks = list(board.masks)
     numbers = number_mask(masks)
-    if _reachable_upper_bound(masks, numbers, counts) < need:
-        return None
     return _search(masks, numbers, counts, need, set())
+
+
+def _two_fit(legal: Sequence[int], blocked: Sequence[int], empty: int, counts: list[int], values: list[int]) -> bool:
+    """Can two of the dice be placed one after the other? Closed form, no recursion.
+
+    ``legal[v]``/``blocked[v]``: cells where ``v`` fits now / cells next to a number more
+    than 1 away from ``v``. For a first die ``a`` on cell ``c`` and a second die ``b``: if
+    |a-b| <= 1 the ``a`` blocks nothing for ``b``, so ``b`` may use any of its own legal
+    cells but ``c``, or a free neighbour of ``c`` (one exists for some ``c`` exactly when
+    the neighbours of all of ``a``'s cells include a free one); if |a-b| > 1, ``b`` loses
+    ``c`` and every neighbour of ``c``.
+    """
+    for first in values:
+        first_cells = legal[first]
+        if not first_cells:
+            continue
+        for second in values:
+            if second == first and counts[first] < 2:
+                continue
+            second_cells = legal[second]
+            if -1 <= first - second <= 1:
+                if second_cells and (second_cells & (second_cells - 1) or first_cells & ~second_cells):
+                    return True  # the second die keeps a cell the first does not take
+                if _adjacent(first_cells) & empty & ~blocked[second]:
+                    return True  # ... or sits on a free neighbour of the first
+            elif second_cells:
+                remaining = first_cells
+                while remaining:
+                    low = remaining & -remaining
+                    remaining ^= low
+                    if second_cells & ~(low | _CELL_NEIGHBOURS[low.bit_length() - 1]):
+                        return True
+    return False
+
+
+def can_place(board: Board, dice: Iterable[int], need: int) -> bool:
+    """RULES.md §5: can ``need`` of ``dice`` be placed in some legal order on ``board``?
+
+    ``need`` is at most 3 in play. The last two placements are decided in closed form
+    (:func:`_two_fit`); for three, only the first die is branched on, and the masks after
+    it are updated from the one cell it takes instead of being recomputed.
+    """
+    counts = _dice_counts(dice)
+    if need <= 0:
+        return True
+    if need > sum(counts) or need > board.empty_count:
+        return False
+    if need > 3:
+        return find_placement(board, dice, need) is not None
+    masks = board.masks
+    empty = masks[_EMPTY]
+    numbers = masks[NUMBERS]
+    values = [v for v in range(1, 7) if counts[v]]
+    first_cells, blocked = legality_table(board)
+    # For the incremental updates below, a board without numbers offers no cell to a
+    # second die except beside the first one.
+    legal = first_cells if numbers else (0,) * 8
+    if need == 1:
+        return any(first_cells[v] for v in values)
+    if need == 2:
+        if not numbers:
+            return any(v + 1 in values or counts[v] > 1 for v in values) and bool(empty & _adjacent(empty))
+        return _two_fit(legal, blocked, empty, counts, values)
+    if _reachable_upper_bound(values, counts, first_cells) < need:
+        return False
+    after_legal = [0] * 8
+    after_blocked = [0] * 8
+    # Branch first on the dice with the most partners within 1: a valid order usually
+    # starts there, so successes are found on the first branch or two.
+    partners = {v: counts[v] - 1 + counts[v - 1] + (counts[v + 1] if v < 6 else 0) for v in values}
+    for first in sorted(values, key=partners.__getitem__, reverse=True):
+        counts[first] -= 1
+        rest = [v for v in values if counts[v]]
+        remaining = first_cells[first]
+        while remaining:
+            bit = remaining & -remaining
+            remaining ^= bit
+            near = _CELL_NEIGHBOURS[bit.bit_length() - 1]
+            after_empty = empty & ~bit
+            for v in rest:
+                if -1 <= v - first <= 1:
+                    after_blocked[v] = blocked[v]
+                    after_legal[v] = (legal[v] | (near & empty & ~blocked[v])) & ~bit
+                else:
+                    after_blocked[v] = blocked[v] | near
+                    after_legal[v] = legal[v] & ~(bit | near)
+            if _two_fit(after_legal, after_blocked, after_empty, counts, rest):
+                counts[first] += 1
+                return True
+        counts[first] += 1
+    return False
 
 
 def is_magdagdon(board: Board, dice: Iterable[int], difficulty: Difficulty) -> bool:
@@ -146,5 +278,5 @@ def is_magdagdon(board: Board, dice: Iterable[int], difficulty: Difficulty) -> b
     A full board (game over) is never MAGDAGDON.
     """
     need = required_dice(board, difficulty)
-    return find_placement(board, dice, need) is None if need else False
+    return not can_place(board, dice, need) if need else False
 
