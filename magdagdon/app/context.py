@@ -1,0 +1,82 @@
+"""Services every state shares: text, fonts, sounds, the layout, the UI manager, storage,
+settings, and the way to start a new game. Owned by the control object."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from magdagdon.engine import Difficulty, Game
+
+from .audio import Audio
+from .fonts import FontBook
+from .i18n import Catalog
+from .options import Options
+from .render.layout import Layout, compute_layout
+from .session import GameSession
+from .ui_theme import make_ui_manager
+
+
+class AppContext:
+    def __init__(self, options: Options, window_size: tuple[int, int]) -> None:
+        self.options = options
+        self.text = Catalog(options.locale)
+        self.fonts = FontBook(self.text.script)
+        self.audio = Audio(enabled=options.sound)
+        self.difficulty = options.difficulty
+        self.fullscreen = not options.windowed
+        self.layout: Layout = compute_layout(*window_size)
+        self.ui = make_ui_manager(window_size, self.text.script)
+        self.notices: list[str] = []
+        self._store = None
+        self._store_opened = False
+        self.seed_source = random.SystemRandom()
+        self.demo = options.demo
+        self.on_toggle_fullscreen = None  # set by the control object
+        self.saved_game = None  # an in-progress game found at start, offered on the title
+
+    # --- window ---------------------------------------------------------------------------
+    def resized(self, size: tuple[int, int]) -> None:
+        self.layout = compute_layout(*size)
+        self.ui = make_ui_manager(size, self.text.script)
+
+    # --- storage (built by the storage engineer; docs/CONTRACTS.md) ------------------------
+    @property
+    def store(self):
+        if not self._store_opened:
+            self._store_opened = True
+            try:
+                from magdagdon.storage import open_store
+
+                self._store = open_store(self.options.data_dir)
+                for notice in getattr(self._store, "notices", []):
+                    self.notices.append(self._notice_text(notice))
+            except Exception:
+                self._store = None
+                self.notices.append(self.text("notice.unavailable"))
+        return self._store
+
+    def _notice_text(self, notice) -> str:
+        kind = getattr(getattr(notice, "kind", None), "name", str(getattr(notice, "kind", ""))).lower()
+        key = f"notice.{kind}"
+        path = getattr(notice, "path", "")
+        return self.text(key, path=path) if self.text.has(key) else self.text("notice.generic")
+
+    def note_storage_failure(self) -> None:
+        message = self.text("notice.generic")
+        if message not in self.notices:
+            self.notices.append(message)
+
+    # --- games ----------------------------------------------------------------------------
+    def new_seed(self) -> int:
+        return self.seed_source.randrange(1, 10**9)
+
+    def new_session(self, difficulty: Difficulty | None = None, seed: int | None = None) -> GameSession:
+        difficulty = difficulty or self.difficulty
+        self.difficulty = difficulty
+        return GameSession(self, Game(difficulty, self.new_seed() if seed is None else seed))
+
+    def resume_session(self, game: Game) -> GameSession:
+        self.difficulty = game.difficulty
+        return GameSession(self, game)

@@ -1,0 +1,191 @@
+"""The control object: owns the window, alone reads the event queue, runs the fixed-step
+loop, and draws only when something changed (idle = blocked in ``event.wait``)."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pygame
+
+from .context import AppContext
+from .demo import DemoDriver
+from .input.pointer import PointerTranslator
+from .loop import FixedStep
+from .options import Options
+from .state_machine import StateMachine
+from .states.about import About
+from .states.confirm import Confirm
+from .states.game_over import GameOver
+from .states.high_scores import HighScores
+from .states.magdagdon import Magdagdon
+from .states.rolling import Rolling
+from .states.ruin_pick import RuinPick
+from .states.rules import Rules
+from .states.settings import Settings
+from .states.staging import Staging
+from .states.table import PHASE_STATE
+from .states.title import Title
+
+IDLE_WAIT_MS = 1000
+FRAME_CAP = 120  # frames per second while animating
+DEFAULT_WINDOW = (1280, 800)
+
+
+class Control:
+    def __init__(self, options: Options) -> None:
+        self.options = options
+        os.environ.setdefault("SDL_HINT_TOUCH_MOUSE_EVENTS", "1")
+        pygame.init()
+        self.fullscreen = not options.windowed
+        self.screen = self._open_window()
+        pygame.display.set_caption("MAGDAGDON")
+        self.ctx = AppContext(options, self.screen.get_size())
+        pygame.display.set_caption(self.ctx.text("app.window_title"))
+        self.ctx.on_toggle_fullscreen = self.toggle_fullscreen
+        self.pointer = PointerTranslator()
+        self.clock = FixedStep()
+        self.frame_clock = pygame.time.Clock()
+        ctx = self.ctx
+        self.machine = StateMachine({
+            "rolling": lambda: Rolling(ctx), "staging": lambda: Staging(ctx),
+            "magdagdon": lambda: Magdagdon(ctx), "ruin_pick": lambda: RuinPick(ctx),
+            "game_over": lambda: GameOver(ctx), "title": lambda: Title(ctx),
+            "settings": lambda: Settings(ctx), "rules": lambda: Rules(ctx),
+            "high_scores": lambda: HighScores(ctx), "about": lambda: About(ctx),
+            "confirm": lambda: Confirm(ctx),
+        })
+        self.demo = DemoDriver(ctx, options.seed or 0)
+        self.frames = 0
+        self.dirty = True
+        self.start()
+
+    # --- window ---------------------------------------------------------------------------
+    def _open_window(self) -> pygame.Surface:
+        if self.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        size = self.options.size or DEFAULT_WINDOW
+        if self.options.size is None:
+            info = pygame.display.get_desktop_sizes()
+            if info:
+                dw, dh = info[0]
+                size = (min(size[0], int(dw * 0.9)), min(size[1], int(dh * 0.9)))
+        return pygame.display.set_mode(size, pygame.RESIZABLE)
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        self.ctx.fullscreen = self.fullscreen
+        self.screen = self._open_window()
+        self.on_resize()
+
+    def on_resize(self) -> None:
+        self.screen = pygame.display.get_surface()
+        self.ctx.resized(self.screen.get_size())
+        self.machine.resize()
+        self.dirty = True
+
+    # --- start ------------------------------------------------------------------------------
+    def start(self) -> None:
+        from .scenes import GAME_SCENES, MENU_SCENES, scene_game
+
+        options, ctx = self.options, self.ctx
+        scene = options.scene
+        if scene in GAME_SCENES:
+            game = scene_game(scene, options.difficulty, options.seed or 1)
+            session = ctx.resume_session(game)
+            self.machine.start(PHASE_STATE[game.phase], {"session": session})
+            return
+        session = ctx.new_session(options.difficulty, options.seed)
+        if scene in MENU_SCENES:
+            overlays = ("title",) if scene == "title" else ("title", scene)
+            persist = {"session": session}
+            if scene == "confirm":
+                persist.update(confirm_text=ctx.text("confirm.quit"), confirm_action="none")
+            self.machine.start("rolling", persist, overlays)
+            return
+        if options.seed is None and not options.demo and ctx.store is not None:
+            try:
+                ctx.saved_game = ctx.store.load_in_progress()
+            except Exception:
+                ctx.saved_game = None
+        quick = options.demo or options.seed is not None
+        self.machine.start("rolling", {"session": session}, () if quick else ("title",))
+
+    # --- events -----------------------------------------------------------------------------
+    def process(self, event: pygame.event.Event) -> None:
+        for event in self.pointer.translate(event, self.screen.get_size()):
+            kind = event.type
+            if kind == pygame.QUIT:
+                self.quit()
+                return
+            if kind in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                if self.screen.get_size() != pygame.display.get_surface().get_size() or kind == pygame.VIDEORESIZE:
+                    self.on_resize()
+                continue
+            if kind in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWFOCUSGAINED):
+                self.dirty = True
+                continue
+            if self.ctx.demo and kind in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+                self.ctx.demo = False  # a player took over: show the menu
+                if self.machine.top_key in PHASE_STATE.values():
+                    self.machine.top.push("title")
+                    self.machine.apply_requests()
+                self.dirty = True
+                continue
+            self.machine.handle_event(event)
+            self.dirty = True
+
+    def quit(self) -> None:
+        top = self.machine.top
+        session = top.persist.get("session") if top.persist else None
+        if session is not None:
+            session.save_in_progress()
+        self.machine.quit_requested = True
+
+    # --- loop ---------------------------------------------------------------------------------
+    def animating(self) -> bool:
+        return self.ctx.demo or self.machine.is_animating()
+
+    def step(self, events: list[pygame.event.Event], ticks: int) -> None:
+        """One frame: events, ``ticks`` fixed updates, draw if needed (tests drive this)."""
+        for event in events:
+            self.process(event)
+        for _ in range(ticks):
+            if self.machine.quit_requested:
+                break
+            self.machine.update(self.clock.dt)
+            self.demo.tick(self.machine)
+        if ticks and self.animating():
+            self.dirty = True
+
+    def draw(self) -> None:
+        self.machine.draw(self.screen, self.clock.alpha)
+        pygame.display.flip()
+        self.dirty = False
+
+    def run(self, max_frames: int | None = None) -> int:
+        fixed = max_frames is not None  # --frames: two ticks per frame, no waiting (tests, benchmarks)
+        last = time.perf_counter()
+        while not self.machine.quit_requested:
+            events = pygame.event.get()
+            if not events and not fixed and not self.dirty and not self.animating():
+                event = pygame.event.wait(IDLE_WAIT_MS)  # idle: sleep until something happens
+                events = [] if event.type == pygame.NOEVENT else [event]
+                last = time.perf_counter()
+                self.clock.reset()
+            now = time.perf_counter()
+            ticks = 2 if fixed else self.clock.advance(now - last)
+            last = now
+            self.step(events, ticks)
+            if self.dirty or (fixed and self.frames + 1 >= max_frames):
+                self.draw()
+            self.frames += 1
+            if fixed and self.frames >= max_frames:
+                break
+            if not fixed and self.animating():
+                self.frame_clock.tick(FRAME_CAP)
+        if self.options.screenshot:
+            self.draw()
+            pygame.image.save(self.screen, str(self.options.screenshot))
+        self.quit()
+        return 0

@@ -1,0 +1,56 @@
+"""Fonts, always loaded by explicit path from ``assets/fonts`` (never SysFont/Font(None),
+which break in a frozen app and differ between machines)."""
+
+from __future__ import annotations
+
+import pygame
+
+from magdagdon.assets_path import asset_path
+
+# script of a catalog (i18n ``_meta.script``) -> (regular file, bold file)
+FONT_FILES: dict[str, tuple[str, str]] = {
+    "latin": ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf"),
+    "devanagari": ("NotoSansDevanagari-Regular.ttf", "NotoSansDevanagari-Regular.ttf"),
+    "arabic": ("NotoNaskhArabic-Regular.ttf", "NotoNaskhArabic-Regular.ttf"),
+}
+
+
+def font_paths(script: str) -> tuple[str, str]:
+    regular, bold = FONT_FILES.get(script, FONT_FILES["latin"])
+    return str(asset_path("fonts", regular)), str(asset_path("fonts", bold))
+
+
+class FontBook:
+    """Caches ``pygame.font.Font`` objects by (size, bold) and rendered text surfaces."""
+
+    TEXT_CACHE_LIMIT = 600
+
+    def __init__(self, script: str = "latin") -> None:
+        self.regular_path, self.bold_path = font_paths(script)
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._texts: dict[tuple, pygame.Surface] = {}
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        key = (max(6, int(size)), bold)
+        font = self._fonts.get(key)
+        if font is None:
+            font = pygame.font.Font(self.bold_path if bold else self.regular_path, key[0])
+            self._fonts[key] = font
+        return font
+
+    def render(self, text: str, size: int, colour, bold: bool = False) -> pygame.Surface:
+        key = (text, int(size), tuple(colour), bold)
+        surface = self._texts.get(key)
+        if surface is None:
+            if len(self._texts) > self.TEXT_CACHE_LIMIT:
+                self._texts.clear()
+            surface = self.font(size, bold).render(text, True, colour)
+            self._texts[key] = surface
+        return surface
+
+    def fit(self, text: str, size: int, max_width: int, bold: bool = False) -> int:
+        """The largest size <= ``size`` at which ``text`` fits in ``max_width`` pixels."""
+        size = int(size)
+        while size > 8 and self.font(size, bold).size(text)[0] > max_width:
+            size = int(size * 0.9)
+        return size

@@ -1,0 +1,57 @@
+"""The HINT button: ask ``magdagdon.ai.hint`` and describe its action (never play it)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from magdagdon.engine import (
+    Accept, Adjust, Confirm, Game, PlaceRuin, Reroll, Roll, Stage, TakeBack, TakeBackAll,
+)
+
+
+@dataclass
+class Hint:
+    key: str
+    values: dict = field(default_factory=dict)
+    dice: frozenset = frozenset()
+    cells: frozenset = frozenset()
+
+
+def ask_hint(game: Game) -> Hint:
+    try:
+        from magdagdon.ai import hint  # built by the AI engineer (docs/CONTRACTS.md)
+    except ImportError:
+        return Hint("hint.unavailable")
+    try:
+        action = hint(game.copy())
+    except Exception:  # a failing helper must never break the game
+        return Hint("hint.unavailable")
+    return describe(game, action)
+
+
+def describe(game: Game, action) -> Hint:
+    def rc(cell: int) -> dict:
+        return {"row": cell // 4 + 1, "col": cell % 4 + 1}
+
+    if isinstance(action, Stage):
+        return Hint("hint.stage", {"value": game.dice[action.die], **rc(action.cell)},
+                    frozenset({action.die}), frozenset({action.cell}))
+    if isinstance(action, Confirm):
+        return Hint("hint.confirm")
+    if isinstance(action, TakeBack):
+        return Hint("hint.take_back", {"value": game.dice[action.die]}, frozenset({action.die}))
+    if isinstance(action, TakeBackAll):
+        return Hint("hint.take_back_all")
+    if isinstance(action, Adjust):
+        key = "hint.adjust_plus" if action.delta > 0 else "hint.adjust_minus"
+        return Hint(key, {"value": game.dice[action.die]}, frozenset({action.die}))
+    if isinstance(action, Reroll):
+        dice = " ".join(str(game.dice[d]) for d in action.dice)
+        return Hint("hint.reroll", {"dice": dice}, frozenset(action.dice))
+    if isinstance(action, Accept):
+        return Hint("hint.accept")
+    if isinstance(action, PlaceRuin):
+        return Hint("hint.ruin", rc(action.cell), frozenset(), frozenset({action.cell}))
+    if isinstance(action, Roll):
+        return Hint("hint.roll")
+    return Hint("hint.unavailable")

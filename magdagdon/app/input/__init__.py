@@ -1,0 +1,1 @@
+"""Turning raw SDL input into what states understand."""

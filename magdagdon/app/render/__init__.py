@@ -1,0 +1,1 @@
+"""Drawing: layout math, sprites for dice, and the table's panels. Reads state, never changes it."""

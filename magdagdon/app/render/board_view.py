@@ -1,0 +1,138 @@
+"""The board: cells, permanent dice, ruins, line sums with their bonuses, and highlights."""
+
+from __future__ import annotations
+
+import math
+import random
+from functools import lru_cache
+from itertools import product
+
+import pygame
+
+from magdagdon.engine import RUIN, Bonus, line_bonus
+
+from . import palette
+from .dice_faces import die_face
+
+
+@lru_cache(maxsize=4096)
+def best_reachable_bonus(contents: tuple[int, ...]) -> Bonus:
+    """The best bonus a line could still earn if its empty cells were filled somehow
+    (the engine's ``line_bonus`` judges every filling; adjacency is not considered)."""
+    if RUIN in contents:
+        return Bonus.NONE
+    empty = [i for i, v in enumerate(contents) if v == 0]
+    if not empty:
+        return line_bonus(contents)
+    best = Bonus.NONE
+    for filling in product(range(1, 7), repeat=len(empty)):
+        values = list(contents)
+        for i, v in zip(empty, filling):
+            values[i] = v
+        bonus = line_bonus(tuple(values))
+        if bonus.points > best.points:
+            best = bonus
+            if best is Bonus.STRAIGHT:
+                break
+    return best
+
+
+@lru_cache(maxsize=64)
+def ruin_tile(size: int, cell: int) -> pygame.Surface:
+    """A broken stone slab with cracks and rubble (shape varies by cell, fixed per cell)."""
+    rng = random.Random(cell * 7919 + size)
+    surface = pygame.Surface((size, size), pygame.SRCALPHA)
+    radius = max(3, size // 8)
+    pygame.draw.rect(surface, palette.RUIN_DARK, surface.get_rect(), border_radius=radius)
+    slab = surface.get_rect().inflate(-size // 10, -size // 10)
+    corner = [(slab.right - size * rng.uniform(0.2, 0.35), slab.top), (slab.right, slab.top),
+              (slab.right, slab.top + size * rng.uniform(0.2, 0.35))]
+    pygame.draw.rect(surface, palette.RUIN_STONE, slab, border_radius=radius)
+    pygame.draw.polygon(surface, palette.RUIN_DARK, corner)  # a broken-off corner
+    width = max(2, size // 40)
+    for _ in range(3):
+        x, y = slab.left + slab.width * rng.uniform(0.2, 0.8), slab.top + 2
+        points = [(x, y)]
+        while y < slab.bottom - 4:
+            x += size * rng.uniform(-0.12, 0.12)
+            y += size * rng.uniform(0.12, 0.22)
+            points.append((max(slab.left + 2, min(slab.right - 2, x)), min(slab.bottom - 2, y)))
+        pygame.draw.lines(surface, palette.RUIN_CRACK, False, points, width)
+    for _ in range(4):
+        r = size * rng.uniform(0.04, 0.08)
+        centre = (slab.left + slab.width * rng.uniform(0.15, 0.85), slab.bottom - size * rng.uniform(0.05, 0.2))
+        pygame.draw.circle(surface, (118, 106, 100), centre, r)
+        pygame.draw.circle(surface, palette.RUIN_CRACK, centre, r, max(1, width // 2))
+    return surface
+
+
+def draw_board(surface: pygame.Surface, fonts, layout, board, sums_board, text) -> None:
+    """The static part: panel, cells, permanent numbers, ruins, and the line sums of
+    ``sums_board`` (the working board, so staged dice preview their effect)."""
+    panel = layout.board.inflate(layout.margin, layout.margin)
+    pygame.draw.rect(surface, palette.PANEL, panel, border_radius=layout.margin)
+    cell_size = layout.cell_size
+    radius = max(4, cell_size // 7)
+    for cell, rect in enumerate(layout.cells):
+        value = board.cells[cell]
+        if value == RUIN:
+            surface.blit(ruin_tile(cell_size, cell), rect)
+        elif value:
+            pygame.draw.rect(surface, palette.CELL_EMPTY, rect, border_radius=radius)
+            face = die_face(value, int(cell_size * 0.94), "board")
+            surface.blit(face, face.get_rect(center=rect.center))
+        else:
+            pygame.draw.rect(surface, palette.CELL_EMPTY, rect, border_radius=radius)
+            pygame.draw.rect(surface, palette.CELL_EDGE, rect, width=max(1, cell_size // 60), border_radius=radius)
+    _draw_sums(surface, fonts, layout, sums_board, text)
+
+
+def _draw_sums(surface, fonts, layout, board, text) -> None:
+    from magdagdon.engine import LINES
+
+    for index, cells in enumerate(LINES):
+        rect = layout.row_sums[index] if index < 4 else layout.col_sums[index - 4]
+        contents = tuple(board.cells[c] for c in cells)
+        total = sum(v for v in contents if 1 <= v <= 6)
+        achieved = line_bonus(contents)
+        possible = best_reachable_bonus(contents)
+        big = int(min(rect.height, rect.width) * 0.42)
+        number = fonts.render(str(total), big, palette.TEXT if total else palette.TEXT_DIM, bold=True)
+        if RUIN in contents:
+            tag, colour = "—", palette.DANGER
+        elif achieved is not Bonus.NONE:
+            tag, colour = f"+{achieved.points}", palette.GOLD
+        elif possible is not Bonus.NONE:
+            tag, colour = f"(+{possible.points})", palette.GOLD_DIM
+        else:
+            tag, colour = "", palette.TEXT_DIM
+        small = max(9, int(big * 0.62))
+        label = fonts.render(tag, fonts.fit(tag, small, rect.width - 2), colour, bold=achieved is not Bonus.NONE) if tag else None
+        height = number.get_height() + (label.get_height() if label else 0)
+        top = rect.centery - height // 2
+        surface.blit(number, number.get_rect(midtop=(rect.centerx, top)))
+        if label:
+            surface.blit(label, label.get_rect(midtop=(rect.centerx, top + number.get_height() - 2)))
+
+
+def pulse(tick: int, period: int = 120) -> float:
+    """0..1 gentle breathing, one cycle per ``period`` ticks."""
+    return 0.5 - 0.5 * math.cos(2 * math.pi * (tick % period) / period)
+
+
+def draw_cell_highlights(surface: pygame.Surface, layout, cells, colour, strength: float) -> None:
+    if not cells:
+        return
+    size = layout.cell_size
+    radius = max(4, size // 7)
+    width = max(3, size // 24)
+    overlay = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.rect(overlay, (*colour, int(50 + 70 * strength)), overlay.get_rect(), border_radius=radius)
+    pygame.draw.rect(overlay, (*colour, 255), overlay.get_rect(), width=width, border_radius=radius)
+    for cell in cells:
+        surface.blit(overlay, layout.cells[cell])
+
+
+def draw_cell_ring(surface: pygame.Surface, rect: pygame.Rect, colour, width: int) -> None:
+    radius = max(4, rect.width // 7)
+    pygame.draw.rect(surface, colour, rect.inflate(width * 2, width * 2), width=width, border_radius=radius + width)

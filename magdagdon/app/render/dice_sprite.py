@@ -1,0 +1,97 @@
+"""One sprite per die of the roll: tumbles in when rolled, glides between tray and board.
+
+Animation advances per fixed tick (``update``); ``place(alpha)`` interpolates between the
+last two ticks for drawing. Cosmetic randomness comes from an RNG the caller seeds from
+the game, so a replay looks the same.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from .dice_faces import die_face
+
+TUMBLE_TICKS = 84  # 0.7 s at 120 updates per second
+GLIDE = 0.28  # share of the remaining distance covered per tick when gliding
+
+
+class DieSprite(pygame.sprite.Sprite):
+    def __init__(self, index: int, value: int, size: int, pos: tuple[float, float]) -> None:
+        super().__init__()
+        self.index = index
+        self.value = value
+        self.size = size
+        self.look = "tray"
+        self.pos = pygame.Vector2(pos)
+        self.prev_pos = pygame.Vector2(pos)
+        self.target = pygame.Vector2(pos)
+        self.angle = self.prev_angle = 0.0
+        self.tumble_left = 0
+        self._start = pygame.Vector2(pos)
+        self._spin = 0.0
+        self._shown = value
+        self._flicker: list[int] = []
+        self.dragging = False
+        self.lift = 0.0  # 0..1, selected dice rise a little
+        self.image = die_face(value, size, self.look)
+        self.rect = self.image.get_rect(center=(int(pos[0]), int(pos[1])))
+
+    # --- animation control ------------------------------------------------------------
+    def tumble(self, rng: random.Random, target: tuple[float, float]) -> None:
+        self.target = pygame.Vector2(target)
+        self._start = self.target + pygame.Vector2(rng.uniform(-1.6, 1.6) * self.size, -rng.uniform(1.8, 3.0) * self.size)
+        self.pos = pygame.Vector2(self._start)
+        self.prev_pos = pygame.Vector2(self._start)
+        self._spin = rng.choice((-1, 1)) * rng.uniform(360, 720)
+        self.tumble_left = TUMBLE_TICKS + rng.randrange(0, 12)
+        self._flicker = [rng.randint(1, 6) for _ in range(16)]
+
+    def settle(self) -> None:
+        """Skip to the end of any animation."""
+        self.tumble_left = 0
+        self.pos = pygame.Vector2(self.target)
+        self.prev_pos = pygame.Vector2(self.target)
+        self.angle = self.prev_angle = 0.0
+
+    @property
+    def moving(self) -> bool:
+        return self.tumble_left > 0 or (not self.dragging and self.pos.distance_to(self.target) > 0.5)
+
+    # --- per tick ----------------------------------------------------------------------
+    def update(self) -> None:
+        self.prev_pos = pygame.Vector2(self.pos)
+        self.prev_angle = self.angle
+        if self.dragging:
+            return
+        if self.tumble_left > 0:
+            self.tumble_left -= 1
+            total = TUMBLE_TICKS
+            p = 1.0 - min(self.tumble_left, total) / total
+            ease = 1 - (1 - p) ** 3
+            bounce = abs(math.sin(p * math.pi * 3)) * (1 - p) ** 2 * self.size * 0.7
+            self.pos = self._start.lerp(self.target, ease) - pygame.Vector2(0, bounce)
+            self.angle = self._spin * (1 - ease)
+            self._shown = self._flicker[(self.tumble_left // 6) % len(self._flicker)] if p < 0.8 else self.value
+            if self.tumble_left == 0:
+                self.settle()
+                self._shown = self.value
+            return
+        self.pos += (self.target - self.pos) * GLIDE
+        if self.pos.distance_to(self.target) < 0.5:
+            self.pos = pygame.Vector2(self.target)
+
+    # --- drawing ------------------------------------------------------------------------
+    def place(self, alpha: float) -> None:
+        """Set ``image`` and ``rect`` for a frame ``alpha`` (0..1) of the way to the next tick."""
+        pos = self.prev_pos.lerp(self.pos, alpha)
+        angle = self.prev_angle + (self.angle - self.prev_angle) * alpha
+        shown = self._shown if self.tumble_left else self.value
+        face = die_face(shown, self.size, self.look)
+        if abs(angle) > 0.5:
+            face = pygame.transform.rotate(face, angle)
+        lift = int(self.lift * self.size * 0.08)
+        self.image = face
+        self.rect = face.get_rect(center=(round(pos.x), round(pos.y) - lift))

@@ -1,0 +1,92 @@
+"""Top bar (name, difficulty, turn, seed), the guide line at the bottom, and banners."""
+
+from __future__ import annotations
+
+import pygame
+
+from . import palette
+
+
+def draw_background(surface: pygame.Surface, layout) -> None:
+    """A soft vertical gradient from the night-blue towards a slightly lighter glow."""
+    w, h = layout.size
+    top, bottom = palette.BACKGROUND, palette.BACKGROUND_GLOW
+    bands = 32
+    for i in range(bands):
+        t = i / (bands - 1)
+        colour = tuple(int(a + (b - a) * t * 0.6) for a, b in zip(top, bottom))
+        pygame.draw.rect(surface, colour, (0, h * i // bands, w, h // bands + 2))
+
+
+def draw_top_bar(surface: pygame.Surface, fonts, layout, game, text) -> None:
+    bar = layout.top_bar
+    pygame.draw.rect(surface, palette.PANEL, bar)
+    pygame.draw.line(surface, palette.PANEL_EDGE, bar.bottomleft, (bar.right, bar.bottom - 1), 2)
+    size = int(bar.height * 0.5)
+    x = layout.margin
+    title = fonts.render(text("app.title"), size, palette.GOLD, bold=True)
+    surface.blit(title, title.get_rect(midleft=(x, bar.centery)))
+    x += title.get_width() + layout.margin
+    info = "  ·  ".join([
+        text(f"difficulty.{game.difficulty.name}"),
+        text("hud.turn", turn=game.turn),
+        text("hud.seed", seed=game.seed),
+    ])
+    room = layout.hint_button.left - x - layout.margin // 2
+    if room > 40:
+        info_img = fonts.render(info, fonts.fit(info, int(bar.height * 0.34), room), palette.TEXT_DIM)
+        surface.blit(info_img, info_img.get_rect(midleft=(x, bar.centery)))
+
+
+def draw_guide(surface: pygame.Surface, fonts, layout, message: str, colour=palette.TEXT) -> None:
+    rect = layout.guide
+    size = fonts.fit(message, int(rect.height * 0.55), rect.width)
+    img = fonts.render(message, size, colour)
+    surface.blit(img, img.get_rect(center=rect.center))
+
+
+def wrap(fonts, text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    words, lines, line = text.split(), [], ""
+    font = fonts.font(size, bold)
+    for word in words:
+        trial = f"{line} {word}".strip()
+        if font.size(trial)[0] <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def draw_banner(surface: pygame.Surface, fonts, rect: pygame.Rect, title: str, lines: list[str],
+                colour=palette.DANGER, title_colour=palette.TEXT) -> pygame.Rect:
+    """A rounded banner with a big title and wrapped text; returns the free area below the text."""
+    shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(shadow, (*palette.SHADOW, 200), shadow.get_rect(), border_radius=max(8, rect.height // 10))
+    surface.blit(shadow, rect.move(0, max(3, rect.height // 40)))
+    pygame.draw.rect(surface, palette.DANGER_DARK if colour == palette.DANGER else palette.PANEL, rect, border_radius=max(8, rect.height // 10))
+    pygame.draw.rect(surface, colour, rect, width=max(3, rect.height // 50), border_radius=max(8, rect.height // 10))
+    pad = max(8, rect.width // 24)
+    inner = rect.inflate(-2 * pad, -2 * pad)
+    title_size = fonts.fit(title, int(rect.height * 0.2), inner.width, bold=True)
+    title_img = fonts.render(title, title_size, title_colour, bold=True)
+    surface.blit(title_img, title_img.get_rect(midtop=(inner.centerx, inner.top)))
+    y = inner.top + title_img.get_height() + pad // 3
+    size = max(10, int(rect.height * 0.075))
+    for paragraph in lines:
+        for line in wrap(fonts, paragraph, size, inner.width):
+            img = fonts.render(line, size, palette.TEXT)
+            surface.blit(img, img.get_rect(midtop=(inner.centerx, y)))
+            y += int(img.get_height() * 1.05)
+    return pygame.Rect(inner.left, y, inner.width, inner.bottom - y)
+
+
+def draw_heart(surface: pygame.Surface, centre: tuple[int, int], size: int, colour=palette.CORAL) -> None:
+    """A heart drawn from two circles and a triangle (no font needed for ♥)."""
+    x, y = centre
+    r = size // 4
+    pygame.draw.circle(surface, colour, (x - r, y - r // 2), r)
+    pygame.draw.circle(surface, colour, (x + r, y - r // 2), r)
+    pygame.draw.polygon(surface, colour, [(x - 2 * r + 1, y - r // 4), (x + 2 * r - 1, y - r // 4), (x, y + int(1.7 * r))])

@@ -1,0 +1,48 @@
+"""The live score: the running total and its breakdown (RULES.md §8)."""
+
+from __future__ import annotations
+
+import pygame
+
+from . import palette
+
+
+def draw_score_panel(surface: pygame.Surface, fonts, rect: pygame.Rect, breakdown, text, preview: bool) -> None:
+    pygame.draw.rect(surface, palette.PANEL, rect, border_radius=max(6, rect.height // 14))
+    pad = max(6, min(rect.width, rect.height) // 14)
+    inner = rect.inflate(-2 * pad, -2 * pad)
+    legend = text("score.legend")
+    legend_size = fonts.fit(legend, max(9, inner.height // 11), inner.width)
+    legend_img = fonts.render(legend, legend_size, palette.TEXT_DIM)
+    surface.blit(legend_img, legend_img.get_rect(bottomleft=inner.bottomleft))
+    body = pygame.Rect(inner.left, inner.top, inner.width, inner.height - legend_img.get_height() - pad // 2)
+    wide = body.width > body.height * 2.2
+    if wide:
+        total_rect = pygame.Rect(body.left, body.top, int(body.width * 0.36), body.height)
+        rows_rect = pygame.Rect(total_rect.right + pad, body.top, body.right - total_rect.right - pad, body.height)
+    else:
+        total_rect = pygame.Rect(body.left, body.top, body.width, int(body.height * 0.42))
+        rows_rect = pygame.Rect(body.left, total_rect.bottom, body.width, body.bottom - total_rect.bottom)
+
+    title = text("score.title") + (f" · {text('score.preview')}" if preview else "")
+    title_img = fonts.render(title, fonts.fit(title, max(9, total_rect.height // 5), total_rect.width), palette.TEXT_DIM)
+    surface.blit(title_img, total_rect.topleft)
+    total = str(breakdown.total)
+    size = fonts.fit(total, int(total_rect.height * 0.62), total_rect.width, bold=True)
+    total_img = fonts.render(total, size, palette.GOLD if preview else palette.TEXT, bold=True)
+    surface.blit(total_img, total_img.get_rect(midleft=(total_rect.left, total_rect.top + title_img.get_height() + (total_rect.height - title_img.get_height()) // 2)))
+
+    rows = [
+        (text("score.base"), f"{breakdown.base}", palette.TEXT),
+        (text("score.bonus"), f"+{breakdown.bonus}", palette.GOLD),
+        (text("score.ruins", count=breakdown.ruins), f"–{breakdown.ruin_penalty}", palette.DANGER if breakdown.ruins else palette.TEXT_DIM),
+        (text("score.powers", count=breakdown.powers_used), f"–{breakdown.power_penalty}", palette.CORAL if breakdown.powers_used else palette.TEXT_DIM),
+    ]
+    row_h = rows_rect.height / len(rows)
+    row_size = max(9, int(min(row_h * 0.62, rows_rect.width / 12)))
+    for i, (label, value, colour) in enumerate(rows):
+        y = int(rows_rect.top + row_h * i + row_h / 2)
+        label_img = fonts.render(label, row_size, palette.TEXT_DIM)
+        value_img = fonts.render(value, row_size, colour, bold=True)
+        surface.blit(label_img, label_img.get_rect(midleft=(rows_rect.left, y)))
+        surface.blit(value_img, value_img.get_rect(midright=(rows_rect.right, y)))

@@ -1,0 +1,32 @@
+"""The tray where rolled dice land, and the Majda Powers caption."""
+
+from __future__ import annotations
+
+import pygame
+
+from . import palette
+
+
+def draw_tray(surface: pygame.Surface, layout) -> None:
+    pygame.draw.rect(surface, palette.PANEL, layout.tray, border_radius=max(6, layout.tray.height // 8))
+    width = max(2, layout.die_size // 40)
+    for slot in layout.tray_slots:
+        pygame.draw.rect(surface, palette.PANEL_EDGE, slot, width=width, border_radius=max(4, slot.width // 6))
+
+
+def draw_power_label(surface: pygame.Surface, fonts, layout, game, text) -> None:
+    rect = layout.power_label
+    title = text("power.title")
+    if game.difficulty.power_count == 0:
+        detail = text("power.none")
+    elif game.powers_left == 0:
+        detail = text("power.all_used")
+    else:
+        detail = text("power.left", count=game.powers_left) + " · " + text("power.next_cost", penalty=game.next_penalty)
+    line = f"{title} · {detail}"
+    size = fonts.fit(line, int(rect.height * 0.5), rect.width)
+    title_img = fonts.render(title, size, palette.CORAL, bold=True)
+    rest_img = fonts.render(f" · {detail}", size, palette.TEXT_DIM)
+    y = rect.centery
+    surface.blit(title_img, title_img.get_rect(midleft=(rect.left, y)))
+    surface.blit(rest_img, rest_img.get_rect(midleft=(rect.left + title_img.get_width(), y)))

@@ -1,0 +1,175 @@
+"""The game being played: the engine ``Game`` plus what the table shows about it.
+
+This is the one place the app changes the game: ``perform`` sends a player's action to
+the engine's checked ``play`` and then moves dice sprites, plays sounds, and saves.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime, timezone
+
+from magdagdon.engine import (
+    Accept, Adjust, Confirm, Game, PlaceRuin, Phase, Reroll, Roll, Stage, TakeBack, TakeBackAll,
+)
+
+from .hints import Hint, ask_hint
+from .render.dice_sprite import DieSprite
+
+SOUND_OF = {Roll: "roll", Stage: "place", TakeBack: "take_back", TakeBackAll: "take_back",
+            Confirm: "confirm", Adjust: "place", Reroll: "roll", PlaceRuin: "ruin"}
+
+
+def now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class GameSession:
+    def __init__(self, ctx, game: Game, assisted: bool = False) -> None:
+        self.ctx = ctx
+        self.game = game
+        self.assisted = assisted
+        self.sprites: dict[int, DieSprite] = {}
+        self.selected: int | None = None
+        self.reroll_pick: set[int] | None = None  # None: not choosing dice to re-roll
+        self.message: tuple[str, dict] | None = None
+        self.hint: Hint | None = None
+        self.outcome = None  # storage RecordOutcome once the game is over
+        self.saved_result: bool | None = None
+        self.recorded = False
+        self.rebuild_sprites(animate=False)
+
+    # --- reading ---------------------------------------------------------------------------
+    @property
+    def tumbling(self) -> bool:
+        return any(s.tumble_left for s in self.sprites.values())
+
+    @property
+    def moving(self) -> bool:
+        return any(s.moving for s in self.sprites.values())
+
+    def die_at_cell(self, cell: int) -> int | None:
+        return next((d for d, c in self.game.staged if c == cell), None)
+
+    # --- acting ----------------------------------------------------------------------------
+    def perform(self, action) -> tuple[int, ...]:
+        """Play ``action`` through the engine's checked entry point; update the table."""
+        game = self.game
+        was_magdagdon = game.phase is Phase.MAGDAGDON
+        returned = game.play(action)
+        self.hint = None
+        self.message = None
+        kind = type(action)
+        self.ctx.audio.play(SOUND_OF.get(kind, "place"))
+        if kind is Roll:
+            self.selected = None
+            self.rebuild_sprites(animate=True)
+        elif kind is Reroll:
+            self.reroll_pick = None
+            self._tumble(action.dice)
+        elif kind is Adjust:
+            self.sprites[action.die].value = game.dice[action.die]
+        elif kind in (Confirm, PlaceRuin):
+            self.selected = None
+            self.reroll_pick = None
+            self.sprites = {}
+            self._after_turn()
+        if returned:
+            dice = ", ".join(str(game.dice[d]) for d in returned)
+            key = "guide.magdagdon_returned" if game.phase is Phase.MAGDAGDON else "guide.returned"
+            self.message = (key, {"dice": dice})
+        if self.selected is not None and self.selected not in game.tray:
+            self.selected = None
+        if game.phase is Phase.MAGDAGDON and not was_magdagdon:
+            self.selected = None  # the Magdagdon state sounds the alarm when it enters
+        self.place_sprites()
+        return returned
+
+    def ask_hint(self) -> Hint:
+        self.hint = ask_hint(self.game)
+        if self.hint.key != "hint.unavailable":
+            self.assisted = True  # RULES-independent: a hinted game is recorded as assisted
+        return self.hint
+
+    def _after_turn(self) -> None:
+        store = self.ctx.store
+        if self.game.is_over:
+            self.ctx.audio.play("game_over")
+            self.record_result()
+        elif store is not None:
+            try:
+                store.save_in_progress(self.game, now())
+            except Exception:
+                self.ctx.note_storage_failure()
+
+    def record_result(self) -> None:
+        if self.recorded:
+            return
+        self.recorded = True
+        store = self.ctx.store
+        if store is None:
+            self.saved_result = False
+            return
+        try:
+            self.outcome = store.record_result(self.game, now(), assisted=self.assisted)
+            self.saved_result = bool(getattr(self.outcome, "saved", True))
+            store.clear_in_progress()
+        except Exception:
+            self.saved_result = False
+            self.ctx.note_storage_failure()
+
+    def save_in_progress(self) -> None:
+        store = self.ctx.store
+        if store is not None and not self.game.is_over and self.game.turn > 0:
+            try:
+                store.save_in_progress(self.game, now())
+            except Exception:
+                self.ctx.note_storage_failure()
+
+    # --- sprites ---------------------------------------------------------------------------
+    def _anim_rng(self, salt: str) -> random.Random:
+        game = self.game
+        return random.Random(f"{game.seed}:{game.turn}:{game.rerolls_this_turn}:{salt}")
+
+    def rebuild_sprites(self, animate: bool) -> None:
+        layout = self.ctx.layout
+        game = self.game
+        self.sprites = {}
+        for die, value in enumerate(game.dice):
+            slot = layout.tray_slots[die].center
+            self.sprites[die] = DieSprite(die, value, layout.die_size, slot)
+        if animate:
+            self._tumble(tuple(game.tray))
+        self.place_sprites(snap=not animate)
+
+    def _tumble(self, dice) -> None:
+        rng = self._anim_rng("tumble")
+        layout = self.ctx.layout
+        for die in dice:
+            sprite = self.sprites[die]
+            sprite.value = self.game.dice[die]
+            sprite.size = layout.die_size
+            sprite.look = "tray"
+            sprite.tumble(rng, layout.tray_slots[die].center)
+
+    def place_sprites(self, snap: bool = False) -> None:
+        """Point each sprite at its tray slot or its staged cell."""
+        layout = self.ctx.layout
+        for die, sprite in self.sprites.items():
+            cell = self.game.cell_of(die)
+            if cell is None:
+                sprite.target.update(layout.tray_slots[die].center)
+                sprite.size = layout.die_size
+                sprite.look = "tray"
+            else:
+                sprite.target.update(layout.cells[cell].center)
+                sprite.size = layout.cell_size
+                sprite.look = "staged"
+            sprite.value = self.game.dice[die]
+            sprite.lift = 1.0 if die == self.selected or (self.reroll_pick and die in self.reroll_pick) else 0.0
+            if snap:
+                sprite.settle()
+
+    def skip_animations(self) -> None:
+        for sprite in self.sprites.values():
+            sprite.settle()

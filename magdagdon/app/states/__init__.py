@@ -1,0 +1,1 @@
+"""Game states (rolling, staging, magdagdon, ruin_pick, game_over) and menu overlays."""

@@ -1,0 +1,149 @@
+"""GameOver: the final breakdown counts up, the rank in the difficulty's table, the AI's
+review of the costliest turns (when available), and play again."""
+
+from __future__ import annotations
+
+import threading
+
+import pygame
+
+from magdagdon.engine import Replay
+
+from ..render import palette
+from ..render.hud import draw_banner
+from ..render.widgets import Button, draw_button
+from .table import TableState
+
+COUNT_TICKS = 150  # the breakdown counts up over 1.25 s
+
+
+def start_review(session) -> None:
+    """Ask ``magdagdon.ai.review`` for the costliest turns, off the UI thread."""
+    if getattr(session, "review", None) is not None:
+        return
+    session.review = []
+
+    def work() -> None:
+        try:
+            from magdagdon.ai.review import review_game
+
+            session.review = list(review_game(Replay.of(session.game), limit=3))
+        except Exception:
+            session.review = []  # not built yet, or failed: the screen simply omits it
+
+    threading.Thread(target=work, daemon=True).start()
+
+
+class GameOver(TableState):
+    key = "game_over"
+
+    def enter(self, persist: dict) -> None:
+        super().enter(persist)
+        self.session.record_result()
+        start_review(self.session)
+        self.focus = ("button", "play_again")
+        self.seen_review = 0
+
+    def follow_phase(self) -> None:
+        pass  # only "play again" leaves this state
+
+    def _dialog(self) -> pygame.Rect:
+        layout = self.layout
+        rect = layout.dialog.copy()
+        rect.height = min(rect.height, int(layout.size[1] - 2 * layout.margin))
+        return rect
+
+    def state_buttons(self) -> list[Button]:
+        text = self.ctx.text
+        rect = self._dialog()
+        pad = max(8, rect.width // 24)
+        height = max(36, int(rect.height * 0.1))
+        width = (rect.width - 4 * pad) // 3
+        top = rect.bottom - pad - height
+        return [
+            Button("play_again", pygame.Rect(rect.left + pad, top, width, height), text("button.play_again"), True, "primary"),
+            Button("scores", pygame.Rect(rect.left + 2 * pad + width, top, width, height), text("menu.high_scores")),
+            Button("menu", pygame.Rect(rect.left + 3 * pad + 2 * width, top, width, height), text("button.menu")),
+        ]
+
+    def buttons(self) -> list[Button]:
+        return self.state_buttons()
+
+    def on_button(self, ident: str) -> None:
+        if ident == "play_again":
+            self.persist["session"] = self.ctx.new_session(self.game.difficulty)
+            self.reset("rolling")
+        elif ident == "scores":
+            self.push("high_scores", scores_difficulty=self.game.difficulty)
+        elif ident == "menu":
+            self.push("title")
+
+    def on_other_key(self, key: int) -> None:
+        if key in (pygame.K_r, pygame.K_n):
+            self.on_button("play_again")
+
+    def is_animating(self) -> bool:
+        review = getattr(self.session, "review", None) or []
+        if len(review) != self.seen_review:
+            self.seen_review = len(review)
+            return True
+        return self.tick < COUNT_TICKS + 10 or super().is_animating()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.draw_static(surface)
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((*palette.SHADOW, 150))
+        surface.blit(shade, (0, 0))
+        text, fonts, game = self.ctx.text, self.ctx.fonts, self.game
+        rect = self._dialog()
+        score = game.score()
+        progress = min(1.0, (self.tick + alpha) / COUNT_TICKS)
+        shown = int(score.total * progress)
+        free = draw_banner(surface, fonts, rect, text("gameover.title"), [], palette.GOLD, palette.GOLD)
+        pad = max(8, rect.width // 24)
+        y = free.top
+        big = max(14, int(rect.height * 0.12))
+        total_img = fonts.render(str(shown), fonts.fit(str(shown), big, free.width, True), palette.TEXT, bold=True)
+        surface.blit(total_img, total_img.get_rect(midtop=(free.centerx, y)))
+        y += total_img.get_height()
+        size = max(10, int(rect.height * 0.04))
+        rows = [
+            (text("score.base"), f"{int(score.base * progress)}"),
+            (text("score.bonus"), f"+{int(score.bonus * progress)}"),
+            (text("score.ruins", count=score.ruins), f"–{int(score.ruin_penalty * progress)}"),
+            (text("score.powers", count=score.powers_used), f"–{int(score.power_penalty * progress)}"),
+        ]
+        col = pygame.Rect(free.left + free.width // 6, y, free.width * 2 // 3, 0)
+        for label, value in rows:
+            l_img, v_img = fonts.render(label, size, palette.TEXT_DIM), fonts.render(value, size, palette.TEXT, bold=True)
+            surface.blit(l_img, (col.left, y))
+            surface.blit(v_img, v_img.get_rect(topright=(col.right, y)))
+            y += int(l_img.get_height() * 1.1)
+        y += pad // 2
+        for line, colour in self._result_lines():
+            img = fonts.render(line, fonts.fit(line, size, free.width), colour)
+            surface.blit(img, img.get_rect(midtop=(free.centerx, y)))
+            y += int(img.get_height() * 1.1)
+        for button in self.buttons():
+            focused = self.keyboard and self.focus == ("button", button.ident)
+            draw_button(surface, fonts, button, self.hover == button.ident, focused)
+
+    def _result_lines(self) -> list[tuple[str, tuple]]:
+        text, session, game = self.ctx.text, self.session, self.game
+        name = text(f"difficulty.{game.difficulty.name}")
+        lines = [(text("gameover.turns", turns=game.turn, powers=game.powers_used), palette.TEXT_DIM)]
+        rank = getattr(session.outcome, "rank", None)
+        if session.saved_result is False:
+            lines.append((text("gameover.not_saved"), palette.CORAL))
+        elif rank:
+            lines.append((text("gameover.rank", rank=rank, difficulty=name), palette.GOLD))
+        elif session.outcome is not None:
+            lines.append((text("gameover.no_rank", difficulty=name), palette.TEXT_DIM))
+        if session.assisted:
+            lines.append((text("gameover.assisted"), palette.HINT))
+        review = getattr(session, "review", None) or []
+        if review:
+            lines.append((text("gameover.review_title"), palette.TEXT))
+            for item in review[:3]:
+                lines.append((text("gameover.review_line", turn=item.turn, loss=round(item.loss)), palette.TEXT_DIM))
+        return lines

@@ -1,0 +1,180 @@
+"""Menus and dialogs with pygame_gui: a centred panel with a title, optional rich text,
+and a column of buttons. Arrows/Tab move a visible focus, Enter chooses, Esc goes back."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+import pygame_gui
+
+from ..render import palette
+from ..render.widgets import draw_focus_ring
+from ..state_machine import State
+
+
+@dataclass
+class Item:
+    ident: str
+    label: str
+    style: str = ""  # pygame_gui object id: "#primary", "#chosen", "#danger" or ""
+    row: int | None = None  # items sharing a row sit side by side
+
+
+class MenuState(State):
+    overlay = True
+    title_key = "app.title"
+    subtitle = ""
+    wide = False
+
+    def enter(self, persist: dict) -> None:
+        super().enter(persist)
+        self.focus_index = 0
+        self.elements: list = []
+        self.buttons: list[tuple[pygame_gui.elements.UIButton, str]] = []
+        self.build()
+
+    def exit(self) -> dict:
+        self.clear()
+        return self.persist
+
+    def cover(self) -> None:
+        self.clear()
+
+    def resume(self, result: dict) -> None:
+        self.build()
+        if result:
+            self.on_result(result)
+
+    def resize(self) -> None:
+        self.clear()
+        self.build()
+
+    # --- content hooks -----------------------------------------------------------------
+    def items(self) -> list[Item]:
+        return []
+
+    def body_html(self) -> str:
+        return ""
+
+    def notices(self) -> list[str]:
+        return []
+
+    def on_choice(self, ident: str) -> None:
+        pass
+
+    def on_back(self) -> None:
+        self.pop()
+
+    def on_result(self, result: dict) -> None:
+        pass
+
+    # --- building ----------------------------------------------------------------------
+    def clear(self) -> None:
+        for element in self.elements:
+            element.kill()
+        self.elements, self.buttons = [], []
+
+    def build(self) -> None:
+        self.clear()
+        ui, text = self.ctx.ui, self.ctx.text
+        w, h = self.ctx.layout.size
+        margin = self.ctx.layout.margin
+        items = self.items()
+        body = self.body_html()
+        notices = self.notices()
+        button_h = max(38, min(int(h * 0.068), int(w * 0.1)))
+        gap = max(6, button_h // 5)
+        share = 0.9 if self.ctx.layout.portrait else (0.66 if self.wide else 0.42)
+        width = min(w - 2 * margin, max(360, int(w * share)))
+        rows: list[list[Item]] = []
+        for item in items:
+            if item.row is not None and rows and rows[-1][0].row == item.row:
+                rows[-1].append(item)
+            else:
+                rows.append([item])
+        title_h = int(button_h * 1.5)
+        sub_h = int(button_h * 0.6) if self.subtitle else 0
+        notice_h = int(button_h * 0.55) * len(notices)
+        buttons_h = len(rows) * (button_h + gap)
+        body_h = 0
+        if body:
+            body_h = max(button_h * 2, h - 2 * margin - title_h - sub_h - notice_h - buttons_h - 3 * gap)
+            body_h = min(body_h, int(h * 0.62))
+        height = title_h + sub_h + notice_h + body_h + buttons_h + 2 * gap
+        self.panel = pygame.Rect(0, 0, width + 2 * gap, min(h - margin, height + 2 * gap))
+        self.panel.center = (w // 2, h // 2)
+        x, y = self.panel.left + gap, self.panel.top + gap
+        self.elements.append(pygame_gui.elements.UILabel(pygame.Rect(x, y, width, title_h), text(self.title_key), ui, object_id="#title"))
+        y += title_h
+        if self.subtitle:
+            self.elements.append(pygame_gui.elements.UILabel(pygame.Rect(x, y, width, sub_h), self.subtitle, ui, object_id="#subtitle"))
+            y += sub_h
+        for notice in notices:
+            self.elements.append(pygame_gui.elements.UILabel(pygame.Rect(x, y, width, int(button_h * 0.55)), notice, ui, object_id="#notice"))
+            y += int(button_h * 0.55)
+        if body:
+            box = pygame_gui.elements.UITextBox(body, pygame.Rect(x, y, width, body_h), ui)
+            self.elements.append(box)
+            y += body_h + gap
+        for row in rows:
+            each = (width - gap * (len(row) - 1)) // len(row)
+            for i, item in enumerate(row):
+                rect = pygame.Rect(x + i * (each + gap), y, each, button_h)
+                button = pygame_gui.elements.UIButton(rect, item.label, ui, object_id=item.style or None)
+                self.elements.append(button)
+                self.buttons.append((button, item.ident))
+            y += button_h + gap
+        self.focus_index = min(self.focus_index, max(0, len(self.buttons) - 1))
+
+    # --- input ------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self.ctx.ui.process_events(event)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for index, (button, ident) in enumerate(self.buttons):
+                if event.ui_element is button:
+                    self.focus_index = index
+                    self.on_choice(ident)
+                    return
+        elif event.type == pygame.KEYDOWN:
+            self.keyboard = True
+            count = len(self.buttons)
+            if event.key in (pygame.K_DOWN, pygame.K_RIGHT) or (event.key == pygame.K_TAB and not event.mod & pygame.KMOD_SHIFT):
+                self.focus_index = (self.focus_index + 1) % max(1, count)
+            elif event.key in (pygame.K_UP, pygame.K_LEFT) or event.key == pygame.K_TAB:
+                self.focus_index = (self.focus_index - 1) % max(1, count)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and count:
+                self.on_choice(self.buttons[self.focus_index][1])
+            elif event.key == pygame.K_ESCAPE:
+                self.on_back()
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self.keyboard = False
+
+    def update(self, dt: float) -> None:
+        self.ctx.ui.update(dt)
+
+    keyboard = False
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((*palette.SHADOW, 170))
+        surface.blit(shade, (0, 0))
+        radius = max(10, self.panel.width // 30)
+        pygame.draw.rect(surface, palette.PANEL, self.panel, border_radius=radius)
+        pygame.draw.rect(surface, palette.PANEL_EDGE, self.panel, width=2, border_radius=radius)
+        self.ctx.ui.draw_ui(surface)
+        if self.keyboard and self.buttons:
+            draw_focus_ring(surface, self.buttons[self.focus_index][0].rect, max(6, self.panel.width // 60))
+
+    # --- helpers ----------------------------------------------------------------------------
+    @property
+    def session(self):
+        return self.persist.get("session")
+
+    def game_in_progress(self) -> bool:
+        session = self.session
+        return bool(session and session.game.turn > 0 and not session.game.is_over)
+
+    def start_new_game(self, difficulty=None) -> None:
+        self.persist["session"] = self.ctx.new_session(difficulty)
+        self.reset("rolling")

@@ -1,0 +1,43 @@
+"""RuinPick: after accepting MAGDAGDON, the player picks the empty cell to ruin (§7)."""
+
+from __future__ import annotations
+
+import pygame
+
+from magdagdon.engine import PlaceRuin
+
+from ..render import palette
+from ..render.hud import draw_banner
+from ..render.widgets import Button
+from .table import TableState
+
+
+class RuinPick(TableState):
+    key = "ruin_pick"
+    hint_allowed = True
+
+    def enter(self, persist: dict) -> None:
+        super().enter(persist)
+        empty = self.game.board.empty_cells()
+        self.focus = ("cell", empty[0]) if empty else None
+
+    def state_buttons(self) -> list[Button]:
+        text, layout = self.ctx.text, self.layout
+        return [Button("confirm", layout.primary, text("button.confirm"), False, "primary"),
+                Button("take_back_all", layout.take_back_all, text("button.take_back_all"), False)]
+
+    def on_cell(self, cell: int) -> None:
+        action = PlaceRuin(cell)
+        if self.game.is_legal(action):
+            self.perform(action)
+
+    def lit_cells(self):
+        return frozenset(self.game.board.empty_cells()), palette.DANGER
+
+    def guide(self):
+        return self.ctx.text("guide.ruin_pick"), palette.DANGER
+
+    def draw_extra(self, surface: pygame.Surface, alpha: float) -> None:
+        text = self.ctx.text
+        rect = self.layout.tray.copy()
+        draw_banner(surface, self.ctx.fonts, rect, text("banner.ruin_pick"), [text("banner.ruin_pick_why")], palette.DANGER)

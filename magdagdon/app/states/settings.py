@@ -1,0 +1,52 @@
+"""Settings: difficulty (a new game, after asking if one is in progress), sound, display."""
+
+from __future__ import annotations
+
+from magdagdon.engine import Difficulty
+
+from .menu import Item, MenuState
+
+
+class Settings(MenuState):
+    title_key = "settings.title"
+
+    @property
+    def subtitle(self) -> str:
+        return self.ctx.text("difficulty.summary." + self.ctx.difficulty.name)
+
+    def items(self) -> list[Item]:
+        text, ctx = self.ctx.text, self.ctx
+        items = [Item(f"difficulty:{d.name}", text(f"difficulty.{d.name}"), "#chosen" if d is ctx.difficulty else "", row=0)
+                 for d in Difficulty]
+        items.append(Item("sound", text("settings.sound_on" if ctx.audio.enabled else "settings.sound_off")))
+        items.append(Item("display", text("settings.fullscreen" if ctx.fullscreen else "settings.windowed")))
+        items.append(Item("back", text("button.back"), "#primary"))
+        return items
+
+    def on_choice(self, ident: str) -> None:
+        ctx = self.ctx
+        if ident.startswith("difficulty:"):
+            chosen = Difficulty.from_name(ident.split(":", 1)[1])
+            current = self.session.game.difficulty if self.session else ctx.difficulty
+            if chosen is current and ctx.difficulty is chosen:
+                return
+            if self.game_in_progress():
+                self.persist["pending_difficulty"] = chosen
+                name = ctx.text("difficulty." + chosen.name)
+                self.push("confirm", confirm_text=ctx.text("confirm.new_game", difficulty=name), confirm_action="difficulty")
+            else:
+                self.start_new_game(chosen)
+        elif ident == "sound":
+            ctx.audio.enabled = not ctx.audio.enabled
+            self.build()
+        elif ident == "display":
+            if ctx.on_toggle_fullscreen:
+                ctx.on_toggle_fullscreen()
+            self.build()
+        elif ident == "back":
+            self.pop()
+
+    def on_result(self, result: dict) -> None:
+        chosen = self.persist.pop("pending_difficulty", None)
+        if result.get("confirmed") == "difficulty" and chosen is not None:
+            self.start_new_game(chosen)

@@ -1,0 +1,93 @@
+"""Staging: pick a tray die, then one of the cells the engine calls legal (tap or drag);
+tap a staged die to take it back; CONFIRM once enough dice are staged; powers allowed."""
+
+from __future__ import annotations
+
+import pygame
+
+from magdagdon.engine import Confirm, Stage, TakeBack, TakeBackAll
+
+from ..render import palette
+from ..render.widgets import Button
+from .table import TableState
+
+
+class Staging(TableState):
+    key = "staging"
+    hint_allowed = True
+    powers_active = True
+
+    def state_buttons(self) -> list[Button]:
+        text, layout, game, session = self.ctx.text, self.layout, self.game, self.session
+        missing = game.required - len(game.staged)
+        label = text("button.confirm") if missing <= 0 else text("button.place_more", count=missing)
+        buttons = [Button("confirm", layout.primary, label, game.can_confirm, "primary")]
+        if session.reroll_pick is not None:
+            buttons.append(Button("reroll_cancel", layout.take_back_all, text("button.cancel")))
+        else:
+            buttons.append(Button("take_back_all", layout.take_back_all, text("button.take_back_all"), bool(game.staged)))
+        return buttons
+
+    def on_button(self, ident: str) -> None:
+        if ident == "confirm" and self.game.can_confirm:
+            self.perform(Confirm())
+        elif ident == "take_back_all" and self.game.staged:
+            self.perform(TakeBackAll())
+        else:
+            super().on_button(ident)
+
+    def on_tray_die(self, die: int) -> None:
+        self.toggle_die(die)
+
+    def on_cell(self, cell: int) -> None:
+        session, game = self.session, self.game
+        staged = session.die_at_cell(cell)
+        if staged is not None and session.reroll_pick is None:
+            self.perform(TakeBack(staged))
+        elif session.selected is not None and cell in game.legal_cells_for(session.selected):
+            self.perform(Stage(session.selected, cell))
+
+    def can_drag(self, die: int) -> bool:
+        return self.session.reroll_pick is None and die in self.game.tray
+
+    def on_drop(self, die: int, cell: int | None) -> None:
+        if cell is not None and cell in self.game.legal_cells_for(die):
+            self.perform(Stage(die, cell))
+        else:
+            self.session.selected = die
+
+    def on_other_key(self, key: int) -> None:
+        game = self.game
+        if key == pygame.K_c and game.can_confirm:
+            self.perform(Confirm())
+        elif key == pygame.K_BACKSPACE and game.staged:
+            focused = self.session.die_at_cell(self.focus[1]) if self.focus and self.focus[0] == "cell" else None
+            self.perform(TakeBack(focused if focused is not None else game.staged[-1][0]))
+
+    def lit_cells(self):
+        selected = self.session.selected
+        if selected is None or self.session.reroll_pick is not None:
+            return frozenset(), palette.LEGAL
+        return self.game.legal_cells_for(selected), palette.LEGAL  # exactly the engine's answer
+
+    def guide(self):
+        text, game, session = self.ctx.text, self.game, self.session
+        if session.reroll_pick is not None:
+            return text("guide.reroll_pick"), palette.GOLD
+        if session.selected is not None:
+            value = game.dice[session.selected]
+            if not game.legal_cells_for(session.selected):
+                return text("guide.no_cell", value=value), palette.CORAL
+            return text("guide.pick_cell", value=value), palette.LEGAL
+        missing = game.required - len(game.staged)
+        if not game.staged:
+            return text("guide.pick_die", required=game.required), palette.TEXT
+        if missing > 0:
+            return text("guide.need_more", count=missing), palette.TEXT
+        return text("guide.can_confirm"), palette.LEGAL
+
+    def enter(self, persist: dict) -> None:
+        super().enter(persist)
+        if self.focus is None or self.focus == ("button", "roll"):
+            tray = self.game.tray
+            self.focus = ("die", tray[0]) if tray else None

@@ -1,0 +1,362 @@
+"""What the five game states share: the table drawn from the session, pointer, drag and
+keyboard handling, and the Majda Powers panel. Each state overrides the hooks
+(``buttons``, ``on_button``, ``on_tray_die``, ``on_cell``, ``guide``, ``lit_cells``)."""
+
+from __future__ import annotations
+
+import pygame
+
+from magdagdon.engine import Adjust, Phase, Reroll, Stage
+
+from ..input.focus import Target, step_focus
+from ..render import palette
+from ..render.board_view import draw_board, draw_cell_highlights, draw_cell_ring, pulse
+from ..render.hud import draw_background, draw_guide, draw_top_bar
+from ..render.score_panel import draw_score_panel
+from ..render.tray_view import draw_power_label, draw_tray
+from ..render.widgets import Button, draw_button, draw_focus_ring
+from ..state_machine import State
+
+PHASE_STATE = {
+    Phase.ROLL: "rolling",
+    Phase.STAGING: "staging",
+    Phase.MAGDAGDON: "magdagdon",
+    Phase.RUIN_PICK: "ruin_pick",
+    Phase.GAME_OVER: "game_over",
+}
+PULSE_TICKS = 4 * 120  # highlights breathe for 4 s after a change, then hold still (idle CPU)
+ARROWS = {pygame.K_LEFT: "left", pygame.K_RIGHT: "right", pygame.K_UP: "up", pygame.K_DOWN: "down"}
+
+
+class TableState(State):
+    key = ""
+    hint_allowed = False
+    powers_active = False
+
+    # --- lifecycle ------------------------------------------------------------------------
+    def enter(self, persist: dict) -> None:
+        super().enter(persist)
+        self.tick = 0
+        self.pulse_until = PULSE_TICKS
+        self.hover: str | None = None
+        self.pressed: tuple | None = None  # what the pointer went down on
+        self.drag_die: int | None = None
+        self.down_pos = (0, 0)
+        self.focus: tuple | None = persist.get("focus")
+        self.keyboard = bool(persist.get("keyboard", False))
+        self._static_key = None
+        self._static: pygame.Surface | None = None
+        self.session.place_sprites()
+
+    def exit(self) -> dict:
+        self.persist["focus"] = self.focus
+        self.persist["keyboard"] = self.keyboard
+        return self.persist
+
+    def resize(self) -> None:
+        self._static_key = None
+        self.session.place_sprites(snap=True)
+
+    def resume(self, result: dict) -> None:
+        self._static_key = None
+        self.poke()
+
+    @property
+    def session(self):
+        return self.persist["session"]
+
+    @property
+    def game(self):
+        return self.session.game
+
+    @property
+    def layout(self):
+        return self.ctx.layout
+
+    def poke(self) -> None:
+        """Something changed: let the highlights breathe again for a while."""
+        self.pulse_until = self.tick + PULSE_TICKS
+
+    # --- hooks for the concrete states ------------------------------------------------
+    def state_buttons(self) -> list[Button]:
+        return []
+
+    def on_button(self, ident: str) -> None:
+        if ident == "menu":
+            self.open_menu()
+        elif ident == "hint" and self.hint_allowed:
+            self.session.ask_hint()
+            self.poke()
+        elif ident in ("minus", "plus", "reroll", "reroll_go", "reroll_cancel") and self.powers_active:
+            self.on_power(ident)
+
+    def on_tray_die(self, die: int) -> None:
+        pass
+
+    def on_cell(self, cell: int) -> None:
+        pass
+
+    def guide(self) -> tuple[str, tuple]:
+        return "", palette.TEXT
+
+    def lit_cells(self) -> tuple[frozenset, tuple]:
+        return frozenset(), palette.LEGAL
+
+    def draw_extra(self, surface: pygame.Surface, alpha: float) -> None:
+        pass
+
+    def can_drag(self, die: int) -> bool:
+        return False
+
+    def on_drop(self, die: int, cell: int | None) -> None:
+        pass
+
+    # --- shared actions ----------------------------------------------------------------
+    def perform(self, action) -> None:
+        self.session.perform(action)
+        self.poke()
+
+    def open_menu(self) -> None:
+        self.push("title")
+
+    def buttons(self) -> list[Button]:
+        layout, text = self.layout, self.ctx.text
+        common = [
+            Button("hint", layout.hint_button, text("hud.hint"), self.hint_allowed and not self.ctx.demo),
+            Button("menu", layout.menu_button, text("hud.menu")),
+        ]
+        return self.state_buttons() + self.power_buttons() + common
+
+    def power_buttons(self) -> list[Button]:
+        game, session, text = self.game, self.session, self.ctx.text
+        rects = self.layout.power_buttons
+        active = self.powers_active and game.powers_left > 0
+        cost = f"–{game.next_penalty}" if game.next_penalty else ""
+        die = session.selected
+        minus_ok = active and die is not None and game.is_legal(Adjust(die, -1))
+        plus_ok = active and die is not None and game.is_legal(Adjust(die, 1))
+        buttons = [Button("minus", rects[0], text("power.minus"), minus_ok, sublabel=cost),
+                   Button("plus", rects[1], text("power.plus"), plus_ok, sublabel=cost)]
+        if session.reroll_pick is None:
+            buttons.append(Button("reroll", rects[2], text("power.reroll"), active and bool(game.tray), sublabel=cost))
+        else:
+            pick = tuple(sorted(session.reroll_pick))
+            ok = bool(pick) and game.is_legal(Reroll(pick))
+            buttons.append(Button("reroll_go", rects[2], text("button.reroll_go", count=len(pick)), ok, "chosen", sublabel=cost))
+        return buttons
+
+    def on_power(self, ident: str) -> None:
+        session, game = self.session, self.game
+        if ident in ("minus", "plus") and session.selected is not None:
+            action = Adjust(session.selected, -1 if ident == "minus" else 1)
+            if game.is_legal(action):
+                self.perform(action)
+        elif ident == "reroll":
+            session.reroll_pick = set()
+            session.selected = None
+            session.place_sprites()
+        elif ident == "reroll_go" and session.reroll_pick:
+            action = Reroll(tuple(sorted(session.reroll_pick)))
+            if game.is_legal(action):
+                self.perform(action)
+        elif ident == "reroll_cancel":
+            session.reroll_pick = None
+            session.place_sprites()
+
+    def toggle_die(self, die: int) -> None:
+        """Tray tap: pick dice for a re-roll, or select one die."""
+        session = self.session
+        if die not in self.game.tray:
+            return
+        if session.reroll_pick is not None:
+            session.reroll_pick ^= {die}
+        else:
+            session.selected = None if session.selected == die else die
+        session.place_sprites()
+        self.poke()
+
+    # --- input ------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.keyboard = False if event.rel != (0, 0) else self.keyboard
+            self._pointer_move(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.keyboard = False
+            self._pointer_down(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._pointer_up(event.pos)
+        elif event.type == pygame.KEYDOWN:
+            self.keyboard = True
+            self.on_key(event.key)
+
+    def hit(self, pos) -> tuple | None:
+        for button in self.buttons():
+            if button.rect.collidepoint(pos):
+                return ("button", button.ident)
+        for die in self.game.tray:
+            sprite = self.session.sprites.get(die)
+            if sprite and (sprite.rect.collidepoint(pos) or self.layout.tray_slots[die].collidepoint(pos)):
+                return ("die", die)
+        for cell, rect in enumerate(self.layout.cells):
+            if rect.collidepoint(pos):
+                return ("cell", cell)
+        return None
+
+    def _pointer_move(self, pos) -> None:
+        target = self.hit(pos)
+        self.hover = target[1] if target and target[0] == "button" else None
+        if self.pressed and self.pressed[0] == "die" and self.drag_die is None:
+            die = self.pressed[1]
+            far = abs(pos[0] - self.down_pos[0]) + abs(pos[1] - self.down_pos[1]) > self.layout.die_size * 0.2
+            if far and self.can_drag(die):
+                self.drag_die = die
+                self.session.selected = die
+                self.session.sprites[die].dragging = True
+                self.poke()
+        if self.drag_die is not None:
+            sprite = self.session.sprites[self.drag_die]
+            sprite.pos.update(pos)
+            sprite.prev_pos.update(pos)
+
+    def _pointer_down(self, pos) -> None:
+        self.pressed = self.hit(pos)
+        self.down_pos = pos
+        if self.session.tumbling:
+            self.session.skip_animations()  # a tap skips the roll animation
+
+    def _pointer_up(self, pos) -> None:
+        pressed, self.pressed = self.pressed, None
+        if self.drag_die is not None:
+            die, self.drag_die = self.drag_die, None
+            self.session.sprites[die].dragging = False
+            target = self.hit(pos)
+            self.on_drop(die, target[1] if target and target[0] == "cell" else None)
+            self.session.place_sprites()
+            return
+        released = self.hit(pos)
+        if pressed is not None and released == pressed:
+            self.activate(pressed)
+
+    def activate(self, target: tuple) -> None:
+        kind, ident = target
+        if kind == "button":
+            if any(b.ident == ident and b.enabled for b in self.buttons()):
+                self.on_button(ident)
+        elif kind == "die":
+            self.on_tray_die(ident)
+        elif kind == "cell":
+            self.on_cell(ident)
+
+    def focus_targets(self) -> list[Target]:
+        targets = [Target("die", d, self.layout.tray_slots[d]) for d in self.game.tray]
+        targets += [Target("cell", c, r) for c, r in enumerate(self.layout.cells)]
+        targets += [Target("button", b.ident, b.rect) for b in self.buttons() if b.enabled]
+        return targets
+
+    def on_key(self, key: int) -> None:
+        if key in ARROWS or key == pygame.K_TAB:
+            shift = pygame.key.get_mods() & pygame.KMOD_SHIFT
+            direction = ARROWS.get(key) or ("previous" if shift else "next")
+            self.focus = step_focus(self.focus_targets(), self.focus, direction)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if self.session.tumbling:
+                self.session.skip_animations()
+            elif self.focus and any(t.key == self.focus for t in self.focus_targets()):
+                self.activate(self.focus)
+        elif key == pygame.K_ESCAPE:
+            self.open_menu()
+        elif key == pygame.K_h:
+            self.activate(("button", "hint"))
+        elif key in (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4):
+            self.activate(("die", key - pygame.K_1))
+        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.activate(("button", "minus"))
+        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.activate(("button", "plus"))
+        else:
+            self.on_other_key(key)
+
+    def on_other_key(self, key: int) -> None:
+        pass
+
+    # --- time -------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.tick += 1
+        for sprite in self.session.sprites.values():
+            sprite.update()
+        self.follow_phase()
+
+    def follow_phase(self) -> None:
+        """Switch to the state for the engine's phase once the dice have landed."""
+        if self.session.tumbling:
+            return
+        wanted = PHASE_STATE[self.game.phase]
+        if wanted != self.key:
+            self.switch(wanted)
+
+    def is_animating(self) -> bool:
+        return self.session.moving or self.drag_die is not None or self.tick < self.pulse_until
+
+    # --- drawing ----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.draw_static(surface)
+        strength = pulse(self.tick) if self.tick < self.pulse_until else 0.6
+        cells, colour = self.lit_cells()
+        draw_cell_highlights(surface, self.layout, cells, colour, strength)
+        hint = self.session.hint
+        if hint is not None:
+            for cell in hint.cells:
+                draw_cell_ring(surface, self.layout.cells[cell], palette.HINT, max(3, self.layout.cell_size // 18))
+        self.draw_dice(surface, alpha)
+        for button in self.buttons():
+            focused = self.keyboard and self.focus == ("button", button.ident)
+            draw_button(surface, self.ctx.fonts, button, self.hover == button.ident and button.enabled, focused)
+        if self.keyboard and self.focus and self.focus[0] in ("die", "cell"):
+            rect = self.layout.tray_slots[self.focus[1]] if self.focus[0] == "die" else self.layout.cells[self.focus[1]]
+            draw_focus_ring(surface, rect, max(4, rect.width // 7))
+        self.draw_extra(surface, alpha)
+        self.draw_guide(surface)
+
+    def draw_guide(self, surface: pygame.Surface) -> None:
+        text, session = self.ctx.text, self.session
+        if self.ctx.demo:
+            message, colour = text("hud.demo"), palette.GOLD
+        elif session.hint is not None:
+            message, colour = text(session.hint.key, **session.hint.values), palette.HINT
+        elif session.message is not None:
+            message, colour = text(session.message[0], **session.message[1]), palette.GOLD
+        else:
+            message, colour = self.guide()
+        if message:
+            draw_guide(surface, self.ctx.fonts, self.layout, message, colour)
+
+    def draw_static(self, surface: pygame.Surface) -> None:
+        game = self.game
+        key = (self.layout.size, game.board, game.working_board, game.turn, game.powers_used, self.key, self.ctx.text.locale)
+        if key != self._static_key or self._static is None or self._static.get_size() != surface.get_size():
+            self._static = pygame.Surface(surface.get_size()).convert() if pygame.display.get_surface() else pygame.Surface(surface.get_size())
+            self._paint_static(self._static)
+            self._static_key = key
+        surface.blit(self._static, (0, 0))
+
+    def _paint_static(self, surface: pygame.Surface) -> None:
+        layout, fonts, text, game = self.layout, self.ctx.fonts, self.ctx.text, self.game
+        draw_background(surface, layout)
+        draw_top_bar(surface, fonts, layout, game, text)
+        draw_board(surface, fonts, layout, game.board, game.working_board, text)
+        draw_tray(surface, layout)
+        draw_power_label(surface, fonts, layout, game, text)
+        draw_score_panel(surface, fonts, layout.score, game.preview_score(), text, preview=bool(game.staged))
+
+    def draw_dice(self, surface: pygame.Surface, alpha: float) -> None:
+        session = self.session
+        hint_dice = session.hint.dice if session.hint else frozenset()
+        order = sorted(session.sprites.values(), key=lambda s: (s.dragging, s.index == session.selected))
+        for sprite in order:
+            sprite.place(alpha)
+            if sprite.index == session.selected or (session.reroll_pick and sprite.index in session.reroll_pick):
+                ring = palette.GOLD if session.reroll_pick is not None else palette.LEGAL
+                pygame.draw.rect(surface, ring, sprite.rect.inflate(8, 8), width=max(3, sprite.size // 24), border_radius=max(6, sprite.size // 5))
+            if sprite.index in hint_dice:
+                pygame.draw.rect(surface, palette.HINT, sprite.rect.inflate(14, 14), width=max(3, sprite.size // 20), border_radius=max(6, sprite.size // 5))
+            surface.blit(sprite.image, sprite.rect)

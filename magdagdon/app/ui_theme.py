@@ -1,0 +1,69 @@
+"""The pygame_gui manager with the project's theme (``assets/theme/theme.json``).
+
+Font paths in the theme are relative to ``assets``; they are made absolute here, and
+every font size is scaled to the window so menus read well from 800×600 to 4K.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import warnings
+from functools import lru_cache
+
+import pygame_gui
+
+from magdagdon.assets_path import asset_path
+
+from .fonts import FONT_FILES
+
+
+@lru_cache(maxsize=1)
+def _theme_template() -> dict:
+    with open(asset_path("theme", "theme.json"), encoding="utf-8") as file:
+        return json.load(file)
+
+
+def ui_scale(size: tuple[int, int]) -> float:
+    return max(0.75, min(3.2, min(size) / 760))
+
+
+def theme_for(size: tuple[int, int], script: str = "latin") -> tuple[dict, list[int]]:
+    """The theme dict for a window size, and the font sizes it uses (to preload)."""
+    theme = copy.deepcopy(_theme_template())
+    scale = ui_scale(size)
+    regular, bold = FONT_FILES.get(script, FONT_FILES["latin"])
+    sizes = set()
+    default_font = theme["defaults"]["font"]
+    for element in ("button", "label", "text_box", "text_entry_line", "panel"):
+        theme.setdefault(element, {})
+    for block in theme.values():
+        # Blocks without a font would fall back to pygame_gui's bundled one: give them ours.
+        font = block.setdefault("font", {})
+        for key, value in default_font.items():
+            font.setdefault(key, value)
+        font["name"] = "magda"
+        font["locale"] = "en"
+        font["regular_path"] = str(asset_path("fonts", regular))
+        font["bold_path"] = str(asset_path("fonts", bold))
+        if "size" in font:
+            scaled = max(10, round(int(font["size"]) * scale))
+            font["size"] = str(scaled)
+            sizes.add((scaled, font.get("bold") == "1"))
+    radius = theme["defaults"]["misc"]
+    radius["shape_corner_radius"] = str(max(6, round(12 * scale)))
+    return theme, sorted(sizes)
+
+
+def make_ui_manager(size: tuple[int, int], script: str = "latin") -> pygame_gui.UIManager:
+    # pygame_gui warns whenever HTML text needs a size not preloaded; it still works.
+    warnings.filterwarnings("ignore", message="Finding font with id", category=UserWarning)
+    theme, sizes = theme_for(size, script)
+    manager = pygame_gui.UIManager(size, theme, enable_live_theme_updates=False)
+    base = int(theme["defaults"]["font"]["size"])
+    # Text boxes switch to bold for <b>; preload every variant the theme can ask for.
+    wanted = [{"name": "magda", "point_size": s, "style": "bold"}
+              for s in sorted({s for s, _ in sizes} | {base}) if (s, True) not in sizes]
+    if wanted:
+        manager.preload_fonts(wanted)
+    return manager

@@ -1,0 +1,48 @@
+"""``magdagdon`` with no command: play the game (fullscreen by default)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--difficulty", default="PEACEFUL", help="PEACEFUL, SURVIVAL or NIGHTMARE")
+    parser.add_argument("--seed", type=int, default=None, help="seed of the game (shown on screen, shareable)")
+    parser.add_argument("--data-dir", type=Path, default=None, help="folder for high scores and the saved game")
+    parser.add_argument("--demo", action="store_true", help="attract mode: the game plays itself")
+    parser.add_argument("--windowed", action="store_true", help="open in a window instead of fullscreen")
+    parser.add_argument("--size", default=None, help="window size WxH, e.g. 1280x720 (implies --windowed)")
+    parser.add_argument("--frames", type=int, default=None, help="quit after N frames (tests, benchmarks)")
+    parser.add_argument("--screenshot", type=Path, default=None, help="save the last frame as PNG")
+    parser.add_argument("--mute", action="store_true", help="start with sound off")
+    parser.add_argument("--scene", default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--lang", default="en", help=argparse.SUPPRESS)
+
+
+def options_from(args: argparse.Namespace):
+    from magdagdon.app.options import Options, parse_size
+    from magdagdon.engine import Difficulty
+
+    size = parse_size(args.size) if args.size else None
+    return Options(
+        difficulty=Difficulty.from_name(args.difficulty), seed=args.seed, data_dir=args.data_dir,
+        demo=args.demo, frames=args.frames, screenshot=args.screenshot,
+        windowed=args.windowed or size is not None, size=size, scene=args.scene,
+        locale=args.lang, sound=not args.mute,
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        options = options_from(args)
+    except ValueError as error:
+        raise SystemExit(f"magdagdon: {error}") from None
+    if options.scene is not None:
+        from magdagdon.app.scenes import SCENES
+
+        if options.scene not in SCENES:
+            raise SystemExit(f"magdagdon: unknown scene {options.scene!r}; one of {', '.join(SCENES)}")
+    from magdagdon.app.control import Control
+
+    return Control(options).run(options.frames)

@@ -1,0 +1,88 @@
+"""Every screen renders at 1920×1080, 800×600 and 1080×1920, and the layout keeps every
+rectangle on screen and apart."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import itertools  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from magdagdon.app.control import Control  # noqa: E402
+from magdagdon.app.i18n import Catalog  # noqa: E402
+from magdagdon.app.loop import FixedStep  # noqa: E402
+from magdagdon.app.options import Options  # noqa: E402
+from magdagdon.app.render.layout import compute_layout  # noqa: E402
+from magdagdon.app.scenes import SCENES  # noqa: E402
+from magdagdon.engine import Difficulty  # noqa: E402
+
+SIZES = [(1920, 1080), (800, 600), (1080, 1920)]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_screen_renders(size, tmp_path):
+    for scene in SCENES:
+        options = Options(difficulty=Difficulty.PEACEFUL, seed=5, windowed=True, size=size,
+                          data_dir=tmp_path, sound=False, scene=scene)
+        control = Control(options)
+        control.step([], 4)
+        control.draw()
+        assert control.screen.get_size() == size
+        assert control.machine.top_key == scene, scene
+        pixels = pygame.surfarray.pixels3d(control.screen)
+        assert pixels.std() > 5  # something was drawn
+        del pixels
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", SIZES + [(3840, 2160), (1024, 768), (600, 800), (2160, 3840)])
+def test_layout_fits_and_does_not_overlap(size):
+    layout = compute_layout(*size)
+    screen = pygame.Rect(0, 0, *size)
+    blocks = {
+        "board": layout.board, "tray": layout.tray, "primary": layout.primary,
+        "take_back_all": layout.take_back_all, "powers": layout.powers, "score": layout.score,
+        "guide": layout.guide, "top": layout.top_bar,
+        **{f"row{i}": r for i, r in enumerate(layout.row_sums)},
+        **{f"col{i}": r for i, r in enumerate(layout.col_sums)},
+    }
+    for name, rect in blocks.items():
+        assert screen.contains(rect), (name, rect)
+        assert rect.width > 0 and rect.height > 0, name
+    for (a, ra), (b, rb) in itertools.combinations(blocks.items(), 2):
+        if {a, b} == {"powers", "power_label"}:
+            continue
+        assert not ra.colliderect(rb), (a, ra, b, rb)
+    for a, b in itertools.combinations(layout.cells, 2):
+        assert not a.colliderect(b)
+    for slot in layout.tray_slots:
+        assert layout.tray.contains(slot)
+    for button in layout.power_buttons:
+        assert layout.powers.contains(button)
+    assert not layout.hint_button.colliderect(layout.menu_button)
+
+
+def test_fixed_step_clock_caps_catch_up():
+    clock = FixedStep(hz=120, max_steps=12)
+    assert clock.advance(1 / 120) == 1
+    assert clock.advance(10.0) == 12  # a long stall is skipped, not replayed
+    clock.reset()
+    assert clock.advance(0.5 / 120) == 0 and 0.4 < clock.alpha < 0.6
+
+
+def test_catalog_has_every_key_used_and_falls_back():
+    catalog = Catalog("en")
+    assert catalog("button.place_more", count=2) == "Place 2 more"
+    assert catalog("no.such.key") == "no.such.key"
+    assert catalog.rtl is False
+    import re
+    from pathlib import Path
+
+    used = set()
+    for path in Path(__file__).resolve().parent.parent.joinpath("magdagdon", "app").rglob("*.py"):
+        used |= set(re.findall(r'text\("([a-z_]+\.[a-z_.]+)"', path.read_text(encoding="utf-8")))
+    missing = sorted(k for k in used if not k.endswith(".") and not catalog.has(k))
+    assert not missing, missing
