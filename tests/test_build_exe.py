@@ -1,0 +1,48 @@
+"""The PyInstaller app builds, runs headless for a few frames and saves a real picture.
+
+Slow (about a minute): select with ``-m build``, skip with ``-m "not build"``.
+"""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+pytestmark = pytest.mark.build
+
+
+def test_one_folder_app_runs_headless_and_draws(tmp_path):
+    pytest.importorskip("PyInstaller", reason='needs the build tools: pip install -e ".[test]"')
+    import build_exe
+
+    executable = build_exe.build(onefile=False, dist=tmp_path / "dist", work=tmp_path / "work")
+    screenshot = tmp_path / "shot.png"
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    result = subprocess.run(
+        [str(executable), "--windowed", "--size", "1024x768", "--frames", "40",
+         "--data-dir", str(tmp_path / "data"), "--seed", "7", "--screenshot", str(screenshot)],
+        env=env, cwd=tmp_path, capture_output=True, text=True, timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert_real_picture(screenshot, (1024, 768))
+    # The tools ride along in the same executable.
+    sim = subprocess.run([str(executable), "simulate", "--games", "3", "--json"],
+                         env=env, capture_output=True, text=True, timeout=120)
+    assert sim.returncode == 0 and '"games": 3' in sim.stdout, sim.stderr
+
+
+def assert_real_picture(path: Path, size: tuple[int, int]) -> None:
+    """A PNG of the right size with many colours: not a blank or a one-colour frame."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    image = pygame.image.load(str(path))
+    assert image.get_size() == size
+    colours = {image.get_at((x, y))[:3] for x in range(0, size[0], 7) for y in range(0, size[1], 7)}
+    assert len(colours) > 50, f"only {len(colours)} colours: the frame looks empty"
