@@ -1,0 +1,40 @@
+"""Scores, replays and the game in progress, kept safe on disk (issue 4). Never imports pygame.
+
+Entry point: :func:`open_store`; see docs/CONTRACTS.md. Files are versioned JSON envelopes
+written atomically (:mod:`.atomic_file`, :mod:`.envelope`); problems become
+:class:`StorageNotice` values and the game goes on.
+"""
+
+from .data_dir import ENVIRONMENT_VARIABLE, resolve_data_dir
+from .high_scores import DEFAULT_NAME, TABLE_SIZE, ScoreEntry, clean_name
+from .notices import NoticeKind, StorageNotice
+from .outcomes import RecordOutcome, RecordRefused, RefusalReason
+from .recorded_game import RecordedGame, replay_id
+from .score_book import RECENT_GAMES
+from .statistics import HISTOGRAM_BUCKET, Statistics
+from .store import Store, open_store
+from .verify import Mismatch, MismatchKind, verify_store
+
+__all__ = [
+    "DEFAULT_NAME",
+    "ENVIRONMENT_VARIABLE",
+    "HISTOGRAM_BUCKET",
+    "Mismatch",
+    "MismatchKind",
+    "NoticeKind",
+    "RECENT_GAMES",
+    "RecordOutcome",
+    "RecordRefused",
+    "RecordedGame",
+    "RefusalReason",
+    "ScoreEntry",
+    "Statistics",
+    "StorageNotice",
+    "Store",
+    "TABLE_SIZE",
+    "clean_name",
+    "open_store",
+    "replay_id",
+    "resolve_data_dir",
+    "verify_store",
+]

@@ -1,0 +1,110 @@
+"""Crash-safe file writes, after pip's ``utils/filesystem.py`` and Home Assistant's storage.
+
+``write_atomic`` writes to a temporary file in the target's own folder (so ``os.replace``
+is a rename on one file system), flushes and fsyncs it, replaces the target, then fsyncs
+the folder so the rename itself survives a power cut. A crash at any point leaves either
+the old file or the new one; at worst a stray ``.*.tmp`` file, which
+:func:`remove_stray_temp_files` cleans up later.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import tempfile
+from pathlib import Path
+
+TEMP_SUFFIX = ".tmp"
+
+
+class FileTooLarge(ValueError):
+    """A file above the size any honest MAGDAGDON file can reach."""
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` so that readers see the old or the new file, never a mix."""
+    folder = path.parent
+    fd, temp_name = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
+    try:
+        with os.fdopen(fd, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temp_name, path)
+    except BaseException:
+        _remove_quietly(temp_name)
+        raise
+    fsync_folder(folder)
+
+
+def fsync_folder(folder: Path) -> None:
+    """Make a rename or removal in ``folder`` durable (POSIX; a no-op where unsupported)."""
+    if os.name == "nt":  # Windows cannot open a folder; NTFS journals renames itself
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    except OSError as error:
+        if error.errno not in (errno.EINVAL, errno.ENOTSUP, errno.EBADF):
+            raise
+    finally:
+        os.close(fd)
+
+
+def read_limited(path: Path, max_bytes: int) -> bytes:
+    """The file's bytes; FileNotFoundError if missing, FileTooLarge above ``max_bytes``."""
+    with open(path, "rb") as stream:
+        data = stream.read(max_bytes + 1)
+    if len(data) > max_bytes:
+        raise FileTooLarge(f"{path} is larger than {max_bytes} bytes")
+    return data
+
+
+def remove_durably(path: Path) -> bool:
+    """Delete ``path`` if present and make that durable; True if something was removed."""
+    try:
+        os.remove(path)
+    except FileNotFoundError:
+        return False
+    fsync_folder(path.parent)
+    return True
+
+
+def free_name(path: Path, suffix: str) -> Path:
+    """``path`` + ``suffix``, or with ``-2``, ``-3``... appended when that name is taken."""
+    candidate = path.with_name(path.name + suffix)
+    number = 2
+    while candidate.exists():
+        candidate = path.with_name(f"{path.name}{suffix}-{number}")
+        number += 1
+    return candidate
+
+
+def move_aside(path: Path, suffix: str) -> Path:
+    """Rename ``path`` to a free name ending in ``suffix``; returns the new path."""
+    target = free_name(path, suffix)
+    os.replace(path, target)
+    fsync_folder(path.parent)
+    return target
+
+
+def remove_stray_temp_files(folder: Path) -> int:
+    """Delete temporary files left by crashed writes (call only while holding the lock)."""
+    removed = 0
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return 0
+    for name in names:
+        if name.startswith(".") and name.endswith(TEMP_SUFFIX):
+            if _remove_quietly(os.path.join(folder, name)):
+                removed += 1
+    return removed
+
+
+def _remove_quietly(name: str | os.PathLike[str]) -> bool:
+    try:
+        os.remove(name)
+        return True
+    except OSError:
+        return False

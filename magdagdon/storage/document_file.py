@@ -1,0 +1,79 @@
+"""Reading one envelope file with the corruption policy of issue 4.
+
+Missing → nothing. Corrupt (bad JSON, wrong types, truncated, absurdly large) → renamed
+aside as ``<name>.corrupt-<timestamp>`` with a notice, and the caller goes on empty.
+Newer version → left untouched, a notice, and the caller must not write that file.
+Call only while holding the data folder lock, so that a file another instance has just
+replaced is never the one moved aside.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable, Generic, TypeVar
+
+from .atomic_file import FileTooLarge, move_aside, read_limited
+from .envelope import CorruptFile, FileKind, NewerVersion, decode
+from .notices import NoticeKind, StorageNotice
+
+T = TypeVar("T")
+
+# What a strict parser may raise on data of the wrong shape.
+PARSE_ERRORS = (CorruptFile, ValueError, TypeError, KeyError, IndexError, AttributeError)
+
+
+@dataclass(frozen=True)
+class Loaded(Generic[T]):
+    value: T | None  # None when the file is missing, corrupt, newer or unreadable
+    notice: StorageNotice | None = None
+    blocks_writing: bool = False  # True: the file holds data we cannot read but must keep
+
+
+def load_document(
+    path: Path, kind: FileKind, parse: Callable[[Any], T], now: datetime | None
+) -> Loaded[T]:
+    try:
+        raw = read_limited(path, kind.max_bytes)
+    except FileNotFoundError:
+        return Loaded(None)
+    except FileTooLarge:
+        return _set_aside(path, now)
+    except IsADirectoryError:
+        return _set_aside(path, now)
+    except OSError:
+        # Present but unreadable (permissions): keep it and write nothing over it.
+        return Loaded(None, StorageNotice(NoticeKind.NOT_WRITABLE, str(path)), blocks_writing=True)
+    try:
+        return Loaded(parse(decode(kind, raw)))
+    except NewerVersion:
+        return Loaded(None, StorageNotice(NoticeKind.NEWER_VERSION, str(path)), blocks_writing=True)
+    except PARSE_ERRORS:
+        return _set_aside(path, now)
+
+
+def _set_aside(path: Path, now: datetime | None, kind: NoticeKind = NoticeKind.CORRUPT_MOVED_ASIDE) -> Loaded[Any]:
+    moved = set_aside(path, now)
+    if moved is None:
+        return Loaded(None, StorageNotice(NoticeKind.CORRUPT_UNMOVABLE, str(path)), blocks_writing=True)
+    return Loaded(None, StorageNotice(kind, str(path), str(moved)))
+
+
+def set_aside(path: Path, now: datetime | None) -> Path | None:
+    """Rename a bad file to ``<name>.corrupt-<UTC timestamp>``; None if that is impossible."""
+    try:
+        return move_aside(path, ".corrupt-" + corrupt_stamp(path, now))
+    except OSError:
+        return None
+
+
+def corrupt_stamp(path: Path, now: datetime | None) -> str:
+    """``now`` in UTC, or the file's modification time when the caller gave no time."""
+    if now is None:
+        try:
+            now = datetime.fromtimestamp(os.stat(path).st_mtime, timezone.utc)
+        except OSError:
+            return "unknown"
+    return now.astimezone(timezone.utc).strftime("%Y%m%dT%H%M%SZ")

@@ -1,0 +1,148 @@
+"""High-score entries and the top-20 table of one difficulty (RULES.md §9)."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any, Sequence
+
+from ..engine import Board, Difficulty
+from ..engine.dice import check_seed
+from .envelope import CorruptFile, is_int
+
+TABLE_SIZE = 20
+DEFAULT_NAME = "Player"
+MAX_NAME_LENGTH = 24
+MIN_SCORE, MAX_SCORE = -310, 544  # RULES.md §8: all ruins with every power; 3456/... perfect
+SANE_LIMIT = 10**9
+_REPLAY_ID = re.compile(r"[0-9a-f]{24}")
+
+
+@dataclass(frozen=True)
+class ScoreEntry:
+    name: str
+    score: int
+    when: datetime  # timezone-aware
+    turns: int
+    powers_used: int
+    seed: int
+    replay_id: str
+    assisted: bool
+    difficulty: Difficulty
+    board: str  # final board, canonical text notation (RULES.md §1)
+
+    @property
+    def sort_key(self) -> tuple[int, datetime, str]:
+        """Higher score first; on a tie the earlier result keeps the better rank."""
+        return (-self.score, self.when.astimezone(timezone.utc), self.replay_id)
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "score": self.score,
+            "when": self.when.isoformat(),
+            "turns": self.turns,
+            "powers_used": self.powers_used,
+            "seed": self.seed,
+            "replay_id": self.replay_id,
+            "assisted": self.assisted,
+            "difficulty": self.difficulty.name,
+            "board": self.board,
+        }
+
+    @classmethod
+    def from_data(cls, raw: Any) -> "ScoreEntry":
+        """Strict reading: any field of the wrong type or range is a corrupt file."""
+        if not isinstance(raw, dict) or set(raw) != _FIELDS:
+            raise CorruptFile("a score entry needs exactly the fields " + ", ".join(sorted(_FIELDS)))
+        difficulty = _difficulty(raw["difficulty"])
+        name, score, turns, powers, assisted = (raw[k] for k in ("name", "score", "turns", "powers_used", "assisted"))
+        if not isinstance(name, str) or clean_name(name) != name:
+            raise CorruptFile(f"bad player name {name!r}")
+        # Types are strict; values only sane, so a hand-edited number still loads and
+        # ``scores --verify`` names it instead of the whole table being set aside.
+        for label, number in (("score", score), ("turns", turns), ("powers_used", powers)):
+            if not is_int(number) or abs(number) > SANE_LIMIT:
+                raise CorruptFile(f"bad {label} {number!r}")
+        if not isinstance(assisted, bool):
+            raise CorruptFile(f"bad assisted {assisted!r}")
+        return cls(
+            name, score, parse_when(raw["when"]), turns, powers, check_seed(raw["seed"]),
+            check_replay_id(raw["replay_id"]), assisted, difficulty, _board(raw["board"]),
+        )
+
+
+_FIELDS = frozenset(("name", "score", "when", "turns", "powers_used", "seed", "replay_id", "assisted", "difficulty", "board"))
+
+
+def insert(table: Sequence[ScoreEntry], entry: ScoreEntry) -> tuple[list[ScoreEntry], int | None]:
+    """The table with ``entry`` added, cut to the top 20, and its 1-based rank (None: off the table)."""
+    ranked = sorted([*table, entry], key=lambda e: e.sort_key)[:TABLE_SIZE]
+    return ranked, rank_of(ranked, entry.replay_id)
+
+
+def rank_of(table: Sequence[ScoreEntry], replay_id: str) -> int | None:
+    return next((i for i, e in enumerate(table, start=1) if e.replay_id == replay_id), None)
+
+
+def parse_table(raw: Any, difficulty: Difficulty) -> list[ScoreEntry]:
+    if not isinstance(raw, list) or len(raw) > TABLE_SIZE:
+        raise CorruptFile(f"a table is a list of at most {TABLE_SIZE} entries")
+    entries = [ScoreEntry.from_data(item) for item in raw]
+    if any(e.difficulty is not difficulty for e in entries):
+        raise CorruptFile(f"an entry in the {difficulty.name} table is of another difficulty")
+    if len({e.replay_id for e in entries}) != len(entries):
+        raise CorruptFile("a game appears twice in one table")
+    return sorted(entries, key=lambda e: e.sort_key)
+
+
+def clean_name(name: object) -> str:
+    """A displayable player name: no control characters, spaces collapsed, at most 24 characters."""
+    if not isinstance(name, str):
+        return DEFAULT_NAME
+    visible = "".join(ch for ch in name if not unicodedata.category(ch).startswith("C"))
+    cleaned = " ".join(visible.split())[:MAX_NAME_LENGTH].strip()
+    return cleaned or DEFAULT_NAME
+
+
+def parse_when(raw: Any) -> datetime:
+    if not isinstance(raw, str) or len(raw) > 40:
+        raise CorruptFile(f"bad date-time {raw!r}")
+    try:
+        when = datetime.fromisoformat(raw)
+    except ValueError:
+        raise CorruptFile(f"bad date-time {raw!r}") from None
+    if when.tzinfo is None or when.utcoffset() is None:
+        raise CorruptFile(f"date-time without time zone {raw!r}")
+    return when
+
+
+def check_aware(now: datetime) -> datetime:
+    """Storage takes time from its caller (STYLE.md rule 4); it must carry a time zone."""
+    if not isinstance(now, datetime) or now.tzinfo is None or now.utcoffset() is None:
+        raise ValueError(f"'now' must be a timezone-aware datetime, not {now!r}")
+    return now
+
+
+def check_replay_id(raw: Any) -> str:
+    if not isinstance(raw, str) or not _REPLAY_ID.fullmatch(raw):
+        raise CorruptFile(f"bad replay id {raw!r}")
+    return raw
+
+
+def _difficulty(raw: Any) -> Difficulty:
+    if not isinstance(raw, str) or raw not in Difficulty.__members__:
+        raise CorruptFile(f"bad difficulty {raw!r}")
+    return Difficulty[raw]
+
+
+def _board(raw: Any) -> str:
+    try:
+        board = Board.parse(raw)
+    except ValueError:
+        raise CorruptFile(f"bad board {raw!r}") from None
+    if str(board) != raw:
+        raise CorruptFile(f"not a board in canonical notation: {raw!r}")
+    return raw

@@ -1,0 +1,82 @@
+"""An advisory lock on the data folder, held around every read-merge-write.
+
+Two MAGDAGDON instances on one folder (two kiosk windows, the game and the ``replay
+--record`` command) take turns: each re-reads the files under the lock, applies its change
+and writes, so neither loses the other's results. ``flock`` (POSIX) and ``msvcrt.locking``
+(Windows) are released by the operating system when a process dies, so a ``kill -9``
+never leaves a stale lock behind.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from types import TracebackType
+
+LOCK_NAME = "magdagdon.lock"
+DEFAULT_TIMEOUT = 10.0  # seconds; a healthy writer holds the lock for milliseconds
+_POLL = 0.005
+
+
+class LockTimeout(OSError):
+    """Another process held the lock longer than the timeout."""
+
+
+class DataLock:
+    def __init__(self, folder: Path, timeout: float = DEFAULT_TIMEOUT) -> None:
+        self.path = folder / LOCK_NAME
+        self.timeout = timeout
+        self._fd: int | None = None
+
+    def __enter__(self) -> "DataLock":
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o666)
+        try:
+            # time.monotonic measures a wait, not the date: no wall-clock time in storage.
+            deadline = time.monotonic() + self.timeout
+            while not _try_lock(fd):
+                if time.monotonic() >= deadline:
+                    raise LockTimeout(f"{self.path} is held by another process")
+                time.sleep(_POLL)
+        except BaseException:
+            os.close(fd)
+            raise
+        self._fd = fd
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, tb: TracebackType | None) -> None:
+        fd, self._fd = self._fd, None
+        if fd is not None:
+            try:
+                _unlock(fd)
+            finally:
+                os.close(fd)
+
+
+if os.name == "nt":  # pragma: no cover - exercised on Windows only
+    import msvcrt
+
+    def _try_lock(fd: int) -> bool:
+        os.lseek(fd, 0, os.SEEK_SET)
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+
+    def _unlock(fd: int) -> None:
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+
+else:
+    import fcntl
+
+    def _try_lock(fd: int) -> bool:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        return True
+
+    def _unlock(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_UN)

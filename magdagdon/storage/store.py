@@ -1,0 +1,345 @@
+"""The storage API the game and the command line call (docs/CONTRACTS.md).
+
+Every change is a read-merge-write under the data folder lock: the files are re-read,
+the change applied, and the result written atomically, so two instances never lose each
+other's results. Problems never stop the game: they become :class:`StorageNotice` values,
+and results that could not be written stay in memory (shown in the tables) and are
+written with the next successful save.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import Iterator
+
+from ..engine import Difficulty, Game, Replay, ReplayError
+from .atomic_file import remove_durably, remove_stray_temp_files, write_atomic
+from .data_dir import resolve_data_dir
+from .document_file import Loaded, load_document, set_aside
+from .envelope import encode
+from .high_scores import ScoreEntry, check_aware, clean_name, insert, rank_of
+from .in_progress import IN_PROGRESS_FILE, IN_PROGRESS_KIND
+from .lock import DEFAULT_TIMEOUT, DataLock, LockTimeout
+from .notices import NoticeKind, StorageNotice
+from .outcomes import RecordOutcome, RecordRefused, RefusalReason
+from .recorded_game import RecordedGame
+from .replay_archive import ReplayArchive
+from .score_book import SCORES_FILE, SCORES_KIND, ScoreBook
+from .statistics import Statistics
+
+_FULL = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
+_DENIED = {errno.EACCES, errno.EPERM, errno.EROFS}
+
+
+def open_store(
+    data_dir: str | os.PathLike[str] | None = None,
+    now: datetime | None = None,
+    lock_timeout: float = DEFAULT_TIMEOUT,
+) -> "Store":
+    """Open the data folder (argument, then MAGDAGDON_DATA_DIR, then the per-user folder).
+
+    Reads and checks the files at once, so ``notices`` lists any problem before the first
+    game, and records a finished game a crash left unrecorded in the in-progress file.
+    """
+    if now is not None:
+        check_aware(now)
+    store = Store(resolve_data_dir(data_dir), lock_timeout)
+    store.open(now)
+    return store
+
+
+class Store:
+    def __init__(self, data_dir: Path, lock_timeout: float = DEFAULT_TIMEOUT) -> None:
+        self.data_dir = Path(data_dir)
+        self.notices: list[StorageNotice] = []
+        self.lock_timeout = lock_timeout
+        self.archive = ReplayArchive(self.data_dir)
+        self._blocked = False  # a file we must not overwrite (newer version, unreadable)
+        self._pending: list[RecordedGame] = []  # finished games not yet on disk
+        self._cache: tuple[tuple[int, ...] | None, ScoreBook] | None = None
+
+    @property
+    def scores_path(self) -> Path:
+        return self.data_dir / SCORES_FILE
+
+    @property
+    def in_progress_path(self) -> Path:
+        return self.data_dir / IN_PROGRESS_FILE
+
+    @property
+    def read_only(self) -> bool:
+        """True when nothing will be written this session (newer or unreadable file)."""
+        return self._blocked
+
+    @property
+    def unsaved_results(self) -> int:
+        """Finished games held in memory because they could not be written yet."""
+        return len(self._pending)
+
+    def take_notices(self) -> list[StorageNotice]:
+        """The notices met so far, cleared (for a UI that shows each once)."""
+        notices, self.notices = self.notices, []
+        return notices
+
+    # --- opening -------------------------------------------------------------------------
+    def open(self, now: datetime | None = None) -> None:
+        try:
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            self._note_error(error, self.data_dir)
+        self._book(now, force=True)
+        self.load_in_progress(now)  # checks the file; records a finished game left by a crash
+
+    # --- high scores -------------------------------------------------------------------
+    def high_scores(self, difficulty: Difficulty) -> list[ScoreEntry]:
+        """The top 20 of ``difficulty``, including results not yet written to disk."""
+        table = list(self._book(None).tables[difficulty])
+        for game in self._pending_new(difficulty):
+            table, _ = insert(table, _entry_of(game))
+        return table
+
+    def statistics(self, difficulty: Difficulty) -> Statistics:
+        statistics = self._book(None).statistics[difficulty]
+        for game in self._pending_new(difficulty):
+            statistics = statistics.add(_entry_of(game).score)
+        return statistics
+
+    def score_book(self) -> ScoreBook:
+        """Everything on disk (tables, statistics, recorded ids) as last read."""
+        return self._book(None)
+
+    def record_result(self, game: Game, now: datetime, name: str = "Player", assisted: bool = False) -> RecordOutcome:
+        """Record a finished game in its difficulty's table and statistics, with its replay."""
+        check_aware(now)
+        if not game.is_over:
+            raise RecordRefused(RefusalReason.NOT_FINISHED, f"the game is at turn {game.turn}, not over")
+        return self._record_checked(Replay.of(game), now, name, assisted)
+
+    def record_replay(self, replay: Replay, now: datetime, name: str = "Player", assisted: bool = False) -> RecordOutcome:
+        """Verify ``replay`` and record its result (merging results from other kiosks).
+
+        RecordRefused (nothing changed) when it does not replay, claims a false result or
+        is not a finished game. The same game recorded twice is a duplicate, not doubled.
+        """
+        check_aware(now)
+        return self._record_checked(replay, now, name, assisted)
+
+    def _record_checked(self, replay: Replay, now: datetime, name: str, assisted: bool) -> RecordOutcome:
+        try:
+            game = replay.verify()
+        except ReplayError as error:
+            raise RecordRefused(RefusalReason.INVALID_REPLAY, str(error)) from None
+        if not game.is_over:
+            raise RecordRefused(RefusalReason.NOT_FINISHED, f"the replay stops at turn {game.turn}")
+        # Re-derive the replay from the rebuilt game: canonical, with its true result.
+        return self._record(RecordedGame(Replay.of(game), clean_name(name), now, bool(assisted)))
+
+    def _record(self, recorded: RecordedGame) -> RecordOutcome:
+        replay_id = recorded.replay_id
+        if all(p.replay_id != replay_id for p in self._pending):
+            self._pending.append(recorded)
+        try:
+            with self._lock():
+                book = self._read_book(recorded.when)
+                already = book.has(replay_id)
+                if not self._blocked:
+                    self._write_pending(book)
+                    self._clear_in_progress_of(recorded.replay)
+                    self._prune(book)
+        except OSError as error:
+            self._note_error(error, self.data_dir)
+            already = self._book(None).has(replay_id) if not self._blocked else False
+        rank = rank_of(self.high_scores(recorded.replay.difficulty), replay_id)
+        if already:  # on disk before this call: nothing to add
+            self._pending = [p for p in self._pending if p.replay_id != replay_id]
+            return RecordOutcome(rank_of(self.high_scores(recorded.replay.difficulty), replay_id), True, replay_id, True)
+        saved = all(p.replay_id != replay_id for p in self._pending)
+        return RecordOutcome(rank, saved, replay_id)
+
+    def _write_pending(self, book: ScoreBook) -> None:
+        """Write every game held in memory: replays first, then the scores file that names them."""
+        fresh = [g for g in self._pending if not book.has(g.replay_id)]
+        for game in fresh:
+            self.archive.save(game)
+            book.add(_entry_of(game))
+        if fresh:
+            write_atomic(self.scores_path, encode(SCORES_KIND, book.to_data()))
+            self._cache = (_signature(self.scores_path), book)
+        self._pending = []
+
+    def _prune(self, book: ScoreBook) -> None:
+        try:
+            self.archive.prune(book.kept_replays())
+            remove_stray_temp_files(self.data_dir)
+        except OSError:
+            pass  # housekeeping only; the next record tries again
+
+    def _pending_new(self, difficulty: Difficulty) -> list[RecordedGame]:
+        book = self._book(None)
+        return [g for g in self._pending if g.replay.difficulty is difficulty and not book.has(g.replay_id)]
+
+    # --- the game in progress --------------------------------------------------------------
+    def save_in_progress(self, game: Game, now: datetime, name: str = "Player", assisted: bool = False) -> bool:
+        """Save ``game`` (its whole log) so the next start can resume it; False if not saved."""
+        check_aware(now)
+        if self._blocked:
+            return False
+        saved = RecordedGame(Replay.of(game), clean_name(name), now, bool(assisted))
+        try:
+            with self._lock():
+                write_atomic(self.in_progress_path, encode(IN_PROGRESS_KIND, saved.to_data()))
+        except OSError as error:
+            self._note_error(error, self.in_progress_path)
+            return False
+        return True
+
+    def load_in_progress(self, now: datetime | None = None) -> Game | None:
+        """The saved game rebuilt by its replay (same board, seed, turn, powers), or None.
+
+        A saved game that is already over was finished but not recorded (a crash between
+        the last turn and the high-score table): it is recorded now and None is returned.
+        """
+        saved = self.in_progress_details(now)
+        if saved is None:
+            return None
+        game = saved.replay.play()  # checked by in_progress_details
+        if game.is_over:
+            outcome = self._record(saved)
+            if outcome.saved and not outcome.duplicate:
+                self.notices.append(StorageNotice(NoticeKind.RECOVERED_RESULT, str(self.in_progress_path)))
+            return None
+        return game
+
+    def in_progress_details(self, now: datetime | None = None) -> RecordedGame | None:
+        """The saved game with its player name, save time and assistance flag, or None."""
+        path = self.in_progress_path
+        try:
+            with self._lock():
+                loaded = self._load(path, IN_PROGRESS_KIND, RecordedGame.from_data, now)
+                if loaded.value is None:
+                    return None
+                try:
+                    loaded.value.replay.verify()
+                except ReplayError:
+                    moved = None if self._blocked else set_aside(path, now)
+                    self.notices.append(StorageNotice(NoticeKind.RESUME_INVALID, str(path), None if moved is None else str(moved)))
+                    return None
+                return loaded.value
+        except OSError as error:
+            self._note_error(error, path)
+            return None
+
+    def clear_in_progress(self) -> None:
+        """Forget the saved game (a new game started, or the finished one was recorded)."""
+        if self._blocked:
+            return
+        try:
+            with self._lock():
+                remove_durably(self.in_progress_path)
+        except OSError as error:
+            self._note_error(error, self.in_progress_path)
+
+    def _clear_in_progress_of(self, replay: Replay) -> None:
+        """Remove the in-progress file if it holds (a prefix of) the game just recorded."""
+        loaded = self._load(self.in_progress_path, IN_PROGRESS_KIND, RecordedGame.from_data, None)
+        if loaded.value is None:
+            return
+        saved = loaded.value.replay
+        if (
+            saved.seed == replay.seed
+            and saved.difficulty is replay.difficulty
+            and replay.actions[: len(saved.actions)] == saved.actions
+        ):
+            remove_durably(self.in_progress_path)
+
+    # --- files, lock and errors ------------------------------------------------------------
+    @contextmanager
+    def _lock(self) -> Iterator[None]:
+        """The folder lock; when the folder refuses even the lock file, go on unlocked and read-only."""
+        try:
+            lock = DataLock(self.data_dir, self.lock_timeout)
+            lock.__enter__()
+        except LockTimeout:
+            raise
+        except OSError as error:
+            self._note_error(error, self.data_dir / "magdagdon.lock")
+            self._blocked = True  # cannot lock, so cannot safely write
+            yield
+            return
+        try:
+            yield
+        finally:
+            lock.__exit__(None, None, None)
+
+    def _load(self, path: Path, kind, parse, now: datetime | None) -> Loaded:  # type: ignore[no-untyped-def]
+        loaded = load_document(path, kind, parse, now)
+        if loaded.notice is not None:
+            self._add_notice(loaded.notice)
+        if loaded.blocks_writing:
+            self._blocked = True
+        return loaded
+
+    def _read_book(self, now: datetime | None) -> ScoreBook:
+        """The scores file as on disk now (hold the lock); empty when missing or set aside.
+
+        Always read afresh: a cache keyed on file metadata could miss another instance's
+        write, and this is the read of read-merge-write.
+        """
+        loaded = self._load(self.scores_path, SCORES_KIND, ScoreBook.from_data, now)
+        book = loaded.value if loaded.value is not None else ScoreBook()
+        self._cache = (_signature(self.scores_path), book)
+        return _copy(book)
+
+    def _book(self, now: datetime | None, force: bool = False) -> ScoreBook:
+        """The scores as last written by anyone (re-read when the file changed)."""
+        if not force and self._cache is not None and self._cache[0] == _signature(self.scores_path):
+            return self._cache[1]
+        try:
+            with self._lock():
+                return self._read_book(now)
+        except OSError as error:
+            self._note_error(error, self.data_dir)
+            return self._cache[1] if self._cache is not None else ScoreBook()
+
+    def _note_error(self, error: OSError, fallback: Path) -> None:
+        path = str(error.filename) if getattr(error, "filename", None) else str(fallback)
+        if isinstance(error, LockTimeout):
+            kind = NoticeKind.BUSY
+        elif error.errno in _FULL:
+            kind = NoticeKind.DISK_FULL
+        elif error.errno in _DENIED or isinstance(error, PermissionError):
+            kind = NoticeKind.NOT_WRITABLE
+        else:
+            kind = NoticeKind.WRITE_FAILED
+        self._add_notice(StorageNotice(kind, path))
+
+    def _add_notice(self, notice: StorageNotice) -> None:
+        if notice not in self.notices:
+            self.notices.append(notice)
+
+
+def _entry_of(game: RecordedGame) -> ScoreEntry:
+    result = game.replay.result
+    assert result is not None  # recorded games are finished and re-derived (Replay.of)
+    return ScoreEntry(
+        game.name, result.score, game.when, result.turns, result.powers_used, game.replay.seed,
+        game.replay_id, game.assisted, game.replay.difficulty, result.board,
+    )
+
+
+def _signature(path: Path) -> tuple[int, ...] | None:
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return (info.st_mtime_ns, info.st_ctime_ns, info.st_size, info.st_ino)
+
+
+def _copy(book: ScoreBook) -> ScoreBook:
+    return ScoreBook(
+        {d: list(t) for d, t in book.tables.items()}, dict(book.statistics), list(book.recent), list(book.seen)
+    )

@@ -1,0 +1,98 @@
+"""``scores --verify``: replay every table entry and compare with what the table claims.
+
+The replay is the evidence (RULES.md §10). A hand-edited score, board, turn count or
+power count no longer matches its replay; an edited replay no longer matches its
+content-hash id; an edited name or time no longer matches the archived copy.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from ..engine import Difficulty, ReplayError, ReplayResult
+from .atomic_file import FileTooLarge, read_limited
+from .document_file import PARSE_ERRORS
+from .envelope import NewerVersion, decode
+from .high_scores import ScoreEntry
+from .recorded_game import RecordedGame
+from .replay_archive import ARCHIVE_KIND, ReplayArchive
+from .score_book import inconsistencies
+from .store import Store
+
+
+class MismatchKind(enum.Enum):
+    REPLAY_MISSING = "replay_missing"
+    REPLAY_UNREADABLE = "replay_unreadable"  # not a valid recorded-game file
+    REPLAY_NEWER = "replay_newer"  # written by a newer version: cannot be checked here
+    REPLAY_TAMPERED = "replay_tampered"  # content no longer matches its id
+    REPLAY_INVALID = "replay_invalid"  # does not replay, or its own claimed result is false
+    NOT_FINISHED = "not_finished"
+    DIFFICULTY = "difficulty"
+    SEED = "seed"
+    BOARD = "board"
+    SCORE = "score"
+    TURNS = "turns"
+    POWERS_USED = "powers_used"
+    NAME = "name"
+    WHEN = "when"
+    ASSISTED = "assisted"
+    STATISTICS = "statistics"
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    kind: MismatchKind
+    difficulty: Difficulty | None
+    rank: int | None
+    replay_id: str | None
+    stored: str  # what the table says (or the problem, for file-level kinds)
+    actual: str  # what the replay gives
+
+
+def verify_store(store: Store) -> list[Mismatch]:
+    """Every mismatch found, table by table, best rank first; empty when all is well."""
+    book = store.score_book()
+    mismatches: list[Mismatch] = []
+    for difficulty in Difficulty:
+        for rank, entry in enumerate(book.tables[difficulty], start=1):
+            mismatches.extend(check_entry(store.archive, entry, rank))
+    mismatches.extend(Mismatch(MismatchKind.STATISTICS, None, None, None, problem, "") for problem in inconsistencies(book))
+    return mismatches
+
+
+def check_entry(archive: ReplayArchive, entry: ScoreEntry, rank: int) -> list[Mismatch]:
+    def mismatch(kind: MismatchKind, stored: object, actual: object) -> Mismatch:
+        return Mismatch(kind, entry.difficulty, rank, entry.replay_id, str(stored), str(actual))
+
+    path = archive.path_of(entry.replay_id)
+    try:
+        recorded = RecordedGame.from_data(decode(ARCHIVE_KIND, read_limited(path, ARCHIVE_KIND.max_bytes)))
+    except FileNotFoundError:
+        return [mismatch(MismatchKind.REPLAY_MISSING, path, "")]
+    except NewerVersion as error:
+        return [mismatch(MismatchKind.REPLAY_NEWER, path, error)]
+    except (FileTooLarge, OSError, *PARSE_ERRORS) as error:
+        return [mismatch(MismatchKind.REPLAY_UNREADABLE, path, error)]
+    if recorded.replay_id != entry.replay_id:
+        return [mismatch(MismatchKind.REPLAY_TAMPERED, entry.replay_id, recorded.replay_id)]
+    replay = recorded.replay
+    try:
+        game = replay.verify()
+    except ReplayError as error:
+        return [mismatch(MismatchKind.REPLAY_INVALID, path, error)]
+    if not game.is_over:
+        return [mismatch(MismatchKind.NOT_FINISHED, "finished", f"stops at turn {game.turn}")]
+    actual = ReplayResult.of(game)
+    pairs = [
+        (MismatchKind.DIFFICULTY, entry.difficulty.name, replay.difficulty.name),
+        (MismatchKind.SEED, entry.seed, replay.seed),
+        (MismatchKind.BOARD, entry.board, actual.board),
+        (MismatchKind.SCORE, entry.score, actual.score),
+        (MismatchKind.TURNS, entry.turns, actual.turns),
+        (MismatchKind.POWERS_USED, entry.powers_used, actual.powers_used),
+        (MismatchKind.NAME, entry.name, recorded.name),
+        (MismatchKind.WHEN, entry.when.isoformat(), recorded.when.isoformat()),
+        (MismatchKind.ASSISTED, entry.assisted, recorded.assisted),
+    ]
+    return [mismatch(kind, stored, real) for kind, stored, real in pairs if stored != real]
