@@ -25,7 +25,7 @@ def _theme_template() -> dict:
 
 
 def ui_scale(size: tuple[int, int]) -> float:
-    return max(0.75, min(3.2, min(size) / 760))
+    return max(0.8, min(3.4, min(size) / 660))
 
 
 def theme_for(size: tuple[int, int], script: str = "latin") -> tuple[dict, list[int]]:
@@ -50,8 +50,11 @@ def theme_for(size: tuple[int, int], script: str = "latin") -> tuple[dict, list[
             scaled = max(10, round(int(font["size"]) * scale))
             font["size"] = str(scaled)
             sizes.add((scaled, font.get("bold") == "1"))
-    radius = theme["defaults"]["misc"]
-    radius["shape_corner_radius"] = str(max(6, round(12 * scale)))
+    misc = theme["defaults"]["misc"]
+    misc["shape_corner_radius"] = str(max(6, round(12 * scale)))
+    for element in ("button", "text_box"):  # element blocks do not inherit "defaults" misc
+        for key, value in misc.items():
+            theme[element].setdefault("misc", {}).setdefault(key, value)
     return theme, sorted(sizes)
 
 

@@ -61,26 +61,35 @@ def wrap(fonts, text: str, size: int, width: int, bold: bool = False) -> list[st
 
 
 def draw_banner(surface: pygame.Surface, fonts, rect: pygame.Rect, title: str, lines: list[str],
-                colour=palette.DANGER, title_colour=palette.TEXT) -> pygame.Rect:
-    """A rounded banner with a big title and wrapped text; returns the free area below the text."""
+                colour=palette.DANGER, title_colour=palette.TEXT, reserve: int = 0,
+                title_scale: float = 0.2) -> pygame.Rect:
+    """A rounded banner with a big title and wrapped text, shrunk to leave ``reserve``
+    pixels free at the bottom (for buttons); returns the free area below the text."""
+    radius = max(8, min(rect.height, rect.width) // 10)
     shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(shadow, (*palette.SHADOW, 200), shadow.get_rect(), border_radius=max(8, rect.height // 10))
+    pygame.draw.rect(shadow, (*palette.SHADOW, 200), shadow.get_rect(), border_radius=radius)
     surface.blit(shadow, rect.move(0, max(3, rect.height // 40)))
-    pygame.draw.rect(surface, palette.DANGER_DARK if colour == palette.DANGER else palette.PANEL, rect, border_radius=max(8, rect.height // 10))
-    pygame.draw.rect(surface, colour, rect, width=max(3, rect.height // 50), border_radius=max(8, rect.height // 10))
+    pygame.draw.rect(surface, palette.DANGER_DARK if colour == palette.DANGER else palette.PANEL, rect, border_radius=radius)
+    pygame.draw.rect(surface, colour, rect, width=max(3, rect.height // 50), border_radius=radius)
     pad = max(8, rect.width // 24)
     inner = rect.inflate(-2 * pad, -2 * pad)
-    title_size = fonts.fit(title, int(rect.height * 0.2), inner.width, bold=True)
+    title_size = fonts.fit(title, int(rect.height * title_scale), inner.width, bold=True)
     title_img = fonts.render(title, title_size, title_colour, bold=True)
     surface.blit(title_img, title_img.get_rect(midtop=(inner.centerx, inner.top)))
-    y = inner.top + title_img.get_height() + pad // 3
+    y = inner.top + title_img.get_height() + pad // 4
+    room = inner.bottom - reserve - y
     size = max(10, int(rect.height * 0.075))
-    for paragraph in lines:
-        for line in wrap(fonts, paragraph, size, inner.width):
-            img = fonts.render(line, size, palette.TEXT)
-            surface.blit(img, img.get_rect(midtop=(inner.centerx, y)))
-            y += int(img.get_height() * 1.05)
-    return pygame.Rect(inner.left, y, inner.width, inner.bottom - y)
+    while True:
+        wrapped = [line for paragraph in lines for line in wrap(fonts, paragraph, size, inner.width)]
+        line_h = int(fonts.font(size).get_linesize() * 1.02)
+        if len(wrapped) * line_h <= room or size <= 10:
+            break
+        size = max(10, int(size * 0.9))
+    for line in wrapped:
+        img = fonts.render(line, size, palette.TEXT)
+        surface.blit(img, img.get_rect(midtop=(inner.centerx, y)))
+        y += line_h
+    return pygame.Rect(inner.left, y, inner.width, max(0, inner.bottom - y))
 
 
 def draw_heart(surface: pygame.Surface, centre: tuple[int, int], size: int, colour=palette.CORAL) -> None:

@@ -69,7 +69,7 @@ def compute_layout(width: int, height: int) -> Layout:
     content = Rect(margin, top_h + margin, width - 2 * margin, height - top_h - guide_h - margin * 2)
 
     if portrait:
-        cell = min(content.width, content.height * 0.56) / BLOCK_CELLS
+        cell = min(content.width, content.height * 0.52) / BLOCK_CELLS
     else:
         cell = min(content.height, (content.width - margin) * 0.58) / BLOCK_CELLS
     block = round(cell * BLOCK_CELLS)
@@ -124,8 +124,11 @@ def compute_layout(width: int, height: int) -> Layout:
     guide = Rect(margin, height - guide_h - margin // 3, width - 2 * margin, guide_h)
     banner = Rect(board.left, 0, board.width, int(board.height * 0.56))
     banner.centery = board.centery
-    dialog_w = min(width - 2 * margin, max(int(width * 0.5), min(width - 2 * margin, 640)))
-    dialog_h = min(height - 2 * margin, max(int(height * 0.7), 480))
+    if portrait:
+        dialog_w, dialog_h = width - 2 * margin, min(height - 2 * margin, max(int(height * 0.55), 480))
+    else:
+        dialog_w = min(width - 2 * margin, max(int(width * 0.5), 640))
+        dialog_h = min(height - 2 * margin, max(int(height * 0.75), 480))
     dialog = Rect(0, 0, dialog_w, dialog_h)
     dialog.center = (width // 2, height // 2)
 

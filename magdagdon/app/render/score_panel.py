@@ -35,8 +35,8 @@ def draw_score_panel(surface: pygame.Surface, fonts, rect: pygame.Rect, breakdow
     rows = [
         (text("score.base"), f"{breakdown.base}", palette.TEXT),
         (text("score.bonus"), f"+{breakdown.bonus}", palette.GOLD),
-        (text("score.ruins", count=breakdown.ruins), f"–{breakdown.ruin_penalty}", palette.DANGER if breakdown.ruins else palette.TEXT_DIM),
-        (text("score.powers", count=breakdown.powers_used), f"–{breakdown.power_penalty}", palette.CORAL if breakdown.powers_used else palette.TEXT_DIM),
+        (text("score.ruins", count=breakdown.ruins), f"–{breakdown.ruin_penalty}" if breakdown.ruin_penalty else "0", palette.DANGER if breakdown.ruins else palette.TEXT_DIM),
+        (text("score.powers", count=breakdown.powers_used), f"–{breakdown.power_penalty}" if breakdown.power_penalty else "0", palette.CORAL if breakdown.powers_used else palette.TEXT_DIM),
     ]
     row_h = rows_rect.height / len(rows)
     row_size = max(9, int(min(row_h * 0.62, rows_rect.width / 12)))

@@ -5,11 +5,13 @@ from __future__ import annotations
 from magdagdon import __version__
 
 from ..render.hud import draw_heart
+from ..ui_theme import ui_scale
 from .menu import Item, MenuState
 
 
 class About(MenuState):
     title_key = "about.title"
+    wide = True
 
     def body_html(self) -> str:
         return self.ctx.text("about.body", version=__version__)
@@ -22,7 +24,10 @@ class About(MenuState):
 
     def draw(self, surface, alpha: float) -> None:
         super().draw(surface, alpha)
-        if self.elements:
-            box = self.elements[-2].rect if len(self.elements) > 1 else self.panel
-            size = max(24, box.height // 5)
-            draw_heart(surface, (box.centerx, box.bottom - size), size)
+        if self.elements:  # a heart on each side of the title
+            label = self.title_label.rect
+            title_size = round(44 * ui_scale(self.ctx.layout.size))  # the theme's "#title" size
+            width = self.ctx.fonts.font(title_size, True).size(self.ctx.text(self.title_key))[0]
+            size = max(16, int(title_size * 0.8))
+            for side in (-1, 1):
+                draw_heart(surface, (label.centerx + side * (width // 2 + size), label.centery + size // 8), size)

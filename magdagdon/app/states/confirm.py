@@ -7,9 +7,9 @@ from .menu import Item, MenuState
 
 class Confirm(MenuState):
     title_key = "confirm.title"
+    compact_body = True
 
-    @property
-    def subtitle(self) -> str:
+    def body_html(self) -> str:
         return self.persist.get("confirm_text", "")
 
     def items(self) -> list[Item]:

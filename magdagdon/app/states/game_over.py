@@ -99,32 +99,36 @@ class GameOver(TableState):
         score = game.score()
         progress = min(1.0, (self.tick + alpha) / COUNT_TICKS)
         shown = int(score.total * progress)
-        free = draw_banner(surface, fonts, rect, text("gameover.title"), [], palette.GOLD, palette.GOLD)
-        pad = max(8, rect.width // 24)
-        y = free.top
-        big = max(14, int(rect.height * 0.12))
-        total_img = fonts.render(str(shown), fonts.fit(str(shown), big, free.width, True), palette.TEXT, bold=True)
-        surface.blit(total_img, total_img.get_rect(midtop=(free.centerx, y)))
-        y += total_img.get_height()
-        size = max(10, int(rect.height * 0.04))
+        buttons = self.buttons()
+        reserve = rect.bottom - buttons[0].rect.top
+        free = draw_banner(surface, fonts, rect, text("gameover.title"), [], palette.GOLD, palette.GOLD,
+                           reserve, title_scale=0.1)
+        free.height -= reserve
         rows = [
             (text("score.base"), f"{int(score.base * progress)}"),
             (text("score.bonus"), f"+{int(score.bonus * progress)}"),
-            (text("score.ruins", count=score.ruins), f"–{int(score.ruin_penalty * progress)}"),
-            (text("score.powers", count=score.powers_used), f"–{int(score.power_penalty * progress)}"),
+            (text("score.ruins", count=score.ruins), f"–{int(score.ruin_penalty * progress)}" if score.ruins else "0"),
+            (text("score.powers", count=score.powers_used), f"–{int(score.power_penalty * progress)}" if score.powers_used else "0"),
         ]
+        extra = self._result_lines()
+        units = 3.0 + 1.25 * (len(rows) + len(extra)) + 0.6
+        size = max(10, min(int(rect.height * 0.045), int(free.height / units), free.width // 18))
+        y = free.top
+        total_img = fonts.render(str(shown), fonts.fit(str(shown), int(size * 2.6), free.width, True), palette.GOLD, bold=True)
+        surface.blit(total_img, total_img.get_rect(midtop=(free.centerx, y)))
+        y += total_img.get_height()
         col = pygame.Rect(free.left + free.width // 6, y, free.width * 2 // 3, 0)
         for label, value in rows:
             l_img, v_img = fonts.render(label, size, palette.TEXT_DIM), fonts.render(value, size, palette.TEXT, bold=True)
             surface.blit(l_img, (col.left, y))
             surface.blit(v_img, v_img.get_rect(topright=(col.right, y)))
-            y += int(l_img.get_height() * 1.1)
-        y += pad // 2
-        for line, colour in self._result_lines():
+            y += int(size * 1.25)
+        y += int(size * 0.6)
+        for line, colour in extra:
             img = fonts.render(line, fonts.fit(line, size, free.width), colour)
             surface.blit(img, img.get_rect(midtop=(free.centerx, y)))
-            y += int(img.get_height() * 1.1)
-        for button in self.buttons():
+            y += int(size * 1.25)
+        for button in buttons:
             focused = self.keyboard and self.focus == ("button", button.ident)
             draw_button(surface, fonts, button, self.hover == button.ident, focused)
 

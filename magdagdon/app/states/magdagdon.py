@@ -88,7 +88,9 @@ class Magdagdon(TableState):
                 lines.append(text("banner.magdagdon_powers", left=game.powers_left, penalty=game.next_penalty))
             else:
                 lines.append(text("banner.magdagdon_no_powers"))
-        draw_banner(surface, self.ctx.fonts, self._banner_rect(), text("banner.magdagdon"), lines, palette.DANGER, palette.GOLD)
-        for button in self._banner_buttons():  # drawn again above the banner
+        buttons = self._banner_buttons()
+        reserve = self._banner_rect().bottom - buttons[0].rect.top + self.layout.margin // 3
+        draw_banner(surface, self.ctx.fonts, self._banner_rect(), text("banner.magdagdon"), lines, palette.DANGER, palette.GOLD, reserve)
+        for button in buttons:  # drawn again above the banner
             focused = self.keyboard and self.focus == ("button", button.ident)
             draw_button(surface, self.ctx.fonts, button, self.hover == button.ident, focused)

@@ -26,6 +26,7 @@ class MenuState(State):
     title_key = "app.title"
     subtitle = ""
     wide = False
+    compact_body = False  # a short message rather than a page of text
 
     def enter(self, persist: dict) -> None:
         super().enter(persist)
@@ -100,12 +101,13 @@ class MenuState(State):
         body_h = 0
         if body:
             body_h = max(button_h * 2, h - 2 * margin - title_h - sub_h - notice_h - buttons_h - 3 * gap)
-            body_h = min(body_h, int(h * 0.62))
+            body_h = min(body_h, int(h * 0.62), button_h * 3 if self.compact_body else h)
         height = title_h + sub_h + notice_h + body_h + buttons_h + 2 * gap
         self.panel = pygame.Rect(0, 0, width + 2 * gap, min(h - margin, height + 2 * gap))
         self.panel.center = (w // 2, h // 2)
         x, y = self.panel.left + gap, self.panel.top + gap
-        self.elements.append(pygame_gui.elements.UILabel(pygame.Rect(x, y, width, title_h), text(self.title_key), ui, object_id="#title"))
+        self.title_label = pygame_gui.elements.UILabel(pygame.Rect(x, y, width, title_h), text(self.title_key), ui, object_id="#title")
+        self.elements.append(self.title_label)
         y += title_h
         if self.subtitle:
             self.elements.append(pygame_gui.elements.UILabel(pygame.Rect(x, y, width, sub_h), self.subtitle, ui, object_id="#subtitle"))
