@@ -1,0 +1,127 @@
+"""``magdagdon scores``: print the high-score tables, or ``--verify`` them against their replays."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from datetime import datetime, timezone
+
+from magdagdon.engine import Difficulty
+from magdagdon.storage import (
+    HISTOGRAM_BUCKET,
+    Mismatch,
+    MismatchKind,
+    NoticeKind,
+    ScoreEntry,
+    Statistics,
+    StorageNotice,
+    Store,
+    open_store,
+    verify_store,
+)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--difficulty", type=_difficulty, metavar="D",
+                        help="only this difficulty: " + ", ".join(d.name.lower() for d in Difficulty))
+    parser.add_argument("--data-dir", metavar="DIR",
+                        help="data folder (default: MAGDAGDON_DATA_DIR, then the per-user folder)")
+    parser.add_argument("--verify", action="store_true",
+                        help="replay every entry and check its board, score, turns and powers; exit 1 on any mismatch")
+
+
+def run(args: argparse.Namespace) -> int:
+    store = open_store(args.data_dir, datetime.now(timezone.utc))  # the CLI is where time is read
+    for notice in store.take_notices():
+        print("note: " + describe_notice(notice), file=sys.stderr)
+    difficulties = [args.difficulty] if args.difficulty else list(Difficulty)
+    if args.verify:
+        return _verify(store, difficulties)
+    print(f"data folder: {store.data_dir}")
+    for difficulty in difficulties:
+        print()
+        print(format_table(difficulty, store.high_scores(difficulty), store.statistics(difficulty)))
+    return 0
+
+
+def _verify(store: Store, difficulties: list[Difficulty]) -> int:
+    wanted = set(difficulties)
+    mismatches = [m for m in verify_store(store) if m.difficulty is None or m.difficulty in wanted]
+    damaged = [n for n in store.take_notices() if n.kind is not NoticeKind.RECOVERED_RESULT]
+    for notice in damaged:
+        print("note: " + describe_notice(notice), file=sys.stderr)
+    checked = sum(len(store.high_scores(d)) for d in difficulties)
+    for mismatch in mismatches:
+        print("MISMATCH " + describe_mismatch(mismatch))
+    if mismatches:
+        print(f"{len(mismatches)} mismatch(es) in {checked} entries checked")
+        return 1
+    print(f"all {checked} entries match their replays")
+    return 1 if damaged else 0
+
+
+def format_table(difficulty: Difficulty, table: list[ScoreEntry], statistics: Statistics) -> str:
+    lines = [f"{difficulty.name}: {statistics.games} games" + (
+        f", average {statistics.average:.1f}, best {statistics.best}" if statistics.games else "")]
+    if not table:
+        lines.append("  no scores yet")
+        return "\n".join(lines)
+    lines.append(f"  {'#':>2}  {'name':<24} {'score':>5} {'turns':>5} {'powers':>6}  {'date and time':<22} {'seed':>20}  replay")
+    for rank, entry in enumerate(table, start=1):
+        mark = " (assisted)" if entry.assisted else ""
+        lines.append(
+            f"  {rank:>2}  {entry.name:<24} {entry.score:>5} {entry.turns:>5} {entry.powers_used:>6}  "
+            f"{entry.when.strftime('%Y-%m-%d %H:%M %z'):<22} {entry.seed:>20}  {entry.replay_id}{mark}"
+        )
+    if statistics.histogram:
+        bars = ", ".join(f"{low}..{low + HISTOGRAM_BUCKET - 1}: {count}" for low, count in statistics.histogram.items())
+        lines.append(f"  histogram: {bars}")
+    return "\n".join(lines)
+
+
+_NOTICE_TEXT = {
+    NoticeKind.CORRUPT_MOVED_ASIDE: "{path} was damaged; it was moved aside to {moved_to} and the game goes on without it",
+    NoticeKind.CORRUPT_UNMOVABLE: "{path} is damaged and cannot be moved aside; nothing will be saved",
+    NoticeKind.NEWER_VERSION: "{path} was written by a newer MAGDAGDON; it is left untouched and nothing will be saved",
+    NoticeKind.NOT_WRITABLE: "{path} cannot be written; scores cannot be saved",
+    NoticeKind.DISK_FULL: "the disk is full ({path}); scores cannot be saved",
+    NoticeKind.WRITE_FAILED: "writing {path} failed; scores cannot be saved",
+    NoticeKind.BUSY: "another MAGDAGDON kept {path} locked; scores were not saved this time",
+    NoticeKind.RESUME_INVALID: "the saved game {path} no longer replays; it was moved aside to {moved_to}",
+    NoticeKind.RECOVERED_RESULT: "a finished game that a crash left unrecorded ({path}) was added to the scores",
+}
+
+
+def describe_notice(notice: StorageNotice) -> str:
+    return _NOTICE_TEXT[notice.kind].format(path=notice.path, moved_to=notice.moved_to)
+
+
+_FIELD = {
+    MismatchKind.DIFFICULTY: "difficulty", MismatchKind.SEED: "seed", MismatchKind.BOARD: "board",
+    MismatchKind.SCORE: "score", MismatchKind.TURNS: "turns", MismatchKind.POWERS_USED: "powers used",
+    MismatchKind.NAME: "player name", MismatchKind.WHEN: "date and time", MismatchKind.ASSISTED: "assisted flag",
+}
+
+
+def describe_mismatch(m: Mismatch) -> str:
+    if m.kind is MismatchKind.STATISTICS:
+        return f"statistics: {m.stored}"
+    where = f"{m.difficulty.name if m.difficulty else '?'} #{m.rank} (replay {m.replay_id})"
+    if m.kind in _FIELD:
+        return f"{where}: {_FIELD[m.kind]} is {m.stored} in the table but {m.actual} in the replay"
+    text = {
+        MismatchKind.REPLAY_MISSING: f"its replay file {m.stored} is missing",
+        MismatchKind.REPLAY_UNREADABLE: f"its replay file {m.stored} is unreadable: {m.actual}",
+        MismatchKind.REPLAY_NEWER: f"its replay file {m.stored} is from a newer version and cannot be checked",
+        MismatchKind.REPLAY_TAMPERED: f"its replay file was altered (content now hashes to {m.actual})",
+        MismatchKind.REPLAY_INVALID: f"its replay does not verify: {m.actual}",
+        MismatchKind.NOT_FINISHED: f"its replay is not a finished game ({m.actual})",
+    }[m.kind]
+    return f"{where}: {text}"
+
+
+def _difficulty(text: str) -> Difficulty:
+    try:
+        return Difficulty.from_name(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
