@@ -1,0 +1,177 @@
+"""Damaged files: moved aside as <name>.corrupt-<timestamp>, a notice, and the game goes on."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from magdagdon.engine import Difficulty
+from magdagdon.storage import NoticeKind, open_store
+from magdagdon.storage.envelope import CorruptFile, FileKind, NewerVersion, decode, encode
+from magdagdon.storage.in_progress import IN_PROGRESS_FILE
+from magdagdon.storage.score_book import SCORES_FILE, SCORES_KIND
+
+from test_storage_support import NOW, at, play_game
+
+STAMP = "20261129T200000Z"  # NOW in UTC
+
+
+def _recorded_store(tmp_path, games=3):
+    store = open_store(tmp_path, NOW)
+    for seed in range(games):
+        assert store.record_result(play_game(seed), at(seed)).saved
+    return store
+
+
+def _envelope(tmp_path):
+    return json.loads((tmp_path / SCORES_FILE).read_text("utf-8"))
+
+
+def _wrong_types(tmp_path):
+    document = _envelope(tmp_path)
+    document["data"]["tables"]["PEACEFUL"][0]["score"] = "lots"
+    return json.dumps(document).encode()
+
+
+def _wrong_shape(tmp_path):
+    document = _envelope(tmp_path)
+    document["data"]["tables"] = []
+    return json.dumps(document).encode()
+
+
+DAMAGE = {
+    "truncated": lambda p: (p / SCORES_FILE).read_bytes()[:-40],
+    "empty": lambda p: b"",
+    "garbage": lambda p: b"\x00\xff\xfe garbage \x81",
+    "not an envelope": lambda p: b'{"scores": []}',
+    "wrong kind": lambda p: (p / SCORES_FILE).read_bytes().replace(b"magdagdon-scores", b"magdagdon-other"),
+    "wrong types": _wrong_types,
+    "wrong shape": _wrong_shape,
+    "NaN": lambda p: (p / SCORES_FILE).read_bytes().replace(b'"total":', b'"total":NaN,"x":', 1),
+    "deep nesting": lambda p: b"[" * 100_000 + b"]" * 100_000,
+    "huge": lambda p: b" " * (SCORES_KIND.max_bytes + 1),
+}
+
+
+@pytest.mark.parametrize("damage", DAMAGE)
+def test_corrupt_scores_file_is_moved_aside_and_game_goes_on(tmp_path, damage):
+    _recorded_store(tmp_path)
+    bad = DAMAGE[damage](tmp_path)
+    (tmp_path / SCORES_FILE).write_bytes(bad)
+    store = open_store(tmp_path, NOW)
+    aside = tmp_path / f"{SCORES_FILE}.corrupt-{STAMP}"
+    assert [(n.kind, n.moved_to) for n in store.notices] == [(NoticeKind.CORRUPT_MOVED_ASIDE, str(aside))]
+    assert aside.read_bytes() == bad  # kept for a human to look at
+    assert store.high_scores(Difficulty.PEACEFUL) == []
+    outcome = store.record_result(play_game(10), at(10))  # the game goes on and saves again
+    assert outcome.saved and outcome.rank == 1
+    assert open_store(tmp_path, NOW).notices == []
+
+
+def test_second_corruption_at_same_time_gets_a_free_name(tmp_path):
+    for expected in (f"{SCORES_FILE}.corrupt-{STAMP}", f"{SCORES_FILE}.corrupt-{STAMP}-2"):
+        (tmp_path / SCORES_FILE).write_bytes(b"garbage")
+        store = open_store(tmp_path, NOW)
+        assert store.notices[0].moved_to == str(tmp_path / expected)
+
+
+def test_corrupt_stamp_without_now_uses_file_time(tmp_path):
+    (tmp_path / SCORES_FILE).write_bytes(b"garbage")
+    import os
+
+    os.utime(tmp_path / SCORES_FILE, (NOW.timestamp(), NOW.timestamp()))
+    store = open_store(tmp_path)
+    assert store.notices[0].moved_to.endswith(f".corrupt-{STAMP}")
+
+
+def test_future_version_is_left_untouched_and_store_is_read_only(tmp_path):
+    _recorded_store(tmp_path)
+    document = _envelope(tmp_path)
+    document["version"] = 99
+    document["data"] = {"something": "new"}
+    future = json.dumps(document).encode()
+    (tmp_path / SCORES_FILE).write_bytes(future)
+    store = open_store(tmp_path, NOW)
+    assert [n.kind for n in store.notices] == [NoticeKind.NEWER_VERSION]
+    assert store.read_only
+    outcome = store.record_result(play_game(10), at(10))
+    assert not outcome.saved and outcome.rank == 1  # shown for this session only
+    assert store.high_scores(Difficulty.PEACEFUL)[0].replay_id == outcome.replay_id
+    assert not store.save_in_progress(play_game(11, stop_after_turns=2), NOW)
+    assert (tmp_path / SCORES_FILE).read_bytes() == future
+    assert not (tmp_path / IN_PROGRESS_FILE).exists()
+
+
+@pytest.mark.parametrize("damage", ["garbage", "truncated", "wrong kind"])
+def test_corrupt_in_progress_file_is_moved_aside(tmp_path, damage):
+    store = open_store(tmp_path, NOW)
+    store.save_in_progress(play_game(1, stop_after_turns=3), NOW)
+    path = tmp_path / IN_PROGRESS_FILE
+    raw = path.read_bytes()
+    path.write_bytes({"garbage": b"{{{", "truncated": raw[: len(raw) // 2],
+                      "wrong kind": raw.replace(b"in-progress", b"in-regress")}[damage])
+    store = open_store(tmp_path, NOW)
+    assert [n.kind for n in store.notices] == [NoticeKind.CORRUPT_MOVED_ASIDE]
+    assert store.load_in_progress() is None
+    assert not path.exists()
+
+
+def test_in_progress_with_illegal_actions_is_set_aside(tmp_path):
+    store = open_store(tmp_path, NOW)
+    store.save_in_progress(play_game(1, stop_after_turns=3), NOW)
+    path = tmp_path / IN_PROGRESS_FILE
+    document = json.loads(path.read_text("utf-8"))
+    document["data"]["replay"]["actions"][1] = "stage 0 99"
+    path.write_text(json.dumps(document), "utf-8")
+    store = open_store(tmp_path, NOW)
+    assert store.load_in_progress() is None
+    assert [n.kind for n in store.notices] == [NoticeKind.RESUME_INVALID]
+    assert not path.exists()
+
+
+def test_corrupt_replay_file_does_not_break_the_store(tmp_path):
+    store = _recorded_store(tmp_path)
+    for path in (tmp_path / "replays").iterdir():
+        path.write_bytes(b"garbage")
+    store = open_store(tmp_path, NOW)
+    assert store.notices == []
+    assert len(store.high_scores(Difficulty.PEACEFUL)) == 3
+    assert store.record_result(play_game(20), at(20)).saved
+
+
+# --- the envelope itself -----------------------------------------------------------------
+KIND_V3 = FileKind("test-kind", 3, 10_000, {1: lambda d: {"items": d}, 2: lambda d: {**d, "count": len(d["items"])}})
+
+
+def test_migrate_step_per_version():
+    v1 = json.dumps({"kind": "test-kind", "version": 1, "data": [1, 2]}).encode()
+    assert decode(KIND_V3, v1) == {"items": [1, 2], "count": 2}
+    assert decode(KIND_V3, encode(KIND_V3, {"x": 1})) == {"x": 1}
+
+
+def test_newer_and_broken_migrations():
+    with pytest.raises(NewerVersion):
+        decode(KIND_V3, b'{"kind":"test-kind","version":4,"data":null}')
+    with pytest.raises(CorruptFile):
+        decode(KIND_V3, b'{"kind":"test-kind","version":2,"data":null}')  # migration raises TypeError
+    for bad in (b'{"kind":"test-kind","version":true,"data":1}', b'{"kind":"test-kind","version":0,"data":1}',
+                b'{"kind":"test-kind","version":3}', b'[1]'):
+        with pytest.raises(CorruptFile):
+            decode(KIND_V3, bad)
+
+
+@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.one_of(st.binary(max_size=300), st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=10),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    max_leaves=20,
+).map(lambda value: json.dumps({"kind": "magdagdon-scores", "version": 1, "data": value}).encode())))
+def test_any_bytes_load_or_are_moved_aside(tmp_path_factory, raw):
+    folder = tmp_path_factory.mktemp("fuzz")
+    (folder / SCORES_FILE).write_bytes(raw)
+    store = open_store(folder, NOW)
+    assert [n.kind for n in store.notices] in ([], [NoticeKind.CORRUPT_MOVED_ASIDE])
+    assert store.record_result(play_game(0), NOW).saved

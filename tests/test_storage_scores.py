@@ -1,0 +1,206 @@
+"""Recording results: tables, ranks, statistics, duplicates, refusals and pruning."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import replace
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from magdagdon.engine import Difficulty, Replay, ReplayResult
+from magdagdon.storage import (
+    RECENT_GAMES,
+    TABLE_SIZE,
+    RecordRefused,
+    RefusalReason,
+    open_store,
+    replay_id,
+)
+from magdagdon.storage.high_scores import clean_name
+from magdagdon.storage.score_book import SCORES_FILE
+from magdagdon.storage.statistics import bucket_of
+
+from test_storage_support import NOW, at, finished_games, play_game
+
+GAMES = finished_games(30)
+SCORES = [g.score().total for g in GAMES]
+
+
+def _files(folder):
+    return {p.name: p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_empty_folder_means_empty_tables(tmp_path):
+    store = open_store(tmp_path / "new" / "folder", NOW)
+    assert store.notices == []
+    for difficulty in Difficulty:
+        assert store.high_scores(difficulty) == []
+        assert store.statistics(difficulty).games == 0
+        assert store.statistics(difficulty).average is None
+
+
+def test_entry_fields_and_rank(tmp_path):
+    store = open_store(tmp_path, NOW)
+    game = GAMES[0]
+    outcome = store.record_result(game, NOW, name="Majduška", assisted=True)
+    assert (outcome.rank, outcome.saved, outcome.duplicate) == (1, True, False)
+    [entry] = store.high_scores(Difficulty.PEACEFUL)
+    assert (entry.name, entry.score, entry.when, entry.turns, entry.powers_used, entry.seed, entry.assisted) == (
+        "Majduška", game.score().total, NOW, game.turn, game.powers_used, game.seed, True)
+    assert entry.board == str(game.board)
+    assert entry.replay_id == outcome.replay_id == replay_id(Replay.of(game))
+    assert store.high_scores(Difficulty.SURVIVAL) == []
+
+
+def test_table_keeps_top_20_sorted_and_statistics_count_all(tmp_path):
+    store = open_store(tmp_path, NOW)
+    for minute, game in enumerate(GAMES):
+        outcome = store.record_result(game, at(minute))
+        table = store.high_scores(Difficulty.PEACEFUL)
+        assert outcome.rank is None or table[outcome.rank - 1].replay_id == outcome.replay_id
+    table = store.high_scores(Difficulty.PEACEFUL)
+    assert len(table) == TABLE_SIZE
+    assert [e.score for e in table] == sorted(SCORES, reverse=True)[:TABLE_SIZE]
+    stats = store.statistics(Difficulty.PEACEFUL)
+    assert (stats.games, stats.best, stats.average) == (30, max(SCORES), sum(SCORES) / 30)
+    histogram = {}
+    for score in SCORES:
+        histogram[bucket_of(score)] = histogram.get(bucket_of(score), 0) + 1
+    assert stats.histogram == dict(sorted(histogram.items()))
+    # a fresh instance reads back exactly the same
+    again = open_store(tmp_path, NOW)
+    assert again.high_scores(Difficulty.PEACEFUL) == table and again.statistics(Difficulty.PEACEFUL) == stats
+
+
+def test_ties_rank_the_earlier_result_first(tmp_path):
+    store = open_store(tmp_path, NOW)
+    a, b = GAMES[0], play_game(0, Difficulty.PEACEFUL)  # same seed and play: identical game
+    assert store.record_result(a, at(5)).rank == 1
+    # a different game with a forced tie: find two with equal scores
+    by_score = {}
+    for game in GAMES:
+        by_score.setdefault(game.score().total, []).append(game)
+    first, second = next(games for games in by_score.values() if len(games) > 1)[:2]
+    store = open_store(tmp_path / "tie", NOW)
+    store.record_result(second, at(2))
+    store.record_result(first, at(1))
+    assert [e.seed for e in store.high_scores(Difficulty.PEACEFUL)] == [first.seed, second.seed]
+    assert b.log == a.log
+
+
+def test_same_game_twice_is_a_duplicate_not_doubled(tmp_path):
+    store = open_store(tmp_path, NOW)
+    first = store.record_result(GAMES[3], NOW)
+    before = _files(tmp_path)
+    second = store.record_replay(Replay.from_json(Replay.of(GAMES[3]).to_json()), at(60), name="Other kiosk")
+    assert second.duplicate and second.saved and second.rank == first.rank
+    assert second.replay_id == first.replay_id
+    assert _files(tmp_path) == before
+    assert store.statistics(Difficulty.PEACEFUL).games == 1
+
+
+def test_record_replay_without_claimed_result_records_the_true_result(tmp_path):
+    game = GAMES[4]
+    bare = replace(Replay.of(game), result=None)
+    outcome = open_store(tmp_path, NOW).record_replay(bare, NOW)
+    assert outcome.replay_id == replay_id(Replay.of(game))  # canonical id, with the result
+
+
+def _refused(store, replay, reason):
+    with pytest.raises(RecordRefused) as caught:
+        store.record_replay(replay, NOW)
+    assert caught.value.reason is reason
+    return caught.value
+
+
+def test_invalid_replays_are_refused_and_change_nothing(tmp_path):
+    store = open_store(tmp_path, NOW)
+    store.record_result(GAMES[0], NOW)
+    before = _files(tmp_path)
+    good = Replay.of(GAMES[1])
+    false_claim = replace(good, result=replace(good.result, score=good.result.score + 10))
+    _refused(store, false_claim, RefusalReason.INVALID_REPLAY)
+    wrong_board = replace(good, result=ReplayResult("6666/6666/6666/6666", 512, good.result.turns, 0))
+    _refused(store, wrong_board, RefusalReason.INVALID_REPLAY)
+    cut = replace(good, actions=good.actions[:-1], result=None)
+    _refused(store, cut, RefusalReason.NOT_FINISHED)
+    other_seed = replace(good, seed=good.seed + 1000)
+    _refused(store, other_seed, RefusalReason.INVALID_REPLAY)
+    with pytest.raises(RecordRefused):
+        store.record_result(play_game(5, stop_after_turns=2), NOW)
+    assert _files(tmp_path) == before
+    assert store.statistics(Difficulty.PEACEFUL).games == 1
+
+
+def test_now_must_be_timezone_aware(tmp_path):
+    store = open_store(tmp_path, NOW)
+    with pytest.raises(ValueError):
+        store.record_result(GAMES[0], datetime(2026, 11, 29, 20, 0))
+    with pytest.raises(ValueError):
+        store.save_in_progress(GAMES[0], datetime(2026, 11, 29, 20, 0))
+    with pytest.raises(ValueError):
+        open_store(tmp_path, datetime(2026, 11, 29))
+
+
+def test_time_zone_is_kept(tmp_path):
+    prague = timezone(timedelta(hours=1))
+    store = open_store(tmp_path, NOW)
+    store.record_result(GAMES[0], NOW.astimezone(prague))
+    [entry] = open_store(tmp_path, NOW).high_scores(Difficulty.PEACEFUL)
+    assert entry.when == NOW and entry.when.utcoffset() == timedelta(hours=1)
+
+
+@pytest.mark.parametrize("raw, clean", [
+    ("  Majduška  ", "Majduška"), ("", "Player"), ("\x00\x1b[31m", "[31m"), ("a\nb\tc", "abc"),
+    ("x" * 40, "x" * 24), (None, "Player"), ("   ", "Player"), ("Jo  Jo", "Jo Jo"),
+])
+def test_names_are_cleaned(raw, clean):
+    assert clean_name(raw) == clean
+
+
+def test_tables_are_kept_per_difficulty(tmp_path):
+    store = open_store(tmp_path, NOW)
+    for difficulty in Difficulty:
+        store.record_result(play_game(1, difficulty), NOW)
+    for difficulty in Difficulty:
+        [entry] = store.high_scores(difficulty)
+        assert entry.difficulty is difficulty
+
+
+def test_pruning_keeps_table_entries_and_newest_200_games(tmp_path):
+    store = open_store(tmp_path, NOW)
+    games = [g for d in Difficulty for g in finished_games(75, d, first_seed=1000)]  # 225 games
+    ids = [store.record_result(g, at(i)).replay_id for i, g in enumerate(games)]
+    book = store.score_book()
+    kept = {e.replay_id for d in Difficulty for e in store.high_scores(d)} | set(ids[-RECENT_GAMES:])
+    stored = {p.stem for p in (tmp_path / "replays").iterdir()}
+    assert stored == kept == book.kept_replays()
+    assert set(ids[:25]) - kept  # some old games off the tables were pruned
+    assert len(book.seen) == len(games)  # but still recognised as duplicates
+    assert store.record_result(games[0], NOW).duplicate
+    assert sum(store.statistics(d).games for d in Difficulty) == 225
+
+
+def test_orphan_replays_and_temp_files_are_cleaned(tmp_path):
+    store = open_store(tmp_path, NOW)
+    store.record_result(GAMES[0], NOW)
+    orphan = tmp_path / "replays" / ("ab" * 12 + ".json")
+    orphan.write_bytes(b"{}")
+    stray = tmp_path / ".scores.json.x1y2.tmp"
+    stray.write_bytes(b"half")
+    store.record_result(GAMES[1], NOW)
+    assert not orphan.exists() and not stray.exists()
+
+
+def test_files_are_versioned_envelopes(tmp_path):
+    store = open_store(tmp_path, NOW)
+    store.record_result(GAMES[0], NOW)
+    store.save_in_progress(play_game(3, stop_after_turns=2), NOW)
+    paths = [tmp_path / SCORES_FILE, tmp_path / "in_progress.json", *(tmp_path / "replays").iterdir()]
+    for path in paths:
+        document = json.loads(path.read_text("utf-8"))
+        assert set(document) == {"kind", "version", "data"} and document["version"] == 1
+    assert {p.name for p in tmp_path.iterdir()} == {SCORES_FILE, "in_progress.json", "replays", "magdagdon.lock"}
+    assert os.path.getsize(tmp_path / SCORES_FILE) < 10_000
