@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Iterator
 
 from ..engine import Difficulty, Game, Replay, ReplayError
-from .atomic_file import remove_durably, remove_stray_temp_files, write_atomic
+from .atomic_file import TEMP_SUFFIX, remove_durably, remove_stray_temp_files, write_atomic
 from .data_dir import resolve_data_dir
 from .document_file import Loaded, load_document, set_aside
 from .envelope import encode
@@ -307,6 +307,8 @@ class Store:
 
     def _note_error(self, error: OSError, fallback: Path) -> None:
         path = str(error.filename) if getattr(error, "filename", None) else str(fallback)
+        if path.endswith(TEMP_SUFFIX):  # name the folder the player knows, not our temp file
+            path = str(Path(path).parent)
         if isinstance(error, LockTimeout):
             kind = NoticeKind.BUSY
         elif error.errno in _FULL:

@@ -1,0 +1,101 @@
+"""Read-only folder or full disk: the game stays playable and says scores cannot be saved."""
+
+from __future__ import annotations
+
+import errno
+import os
+
+import pytest
+
+from magdagdon.engine import Difficulty
+from magdagdon.storage import NoticeKind, open_store
+from magdagdon.storage import atomic_file
+
+from test_storage_support import NOW, finished_games, play_game
+
+GAMES = finished_games(4)
+
+
+def _failing(error_number):
+    def fail(*args, **kwargs):
+        raise OSError(error_number, os.strerror(error_number), str(args[0]) if args else None)
+    return fail
+
+
+@pytest.mark.parametrize("error_number, kind", [
+    (errno.ENOSPC, NoticeKind.DISK_FULL),
+    (errno.EACCES, NoticeKind.NOT_WRITABLE),
+    (errno.EROFS, NoticeKind.NOT_WRITABLE),
+    (errno.EIO, NoticeKind.WRITE_FAILED),
+])
+def test_failed_writes_keep_the_game_playable(tmp_path, monkeypatch, error_number, kind):
+    store = open_store(tmp_path, NOW)
+    store.record_result(GAMES[0], NOW)
+    before = (tmp_path / "scores.json").read_bytes()
+    monkeypatch.setattr(atomic_file.tempfile, "mkstemp", _failing(error_number))
+    outcome = store.record_result(GAMES[1], NOW)
+    assert not outcome.saved and outcome.rank is not None
+    assert kind in [n.kind for n in store.notices]
+    assert len(store.high_scores(Difficulty.PEACEFUL)) == 2  # shown for this session
+    assert store.statistics(Difficulty.PEACEFUL).games == 2
+    assert not store.save_in_progress(play_game(9, stop_after_turns=2), NOW)
+    assert (tmp_path / "scores.json").read_bytes() == before  # old file intact
+    monkeypatch.undo()  # space freed: the next save writes the held result too
+    assert store.record_result(GAMES[2], NOW).saved
+    fresh = open_store(tmp_path, NOW)
+    assert fresh.statistics(Difficulty.PEACEFUL).games == 3
+
+
+def test_replace_failing_with_disk_full_leaves_no_temp_file(tmp_path, monkeypatch):
+    store = open_store(tmp_path, NOW)
+    monkeypatch.setattr(os, "replace", _failing(errno.ENOSPC))
+    assert not store.record_result(GAMES[0], NOW).saved
+    monkeypatch.undo()
+    assert not [p for p in tmp_path.rglob("*.tmp")]
+
+
+def test_folder_that_cannot_be_created(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_bytes(b"")
+    store = open_store(blocker / "data", NOW)  # a folder inside a file: cannot exist
+    assert store.notices and store.read_only
+    outcome = store.record_result(GAMES[0], NOW)
+    assert not outcome.saved and outcome.rank == 1
+    assert store.load_in_progress() is None
+
+
+def test_lock_file_refused_means_read_only(tmp_path, monkeypatch):
+    """Simulates a read-only folder (works as root too): creating the lock file is refused."""
+    store = open_store(tmp_path, NOW)
+    store.record_result(GAMES[0], NOW)
+    (tmp_path / "magdagdon.lock").unlink()
+    real_open = os.open
+
+    def refuse_creation(path, flags, *args, **kwargs):
+        if flags & os.O_CREAT:
+            raise PermissionError(errno.EACCES, "read-only", str(path))
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", refuse_creation)
+    store = open_store(tmp_path, NOW)
+    assert store.read_only and [n.kind for n in store.notices] == [NoticeKind.NOT_WRITABLE]
+    assert len(store.high_scores(Difficulty.PEACEFUL)) == 1  # reading still works
+    assert not store.record_result(GAMES[1], NOW).saved
+    assert not store.save_in_progress(play_game(9, stop_after_turns=2), NOW)
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0,
+                    reason="root ignores folder permissions, so chmod cannot make a folder read-only; "
+                           "the monkeypatched variants above cover this case")
+def test_really_read_only_folder(tmp_path):
+    store = open_store(tmp_path, NOW)
+    store.record_result(GAMES[0], NOW)
+    os.chmod(tmp_path, 0o555)
+    try:
+        store = open_store(tmp_path, NOW)
+        outcome = store.record_result(GAMES[1], NOW)
+        assert not outcome.saved
+        assert NoticeKind.NOT_WRITABLE in [n.kind for n in store.notices]
+        assert len(store.high_scores(Difficulty.PEACEFUL)) == 2
+    finally:
+        os.chmod(tmp_path, 0o755)
