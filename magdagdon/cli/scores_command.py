@@ -32,11 +32,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     store = open_store(args.data_dir, datetime.now(timezone.utc))  # the CLI is where time is read
-    for notice in store.take_notices():
+    notices = store.take_notices()
+    for notice in notices:
         print("note: " + describe_notice(notice), file=sys.stderr)
     difficulties = [args.difficulty] if args.difficulty else list(Difficulty)
     if args.verify:
-        return _verify(store, difficulties)
+        damaged = any(n.kind is not NoticeKind.RECOVERED_RESULT for n in notices)
+        return _verify(store, difficulties, damaged)
     print(f"data folder: {store.data_dir}")
     for difficulty in difficulties:
         print()
@@ -44,12 +46,13 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _verify(store: Store, difficulties: list[Difficulty]) -> int:
+def _verify(store: Store, difficulties: list[Difficulty], damaged: bool) -> int:
+    """Exit 1 on any mismatch, and when a damaged file was found (and moved aside) on opening."""
     wanted = set(difficulties)
     mismatches = [m for m in verify_store(store) if m.difficulty is None or m.difficulty in wanted]
-    damaged = [n for n in store.take_notices() if n.kind is not NoticeKind.RECOVERED_RESULT]
-    for notice in damaged:
+    for notice in store.take_notices():
         print("note: " + describe_notice(notice), file=sys.stderr)
+        damaged = True
     checked = sum(len(store.high_scores(d)) for d in difficulties)
     for mismatch in mismatches:
         print("MISMATCH " + describe_mismatch(mismatch))

@@ -1,0 +1,122 @@
+"""``verify_store`` / ``scores --verify`` catch every kind of tampering and name it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from magdagdon.engine import Difficulty
+from magdagdon.storage import MismatchKind, open_store, verify_store
+from magdagdon.storage.score_book import SCORES_FILE
+
+from test_storage_support import NOW, at, finished_games
+
+GAMES = finished_games(5)
+
+
+@pytest.fixture()
+def folder(tmp_path):
+    store = open_store(tmp_path, NOW)
+    for minute, game in enumerate(GAMES):
+        store.record_result(game, at(minute), name=f"P{minute}")
+    assert verify_store(open_store(tmp_path, NOW)) == []
+    return tmp_path
+
+
+def _edit_top_entry(folder, field, value):
+    path = folder / SCORES_FILE
+    document = json.loads(path.read_text("utf-8"))
+    entry = document["data"]["tables"]["PEACEFUL"][0]
+    entry[field] = value(entry[field]) if callable(value) else value
+    path.write_text(json.dumps(document), "utf-8")
+    return entry["replay_id"]
+
+
+def _kinds(folder):
+    store = open_store(folder, NOW)
+    assert store.notices == []  # tampered values load (types are right) and verify names them
+    return [(m.kind, m.replay_id) for m in verify_store(store)]
+
+
+@pytest.mark.parametrize("field, value, kind", [
+    ("score", lambda s: s - 1, MismatchKind.SCORE),  # lowered: the table order and best stay plausible
+    ("turns", lambda t: t + 1, MismatchKind.TURNS),
+    ("powers_used", lambda p: (p + 1) % 4, MismatchKind.POWERS_USED),
+    ("board", lambda b: ("1" if b[0] != "1" else "2") + b[1:], MismatchKind.BOARD),
+    ("seed", lambda s: s + 1, MismatchKind.SEED),
+    ("name", "Cheater", MismatchKind.NAME),
+    ("when", lambda w: w.replace("2026", "2025"), MismatchKind.WHEN),
+    ("assisted", lambda a: not a, MismatchKind.ASSISTED),
+])
+def test_each_edited_field_is_named(folder, field, value, kind):
+    replay_id = _edit_top_entry(folder, field, value)
+    assert (kind, replay_id) in _kinds(folder)
+
+
+def test_raised_score_is_caught_with_the_statistics(folder):
+    replay_id = _edit_top_entry(folder, "score", lambda s: s + 100)
+    kinds = _kinds(folder)
+    assert (MismatchKind.SCORE, replay_id) in kinds
+    assert (MismatchKind.STATISTICS, None) in kinds  # best no longer matches the table
+
+
+def test_edited_difficulty_is_caught(folder):
+    path = folder / SCORES_FILE
+    document = json.loads(path.read_text("utf-8"))
+    entry = document["data"]["tables"]["PEACEFUL"].pop(0)
+    entry["difficulty"] = "NIGHTMARE"
+    entry["powers_used"] = 0
+    document["data"]["tables"]["NIGHTMARE"].append(entry)
+    path.write_text(json.dumps(document), "utf-8")
+    kinds = [k for k, _ in _kinds(folder)]
+    assert MismatchKind.DIFFICULTY in kinds
+
+
+def test_missing_replay(folder):
+    top = open_store(folder, NOW).high_scores(Difficulty.PEACEFUL)[0]
+    (folder / "replays" / f"{top.replay_id}.json").unlink()
+    assert _kinds(folder) == [(MismatchKind.REPLAY_MISSING, top.replay_id)]
+
+
+def _edit_replay(folder, change):
+    top = open_store(folder, NOW).high_scores(Difficulty.PEACEFUL)[0]
+    path = folder / "replays" / f"{top.replay_id}.json"
+    document = json.loads(path.read_text("utf-8"))
+    change(document["data"])
+    path.write_text(json.dumps(document), "utf-8")
+    return top.replay_id
+
+
+def test_replay_edited_consistently_with_the_table_is_caught_by_its_hash(folder):
+    def raise_claim(data):
+        data["replay"]["result"]["score"] += 5
+
+    replay_id = _edit_replay(folder, raise_claim)
+    assert _kinds(folder) == [(MismatchKind.REPLAY_TAMPERED, replay_id)]
+
+
+def test_garbled_replay_file(folder):
+    top = open_store(folder, NOW).high_scores(Difficulty.PEACEFUL)[0]
+    (folder / "replays" / f"{top.replay_id}.json").write_bytes(b"\x00garbage")
+    assert _kinds(folder) == [(MismatchKind.REPLAY_UNREADABLE, top.replay_id)]
+
+
+def test_statistics_edits_are_named(folder):
+    path = folder / SCORES_FILE
+    document = json.loads(path.read_text("utf-8"))
+    document["data"]["statistics"]["PEACEFUL"]["games"] += 3
+    path.write_text(json.dumps(document), "utf-8")
+    assert [k for k, _ in _kinds(folder)] == [MismatchKind.STATISTICS]
+
+
+def test_verify_of_many_entries_is_fast(tmp_path):
+    import time
+
+    store = open_store(tmp_path, NOW)
+    for difficulty in Difficulty:
+        for game in finished_games(20, difficulty, first_seed=100):
+            store.record_result(game, NOW)
+    start = time.perf_counter()
+    assert verify_store(open_store(tmp_path, NOW)) == []
+    assert time.perf_counter() - start < 5  # 60 entries; about 0.05 s measured
