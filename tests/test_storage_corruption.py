@@ -57,18 +57,31 @@ DAMAGE = {
 
 
 @pytest.mark.parametrize("damage", DAMAGE)
-def test_corrupt_scores_file_is_moved_aside_and_game_goes_on(tmp_path, damage):
-    _recorded_store(tmp_path)
+def test_corrupt_scores_file_is_moved_aside_and_rebuilt_from_replays(tmp_path, damage):
+    before = _recorded_store(tmp_path).high_scores(Difficulty.PEACEFUL)
     bad = DAMAGE[damage](tmp_path)
     (tmp_path / SCORES_FILE).write_bytes(bad)
     store = open_store(tmp_path, NOW)
     aside = tmp_path / f"{SCORES_FILE}.corrupt-{STAMP}"
-    assert [(n.kind, n.moved_to) for n in store.notices] == [(NoticeKind.CORRUPT_MOVED_ASIDE, str(aside))]
+    assert [(n.kind, n.moved_to) for n in store.notices] == [
+        (NoticeKind.CORRUPT_MOVED_ASIDE, str(aside)), (NoticeKind.SCORES_REBUILT, None)]
     assert aside.read_bytes() == bad  # kept for a human to look at
-    assert store.high_scores(Difficulty.PEACEFUL) == []
+    assert store.high_scores(Difficulty.PEACEFUL) == before  # names and times come back too
+    assert store.statistics(Difficulty.PEACEFUL).games == 3
     outcome = store.record_result(play_game(10), at(10))  # the game goes on and saves again
-    assert outcome.saved and outcome.rank == 1
+    assert outcome.saved
     assert open_store(tmp_path, NOW).notices == []
+
+
+def test_corrupt_scores_file_without_replays_starts_empty(tmp_path):
+    _recorded_store(tmp_path)
+    for path in (tmp_path / "replays").iterdir():
+        path.unlink()
+    (tmp_path / SCORES_FILE).write_bytes(b"garbage")
+    store = open_store(tmp_path, NOW)
+    assert [n.kind for n in store.notices] == [NoticeKind.CORRUPT_MOVED_ASIDE]
+    assert store.high_scores(Difficulty.PEACEFUL) == []
+    assert store.record_result(play_game(10), at(10)).rank == 1
 
 
 def test_second_corruption_at_same_time_gets_a_free_name(tmp_path):
@@ -178,3 +191,15 @@ def test_any_bytes_load_or_are_moved_aside(tmp_path_factory, raw):
     assert (folder / SCORES_FILE).exists() == (kinds == [])  # loaded as is, or moved aside
     assert all(store.high_scores(d) == [] for d in Difficulty)  # random data holds no entries
     assert not store.read_only
+
+
+def test_rebuild_ignores_tampered_replays(tmp_path):
+    _recorded_store(tmp_path)
+    victim = sorted((tmp_path / "replays").iterdir())[0]
+    document = json.loads(victim.read_text("utf-8"))
+    document["data"]["replay"]["result"]["score"] += 100
+    victim.write_text(json.dumps(document), "utf-8")
+    (tmp_path / SCORES_FILE).write_bytes(b"garbage")
+    store = open_store(tmp_path, NOW)
+    table = store.high_scores(Difficulty.PEACEFUL)
+    assert len(table) == 2 and victim.stem not in {e.replay_id for e in table}

@@ -91,6 +91,7 @@ _NOTICE_TEXT = {
     NoticeKind.WRITE_FAILED: "writing {path} failed; scores cannot be saved",
     NoticeKind.BUSY: "another MAGDAGDON kept {path} locked; scores were not saved this time",
     NoticeKind.RESUME_INVALID: "the saved game {path} no longer replays; it was moved aside to {moved_to}",
+    NoticeKind.SCORES_REBUILT: "{path} was rebuilt from the archived replays; statistics now count those games only",
     NoticeKind.RECOVERED_RESULT: "a finished game that a crash left unrecorded ({path}) was added to the scores",
 }
 

@@ -19,6 +19,7 @@ class NoticeKind(enum.Enum):
     WRITE_FAILED = "write_failed"  # any other operating-system error while saving
     BUSY = "busy"  # another MAGDAGDON held the data folder lock too long
     RESUME_INVALID = "resume_invalid"  # the saved game no longer replays; moved aside
+    SCORES_REBUILT = "scores_rebuilt"  # tables re-derived from the archived replays (statistics: those games only)
     RECOVERED_RESULT = "recovered_result"  # a finished game left unrecorded by a crash was recorded
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..engine import Replay
 from .envelope import CorruptFile
-from .high_scores import clean_name, parse_when
+from .high_scores import ScoreEntry, clean_name, parse_when
 
 
 def replay_id(replay: Replay) -> str:
@@ -32,6 +32,16 @@ class RecordedGame:
     @property
     def replay_id(self) -> str:
         return replay_id(self.replay)
+
+    def entry(self) -> ScoreEntry:
+        """The high-score entry of a finished game (its replay carries the true result)."""
+        result = self.replay.result
+        if result is None:
+            raise ValueError("only a finished game's replay carries a result")
+        return ScoreEntry(
+            self.name, result.score, self.when, result.turns, result.powers_used, self.replay.seed,
+            self.replay_id, self.assisted, self.replay.difficulty, result.board,
+        )
 
     def to_data(self) -> dict[str, Any]:
         return {

@@ -26,6 +26,7 @@ from .in_progress import IN_PROGRESS_FILE, IN_PROGRESS_KIND
 from .lock import DEFAULT_TIMEOUT, DataLock, LockTimeout
 from .notices import NoticeKind, StorageNotice
 from .outcomes import RecordOutcome, RecordRefused, RefusalReason
+from .rebuild import rebuild_from_archive
 from .recorded_game import RecordedGame
 from .replay_archive import ReplayArchive
 from .score_book import SCORES_FILE, SCORES_KIND, ScoreBook
@@ -99,13 +100,13 @@ class Store:
         """The top 20 of ``difficulty``, including results not yet written to disk."""
         table = list(self._book(None).tables[difficulty])
         for game in self._pending_new(difficulty):
-            table, _ = insert(table, _entry_of(game))
+            table, _ = insert(table, game.entry())
         return table
 
     def statistics(self, difficulty: Difficulty) -> Statistics:
         statistics = self._book(None).statistics[difficulty]
         for game in self._pending_new(difficulty):
-            statistics = statistics.add(_entry_of(game).score)
+            statistics = statistics.add(game.entry().score)
         return statistics
 
     def score_book(self) -> ScoreBook:
@@ -165,7 +166,7 @@ class Store:
         fresh = [g for g in self._pending if not book.has(g.replay_id)]
         for game in fresh:
             self.archive.save(game)
-            book.add(_entry_of(game))
+            book.add(game.entry())
         if fresh:
             write_atomic(self.scores_path, encode(SCORES_KIND, book.to_data()))
             self._cache = (_signature(self.scores_path), book)
@@ -291,8 +292,21 @@ class Store:
         """
         loaded = self._load(self.scores_path, SCORES_KIND, ScoreBook.from_data, now)
         book = loaded.value if loaded.value is not None else ScoreBook()
+        if loaded.notice is not None and loaded.notice.kind is NoticeKind.CORRUPT_MOVED_ASIDE:
+            book = self._rebuild()
         self._cache = (_signature(self.scores_path), book)
         return _copy(book)
+
+    def _rebuild(self) -> ScoreBook:
+        """After the scores file was set aside: the tables again, from the archived replays."""
+        book = rebuild_from_archive(self.archive)
+        if book.seen and not self._blocked:
+            try:
+                write_atomic(self.scores_path, encode(SCORES_KIND, book.to_data()))
+            except OSError as error:
+                self._note_error(error, self.scores_path)
+            self._add_notice(StorageNotice(NoticeKind.SCORES_REBUILT, str(self.scores_path)))
+        return book
 
     def _book(self, now: datetime | None, force: bool = False) -> ScoreBook:
         """The scores as last written by anyone (re-read when the file changed)."""
@@ -322,15 +336,6 @@ class Store:
     def _add_notice(self, notice: StorageNotice) -> None:
         if notice not in self.notices:
             self.notices.append(notice)
-
-
-def _entry_of(game: RecordedGame) -> ScoreEntry:
-    result = game.replay.result
-    assert result is not None  # recorded games are finished and re-derived (Replay.of)
-    return ScoreEntry(
-        game.name, result.score, game.when, result.turns, result.powers_used, game.replay.seed,
-        game.replay_id, game.assisted, game.replay.difficulty, result.board,
-    )
 
 
 def _signature(path: Path) -> tuple[int, ...] | None:
