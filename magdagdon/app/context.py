@@ -14,6 +14,7 @@ from .fonts import FontBook
 from .i18n import Catalog
 from .options import Options
 from .render.layout import Layout, compute_layout
+from .render.table_canvas import TableCanvas
 from .session import GameSession
 from .ui_theme import make_ui_manager
 
@@ -27,6 +28,7 @@ class AppContext:
         self.difficulty = options.difficulty
         self.fullscreen = not options.windowed
         self.layout: Layout = compute_layout(*window_size)
+        self.canvas = TableCanvas()
         self.ui = make_ui_manager(window_size, self.text.script)
         self.notices: list[str] = []
         self._store = None

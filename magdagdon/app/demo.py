@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 from .states.table import TableState
 
@@ -25,6 +26,8 @@ class DemoDriver:
         self.rng = random.Random(seed)
         self.policy = None
         self.wait = STEP_TICKS
+        self.think_seconds = 0.0  # CPU spent choosing moves (for scripts/bench_frames.py)
+        self.moves = 0
 
     def tick(self, machine) -> None:
         if not self.ctx.demo:
@@ -50,4 +53,8 @@ class DemoDriver:
             return
         if self.policy is None:
             self.policy = make_demo_policy(self.rng)
-        state.perform(self.policy.choose(game))
+        start = time.process_time()
+        action = self.policy.choose(game)
+        self.think_seconds += time.process_time() - start
+        state.perform(action)
+        self.moves += 1

@@ -29,6 +29,8 @@ class FontBook:
         self.regular_path, self.bold_path = font_paths(script)
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._texts: dict[tuple, pygame.Surface] = {}
+        self._fits: dict[tuple, int] = {}
+        self.images: dict[tuple, pygame.Surface] = {}  # drawn widgets (see render.widgets)
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         key = (max(6, int(size)), bold)
@@ -50,7 +52,13 @@ class FontBook:
 
     def fit(self, text: str, size: int, max_width: int, bold: bool = False) -> int:
         """The largest size <= ``size`` at which ``text`` fits in ``max_width`` pixels."""
-        size = int(size)
-        while size > 8 and self.font(size, bold).size(text)[0] > max_width:
-            size = int(size * 0.9)
-        return size
+        key = (text, int(size), int(max_width), bold)
+        fitted = self._fits.get(key)
+        if fitted is None:
+            if len(self._fits) > self.TEXT_CACHE_LIMIT:
+                self._fits.clear()
+            fitted = int(size)
+            while fitted > 8 and self.font(fitted, bold).size(text)[0] > max_width:
+                fitted = int(fitted * 0.9)
+            self._fits[key] = fitted
+        return fitted

@@ -31,28 +31,47 @@ def draw_button(surface: pygame.Surface, fonts, button: Button, hovered: bool, f
     rect = button.rect
     if rect.width < 4 or rect.height < 4:
         return
-    radius = max(6, rect.height // 4)
-    if button.enabled:
-        base, hover, text_colour = STYLES[button.style]
+    image = _button_image(fonts, button.label, button.sublabel, rect.size, button.style, button.enabled, hovered)
+    surface.blit(image, rect.topleft)
+    if focused:
+        draw_focus_ring(surface, rect, max(6, rect.height // 4))
+
+
+def _button_image(fonts, label: str, sublabel: str, size: tuple[int, int], style: str, enabled: bool, hovered: bool) -> pygame.Surface:
+    """A button drawn once per look and kept (buttons are redrawn every animated frame)."""
+    cache = fonts.images
+    key = ("button", label, sublabel, size, style, enabled, hovered)
+    image = cache.get(key)
+    if image is not None:
+        return image
+    if len(cache) > 400:
+        cache.clear()
+    w, h = size
+    shadow = max(2, h // 18)
+    image = pygame.Surface((w, h + shadow), pygame.SRCALPHA)
+    rect = pygame.Rect(0, 0, w, h)
+    radius = max(6, h // 4)
+    if enabled:
+        base, hover, text_colour = STYLES[style]
         colour = hover if hovered else base
-        pygame.draw.rect(surface, palette.SHADOW, rect.move(0, max(2, rect.height // 18)), border_radius=radius)
+        pygame.draw.rect(image, palette.SHADOW, rect.move(0, shadow), border_radius=radius)
     else:
         colour, text_colour = palette.BUTTON_DISABLED, palette.BUTTON_DISABLED_TEXT
-    pygame.draw.rect(surface, colour, rect, border_radius=radius)
-    main_size = int(rect.height * (0.34 if button.sublabel else 0.42))
-    main_size = fonts.fit(button.label, main_size, rect.width - rect.height // 3, bold=True)
-    label = fonts.render(button.label, main_size, text_colour, bold=True)
-    if button.sublabel:
-        sub_size = fonts.fit(button.sublabel, int(rect.height * 0.22), rect.width - rect.height // 3)
-        sub = fonts.render(button.sublabel, sub_size, text_colour)
-        total = label.get_height() + sub.get_height() * 0.9
+    pygame.draw.rect(image, colour, rect, border_radius=radius)
+    main_size = int(h * (0.34 if sublabel else 0.42))
+    main_size = fonts.fit(label, main_size, w - h // 3, bold=True)
+    text = fonts.render(label, main_size, text_colour, bold=True)
+    if sublabel:
+        sub_size = fonts.fit(sublabel, int(h * 0.22), w - h // 3)
+        sub = fonts.render(sublabel, sub_size, text_colour)
+        total = text.get_height() + sub.get_height() * 0.9
         top = rect.centery - total / 2
-        surface.blit(label, label.get_rect(midtop=(rect.centerx, int(top))))
-        surface.blit(sub, sub.get_rect(midtop=(rect.centerx, int(top + label.get_height() * 0.92))))
+        image.blit(text, text.get_rect(midtop=(rect.centerx, int(top))))
+        image.blit(sub, sub.get_rect(midtop=(rect.centerx, int(top + text.get_height() * 0.92))))
     else:
-        surface.blit(label, label.get_rect(center=rect.center))
-    if focused:
-        draw_focus_ring(surface, rect, radius)
+        image.blit(text, text.get_rect(center=rect.center))
+    cache[key] = image
+    return image
 
 
 def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int = 8) -> None:

@@ -10,10 +10,8 @@ from magdagdon.engine import Adjust, Phase, Reroll, Stage
 
 from ..input.focus import Target, step_focus
 from ..render import palette
-from ..render.board_view import draw_board, draw_cell_highlights, draw_cell_ring, pulse
-from ..render.hud import draw_background, draw_guide, draw_top_bar
-from ..render.score_panel import draw_score_panel
-from ..render.tray_view import draw_power_label, draw_tray
+from ..render.board_view import draw_cell_highlights, draw_cell_ring, pulse
+from ..render.hud import draw_guide
 from ..render.widgets import Button, draw_button, draw_focus_ring
 from ..state_machine import State
 
@@ -44,8 +42,6 @@ class TableState(State):
         self.down_pos = (0, 0)
         self.focus: tuple | None = persist.get("focus")
         self.keyboard = bool(persist.get("keyboard", False))
-        self._static_key = None
-        self._static: pygame.Surface | None = None
         self.session.place_sprites()
 
     def exit(self) -> dict:
@@ -54,11 +50,10 @@ class TableState(State):
         return self.persist
 
     def resize(self) -> None:
-        self._static_key = None
         self.session.place_sprites(snap=True)
 
     def resume(self, result: dict) -> None:
-        self._static_key = None
+        self.ctx.canvas.invalidate()  # e.g. the language or the sound changed meanwhile
         self.poke()
 
     @property
@@ -331,22 +326,7 @@ class TableState(State):
             draw_guide(surface, self.ctx.fonts, self.layout, message, colour)
 
     def draw_static(self, surface: pygame.Surface) -> None:
-        game = self.game
-        key = (self.layout.size, game.board, game.working_board, game.turn, game.powers_used, self.key, self.ctx.text.locale)
-        if key != self._static_key or self._static is None or self._static.get_size() != surface.get_size():
-            self._static = pygame.Surface(surface.get_size()).convert() if pygame.display.get_surface() else pygame.Surface(surface.get_size())
-            self._paint_static(self._static)
-            self._static_key = key
-        surface.blit(self._static, (0, 0))
-
-    def _paint_static(self, surface: pygame.Surface) -> None:
-        layout, fonts, text, game = self.layout, self.ctx.fonts, self.ctx.text, self.game
-        draw_background(surface, layout)
-        draw_top_bar(surface, fonts, layout, game, text)
-        draw_board(surface, fonts, layout, game.board, game.working_board, text)
-        draw_tray(surface, layout)
-        draw_power_label(surface, fonts, layout, game, text)
-        draw_score_panel(surface, fonts, layout.score, game.preview_score(), text, preview=bool(game.staged))
+        self.ctx.canvas.draw(surface, self.layout, self.game, self.ctx.fonts, self.ctx.text)
 
     def draw_dice(self, surface: pygame.Surface, alpha: float) -> None:
         session = self.session

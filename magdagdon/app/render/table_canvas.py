@@ -1,0 +1,51 @@
+"""The still parts of the table, kept in one surface shared by the game states and
+repainted region by region: only what changed (the board after a placement, the score,
+the turn counter) is drawn again, so a move costs a few milliseconds, not a full repaint."""
+
+from __future__ import annotations
+
+import pygame
+
+from .board_view import draw_board
+from .hud import draw_background, draw_top_bar
+from .score_panel import draw_score_panel
+from .tray_view import draw_power_label, draw_tray
+
+
+class TableCanvas:
+    def __init__(self) -> None:
+        self.surface: pygame.Surface | None = None
+        self.background: pygame.Surface | None = None
+        self.keys: dict[str, object] = {}
+        self.layout = None
+
+    def invalidate(self) -> None:
+        self.keys.clear()
+
+    def draw(self, target: pygame.Surface, layout, game, fonts, text) -> None:
+        if self.surface is None or self.surface.get_size() != target.get_size() or self.layout is not layout:
+            self.surface = pygame.Surface(target.get_size()).convert()
+            self.background = pygame.Surface(target.get_size()).convert()
+            draw_background(self.background, layout)
+            self.surface.blit(self.background, (0, 0))
+            self.keys.clear()
+            self.layout = layout
+        preview = game.preview_score()
+        board_rect = layout.board.inflate(layout.margin, layout.margin).union(layout.row_sums[-1]).union(layout.col_sums[-1])
+        regions = (
+            ("top", layout.top_bar, (game.turn, game.difficulty, game.seed, text.locale),
+             lambda s: draw_top_bar(s, fonts, layout, game, text)),
+            ("board", board_rect, (game.board, game.working_board),
+             lambda s: draw_board(s, fonts, layout, game.board, game.working_board, text)),
+            ("tray", layout.tray, (), lambda s: draw_tray(s, layout)),
+            ("powers", layout.power_label, (game.powers_used, game.difficulty, text.locale),
+             lambda s: draw_power_label(s, fonts, layout, game, text)),
+            ("score", layout.score, (preview.total, preview.base, preview.bonus, preview.ruins, preview.powers_used, bool(game.staged)),
+             lambda s: draw_score_panel(s, fonts, layout.score, preview, text, preview=bool(game.staged))),
+        )
+        for name, rect, key, paint in regions:
+            if self.keys.get(name) != key:
+                self.surface.blit(self.background, rect, rect)
+                paint(self.surface)
+                self.keys[name] = key
+        target.blit(self.surface, (0, 0))
