@@ -11,7 +11,7 @@ from magdagdon.engine import Difficulty, Replay
 from magdagdon.storage import NoticeKind, open_store, replay_id
 from magdagdon.storage.lock import DataLock
 
-from test_storage_support import NOW, finished_games, play_game
+from test_storage_support import NOW, finished_games
 
 GAMES_A = finished_games(12, first_seed=0)
 GAMES_B = finished_games(12, first_seed=500)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from datetime import datetime, timedelta, timezone
 
-from magdagdon.engine import Accept, Confirm, Difficulty, Game, Phase, PlaceRuin, Roll, Stage, TakeBackAll
+from magdagdon.engine import Accept, Confirm, Difficulty, Game, Phase, Roll, Stage, TakeBackAll
 from magdagdon.engine.actions import Adjust, Reroll
 
 NOW = datetime(2026, 11, 29, 20, 0, tzinfo=timezone.utc)

@@ -143,6 +143,7 @@ def _board(raw: Any) -> str:
         board = Board.parse(raw)
     except ValueError:
         raise CorruptFile(f"bad board {raw!r}") from None
-    if str(board) != raw:
+    text = str(board)
+    if text != raw:
         raise CorruptFile(f"not a board in canonical notation: {raw!r}")
-    return raw
+    return text

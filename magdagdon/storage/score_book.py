@@ -95,7 +95,7 @@ def _id_list(raw: Any) -> list[str]:
 
 def inconsistencies(book: ScoreBook) -> list[str]:
     """Statistics that do not match the tables (hand edits), for ``scores --verify``."""
-    problems = []
+    problems: list[str] = []
     for difficulty, table in book.tables.items():
         stats = book.statistics[difficulty]
         where = f"{difficulty.name} statistics"

@@ -43,7 +43,7 @@ class Statistics:
 
     def inconsistencies(self) -> list[str]:
         """What does not add up (hand edits); the file still loads, ``scores --verify`` reports."""
-        problems = []
+        problems: list[str] = []
         if sum(self.histogram.values()) != self.games:
             problems.append(f"histogram holds {sum(self.histogram.values())} games, not {self.games}")
         if not self.games * MIN_SCORE <= self.total <= self.games * MAX_SCORE:

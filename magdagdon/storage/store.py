@@ -14,13 +14,13 @@ import os
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Callable, Iterator, TypeVar
 
 from ..engine import Difficulty, Game, Replay, ReplayError
 from .atomic_file import TEMP_SUFFIX, remove_durably, remove_stray_temp_files, write_atomic
 from .data_dir import resolve_data_dir
 from .document_file import Loaded, load_document, set_aside
-from .envelope import encode
+from .envelope import FileKind, encode
 from .high_scores import ScoreEntry, check_aware, clean_name, insert, rank_of
 from .in_progress import IN_PROGRESS_FILE, IN_PROGRESS_KIND
 from .lock import DEFAULT_TIMEOUT, DataLock, LockTimeout
@@ -32,6 +32,7 @@ from .replay_archive import ReplayArchive
 from .score_book import SCORES_FILE, SCORES_KIND, ScoreBook
 from .statistics import Statistics
 
+T = TypeVar("T")
 _FULL = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
 _DENIED = {errno.EACCES, errno.EPERM, errno.EROFS}
 
@@ -276,7 +277,7 @@ class Store:
         finally:
             lock.__exit__(None, None, None)
 
-    def _load(self, path: Path, kind, parse, now: datetime | None) -> Loaded:  # type: ignore[no-untyped-def]
+    def _load(self, path: Path, kind: FileKind, parse: Callable[[Any], T], now: datetime | None) -> Loaded[T]:
         loaded = load_document(path, kind, parse, now)
         if loaded.notice is not None:
             self._add_notice(loaded.notice)
