@@ -86,3 +86,13 @@ def test_catalog_has_every_key_used_and_falls_back():
         used |= set(re.findall(r'text\("([a-z_]+\.[a-z_.]+)"', path.read_text(encoding="utf-8")))
     missing = sorted(k for k in used if not k.endswith(".") and not catalog.has(k))
     assert not missing, missing
+
+
+def test_right_to_left_layout_mirrors_the_blocks_but_not_the_board_order():
+    ltr, rtl = compute_layout(1920, 1080), compute_layout(1920, 1080, rtl=True)
+    assert rtl.tray.centerx < rtl.board.centerx and ltr.tray.centerx > ltr.board.centerx
+    assert rtl.cells[0].left < rtl.cells[3].left  # R1 still reads left to right
+    screen = pygame.Rect(0, 0, 1920, 1080)
+    for rect in [rtl.board, rtl.tray, rtl.score, rtl.primary, *rtl.row_sums, *rtl.col_sums]:
+        assert screen.contains(rect)
+    assert not rtl.board.colliderect(rtl.tray) and not rtl.row_sums[0].colliderect(rtl.tray)

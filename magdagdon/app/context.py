@@ -23,11 +23,11 @@ class AppContext:
     def __init__(self, options: Options, window_size: tuple[int, int]) -> None:
         self.options = options
         self.text = Catalog(options.locale)
-        self.fonts = FontBook(self.text.script)
+        self.fonts = FontBook(self.text.script, rtl=self.text.rtl)
         self.audio = Audio(enabled=options.sound)
         self.difficulty = options.difficulty
         self.fullscreen = not options.windowed
-        self.layout: Layout = compute_layout(*window_size)
+        self.layout: Layout = compute_layout(*window_size, rtl=self.text.rtl)
         self.canvas = TableCanvas()
         self.ui = make_ui_manager(window_size, self.text.script)
         self.notices: list[str] = []
@@ -40,7 +40,7 @@ class AppContext:
 
     # --- window ---------------------------------------------------------------------------
     def resized(self, size: tuple[int, int]) -> None:
-        self.layout = compute_layout(*size)
+        self.layout = compute_layout(*size, rtl=self.text.rtl)
         self.ui = make_ui_manager(size, self.text.script)
 
     # --- storage (built by the storage engineer; docs/CONTRACTS.md) ------------------------
@@ -52,18 +52,30 @@ class AppContext:
                 from magdagdon.storage import open_store
 
                 self._store = open_store(self.options.data_dir)
-                for notice in getattr(self._store, "notices", []):
-                    self.notices.append(self._notice_text(notice))
             except Exception:
                 self._store = None
                 self.notices.append(self.text("notice.unavailable"))
+            self.pull_notices()
         return self._store
 
+    def pull_notices(self) -> list[str]:
+        """Translate the storage notices met since the last call; returns the new texts."""
+        store, fresh = self._store, []
+        if store is not None:
+            take = getattr(store, "take_notices", None)
+            raw = take() if take else list(getattr(store, "notices", []))
+            for notice in raw:
+                message = self._notice_text(notice)
+                fresh.append(message)
+                if message not in self.notices:
+                    self.notices.append(message)
+        return fresh
+
     def _notice_text(self, notice) -> str:
-        kind = getattr(getattr(notice, "kind", None), "name", str(getattr(notice, "kind", ""))).lower()
-        key = f"notice.{kind}"
-        path = getattr(notice, "path", "")
-        return self.text(key, path=path) if self.text.has(key) else self.text("notice.generic")
+        kind = getattr(notice, "kind", None)
+        key = f"notice.{getattr(kind, 'value', kind)}"
+        values = {"path": getattr(notice, "path", ""), "moved_to": getattr(notice, "moved_to", "") or ""}
+        return self.text(key, **values) if self.text.has(key) else self.text("notice.generic")
 
     def note_storage_failure(self) -> None:
         message = self.text("notice.generic")

@@ -25,8 +25,9 @@ class FontBook:
 
     TEXT_CACHE_LIMIT = 600
 
-    def __init__(self, script: str = "latin") -> None:
+    def __init__(self, script: str = "latin", rtl: bool = False) -> None:
         self.regular_path, self.bold_path = font_paths(script)
+        self.rtl = rtl
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._texts: dict[tuple, pygame.Surface] = {}
         self._fits: dict[tuple, int] = {}
@@ -37,6 +38,8 @@ class FontBook:
         font = self._fonts.get(key)
         if font is None:
             font = pygame.font.Font(self.bold_path if bold else self.regular_path, key[0])
+            if self.rtl and hasattr(font, "set_direction"):
+                font.set_direction(pygame.DIRECTION_RTL)  # shaping needs SDL_ttf with HarfBuzz
             self._fonts[key] = font
         return font
 

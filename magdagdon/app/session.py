@@ -96,11 +96,8 @@ class GameSession:
         if self.game.is_over:
             self.ctx.audio.play("game_over")
             self.record_result()
-        elif store is not None:
-            try:
-                store.save_in_progress(self.game, now())
-            except Exception:
-                self.ctx.note_storage_failure()
+        else:
+            self.save_in_progress()
 
     def record_result(self) -> None:
         if self.recorded:
@@ -117,14 +114,22 @@ class GameSession:
         except Exception:
             self.saved_result = False
             self.ctx.note_storage_failure()
+        self._show_notices()
 
     def save_in_progress(self) -> None:
         store = self.ctx.store
         if store is not None and not self.game.is_over and self.game.turn > 0:
             try:
-                store.save_in_progress(self.game, now())
+                if store.save_in_progress(self.game, now(), assisted=self.assisted) is False:
+                    self.ctx.note_storage_failure()
             except Exception:
                 self.ctx.note_storage_failure()
+            self._show_notices()
+
+    def _show_notices(self) -> None:
+        fresh = self.ctx.pull_notices()
+        if fresh:
+            self.message = ("notice.show", {"text": fresh[-1]})
 
     # --- sprites ---------------------------------------------------------------------------
     def _anim_rng(self, salt: str) -> random.Random:

@@ -23,19 +23,23 @@ def draw_top_bar(surface: pygame.Surface, fonts, layout, game, text) -> None:
     pygame.draw.rect(surface, palette.PANEL, bar)
     pygame.draw.line(surface, palette.PANEL_EDGE, bar.bottomleft, (bar.right, bar.bottom - 1), 2)
     size = int(bar.height * 0.5)
-    x = layout.margin
     title = fonts.render(text("app.title"), size, palette.GOLD, bold=True)
-    surface.blit(title, title.get_rect(midleft=(x, bar.centery)))
-    x += title.get_width() + layout.margin
     info = "  ·  ".join([
         text(f"difficulty.{game.difficulty.name}"),
         text("hud.turn", turn=game.turn),
         text("hud.seed", seed=game.seed),
     ])
-    room = layout.hint_button.left - x - layout.margin // 2
+    room = bar.width - 3 * layout.margin - title.get_width() - (layout.menu_button.right - layout.hint_button.left)
+    if text.rtl:  # title on the right, buttons (mirrored by the layout) on the left
+        right = bar.right - layout.margin
+        surface.blit(title, title.get_rect(midright=(right, bar.centery)))
+        anchor, side = right - title.get_width() - layout.margin, "midright"
+    else:
+        surface.blit(title, title.get_rect(midleft=(layout.margin, bar.centery)))
+        anchor, side = layout.margin * 2 + title.get_width(), "midleft"
     if room > 40:
         info_img = fonts.render(info, fonts.fit(info, int(bar.height * 0.34), room), palette.TEXT_DIM)
-        surface.blit(info_img, info_img.get_rect(midleft=(x, bar.centery)))
+        surface.blit(info_img, info_img.get_rect(**{side: (anchor, bar.centery)}))
 
 
 def draw_guide(surface: pygame.Surface, fonts, layout, message: str, colour=palette.TEXT) -> None:

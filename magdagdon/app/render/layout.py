@@ -59,7 +59,7 @@ def _split_rows(area: Rect, weights: list[float], gap: int) -> list[Rect]:
     return rects
 
 
-def compute_layout(width: int, height: int) -> Layout:
+def compute_layout(width: int, height: int, rtl: bool = False) -> Layout:
     width, height = max(320, int(width)), max(320, int(height))
     portrait = height > width * 1.05
     margin = max(8, round(min(width, height) * 0.025))
@@ -132,7 +132,7 @@ def compute_layout(width: int, height: int) -> Layout:
     dialog = Rect(0, 0, dialog_w, dialog_h)
     dialog.center = (width // 2, height // 2)
 
-    return Layout(
+    layout = Layout(
         size=(width, height), portrait=portrait, margin=margin, top_bar=top_bar,
         menu_button=menu_button, hint_button=hint_button, board=board, cells=cells,
         row_sums=row_sums, col_sums=col_sums, tray=tray, tray_slots=tray_slots,
@@ -140,3 +140,25 @@ def compute_layout(width: int, height: int) -> Layout:
         power_buttons=power_buttons, score=score, guide=guide, banner=banner, dialog=dialog,
         die_size=die,
     )
+    if rtl:
+        mirror(layout)
+    return layout
+
+
+def mirror(layout: Layout) -> None:
+    """Right-to-left languages: blocks swap sides. The board keeps its own order (rows are
+    read left to right by the rules), so it moves as one piece with its sums."""
+    width = layout.size[0]
+
+    def flip(rect: Rect) -> None:
+        rect.x = width - rect.right
+
+    for rect in [layout.tray, layout.primary, layout.take_back_all, layout.powers, layout.power_label,
+                 layout.score, layout.menu_button, layout.hint_button, layout.guide, layout.dialog,
+                 *layout.tray_slots, *layout.power_buttons]:
+        flip(rect)
+    block = layout.board.union(layout.row_sums[0]).union(layout.col_sums[0])
+    shift = (width - block.right) - block.left
+    for rect in [layout.board, layout.banner, *layout.cells, *layout.row_sums, *layout.col_sums]:
+        rect.x += shift
+    layout.extras["rtl"] = True
