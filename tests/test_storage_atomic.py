@@ -84,3 +84,12 @@ def test_read_limited_refuses_huge_files(tmp_path):
     with pytest.raises(FileTooLarge):
         read_limited(target, 1000)
     assert read_limited(target, 1001) == b" " * 1001
+
+
+def test_only_our_temp_files_are_cleaned(tmp_path):
+    ours = tmp_path / ".scores.json.k2j3h4.tmp"
+    theirs = tmp_path / ".notes.tmp"
+    for path in (ours, theirs):
+        path.write_bytes(b"x")
+    assert remove_stray_temp_files(tmp_path) == 1
+    assert theirs.exists() and not ours.exists()

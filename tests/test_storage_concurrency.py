@@ -82,3 +82,16 @@ def test_lock_is_exclusive_between_open_descriptions(tmp_path):
                 pass
     with DataLock(tmp_path, timeout=0.02):
         pass
+
+
+def test_file_system_without_locks_still_saves(tmp_path, monkeypatch):
+    import errno
+
+    from magdagdon.storage import lock
+
+    def no_locks(fd, operation):
+        raise OSError(errno.ENOLCK, "no locks available")
+
+    monkeypatch.setattr(lock.fcntl, "flock", no_locks)
+    store = open_store(tmp_path, NOW)
+    assert store.record_result(GAMES_A[0], NOW).saved and store.notices == []

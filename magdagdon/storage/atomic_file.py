@@ -96,10 +96,15 @@ def remove_stray_temp_files(folder: Path) -> int:
     except OSError:
         return 0
     for name in names:
-        if name.startswith(".") and name.endswith(TEMP_SUFFIX):
+        if is_temp_name(name):
             if _remove_quietly(os.path.join(folder, name)):
                 removed += 1
     return removed
+
+
+def is_temp_name(name: str) -> bool:
+    """Names made by :func:`write_atomic` for our ``.json`` files: ``.<name>.json.<random>.tmp``."""
+    return name.startswith(".") and name.endswith(TEMP_SUFFIX) and ".json." in name
 
 
 def _remove_quietly(name: str | os.PathLike[str]) -> bool:

@@ -9,6 +9,7 @@ never leaves a stale lock behind.
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 import time
@@ -16,6 +17,7 @@ from pathlib import Path
 from types import TracebackType
 
 LOCK_NAME = "magdagdon.lock"
+_NO_LOCKING = {errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOTSUP, errno.ENOSYS}
 DEFAULT_TIMEOUT = 10.0  # seconds; a healthy writer holds the lock for milliseconds
 _POLL = 0.005
 
@@ -77,7 +79,17 @@ else:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             return False
+        except OSError as error:
+            if error.errno in _NO_LOCKING:
+                # A file system without locks (some network shares): going on unlocked keeps
+                # results saved; re-reading just before each write keeps the race window tiny.
+                return True
+            raise
         return True
 
     def _unlock(fd: int) -> None:
-        fcntl.flock(fd, fcntl.LOCK_UN)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+        except OSError as error:
+            if error.errno not in _NO_LOCKING:
+                raise
