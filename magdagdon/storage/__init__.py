@@ -1,8 +1,16 @@
 """Scores, replays and the game in progress, kept safe on disk (issue 4). Never imports pygame.
 
 Entry point: :func:`open_store`; see docs/CONTRACTS.md. Files are versioned JSON envelopes
-written atomically (:mod:`.atomic_file`, :mod:`.envelope`); problems become
-:class:`StorageNotice` values and the game goes on.
+``{"kind", "version", "data"}`` written atomically (:mod:`.atomic_file`, :mod:`.envelope`);
+problems become :class:`StorageNotice` values and the game goes on.
+
+The data folder::
+
+    scores.json              tables (top 20) and statistics per difficulty, ids of all recorded games
+    replays/<id>.json        each recorded game: engine replay + name, time, assisted; id = content hash
+    in_progress.json         the unfinished game, as a replay (resume = Replay.play())
+    magdagdon.lock           advisory lock held around every read-merge-write
+    *.corrupt-<timestamp>    damaged files set aside, for a human to look at
 """
 
 from .data_dir import ENVIRONMENT_VARIABLE, resolve_data_dir
