@@ -1,0 +1,135 @@
+"""Menus, hints, demo, idling and the command line, driven headless."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import argparse  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from magdagdon.app.control import Control  # noqa: E402
+from magdagdon.app.options import Options  # noqa: E402
+from magdagdon.engine import Difficulty, Phase, Roll  # noqa: E402
+
+
+def make(tmp_path, **kw) -> Control:
+    base = dict(difficulty=Difficulty.PEACEFUL, seed=7, windowed=True, size=(800, 600), data_dir=tmp_path, sound=False)
+    base.update(kw)
+    return Control(Options(**base))
+
+
+def click(control, pos, ticks=1):
+    control.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False),
+                  pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False)], ticks)
+
+
+def key(control, k, ticks=1):
+    control.step([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")], ticks)
+
+
+def choose(control, ident):
+    """Press a pygame_gui menu button the way a player does: focus it and hit Enter."""
+    menu = control.machine.top
+    menu.focus_index = [i for _, i in menu.buttons].index(ident)
+    key(control, pygame.K_RETURN)
+
+
+def test_changing_difficulty_mid_game_asks_first(tmp_path):
+    control = make(tmp_path)
+    key(control, pygame.K_r, 120)  # roll: a game is now in progress
+    assert control.machine.top.game.turn == 1
+    key(control, pygame.K_ESCAPE)
+    choose(control, "settings")
+    choose(control, "difficulty:NIGHTMARE")
+    assert control.machine.top_key == "confirm"
+    choose(control, "no")
+    assert control.machine.top_key == "settings" and control.machine.top.session.game.turn == 1
+    choose(control, "difficulty:NIGHTMARE")
+    choose(control, "yes")
+    assert control.machine.keys == ["rolling"]
+    game = control.machine.top.game
+    assert game.difficulty is Difficulty.NIGHTMARE and game.turn == 0
+
+
+def test_every_menu_opens_and_closes_with_escape(tmp_path):
+    control = make(tmp_path)
+    key(control, pygame.K_ESCAPE)
+    for ident in ("rules", "high_scores", "settings", "about"):
+        choose(control, ident)
+        assert control.machine.top_key == ident
+        control.draw()
+        key(control, pygame.K_ESCAPE)
+        assert control.machine.top_key == "title"
+    key(control, pygame.K_ESCAPE)
+    assert control.machine.top_key == "rolling"
+
+
+def test_hint_shows_without_playing_and_marks_assisted(tmp_path):
+    pytest.importorskip("magdagdon.ai", reason="AI layer").__dict__.get("hint") or pytest.skip("ai.hint not built yet")
+    control = make(tmp_path, scene="staging")
+    state = control.machine.top
+    before = (state.game.working_board, state.game.dice, len(state.game.log))
+    click(control, control.ctx.layout.hint_button.center)
+    assert state.session.hint is not None and state.session.hint.key != "hint.unavailable"
+    assert (state.game.working_board, state.game.dice, len(state.game.log)) == before
+    assert state.session.assisted
+
+
+def test_demo_plays_itself_through_the_states(tmp_path):
+    control = make(tmp_path, demo=True)
+    seen, turns = set(), 0
+    for _ in range(700):
+        control.step([], 4)
+        seen.add(control.machine.top_key)
+        turns = max(turns, control.machine.top.game.turn)
+    assert {"rolling", "staging"} <= seen
+    assert turns >= 5
+    key(control, pygame.K_SPACE)  # a player takes over: the menu opens
+    assert not control.ctx.demo and control.machine.top_key == "title"
+
+
+def test_idle_when_nothing_moves(tmp_path):
+    control = make(tmp_path)
+    control.step([], 600)
+    assert not control.animating()
+    key(control, pygame.K_r)
+    assert control.animating()  # the dice tumble
+    control.step([], 200)
+    state = control.machine.top
+    assert state.game.phase is not Phase.ROLL
+    control.step([], 600)
+    assert not control.animating()
+
+
+def test_tap_skips_the_roll_animation(tmp_path):
+    control = make(tmp_path)
+    layout = control.ctx.layout
+    click(control, layout.primary.center)
+    session = control.machine.top.session
+    assert session.tumbling
+    click(control, layout.board.center)
+    assert not session.tumbling
+
+
+def test_ruin_pick_highlights_every_empty_cell(tmp_path):
+    control = make(tmp_path, scene="ruin_pick")
+    state = control.machine.top
+    cells, _ = state.lit_cells()
+    assert cells == frozenset(state.game.board.empty_cells())
+
+
+def test_command_line_frames_and_screenshot(tmp_path):
+    from magdagdon.cli import play
+
+    parser = argparse.ArgumentParser()
+    play.add_arguments(parser)
+    shot = tmp_path / "shot.png"
+    args = parser.parse_args(["--size", "800x600", "--seed", "3", "--frames", "5", "--screenshot", str(shot),
+                              "--data-dir", str(tmp_path), "--mute"])
+    assert play.run(args) == 0
+    assert pygame.image.load(str(shot)).get_size() == (800, 600)
+    with pytest.raises(SystemExit):
+        play.run(parser.parse_args(["--size", "huge"]))
