@@ -48,7 +48,7 @@ from magdagdon.engine.actions import (
 )
 from magdagdon.engine.legality import legal_mask
 
-from .line_values import load_line_values
+from .line_values import LineValues, _frozen_tables
 from .turn_search import ROLL_OUTCOMES, TurnSearch
 
 # Extra cost of spending a power beyond its penalty: later powers cost more or are gone.
@@ -96,7 +96,7 @@ class ExpertPolicy:
     # --- planning --------------------------------------------------------------------
     def search(self, difficulty: Difficulty) -> TurnSearch:
         if difficulty not in self._searches:
-            self._searches[difficulty] = TurnSearch(load_line_values(difficulty))
+            self._searches[difficulty] = TurnSearch(LineValues(*_frozen_tables(difficulty.name)))
         return self._searches[difficulty]
 
     def plan(self, game: Game) -> TurnPlan:
@@ -150,10 +150,8 @@ class ExpertPolicy:
 
     def _best_value(self, search: TurnSearch, cells: tuple, dice: tuple, need: int) -> float:
         """Value of the best turn with ``dice`` (before penalties); a ruin if MAGDAGDON."""
-        boards = search.end_boards(cells, dice, need)
-        if not boards:
-            return search.best_ruin(cells)[0]
-        return max(boards)[0]
+        value = search.best_value(cells, dice, need)
+        return search.best_ruin(cells)[0] if value is None else value
 
     def _play_roll(self, search: TurnSearch, difficulty: Difficulty, cells: tuple, dice: tuple, need: int) -> TurnPlan:
         boards = search.end_boards(cells, dice, need)

@@ -20,6 +20,7 @@ an empty cell are learned (see :mod:`magdagdon.ai.training`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
 
 from magdagdon.engine import Difficulty, line_bonus
@@ -112,21 +113,28 @@ class LineValues:
 
 
 def load_line_values(difficulty: Difficulty) -> LineValues:
-    """The learned tables for ``difficulty`` (the heuristic when none were learned)."""
+    """A fresh, mutable copy of the learned tables for ``difficulty``."""
+    outer, inner = _frozen_tables(difficulty.name)
+    return LineValues(list(outer), list(inner))
+
+
+@lru_cache(maxsize=None)
+def _frozen_tables(difficulty_name: str) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """The learned tables (the heuristic when none were learned), read once per process;
+    they never change afterwards, so this cache is not hidden state."""
     from . import line_values_data
 
-    learned = line_values_data.TABLES.get(difficulty.name)
+    learned = line_values_data.TABLES.get(line_values_data.TABLE_OF.get(difficulty_name, ""))
     if learned is None:
-        return LineValues.heuristic()
-    outer = _expand(learned["outer"])
-    inner = _expand(learned["inner"])
-    return LineValues(outer, inner)
+        heuristic = LineValues.heuristic()
+        return tuple(heuristic.outer), tuple(heuristic.inner)
+    return tuple(_expand(learned["outer"])), tuple(_expand(learned["inner"]))
 
 
 def _expand(sparse: dict[int, float]) -> list[float]:
     """Learned entries are stored only for lines with an empty cell and lowest of a code
     and its reverse; the rest follows from the exact score and the symmetry."""
-    base = [heuristic_line_value(code) for code in range(CODE_COUNT)]
+    base = [float(exact_line_score(code)) if is_complete(code) else 0.0 for code in range(CODE_COUNT)]
     for code, value in sparse.items():
         base[code] = value
         base[reverse_code(code)] = value

@@ -167,9 +167,57 @@ class TurnSearch:
                 counts[v] += 1
 
         dfs(0, number_mask(masks), key0, base, ())
-        if need == 0:
-            return out
         return out
+
+    def best_value(self, cells: Sequence[int], dice: Sequence[int], need: int) -> float | None:
+        """The value of the best board of :meth:`end_boards`, without building paths;
+        None when the turn is MAGDAGDON."""
+        masks = board_masks(cells)
+        counts = counts_of(dice)
+        rows, cols = self.line_codes(cells)
+        rt, ct = self.row_tables, self.col_tables
+        key0 = 0
+        for c, x in enumerate(cells):
+            key0 |= x << _KEY_SHIFT[c]
+        seen: set[int] = set()
+        remaining = len(dice)
+        best = [None]
+
+        def dfs(depth: int, numbers: int, key: int, total: float) -> None:
+            if depth >= need and (best[0] is None or total > best[0]):
+                best[0] = total
+            if depth == remaining:
+                return
+            for v in range(1, 7):
+                if not counts[v]:
+                    continue
+                legal = legal_mask_from(masks, numbers, v)
+                if not legal:
+                    continue
+                counts[v] -= 1
+                while legal:
+                    bit = legal & -legal
+                    legal ^= bit
+                    cell = bit.bit_length() - 1
+                    nkey = key | (v << _KEY_SHIFT[cell])
+                    if nkey in seen:
+                        continue
+                    seen.add(nkey)
+                    r, k = cell >> 2, cell & 3
+                    orow, ocol = rows[r], cols[k]
+                    nrow = orow | (v << _ROW_SHIFT[cell])
+                    ncol = ocol | (v << _COL_SHIFT[cell])
+                    masks[0] ^= bit
+                    masks[v] |= bit
+                    rows[r], cols[k] = nrow, ncol
+                    dfs(depth + 1, numbers | bit, nkey, total - rt[r][orow] + rt[r][nrow] - ct[k][ocol] + ct[k][ncol])
+                    rows[r], cols[k] = orow, ocol
+                    masks[v] ^= bit
+                    masks[0] |= bit
+                counts[v] += 1
+
+        dfs(0, number_mask(masks), key0, self.value(cells))
+        return best[0]
 
     def best_ruin(self, cells: Sequence[int]) -> tuple[float, int]:
         """(value, cell) of the best empty cell to ruin (RULES.md §7)."""

@@ -1,0 +1,145 @@
+"""The AI policies: legality over many seeded games, determinism, strength, hints, review."""
+
+from __future__ import annotations
+
+import random
+import statistics
+
+import pytest
+
+from magdagdon.ai import POLICY_NAMES, hint, make_policy
+from magdagdon.ai.review import TurnReview, review_game
+from magdagdon.engine import Board, Difficulty, Game, Phase, Replay
+from magdagdon.engine.actions import Accept, Adjust, PlaceRuin, Reroll, Roll, Stage
+
+
+def play_checked(policy_name: str, difficulty: Difficulty, seed: int) -> Game:
+    """A whole game through the checked path: an illegal move raises IllegalMoveError."""
+    game = Game(difficulty, seed)
+    policy = make_policy(policy_name, random.Random(seed))
+    while not game.is_over:
+        game.play(policy.choose(game))
+    return game
+
+
+def test_policy_names() -> None:
+    assert POLICY_NAMES == ("random", "greedy", "expert")
+    with pytest.raises(ValueError, match="unknown policy"):
+        make_policy("genius", random.Random(0))
+
+
+@pytest.mark.parametrize("difficulty", list(Difficulty))
+@pytest.mark.parametrize(("policy_name", "games"), [("random", 700), ("greedy", 150), ("expert", 250)])
+def test_policies_only_play_legal_moves(policy_name: str, games: int, difficulty: Difficulty) -> None:
+    # 3 difficulties x (700 + 150 + 250) = 3300 seeded games in all
+    for seed in range(games):
+        game = play_checked(policy_name, difficulty, 1000 + seed)
+        assert game.board.is_full
+
+
+def test_expert_is_deterministic_for_a_seed() -> None:
+    for difficulty in Difficulty:
+        first = play_checked("expert", difficulty, 77)
+        again = play_checked("expert", difficulty, 77)
+        assert first.log == again.log
+        # the RNG is not consulted at all: another RNG gives the same game
+        game = Game(difficulty, 77)
+        policy = make_policy("expert", random.Random(123456))
+        while not game.is_over:
+            game.play(policy.choose(game))
+        assert game.log == first.log
+
+
+EXPERT_MARGIN = 60  # points of mean score over greedy on the same 40 seeds
+
+
+@pytest.mark.parametrize("difficulty", [Difficulty.PEACEFUL, Difficulty.NIGHTMARE])
+def test_expert_beats_greedy_by_a_clear_margin(difficulty: Difficulty) -> None:
+    seeds = range(500, 540)
+    expert = statistics.fmean(play_checked("expert", difficulty, s).score().total for s in seeds)
+    greedy = statistics.fmean(play_checked("greedy", difficulty, s).score().total for s in seeds)
+    assert expert >= greedy + EXPERT_MARGIN, (expert, greedy)
+
+
+@pytest.mark.parametrize("difficulty", list(Difficulty))
+def test_hint_equals_what_the_expert_plays(difficulty: Difficulty) -> None:
+    for seed in range(6):
+        game = Game(difficulty, 300 + seed)
+        policy = make_policy("expert", random.Random(seed))
+        while not game.is_over:
+            suggested = hint(game)
+            log_before = list(game.log)
+            assert game.log == log_before  # hint does not change the game
+            action = policy.choose(game)
+            assert suggested == action
+            game.play(action)
+
+
+def test_hint_is_legal_in_positions_other_players_reach() -> None:
+    """Hints during someone else's staging: legal, and following them finishes the turn."""
+    for seed in range(20):
+        game = Game(Difficulty.PEACEFUL, 900 + seed)
+        other = make_policy("random", random.Random(seed))
+        while not game.is_over:
+            suggested = hint(game)
+            assert game.why_illegal(suggested) is None, (suggested, str(game.working_board))
+            game.play(other.choose(game))
+
+
+def test_hint_shows_the_ruin_cell_and_powers() -> None:
+    # NIGHTMARE, no powers, roll 1 1 6 6 on an empty board: MAGDAGDON (RULES.md §5 example)
+    game = Game.set_up_position(Board.empty(), (1, 1, 6, 6), Difficulty.NIGHTMARE)
+    assert game.phase is Phase.MAGDAGDON
+    assert hint(game) == Accept()
+    game.play(Accept())
+    ruin = hint(game)
+    assert isinstance(ruin, PlaceRuin) and game.board.is_empty(ruin.cell)
+    # PEACEFUL, a nearly finished board where only a power can save the roll
+    board = Board.parse("3456/3456/3456/34..")
+    game = Game.set_up_position(board, (1, 1, 1, 1), Difficulty.PEACEFUL)
+    assert game.phase is Phase.MAGDAGDON
+    assert isinstance(hint(game), (Adjust, Reroll))
+
+
+def test_expert_takes_the_straight_when_offered() -> None:
+    board = Board.parse("3456/3456/3456/34..")
+    game = Game.set_up_position(board, (5, 6, 1, 1), Difficulty.NIGHTMARE)
+    policy = make_policy("expert", random.Random(0))
+    while game.phase is not Phase.ROLL and not game.is_over:
+        game.play(policy.choose(game))
+    assert game.is_over and game.score().total == 544
+
+
+def test_review_game_finds_the_worst_turns() -> None:
+    game = play_checked("greedy", Difficulty.PEACEFUL, 4242)
+    replay = Replay.from_json(Replay.of(game).to_json())
+    reviews = review_game(replay, limit=3)
+    assert 1 <= len(reviews) <= 3
+    assert all(isinstance(r, TurnReview) for r in reviews)
+    assert [r.loss for r in reviews] == sorted((r.loss for r in reviews), reverse=True)
+    for review in reviews:
+        assert review.loss > 0 and 1 <= review.turn <= game.turn
+        assert review.played and review.suggested and review.played != review.suggested
+        assert not any(isinstance(a, Roll) for a in review.played + review.suggested)
+    assert review_game(replay, limit=1) == reviews[:1]
+
+
+def test_review_of_the_experts_own_game_is_nearly_empty() -> None:
+    game = play_checked("expert", Difficulty.SURVIVAL, 4243)
+    reviews = review_game(Replay.of(game), limit=3)
+    assert all(r.loss < 1.0 for r in reviews)
+
+
+def test_suggested_turn_is_what_the_expert_plays_from_that_roll() -> None:
+    game = play_checked("random", Difficulty.NIGHTMARE, 31)
+    reviews = review_game(Replay.of(game), limit=2)
+    assert reviews
+    for review in reviews:
+        replay_game = Game(Difficulty.NIGHTMARE, 31)
+        for action in game.log:
+            replay_game.play(action)
+            if isinstance(action, Roll) and replay_game.turn == review.turn:
+                break
+        for action in review.suggested:
+            replay_game.play(action)  # legal all the way
+        assert isinstance(review.suggested[0], (Stage, Accept, Adjust, Reroll))
