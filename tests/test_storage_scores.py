@@ -170,23 +170,24 @@ def test_tables_are_kept_per_difficulty(tmp_path):
 
 
 def test_pruning_keeps_table_entries_and_newest_games(tmp_path, monkeypatch):
-    from magdagdon.storage import score_book
+    from magdagdon.storage import high_scores, score_book
 
-    assert RECENT_GAMES == 200
-    monkeypatch.setattr(score_book, "RECENT_GAMES", 10)  # same code path, 10x fewer games to play
+    assert (RECENT_GAMES, TABLE_SIZE) == (200, 20)
+    monkeypatch.setattr(score_book, "RECENT_GAMES", 5)  # same code paths, far fewer games to play
+    monkeypatch.setattr(high_scores, "TABLE_SIZE", 5)
     store = open_store(tmp_path, NOW)
-    games = [g for d in Difficulty for g in finished_games(25, d, first_seed=1000)]  # 75 games
+    games = [g for d in Difficulty for g in finished_games(12, d, first_seed=1000)]  # 36 games
     ids = [store.record_result(g, at(i)).replay_id for i, g in enumerate(games)]
     book = store.score_book()
-    kept = {e.replay_id for d in Difficulty for e in store.high_scores(d)} | set(ids[-10:])
+    kept = {e.replay_id for d in Difficulty for e in store.high_scores(d)} | set(ids[-5:])
     stored = {p.stem for p in (tmp_path / "replays").iterdir()}
     assert stored == kept == book.kept_replays()
     assert len(kept) < len(ids)  # games off the tables and not among the newest were pruned
-    assert book.recent == ids[-10:]
+    assert book.recent == ids[-5:]
     assert len(book.seen) == len(games)  # but still recognised as duplicates
     pruned = next(i for i in ids if i not in kept)
     assert store.record_result(games[ids.index(pruned)], NOW).duplicate
-    assert sum(store.statistics(d).games for d in Difficulty) == 75
+    assert sum(store.statistics(d).games for d in Difficulty) == 36
 
 
 def test_orphan_replays_and_temp_files_are_cleaned(tmp_path):
