@@ -40,7 +40,6 @@ class GameOver(TableState):
     def enter(self, persist: dict) -> None:
         super().enter(persist)
         self.session.record_result()
-        start_review(self.session)
         self.focus = ("button", "play_again")
         self.seen_review = 0
 
@@ -81,6 +80,11 @@ class GameOver(TableState):
     def on_other_key(self, key: int) -> None:
         if key in (pygame.K_r, pygame.K_n):
             self.on_button("play_again")
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.tick == COUNT_TICKS and not self.ctx.demo:  # after the count-up (CPU); nobody reads a demo's
+            start_review(self.session)
 
     def is_animating(self) -> bool:
         review = getattr(self.session, "review", None) or []
