@@ -133,3 +133,31 @@ def test_command_line_frames_and_screenshot(tmp_path):
     assert pygame.image.load(str(shot)).get_size() == (800, 600)
     with pytest.raises(SystemExit):
         play.run(parser.parse_args(["--size", "huge"]))
+
+
+def test_resizing_recomputes_the_layout_and_keeps_playing(tmp_path):
+    control = make(tmp_path, scene="staging")
+    pygame.display.set_mode((1080, 1920), pygame.RESIZABLE)
+    control.step([pygame.event.Event(pygame.VIDEORESIZE, size=(1080, 1920), w=1080, h=1920)], 2)
+    layout = control.ctx.layout
+    assert layout.size == (1080, 1920) and layout.portrait
+    state = control.machine.top
+    die = state.game.tray[0]
+    click(control, layout.tray_slots[die].center, 60)
+    assert state.session.selected == die
+    control.draw()
+    sprite = state.session.sprites[die]
+    assert layout.tray_slots[die].collidepoint(sprite.rect.center) and sprite.size == layout.die_size
+
+
+@pytest.mark.parametrize("scene", ["magdagdon", "ruin_pick"])
+def test_hint_in_magdagdon_and_ruin_pick(tmp_path, scene):
+    ai = pytest.importorskip("magdagdon.ai")
+    if not hasattr(ai, "hint"):
+        pytest.skip("ai.hint not built yet")
+    control = make(tmp_path, scene=scene)
+    key(control, pygame.K_h)
+    hint = control.machine.top.session.hint
+    assert hint is not None and hint.key.startswith("hint.") and hint.key != "hint.unavailable"
+    if scene == "ruin_pick":
+        assert hint.key == "hint.ruin" and hint.cells <= frozenset(control.machine.top.game.board.empty_cells())

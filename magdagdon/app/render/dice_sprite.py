@@ -42,7 +42,8 @@ class DieSprite(pygame.sprite.Sprite):
     # --- animation control ------------------------------------------------------------
     def tumble(self, rng: random.Random, target: tuple[float, float]) -> None:
         self.target = pygame.Vector2(target)
-        self._start = self.target + pygame.Vector2(rng.uniform(-1.6, 1.6) * self.size, -rng.uniform(1.8, 3.0) * self.size)
+        # thrown in from the right, bouncing along the felt
+        self._start = self.target + pygame.Vector2(rng.uniform(2.2, 3.8) * self.size, rng.uniform(-0.4, 0.4) * self.size)
         self.pos = pygame.Vector2(self._start)
         self.prev_pos = pygame.Vector2(self._start)
         self._spin = rng.choice((-1, 1)) * rng.uniform(360, 720)
@@ -71,7 +72,7 @@ class DieSprite(pygame.sprite.Sprite):
             total = TUMBLE_TICKS
             p = 1.0 - min(self.tumble_left, total) / total
             ease = 1 - (1 - p) ** 3
-            bounce = abs(math.sin(p * math.pi * 3)) * (1 - p) ** 2 * self.size * 0.7
+            bounce = abs(math.sin(p * math.pi * 3)) * (1 - p) ** 2 * self.size * 0.4
             self.pos = self._start.lerp(self.target, ease) - pygame.Vector2(0, bounce)
             self.angle = self._spin * (1 - ease)
             self._shown = self._flicker[(self.tumble_left // 6) % len(self._flicker)] if p < 0.8 else self.value
