@@ -80,6 +80,8 @@ class GameSession:
             self.message = (key, {"dice": dice})
         if self.selected is not None and self.selected not in game.tray:
             self.selected = None
+        if was_magdagdon and game.phase is Phase.STAGING:
+            self.message = ("guide.saved", {})
         if game.phase is Phase.MAGDAGDON and not was_magdagdon:
             self.selected = None  # the Magdagdon state sounds the alarm when it enters
         self.place_sprites()

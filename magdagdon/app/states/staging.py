@@ -46,6 +46,8 @@ class Staging(TableState):
             self.perform(TakeBack(staged))
         elif session.selected is not None and cell in game.legal_cells_for(session.selected):
             self.perform(Stage(session.selected, cell))
+        elif session.selected is not None and game.board.is_empty(cell):
+            session.message = ("guide.not_here", {"value": game.dice[session.selected]})
 
     def can_drag(self, die: int) -> bool:
         return self.session.reroll_pick is None and die in self.game.tray
