@@ -122,7 +122,7 @@ def compute_layout(width: int, height: int, rtl: bool = False) -> Layout:
     hint_button = Rect(menu_button.left - margin // 2 - int(icon * 2.4), menu_button.top, int(icon * 2.4), icon)
 
     guide = Rect(margin, height - guide_h - margin // 3, width - 2 * margin, guide_h)
-    banner = Rect(board.left, 0, board.width, int(board.height * 0.56))
+    banner = Rect(board.left, 0, board.width, int(board.height * 0.64))
     banner.centery = board.centery
     if portrait:
         dialog_w, dialog_h = width - 2 * margin, min(height - 2 * margin, max(int(height * 0.55), 480))

@@ -34,7 +34,7 @@ class Magdagdon(TableState):
     def _banner_buttons(self) -> list[Button]:
         text = self.ctx.text
         rect = self._banner_rect()
-        height = int(rect.height * (0.24 if not self.collapsed else 0.32))
+        height = int(rect.height * (0.2 if not self.collapsed else 0.32))
         pad = max(6, rect.width // 24)
         row = pygame.Rect(rect.left + pad, rect.bottom - pad - height, rect.width - 2 * pad, height)
         has_power = self.game.powers_left > 0
@@ -90,7 +90,8 @@ class Magdagdon(TableState):
                 lines.append(text("banner.magdagdon_no_powers"))
         buttons = self._banner_buttons()
         reserve = self._banner_rect().bottom - buttons[0].rect.top + self.layout.margin // 3
-        draw_banner(surface, self.ctx.fonts, self._banner_rect(), text("banner.magdagdon"), lines, palette.DANGER, palette.GOLD, reserve)
+        draw_banner(surface, self.ctx.fonts, self._banner_rect(), text("banner.magdagdon"), lines, palette.DANGER, palette.GOLD, reserve,
+                    title_scale=0.15)
         for button in buttons:  # drawn again above the banner
             focused = self.keyboard and self.focus == ("button", button.ident)
             draw_button(surface, self.ctx.fonts, button, self.hover == button.ident, focused)
