@@ -99,3 +99,16 @@ def test_really_read_only_folder(tmp_path):
         assert len(store.high_scores(Difficulty.PEACEFUL)) == 2
     finally:
         os.chmod(tmp_path, 0o755)
+
+
+def test_in_progress_of_an_unsaved_result_survives_clear(tmp_path, monkeypatch):
+    """Disk full at the last turn: the result is held in memory and its saved game kept."""
+    store = open_store(tmp_path, NOW)
+    game = play_game(8, stop_after_turns=3)
+    store.save_in_progress(game, NOW)
+    finished = play_game(8)
+    monkeypatch.setattr(atomic_file.tempfile, "mkstemp", _failing(errno.ENOSPC))
+    assert not store.record_result(finished, NOW).saved
+    store.clear_in_progress()
+    monkeypatch.undo()
+    assert open_store(tmp_path, NOW).load_in_progress().log == game.log

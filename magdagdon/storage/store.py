@@ -236,27 +236,30 @@ class Store:
             return None
 
     def clear_in_progress(self) -> None:
-        """Forget the saved game (a new game started, or the finished one was recorded)."""
+        """Forget the saved game (a new game started, or the finished one was recorded).
+
+        Recording a result clears its saved game already. A saved game whose result could
+        not be written (held in memory) is kept: the next start can resume its last turn.
+        """
         if self._blocked:
             return
         try:
             with self._lock():
-                remove_durably(self.in_progress_path)
+                saved = self._saved_replay()
+                if saved is None or not any(_continues(p.replay, saved) for p in self._pending):
+                    remove_durably(self.in_progress_path)
         except OSError as error:
             self._note_error(error, self.in_progress_path)
 
     def _clear_in_progress_of(self, replay: Replay) -> None:
         """Remove the in-progress file if it holds (a prefix of) the game just recorded."""
-        loaded = self._load(self.in_progress_path, IN_PROGRESS_KIND, RecordedGame.from_data, None)
-        if loaded.value is None:
-            return
-        saved = loaded.value.replay
-        if (
-            saved.seed == replay.seed
-            and saved.difficulty is replay.difficulty
-            and replay.actions[: len(saved.actions)] == saved.actions
-        ):
+        saved = self._saved_replay()
+        if saved is not None and _continues(replay, saved):
             remove_durably(self.in_progress_path)
+
+    def _saved_replay(self) -> Replay | None:
+        loaded = self._load(self.in_progress_path, IN_PROGRESS_KIND, RecordedGame.from_data, None)
+        return None if loaded.value is None else loaded.value.replay
 
     # --- files, lock and errors ------------------------------------------------------------
     @contextmanager
@@ -337,6 +340,15 @@ class Store:
     def _add_notice(self, notice: StorageNotice) -> None:
         if notice not in self.notices:
             self.notices.append(notice)
+
+
+def _continues(replay: Replay, saved: Replay) -> bool:
+    """True when ``replay`` is the game ``saved`` was saved from, played on."""
+    return (
+        saved.seed == replay.seed
+        and saved.difficulty is replay.difficulty
+        and replay.actions[: len(saved.actions)] == saved.actions
+    )
 
 
 def _signature(path: Path) -> tuple[int, ...] | None:
