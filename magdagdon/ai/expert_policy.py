@@ -50,6 +50,7 @@ from magdagdon.engine.legality import legal_mask
 
 from .line_values import LineValues, _frozen_tables
 from .turn_search import ROLL_OUTCOMES, TurnSearch
+from .turn_search import roll_value as best_roll_value
 
 # Extra cost of spending a power beyond its penalty: later powers cost more or are gone.
 POWER_RESERVE = {
@@ -57,8 +58,11 @@ POWER_RESERVE = {
     Difficulty.SURVIVAL: (0.0,),
     Difficulty.NIGHTMARE: (),
 }
-REFINE_TOP = 6  # candidates re-ranked with the exact MAGDAGDON chance of the next roll
-MAGDAGDON_COST = {Difficulty.PEACEFUL: 0.0, Difficulty.SURVIVAL: 0.0, Difficulty.NIGHTMARE: 0.0}
+OPEN_BOARD_EMPTIES = 12  # from this many empty cells on, re-rolls are not considered
+# Look-ahead: the best (top) boards within (margin) points of the best are re-ranked by
+# the mean best next turn over all rolls, while the board has at most so many empty cells.
+LOOKAHEAD = {difficulty: (3, 12.0) for difficulty in Difficulty}
+LOOKAHEAD_MAX_EMPTIES = 12
 
 
 @dataclass(frozen=True)
@@ -78,6 +82,7 @@ class ExpertPolicy:
         self.rng = rng  # unused: the expert is deterministic (see the module docstring)
         self._searches: dict[Difficulty, TurnSearch] = {}
         self._plans: dict[tuple, TurnPlan] = {}
+        self._deep: dict[tuple, float] = {}
 
     # --- the Policy protocol ---------------------------------------------------------
     def choose(self, game: Game) -> Action:
@@ -122,25 +127,33 @@ class ExpertPolicy:
 
     def power_options(self, difficulty: Difficulty, cells: tuple, dice: tuple, powers_used: int):
         """Every power usable on ``dice`` with its expected value (penalties included)."""
-        if powers_used >= difficulty.power_count:
-            return
+        if powers_used >= difficulty.power_count or not any(1 <= x <= 6 for x in cells):
+            return  # no power left, or the first turn: any roll starts the board well enough
         search = self.search(difficulty)
         need = min(difficulty.min_dice, cells.count(0))
         cost = difficulty.penalty_for(powers_used + 1) + POWER_RESERVE[difficulty][powers_used]
-        memo: dict[tuple, float] = {}
+        ruin_value = search.best_ruin(cells)[0]
+        # Re-rolls need the best turn for every roll, which is slow on an open board; early
+        # on, with no MAGDAGDON to avoid, they are skipped (adjusting is still considered).
+        rerolls = cells.count(0) < OPEN_BOARD_EMPTIES or search.best_value(cells, dice, need) is None
+        if rerolls:
+            table = search.best_by_placed(cells, min(len(dice), cells.count(0)))
 
-        def roll_value(values: tuple) -> float:
-            ordered = tuple(sorted(values))
-            if ordered not in memo:
-                memo[ordered] = self._best_value(search, cells, ordered, need)
-            return memo[ordered]
+            def roll_value(values: tuple) -> float:
+                value = best_roll_value(table, values, need)
+                return ruin_value if value is None else value
+
+        else:
+
+            def roll_value(values: tuple) -> float:
+                return self._best_value(search, cells, values, need)
 
         for die in range(len(dice)):
             for delta in (-1, 1):
                 if 1 <= dice[die] + delta <= 6:
                     changed = dice[:die] + (dice[die] + delta,) + dice[die + 1 :]
                     yield Adjust(die, delta), roll_value(changed) - cost
-        for size in range(1, len(dice) + 1):
+        for size in range(1, len(dice) + 1 if rerolls else 1):
             for chosen in combinations(range(len(dice)), size):
                 kept = tuple(dice[d] for d in range(len(dice)) if d not in chosen)
                 value = -cost
@@ -159,20 +172,44 @@ class ExpertPolicy:
             value, cell = search.best_ruin(cells)
             return TurnPlan(value, ruin=cell)
         boards.sort(key=lambda item: item[0], reverse=True)
-        cost = MAGDAGDON_COST[difficulty]
-        if cost <= 0:
+        top, margin = LOOKAHEAD[difficulty]
+        if top <= 1 or cells.count(0) - need > LOOKAHEAD_MAX_EMPTIES:
             return TurnPlan(boards[0][0], path=boards[0][1])
         best: TurnPlan | None = None
-        for value, path in boards[:REFINE_TOP]:
+        for value, path in boards[:top]:
+            if value < boards[0][0] - margin:
+                break
             after = list(cells)
             for v, c in path:
                 after[c] = v
-            next_need = min(difficulty.min_dice, after.count(0))
-            adjusted = value - cost * search.magdagdon_chance(after, next_need)
-            if best is None or adjusted > best.value:
-                best = TurnPlan(adjusted, path=path)
+            deep = self.deep_value(difficulty, tuple(after))
+            if best is None or deep > best.value:
+                best = TurnPlan(deep, path=path)
         assert best is not None
-        return TurnPlan(max(boards)[0], path=best.path)
+        return best
+
+    def deep_value(self, difficulty: Difficulty, cells: tuple) -> float:
+        """Value of an end-of-turn board by a look-ahead over the next roll: the mean, over
+        all 1296 rolls, of the best turn's table value (a ruin when MAGDAGDON); powers
+        penalties excluded."""
+        cached = self._deep.get((difficulty, cells))
+        if cached is not None:
+            return cached
+        search = self.search(difficulty)
+        empties = cells.count(0)
+        if not empties:
+            return search.value(cells)
+        need = min(difficulty.min_dice, empties)
+        table = search.best_by_placed(cells, min(4, empties))
+        ruin = search.best_ruin(cells)[0]
+        total = 0.0
+        for values, weight in ROLL_OUTCOMES[4]:
+            value = best_roll_value(table, values, need)
+            total += weight * (ruin if value is None else value)
+        if len(self._deep) > 4096:
+            self._deep.clear()
+        self._deep[(difficulty, cells)] = total
+        return total
 
     # --- turning a plan into the next action ------------------------------------------
     def _staging_action(self, game: Game, plan: TurnPlan) -> Action:

@@ -39,6 +39,36 @@ def _multiset_weights(size: int) -> tuple[tuple[tuple[int, ...], float], ...]:
 
 
 ROLL_OUTCOMES = {size: _multiset_weights(size) for size in range(0, 5)}
+_PLACED_UNIT = (0,) + tuple(1 << (3 * (v - 1)) for v in range(1, 7))
+
+
+def placed_code(values: Sequence[int]) -> int:
+    """A multiset of die values as an int: 3 bits of count per value."""
+    return sum(_PLACED_UNIT[v] for v in values)
+
+
+def _sub_multisets(values: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """(placed_code, size) of every distinct sub-multiset of ``values``."""
+    counts = [values.count(v) for v in range(7)]
+    subs = [(0, 0)]
+    for v in range(1, 7):
+        subs = [(code + k * _PLACED_UNIT[v], size + k) for code, size in subs for k in range(counts[v] + 1)]
+    return tuple(subs)
+
+
+SUB_MULTISETS = {values: _sub_multisets(values) for size in range(5) for values, _ in ROLL_OUTCOMES[size]}
+
+
+def roll_value(best_by_placed: dict[int, float], dice: Sequence[int], need: int) -> float | None:
+    """Value of the best turn with ``dice`` from a :meth:`TurnSearch.best_by_placed`
+    table; None when no ``need`` of them can be placed (MAGDAGDON)."""
+    best = None
+    for code, size in SUB_MULTISETS[tuple(sorted(dice))]:
+        if size >= need:
+            value = best_by_placed.get(code)
+            if value is not None and (best is None or value > best):
+                best = value
+    return best
 
 
 def counts_of(values: Sequence[int]) -> list[int]:
@@ -218,6 +248,57 @@ class TurnSearch:
 
         dfs(0, number_mask(masks), key0, self.value(cells))
         return best[0]
+
+    def best_by_placed(self, cells: Sequence[int], max_dice: int = 4) -> dict[int, float]:
+        """For every multiset P of at most ``max_dice`` values that can be placed on
+        ``cells`` in some legal order, the value of the best board doing so, keyed by
+        :func:`placed_code` (P). One walk answers every roll: the best turn for dice ``m``
+        is the best entry over the sub-multisets of ``m`` (see :meth:`roll_value`)."""
+        masks = board_masks(cells)
+        rows, cols = self.line_codes(cells)
+        rt, ct = self.row_tables, self.col_tables
+        key0 = 0
+        for c, x in enumerate(cells):
+            key0 |= x << _KEY_SHIFT[c]
+        seen: set[int] = set()
+        best: dict[int, float] = {}
+
+        def dfs(depth: int, numbers: int, key: int, total: float, placed: int) -> None:
+            old = best.get(placed)
+            if old is None or total > old:
+                best[placed] = total
+            if depth == max_dice:
+                return
+            for v in range(1, 7):
+                legal = legal_mask_from(masks, numbers, v)
+                while legal:
+                    bit = legal & -legal
+                    legal ^= bit
+                    cell = bit.bit_length() - 1
+                    nkey = key | (v << _KEY_SHIFT[cell])
+                    if nkey in seen:
+                        continue
+                    seen.add(nkey)
+                    r, k = cell >> 2, cell & 3
+                    orow, ocol = rows[r], cols[k]
+                    nrow = orow | (v << _ROW_SHIFT[cell])
+                    ncol = ocol | (v << _COL_SHIFT[cell])
+                    masks[0] ^= bit
+                    masks[v] |= bit
+                    rows[r], cols[k] = nrow, ncol
+                    dfs(
+                        depth + 1,
+                        numbers | bit,
+                        nkey,
+                        total - rt[r][orow] + rt[r][nrow] - ct[k][ocol] + ct[k][ncol],
+                        placed + _PLACED_UNIT[v],
+                    )
+                    rows[r], cols[k] = orow, ocol
+                    masks[v] ^= bit
+                    masks[0] |= bit
+
+        dfs(0, number_mask(masks), key0, self.value(cells), 0)
+        return best
 
     def best_ruin(self, cells: Sequence[int]) -> tuple[float, int]:
         """(value, cell) of the best empty cell to ruin (RULES.md §7)."""
