@@ -48,3 +48,23 @@ def test_replay_command_rejects_bad_files(capsys, tmp_path):
     assert "invalid replay" in capsys.readouterr().err
     assert main(["replay", str(tmp_path / "missing.json")]) == 1
     assert "cannot read it" in capsys.readouterr().err
+
+
+def test_replay_record_adds_once_and_refuses_invalid(capsys, tmp_path):
+    replays, data = tmp_path / "replays", tmp_path / "data"
+    main(["simulate", "--policy", "greedy", "--games", "1", "--seed", "8", "--json", "--save-replays", str(replays)])
+    replay_file = next(replays.glob("*.json"))
+    capsys.readouterr()
+    assert main(["replay", str(replay_file), "--record", "--name", "Ada", "--data-dir", str(data)]) == 0
+    assert "recorded for Ada: rank 1" in capsys.readouterr().out
+    assert main(["replay", str(replay_file), "--record", "--data-dir", str(data)]) == 0
+    assert "already recorded" in capsys.readouterr().out
+    scores_before = (data / "scores.json").read_bytes()
+
+    tampered = json.loads(replay_file.read_text())
+    tampered["result"]["score"] += 100
+    forged = tmp_path / "forged.json"
+    forged.write_text(json.dumps(tampered))
+    assert main(["replay", str(forged), "--record", "--data-dir", str(data)]) == 1
+    assert "invalid replay" in capsys.readouterr().err
+    assert (data / "scores.json").read_bytes() == scores_before

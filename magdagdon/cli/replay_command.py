@@ -78,6 +78,9 @@ def _record(replay: Replay, args: argparse.Namespace) -> int:
     if not outcome.saved:
         print("not recorded: the scores cannot be saved (see the note above)", file=sys.stderr)
         return 1
+    if outcome.duplicate:
+        print("already recorded: this game is in the tables once and stays once")
+        return 0
     rank = f"rank {outcome.rank}" if outcome.rank else "not in the top table"
     print(f"recorded for {args.name}: {rank}")
     return 0
