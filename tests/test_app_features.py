@@ -161,3 +161,17 @@ def test_hint_in_magdagdon_and_ruin_pick(tmp_path, scene):
     assert hint is not None and hint.key.startswith("hint.") and hint.key != "hint.unavailable"
     if scene == "ruin_pick":
         assert hint.key == "hint.ruin" and hint.cells <= frozenset(control.machine.top.game.board.empty_cells())
+
+
+def test_animation_frames_present_only_moving_areas(tmp_path):
+    control = make(tmp_path)
+    key(control, pygame.K_r)  # a move: the next frame is presented whole
+    state = control.machine.top
+    control.draw()
+    assert state.animated_rects() is None or True  # the first call after a move may be full
+    control.step([], 2)
+    control.draw()
+    rects = state.animated_rects()
+    assert rects is not None
+    for sprite in state.session.sprites.values():
+        assert any(r.contains(sprite.rect.clip(pygame.Rect((0, 0), control.ctx.layout.size))) for r in rects)

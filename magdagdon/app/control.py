@@ -61,6 +61,7 @@ class Control:
         self.demo = DemoDriver(ctx, options.seed or 0)
         self.frames = 0
         self.dirty = True
+        self.full_redraw = True
         self.start()
 
     # --- window ---------------------------------------------------------------------------
@@ -86,6 +87,7 @@ class Control:
         self.ctx.resized(self.screen.get_size())
         self.machine.resize()
         self.dirty = True
+        self.full_redraw = True
 
     # --- start ------------------------------------------------------------------------------
     def start(self) -> None:
@@ -151,6 +153,7 @@ class Control:
 
     def step(self, events: list[pygame.event.Event], ticks: int) -> None:
         """One frame: events, ``ticks`` fixed updates, draw if needed (tests drive this)."""
+        top = self.machine.top
         for event in events:
             self.process(event)
         for _ in range(ticks):
@@ -160,11 +163,20 @@ class Control:
             self.demo.tick(self.machine)
         if ticks and self.animating():
             self.dirty = True
+        if events or self.machine.top is not top:
+            self.full_redraw = True  # input or a new state may change anything on screen
 
     def draw(self) -> None:
+        """Draw the frame; when only animation moved, send just the moving areas to the
+        screen (uploading a whole 1080p frame costs several ms on X11)."""
         self.machine.draw(self.screen, self.clock.alpha)
-        pygame.display.flip()
+        rects = None if self.full_redraw else self.machine.top.animated_rects()
+        if rects is None:
+            pygame.display.flip()
+        else:
+            pygame.display.update(rects)
         self.dirty = False
+        self.full_redraw = False
 
     def idle_wait(self) -> list[pygame.event.Event]:
         """Sleep until input arrives. SDL's ``event.wait`` polls every millisecond on

@@ -62,6 +62,11 @@ class State:
         """True while something moves, so the loop keeps drawing; False lets it idle."""
         return False
 
+    def animated_rects(self) -> list | None:
+        """The screen areas animation can change between two frames without input, or
+        None for "anything" (the whole frame is then presented)."""
+        return None
+
     # --- naming the successor -----------------------------------------------------------
     def switch(self, key: str, **data) -> None:
         self.request = Request("switch", key, data)

@@ -86,6 +86,9 @@ class GameOver(TableState):
         if self.tick == COUNT_TICKS and not self.ctx.demo:  # after the count-up (CPU); nobody reads a demo's
             start_review(self.session)
 
+    def animated_rects(self) -> list | None:
+        return [self._dialog().inflate(self.layout.margin, self.layout.margin)]
+
     def is_animating(self) -> bool:
         review = getattr(self.session, "review", None) or []
         if len(review) != self.seen_review:

@@ -110,6 +110,7 @@ class TableState(State):
     def perform(self, action) -> None:
         self.session.perform(action)
         self.poke()
+        self.changed = True  # sums, score and buttons may all change: present the whole frame
 
     def open_menu(self) -> None:
         self.push("title")
@@ -291,6 +292,19 @@ class TableState(State):
 
     def is_animating(self) -> bool:
         return self.session.moving or self.drag_die is not None or self.tick < self.pulse_until
+
+    def animated_rects(self) -> list | None:
+        """The breathing highlighted cells, and where every die is and was."""
+        if getattr(self, "changed", False):
+            self.changed = False
+            return None
+        layout = self.layout
+        rects = [layout.cells[c].inflate(8, 8) for c in self.lit_cells()[0]]
+        current = [s.rect.inflate(s.size // 3, s.size // 3) for s in self.session.sprites.values()]
+        rects += current + getattr(self, "_last_sprite_rects", [])
+        self._last_sprite_rects = current
+        screen = pygame.Rect((0, 0), layout.size)
+        return [r.clip(screen) for r in rects]
 
     # --- drawing ----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
