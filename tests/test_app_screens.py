@@ -96,3 +96,20 @@ def test_right_to_left_layout_mirrors_the_blocks_but_not_the_board_order():
     for rect in [rtl.board, rtl.tray, rtl.score, rtl.primary, *rtl.row_sums, *rtl.col_sums]:
         assert screen.contains(rect)
     assert not rtl.board.colliderect(rtl.tray) and not rtl.row_sums[0].colliderect(rtl.tray)
+
+
+def test_a_new_language_is_a_file_and_may_be_right_to_left(tmp_path):
+    import json
+
+    (tmp_path / "ur.json").write_text(json.dumps({"_meta": {"locale": "ur", "rtl": True, "script": "arabic"},
+                                                  "button.roll": "رول"}), encoding="utf-8")
+    catalog = Catalog("ur", directory=tmp_path)
+    assert catalog.rtl and catalog.script == "arabic"
+    assert catalog("button.roll") == "رول"
+    assert catalog("button.confirm") == "CONFIRM"  # missing keys fall back to English
+    assert Catalog("xx").locale == "en"
+    from magdagdon.app.fonts import FontBook
+
+    pygame.font.init()
+    fonts = FontBook("arabic", rtl=True)
+    assert fonts.render(catalog("button.roll"), 20, (255, 255, 255)).get_width() > 0

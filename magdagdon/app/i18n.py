@@ -23,17 +23,20 @@ def available_locales() -> list[str]:
     return sorted(p.stem for p in catalog_dir().glob("*.json"))
 
 
-def _load(locale: str) -> dict:
-    with open(catalog_dir() / f"{locale}.json", encoding="utf-8") as file:
+def _load(locale: str, directory: Path | None = None) -> dict:
+    with open((directory or catalog_dir()) / f"{locale}.json", encoding="utf-8") as file:
         return json.load(file)
 
 
 class Catalog:
     """Looks up visible text by key; ``text(key, **values)`` fills ``{placeholders}``."""
 
-    def __init__(self, locale: str = DEFAULT_LOCALE) -> None:
+    def __init__(self, locale: str = DEFAULT_LOCALE, directory: Path | None = None) -> None:
         self.fallback = _load(DEFAULT_LOCALE)
-        self.strings = self.fallback if locale == DEFAULT_LOCALE else _load(locale)
+        try:
+            self.strings = self.fallback if locale == DEFAULT_LOCALE else _load(locale, directory)
+        except FileNotFoundError:  # an unknown language: English rather than a crash
+            self.strings, locale = self.fallback, DEFAULT_LOCALE
         meta = {**self.fallback.get("_meta", {}), **self.strings.get("_meta", {})}
         self.locale = locale
         self.rtl = bool(meta.get("rtl", False))
