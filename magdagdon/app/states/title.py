@@ -60,8 +60,7 @@ class Title(MenuState):
             self.quit()
 
     def on_back(self) -> None:
-        if self.session is not None and not self.session.game.is_over:
-            self.pop()
+        self.pop()  # back to the table (a finished game shows its result again)
 
     def on_result(self, result: dict) -> None:
         if result.get("confirmed") == "new_game":
