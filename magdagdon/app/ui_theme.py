@@ -34,7 +34,7 @@ def theme_for(size: tuple[int, int], script: str = "latin") -> tuple[dict, list[
     scale = ui_scale(size)
     regular, bold = FONT_FILES.get(script, FONT_FILES["latin"])
     sizes = set()
-    default_font = theme["defaults"]["font"]
+    default_font = dict(theme["defaults"]["font"])  # unscaled copy: blocks inherit it, then scale once
     for element in ("button", "label", "text_box", "text_entry_line", "panel"):
         theme.setdefault(element, {})
     for block in theme.values():

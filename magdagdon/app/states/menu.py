@@ -86,7 +86,7 @@ class MenuState(State):
         notices = self.notices()
         button_h = max(38, min(int(h * 0.068), int(w * 0.1)))
         gap = max(6, button_h // 5)
-        share = 0.9 if self.ctx.layout.portrait else (0.66 if self.wide else 0.42)
+        share = 0.9 if self.ctx.layout.portrait else (0.66 if self.wide else 0.46)
         width = min(w - 2 * margin, max(360, int(w * share)))
         rows: list[list[Item]] = []
         for item in items:
