@@ -87,8 +87,12 @@ def test_demo_plays_itself_through_the_states(tmp_path):
         turns = max(turns, control.machine.top.game.turn)
     assert {"rolling", "staging"} <= seen
     assert turns >= 5
-    key(control, pygame.K_SPACE)  # a player takes over: the menu opens
-    assert not control.ctx.demo and control.machine.top_key == "title"
+    key(control, pygame.K_SPACE)  # a player takes over: a fresh game under the menu
+    assert not control.ctx.demo and control.machine.keys == ["rolling", "title"]
+    assert control.machine.top.session.game.turn == 0
+    store = control.ctx.store
+    if store is not None:  # demo games are neither recorded nor saved
+        assert store.high_scores(Difficulty.PEACEFUL) == [] and store.load_in_progress() is None
 
 
 def test_idle_when_nothing_moves(tmp_path):

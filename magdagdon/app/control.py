@@ -131,10 +131,11 @@ class Control:
                 self.dirty = True
                 continue
             if self.ctx.demo and kind in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-                self.ctx.demo = False  # a player took over: show the menu
-                if self.machine.top_key in PHASE_STATE.values():
-                    self.machine.top.push("title")
-                    self.machine.apply_requests()
+                # A player arrived: a fresh game of their own under the menu (the demo's
+                # game is never saved nor recorded).
+                self.ctx.demo = False
+                session = self.ctx.new_session(self.options.difficulty)
+                self.machine.restart("rolling", {"session": session}, ("title",))
                 self.dirty = True
                 continue
             self.machine.handle_event(event)

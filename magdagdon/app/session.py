@@ -37,6 +37,7 @@ class GameSession:
         self.outcome = None  # storage RecordOutcome once the game is over
         self.saved_result: bool | None = None
         self.recorded = False
+        self.demo = bool(ctx.demo)  # attract-mode games are never saved nor recorded
         self.rebuild_sprites(animate=False)
 
     # --- reading ---------------------------------------------------------------------------
@@ -94,7 +95,6 @@ class GameSession:
         return self.hint
 
     def _after_turn(self) -> None:
-        store = self.ctx.store
         if self.game.is_over:
             self.ctx.audio.play("game_over")
             self.record_result()
@@ -105,6 +105,8 @@ class GameSession:
         if self.recorded:
             return
         self.recorded = True
+        if self.demo:
+            return
         store = self.ctx.store
         if store is None:
             self.saved_result = False
@@ -119,7 +121,7 @@ class GameSession:
         self._show_notices()
 
     def save_in_progress(self) -> None:
-        store = self.ctx.store
+        store = None if self.demo else self.ctx.store
         if store is not None and not self.game.is_over and self.game.turn > 0:
             try:
                 if store.save_in_progress(self.game, now(), assisted=self.assisted) is False:

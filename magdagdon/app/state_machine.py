@@ -107,6 +107,13 @@ class StateMachine:
             self.top.cover()
             self._enter(overlay)
 
+    def restart(self, key: str, persist: dict, overlays: tuple[str, ...] = ()) -> None:
+        """Leave every state and start afresh (e.g. when a player interrupts the demo)."""
+        while self.stack:
+            self.stack.pop().exit()
+            self.keys.pop()
+        self.start(key, persist, overlays)
+
     def _enter(self, key: str, data: dict | None = None) -> None:
         state = self.factories[key]()
         if data:
