@@ -78,11 +78,13 @@ class TurnPlan:
 class ExpertPolicy:
     name = "expert"
 
-    def __init__(self, rng: random.Random | None = None) -> None:
+    def __init__(self, rng: random.Random | None = None, lookahead: bool = True) -> None:
         self.rng = rng  # unused: the expert is deterministic (see the module docstring)
+        self.lookahead = lookahead  # False: a weaker, ten times faster expert (quick tests)
         self._searches: dict[Difficulty, TurnSearch] = {}
         self._plans: dict[tuple, TurnPlan] = {}
         self._deep: dict[tuple, float] = {}
+        self._placed: dict[tuple, dict[int, float]] = {}
 
     # --- the Policy protocol ---------------------------------------------------------
     def choose(self, game: Game) -> Action:
@@ -137,7 +139,7 @@ class ExpertPolicy:
         # on, with no MAGDAGDON to avoid, they are skipped (adjusting is still considered).
         rerolls = cells.count(0) < OPEN_BOARD_EMPTIES or search.best_value(cells, dice, need) is None
         if rerolls:
-            table = search.best_by_placed(cells, min(len(dice), cells.count(0)))
+            table = self._best_by_placed(difficulty, cells)
 
             def roll_value(values: tuple) -> float:
                 value = best_roll_value(table, values, need)
@@ -173,7 +175,7 @@ class ExpertPolicy:
             return TurnPlan(value, ruin=cell)
         boards.sort(key=lambda item: item[0], reverse=True)
         top, margin = LOOKAHEAD[difficulty]
-        if top <= 1 or cells.count(0) - need > LOOKAHEAD_MAX_EMPTIES:
+        if not self.lookahead or top <= 1 or cells.count(0) - need > LOOKAHEAD_MAX_EMPTIES:
             return TurnPlan(boards[0][0], path=boards[0][1])
         best: TurnPlan | None = None
         for value, path in boards[:top]:
@@ -188,6 +190,22 @@ class ExpertPolicy:
         assert best is not None
         return best
 
+    def end_of_turn_value(self, difficulty: Difficulty, before: tuple, after: tuple) -> float:
+        """How :meth:`plan` values a placement turn from ``before`` to ``after`` (no penalties)."""
+        need = min(difficulty.min_dice, before.count(0))
+        if not self.lookahead or LOOKAHEAD[difficulty][0] <= 1 or before.count(0) - need > LOOKAHEAD_MAX_EMPTIES:
+            return self.search(difficulty).value(after)
+        return self.deep_value(difficulty, after)
+
+    def _best_by_placed(self, difficulty: Difficulty, cells: tuple) -> dict[int, float]:
+        key = (difficulty, cells)
+        table = self._placed.get(key)
+        if table is None:
+            if len(self._placed) > 64:
+                self._placed.clear()
+            table = self._placed[key] = self.search(difficulty).best_by_placed(cells, min(4, cells.count(0)))
+        return table
+
     def deep_value(self, difficulty: Difficulty, cells: tuple) -> float:
         """Value of an end-of-turn board by a look-ahead over the next roll: the mean, over
         all 1296 rolls, of the best turn's table value (a ruin when MAGDAGDON); powers
@@ -200,7 +218,7 @@ class ExpertPolicy:
         if not empties:
             return search.value(cells)
         need = min(difficulty.min_dice, empties)
-        table = search.best_by_placed(cells, min(4, empties))
+        table = self._best_by_placed(difficulty, cells)
         ruin = search.best_ruin(cells)[0]
         total = 0.0
         for values, weight in ROLL_OUTCOMES[4]:

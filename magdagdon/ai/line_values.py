@@ -131,20 +131,21 @@ def _frozen_tables(difficulty_name: str) -> tuple[tuple[float, ...], tuple[float
     return tuple(_expand(learned["outer"])), tuple(_expand(learned["inner"]))
 
 
-def _expand(sparse: dict[int, float]) -> list[float]:
-    """Learned entries are stored only for lines with an empty cell and lowest of a code
-    and its reverse; the rest follows from the exact score and the symmetry."""
-    base = [float(exact_line_score(code)) if is_complete(code) else 0.0 for code in range(CODE_COUNT)]
-    for code, value in sparse.items():
-        base[code] = value
-        base[reverse_code(code)] = value
-    return base
+LEARNED_CODES = tuple(
+    code for code in range(CODE_COUNT) if not is_complete(code) and code <= reverse_code(code)
+)  # the entries that are learned and stored: a line with an empty cell, lowest of code and reverse
 
 
-def compact(table: list[float]) -> dict[int, float]:
+def _expand(stored: list[float]) -> list[float]:
+    """The full table from the stored entries: complete lines are exact, and a line read
+    backwards is worth the same."""
+    table = [float(exact_line_score(code)) if is_complete(code) else 0.0 for code in range(CODE_COUNT)]
+    for code, value in zip(LEARNED_CODES, stored, strict=True):
+        table[code] = value
+        table[reverse_code(code)] = value
+    return table
+
+
+def compact(table: list[float]) -> list[float]:
     """The entries :func:`_expand` needs, rounded for storage."""
-    return {
-        code: round(table[code], 2)
-        for code in range(CODE_COUNT)
-        if not is_complete(code) and code <= reverse_code(code)
-    }
+    return [round(table[code], 2) for code in LEARNED_CODES]

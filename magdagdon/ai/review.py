@@ -51,10 +51,11 @@ def review_game(replay: Replay, limit: int = 3, policy: ExpertPolicy | None = No
             if isinstance(action, (Adjust, Reroll)):
                 loss += _shortfall(expert, decision, _power_value(expert, decision, action))
             elif isinstance(action, Confirm):
-                loss += _shortfall(expert, decision, _board_value(expert, game, game.working_board.cells))
+                value = expert.end_of_turn_value(game.difficulty, game.board.cells, game.working_board.cells)
+                loss += _shortfall(expert, decision, value - game.difficulty.penalty_for(game.powers_used))
             elif isinstance(action, PlaceRuin):
                 cells = game.board.with_cell(action.cell, RUIN).cells
-                loss += _shortfall(expert, decision, _board_value(expert, game, cells))
+                loss += _shortfall(expert, decision, _ruin_value(expert, game, cells))
             _play(game, action, i)
             played.append(action)
             i += 1
@@ -78,7 +79,7 @@ def _shortfall(expert: ExpertPolicy, decision: Game, value: float) -> float:
     return max(0.0, best - value)
 
 
-def _board_value(expert: ExpertPolicy, game: Game, cells: tuple) -> float:
+def _ruin_value(expert: ExpertPolicy, game: Game, cells: tuple) -> float:
     search = expert.search(game.difficulty)
     return search.value(cells) - game.difficulty.penalty_for(game.powers_used)
 
