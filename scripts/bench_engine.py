@@ -112,6 +112,22 @@ def random_games_per_second(games: int) -> float:
     return games / (time.perf_counter() - started)
 
 
+def summary_rows(results: dict) -> list[dict]:
+    """The lines this benchmark contributes to scripts/bench.py's table."""
+    return [
+        {"benchmark": "engine", "measure": "legal_cells median / p99",
+         "value": f"{results['legal_cells']['median_us']:.1f} / {results['legal_cells']['p99_us']:.1f} µs", "target": ""},
+        {"benchmark": "engine", "measure": "is_magdagdon median / p99",
+         "value": f"{results['is_magdagdon']['median_us']:.1f} / {results['is_magdagdon']['p99_us']:.1f} µs", "target": ""},
+        {"benchmark": "engine", "measure": "is_magdagdon vs plain DFS (all / MAGDAGDON positions)",
+         "value": f"{results['speedup_total_time']:.1f}x / {results['speedup_hard_total_time']:.1f}x", "target": ">= 10x"},
+        {"benchmark": "engine", "measure": "score median / p99",
+         "value": f"{results['score']['median_us']:.1f} / {results['score']['p99_us']:.1f} µs", "target": ""},
+        {"benchmark": "engine", "measure": "random-policy games per second (one core)",
+         "value": f"{results['random_games_per_second']:.0f}", "target": ">= 1000"},
+    ]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=4000)
@@ -145,6 +161,7 @@ def main() -> int:
         "random_games_per_second": random_games_per_second(args.games),
     }
     if args.json:
+        results["rows"] = summary_rows(results)
         print(json.dumps(results, indent=1))
         return 0
     print(f"{len(positions)} distinct positions, {len(checks)} MAGDAGDON checks "

@@ -153,3 +153,23 @@ def test_magdagdon_phase_matches_is_magdagdon_in_play():
             if game.phase in (Phase.STAGING, Phase.MAGDAGDON) and not game.staged:
                 assert (game.phase is Phase.MAGDAGDON) == is_magdagdon(game.board, game.dice, game.difficulty)
             game.play(policy.choose(game))
+
+
+ALL_ROLLS = sorted({tuple(sorted((a, b, c, d))) for a in range(1, 7) for b in range(1, 7)
+                    for c in range(1, 7) for d in range(1, 7)})
+
+
+def test_can_place_matches_brute_force_for_every_roll_on_tricky_boards():
+    """The closed forms (number-free boards, two dice, three dice) against plain search."""
+    from brute_force import slow_can_place
+    from magdagdon.engine import can_place
+
+    boards = ["..../..../..../....", "X.X./.X.X/X.X./.X.X", "XX../X.../..../...X", ".X../X.X./.X../....",
+              "..../.21./.12./....", "XX34/X6.4/.6.4/6543", "3.5./..../1.6./....", "123./...4/6.../.5X."]
+    assert len(ALL_ROLLS) == 126
+    for text in boards:
+        board = Board.parse(text)
+        for roll in ALL_ROLLS:
+            for need in (1, 2, 3):
+                expected = slow_can_place(list(board.cells), list(roll), need)
+                assert can_place(board, roll, need) == expected, (text, roll, need)

@@ -105,8 +105,8 @@ def _dice_counts(dice: Iterable[int]) -> list[int]:
     return counts
 
 
-def _reachable_upper_bound(values: list[int], counts: list[int], first_cells: list[int]) -> int:
-    """How many dice could ever be placed, at most (a cheap necessary condition).
+def _reachable_upper_bound(dice: Sequence[int], first_cells: Sequence[int]) -> int:
+    """How many of ``dice`` could ever be placed, at most (a cheap necessary condition).
 
     A die can only be placed if it fits now, or if it is within 1 of a die that can be
     placed (it could then sit beside it). Dice outside that closure never fit. Sets of
@@ -114,7 +114,7 @@ def _reachable_upper_bound(values: list[int], counts: list[int], first_cells: li
     """
     present = 0
     reach = 0
-    for v in values:
+    for v in dice:
         present |= 1 << v
         if first_cells[v]:
             reach |= 1 << v
@@ -122,11 +122,7 @@ def _reachable_upper_bound(values: list[int], counts: list[int], first_cells: li
     while grown != reach:
         reach = grown
         grown = reach | (((reach << 1) | (reach >> 1)) & present)
-    total = 0
-    for v in values:
-        if reach >> v & 1:
-            total += counts[v]
-    return total
+    return sum(1 for v in dice if reach >> v & 1)
 
 
 def _search(masks: list[int], numbers: int, counts: list[int], need: int, failed: set) -> list | None:
@@ -180,83 +176,128 @@ def find_placement(board: Board, dice: Iterable[int], need: int) -> list[tuple[i
     return _search(masks, numbers, counts, need, set())
 
 
-def _two_fit(legal: Sequence[int], blocked: Sequence[int], empty: int, counts: list[int], values: list[int]) -> bool:
-    """Can two of the dice be placed one after the other? Closed form, no recursion.
+def _pair_fits(first: int, second: int, legal: Sequence[int], blocked: Sequence[int], empty: int) -> bool:
+    """Can a die ``first`` be placed, and then a die ``second``? Closed form, no search.
 
     ``legal[v]``/``blocked[v]``: cells where ``v`` fits now / cells next to a number more
-    than 1 away from ``v``. For a first die ``a`` on cell ``c`` and a second die ``b``: if
-    |a-b| <= 1 the ``a`` blocks nothing for ``b``, so ``b`` may use any of its own legal
-    cells but ``c``, or a free neighbour of ``c`` (one exists for some ``c`` exactly when
-    the neighbours of all of ``a``'s cells include a free one); if |a-b| > 1, ``b`` loses
-    ``c`` and every neighbour of ``c``.
+    than 1 away from ``v``. If |first-second| <= 1, ``first`` blocks nothing for
+    ``second``, which may then use any of its own cells but the one taken, or a free
+    neighbour of it (such a neighbour exists for some choice exactly when the neighbours
+    of all of ``first``'s cells include a free one). If |first-second| > 1, ``second``
+    loses the cell taken and all its neighbours.
     """
-    for first in values:
-        first_cells = legal[first]
-        if not first_cells:
-            continue
-        for second in values:
-            if second == first and counts[first] < 2:
-                continue
-            second_cells = legal[second]
-            if -1 <= first - second <= 1:
-                if second_cells and (second_cells & (second_cells - 1) or first_cells & ~second_cells):
-                    return True  # the second die keeps a cell the first does not take
-                if _adjacent(first_cells) & empty & ~blocked[second]:
-                    return True  # ... or sits on a free neighbour of the first
-            elif second_cells:
-                remaining = first_cells
-                while remaining:
-                    low = remaining & -remaining
-                    remaining ^= low
-                    if second_cells & ~(low | _CELL_NEIGHBOURS[low.bit_length() - 1]):
-                        return True
+    first_cells = legal[first]
+    if not first_cells:
+        return False
+    second_cells = legal[second]
+    if -1 <= first - second <= 1:
+        if second_cells and (second_cells & (second_cells - 1) or first_cells & ~second_cells):
+            return True
+        return bool(_adjacent(first_cells) & empty & ~blocked[second])
+    while first_cells:
+        low = first_cells & -first_cells
+        first_cells ^= low
+        if second_cells & ~(low | _CELL_NEIGHBOURS[low.bit_length() - 1]):
+            return True
     return False
+
+
+def _two_fit(dice: Sequence[int], legal: Sequence[int], blocked: Sequence[int], empty: int) -> bool:
+    """Can two of ``dice`` be placed one after the other (in either order)?"""
+    for i, first in enumerate(dice):
+        if legal[first]:
+            for j, second in enumerate(dice):
+                if j != i and _pair_fits(first, second, legal, blocked, empty):
+                    return True
+    return False
+
+
+def _check_dice(dice: Iterable[int]) -> tuple[int, ...]:
+    if dice.__class__ is not tuple:
+        dice = tuple(dice)
+    for value in dice:
+        if value.__class__ is not int or not 0 < value < 7:
+            raise ValueError(f"dice show 1..6, not {dice!r}")
+    return dice
 
 
 def can_place(board: Board, dice: Iterable[int], need: int) -> bool:
     """RULES.md §5: can ``need`` of ``dice`` be placed in some legal order on ``board``?
 
-    ``need`` is at most 3 in play. The last two placements are decided in closed form
-    (:func:`_two_fit`); for three, only the first die is branched on, and the masks after
-    it are updated from the one cell it takes instead of being recomputed.
+    ``need`` is at most 3 in play. Two placements are decided in closed form
+    (:func:`_pair_fits`); for three, only the first die is branched on, and the masks
+    after it are updated from the one cell it takes instead of being recomputed.
     """
-    counts = _dice_counts(dice)
+    dice = _check_dice(dice)
     if need <= 0:
         return True
-    if need > sum(counts) or need > board.empty_count:
+    masks = board.masks
+    empty = masks[_EMPTY]
+    if need > len(dice) or need > empty.bit_count():
         return False
     if need > 3:
         return find_placement(board, dice, need) is not None
-    masks = board.masks
-    empty = masks[_EMPTY]
-    numbers = masks[NUMBERS]
-    values = [v for v in range(1, 7) if counts[v]]
-    first_cells, blocked = legality_table(board)
-    # For the incremental updates below, a board without numbers offers no cell to a
-    # second die except beside the first one.
-    legal = first_cells if numbers else (0,) * 8
+    first_cells, blocked = board.legality_cache or legality_table(board)
     if need == 1:
-        return any(first_cells[v] for v in values)
-    if need == 2:
-        if not numbers:
-            return any(v + 1 in values or counts[v] > 1 for v in values) and bool(empty & _adjacent(empty))
-        return _two_fit(legal, blocked, empty, counts, values)
-    if _reachable_upper_bound(values, counts, first_cells) < need:
+        for value in dice:
+            if first_cells[value]:
+                return True
         return False
+    numbers = masks[NUMBERS]
+    if need == 2:
+        if numbers:
+            return _two_fit(dice, first_cells, blocked, empty)
+        # No number yet: the two dice must be within 1 of each other, side by side.
+        return bool(empty & _adjacent(empty)) and any(
+            -1 <= a - b <= 1 for i, a in enumerate(dice) for b in dice[i + 1 :]
+        )
+    if not numbers:
+        return _three_fit_without_numbers(dice, empty)
+    return _three_fit(dice, first_cells, blocked, empty)
+
+
+def _three_fit_without_numbers(dice: tuple[int, ...], empty: int) -> bool:
+    """Three dice on a board with no number yet (only ruins, or nothing).
+
+    Each die after the first must touch an earlier one, so the three cells form a path
+    (a grid has no triangles): the middle die touches both ends, which do not touch. So
+    three dice fit exactly when three of them, sorted, step by at most 1 and some empty
+    cell has two empty neighbours.
+    """
+    ordered = sorted(dice)
+    if not any(ordered[i + 1] - ordered[i] <= 1 and ordered[i + 2] - ordered[i + 1] <= 1
+               for i in range(len(ordered) - 2)):
+        return False
+    remaining = empty
+    while remaining:
+        bit = remaining & -remaining
+        remaining ^= bit
+        free_neighbours = _CELL_NEIGHBOURS[bit.bit_length() - 1] & empty
+        if free_neighbours & (free_neighbours - 1):
+            return True
+    return False
+
+
+def _three_fit(dice: tuple[int, ...], legal: Sequence[int], blocked: Sequence[int], empty: int) -> bool:
+    """Branch on the first of three dice, then decide the other two in closed form."""
+    first_cells = legal
     after_legal = [0] * 8
     after_blocked = [0] * 8
-    # Branch first on the dice with the most partners within 1: a valid order usually
-    # starts there, so successes are found on the first branch or two.
-    partners = {v: counts[v] - 1 + counts[v - 1] + (counts[v + 1] if v < 6 else 0) for v in values}
-    for first in sorted(values, key=partners.__getitem__, reverse=True):
-        counts[first] -= 1
-        rest = [v for v in values if counts[v]]
+    checked_bound = False
+    tried = 0
+    for first in dice:
+        if tried >> first & 1:
+            continue  # equal dice are interchangeable
+        tried |= 1 << first
         remaining = first_cells[first]
+        if not remaining:
+            continue
+        rest = list(dice)
+        rest.remove(first)
         while remaining:
             bit = remaining & -remaining
             remaining ^= bit
             near = _CELL_NEIGHBOURS[bit.bit_length() - 1]
-            after_empty = empty & ~bit
             for v in rest:
                 if -1 <= v - first <= 1:
                     after_blocked[v] = blocked[v]
@@ -264,10 +305,13 @@ def can_place(board: Board, dice: Iterable[int], need: int) -> bool:
                 else:
                     after_blocked[v] = blocked[v] | near
                     after_legal[v] = legal[v] & ~(bit | near)
-            if _two_fit(after_legal, after_blocked, after_empty, counts, rest):
-                counts[first] += 1
+            if _two_fit(rest, after_legal, after_blocked, empty & ~bit):
                 return True
-        counts[first] += 1
+            if not checked_bound:
+                # The first try failed: before searching on, rule out hopeless rolls cheaply.
+                checked_bound = True
+                if _reachable_upper_bound(dice, first_cells) < 3:
+                    return False
     return False
 
 
@@ -277,6 +321,6 @@ def is_magdagdon(board: Board, dice: Iterable[int], difficulty: Difficulty) -> b
     Judged on the permanent ``board`` with all current dice values, never on a staging.
     A full board (game over) is never MAGDAGDON.
     """
-    need = required_dice(board, difficulty)
+    need = min(difficulty.min_dice, board.masks[_EMPTY].bit_count())  # required_dice, inlined
     return not can_place(board, dice, need) if need else False
 
