@@ -1,4 +1,7 @@
-"""Sound effects from ``assets/sounds``; silent (never failing) without an audio device."""
+"""Sound effects from ``assets/sounds``; silent (never failing) without an audio device.
+
+The mixer is opened and the sounds read on first use or by ``load()`` (the control object
+calls it after the first frame), never on the way to the first frame."""
 
 from __future__ import annotations
 
@@ -14,6 +17,12 @@ class Audio:
         self.enabled = enabled
         self.sounds: dict[str, pygame.mixer.Sound] = {}
         self.available = False
+        self.loaded = False
+
+    def load(self) -> None:
+        if self.loaded:
+            return
+        self.loaded = True
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
@@ -26,7 +35,10 @@ class Audio:
             self.sounds = {}  # no audio device: the game runs silently
 
     def play(self, name: str) -> None:
-        if self.enabled and self.available:
+        if not self.enabled:
+            return
+        self.load()
+        if self.available:
             sound = self.sounds.get(name)
             if sound is not None:
                 try:

@@ -15,8 +15,8 @@ from .i18n import Catalog
 from .options import Options
 from .render.layout import Layout, compute_layout
 from .render.table_canvas import TableCanvas
+from .render import palette
 from .session import GameSession
-from .ui_theme import make_ui_manager
 
 
 class AppContext:
@@ -29,7 +29,9 @@ class AppContext:
         self.fullscreen = not options.windowed
         self.layout: Layout = compute_layout(*window_size, rtl=self.text.rtl)
         self.canvas = TableCanvas()
-        self.ui = make_ui_manager(window_size, self.text.script)
+        self._ui = None
+        self.ui_ready = True  # the control object holds this False until its first frame is shown
+        self._shades: dict[tuple, pygame.Surface] = {}
         self.notices: list[str] = []
         self._store = None
         self._store_opened = False
@@ -37,11 +39,31 @@ class AppContext:
         self.demo = options.demo
         self.on_toggle_fullscreen = None  # set by the control object
         self.saved_game = None  # an in-progress game found at start, offered on the title
+        self.saved_assisted = False  # ... and whether hints were used in it
+
+    # --- the pygame_gui manager, built (and pygame_gui imported) on first use --------------
+    @property
+    def ui(self):
+        if self._ui is None:
+            from .ui_theme import make_ui_manager
+
+            self._ui = make_ui_manager(self.layout.size, self.text.script)
+        return self._ui
+
+    def shade(self, size: tuple[int, int], opacity: int) -> pygame.Surface:
+        """A dimming veil for overlays, made once per size (not one per frame)."""
+        key = (tuple(size), opacity)
+        veil = self._shades.get(key)
+        if veil is None:
+            veil = pygame.Surface(size, pygame.SRCALPHA)
+            veil.fill((*palette.SHADOW, opacity))
+            self._shades = {key: veil, **{k: v for k, v in self._shades.items() if k[0] == key[0]}}
+        return veil
 
     # --- window ---------------------------------------------------------------------------
     def resized(self, size: tuple[int, int]) -> None:
         self.layout = compute_layout(*size, rtl=self.text.rtl)
-        self.ui = make_ui_manager(size, self.text.script)
+        self._ui = None  # rebuilt for the new size when a menu next needs it
 
     # --- storage (built by the storage engineer; docs/CONTRACTS.md) ------------------------
     @property
@@ -91,6 +113,22 @@ class AppContext:
         self.difficulty = difficulty
         return GameSession(self, Game(difficulty, self.new_seed() if seed is None else seed))
 
-    def resume_session(self, game: Game) -> GameSession:
+    def resume_session(self, game: Game, assisted: bool = False) -> GameSession:
         self.difficulty = game.difficulty
-        return GameSession(self, game)
+        return GameSession(self, game, assisted=assisted)
+
+    def load_saved_game(self) -> None:
+        """Find the game in progress left by the last run (offered as "Continue")."""
+        store = self.store
+        self.saved_game, self.saved_assisted = None, False
+        if store is None:
+            return
+        try:
+            # load_in_progress also records a finished game a crash left unrecorded.
+            game = store.load_in_progress()
+            details = store.in_progress_details() if game is not None else None
+        except Exception:
+            return
+        if game is not None:
+            self.saved_game = game
+            self.saved_assisted = bool(getattr(details, "assisted", False))

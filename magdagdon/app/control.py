@@ -62,6 +62,11 @@ class Control:
         self.frames = 0
         self.dirty = True
         self.full_redraw = True
+        # Storage, sounds and the pygame_gui menus wait until the first frame is shown
+        # (start-up time, issue 6): ``finish_startup`` runs right after it, or at the first
+        # ``step`` when a test drives the loop by hand.
+        self.startup_pending = True
+        ctx.ui_ready = False
         self.start()
 
     # --- window ---------------------------------------------------------------------------
@@ -108,13 +113,26 @@ class Control:
                 persist.update(confirm_text=ctx.text("confirm.quit"), confirm_action="none")
             self.machine.start("rolling", persist, overlays)
             return
-        if options.seed is None and not options.demo and ctx.store is not None:
-            try:
-                ctx.saved_game = ctx.store.load_in_progress()
-            except Exception:
-                ctx.saved_game = None
         quick = options.demo or options.seed is not None
         self.machine.start("rolling", {"session": session}, () if quick else ("title",))
+
+    def finish_startup(self) -> None:
+        """What the first frame does not need: the saved game, sounds, the menus."""
+        if not self.startup_pending:
+            return
+        self.startup_pending = False
+        options, ctx = self.options, self.ctx
+        if options.scene is None and options.seed is None and not options.demo:
+            ctx.load_saved_game()
+        if ctx.audio.enabled:
+            ctx.audio.load()
+        ctx.ui_ready = True
+        for state in self.machine.stack:
+            ensure = getattr(state, "ensure_built", None)
+            if ensure is not None:
+                ensure()
+        self.dirty = True
+        self.full_redraw = True
 
     # --- events -----------------------------------------------------------------------------
     def process(self, event: pygame.event.Event) -> None:
@@ -154,6 +172,7 @@ class Control:
 
     def step(self, events: list[pygame.event.Event], ticks: int) -> None:
         """One frame: events, ``ticks`` fixed updates, draw if needed (tests drive this)."""
+        self.finish_startup()
         top = self.machine.top
         for event in events:
             self.process(event)
@@ -191,8 +210,12 @@ class Control:
 
     def run(self, max_frames: int | None = None) -> int:
         fixed = max_frames is not None  # --frames: two ticks per frame, no waiting (tests, benchmarks)
+        self.draw()  # the first frame, before anything it does not need (see finish_startup)
+        self.frames = 1
+        if not (fixed and max_frames <= 1):
+            self.finish_startup()
         last = time.perf_counter()
-        while not self.machine.quit_requested:
+        while not self.machine.quit_requested and not (fixed and self.frames >= max_frames):
             events = pygame.event.get()
             if not events and not fixed and not self.dirty and not self.animating():
                 events = self.idle_wait()

@@ -11,8 +11,6 @@ import json
 import warnings
 from functools import lru_cache
 
-import pygame_gui
-
 from magdagdon.assets_path import asset_path
 
 from .fonts import FONT_FILES
@@ -58,7 +56,11 @@ def theme_for(size: tuple[int, int], script: str = "latin") -> tuple[dict, list[
     return theme, sorted(sizes)
 
 
-def make_ui_manager(size: tuple[int, int], script: str = "latin") -> pygame_gui.UIManager:
+def make_ui_manager(size: tuple[int, int], script: str = "latin"):
+    """A themed ``pygame_gui.UIManager`` (pygame_gui is imported here, not before: it
+    costs ~0.1 s, and the first frame does not need it)."""
+    import pygame_gui
+
     # pygame_gui warns whenever HTML text needs a size not preloaded; it still works.
     warnings.filterwarnings("ignore", message="Finding font with id", category=UserWarning)
     theme, sizes = theme_for(size, script)

@@ -98,9 +98,7 @@ class GameOver(TableState):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.draw_static(surface)
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((*palette.SHADOW, 150))
-        surface.blit(shade, (0, 0))
+        surface.blit(self.ctx.shade(surface.get_size(), 150), (0, 0))
         text, fonts, game = self.ctx.text, self.ctx.fonts, self.game
         rect = self._dialog()
         score = game.score()

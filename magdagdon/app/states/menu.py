@@ -1,12 +1,15 @@
 """Menus and dialogs with pygame_gui: a centred panel with a title, optional rich text,
-and a column of buttons. Arrows/Tab move a visible focus, Enter chooses, Esc goes back."""
+and a column of buttons. Arrows/Tab move a visible focus, Enter chooses, Esc goes back.
+
+pygame_gui is imported and the widgets built only once ``ctx.ui_ready`` (after the first
+frame is on screen, see ``Control.finish_startup``); until then a menu draws its title
+alone with plain pygame, so the window shows the game at once."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 import pygame
-import pygame_gui
 
 from ..render import palette
 from ..render.widgets import draw_focus_ring
@@ -32,24 +35,34 @@ class MenuState(State):
         super().enter(persist)
         self.focus_index = 0
         self.elements: list = []
-        self.buttons: list[tuple[pygame_gui.elements.UIButton, str]] = []
-        self.build()
+        self.buttons: list = []  # (pygame_gui UIButton, ident)
+        self.built = False
+        self.active = True  # False while another state covers this one
+        self.panel = None
+        self.ensure_built()
 
     def exit(self) -> dict:
         self.clear()
         return self.persist
 
     def cover(self) -> None:
+        self.active = False
         self.clear()
 
     def resume(self, result: dict) -> None:
+        self.active = True
         self.build()
         if result:
             self.on_result(result)
 
     def resize(self) -> None:
         self.clear()
-        self.build()
+        if self.active:
+            self.build()
+
+    def ensure_built(self) -> None:
+        if not self.built and self.active and self.ctx.ui_ready:
+            self.build()
 
     # --- content hooks -----------------------------------------------------------------
     def items(self) -> list[Item]:
@@ -75,9 +88,13 @@ class MenuState(State):
         for element in self.elements:
             element.kill()
         self.elements, self.buttons = [], []
+        self.built = False
 
     def build(self) -> None:
+        import pygame_gui
+
         self.clear()
+        self.built = True
         ui, text = self.ctx.ui, self.ctx.text
         w, h = self.ctx.layout.size
         margin = self.ctx.layout.margin
@@ -131,6 +148,11 @@ class MenuState(State):
 
     # --- input ------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        self.ensure_built()
+        if not self.built:
+            return
+        import pygame_gui
+
         self.ctx.ui.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for index, (button, ident) in enumerate(self.buttons):
@@ -153,20 +175,34 @@ class MenuState(State):
             self.keyboard = False
 
     def update(self, dt: float) -> None:
-        self.ctx.ui.update(dt)
+        self.ensure_built()
+        if self.built:
+            self.ctx.ui.update(dt)
 
     keyboard = False
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((*palette.SHADOW, 170))
-        surface.blit(shade, (0, 0))
+        self.ensure_built()
+        surface.blit(self.ctx.shade(surface.get_size(), 170), (0, 0))
+        if self.panel is None:
+            if self.active:
+                self.draw_title_only(surface)
+            return
         radius = max(10, self.panel.width // 30)
         pygame.draw.rect(surface, palette.PANEL, self.panel, border_radius=radius)
         pygame.draw.rect(surface, palette.PANEL_EDGE, self.panel, width=2, border_radius=radius)
-        self.ctx.ui.draw_ui(surface)
+        if self.ctx.ui_ready:
+            self.ctx.ui.draw_ui(surface)
         if self.keyboard and self.buttons:
             draw_focus_ring(surface, self.buttons[self.focus_index][0].rect, max(6, self.panel.width // 60))
+
+    def draw_title_only(self, surface: pygame.Surface) -> None:
+        """The first frame, before pygame_gui is loaded: the menu's title, centred."""
+        w, h = surface.get_size()
+        fonts, title = self.ctx.fonts, self.ctx.text(self.title_key)
+        size = fonts.fit(title, max(24, min(w, h) // 10), int(w * 0.8), bold=True)
+        image = fonts.render(title, size, palette.GOLD, bold=True)
+        surface.blit(image, image.get_rect(center=(w // 2, h // 2)))
 
     # --- helpers ----------------------------------------------------------------------------
     @property
