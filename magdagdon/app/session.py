@@ -112,17 +112,23 @@ class GameSession:
             self.saved_result = False
             return
         try:
+            # Saved first: if the process dies before the result is written, the next
+            # start finds a finished game in progress and storage records it then.
+            store.save_in_progress(self.game, now(), assisted=self.assisted)
             self.outcome = store.record_result(self.game, now(), assisted=self.assisted)
             self.saved_result = bool(getattr(self.outcome, "saved", True))
-            store.clear_in_progress()
+            if self.saved_result:
+                store.clear_in_progress()  # a result held in memory keeps its saved game
         except Exception:
             self.saved_result = False
             self.ctx.note_storage_failure()
         self._show_notices()
 
     def save_in_progress(self) -> None:
-        store = None if self.demo else self.ctx.store
-        if store is not None and not self.game.is_over and self.game.turn > 0:
+        if self.demo or self.game.is_over or self.game.turn == 0:
+            return
+        store = self.ctx.store  # opened only now: a game not yet rolled needs no storage
+        if store is not None:
             try:
                 if store.save_in_progress(self.game, now(), assisted=self.assisted) is False:
                     self.ctx.note_storage_failure()

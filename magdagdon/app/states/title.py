@@ -41,7 +41,7 @@ class Title(MenuState):
                 self.pop()
         elif ident == "continue":
             game, self.ctx.saved_game = self.ctx.saved_game, None
-            self.persist["session"] = self.ctx.resume_session(game)
+            self.persist["session"] = self.ctx.resume_session(game, assisted=self.ctx.saved_assisted)
             self.reset("rolling")
         elif ident == "new_game":
             if self.game_in_progress():
