@@ -42,6 +42,11 @@ def draw_top_bar(surface: pygame.Surface, fonts, layout, game, text) -> None:
         surface.blit(info_img, info_img.get_rect(**{side: (anchor, bar.centery)}))
 
 
+def min_text_px(window: tuple[int, int]) -> int:
+    """The smallest text worth drawing: 14 px at 800×600, growing with the window."""
+    return max(14, min(window) // 43)
+
+
 def draw_guide(surface: pygame.Surface, fonts, layout, message: str, colour=palette.TEXT) -> None:
     rect = layout.guide
     size = fonts.fit(message, int(rect.height * 0.55), rect.width)
@@ -68,7 +73,26 @@ def draw_banner(surface: pygame.Surface, fonts, rect: pygame.Rect, title: str, l
                 colour=palette.DANGER, title_colour=palette.TEXT, reserve: int = 0,
                 title_scale: float = 0.2) -> pygame.Rect:
     """A rounded banner with a big title and wrapped text, shrunk to leave ``reserve``
-    pixels free at the bottom (for buttons); returns the free area below the text."""
+    pixels free at the bottom (for buttons); returns the free area below the text.
+
+    Painted once per look and kept (banners stay up while dice animate under them)."""
+    key = ("banner", rect.size, title, tuple(lines), tuple(colour), tuple(title_colour), reserve, title_scale)
+    cached = fonts.images.get(key)
+    if cached is None:
+        if len(fonts.images) > 400:
+            fonts.images.clear()
+        drop = max(3, rect.height // 40)
+        image = pygame.Surface((rect.width, rect.height + drop), pygame.SRCALPHA)
+        free = _paint_banner(image, fonts, pygame.Rect((0, 0), rect.size), title, lines, colour, title_colour,
+                             reserve, title_scale, min_text_px(surface.get_size()))
+        cached = fonts.images[key] = (image, free)
+    image, free = cached
+    surface.blit(image, rect.topleft)
+    return free.move(rect.topleft)
+
+
+def _paint_banner(surface: pygame.Surface, fonts, rect: pygame.Rect, title: str, lines: list[str],
+                  colour, title_colour, reserve: int, title_scale: float, floor: int) -> pygame.Rect:
     radius = max(8, min(rect.height, rect.width) // 10)
     shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(shadow, (*palette.SHADOW, 200), shadow.get_rect(), border_radius=radius)
@@ -82,13 +106,13 @@ def draw_banner(surface: pygame.Surface, fonts, rect: pygame.Rect, title: str, l
     surface.blit(title_img, title_img.get_rect(midtop=(inner.centerx, inner.top)))
     y = inner.top + title_img.get_height() + pad // 4
     room = inner.bottom - reserve - y
-    size = max(10, int(rect.height * 0.075))
+    size = max(floor, int(rect.height * 0.075))
     while True:
         wrapped = [line for paragraph in lines for line in wrap(fonts, paragraph, size, inner.width)]
         line_h = int(fonts.font(size).get_linesize() * 1.02)
-        if len(wrapped) * line_h <= room or size <= 10:
+        if len(wrapped) * line_h <= room or size <= floor:
             break
-        size = max(10, int(size * 0.9))
+        size = max(floor, int(size * 0.9))
     for line in wrapped:
         img = fonts.render(line, size, palette.TEXT)
         surface.blit(img, img.get_rect(midtop=(inner.centerx, y)))

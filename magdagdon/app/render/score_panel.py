@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from . import palette
+from .hud import min_text_px, wrap
 
 
 def draw_score_panel(surface: pygame.Surface, fonts, rect: pygame.Rect, breakdown, text, preview: bool) -> None:
@@ -12,10 +13,14 @@ def draw_score_panel(surface: pygame.Surface, fonts, rect: pygame.Rect, breakdow
     pad = max(6, min(rect.width, rect.height) // 14)
     inner = rect.inflate(-2 * pad, -2 * pad)
     legend = text("score.legend")
-    legend_size = fonts.fit(legend, max(9, inner.height // 11), inner.width)
-    legend_img = fonts.render(legend, legend_size, palette.TEXT_DIM)
-    surface.blit(legend_img, legend_img.get_rect(bottomleft=inner.bottomleft))
-    body = pygame.Rect(inner.left, inner.top, inner.width, inner.height - legend_img.get_height() - pad // 2)
+    floor = min_text_px(surface.get_size())
+    legend_size = max(floor, fonts.fit(legend, max(floor, inner.height // 11), inner.width))
+    bottom = inner.bottom
+    for line in reversed(wrap(fonts, legend, legend_size, inner.width)):  # readable first, then wrapped
+        legend_img = fonts.render(line, legend_size, palette.TEXT_DIM)
+        surface.blit(legend_img, legend_img.get_rect(bottomleft=(inner.left, bottom)))
+        bottom -= legend_img.get_height()
+    body = pygame.Rect(inner.left, inner.top, inner.width, bottom - inner.top - pad // 2)
     wide = body.width > body.height * 2.2
     if wide:
         total_rect = pygame.Rect(body.left, body.top, int(body.width * 0.36), body.height)
@@ -25,7 +30,10 @@ def draw_score_panel(surface: pygame.Surface, fonts, rect: pygame.Rect, breakdow
         rows_rect = pygame.Rect(body.left, total_rect.bottom, body.width, body.bottom - total_rect.bottom)
 
     title = text("score.title") + (f" · {text('score.preview')}" if preview else "")
-    title_img = fonts.render(title, fonts.fit(title, max(9, total_rect.height // 5), total_rect.width), palette.TEXT_DIM)
+    title_size = fonts.fit(title, max(floor, total_rect.height // 5), total_rect.width)
+    if title_size < floor:  # too narrow for "· with staged dice": the gold total says it too
+        title, title_size = text("score.title"), floor
+    title_img = fonts.render(title, title_size, palette.TEXT_DIM)
     surface.blit(title_img, total_rect.topleft)
     total = str(breakdown.total)
     size = fonts.fit(total, int(total_rect.height * 0.62), total_rect.width, bold=True)
@@ -39,7 +47,7 @@ def draw_score_panel(surface: pygame.Surface, fonts, rect: pygame.Rect, breakdow
         (text("score.powers", count=breakdown.powers_used), f"–{breakdown.power_penalty}" if breakdown.power_penalty else "0", palette.CORAL if breakdown.powers_used else palette.TEXT_DIM),
     ]
     row_h = rows_rect.height / len(rows)
-    row_size = max(9, int(min(row_h * 0.62, rows_rect.width / 12)))
+    row_size = max(floor, int(min(row_h * 0.62, rows_rect.width / 12)))
     for i, (label, value, colour) in enumerate(rows):
         y = int(rows_rect.top + row_h * i + row_h / 2)
         label_img = fonts.render(label, row_size, palette.TEXT_DIM)

@@ -96,9 +96,22 @@ class GameOver(TableState):
             return True
         return self.tick < COUNT_TICKS + 10 or super().is_animating()
 
+    def _backdrop(self, surface: pygame.Surface, reserve: int) -> tuple[pygame.Surface, pygame.Rect]:
+        """The table, the shade and the empty banner: still while the numbers count up, so
+        drawn once and then copied (one opaque blit instead of a repaint per frame)."""
+        key = (self.layout, surface.get_size(), reserve, self.ctx.text.locale, str(self.game.board))
+        cached = getattr(self, "_backdrop_cache", None)
+        if cached is None or cached[0] != key:
+            image = pygame.Surface(surface.get_size(), 0, surface)
+            self.draw_static(image)
+            image.blit(self.ctx.shade(surface.get_size(), 150), (0, 0))
+            free = draw_banner(image, self.ctx.fonts, self._dialog(), self.ctx.text("gameover.title"), [],
+                               palette.GOLD, palette.GOLD, reserve, title_scale=0.1)
+            free.height -= reserve
+            cached = self._backdrop_cache = (key, image, free)
+        return cached[1], cached[2].copy()
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        self.draw_static(surface)
-        surface.blit(self.ctx.shade(surface.get_size(), 150), (0, 0))
         text, fonts, game = self.ctx.text, self.ctx.fonts, self.game
         rect = self._dialog()
         score = game.score()
@@ -106,9 +119,8 @@ class GameOver(TableState):
         shown = int(score.total * progress)
         buttons = self.buttons()
         reserve = rect.bottom - buttons[0].rect.top
-        free = draw_banner(surface, fonts, rect, text("gameover.title"), [], palette.GOLD, palette.GOLD,
-                           reserve, title_scale=0.1)
-        free.height -= reserve
+        backdrop, free = self._backdrop(surface, reserve)
+        surface.blit(backdrop, (0, 0))
         rows = [
             (text("score.base"), f"{int(score.base * progress)}"),
             (text("score.bonus"), f"+{int(score.bonus * progress)}"),
