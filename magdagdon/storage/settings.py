@@ -1,0 +1,95 @@
+"""The player's settings (difficulty, sound, fullscreen), kept between runs.
+
+One small envelope file, ``settings.json``, written atomically like every other data file
+(:mod:`.atomic_file`); a corrupt one is set aside with a notice and the defaults apply. A
+field that is absent (or ``None``) means "not chosen yet": the game's default applies.
+Settings are never merged between instances (the last change wins), so no lock is taken.
+Reading or writing never raises for a damaged or read-only folder: problems come back as
+:class:`StorageNotice` values, or ``False`` from :func:`save_settings`.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, replace
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from ..engine import Difficulty
+from .atomic_file import write_atomic
+from .data_dir import resolve_data_dir
+from .document_file import load_document
+from .envelope import CorruptFile, FileKind, encode
+from .notices import StorageNotice
+
+SETTINGS_FILE = "settings.json"
+SETTINGS_KIND = FileKind("magdagdon-settings", 1, max_bytes=64 * 1024)
+
+
+@dataclass(frozen=True)
+class Settings:
+    difficulty: Difficulty | None = None
+    sound: bool | None = None
+    fullscreen: bool | None = None
+
+    def with_changes(self, **changes: Any) -> "Settings":
+        return replace(self, **changes)
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "difficulty": None if self.difficulty is None else self.difficulty.name,
+            "sound": self.sound,
+            "fullscreen": self.fullscreen,
+        }
+
+    @classmethod
+    def from_data(cls, raw: Any) -> "Settings":
+        """Strict on the fields it knows; ignores others (a newer minor version's extras)."""
+        if not isinstance(raw, dict):
+            raise CorruptFile("settings must be an object")
+        difficulty = raw.get("difficulty")
+        if difficulty is not None:
+            if not isinstance(difficulty, str) or difficulty not in Difficulty.__members__:
+                raise CorruptFile(f"bad difficulty {difficulty!r}")
+            difficulty = Difficulty[difficulty]
+        flags = {}
+        for name in ("sound", "fullscreen"):
+            value = raw.get(name)
+            if value is not None and not isinstance(value, bool):
+                raise CorruptFile(f"bad {name} {value!r}")
+            flags[name] = value
+        return cls(difficulty, **flags)
+
+
+@dataclass(frozen=True)
+class LoadedSettings:
+    settings: Settings
+    notice: StorageNotice | None = None
+    writable: bool = True  # False: a file we cannot read or must keep (newer version)
+
+
+def settings_path(data_dir: str | os.PathLike[str] | None = None) -> Path:
+    return resolve_data_dir(data_dir) / SETTINGS_FILE
+
+
+def load_settings(data_dir: str | os.PathLike[str] | None = None, now: datetime | None = None) -> LoadedSettings:
+    """The saved settings; defaults (all ``None``) when missing, corrupt or unreadable."""
+    try:
+        path = settings_path(data_dir)
+        loaded = load_document(path, SETTINGS_KIND, Settings.from_data, now)
+    except OSError:
+        return LoadedSettings(Settings(), writable=False)
+    settings = loaded.value if loaded.value is not None else Settings()
+    return LoadedSettings(settings, loaded.notice, not loaded.blocks_writing)
+
+
+def save_settings(settings: Settings, data_dir: str | os.PathLike[str] | None = None) -> bool:
+    """Write ``settings`` atomically; False (nothing changed on disk) if the folder refuses."""
+    try:
+        path = settings_path(data_dir)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, encode(SETTINGS_KIND, settings.to_data()))
+    except OSError:
+        return False
+    return True

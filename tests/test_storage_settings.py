@@ -1,0 +1,91 @@
+"""Settings kept between runs: round trip, defaults, corrupt and read-only folders."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+
+import pytest
+
+from magdagdon.engine import Difficulty
+from magdagdon.storage import NoticeKind
+from magdagdon.storage.settings import SETTINGS_FILE, Settings, load_settings, save_settings
+
+
+def test_missing_file_gives_defaults(tmp_path):
+    loaded = load_settings(tmp_path)
+    assert loaded.settings == Settings() and loaded.notice is None and loaded.writable
+
+
+def test_round_trip_and_envelope(tmp_path):
+    settings = Settings(Difficulty.NIGHTMARE, sound=False, fullscreen=True)
+    assert save_settings(settings, tmp_path)
+    assert load_settings(tmp_path).settings == settings
+    document = json.loads((tmp_path / SETTINGS_FILE).read_text(encoding="utf-8"))
+    assert document["kind"] == "magdagdon-settings" and document["version"] == 1
+    assert document["data"] == {"difficulty": "NIGHTMARE", "sound": False, "fullscreen": True}
+    assert [p.name for p in tmp_path.iterdir()] == [SETTINGS_FILE]  # no temp file left
+
+
+def test_one_change_keeps_the_others(tmp_path):
+    save_settings(Settings(Difficulty.SURVIVAL, sound=False), tmp_path)
+    current = load_settings(tmp_path).settings
+    save_settings(current.with_changes(fullscreen=False), tmp_path)
+    assert load_settings(tmp_path).settings == Settings(Difficulty.SURVIVAL, False, False)
+
+
+@pytest.mark.parametrize("content", [
+    b"{not json", b"", b'{"kind": "magdagdon-settings", "version": 1, "data": {"difficulty": "EASY"}}',
+    b'{"kind": "magdagdon-settings", "version": 1, "data": {"sound": "yes"}}',
+    b'{"kind": "magdagdon-settings", "version": 1, "data": []}',
+    b'{"kind": "magdagdon-scores", "version": 1, "data": {}}',
+])
+def test_corrupt_file_is_set_aside_and_defaults_apply(tmp_path, content):
+    (tmp_path / SETTINGS_FILE).write_bytes(content)
+    loaded = load_settings(tmp_path)
+    assert loaded.settings == Settings()
+    assert loaded.notice is not None and loaded.notice.kind is NoticeKind.CORRUPT_MOVED_ASIDE
+    assert not (tmp_path / SETTINGS_FILE).exists()
+    assert any(p.name.startswith(SETTINGS_FILE + ".corrupt-") for p in tmp_path.iterdir())
+    assert save_settings(Settings(sound=True), tmp_path)  # and the next change is written afresh
+
+
+def test_unknown_fields_are_ignored(tmp_path):
+    data = {"kind": "magdagdon-settings", "version": 1, "data": {"sound": True, "colour": "pink"}}
+    (tmp_path / SETTINGS_FILE).write_text(json.dumps(data), encoding="utf-8")
+    assert load_settings(tmp_path).settings == Settings(sound=True)
+
+
+def test_newer_version_is_kept_and_not_overwritten(tmp_path):
+    data = {"kind": "magdagdon-settings", "version": 99, "data": {}}
+    (tmp_path / SETTINGS_FILE).write_text(json.dumps(data), encoding="utf-8")
+    loaded = load_settings(tmp_path)
+    assert loaded.settings == Settings() and not loaded.writable
+    assert loaded.notice.kind is NoticeKind.NEWER_VERSION
+
+
+@pytest.mark.skipif(os.name == "nt" or os.geteuid() == 0, reason="permissions do not bind root")
+def test_read_only_folder_does_not_raise(tmp_path):
+    save_settings(Settings(sound=False), tmp_path)
+    tmp_path.chmod(stat.S_IRUSR | stat.S_IXUSR)
+    try:
+        assert load_settings(tmp_path).settings == Settings(sound=False)
+        assert save_settings(Settings(sound=True), tmp_path) is False
+    finally:
+        tmp_path.chmod(stat.S_IRWXU)
+
+
+def test_unwritable_folder_does_not_raise(tmp_path, monkeypatch):
+    from magdagdon.storage import atomic_file
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "read-only", str(tmp_path))
+
+    monkeypatch.setattr(atomic_file.tempfile, "mkstemp", refuse)
+    assert save_settings(Settings(sound=True), tmp_path) is False
+    assert load_settings(tmp_path).settings == Settings()
+    blocked = tmp_path / "file-not-folder"
+    blocked.write_text("x")
+    assert save_settings(Settings(sound=True), blocked) is False
+    assert load_settings(blocked).settings == Settings()
