@@ -21,7 +21,7 @@ control = Control(Options(windowed=True, size=(800, 600), data_dir=sys.argv[1], 
 flips = []
 real_flip = pygame.display.flip
 def flip():
-    flips.append(("pygame_gui" in sys.modules, "magdagdon.storage" in sys.modules,
+    flips.append(("pygame_gui" in sys.modules, control.ctx.store_is_open,
                   control.ctx.audio.loaded))
     real_flip()
 pygame.display.flip = flip
@@ -31,6 +31,7 @@ assert control.machine.top_key == "title"
 control = Control(Options(windowed=True, size=(800, 600), data_dir=sys.argv[1], sound=True, frames=3))
 control.run(3)
 assert "pygame_gui" in sys.modules and control.machine.top.built and control.ctx.audio.loaded
+assert control.ctx.store_is_open
 print("ok")
 """
 

@@ -3,6 +3,7 @@ settings, and the way to start a new game. Owned by the control object."""
 
 from __future__ import annotations
 
+import os
 import random
 
 import pygame
@@ -38,6 +39,7 @@ class AppContext:
         self.seed_source = random.SystemRandom()
         self.demo = options.demo
         self.on_toggle_fullscreen = None  # set by the control object
+        self.preferences = None  # app.preferences.Preferences, set by the control object
         self.saved_game = None  # an in-progress game found at start, offered on the title
         self.saved_assisted = False  # ... and whether hints were used in it
 
@@ -66,6 +68,10 @@ class AppContext:
         self._ui = None  # rebuilt for the new size when a menu next needs it
 
     # --- storage (built by the storage engineer; docs/CONTRACTS.md) ------------------------
+    @property
+    def store_is_open(self) -> bool:
+        return self._store_opened
+
     @property
     def store(self):
         if not self._store_opened:
@@ -96,7 +102,9 @@ class AppContext:
     def _notice_text(self, notice) -> str:
         kind = getattr(notice, "kind", None)
         key = f"notice.{getattr(kind, 'value', kind)}"
-        values = {"path": getattr(notice, "path", ""), "moved_to": getattr(notice, "moved_to", "") or ""}
+        # File names only: a whole path rarely fits on a menu line (the folder is the data folder).
+        values = {"path": os.path.basename(getattr(notice, "path", "") or ""),
+                  "moved_to": os.path.basename(getattr(notice, "moved_to", "") or "")}
         return self.text(key, **values) if self.text.has(key) else self.text("notice.generic")
 
     def note_storage_failure(self) -> None:

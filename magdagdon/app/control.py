@@ -13,6 +13,7 @@ from .demo import DemoDriver
 from .input.pointer import PointerTranslator
 from .loop import FixedStep
 from .options import Options
+from .preferences import Preferences
 from .state_machine import StateMachine
 from .states.about import About
 from .states.confirm import Confirm
@@ -34,7 +35,8 @@ DEFAULT_WINDOW = (1280, 800)
 
 class Control:
     def __init__(self, options: Options) -> None:
-        self.options = options
+        preferences = Preferences(options.data_dir)
+        self.options = options = preferences.apply(options)
         os.environ.setdefault("SDL_HINT_TOUCH_MOUSE_EVENTS", "1")
         # Only what the game uses: with the joystick subsystem up, SDL polls instead of
         # sleeping in event.wait, and idle CPU would not drop to ~0.
@@ -44,6 +46,9 @@ class Control:
         self.screen = self._open_window()
         pygame.display.set_caption("MAGDAGDON")
         self.ctx = AppContext(options, self.screen.get_size())
+        self.ctx.preferences = preferences
+        if preferences.notice is not None and preferences.notice.kind.value == "corrupt_moved_aside":
+            self.ctx.notices.append(self.ctx._notice_text(preferences.notice))
         pygame.display.set_caption(self.ctx.text("app.window_title"))
         self.ctx.on_toggle_fullscreen = self.toggle_fullscreen
         self.pointer = PointerTranslator()

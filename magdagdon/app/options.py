@@ -10,17 +10,18 @@ from magdagdon.engine import Difficulty
 
 @dataclass
 class Options:
-    difficulty: Difficulty = Difficulty.PEACEFUL
+    # None: not given on the command line; the saved setting (or the default) applies.
+    difficulty: Difficulty | None = None
     seed: int | None = None
     data_dir: Path | None = None
     demo: bool = False
     frames: int | None = None
     screenshot: Path | None = None
-    windowed: bool = False
+    windowed: bool | None = None
     size: tuple[int, int] | None = None
     scene: str | None = None
     locale: str = "en"
-    sound: bool = True
+    sound: bool | None = None
 
 
 def parse_size(text: str) -> tuple[int, int]:

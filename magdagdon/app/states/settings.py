@@ -35,13 +35,16 @@ class Settings(MenuState):
                 name = ctx.text("difficulty." + chosen.name)
                 self.push("confirm", confirm_text=ctx.text("confirm.new_game", difficulty=name), confirm_action="difficulty")
             else:
+                self.remember(difficulty=chosen)
                 self.start_new_game(chosen)
         elif ident == "sound":
             ctx.audio.enabled = not ctx.audio.enabled
+            self.remember(sound=ctx.audio.enabled)
             self.build()
         elif ident == "display":
             if ctx.on_toggle_fullscreen:
                 ctx.on_toggle_fullscreen()
+            self.remember(fullscreen=ctx.fullscreen)
             self.build()
         elif ident == "back":
             self.pop()
@@ -49,4 +52,10 @@ class Settings(MenuState):
     def on_result(self, result: dict) -> None:
         chosen = self.persist.pop("pending_difficulty", None)
         if result.get("confirmed") == "difficulty" and chosen is not None:
+            self.remember(difficulty=chosen)
             self.start_new_game(chosen)
+
+    def remember(self, **changes) -> None:
+        """Keep the player's choice for the next runs (quietly nothing if it cannot)."""
+        if self.ctx.preferences is not None:
+            self.ctx.preferences.remember(**changes)
