@@ -14,7 +14,7 @@ from itertools import combinations_with_replacement
 from math import factorial
 from typing import Sequence
 
-from magdagdon.engine.board import RUIN, neighbour_mask
+from magdagdon.engine.board import RUIN
 from magdagdon.engine.legality import legal_mask_from
 
 from .line_values import LineValues
@@ -89,38 +89,6 @@ def number_mask(masks: Sequence[int]) -> int:
     return masks[1] | masks[2] | masks[3] | masks[4] | masks[5] | masks[6]
 
 
-def _legal(masks: Sequence[int], numbers: int, value: int) -> int:
-    return legal_mask_from(masks, numbers, value)
-
-
-def can_place(masks: list[int], numbers: int, counts: list[int], need: int) -> bool:
-    """True when ``need`` of the dice can be placed in some legal order (RULES.md §5)."""
-    if need <= 0:
-        return True
-    for v in range(1, 7):
-        if not counts[v]:
-            continue
-        legal = legal_mask_from(masks, numbers, v)
-        if not legal:
-            continue
-        if need == 1:
-            return True
-        counts[v] -= 1
-        found = False
-        while legal and not found:
-            bit = legal & -legal
-            legal ^= bit
-            masks[0] ^= bit
-            masks[v] |= bit
-            found = can_place(masks, numbers | bit, counts, need - 1)
-            masks[v] ^= bit
-            masks[0] |= bit
-        counts[v] += 1
-        if found:
-            return True
-    return False
-
-
 class TurnSearch:
     """Evaluates positions with :class:`LineValues` and finds the best placements."""
 
@@ -128,7 +96,6 @@ class TurnSearch:
         tables = values.tables_by_line()
         self.row_tables = tables[:4]
         self.col_tables = tables[4:]
-        self._mag_cache: dict[tuple, float] = {}
 
     # --- evaluation ------------------------------------------------------------------
     def line_codes(self, cells: Sequence[int]) -> tuple[list[int], list[int]]:
@@ -311,25 +278,3 @@ class TurnSearch:
                     best = (value, c)
         assert best is not None, "no empty cell to ruin"
         return best
-
-    # --- risk of the next roll -------------------------------------------------------
-    def magdagdon_chance(self, cells: Sequence[int], need: int) -> float:
-        """Probability that the next roll of four dice is MAGDAGDON on ``cells`` (§5)."""
-        if need <= 0:
-            return 0.0
-        key = (tuple(cells), need)
-        cached = self._mag_cache.get(key)
-        if cached is not None:
-            return cached
-        masks = board_masks(cells)
-        numbers = number_mask(masks)
-        fits = [False] + [bool(legal_mask_from(masks, numbers, v)) for v in range(1, 7)]
-        chance = 0.0
-        for values, weight in ROLL_OUTCOMES[4]:
-            fitting = sum(1 for v in values if fits[v])
-            if fitting == 0 or not can_place(masks, numbers, counts_of(values), need):
-                chance += weight
-        if len(self._mag_cache) > 50_000:
-            self._mag_cache.clear()
-        self._mag_cache[key] = chance
-        return chance
