@@ -1,20 +1,31 @@
-"""High-score tables, one per difficulty (score, date, turns, powers used)."""
+"""High-score tables, one per difficulty: a real table (rank, name, score, date, turns,
+powers, hints) and the difficulty's statistics (games, average, best, a histogram), drawn
+with plain pygame inside the menu panel. The wheel or Page Up/Down scroll a long table."""
 
 from __future__ import annotations
 
-from html import escape
+import pygame
 
 from magdagdon.engine import Difficulty
 
+from ..render import palette
+from ..render.hud import min_text_px
 from .menu import Item, MenuState
+
+# column key, share of the width, alignment
+COLUMNS = (("rank", 0.07, "right"), ("name", 0.25, "left"), ("score", 0.13, "right"), ("date", 0.24, "left"),
+           ("turns", 0.1, "right"), ("powers", 0.11, "right"), ("assisted", 0.1, "center"))
 
 
 class HighScores(MenuState):
     title_key = "scores.title"
     wide = True
+    drawn_body = True
 
     def enter(self, persist: dict) -> None:
         self.shown = persist.pop("scores_difficulty", None) or self.ctx.difficulty
+        self.scroll = 0
+        self.data = None
         super().enter(persist)
 
     def items(self) -> list[Item]:
@@ -24,28 +35,154 @@ class HighScores(MenuState):
         items.append(Item("back", text("button.back"), "#primary"))
         return items
 
-    def body_html(self) -> str:
-        text = self.ctx.text
-        store = self.ctx.store
-        if store is None:
-            return text("scores.unavailable")
-        try:
-            entries = store.high_scores(self.shown)
-        except Exception:
-            return text("scores.unavailable")
-        if not entries:
-            return text("scores.empty")
-        fmt = text("scores.date_format")
-        lines = []
-        for rank, entry in enumerate(entries, start=1):
-            when = entry.when.astimezone().strftime(fmt) if getattr(entry, "when", None) else ""
-            lines.append(text("scores.row", rank=rank, score=entry.score, date=escape(when), turns=entry.turns,
-                              powers=entry.powers_used, assisted=text("scores.assisted") if getattr(entry, "assisted", False) else ""))
-        return "<br>".join(lines)
-
     def on_choice(self, ident: str) -> None:
         if ident.startswith("tab:"):
             self.shown = Difficulty.from_name(ident.split(":", 1)[1])
+            self.scroll, self.data = 0, None
             self.build()
         else:
             self.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, self.scroll - event.y)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+            self.scroll = max(0, self.scroll + (5 if event.key == pygame.K_PAGEDOWN else -5))
+        super().handle_event(event)
+
+    # --- data ---------------------------------------------------------------------------
+    def load(self):
+        """(entries, statistics) of the shown difficulty, or None when storage is unavailable."""
+        if self.data is None:
+            store = self.ctx.store
+            try:
+                self.data = ("ok", store.high_scores(self.shown), store.statistics(self.shown)) if store else ("none",)
+            except Exception:
+                self.data = ("none",)
+        return None if self.data[0] == "none" else self.data[1:]
+
+    # --- drawing ------------------------------------------------------------------------
+    def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        text, fonts = self.ctx.text, self.ctx.fonts
+        floor = self.floor = min_text_px(surface.get_size())
+        size = max(floor, min(rect.height // 26, int(floor * 1.25)))
+        loaded = self.load()
+        if loaded is None:
+            self._centred(surface, rect, text("scores.unavailable"), size)
+            return
+        entries, stats = loaded
+        stats_h = int(size * 4.6)
+        self._draw_statistics(surface, pygame.Rect(rect.left, rect.top, rect.width, stats_h), stats, size)
+        table = pygame.Rect(rect.left, rect.top + stats_h + size // 2, rect.width, rect.height - stats_h - size // 2)
+        if not entries:
+            self._centred(surface, table, text("scores.empty"), int(size * 1.2))
+            return
+        self._draw_table(surface, table, entries, size)
+
+    def _centred(self, surface, rect, message: str, size: int) -> None:
+        fonts = self.ctx.fonts
+        image = fonts.render(message, fonts.fit(message, size, rect.width), palette.TEXT_DIM)
+        surface.blit(image, image.get_rect(center=rect.center))
+
+    def _draw_statistics(self, surface, rect: pygame.Rect, stats, size: int) -> None:
+        text, fonts = self.ctx.text, self.ctx.fonts
+        pygame.draw.rect(surface, palette.CELL_EMPTY, rect, border_radius=max(6, size // 2))
+        pad = size // 2
+        inner = rect.inflate(-2 * pad, -2 * pad)
+        none = text("scores.stats_none")
+        average = none if stats.average is None else f"{stats.average:.0f}"
+        best = none if stats.best is None else str(stats.best)
+        figures = [(text("scores.stats_games"), str(stats.games)), (text("scores.stats_average"), average),
+                   (text("scores.stats_best"), best)]
+        left = pygame.Rect(inner.left, inner.top, int(inner.width * 0.36), inner.height)
+        line_h = inner.height / len(figures)
+        for i, (label, value) in enumerate(figures):
+            y = int(inner.top + line_h * (i + 0.5))
+            label_img = fonts.render(label, fonts.fit(label, size, left.width * 2 // 3), palette.TEXT_DIM)
+            value_img = fonts.render(value, size, palette.GOLD if i == 2 else palette.TEXT, bold=True)
+            surface.blit(label_img, label_img.get_rect(midleft=(left.left, y)))
+            surface.blit(value_img, value_img.get_rect(midright=(left.right, y)))
+        chart = pygame.Rect(left.right + pad * 2, inner.top, inner.right - left.right - pad * 2, inner.height)
+        self._draw_histogram(surface, chart, stats, max(self.floor, int(size * 0.8)))
+
+    def _draw_histogram(self, surface, rect: pygame.Rect, stats, size: int) -> None:
+        from magdagdon.storage import HISTOGRAM_BUCKET
+
+        text, fonts = self.ctx.text, self.ctx.fonts
+        caption = text("scores.histogram", bucket=HISTOGRAM_BUCKET)
+        cap_img = fonts.render(caption, fonts.fit(caption, size, rect.width), palette.TEXT_DIM)
+        surface.blit(cap_img, cap_img.get_rect(topleft=rect.topleft))
+        bars = dict(stats.histogram)
+        label_h = fonts.font(size).get_linesize()
+        area = pygame.Rect(rect.left, rect.top + cap_img.get_height() + 2, rect.width,
+                           rect.height - cap_img.get_height() - label_h - 4)
+        pygame.draw.line(surface, palette.PANEL_EDGE, area.bottomleft, area.bottomright, 2)
+        if not bars or area.height < 4:
+            return
+        low, high = min(bars), max(bars)
+        buckets = list(range(low, high + HISTOGRAM_BUCKET, HISTOGRAM_BUCKET))
+        step = area.width / len(buckets)
+        tallest = max(bars.values())
+        every = max(1, int(len(buckets) / max(1, area.width // (size * 3))))  # labels that fit
+        for i, bucket in enumerate(buckets):
+            count = bars.get(bucket, 0)
+            x = int(area.left + i * step)
+            width = max(1, int(step * 0.8))
+            if count:
+                height = max(2, int(area.height * count / tallest))
+                pygame.draw.rect(surface, palette.LEGAL, (x, area.bottom - height, width, height))
+            if i % every == 0:
+                label = fonts.render(str(bucket), size, palette.TEXT_DIM)
+                surface.blit(label, label.get_rect(midtop=(x + width // 2, area.bottom + 2)))
+
+    def _draw_table(self, surface, rect: pygame.Rect, entries, size: int) -> None:
+        text, fonts = self.ctx.text, self.ctx.fonts
+        row_h = int(fonts.font(size).get_linesize() * 1.15)
+        edges, x = [], rect.left
+        for _, share, _ in COLUMNS:
+            width = int(rect.width * share)
+            edges.append(pygame.Rect(x, 0, width - size // 2, row_h))
+            x += width
+        legend = text("scores.assisted_legend") if any(getattr(e, "assisted", False) for e in entries) else ""
+        footer_h = row_h if legend else 0
+        visible = max(1, (rect.height - row_h - footer_h) // row_h)
+        if len(entries) > visible:
+            visible = max(1, visible - 1)  # room for "n more below"
+        self.scroll = min(self.scroll, max(0, len(entries) - visible))
+        shown = entries[self.scroll:self.scroll + visible]
+        y = rect.top
+        for (key, _, align), cell in zip(COLUMNS, edges):
+            self._cell(surface, cell.move(0, y), text(f"scores.col_{key}"), size, palette.GOLD, align, bold=True)
+        y += row_h
+        pygame.draw.line(surface, palette.PANEL_EDGE, (rect.left, y - 2), (rect.right, y - 2), 2)
+        fmt = text("scores.date_format")
+        for index, entry in enumerate(shown):
+            rank = self.scroll + index + 1
+            if index % 2:
+                pygame.draw.rect(surface, palette.PANEL_EDGE, (rect.left, y, rect.width, row_h), border_radius=4)
+            when = entry.when.astimezone().strftime(fmt) if getattr(entry, "when", None) else ""
+            assisted = getattr(entry, "assisted", False)
+            values = {"rank": f"{rank}.", "name": getattr(entry, "name", ""), "score": str(entry.score), "date": when,
+                      "turns": str(entry.turns), "powers": str(entry.powers_used),
+                      "assisted": text("scores.assisted_mark") if assisted else ""}
+            for (key, _, align), cell in zip(COLUMNS, edges):
+                colour = palette.HINT if key == "assisted" else (palette.TEXT if key == "score" else palette.TEXT_DIM)
+                self._cell(surface, cell.move(0, y), values[key], size, colour, align, bold=key == "score")
+            y += row_h
+        hidden = len(entries) - self.scroll - len(shown)
+        if hidden > 0:
+            self._cell(surface, pygame.Rect(rect.left, y, rect.width, row_h),
+                       text("scores.more_below", count=hidden), size, palette.TEXT_DIM, "center")
+        if legend:
+            self._cell(surface, pygame.Rect(rect.left, rect.bottom - row_h, rect.width, row_h), legend,
+                       size, palette.HINT, "center")
+
+    def _cell(self, surface, rect: pygame.Rect, value: str, size: int, colour, align: str, bold: bool = False) -> None:
+        if not value:
+            return
+        fonts = self.ctx.fonts
+        image = fonts.render(value, fonts.fit(value, size, max(8, rect.width), bold), colour, bold)
+        anchor = {"left": "midleft", "right": "midright", "center": "center"}[align]
+        point = {"left": rect.midleft, "right": rect.midright, "center": rect.center}[align]
+        surface.blit(image, image.get_rect(**{anchor: point}))
+

@@ -30,6 +30,7 @@ class MenuState(State):
     subtitle = ""
     wide = False
     compact_body = False  # a short message rather than a page of text
+    drawn_body = False  # True: the body area is drawn by ``draw_body`` (pygame), not a text box
 
     def enter(self, persist: dict) -> None:
         super().enter(persist)
@@ -39,6 +40,7 @@ class MenuState(State):
         self.built = False
         self.active = True  # False while another state covers this one
         self.panel = None
+        self.body_rect = None
         self.ensure_built()
 
     def exit(self) -> dict:
@@ -116,7 +118,8 @@ class MenuState(State):
         notice_h = int(button_h * 0.55) * len(notices)
         buttons_h = len(rows) * (button_h + gap)
         body_h = 0
-        if body:
+        self.body_rect = None
+        if body or self.drawn_body:
             body_h = max(button_h * 2, h - 2 * margin - title_h - sub_h - notice_h - buttons_h - 3 * gap)
             body_h = min(body_h, int(h * 0.62), button_h * 3 if self.compact_body else h)
         height = title_h + sub_h + notice_h + body_h + buttons_h + 2 * gap
@@ -132,7 +135,10 @@ class MenuState(State):
         for notice in notices:
             self.elements.append(pygame_gui.elements.UILabel(pygame.Rect(x, y, width, int(button_h * 0.55)), notice, ui, object_id="#notice"))
             y += int(button_h * 0.55)
-        if body:
+        if self.drawn_body:
+            self.body_rect = pygame.Rect(x, y, width, body_h)
+            y += body_h + gap
+        elif body:
             box = pygame_gui.elements.UITextBox(body, pygame.Rect(x, y, width, body_h), ui)
             self.elements.append(box)
             y += body_h + gap
@@ -191,10 +197,15 @@ class MenuState(State):
         radius = max(10, self.panel.width // 30)
         pygame.draw.rect(surface, palette.PANEL, self.panel, border_radius=radius)
         pygame.draw.rect(surface, palette.PANEL_EDGE, self.panel, width=2, border_radius=radius)
+        if self.body_rect is not None and self.active:
+            self.draw_body(surface, self.body_rect)
         if self.ctx.ui_ready:
             self.ctx.ui.draw_ui(surface)
         if self.keyboard and self.buttons:
             draw_focus_ring(surface, self.buttons[self.focus_index][0].rect, max(6, self.panel.width // 60))
+
+    def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Hook for ``drawn_body`` menus."""
 
     def draw_title_only(self, surface: pygame.Surface) -> None:
         """The first frame, before pygame_gui is loaded: the menu's title, centred."""
