@@ -238,6 +238,10 @@ class Control:
             if not fixed and self.animating():
                 self.frame_clock.tick(FRAME_CAP)
         if self.options.screenshot:
+            finish = getattr(self.machine.top, "finish_background", None)
+            if finish is not None:
+                finish(10.0)
+                self.machine.top.is_animating()  # notes the review as seen
             self.draw()
             pygame.image.save(self.screen, str(self.options.screenshot))
         self.quit()

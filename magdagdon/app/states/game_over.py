@@ -10,7 +10,7 @@ import pygame
 from magdagdon.engine import Replay
 
 from ..render import palette
-from ..render.hud import draw_banner
+from ..render.hud import draw_banner, min_text_px
 from ..render.widgets import Button, draw_button
 from .table import TableState
 
@@ -31,7 +31,8 @@ def start_review(session) -> None:
         except Exception:
             session.review = []  # not built yet, or failed: the screen simply omits it
 
-    threading.Thread(target=work, daemon=True).start()
+    session.review_thread = threading.Thread(target=work, daemon=True)
+    session.review_thread.start()
 
 
 class GameOver(TableState):
@@ -45,6 +46,12 @@ class GameOver(TableState):
 
     def follow_phase(self) -> None:
         pass  # only "play again" leaves this state
+
+    def finish_background(self, timeout: float) -> None:
+        """Wait for the review (``--screenshot`` shows the finished screen)."""
+        thread = getattr(self.session, "review_thread", None)
+        if thread is not None:
+            thread.join(timeout)
 
     def _dialog(self) -> pygame.Rect:
         layout = self.layout
@@ -129,7 +136,7 @@ class GameOver(TableState):
         ]
         extra = self._result_lines()
         units = 3.0 + 1.25 * (len(rows) + len(extra)) + 0.6
-        size = max(10, min(int(rect.height * 0.045), int(free.height / units), free.width // 18))
+        size = max(min_text_px(surface.get_size()), min(int(rect.height * 0.045), int(free.height / units), free.width // 18))
         y = free.top
         total_img = fonts.render(str(shown), fonts.fit(str(shown), int(size * 2.6), free.width, True), palette.GOLD, bold=True)
         surface.blit(total_img, total_img.get_rect(midtop=(free.centerx, y)))
