@@ -178,3 +178,24 @@ def test_crash_between_save_and_record_is_recovered_by_storage(tmp_path):
     again = open_store(tmp_path, NOW)
     assert again.load_in_progress() is None
     assert [e.score for e in again.high_scores(game.difficulty)] == [game.score().total]
+
+
+def test_the_game_is_saved_after_the_frame_that_shows_the_move(tmp_path):
+    from magdagdon.engine import Confirm, Stage
+
+    control = start(tmp_path, windowed=True, sound=False, seed=5)
+    control.step([], 1)
+    state = control.machine.top
+    session = state.session
+    session.perform(Roll())
+    game = session.game
+    for _ in range(game.required):
+        die = next(d for d in game.tray if game.legal_cells_for(d))
+        session.perform(Stage(die, min(game.legal_cells_for(die))))
+    session.perform(Confirm())
+    path = tmp_path / "in_progress.json"
+    assert not path.exists()  # not while the move's frame is being made
+    control.draw()
+    assert path.exists()
+    assert open_store(tmp_path, NOW).load_in_progress().turn == 1
+    pygame.display.quit()

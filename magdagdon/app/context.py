@@ -42,6 +42,18 @@ class AppContext:
         self.preferences = None  # app.preferences.Preferences, set by the control object
         self.saved_game = None  # an in-progress game found at start, offered on the title
         self.saved_assisted = False  # ... and whether hints were used in it
+        self.jobs_after_frame: list = []
+
+    # --- work that must not delay a frame ----------------------------------------------------
+    def after_frame(self, job) -> None:
+        """Run ``job`` once the current frame is on screen (saves fsync: ~ms each)."""
+        if job not in self.jobs_after_frame:
+            self.jobs_after_frame.append(job)
+
+    def run_jobs_after_frame(self) -> None:
+        jobs, self.jobs_after_frame = self.jobs_after_frame, []
+        for job in jobs:
+            job()
 
     # --- the pygame_gui manager, built (and pygame_gui imported) on first use --------------
     @property

@@ -165,6 +165,7 @@ class Control:
             self.dirty = True
 
     def quit(self) -> None:
+        self.ctx.run_jobs_after_frame()
         top = self.machine.top
         session = top.persist.get("session") if top.persist else None
         if session is not None:
@@ -178,6 +179,7 @@ class Control:
     def step(self, events: list[pygame.event.Event], ticks: int) -> None:
         """One frame: events, ``ticks`` fixed updates, draw if needed (tests drive this)."""
         self.finish_startup()
+        self.ctx.run_jobs_after_frame()  # left over when a test steps without drawing
         top = self.machine.top
         for event in events:
             self.process(event)
@@ -202,6 +204,7 @@ class Control:
             pygame.display.update(rects)
         self.dirty = False
         self.full_redraw = False
+        self.ctx.run_jobs_after_frame()
 
     def idle_wait(self) -> list[pygame.event.Event]:
         """Sleep until input arrives. SDL's ``event.wait`` polls every millisecond on

@@ -95,11 +95,13 @@ class GameSession:
         return self.hint
 
     def _after_turn(self) -> None:
+        # Written once the frame showing the move is presented (the control object runs
+        # these jobs right after presenting, and before quitting).
         if self.game.is_over:
             self.ctx.audio.play("game_over")
-            self.record_result()
+            self.ctx.after_frame(self.record_result)
         else:
-            self.save_in_progress()
+            self.ctx.after_frame(self.save_in_progress)
 
     def record_result(self) -> None:
         if self.recorded:

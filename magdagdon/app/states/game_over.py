@@ -40,7 +40,7 @@ class GameOver(TableState):
 
     def enter(self, persist: dict) -> None:
         super().enter(persist)
-        self.session.record_result()
+        self.ctx.after_frame(self.session.record_result)  # after this frame is shown
         self.focus = ("button", "play_again")
         self.seen_review = 0
 
