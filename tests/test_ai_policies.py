@@ -150,3 +150,22 @@ def test_suggested_turn_is_what_the_expert_plays_from_that_roll() -> None:
         for action in review.suggested:
             replay_game.play(action)  # legal all the way
         assert isinstance(review.suggested[0], (Stage, Accept, Adjust, Reroll))
+
+
+def test_review_values_the_players_powers() -> None:
+    """A player who re-rolls everything on the first turn and adjusts later: no crash,
+    and the turns reviewed hold those powers."""
+    game = Game(Difficulty.PEACEFUL, 77)
+    expert = make_policy("expert", random.Random(0))
+    game.play(Roll())
+    game.play(Reroll((0, 1, 2, 3)))
+    while game.turn < 3 or game.phase is not Phase.STAGING:
+        game.play(expert.choose(game))
+    if game.powers_left:
+        tray_die = next(d for d in game.tray if game.dice[d] < 6)
+        game.play(Adjust(tray_die, +1))
+    while not game.is_over:
+        game.play(expert.choose(game))
+    reviews = review_game(Replay.of(game), limit=16)
+    assert all(r.loss >= 0.5 for r in reviews)
+    assert all(1 <= r.turn <= game.turn for r in reviews)

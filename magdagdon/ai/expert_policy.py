@@ -133,17 +133,20 @@ class ExpertPolicy:
                 best = TurnPlan(value, power=power)
         return best
 
-    def power_options(self, difficulty: Difficulty, cells: tuple, dice: tuple, powers_used: int):
-        """Every power usable on ``dice`` with its expected value (penalties included)."""
-        if powers_used >= difficulty.power_count or not any(1 <= x <= 6 for x in cells):
-            return  # no power left, or the first turn: any roll starts the board well enough
+    def power_options(self, difficulty: Difficulty, cells: tuple, dice: tuple, powers_used: int, every: bool = False):
+        """The powers the expert weighs on ``dice``, each with its expected value (penalties
+        included); ``every``: all usable powers, whatever the time limits (for the review)."""
+        if powers_used >= difficulty.power_count:
+            return
+        if not every and not any(1 <= x <= 6 for x in cells):
+            return  # the first turn: any roll starts the board well enough
         search = self.search(difficulty)
         need = min(difficulty.min_dice, cells.count(0))
         cost = difficulty.penalty_for(powers_used + 1) + POWER_RESERVE[difficulty][powers_used]
         ruin_value = search.best_ruin(cells)[0]
         # Re-rolls need the best turn for every roll, which is slow on an open board; early
         # on, with no MAGDAGDON to avoid, they are skipped (adjusting is still considered).
-        rerolls = cells.count(0) < OPEN_BOARD_EMPTIES or search.best_value(cells, dice, need) is None
+        rerolls = every or cells.count(0) < OPEN_BOARD_EMPTIES or search.best_value(cells, dice, need) is None
         if rerolls:
             table = self._best_by_placed(difficulty, cells)
 

@@ -85,7 +85,7 @@ def _ruin_value(expert: ExpertPolicy, game: Game, cells: tuple) -> float:
 
 
 def _power_value(expert: ExpertPolicy, game: Game, power: Action) -> float:
-    options = expert.power_options(game.difficulty, game.board.cells, game.dice, game.powers_used)
+    options = expert.power_options(game.difficulty, game.board.cells, game.dice, game.powers_used, every=True)
     return next(value for action, value in options if action == power)
 
 
