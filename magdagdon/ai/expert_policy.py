@@ -40,7 +40,7 @@ import random
 from dataclasses import dataclass
 from itertools import combinations
 
-from magdagdon.engine import Difficulty, Game, Phase
+from magdagdon.engine import RUIN, Difficulty, Game, Phase
 from magdagdon.engine.actions import (
     Accept,
     Action,
@@ -69,6 +69,7 @@ OPEN_BOARD_EMPTIES = 12  # from this many empty cells on, re-rolls are not consi
 # the mean best next turn over all rolls, while the board has at most so many empty cells.
 LOOKAHEAD = {difficulty: (5, 20.0) for difficulty in Difficulty}
 LOOKAHEAD_MAX_EMPTIES = 10
+RUIN_LOOKAHEAD = True
 
 
 @dataclass(frozen=True)
@@ -98,7 +99,7 @@ class ExpertPolicy:
         if phase is Phase.ROLL:
             return Roll()
         if phase is Phase.RUIN_PICK:
-            return PlaceRuin(self.search(game.difficulty).best_ruin(game.board.cells)[1])
+            return PlaceRuin(self.ruin_choice(game.difficulty, game.board.cells)[1])
         if phase is Phase.MAGDAGDON:
             plan = self.plan(game)
             return plan.power if plan.power is not None else Accept()
@@ -180,7 +181,7 @@ class ExpertPolicy:
     def _play_roll(self, search: TurnSearch, difficulty: Difficulty, cells: tuple, dice: tuple, need: int) -> TurnPlan:
         boards = search.end_boards(cells, dice, need)
         if not boards:
-            value, cell = search.best_ruin(cells)
+            value, cell = self.ruin_choice(difficulty, cells)
             return TurnPlan(value, ruin=cell)
         boards.sort(key=lambda item: item[0], reverse=True)
         top, margin = LOOKAHEAD[difficulty]
@@ -199,10 +200,35 @@ class ExpertPolicy:
         assert best is not None
         return best
 
-    def end_of_turn_value(self, difficulty: Difficulty, before: tuple, after: tuple) -> float:
-        """How :meth:`plan` values a placement turn from ``before`` to ``after`` (no penalties)."""
-        need = min(difficulty.min_dice, before.count(0))
-        if not self.lookahead or LOOKAHEAD[difficulty][0] <= 1 or before.count(0) - need > LOOKAHEAD_MAX_EMPTIES:
+    def ruin_choice(self, difficulty: Difficulty, cells: tuple) -> tuple[float, int]:
+        """(value, cell) of the ruin to place (RULES.md §7): by table value, and once the
+        board is small enough, the best few re-ranked by the one-roll look-ahead."""
+        search = self.search(difficulty)
+        options = []
+        for cell, content in enumerate(cells):
+            if content == 0:
+                after = cells[:cell] + (RUIN,) + cells[cell + 1 :]
+                options.append((search.value(after), cell, after))
+        options.sort(key=lambda item: item[0], reverse=True)
+        top, margin = LOOKAHEAD[difficulty]
+        if not (self.lookahead and RUIN_LOOKAHEAD) or top <= 1 or cells.count(0) - 1 > LOOKAHEAD_MAX_EMPTIES:
+            return options[0][0], options[0][1]
+        best: tuple[float, int] | None = None
+        for value, cell, after in options[:top]:
+            if value < options[0][0] - margin:
+                break
+            deep = self.deep_value(difficulty, after)
+            if best is None or deep > best[0]:
+                best = (deep, cell)
+        assert best is not None
+        return best
+
+    def end_of_turn_value(self, difficulty: Difficulty, before: tuple, after: tuple, ruin: bool = False) -> float:
+        """How :meth:`plan` values a turn from ``before`` to ``after`` (no penalties): a
+        placement, or with ``ruin`` an accepted MAGDAGDON."""
+        need = 1 if ruin else min(difficulty.min_dice, before.count(0))
+        looks = self.lookahead and (RUIN_LOOKAHEAD or not ruin) and LOOKAHEAD[difficulty][0] > 1
+        if not looks or before.count(0) - need > LOOKAHEAD_MAX_EMPTIES:
             return self.search(difficulty).value(after)
         return self.deep_value(difficulty, after)
 

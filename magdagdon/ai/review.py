@@ -80,8 +80,8 @@ def _shortfall(expert: ExpertPolicy, decision: Game, value: float) -> float:
 
 
 def _ruin_value(expert: ExpertPolicy, game: Game, cells: tuple) -> float:
-    search = expert.search(game.difficulty)
-    return search.value(cells) - game.difficulty.penalty_for(game.powers_used)
+    value = expert.end_of_turn_value(game.difficulty, game.board.cells, cells, ruin=True)
+    return value - game.difficulty.penalty_for(game.powers_used)
 
 
 def _power_value(expert: ExpertPolicy, game: Game, power: Action) -> float:
