@@ -197,7 +197,9 @@ class Control:
         """Draw the frame; when only animation moved, send just the moving areas to the
         screen (uploading a whole 1080p frame costs several ms on X11)."""
         self.machine.draw(self.screen, self.clock.alpha)
-        rects = None if self.full_redraw else self.machine.top.animated_rects()
+        rects = self.machine.top.animated_rects()  # always asked: states track what they showed
+        if self.full_redraw:
+            rects = None
         if rects is None:
             pygame.display.flip()
         else:

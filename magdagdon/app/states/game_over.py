@@ -94,14 +94,20 @@ class GameOver(TableState):
             start_review(self.session)
 
     def animated_rects(self) -> list | None:
-        return [self._dialog().inflate(self.layout.margin, self.layout.margin)]
+        """While counting up, only the total and the value column change; the result lines
+        only when the rank or the review arrives."""
+        changing = getattr(self, "_changing", None)
+        if changing is None:
+            return None
+        return [r for r in changing if r.width > 0 and r.height > 0]
 
     def is_animating(self) -> bool:
         review = getattr(self.session, "review", None) or []
         if len(review) != self.seen_review:
             self.seen_review = len(review)
             return True
-        return self.tick < COUNT_TICKS + 10 or super().is_animating()
+        # The board is still under the dialog: nothing else moves once the count is done.
+        return self.tick < COUNT_TICKS + 10 or self.session.saved_result is None and not self.ctx.demo and self.tick < COUNT_TICKS * 4
 
     def _backdrop(self, surface: pygame.Surface, reserve: int) -> tuple[pygame.Surface, pygame.Rect]:
         """The table, the shade and the empty banner: still while the numbers count up, so
@@ -140,14 +146,21 @@ class GameOver(TableState):
         y = free.top
         total_img = fonts.render(str(shown), fonts.fit(str(shown), int(size * 2.6), free.width, True), palette.GOLD, bold=True)
         surface.blit(total_img, total_img.get_rect(midtop=(free.centerx, y)))
+        changing = [pygame.Rect(free.left, y, free.width, total_img.get_height())]
         y += total_img.get_height()
         col = pygame.Rect(free.left + free.width // 6, y, free.width * 2 // 3, 0)
+        changing.append(pygame.Rect(col.centerx, y, col.right - col.centerx, int(size * 1.25) * len(rows)))
         for label, value in rows:
             l_img, v_img = fonts.render(label, size, palette.TEXT_DIM), fonts.render(value, size, palette.TEXT, bold=True)
             surface.blit(l_img, (col.left, y))
             surface.blit(v_img, v_img.get_rect(topright=(col.right, y)))
             y += int(size * 1.25)
         y += int(size * 0.6)
+        lines_key = tuple(extra)
+        if lines_key != getattr(self, "_lines_shown", None):  # rank, "not saved" or review arrived
+            self._lines_shown = lines_key
+            changing.append(pygame.Rect(free.left, y, free.width, max(0, free.bottom - y)))
+        self._changing = changing
         for line, colour in extra:
             img = fonts.render(line, fonts.fit(line, size, free.width), colour)
             surface.blit(img, img.get_rect(midtop=(free.centerx, y)))

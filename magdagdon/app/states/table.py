@@ -26,6 +26,28 @@ PULSE_TICKS = 4 * 120  # highlights breathe for 4 s after a change, then hold st
 ARROWS = {pygame.K_LEFT: "left", pygame.K_RIGHT: "right", pygame.K_UP: "up", pygame.K_DOWN: "down"}
 
 
+def merge_rects(rects: list) -> list:
+    """Join overlapping rectangles when that uploads no more pixels (on X11 every pixel
+    sent costs, and an overlap would be sent twice)."""
+    rects = [r for r in rects if r.width > 0 and r.height > 0]
+    joined = True
+    while joined:
+        joined = False
+        for i in range(len(rects)):
+            for j in range(i + 1, len(rects)):
+                a, b = rects[i], rects[j]
+                if a.colliderect(b):
+                    union = a.union(b)
+                    if union.width * union.height <= a.width * a.height + b.width * b.height:
+                        rects[i] = union
+                        del rects[j]
+                        joined = True
+                        break
+            if joined:
+                break
+    return rects
+
+
 class TableState(State):
     key = ""
     hint_allowed = False
@@ -295,16 +317,22 @@ class TableState(State):
 
     def animated_rects(self) -> list | None:
         """The breathing highlighted cells, and where every die is and was."""
+        layout = self.layout
+        rects = [layout.cells[c].inflate(8, 8) for c in self.lit_cells()[0]]
+        last = getattr(self, "_last_sprite_rects", {})
+        current = {}
+        for sprite in self.session.sprites.values():
+            pad = max(18, sprite.size // 8)  # the selection and hint rings around the die
+            rect = current[sprite.index] = sprite.rect.inflate(pad, pad)
+            before = last.get(sprite.index)
+            if rect != before or sprite.moving or sprite.dragging:  # a die at rest needs no upload
+                rects += [rect] if before is None else [rect, before]
+        self._last_sprite_rects = current  # kept up to date even when the whole frame goes
         if getattr(self, "changed", False):
             self.changed = False
             return None
-        layout = self.layout
-        rects = [layout.cells[c].inflate(8, 8) for c in self.lit_cells()[0]]
-        current = [s.rect.inflate(s.size // 3, s.size // 3) for s in self.session.sprites.values()]
-        rects += current + getattr(self, "_last_sprite_rects", [])
-        self._last_sprite_rects = current
         screen = pygame.Rect((0, 0), layout.size)
-        return [r.clip(screen) for r in rects]
+        return merge_rects([r.clip(screen) for r in rects])
 
     # --- drawing ----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
