@@ -54,7 +54,7 @@ from magdagdon.engine.actions import (
 )
 from magdagdon.engine.legality import legal_mask
 
-from .line_values import LineValues, _frozen_tables
+from .line_values import LineValues, learned_tables
 from .turn_search import ROLL_OUTCOMES, TurnSearch
 from .turn_search import roll_value as best_roll_value
 
@@ -110,7 +110,7 @@ class ExpertPolicy:
     # --- planning --------------------------------------------------------------------
     def search(self, difficulty: Difficulty) -> TurnSearch:
         if difficulty not in self._searches:
-            self._searches[difficulty] = TurnSearch(LineValues(*_frozen_tables(difficulty.name)))
+            self._searches[difficulty] = TurnSearch(LineValues(*learned_tables(difficulty.name)))
         return self._searches[difficulty]
 
     def plan(self, game: Game) -> TurnPlan:

@@ -114,12 +114,12 @@ class LineValues:
 
 def load_line_values(difficulty: Difficulty) -> LineValues:
     """A fresh, mutable copy of the learned tables for ``difficulty``."""
-    outer, inner = _frozen_tables(difficulty.name)
+    outer, inner = learned_tables(difficulty.name)
     return LineValues(list(outer), list(inner))
 
 
 @lru_cache(maxsize=None)
-def _frozen_tables(difficulty_name: str) -> tuple[tuple[float, ...], tuple[float, ...]]:
+def learned_tables(difficulty_name: str) -> tuple[tuple[float, ...], tuple[float, ...]]:
     """The learned tables (the heuristic when none were learned), read once per process;
     they never change afterwards, so this cache is not hidden state."""
     from . import line_values_data
