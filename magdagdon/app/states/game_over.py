@@ -144,7 +144,8 @@ class GameOver(TableState):
         units = 3.0 + 1.25 * (len(rows) + len(extra)) + 0.6
         size = max(min_text_px(surface.get_size()), min(int(rect.height * 0.045), int(free.height / units), free.width // 18))
         y = free.top
-        total_img = fonts.render(str(shown), fonts.fit(str(shown), int(size * 2.6), free.width, True), palette.GOLD, bold=True)
+        # Fitted once for the final total (the widest), not for every counted-up value.
+        total_img = fonts.render(str(shown), fonts.fit(str(score.total), int(size * 2.6), free.width, True), palette.GOLD, bold=True)
         surface.blit(total_img, total_img.get_rect(midtop=(free.centerx, y)))
         changing = [pygame.Rect(free.left, y, free.width, total_img.get_height())]
         y += total_img.get_height()
