@@ -199,3 +199,17 @@ def test_the_game_is_saved_after_the_frame_that_shows_the_move(tmp_path):
     assert path.exists()
     assert open_store(tmp_path, NOW).load_in_progress().turn == 1
     pygame.display.quit()
+
+
+def test_command_line_leaves_unsaid_options_to_the_saved_settings():
+    import argparse
+
+    from magdagdon.cli.play import add_arguments, options_from
+
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    plain = options_from(parser.parse_args([]))
+    assert plain.difficulty is None and plain.sound is None and plain.windowed is None
+    given = options_from(parser.parse_args(["--difficulty", "survival", "--mute", "--fullscreen"]))
+    assert given.difficulty is Difficulty.SURVIVAL and given.sound is False and given.windowed is False
+    assert options_from(parser.parse_args(["--size", "800x600"])).windowed is True

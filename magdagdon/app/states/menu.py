@@ -59,8 +59,7 @@ class MenuState(State):
 
     def resize(self) -> None:
         self.clear()
-        if self.active:
-            self.build()
+        self.ensure_built()
 
     def ensure_built(self) -> None:
         if not self.built and self.active and self.ctx.ui_ready:
