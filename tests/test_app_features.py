@@ -181,3 +181,26 @@ def test_animation_frames_present_only_moving_areas(tmp_path):
         visible = sprite.rect.clip(screen)
         if visible.width and visible.height:  # dice flying in from beyond the edge are skipped
             assert any(r.contains(visible) for r in rects)
+
+
+def test_partial_frames_match_a_full_repaint(tmp_path):
+    """Frames drawn and presented only where animation moved look exactly like the
+    whole frame drawn afresh (nothing stale is left anywhere)."""
+    control = make(tmp_path, demo=True)
+    partial = checked = 0
+    seen = set()
+    for frame in range(1400):
+        control.step([], 2)
+        if not control.dirty:
+            continue
+        partial += not control.full_redraw
+        seen.add(control.machine.top_key)
+        control.draw()
+        if frame % 15 == 0:
+            fresh = control.screen.copy()
+            control.machine.draw(fresh, control.clock.alpha)
+            assert pygame.image.tobytes(fresh, "RGB") == pygame.image.tobytes(control.screen, "RGB"), \
+                (frame, control.machine.top_key)
+            checked += 1
+    assert partial > 100 and checked > 20
+    assert {"rolling", "staging", "game_over"} <= seen

@@ -62,9 +62,14 @@ class State:
         """True while something moves, so the loop keeps drawing; False lets it idle."""
         return False
 
+    def prepare_frame(self, alpha: float) -> None:
+        """Before ``animated_rects`` on a frame where only animation moved: put moving
+        things where this frame shows them."""
+
     def animated_rects(self) -> list | None:
         """The screen areas animation can change between two frames without input, or
-        None for "anything" (the whole frame is then presented)."""
+        None for "anything" (the whole frame is then drawn and presented). Only these
+        areas are drawn (clipped) and presented; an empty list skips the frame."""
         return None
 
     # --- naming the successor -----------------------------------------------------------

@@ -96,8 +96,10 @@ class GameOver(TableState):
     def animated_rects(self) -> list | None:
         """While counting up, only the total and the value column change; the result lines
         only when the rank or the review arrives."""
+        lines = tuple(self._result_lines())
         changing = getattr(self, "_changing", None)
-        if changing is None:
+        if changing is None or lines != getattr(self, "_lines_shown", None):
+            self._lines_shown = lines  # rank, "not saved" or the review arrived: whole frame
             return None
         return [r for r in changing if r.width > 0 and r.height > 0]
 
@@ -157,10 +159,6 @@ class GameOver(TableState):
             surface.blit(v_img, v_img.get_rect(topright=(col.right, y)))
             y += int(size * 1.25)
         y += int(size * 0.6)
-        lines_key = tuple(extra)
-        if lines_key != getattr(self, "_lines_shown", None):  # rank, "not saved" or review arrived
-            self._lines_shown = lines_key
-            changing.append(pygame.Rect(free.left, y, free.width, max(0, free.bottom - y)))
         self._changing = changing
         for line, colour in extra:
             img = fonts.render(line, fonts.fit(line, size, free.width), colour)

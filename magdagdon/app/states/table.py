@@ -315,6 +315,10 @@ class TableState(State):
     def is_animating(self) -> bool:
         return self.session.moving or self.drag_die is not None or self.tick < self.pulse_until
 
+    def prepare_frame(self, alpha: float) -> None:
+        for sprite in self.session.sprites.values():
+            sprite.place(alpha)
+
     def animated_rects(self) -> list | None:
         """The breathing highlighted cells, and where every die is and was."""
         layout = self.layout
