@@ -325,8 +325,10 @@ class TableState(State):
         rects = [layout.cells[c].inflate(8, 8) for c in self.lit_cells()[0]]
         last = getattr(self, "_last_sprite_rects", {})
         current = {}
-        for sprite in self.session.sprites.values():
-            pad = max(18, sprite.size // 8)  # the selection and hint rings around the die
+        session = self.session
+        ringed = {session.selected} | set(session.reroll_pick or ()) | set(session.hint.dice if session.hint else ())
+        for sprite in session.sprites.values():
+            pad = max(18, sprite.size // 8) if sprite.index in ringed else 4  # room for its ring
             rect = current[sprite.index] = sprite.rect.inflate(pad, pad)
             before = last.get(sprite.index)
             if rect != before or sprite.moving or sprite.dragging:  # a die at rest needs no upload
