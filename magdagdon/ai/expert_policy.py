@@ -67,6 +67,7 @@ POWER_RESERVE = {
     Difficulty.SURVIVAL: (0.0,),
     Difficulty.NIGHTMARE: (),
 }
+RESERVE_FULL_EMPTIES = 4  # with fewer empty cells the reserve shrinks: the game is ending (+1 to +2)
 OPEN_BOARD_EMPTIES = 12  # from this many empty cells on, re-rolls are not considered
 # Look-ahead: the best (top) boards within (margin) points of the best are re-ranked by
 # the mean best next turn over all rolls, while the board has at most so many empty cells.
@@ -146,7 +147,8 @@ class ExpertPolicy:
             return  # the first turn: any roll starts the board well enough
         search = self.search(difficulty)
         need = min(difficulty.min_dice, cells.count(0))
-        cost = difficulty.penalty_for(powers_used + 1) + POWER_RESERVE[difficulty][powers_used]
+        reserve = POWER_RESERVE[difficulty][powers_used] * min(1.0, cells.count(0) / RESERVE_FULL_EMPTIES)
+        cost = difficulty.penalty_for(powers_used + 1) + reserve
         ruin_value = search.best_ruin(cells)[0]
         # Re-rolls need the best turn for every roll, which is slow on an open board; early
         # on, with no MAGDAGDON to avoid, they are skipped (adjusting is still considered).
