@@ -98,3 +98,25 @@ def test_roll_outcomes_are_a_distribution() -> None:
         outcomes = ROLL_OUTCOMES[size]
         assert sum(w for _, w in outcomes) == pytest.approx(1.0)
     assert len(ROLL_OUTCOMES[4]) == 126
+
+
+def test_td_training_moves_only_unfinished_lines_and_keeps_symmetry() -> None:
+    from magdagdon.ai.training import train
+
+    before = LineValues.heuristic()
+    after = train(2, games=3, alpha=0.01, start=0, values=LineValues.heuristic(), lam=0.5)
+    changed = [code for code in range(CODE_COUNT) if after.outer[code] != before.outer[code]]
+    assert changed
+    assert not any(is_complete(code) for code in changed)
+    assert all(after.outer[code] == after.outer[reverse_code(code)] for code in changed)
+
+
+def test_the_ai_never_imports_pygame() -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = "import sys, magdagdon.ai, magdagdon.ai.review, magdagdon.ai.training; print('pygame' in sys.modules)"
+    root = str(Path(__file__).resolve().parent.parent)
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root)
+    assert result.stdout.strip() == "False"

@@ -12,6 +12,7 @@ so a run is reproducible.
 from __future__ import annotations
 
 import argparse
+import ast
 import copy
 import textwrap
 import statistics
@@ -23,7 +24,7 @@ from magdagdon.engine import Board, Difficulty, roll_dice, score_total
 from magdagdon.engine.board import RUIN
 
 from .line_values import LineValues, compact, is_complete, load_line_values, reverse_code
-from .turn_search import RUIN_PENALTY, TurnSearch
+from .turn_search import TurnSearch
 
 TRAINING_SEED_BASE = 10**12
 # Difficulties differ, for the learner, only by the dice each turn requires.
@@ -147,12 +148,14 @@ def write_tables(path: Path, tables: dict[int, LineValues]) -> None:
 
 
 def read_tables(path: Path, name: str) -> LineValues:
-    """Tables of a file written by :func:`write_tables` (a trusted, generated file)."""
-    from .line_values import _expand
-
-    namespace: dict = {}
-    exec(compile(path.read_text(), str(path), "exec"), namespace)
-    data = namespace["TABLES"][name]
+    """Tables of a file written by :func:`write_tables` (read as data, never executed)."""
+    tree = ast.parse(path.read_text(), str(path))
+    assigned = {
+        node.target.id: node.value
+        for node in tree.body
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
+    }
+    data = ast.literal_eval(assigned["TABLES"])[name]
     return LineValues(_read_stored(data["outer"]), _read_stored(data["inner"]))
 
 
