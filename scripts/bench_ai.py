@@ -12,6 +12,7 @@ from the roll to the end of the turn, i.e. what the UI waits for): median, p99 a
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import sys
@@ -75,9 +76,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="processes (1 = in this process)")
     parser.add_argument("--policies", default=",".join(POLICY_NAMES))
     parser.add_argument("--difficulties", default=",".join(d.name for d in Difficulty))
+    parser.add_argument("--json", action="store_true", help="one JSON object (rows for scripts/bench.py)")
     args = parser.parse_args(argv)
     policies = args.policies.split(",")
     difficulties = [Difficulty.from_name(d) for d in args.difficulties.split(",")]
+    if args.json:
+        return print_json(policies, difficulties, args)
     print(f"{args.games} games per row, seeds {args.seed}..{args.seed + args.games - 1}; "
           "time = decision time per turn")
     print("| difficulty | policy | mean ± 95% CI | median | ruins | powers | time median | p99 | max |")
@@ -96,6 +100,30 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if pool:
             pool.shutdown()
+    return 0
+
+
+EXPERT_TARGETS = {"PEACEFUL": ">= 300", "SURVIVAL": ">= 240", "NIGHTMARE": ">= 180"}
+
+
+def print_json(policies: list[str], difficulties: list[Difficulty], args: argparse.Namespace) -> int:
+    pool = ProcessPoolExecutor(max_workers=args.jobs) if args.jobs > 1 else None
+    try:
+        results = [bench(p, d, args.games, args.seed, pool) for d in difficulties for p in policies]
+    finally:
+        if pool:
+            pool.shutdown()
+    rows = []
+    for r in results:
+        expert = r["policy"] == "expert"
+        rows.append({"benchmark": "ai", "measure": f"{r['policy']} {r['difficulty']} mean ± 95% CI ({args.games} games)",
+                     "value": f"{r['mean']:.1f} ± {r['ci95']:.1f}",
+                     "target": EXPERT_TARGETS.get(r["difficulty"], "") if expert else ""})
+        if expert:
+            rows.append({"benchmark": "ai", "measure": f"expert {r['difficulty']} turn time median / p99 / max",
+                         "value": f"{r['t_median_ms']:.1f} / {r['t_p99_ms']:.0f} / {r['t_max_ms']:.0f} ms",
+                         "target": "<= 100 ms median, <= 1 s max"})
+    print(json.dumps({"results": results, "rows": rows}))
     return 0
 
 

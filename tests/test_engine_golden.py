@@ -156,3 +156,10 @@ def test_line_with_ruin_scores_its_sum_without_bonus():
     row = result.lines[0]
     assert (row.total, row.bonus, row.has_ruin) == (11, Bonus.NONE, True)
     assert result.ruin_penalty == 15 and result.total == 2 * 11 - 15
+
+
+def test_regression_roll_with_only_one_fitting_die_is_magdagdon():
+    """Found by the AI's cross-check: a 5 and a 3 each fit alone, but never both."""
+    board = Board.parse("333./4.4./5656/6565")
+    assert legal_cells(board, 5) == {7} and legal_cells(board, 3) == {3}
+    assert is_magdagdon(board, (6, 5, 3, 1), Difficulty.PEACEFUL)
