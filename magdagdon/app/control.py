@@ -25,7 +25,7 @@ from .states.ruin_pick import RuinPick
 from .states.rules import Rules
 from .states.settings import Settings
 from .states.staging import Staging
-from .states.table import PHASE_STATE
+from .states.table import PHASE_STATE, merge_rects
 from .states.title import Title
 
 IDLE_POLL_SECONDS = 0.02
@@ -67,6 +67,7 @@ class Control:
         self.frames = 0
         self.dirty = True
         self.full_redraw = True
+        self.switch_areas: list[pygame.Rect] = []  # to present with the next frame
         # Storage, sounds and the pygame_gui menus wait until the first frame is shown
         # (start-up time, issue 6): ``finish_startup`` runs right after it, or at the first
         # ``step`` when a test drives the loop by hand.
@@ -190,8 +191,15 @@ class Control:
             self.demo.tick(self.machine)
         if ticks and self.animating():
             self.dirty = True
-        if events or self.machine.top is not top:
-            self.full_redraw = True  # input or a new state may change anything on screen
+        new = self.machine.top
+        if events or (new is not top and not (top.partial_switch and new.partial_switch and len(self.machine.stack) == 1)):
+            self.full_redraw = True  # input, a menu or a dialog may change anything on screen
+        elif new is not top:  # the dice landed and the next game state took over
+            rects = new.switch_rects()
+            if rects is None:
+                self.full_redraw = True
+            else:
+                self.switch_areas += rects
 
     def draw(self) -> None:
         """Draw the frame; when only animation moved, draw and send just the moving areas
@@ -201,6 +209,12 @@ class Control:
         if not self.full_redraw:
             top.prepare_frame(alpha)
             rects = top.animated_rects()
+            still = top.static_rects()
+            if rects is not None and still is not None:
+                rects = merge_rects(rects + still + self.switch_areas)
+            else:
+                rects = None
+        self.switch_areas = []
         if rects is None:
             self.machine.draw(self.screen, alpha)
             if self.full_redraw:

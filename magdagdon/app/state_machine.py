@@ -25,6 +25,7 @@ class State:
     """Base class. ``overlay`` states are drawn over the state below them."""
 
     overlay = False
+    partial_switch = False  # True: replacing another such state, only switch_rects() can differ
 
     def __init__(self, ctx) -> None:
         self.ctx = ctx
@@ -61,6 +62,15 @@ class State:
     def is_animating(self) -> bool:
         """True while something moves, so the loop keeps drawing; False lets it idle."""
         return False
+
+    def switch_rects(self) -> list | None:
+        """When this state just replaced another full-screen state without input: the
+        areas that may differ from it, or None for the whole frame."""
+        return None
+
+    def static_rects(self) -> list | None:
+        """Still parts this state will repaint on the next frame (None: the whole frame)."""
+        return []
 
     def prepare_frame(self, alpha: float) -> None:
         """Before ``animated_rects`` on a frame where only animation moved: put moving

@@ -22,19 +22,16 @@ class TableCanvas:
     def invalidate(self) -> None:
         self.keys.clear()
 
-    def draw(self, target: pygame.Surface, layout, game, fonts, text) -> None:
-        if self.surface is None or self.surface.get_size() != target.get_size() or self.layout is not layout:
-            # Made in the window's pixel format (allocating and then ``convert()``-ing a
-            # 1080p surface costs ~20 ms, a noticeable part of start-up).
-            self.surface = pygame.Surface(target.get_size(), 0, target)
-            self.background = pygame.Surface(target.get_size(), 0, target)
-            draw_background(self.background, layout)
-            self.surface.blit(self.background, (0, 0))
-            self.keys.clear()
-            self.layout = layout
+    def stale_rects(self, target_size, layout, game, text) -> list[pygame.Rect] | None:
+        """Where the next ``draw`` will repaint (None: everything, e.g. a new size)."""
+        if self.surface is None or self.surface.get_size() != tuple(target_size) or self.layout is not layout:
+            return None
+        return [rect for name, rect, key, _ in self._regions(layout, game, None, text) if self.keys.get(name) != key]
+
+    def _regions(self, layout, game, fonts, text):
         preview = game.preview_score()
         board_rect = layout.board.inflate(layout.margin, layout.margin).union(layout.row_sums[-1]).union(layout.col_sums[-1])
-        regions = (
+        return (
             ("top", layout.top_bar, (game.turn, game.difficulty, game.seed, text.locale),
              lambda s: draw_top_bar(s, fonts, layout, game, text)),
             ("board", board_rect, (game.board, game.working_board),
@@ -45,7 +42,18 @@ class TableCanvas:
             ("score", layout.score, (preview.total, preview.base, preview.bonus, preview.ruins, preview.powers_used, bool(game.staged)),
              lambda s: draw_score_panel(s, fonts, layout.score, preview, text, preview=bool(game.staged))),
         )
-        for name, rect, key, paint in regions:
+
+    def draw(self, target: pygame.Surface, layout, game, fonts, text) -> None:
+        if self.surface is None or self.surface.get_size() != target.get_size() or self.layout is not layout:
+            # Made in the window's pixel format (allocating and then ``convert()``-ing a
+            # 1080p surface costs ~20 ms, a noticeable part of start-up).
+            self.surface = pygame.Surface(target.get_size(), 0, target)
+            self.background = pygame.Surface(target.get_size(), 0, target)
+            draw_background(self.background, layout)
+            self.surface.blit(self.background, (0, 0))
+            self.keys.clear()
+            self.layout = layout
+        for name, rect, key, paint in self._regions(layout, game, fonts, text):
             if self.keys.get(name) != key:
                 self.surface.blit(self.background, rect, rect)
                 paint(self.surface)

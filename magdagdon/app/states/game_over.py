@@ -93,6 +93,8 @@ class GameOver(TableState):
         if self.tick == COUNT_TICKS and not self.ctx.demo:  # after the count-up (CPU); nobody reads a demo's
             start_review(self.session)
 
+    partial_switch = False  # its shade covers the whole table
+
     def animated_rects(self) -> list | None:
         """While counting up, only the total and the value column change; the result lines
         only when the rank or the review arrives."""

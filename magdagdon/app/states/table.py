@@ -50,6 +50,7 @@ def merge_rects(rects: list) -> list:
 
 class TableState(State):
     key = ""
+    partial_switch = True
     hint_allowed = False
     powers_active = False
 
@@ -318,6 +319,23 @@ class TableState(State):
     def prepare_frame(self, alpha: float) -> None:
         for sprite in self.session.sprites.values():
             sprite.place(alpha)
+
+    def static_rects(self) -> list | None:
+        """Parts of the still table the next draw repaints (None: all of it)."""
+        return self.ctx.canvas.stale_rects(self.layout.size, self.layout, self.game, self.ctx.text)
+
+    def switch_rects(self) -> list | None:
+        """What may look different when this state replaced another table state without a
+        move (the dice just landed): its buttons, guide, highlights and banners; None:
+        present the whole frame."""
+        if self.ctx.canvas.layout is not self.layout:
+            return None
+        layout = self.layout
+        buttons = [layout.primary, layout.take_back_all, layout.hint_button, *layout.power_buttons]
+        # a button's image reaches below its rect by its shadow; keyboard focus rings around it
+        around = [r.inflate(r.height // 3, r.height // 3) for r in buttons]
+        banners = [r.inflate(8, 8 + r.height // 10) for r in (layout.banner, layout.tray)]  # with their drop shadow
+        return [layout.board.inflate(layout.margin, layout.margin), *banners, layout.guide, *around]
 
     def animated_rects(self) -> list | None:
         """The breathing highlighted cells, and where every die is and was."""
