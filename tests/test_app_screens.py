@@ -22,6 +22,12 @@ from magdagdon.engine import Difficulty  # noqa: E402
 SIZES = [(1920, 1080), (800, 600), (1080, 1920)]
 
 
+def distinct_colours(surface: pygame.Surface, step: int = 9) -> int:
+    """Colours on a sampling grid (plain pygame: surfarray would need numpy)."""
+    width, height = surface.get_size()
+    return len({tuple(surface.get_at((x, y)))[:3] for x in range(0, width, step) for y in range(0, height, step)})
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_every_screen_renders(size, tmp_path):
     for scene in SCENES:
@@ -32,9 +38,7 @@ def test_every_screen_renders(size, tmp_path):
         control.draw()
         assert control.screen.get_size() == size
         assert control.machine.top_key == scene, scene
-        pixels = pygame.surfarray.pixels3d(control.screen)
-        assert pixels.std() > 5  # something was drawn
-        del pixels
+        assert distinct_colours(control.screen) > 20, scene  # something was drawn
     pygame.display.quit()
 
 
