@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import subprocess
 import sys
@@ -36,8 +37,6 @@ def machine_description() -> str:
                 break
     except OSError:
         pass
-    import os
-
     return f"{cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, Python {platform.python_version()}"
 
 
@@ -45,11 +44,12 @@ def run_benchmark(name: str, quick: bool) -> list[dict]:
     script, full, quick_args = BENCHMARKS[name]
     command = [sys.executable, str(SCRIPTS / script), "--json", *(quick_args if quick else full)]
     started = time.perf_counter()
-    result = subprocess.run(command, capture_output=True, text=True)
+    env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1")
+    result = subprocess.run(command, capture_output=True, text=True, env=env)
     seconds = time.perf_counter() - started
     if result.returncode != 0:
         return [{"benchmark": name, "measure": "FAILED", "value": result.stderr.strip().splitlines()[-1:] or "?", "target": ""}]
-    rows = json.loads(result.stdout)["rows"]
+    rows = json.loads(result.stdout[result.stdout.index("{"):])["rows"]
     print(f"  {name}: {seconds:.0f} s", file=sys.stderr)
     return rows
 

@@ -136,7 +136,10 @@ def main() -> int:
     args = parser.parse_args()
 
     positions = collect_positions(args.positions)
-    checks = [(b, d, diff) for b, d in positions for diff in Difficulty]
+    # One check per distinct question: PEACEFUL and SURVIVAL ask the same one (2 dice),
+    # and an engine cache must not be credited for answering a repeat.
+    questions = {(b, tuple(sorted(d)), required_dice(b, diff)): (b, d, diff) for b, d in positions for diff in Difficulty}
+    checks = list(questions.values())
     hard = [c for c in checks if plain_is_magdagdon(*c)]
     legal_args = [(b, v) for b, d in positions for v in set(d)]
     score_args = [(b, Difficulty.PEACEFUL, 0) for b, _ in positions]

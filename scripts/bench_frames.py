@@ -15,6 +15,7 @@ Runs headless (SDL dummy drivers) unless SDL_VIDEODRIVER is set, e.g. to x11 und
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import sys
@@ -71,6 +72,7 @@ def main() -> None:
     parser.add_argument("--size", default="1920x1080")
     parser.add_argument("--frames", type=int, default=1500)
     parser.add_argument("--idle-seconds", type=float, default=5.0)
+    parser.add_argument("--json", action="store_true", help="one JSON object (rows for scripts/bench.py)")
     args = parser.parse_args()
     size = parse_size(args.size)
     with tempfile.TemporaryDirectory() as data_dir:
@@ -78,6 +80,15 @@ def main() -> None:
         times = sorted(times)
         idle = bench_idle(size, args.idle_seconds, Path(data_dir))
     p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+    if args.json:
+        driver = os.environ.get("SDL_VIDEODRIVER")
+        print(json.dumps({"rows": [
+            {"benchmark": "frames", "measure": f"demo CPU ms per animated frame median / p99 ({driver}, {args.size})",
+             "value": f"{statistics.median(times):.2f} / {p99:.2f} ms", "target": "<= 4 ms"},
+            {"benchmark": "frames", "measure": f"idle CPU ({driver})", "value": f"{idle:.2f} % of a core",
+             "target": "<= 2 %"},
+        ]}))
+        return
     print(f"video driver: {os.environ.get('SDL_VIDEODRIVER')}, size {size[0]}x{size[1]}")
     print(f"demo: {len(times)} animated frames, CPU ms per frame: median {statistics.median(times):.2f}, "
           f"p99 {p99:.2f}, max {times[-1]:.2f}  (target <= 4 ms)")

@@ -203,12 +203,26 @@ def _pair_fits(first: int, second: int, legal: Sequence[int], blocked: Sequence[
 
 
 def _two_fit(dice: Sequence[int], legal: Sequence[int], blocked: Sequence[int], empty: int) -> bool:
-    """Can two of ``dice`` be placed one after the other (in either order)?"""
+    """Can two of ``dice`` be placed one after the other (in either order)?
+
+    :func:`_pair_fits` for every ordered pair, with its common cases inlined: this is
+    the innermost loop of every MAGDAGDON check.
+    """
     for i, first in enumerate(dice):
-        if legal[first]:
-            for j, second in enumerate(dice):
-                if j != i and _pair_fits(first, second, legal, blocked, empty):
+        first_cells = legal[first]
+        if not first_cells:
+            continue
+        for j, second in enumerate(dice):
+            if j == i:
+                continue
+            second_cells = legal[second]
+            if -1 <= first - second <= 1:
+                if second_cells and (second_cells & (second_cells - 1) or first_cells & ~second_cells):
                     return True
+                if _adjacent(first_cells) & empty & ~blocked[second]:
+                    return True
+            elif second_cells and _pair_fits(first, second, legal, blocked, empty):
+                return True
     return False
 
 
