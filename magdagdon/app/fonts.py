@@ -1,4 +1,4 @@
-"""Fonts, always loaded by explicit path from ``assets/fonts`` (never SysFont/Font(None),
+"""Fonts, always loaded by explicit path from ``assets/fonts`` (never the system font lookups,
 which break in a frozen app and differ between machines)."""
 
 from __future__ import annotations
