@@ -22,11 +22,21 @@ MIN_LOSS = 0.5  # points; smaller differences are noise of the evaluation
 
 
 @dataclass(frozen=True)
+class TurnAdvice:
+    """What the expert did with that roll, as values for the UI to put into words."""
+
+    powers: tuple[tuple[str, tuple[int, ...]], ...]  # ("minus"/"plus"/"reroll", dice values) in order
+    placements: tuple[tuple[int, int], ...]  # (value, cell) of the dice it confirmed
+    ruin: int | None  # the cell it ruined, when the turn stayed MAGDAGDON
+
+
+@dataclass(frozen=True)
 class TurnReview:
     turn: int
     loss: float  # estimated expected points lost against the expert's choice
     played: tuple[Action, ...]  # the player's actions of the turn, after the roll
     suggested: tuple[Action, ...]  # what the expert would have played instead
+    advice: TurnAdvice | None = None  # ``suggested`` in values: powers, placements, ruin
 
 
 def review_game(replay: Replay, limit: int = 3, policy: ExpertPolicy | None = None) -> list[TurnReview]:
@@ -62,7 +72,8 @@ def review_game(replay: Replay, limit: int = 3, policy: ExpertPolicy | None = No
             if isinstance(action, (Adjust, Reroll)):
                 decision = game.copy()
         if loss >= MIN_LOSS:
-            reviews.append(TurnReview(start.turn, round(loss, 1), tuple(played), _expert_turn(expert, start)))
+            suggested, advice = _expert_turn(expert, start)
+            reviews.append(TurnReview(start.turn, round(loss, 1), tuple(played), suggested, advice))
     reviews.sort(key=lambda r: (-r.loss, r.turn))
     return reviews[:limit]
 
@@ -89,15 +100,27 @@ def _power_value(expert: ExpertPolicy, game: Game, power: Action) -> float:
     return next(value for action, value in options if action == power)
 
 
-def _expert_turn(expert: ExpertPolicy, start: Game) -> tuple[Action, ...]:
-    """The expert's actions from the position after the roll to the end of the turn."""
+def _expert_turn(expert: ExpertPolicy, start: Game) -> tuple[tuple[Action, ...], TurnAdvice]:
+    """The expert's actions from the position after the roll to the end of the turn, and
+    the same as advice values."""
     game = start.copy()
     actions: list[Action] = []
+    powers: list[tuple[str, tuple[int, ...]]] = []
+    placements: tuple[tuple[int, int], ...] = ()
+    ruin = None
     while game.phase not in (Phase.ROLL, Phase.GAME_OVER):
         action = expert.choose(game)
+        if isinstance(action, Adjust):
+            powers.append(("plus" if action.delta > 0 else "minus", (game.dice[action.die],)))
+        elif isinstance(action, Reroll):
+            powers.append(("reroll", tuple(game.dice[d] for d in action.dice)))
+        elif isinstance(action, Confirm):
+            placements = tuple((game.dice[die], cell) for die, cell in game.staged)
+        elif isinstance(action, PlaceRuin):
+            ruin = action.cell
         actions.append(action)
         game.push(action)
-    return tuple(actions)
+    return tuple(actions), TurnAdvice(tuple(powers), placements, ruin)
 
 
-__all__ = ["TurnReview", "review_game"]
+__all__ = ["TurnAdvice", "TurnReview", "review_game"]

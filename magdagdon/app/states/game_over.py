@@ -7,7 +7,7 @@ import threading
 
 import pygame
 
-from magdagdon.engine import Replay
+from magdagdon.engine import Replay, cell_name
 
 from ..render import palette
 from ..render.hud import draw_banner, min_text_px
@@ -33,6 +33,21 @@ def start_review(session) -> None:
 
     session.review_thread = threading.Thread(target=work, daemon=True)
     session.review_thread.start()
+
+
+def review_line(text, item) -> str:
+    """'Turn 4: 3 on R2C3, 4 on R2C4 — about 35 points', worded by the catalog."""
+    advice = getattr(item, "advice", None)
+    if advice is None:
+        return text("gameover.review_line", turn=item.turn, loss=round(item.loss))
+    steps = [text(f"review.power.{kind}", values=" ".join(map(str, values))) for kind, values in advice.powers]
+    if advice.ruin is not None:
+        steps.append(text("review.ruin", cell=cell_name(advice.ruin)))
+    elif advice.placements:
+        steps.append(text("review.list_separator").join(
+            text("review.place", value=value, cell=cell_name(cell)) for value, cell in advice.placements))
+    return text("gameover.review_advice", turn=item.turn, loss=round(item.loss),
+                advice=text("review.then").join(steps))
 
 
 class GameOver(TableState):
@@ -187,5 +202,5 @@ class GameOver(TableState):
         if review:
             lines.append((text("gameover.review_title"), palette.TEXT))
             for item in review[:3]:
-                lines.append((text("gameover.review_line", turn=item.turn, loss=round(item.loss)), palette.TEXT_DIM))
+                lines.append((review_line(text, item), palette.TEXT_DIM))
         return lines

@@ -1,0 +1,51 @@
+"""The review's advice values match the expert's suggested actions, and read well."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import random  # noqa: E402
+
+from magdagdon.ai import make_policy  # noqa: E402
+from magdagdon.ai.review import TurnAdvice, TurnReview, review_game  # noqa: E402
+from magdagdon.engine import Difficulty, Game, Replay  # noqa: E402
+from magdagdon.engine.actions import Adjust, Confirm, PlaceRuin, Reroll, Stage  # noqa: E402
+
+
+def greedy_replay(seed, difficulty):
+    game = Game(difficulty, seed)
+    policy = make_policy("greedy", random.Random(seed))
+    while not game.is_over:
+        game.play(policy.choose(game))
+    return Replay.of(game)
+
+
+def test_advice_mirrors_the_suggested_actions():
+    seen = 0
+    for seed, difficulty in [(1, Difficulty.PEACEFUL), (2, Difficulty.NIGHTMARE), (4, Difficulty.SURVIVAL)]:
+        for review in review_game(greedy_replay(seed, difficulty), limit=5):
+            advice = review.advice
+            powers = [a for a in review.suggested if isinstance(a, (Adjust, Reroll))]
+            assert len(advice.powers) == len(powers)
+            ruins = [a.cell for a in review.suggested if isinstance(a, PlaceRuin)]
+            assert advice.ruin == (ruins[0] if ruins else None)
+            if any(isinstance(a, Confirm) for a in review.suggested):
+                assert advice.placements and advice.ruin is None
+                cells = [cell for _, cell in advice.placements]
+                assert len(set(cells)) == len(cells)
+                assert set(cells) <= {a.cell for a in review.suggested if isinstance(a, Stage)}
+                assert all(1 <= value <= 6 for value, _ in advice.placements)
+            seen += 1
+    assert seen >= 3
+
+
+def test_review_line_wording():
+    from magdagdon.app.i18n import Catalog
+    from magdagdon.app.states.game_over import review_line
+
+    text = Catalog("en").text
+    review = TurnReview(6, 34.6, (), (), TurnAdvice((("plus", (2,)),), ((3, 9), (4, 10)), None))
+    assert review_line(text, review) == "Turn 6: +1 on a 2, then 3 on R3C2, 4 on R3C3, about +35"
+    ruin = TurnReview(2, 12.0, (), (), TurnAdvice((), (), 15))
+    assert review_line(text, ruin) == "Turn 2: ruin R4C4, about +12"
