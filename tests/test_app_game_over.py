@@ -10,7 +10,7 @@ import pytest  # noqa: E402
 
 from magdagdon.app.control import Control  # noqa: E402
 from magdagdon.app.options import Options  # noqa: E402
-from magdagdon.app.states.game_over import COUNT_TICKS  # noqa: E402
+from magdagdon.app.states.game_over import COUNT_TICKS, review_line  # noqa: E402
 from magdagdon.engine import Difficulty  # noqa: E402
 
 from test_app_high_scores import screen_texts  # noqa: E402
@@ -30,5 +30,6 @@ def test_review_lines_render_when_the_review_returns(tmp_path, monkeypatch):
     text = control.ctx.text
     assert text("gameover.review_title") in texts
     for item in review[:3]:
-        assert text("gameover.review_line", turn=item.turn, loss=round(item.loss)) in texts
+        assert review_line(text, item) in texts
+        assert item.advice is not None and f"Turn {item.turn}: " in review_line(text, item)
     pygame.display.quit()
