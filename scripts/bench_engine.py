@@ -89,22 +89,13 @@ def time_pair(first, second, argument_lists) -> tuple[list[float], list[float]]:
     busy machine slows both alike. Which one goes first alternates: the first call on a
     position pays the cache misses on its board, the second finds it warm."""
     clock = time.perf_counter_ns
-    a, b = [], []
+    timings: dict = {first: [], second: []}
     for index, arguments in enumerate(argument_lists):
-        if index % 2:
+        for function in ((second, first) if index % 2 else (first, second)):
             start = clock()
-            second(*arguments)
-            middle = clock()
-            first(*arguments)
-            b.append((middle - start) / 1000)
-            a.append((clock() - middle) / 1000)
-        else:
-            start = clock()
-            first(*arguments)
-            middle = clock()
-            second(*arguments)
-            a.append((middle - start) / 1000)
-            b.append((clock() - middle) / 1000)
+            function(*arguments)
+            timings[function].append((clock() - start) / 1000)
+    a, b = timings[first], timings[second]
     return a, b
 
 

@@ -14,7 +14,7 @@ from itertools import combinations_with_replacement
 from math import factorial
 from typing import Sequence
 
-from magdagdon.engine.board import RUIN
+from magdagdon.engine.board import NUMBERS, RUIN, cell_masks
 from magdagdon.engine.legality import legal_mask_from
 
 from .line_values import LineValues
@@ -78,17 +78,6 @@ def counts_of(values: Sequence[int]) -> list[int]:
     return counts
 
 
-def board_masks(cells: Sequence[int]) -> list[int]:
-    masks = [0] * 8
-    for c, x in enumerate(cells):
-        masks[x] |= 1 << c
-    return masks
-
-
-def number_mask(masks: Sequence[int]) -> int:
-    return masks[1] | masks[2] | masks[3] | masks[4] | masks[5] | masks[6]
-
-
 class TurnSearch:
     """Evaluates positions with :class:`LineValues` and finds the best placements."""
 
@@ -117,7 +106,7 @@ class TurnSearch:
     ) -> list[tuple[float, tuple[tuple[int, int], ...]]]:
         """Every distinct board reachable by placing at least ``need`` of ``dice``, as
         (value, path of (value, cell)) — empty when the turn is MAGDAGDON."""
-        masks = board_masks(cells)
+        masks = list(cell_masks(cells))
         counts = counts_of(dice)
         rows, cols = self.line_codes(cells)
         rt, ct = self.row_tables, self.col_tables
@@ -163,13 +152,13 @@ class TurnSearch:
                     masks[0] |= bit
                 counts[v] += 1
 
-        dfs(0, number_mask(masks), key0, base, ())
+        dfs(0, masks[NUMBERS], key0, base, ())
         return out
 
     def best_value(self, cells: Sequence[int], dice: Sequence[int], need: int) -> float | None:
         """The value of the best board of :meth:`end_boards`, without building paths;
         None when the turn is MAGDAGDON."""
-        masks = board_masks(cells)
+        masks = list(cell_masks(cells))
         counts = counts_of(dice)
         rows, cols = self.line_codes(cells)
         rt, ct = self.row_tables, self.col_tables
@@ -213,7 +202,7 @@ class TurnSearch:
                     masks[0] |= bit
                 counts[v] += 1
 
-        dfs(0, number_mask(masks), key0, self.value(cells))
+        dfs(0, masks[NUMBERS], key0, self.value(cells))
         return best[0]
 
     def best_by_placed(self, cells: Sequence[int], max_dice: int = 4) -> dict[int, float]:
@@ -221,7 +210,7 @@ class TurnSearch:
         ``cells`` in some legal order, the value of the best board doing so, keyed by
         :func:`placed_code` (P). One walk answers every roll: the best turn for dice ``m``
         is the best entry over the sub-multisets of ``m`` (see :meth:`roll_value`)."""
-        masks = board_masks(cells)
+        masks = list(cell_masks(cells))
         rows, cols = self.line_codes(cells)
         rt, ct = self.row_tables, self.col_tables
         key0 = 0
@@ -264,7 +253,7 @@ class TurnSearch:
                     masks[v] ^= bit
                     masks[0] |= bit
 
-        dfs(0, number_mask(masks), key0, self.value(cells), 0)
+        dfs(0, masks[NUMBERS], key0, self.value(cells), 0)
         return best
 
     def best_ruin(self, cells: Sequence[int]) -> tuple[float, int]:

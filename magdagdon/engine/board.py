@@ -70,6 +70,15 @@ def iter_bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+def cell_masks(cells: tuple[int, ...]) -> tuple[int, ...]:
+    """``(empty, v1, .., v6, ruin, numbers)`` bit masks of 16 cell contents (see Board.masks)."""
+    masks = [0] * 9
+    for c, x in enumerate(cells):
+        masks[x] |= 1 << c
+    masks[NUMBERS] = FULL_MASK & ~(masks[EMPTY] | masks[RUIN])
+    return tuple(masks)
+
+
 class BoardParseError(ValueError):
     """Text that is not a board in the notation of RULES.md §1."""
 
@@ -183,11 +192,7 @@ class Board:
         Index ``v`` holds the cells showing ``v``; index ``NUMBERS`` all cells with a number.
         """
         if self._masks is None:
-            masks = [0] * 9
-            for c, x in enumerate(self.cells):
-                masks[x] |= 1 << c
-            masks[NUMBERS] = FULL_MASK & ~(masks[EMPTY] | masks[RUIN])
-            self._masks = tuple(masks)
+            self._masks = cell_masks(self.cells)
         return self._masks
 
     # --- value protocol -------------------------------------------------------------

@@ -10,19 +10,13 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from .board import COL0_MASK, COL3_MASK, FULL_MASK, NUMBERS, Board, iter_bits
-
-_NOT_COL0 = FULL_MASK & ~COL0_MASK
-_NOT_COL3 = FULL_MASK & ~COL3_MASK
+from .board import neighbour_mask as _adjacent
 from .difficulty import Difficulty
 
-# masks tuple layout (see Board.masks): index 0 = empty, 1..6 = that number, 7 = ruin.
+# masks layout (see Board.masks): 0 = empty, 1..6 = that number, 7 = ruin, 8 = all numbers.
 _EMPTY = 0
-
-
-def _adjacent(mask: int) -> int:
-    return ((mask << 1) & _NOT_COL0) | ((mask >> 1) & _NOT_COL3) | ((mask << 4) & FULL_MASK) | (mask >> 4)
-
-
+_NOT_COL0 = FULL_MASK & ~COL0_MASK
+_NOT_COL3 = FULL_MASK & ~COL3_MASK
 _CELL_NEIGHBOURS = tuple(_adjacent(1 << c) for c in range(16))
 
 
@@ -46,10 +40,6 @@ def legal_mask_from(masks: Sequence[int], numbers: int, value: int) -> int:
     touching = ((numbers << 1) & _NOT_COL0) | ((numbers >> 1) & _NOT_COL3) | ((numbers << 4) & FULL_MASK) | (numbers >> 4)
     blocked = ((conflicting << 1) & _NOT_COL0) | ((conflicting >> 1) & _NOT_COL3) | ((conflicting << 4) & FULL_MASK) | (conflicting >> 4)
     return empty & touching & ~blocked
-
-
-def number_mask(masks: Sequence[int]) -> int:
-    return masks[NUMBERS]
 
 
 def legality_table(board: Board) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -88,21 +78,6 @@ def legal_cells(board: Board, value: int) -> frozenset[int]:
 def required_dice(board: Board, difficulty: Difficulty) -> int:
     """Dice the turn must place: min(difficulty minimum, empty cells) (RULES.md §2)."""
     return min(difficulty.min_dice, board.empty_count)
-
-
-def _dice_counts(dice: Iterable[int]) -> list[int]:
-    counts = [0, 0, 0, 0, 0, 0, 0]
-    try:
-        for value in dice:
-            if 0 < value < 7 and value.__class__ is int:
-                counts[value] += 1
-            else:
-                counts[0] += 1  # marks a bad value
-    except TypeError:
-        counts[0] += 1
-    if counts[0] or not any(counts):
-        raise ValueError(f"dice show 1..6, not {tuple(dice)!r}")
-    return counts
 
 
 def _reachable_upper_bound(dice: Sequence[int], first_cells: Sequence[int]) -> int:
@@ -166,14 +141,14 @@ def _search(masks: list[int], numbers: int, counts: list[int], need: int, failed
 
 def find_placement(board: Board, dice: Iterable[int], need: int) -> list[tuple[int, int]] | None:
     """A witness for RULES.md §5: ``need`` (value, cell) placements in a legal order, or None."""
-    counts = _dice_counts(dice)
+    dice = _check_dice(dice)
     if need <= 0:
         return []
-    if need > sum(counts) or need > board.empty_count:
+    if need > len(dice) or need > board.empty_count:
         return None
+    counts = [dice.count(v) for v in range(7)]
     masks = list(board.masks)
-    numbers = number_mask(masks)
-    return _search(masks, numbers, counts, need, set())
+    return _search(masks, masks[NUMBERS], counts, need, set())
 
 
 def _pair_fits(first: int, second: int, legal: Sequence[int], blocked: Sequence[int], empty: int) -> bool:
@@ -335,6 +310,6 @@ def is_magdagdon(board: Board, dice: Iterable[int], difficulty: Difficulty) -> b
     Judged on the permanent ``board`` with all current dice values, never on a staging.
     A full board (game over) is never MAGDAGDON.
     """
-    need = min(difficulty.min_dice, board.masks[_EMPTY].bit_count())  # required_dice, inlined
+    need = required_dice(board, difficulty)
     return not can_place(board, dice, need) if need else False
 
