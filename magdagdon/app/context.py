@@ -105,13 +105,13 @@ class AppContext:
             take = getattr(store, "take_notices", None)
             raw = take() if take else list(getattr(store, "notices", []))
             for notice in raw:
-                message = self._notice_text(notice)
+                message = self.notice_text(notice)
                 fresh.append(message)
                 if message not in self.notices:
                     self.notices.append(message)
         return fresh
 
-    def _notice_text(self, notice) -> str:
+    def notice_text(self, notice) -> str:
         kind = getattr(notice, "kind", None)
         key = f"notice.{getattr(kind, 'value', kind)}"
         # File names only: a whole path rarely fits on a menu line (the folder is the data folder).

@@ -48,7 +48,7 @@ class Control:
         self.ctx = AppContext(options, self.screen.get_size())
         self.ctx.preferences = preferences
         if preferences.notice is not None and preferences.notice.kind.value == "corrupt_moved_aside":
-            self.ctx.notices.append(self.ctx._notice_text(preferences.notice))
+            self.ctx.notices.append(self.ctx.notice_text(preferences.notice))
         pygame.display.set_caption(self.ctx.text("app.window_title"))
         self.ctx.on_toggle_fullscreen = self.toggle_fullscreen
         self.pointer = PointerTranslator()
