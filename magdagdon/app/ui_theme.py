@@ -11,15 +11,14 @@ import json
 import warnings
 from functools import lru_cache
 
-from magdagdon.assets_path import asset_path
+from magdagdon.assets_path import asset, asset_file
 
 from .fonts import FONT_FILES
 
 
 @lru_cache(maxsize=1)
 def _theme_template() -> dict:
-    with open(asset_path("theme", "theme.json"), encoding="utf-8") as file:
-        return json.load(file)
+    return json.loads(asset("theme", "theme.json").read_text(encoding="utf-8"))
 
 
 def ui_scale(size: tuple[int, int]) -> float:
@@ -42,8 +41,8 @@ def theme_for(size: tuple[int, int], script: str = "latin") -> tuple[dict, list[
             font.setdefault(key, value)
         font["name"] = "magda"
         font["locale"] = "en"
-        font["regular_path"] = str(asset_path("fonts", regular))
-        font["bold_path"] = str(asset_path("fonts", bold))
+        font["regular_path"] = str(asset_file("fonts", regular))
+        font["bold_path"] = str(asset_file("fonts", bold))
         if "size" in font:
             scaled = max(10, round(int(font["size"]) * scale))
             font["size"] = str(scaled)
