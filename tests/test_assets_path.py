@@ -10,6 +10,7 @@ import sys
 import zipfile
 from pathlib import Path
 
+import magdagdon
 from magdagdon.assets_path import assets_root
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,6 +35,10 @@ def installed_layout(site: Path) -> Path:
     (package / "assets" / "fonts").mkdir(parents=True)
     shutil.copy(ROOT / "assets" / "fonts" / FONT[1], package / "assets" / "fonts" / FONT[1])
     return package
+
+
+def test_the_tests_run_the_checkouts_code_even_beside_an_installed_copy():
+    assert Path(magdagdon.__file__).resolve().parent == ROOT / "magdagdon"
 
 
 def test_a_checkout_reads_the_assets_at_the_top_of_the_repository():
