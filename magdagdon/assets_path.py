@@ -55,15 +55,16 @@ def asset(*parts: str) -> Traversable:
     return node
 
 
-# Files handed out by ``asset_file`` stay valid until the process exits (pygame opens fonts
+# Paths handed out by ``asset_path`` stay valid until the process exits (pygame opens fonts
 # lazily, long after the lookup); only a zipped install needs the temporary copies this closes.
 _real_files = contextlib.ExitStack()
 atexit.register(_real_files.close)
 
 
 @lru_cache(maxsize=None)
-def asset_file(*parts: str) -> Path:
-    """A real file-system path of ``assets/<parts...>``, for APIs that want a path (pygame's
-    fonts and sounds, pygame_gui's theme fonts). In a wheel, a checkout or a bundle this is
-    the file itself; from a zip archive, a temporary copy."""
+def asset_path(*parts: str) -> Path:
+    """A real file-system path of ``assets/<parts...>``, for APIs that want one (pygame's
+    fonts and sounds, pygame_gui's theme fonts, ``open``). In a wheel, a checkout or a bundle
+    this is the file or folder itself; from a zip archive, a temporary copy (of a folder
+    only on Python 3.12 and later)."""
     return _real_files.enter_context(resources.as_file(asset(*parts)))

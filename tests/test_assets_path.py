@@ -62,11 +62,11 @@ def test_a_zipped_package_hands_pygame_a_real_font_file(tmp_path):
             if path.is_file() and "__pycache__" not in path.parts:
                 zipped.write(path, path.relative_to(tmp_path / "site").as_posix())
     code = (
-        "import pygame; from magdagdon.assets_path import asset, asset_file\n"
-        f"path = asset_file{FONT!r}\n"
+        "import pygame; from magdagdon.assets_path import asset, asset_path\n"
+        f"path = asset_path{FONT!r}\n"
         "assert path.is_file() and '.zip' not in str(path), path\n"
         f"assert path.read_bytes() == asset{FONT!r}.read_bytes()\n"
-        f"assert asset_file{FONT!r} == path  # one copy, still there\n"
+        f"assert asset_path{FONT!r} == path  # one copy, still there\n"
         "pygame.font.init(); print(pygame.font.Font(str(path), 20).size('MAGDAGDON'))\n"
     )
     result = run_python(code, cwd=tmp_path, python_path=archive)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from magdagdon.assets_path import asset, asset_file
+from magdagdon.assets_path import asset_path
 
 SOUND_NAMES = ("roll", "place", "take_back", "confirm", "magdagdon", "ruin", "game_over")
 
@@ -27,8 +27,9 @@ class Audio:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
             for name in SOUND_NAMES:
-                if asset("sounds", f"{name}.wav").is_file():
-                    self.sounds[name] = pygame.mixer.Sound(str(asset_file("sounds", f"{name}.wav")))
+                path = asset_path("sounds", f"{name}.wav")
+                if path.exists():
+                    self.sounds[name] = pygame.mixer.Sound(str(path))
             self.available = True
         except pygame.error:
             self.sounds = {}  # no audio device: the game runs silently

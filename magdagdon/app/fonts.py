@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from magdagdon.assets_path import asset_file
+from magdagdon.assets_path import asset_path
 
 # script of a catalog (i18n ``_meta.script``) -> (regular file, bold file)
 FONT_FILES: dict[str, tuple[str, str]] = {
@@ -17,7 +17,7 @@ FONT_FILES: dict[str, tuple[str, str]] = {
 
 def font_paths(script: str) -> tuple[str, str]:
     regular, bold = FONT_FILES.get(script, FONT_FILES["latin"])
-    return str(asset_file("fonts", regular)), str(asset_file("fonts", bold))
+    return str(asset_path("fonts", regular)), str(asset_path("fonts", bold))
 
 
 class FontBook:

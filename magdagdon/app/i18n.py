@@ -8,28 +8,30 @@ Adding a language is adding a file. Its ``_meta`` block names the writing direct
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
-from magdagdon.assets_path import Traversable, asset
+from magdagdon.assets_path import asset_path
 
 DEFAULT_LOCALE = "en"
 
 
-def catalog_dir() -> Traversable:
-    return asset("i18n")
+def catalog_dir() -> Path:
+    return asset_path("i18n")
 
 
 def available_locales() -> list[str]:
-    return sorted(p.name.removesuffix(".json") for p in catalog_dir().iterdir() if p.name.endswith(".json"))
+    return sorted(p.stem for p in catalog_dir().glob("*.json"))
 
 
-def _load(locale: str, directory: Traversable | None = None) -> dict:
-    return json.loads((directory or catalog_dir()).joinpath(f"{locale}.json").read_text(encoding="utf-8"))
+def _load(locale: str, directory: Path | None = None) -> dict:
+    with open((directory or catalog_dir()) / f"{locale}.json", encoding="utf-8") as file:
+        return json.load(file)
 
 
 class Catalog:
     """Looks up visible text by key; ``text(key, **values)`` fills ``{placeholders}``."""
 
-    def __init__(self, locale: str = DEFAULT_LOCALE, directory: Traversable | None = None) -> None:
+    def __init__(self, locale: str = DEFAULT_LOCALE, directory: Path | None = None) -> None:
         self.fallback = _load(DEFAULT_LOCALE)
         try:
             self.strings = self.fallback if locale == DEFAULT_LOCALE else _load(locale, directory)

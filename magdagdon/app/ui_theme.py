@@ -11,7 +11,7 @@ import json
 import warnings
 from functools import lru_cache
 
-from magdagdon.assets_path import asset, asset_file
+from magdagdon.assets_path import asset, asset_path
 
 from .fonts import FONT_FILES
 
@@ -41,8 +41,8 @@ def theme_for(size: tuple[int, int], script: str = "latin") -> tuple[dict, list[
             font.setdefault(key, value)
         font["name"] = "magda"
         font["locale"] = "en"
-        font["regular_path"] = str(asset_file("fonts", regular))
-        font["bold_path"] = str(asset_file("fonts", bold))
+        font["regular_path"] = str(asset_path("fonts", regular))
+        font["bold_path"] = str(asset_path("fonts", bold))
         if "size" in font:
             scaled = max(10, round(int(font["size"]) * scale))
             font["size"] = str(scaled)
