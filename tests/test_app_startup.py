@@ -1,4 +1,4 @@
-"""Start-up stays quick: the first frame is drawn before pygame_gui, storage and the sounds
+"""Start-up (issue 6): the first frame is drawn before pygame_gui, storage and the sounds
 are loaded; the menus, the saved game and the mixer follow right after it."""
 
 import os

@@ -11,14 +11,15 @@ import json
 import warnings
 from functools import lru_cache
 
-from magdagdon.assets_path import asset, asset_path
+from magdagdon.assets_path import asset_path
 
 from .fonts import FONT_FILES
 
 
 @lru_cache(maxsize=1)
 def _theme_template() -> dict:
-    return json.loads(asset("theme", "theme.json").read_text(encoding="utf-8"))
+    with open(asset_path("theme", "theme.json"), encoding="utf-8") as file:
+        return json.load(file)
 
 
 def ui_scale(size: tuple[int, int]) -> float:

@@ -1,4 +1,4 @@
-"""Reading one envelope file: whatever state it is in, the game goes on and nothing is lost.
+"""Reading one envelope file with the corruption policy of issue 4.
 
 Missing → nothing. Corrupt (bad JSON, wrong types, truncated, absurdly large) → renamed
 aside as ``<name>.corrupt-<timestamp>`` with a notice, and the caller goes on empty.

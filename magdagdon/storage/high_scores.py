@@ -120,7 +120,7 @@ def parse_when(raw: Any) -> datetime:
 
 
 def check_aware(now: datetime) -> datetime:
-    """Storage takes time from its caller (so tests and replays control it); it must carry a time zone."""
+    """Storage takes time from its caller (STYLE.md rule 4); it must carry a time zone."""
     if not isinstance(now, datetime) or now.tzinfo is None or now.utcoffset() is None:
         raise ValueError(f"'now' must be a timezone-aware datetime, not {now!r}")
     return now

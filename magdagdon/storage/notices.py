@@ -1,4 +1,4 @@
-"""Problems the storage met, as values for the UI to translate (the storage knows no language).
+"""Problems the storage met, as values for the UI to translate (STYLE.md rule 5).
 
 Storage never raises for a damaged or unwritable data folder: it records a notice,
 keeps the game playable and goes on.

@@ -2,7 +2,7 @@
 
 Each archived game holds its replay (the evidence), player name and time, so the tables
 come back exactly for every game still archived: all table entries and the newest 200
-games (the archive keeps no more). Statistics then cover those games only; a notice says so.
+games (issue 4 pruning). Statistics then cover those games only; a notice says so.
 """
 
 from __future__ import annotations

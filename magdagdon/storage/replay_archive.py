@@ -1,9 +1,8 @@
 """The folder of recorded games: ``replays/<replay id>.json``, one envelope per game.
 
-Every recorded result keeps its replay here, the evidence behind its score;
-:meth:`ReplayArchive.prune` drops those no longer needed. Files are written before the
-scores file refers to them, so an entry never points at a missing replay; an orphan left
-by a crash is pruned later.
+Every recorded result keeps its replay here (issue 4); :meth:`ReplayArchive.prune` drops
+those no longer needed. Files are written before the scores file refers to them, so an
+entry never points at a missing replay; an orphan left by a crash is pruned later.
 """
 
 from __future__ import annotations
