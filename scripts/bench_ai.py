@@ -1,4 +1,4 @@
-"""Strength and speed benchmark of the AI policies (issue 5).
+"""Strength and speed benchmark of the AI policies.
 
     PYTHONPATH=. python scripts/bench_ai.py [--games 500] [--seed 0] [--jobs 2]
 

@@ -3,9 +3,10 @@
     python scripts/build_exe.py [--onefile] [--dist DIR] [--work DIR]
 
 The bundle carries everything the game loads: ``assets/`` (fonts, theme, translations,
-sounds) and pygame_gui's own data. Commands and screens are imported by name at run time
-(to keep start-up fast), so every ``magdagdon`` module is listed as a hidden import.
-Needs the ``build`` extra: ``pip install -e ".[build]"``.
+sounds) as ``magdagdon/assets``, where an installed wheel has them, and pygame_gui's own
+data. Commands and screens are imported by name at run time (to keep start-up fast), so
+every ``magdagdon`` module is listed as a hidden import.
+Needs the ``build`` extra: ``pip install ".[build]"``.
 """
 
 from __future__ import annotations
@@ -44,7 +45,8 @@ def pyinstaller_arguments(onefile: bool, dist: Path, work: Path) -> list[str]:
         "--workpath", str(work),
         "--specpath", str(work),
         "--paths", str(ROOT),
-        "--add-data", f"{ROOT / 'assets'}{os.pathsep}assets",
+        # Where an installed wheel has them, so the game finds them the same way.
+        "--add-data", f"{ROOT / 'assets'}{os.pathsep}magdagdon/assets",
         "--collect-data", "pygame_gui",
         *[f"--hidden-import={module}" for module in project_modules()],
         "--collect-submodules", "platformdirs",
@@ -61,7 +63,7 @@ def build(onefile: bool = False, dist: Path = ROOT / "dist", work: Path = ROOT /
     try:
         import PyInstaller.__main__ as pyinstaller
     except ImportError:
-        raise SystemExit('PyInstaller is missing: pip install -e ".[build]"') from None
+        raise SystemExit('PyInstaller is missing: pip install ".[build]"') from None
     pyinstaller.run(pyinstaller_arguments(onefile, dist, work))
     suffix = ".exe" if sys.platform == "win32" else ""
     executable = dist / (NAME + suffix) if onefile else dist / NAME / (NAME + suffix)

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from pictures import assert_real_picture
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -17,7 +18,7 @@ pytestmark = pytest.mark.build
 
 
 def test_one_folder_app_runs_headless_and_draws(tmp_path):
-    pytest.importorskip("PyInstaller", reason='needs the build tools: pip install -e ".[test]"')
+    pytest.importorskip("PyInstaller", reason='needs the build tools: pip install ".[test]"')
     import build_exe
 
     executable = build_exe.build(onefile=False, dist=tmp_path / "dist", work=tmp_path / "work")
@@ -35,14 +36,3 @@ def test_one_folder_app_runs_headless_and_draws(tmp_path):
                          env=env, capture_output=True, text=True, timeout=120)
     assert sim.returncode == 0 and '"games": 3' in sim.stdout, sim.stderr
 
-
-def assert_real_picture(path: Path, size: tuple[int, int]) -> None:
-    """A PNG of the right size with many colours: not a blank or a one-colour frame."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    import pygame
-
-    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    image = pygame.image.load(str(path))
-    assert image.get_size() == size
-    colours = {image.get_at((x, y))[:3] for x in range(0, size[0], 7) for y in range(0, size[1], 7)}
-    assert len(colours) > 50, f"only {len(colours)} colours: the frame looks empty"

@@ -1,4 +1,4 @@
-"""STYLE.md rule 1: the engine, AI and storage never import pygame."""
+"""The engine, AI and storage never import pygame: tools and tests use them without a display."""
 
 import subprocess
 import sys

@@ -46,5 +46,9 @@ def run(args: argparse.Namespace) -> int:
         if options.scene not in SCENES:
             raise SystemExit(f"magdagdon: unknown scene {options.scene!r}; one of {', '.join(SCENES)}")
     from magdagdon.app.control import Control
+    from magdagdon.assets_path import AssetsMissing
 
-    return Control(options).run(options.frames)
+    try:
+        return Control(options).run(options.frames)
+    except AssetsMissing as error:  # a broken install: say so instead of a traceback
+        raise SystemExit(f"magdagdon: {error}") from None

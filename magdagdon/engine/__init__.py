@@ -1,6 +1,7 @@
-"""The MAGDAGDON rules engine: pure Python, no pygame (STYLE.md rule 1).
+"""The MAGDAGDON rules engine: pure Python, no pygame, so that the AI, the tools and the
+tests use the very same rules without a display (docs/ARCHITECTURE.md).
 
-Rules live in ``RULES.md``; each module cites the sections it implements.
+The rules are in the rule book, docs/RULES.md; each module cites the sections it implements.
 """
 
 from .actions import (

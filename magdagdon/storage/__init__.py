@@ -1,4 +1,4 @@
-"""Scores, replays and the game in progress, kept safe on disk (issue 4). Never imports pygame.
+"""Scores, replays and the game in progress, kept safe on disk. Never imports pygame.
 
 Entry point: :func:`open_store`; see docs/CONTRACTS.md. Files are versioned JSON envelopes
 ``{"kind", "version", "data"}`` written atomically (:mod:`.atomic_file`, :mod:`.envelope`);

@@ -1,8 +1,8 @@
 """The game in progress, stored as a replay so resuming is ``Replay.play()``.
 
-Saved after every confirmed turn and ruin and on quit (issue 4). The whole log is kept,
-mid-turn actions included: dice depend only on (seed, turn, re-roll) (RULES.md §10), and
-keeping a used power means quitting can never undo it.
+Saved after every confirmed turn and ruin and on quit, so a crash loses at most the turn
+being played. The whole log is kept, mid-turn actions included: dice depend only on (seed,
+turn, re-roll) (RULES.md §10), and keeping a used power means quitting can never undo it.
 """
 
 from __future__ import annotations
