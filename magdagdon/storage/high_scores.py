@@ -11,7 +11,7 @@ from typing import Any, Sequence
 from ..engine import Board, Difficulty
 from ..engine.dice import check_seed
 from .envelope import CorruptFile, is_int
-from .shown_value import shown
+from ..shown_value import shown
 
 TABLE_SIZE = 20
 DEFAULT_NAME = "Player"

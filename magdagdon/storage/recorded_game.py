@@ -16,7 +16,7 @@ from typing import Any
 from ..engine import Replay
 from .envelope import CorruptFile
 from .game_identity import game_identity
-from .shown_value import shown
+from ..shown_value import shown
 from .high_scores import ScoreEntry, clean_name, parse_when
 
 

@@ -7,7 +7,7 @@ from typing import Any, Mapping
 
 from .envelope import CorruptFile, is_int
 from .high_scores import MAX_SCORE, MIN_SCORE
-from .shown_value import shown
+from ..shown_value import shown
 
 HISTOGRAM_BUCKET = 50  # points per bar; bucket key = lower bound (e.g. 150 holds 150..199)
 MAX_GAMES = 10**12
