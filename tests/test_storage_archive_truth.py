@@ -121,3 +121,26 @@ def test_pruning_keeps_archived_games_the_table_never_named(folder):
     for seed in range(100, 103):
         open_store(folder, NOW).record_result(play_game(seed), NOW)
     assert stranger.read_bytes() == b'{"not": "ours"}'
+
+
+def test_hand_emptied_table_deletes_no_archived_game(folder, tmp_path):
+    """A readable table that names no game must not make the next record prune the archive."""
+    archived = _archived(folder)
+    path = folder / SCORES_FILE
+    document = json.loads(path.read_text("utf-8"))
+    document["data"]["tables"]["PEACEFUL"] = []
+    document["data"]["recent"] = []
+    path.write_text(json.dumps(document), "utf-8")
+    assert main(["replay", str(_extra_replay(tmp_path)), "--record", "--data-dir", str(folder)]) == 0
+    assert archived.items() <= _archived(folder).items()
+
+
+def test_pruning_still_bounds_the_archive(tmp_path, monkeypatch):
+    from magdagdon.storage import high_scores, score_book
+
+    monkeypatch.setattr(score_book, "RECENT_GAMES", 2)
+    monkeypatch.setattr(high_scores, "TABLE_SIZE", 3)
+    store = open_store(tmp_path, NOW)
+    for minute, game in enumerate(finished_games(12, first_seed=300)):
+        store.record_result(game, at(minute))
+    assert len(list((tmp_path / "replays").iterdir())) <= 3 + 2

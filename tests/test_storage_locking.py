@@ -4,7 +4,9 @@ refused and a notice says so."""
 from __future__ import annotations
 
 import errno
+import json
 import os
+from pathlib import Path
 
 import pytest
 
@@ -106,3 +108,13 @@ def test_every_change_on_disk_happens_under_the_lock(tmp_path, lock_watch):
     reopened = open_store(tmp_path, at(10))
     assert reopened.statistics(Difficulty.PEACEFUL).games == 4
     assert {"write_atomic", "remove_durably", "move_aside"} <= set(lock_watch)
+
+
+def test_every_notice_has_words_in_the_game_and_on_the_command_line():
+    from magdagdon.cli.notices import describe_notice
+    from magdagdon.storage import StorageNotice
+
+    catalog = json.loads((Path(__file__).resolve().parents[1] / "assets" / "i18n" / "en.json").read_text("utf-8"))
+    for kind in NoticeKind:
+        assert f"notice.{kind.value}" in catalog
+        assert "_" not in describe_notice(StorageNotice(kind, "/data/scores.json", "/data/x"))

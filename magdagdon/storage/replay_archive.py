@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Callable
 
 from .atomic_file import fsync_folder, read_limited, remove_stray_temp_files, write_atomic
 from .envelope import CorruptFile, FileKind, decode, encode
@@ -58,14 +59,14 @@ class ReplayArchive:
                 ids.append(stem)
         return sorted(ids)
 
-    def prune(self, recorded: set[str], keep: set[str]) -> int:
-        """Delete replays the scores file ``recorded`` and does not ``keep`` (hold the lock).
+    def prune(self, may_delete: Callable[[str], bool]) -> int:
+        """Delete the replays ``may_delete`` allows and stray temp files (hold the lock).
 
-        Also removes stray temp files; returns the number of replays deleted.
+        Returns the number of replays deleted.
         """
         removed = 0
         for replay_id in self.stored_ids():
-            if replay_id in recorded and replay_id not in keep:
+            if may_delete(replay_id):
                 try:
                     os.remove(self.path_of(replay_id))
                     removed += 1

@@ -19,8 +19,9 @@ from typing import Any, Callable, Iterator, TypeVar
 from ..engine import Difficulty, Game, Replay, ReplayError
 from .atomic_file import TEMP_SUFFIX, remove_durably, remove_stray_temp_files, write_atomic
 from .data_dir import resolve_data_dir
-from .document_file import Loaded, load_document, set_aside
-from .envelope import FileKind, encode
+from .document_file import PARSE_ERRORS, Loaded, load_document, set_aside
+from .envelope import FileKind, NewerVersion, encode
+from . import high_scores as score_tables  # TABLE_SIZE read at run time
 from .high_scores import ScoreEntry, check_aware, clean_name, insert, rank_of
 from .in_progress import IN_PROGRESS_FILE, IN_PROGRESS_KIND
 from .lock import DEFAULT_TIMEOUT, LOCK_NAME, DataLock, LockTimeout, WaitCallback
@@ -185,8 +186,27 @@ class Store:
         self._pending = []
 
     def _prune(self, book: ScoreBook) -> None:
+        """Delete archived games the table has let go, never one a rebuilt table would hold.
+
+        A game goes only when the table recorded it, keeps it neither in a table nor among
+        the newest games, its own file reads, and it ranks below a full table of games
+        whose files are there: so a hand-emptied table deletes nothing.
+        """
+        seen, kept = set(book.seen), book.kept_replays()
+
+        def may_delete(replay_id: str) -> bool:
+            if replay_id not in seen or replay_id in kept:
+                return False
+            try:
+                entry = self.archive.load(replay_id).entry()
+            except (OSError, NewerVersion, ReplayError, *PARSE_ERRORS):
+                return False
+            table = [e for e in book.tables[entry.difficulty] if self.archive.path_of(e.replay_id).exists()]
+            size = score_tables.TABLE_SIZE
+            return len(table) >= size and table[size - 1].sort_key < entry.sort_key
+
         try:
-            self.archive.prune(set(book.seen), book.kept_replays())
+            self.archive.prune(may_delete)
             remove_stray_temp_files(self.data_dir)
         except OSError:
             pass  # housekeeping only; the next record tries again
