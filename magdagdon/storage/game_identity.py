@@ -14,7 +14,9 @@ import hashlib
 import json
 from typing import Any
 
-from ..engine import Adjust, Confirm, Game, PlaceRuin, Replay, Reroll
+from ..engine.actions import Adjust, Confirm, PlaceRuin, Reroll
+from ..engine.game import Game
+from ..engine.replay import Replay
 
 TurnRecord = list[Any]
 

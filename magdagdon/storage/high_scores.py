@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Sequence
 
-from ..engine import Board, Difficulty
+from ..engine.board import Board
+from ..engine.difficulty import Difficulty
 from ..engine.dice import check_seed
 from .envelope import CorruptFile, is_int
 from ..shown_value import shown

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from ..engine import ReplayError
+from ..engine.replay import ReplayError
 from .document_file import PARSE_ERRORS, set_aside
 from .envelope import NewerVersion
 from .notices import NoticeKind, StorageNotice

@@ -13,7 +13,7 @@ from datetime import datetime
 from functools import cached_property
 from typing import Any
 
-from ..engine import Replay
+from ..engine.replay import Replay
 from .envelope import CorruptFile
 from .game_identity import game_identity
 from ..shown_value import shown

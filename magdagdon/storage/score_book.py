@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import Difficulty
+from ..engine.difficulty import Difficulty
 from .envelope import CorruptFile, FileKind
 from .high_scores import ScoreEntry, check_replay_id, insert, parse_table, rank_of
 from .statistics import Statistics

@@ -16,7 +16,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Iterator, TypeVar
 
-from ..engine import Difficulty, Game, Replay, ReplayError
+from ..engine.difficulty import Difficulty
+from ..engine.game import Game
+from ..engine.replay import Replay, ReplayError
 from .atomic_file import TEMP_SUFFIX, remove_durably, remove_stray_temp_files, write_atomic
 from .data_dir import resolve_data_dir
 from .document_file import PARSE_ERRORS, Loaded, load_document, set_aside

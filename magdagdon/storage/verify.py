@@ -11,7 +11,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..engine import Difficulty, ReplayError, ReplayResult
+from ..engine.difficulty import Difficulty
+from ..engine.replay import ReplayError, ReplayResult
 from .atomic_file import FileTooLarge, read_limited
 from .document_file import PARSE_ERRORS
 from .envelope import NewerVersion, decode
