@@ -1,6 +1,6 @@
 """The game in progress, stored as a replay so resuming is ``Replay.play()``.
 
-Saved after every confirmed turn and ruin and on quit (issue 4). The whole log is kept,
+Saved after every confirmed turn and ruin and on quit. The whole log is kept,
 mid-turn actions included: dice depend only on (seed, turn, re-roll) (RULES.md §10), and
 keeping a used power means quitting can never undo it.
 """

@@ -49,7 +49,7 @@ class ScoreBook:
         return rank
 
     def kept_replays(self) -> set[str]:
-        """Replays to keep: every table entry's and the newest games' (issue 4, pruning)."""
+        """Replays to keep: every table entry's and the newest games'."""
         return {e.replay_id for table in self.tables.values() for e in table} | set(self.recent)
 
     def to_data(self) -> dict[str, Any]:
