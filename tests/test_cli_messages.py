@@ -155,7 +155,7 @@ def test_unreadable_table_says_it_cannot_be_read(tmp_path, capsys, monkeypatch):
     captured = capsys.readouterr()
     assert "cannot be read" in captured.err and "entries match" not in captured.out
     assert "cannot verify" in captured.err
-    assert main(["scores", "--data-dir", str(tmp_path)]) == 0
+    assert main(["scores", "--data-dir", str(tmp_path)]) == 1
     assert "cannot be read" in capsys.readouterr().err
 
 

@@ -40,8 +40,8 @@ def run(args: argparse.Namespace) -> int:
     notices = store.take_notices()
     print_notices(notices, sys.stderr)
     difficulties = [args.difficulty] if args.difficulty else list(Difficulty)
+    unreadable = [n for n in notices if n.kind in _UNREADABLE_TABLE and n.path in (str(store.scores_path), str(store.data_dir))]
     if args.verify:
-        unreadable = [n for n in notices if n.kind in _UNREADABLE_TABLE and n.path in (str(store.scores_path), str(store.data_dir))]
         if unreadable:
             print(f"cannot verify: {unreadable[0].path} cannot be read", file=sys.stderr)
             return 1
@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     for difficulty in difficulties:
         print()
         print(format_table(difficulty, store.high_scores(difficulty), store.statistics(difficulty)))
-    return 0
+    return 1 if unreadable else 0  # what is shown is not the table on disk
 
 
 def _verify(store: Store, difficulties: list[Difficulty], damaged: bool) -> int:
