@@ -128,6 +128,9 @@ def _start_the_game_and_open_high_scores(folder: Path) -> None:
         control.draw()
         ctx = control.ctx
         assert ctx.store is not None and ctx.text("notice.unavailable") not in ctx.notices
+        # What the game asks at start, without the game's own guard around it.
+        ctx.store.load_in_progress(NOW)
+        ctx.store.in_progress_details(NOW)
         if scene == "high_scores":
             for difficulty in Difficulty:
                 control.machine.top.shown, control.machine.top.data = difficulty, None
