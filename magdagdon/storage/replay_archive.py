@@ -36,12 +36,16 @@ class ReplayArchive:
         write_atomic(path, encode(ARCHIVE_KIND, game.to_data()))
         return path
 
+    def read(self, replay_id: str) -> RecordedGame:
+        """The stored game as written, not verified (OSError, CorruptFile or NewerVersion otherwise)."""
+        return RecordedGame.from_data(decode(ARCHIVE_KIND, read_limited(self.path_of(replay_id), ARCHIVE_KIND.max_bytes)))
+
     def load(self, replay_id: str) -> RecordedGame:
         """The stored game, its replay verified.
 
         FileNotFoundError (or another OSError), CorruptFile, NewerVersion or ReplayError otherwise.
         """
-        game = RecordedGame.from_data(decode(ARCHIVE_KIND, read_limited(self.path_of(replay_id), ARCHIVE_KIND.max_bytes)))
+        game = self.read(replay_id)
         game.replay.verify()
         if not game.known_as(replay_id):
             raise CorruptFile(f"the replay's content does not match its id {replay_id}")
