@@ -144,3 +144,12 @@ def test_pruning_still_bounds_the_archive(tmp_path, monkeypatch):
     for minute, game in enumerate(finished_games(12, first_seed=300)):
         store.record_result(game, at(minute))
     assert len(list((tmp_path / "replays").iterdir())) <= 3 + 2
+
+
+def test_damaged_table_with_an_empty_archive_leaves_an_empty_table(tmp_path, capsys):
+    (tmp_path / SCORES_FILE).write_bytes(b"{truncated")
+    assert main(["scores", "--verify", "--data-dir", str(tmp_path)]) == 1
+    captured = capsys.readouterr()
+    assert "no entries to check" in captured.out and "all 0 entries" not in captured.out
+    assert "damaged" in captured.err
+    assert open_store(tmp_path, NOW).notices == [] and (tmp_path / SCORES_FILE).exists()

@@ -67,7 +67,7 @@ def _verify(store: Store, difficulties: list[Difficulty], damaged: bool) -> int:
     if mismatches:
         print(f"{len(mismatches)} mismatch(es) in {checked} entries checked")
         return 1
-    print(f"all {checked} entries match their replays")
+    print(f"all {checked} entries match their replays" if checked else "no entries to check")
     return 1 if damaged else 0
 
 

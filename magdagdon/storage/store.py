@@ -349,19 +349,19 @@ class Store:
         loaded = self._load(self.scores_path, SCORES_KIND, ScoreBook.from_data, now, locked)
         book = loaded.value
         if book is None and (loaded.notice is None or loaded.notice.kind in _DAMAGED):
-            book = self._rebuild(now, writable=locked and not self._blocked)
+            book = self._rebuild(now, writable=locked and not self._blocked, damaged=loaded.notice is not None)
         elif book is None:
             book = ScoreBook()  # a newer or unreadable table: kept as it is, shown empty
         self._cache = (_signature(self.scores_path), book)
         return _copy(book)
 
-    def _rebuild(self, now: datetime | None, writable: bool) -> ScoreBook:
+    def _rebuild(self, now: datetime | None, writable: bool, damaged: bool) -> ScoreBook:
         """The tables again, from the archived replays (the record of truth).
 
         Writable: unreadable archived games are set aside and a table is always written,
         so a later record never prunes against an empty one. Otherwise in memory only.
         """
-        if not self.archive.stored_ids():
+        if not damaged and not self.archive.stored_ids():
             return ScoreBook()  # a new data folder: nothing to rebuild, nothing to say
         rebuilt = rebuild_from_archive(self.archive, now, may_move=writable)
         for notice in rebuilt.notices:
