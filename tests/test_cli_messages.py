@@ -177,21 +177,22 @@ def test_first_record_in_a_folder_that_refuses_files_is_not_already_recorded(rep
     assert "busy" not in captured.err and "write failed:" not in captured.err  # plain words
 
 
-def test_waiting_for_the_lock_is_said(replay_file, tmp_path, capsys):
-    import threading
+def test_waiting_for_the_lock_is_said(replay_file, tmp_path, capsys, monkeypatch):
+    import time
+    import types
 
-    from magdagdon.storage.lock import DataLock
+    from magdagdon.storage import lock as lock_module
 
     data = tmp_path / "d"
     open_store(data, NOW)
-    lock = DataLock(data)
-    lock.__enter__()
-    release = threading.Timer(0.5, lock.__exit__, (None, None, None))
-    release.start()
-    try:
-        assert main(["replay", str(replay_file), "--record", "--data-dir", str(data)]) == 0
-    finally:
-        release.join()
+    holder = lock_module.DataLock(data)
+    holder.__enter__()
+
+    def release_on_first_wait(seconds):  # the other program finishes while we wait
+        holder.__exit__(None, None, None)
+
+    monkeypatch.setattr(lock_module, "time", types.SimpleNamespace(monotonic=time.monotonic, sleep=release_on_first_wait))
+    assert main(["replay", str(replay_file), "--record", "--data-dir", str(data)]) == 0
     err = capsys.readouterr().err
     assert "waiting" in err and "magdagdon.lock" in err and "another MAGDAGDON" in err
 
