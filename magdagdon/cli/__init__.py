@@ -16,6 +16,7 @@ import sys
 from typing import NoReturn
 
 _LONG_QUOTE = re.compile(r"'([^']{40})[^']+'")
+_LONGEST_WORD = 80  # an unquoted value (say, an unknown argument) is cut too
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -23,7 +24,8 @@ class OneLineParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         message = _LONG_QUOTE.sub(lambda match: f"'{match.group(1)[:39]}…'", message)
-        self.exit(2, f"{self.prog}: {' '.join(message.split())}\n")
+        words = [word if len(word) <= _LONGEST_WORD else word[: _LONGEST_WORD - 1] + "…" for word in message.split()]
+        self.exit(2, f"{self.prog}: {' '.join(words)}\n")
 
 
 def _tolerant_output() -> None:
