@@ -118,3 +118,4 @@ def test_every_notice_has_words_in_the_game_and_on_the_command_line():
     for kind in NoticeKind:
         assert f"notice.{kind.value}" in catalog
         assert "_" not in describe_notice(StorageNotice(kind, "/data/scores.json", "/data/x"))
+        assert "None" not in describe_notice(StorageNotice(kind, "/data/scores.json"))

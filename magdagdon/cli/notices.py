@@ -22,7 +22,10 @@ _NOTICE_TEXT = {
 
 
 def describe_notice(notice: StorageNotice) -> str:
-    return _NOTICE_TEXT[notice.kind].format(path=notice.path, moved_to=notice.moved_to)
+    text = _NOTICE_TEXT[notice.kind]
+    if notice.moved_to is None and "{moved_to}" in text:  # it could not be moved: say where it stays
+        text = text.split(";")[0] + "; it is left where it is"
+    return text.format(path=notice.path, moved_to=notice.moved_to)
 
 
 def print_notices(notices: list[StorageNotice], stream) -> None:
