@@ -25,6 +25,7 @@ BENCHMARKS = {
     "ai": ("bench_ai.py", [], ["--games", "40"]),
     "frames": ("bench_frames.py", [], ["--frames", "400", "--idle-seconds", "2"]),
     "startup": ("bench_startup.py", [], ["--runs", "3"]),
+    "storage": ("bench_storage.py", [], ["--games", "60", "--records", "30", "--rounds", "3"]),
 }
 
 

@@ -3,6 +3,9 @@
 import json
 
 from magdagdon.cli import main
+from magdagdon.engine import Replay
+
+from test_storage_support import play_game as play_one_game
 
 
 def test_simulate_json_has_the_documented_keys(capsys, tmp_path):
@@ -51,10 +54,9 @@ def test_replay_command_rejects_bad_files(capsys, tmp_path):
 
 
 def test_replay_record_adds_once_and_refuses_invalid(capsys, tmp_path):
-    replays, data = tmp_path / "replays", tmp_path / "data"
-    main(["simulate", "--policy", "greedy", "--games", "1", "--seed", "8", "--json", "--save-replays", str(replays)])
-    replay_file = next(replays.glob("*.json"))
-    capsys.readouterr()
+    data = tmp_path / "data"
+    replay_file = tmp_path / "game.json"
+    replay_file.write_text(Replay.of(play_one_game(8)).to_json(), "utf-8")
     assert main(["replay", str(replay_file), "--record", "--name", "Ada", "--data-dir", str(data)]) == 0
     assert "recorded for Ada: rank 1" in capsys.readouterr().out
     assert main(["replay", str(replay_file), "--record", "--data-dir", str(data)]) == 0

@@ -79,8 +79,9 @@ def test_corrupt_scores_file_without_replays_starts_empty(tmp_path):
         path.unlink()
     (tmp_path / SCORES_FILE).write_bytes(b"garbage")
     store = open_store(tmp_path, NOW)
-    assert [n.kind for n in store.notices] == [NoticeKind.CORRUPT_MOVED_ASIDE]
+    assert [n.kind for n in store.notices] == [NoticeKind.CORRUPT_MOVED_ASIDE, NoticeKind.SCORES_REBUILT]
     assert store.high_scores(Difficulty.PEACEFUL) == []
+    assert (tmp_path / SCORES_FILE).exists()  # a rebuild always leaves a table
     assert store.record_result(play_game(10), at(10)).rank == 1
 
 
@@ -187,8 +188,10 @@ def test_any_bytes_load_or_are_moved_aside(tmp_path_factory, raw):
     (folder / SCORES_FILE).write_bytes(raw)
     store = open_store(folder, NOW)
     kinds = [n.kind for n in store.notices]
-    assert kinds in ([], [NoticeKind.CORRUPT_MOVED_ASIDE])
-    assert (folder / SCORES_FILE).exists() == (kinds == [])  # loaded as is, or moved aside
+    assert kinds in ([], [NoticeKind.CORRUPT_MOVED_ASIDE, NoticeKind.SCORES_REBUILT])
+    assert (folder / SCORES_FILE).exists()  # loaded as is, or moved aside and rebuilt
+    [aside] = folder.glob(SCORES_FILE + ".corrupt-*") if kinds else [None]
+    assert aside is None or aside.read_bytes() == raw
     assert all(store.high_scores(d) == [] for d in Difficulty)  # random data holds no entries
     assert not store.read_only
 

@@ -17,7 +17,7 @@ from .options import Options
 from .render.layout import Layout, compute_layout
 from .render.table_canvas import TableCanvas
 from .render import palette
-from .session import GameSession
+from .session import GameSession, now
 
 
 class AppContext:
@@ -91,7 +91,7 @@ class AppContext:
             try:
                 from magdagdon.storage import open_store
 
-                self._store = open_store(self.options.data_dir)
+                self._store = open_store(self.options.data_dir, now())
             except Exception:
                 self._store = None
                 self.notices.append(self.text("notice.unavailable"))
@@ -145,7 +145,7 @@ class AppContext:
             return
         try:
             # load_in_progress also records a finished game a crash left unrecorded.
-            game = store.load_in_progress()
+            game = store.load_in_progress(now())
             details = store.in_progress_details() if game is not None else None
         except Exception:
             return

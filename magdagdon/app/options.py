@@ -1,11 +1,19 @@
-"""What the command line asked for (see :mod:`magdagdon.cli.play`)."""
+"""What the command line asked for (see :mod:`magdagdon.cli.play`), and the checks of each
+option's value. A checker raises ``argparse.ArgumentTypeError`` with a plain sentence, so the
+command line prints one line naming the option and exits with status 2 (usage)."""
 
 from __future__ import annotations
 
+import argparse
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from magdagdon.engine import Difficulty
+from magdagdon.engine.dice import MAX_SEED
+from magdagdon.shown_value import shown
+
+MAX_FRAMES = 10**9  # about a year at 30 frames per second
 
 
 @dataclass
@@ -28,7 +36,59 @@ def parse_size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(part) for part in text.lower().split("x"))
     except ValueError:
-        raise ValueError(f"size must look like 1280x720, not {text!r}") from None
+        raise ValueError(f"size must look like 1280x720, not {shown(text)}") from None
     if w < 320 or h < 320 or w > 16384 or h > 16384:
-        raise ValueError(f"size {text!r} is out of range (320..16384 per side)")
+        raise ValueError(f"size {shown(text)} is out of range (320..16384 per side)")
     return w, h
+
+
+def size_option(text: str) -> tuple[int, int]:
+    try:
+        return parse_size(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def difficulty_option(text: str) -> Difficulty:
+    try:
+        return Difficulty[text.strip().upper()]
+    except KeyError:
+        names = ", ".join(d.name for d in Difficulty)
+        raise argparse.ArgumentTypeError(f"unknown difficulty {shown(text)}; choose one of {names}") from None
+
+
+def whole_number(text: str, low: int, high: int) -> int:
+    """``text`` as an int in ``low..high``; only ASCII digits count (no "٣" or "1_000")."""
+    stripped = text.strip()
+    digits = stripped[1:] if stripped[:1] in "+-" else stripped
+    if not digits.isascii() or not digits.isdigit() or len(digits) > 40 or not low <= int(stripped) <= high:
+        raise argparse.ArgumentTypeError(f"must be a whole number from {low} to {high}, not {shown(text)}")
+    return int(stripped)
+
+
+def seed_option(text: str) -> int:
+    return whole_number(text, 0, MAX_SEED)
+
+
+def frames_option(text: str) -> int:
+    return whole_number(text, 1, MAX_FRAMES)
+
+
+def data_dir_option(text: str) -> Path:
+    path = Path(text).expanduser()
+    if path.exists() and not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{shown(str(path), 80)} is not a folder")
+    return path
+
+
+def screenshot_option(text: str) -> Path:
+    """Checked before any frame runs: the folder must exist and accept a file."""
+    path = Path(text).expanduser()
+    folder = path.parent
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{shown(str(path), 80)} is a folder; give a file name such as shot.png")
+    if not folder.is_dir():
+        raise argparse.ArgumentTypeError(f"the folder {shown(str(folder), 80)} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise argparse.ArgumentTypeError(f"the folder {shown(str(folder), 80)} cannot be written")
+    return path

@@ -6,6 +6,7 @@ import argparse
 import sys
 from datetime import datetime, timezone
 
+from magdagdon.app.options import data_dir_option, difficulty_option
 from magdagdon.engine import Difficulty
 from magdagdon.storage import (
     HISTOGRAM_BUCKET,
@@ -14,17 +15,21 @@ from magdagdon.storage import (
     NoticeKind,
     ScoreEntry,
     Statistics,
-    StorageNotice,
     Store,
     open_store,
     verify_store,
 )
 
+from .notices import describe_notice, print_notices
+
+# The table itself could not be read: there is nothing to verify.
+_UNREADABLE_TABLE = {NoticeKind.NOT_READABLE, NoticeKind.NEWER_VERSION, NoticeKind.NOT_A_FOLDER, NoticeKind.CORRUPT_UNMOVABLE}
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--difficulty", type=_difficulty, metavar="D",
+    parser.add_argument("--difficulty", type=difficulty_option, metavar="D",
                         help="only this difficulty: " + ", ".join(d.name.lower() for d in Difficulty))
-    parser.add_argument("--data-dir", metavar="DIR",
+    parser.add_argument("--data-dir", type=data_dir_option, metavar="DIR",
                         help="data folder (default: MAGDAGDON_DATA_DIR, then the per-user folder)")
     parser.add_argument("--verify", action="store_true",
                         help="replay every entry and check its board, score, turns and powers; exit 1 on any mismatch")
@@ -33,17 +38,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     store = open_store(args.data_dir, datetime.now(timezone.utc))  # the CLI is where time is read
     notices = store.take_notices()
-    for notice in notices:
-        print("note: " + describe_notice(notice), file=sys.stderr)
+    print_notices(notices, sys.stderr)
     difficulties = [args.difficulty] if args.difficulty else list(Difficulty)
+    unreadable = [n for n in notices if n.kind in _UNREADABLE_TABLE and n.path in (str(store.scores_path), str(store.data_dir))]
     if args.verify:
+        if unreadable:
+            print(f"cannot verify: {unreadable[0].path} cannot be read", file=sys.stderr)
+            return 1
         damaged = any(n.kind is not NoticeKind.RECOVERED_RESULT for n in notices)
         return _verify(store, difficulties, damaged)
     print(f"data folder: {store.data_dir}")
     for difficulty in difficulties:
         print()
         print(format_table(difficulty, store.high_scores(difficulty), store.statistics(difficulty)))
-    return 0
+    return 1 if unreadable else 0  # what is shown is not the table on disk
 
 
 def _verify(store: Store, difficulties: list[Difficulty], damaged: bool) -> int:
@@ -59,7 +67,7 @@ def _verify(store: Store, difficulties: list[Difficulty], damaged: bool) -> int:
     if mismatches:
         print(f"{len(mismatches)} mismatch(es) in {checked} entries checked")
         return 1
-    print(f"all {checked} entries match their replays")
+    print(f"all {checked} entries match their replays" if checked else "no entries to check")
     return 1 if damaged else 0
 
 
@@ -80,24 +88,6 @@ def format_table(difficulty: Difficulty, table: list[ScoreEntry], statistics: St
         bars = ", ".join(f"{low}..{low + HISTOGRAM_BUCKET - 1}: {count}" for low, count in statistics.histogram.items())
         lines.append(f"  histogram: {bars}")
     return "\n".join(lines)
-
-
-_NOTICE_TEXT = {
-    NoticeKind.CORRUPT_MOVED_ASIDE: "{path} was damaged; it was moved aside to {moved_to} and the game goes on without it",
-    NoticeKind.CORRUPT_UNMOVABLE: "{path} is damaged and cannot be moved aside; nothing will be saved",
-    NoticeKind.NEWER_VERSION: "{path} was written by a newer MAGDAGDON; it is left untouched and nothing will be saved",
-    NoticeKind.NOT_WRITABLE: "{path} cannot be written; scores cannot be saved",
-    NoticeKind.DISK_FULL: "the disk is full ({path}); scores cannot be saved",
-    NoticeKind.WRITE_FAILED: "writing {path} failed; scores cannot be saved",
-    NoticeKind.BUSY: "another MAGDAGDON kept {path} locked; scores were not saved this time",
-    NoticeKind.RESUME_INVALID: "the saved game {path} no longer replays; it was moved aside to {moved_to}",
-    NoticeKind.SCORES_REBUILT: "{path} was rebuilt from the archived replays; statistics now count those games only",
-    NoticeKind.RECOVERED_RESULT: "a finished game that a crash left unrecorded ({path}) was added to the scores",
-}
-
-
-def describe_notice(notice: StorageNotice) -> str:
-    return _NOTICE_TEXT[notice.kind].format(path=notice.path, moved_to=notice.moved_to)
 
 
 _FIELD = {
@@ -122,10 +112,3 @@ def describe_mismatch(m: Mismatch) -> str:
         MismatchKind.NOT_FINISHED: f"its replay is not a finished game ({m.actual})",
     }[m.kind]
     return f"{where}: {text}"
-
-
-def _difficulty(text: str) -> Difficulty:
-    try:
-        return Difficulty.from_name(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None

@@ -17,7 +17,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from magdagdon.ai import POLICY_NAMES, make_policy
+from magdagdon.app.options import difficulty_option, seed_option, whole_number
 from magdagdon.engine import Difficulty, Game, Replay
+from magdagdon.engine.dice import MAX_SEED
+
+from .replay_command import PLAYED_BY
 
 
 @dataclass(frozen=True)
@@ -72,19 +76,27 @@ def summarise(policy: str, difficulty: Difficulty, results: list[GameSummary], s
     }
 
 
+MAX_GAMES = 10**7
+MAX_JOBS = 64
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--policy", choices=POLICY_NAMES, default="random")
-    parser.add_argument("--difficulty", type=Difficulty.from_name, default=Difficulty.PEACEFUL,
+    parser.add_argument("--difficulty", type=difficulty_option, default=Difficulty.PEACEFUL,
                         help="PEACEFUL, SURVIVAL or NIGHTMARE")
-    parser.add_argument("--games", type=_positive_int, default=100)
-    parser.add_argument("--seed", type=_seed, default=0, help="seed of the first game")
-    parser.add_argument("--jobs", type=_positive_int, default=1, help="worker processes")
+    parser.add_argument("--games", type=_games, default=100, help=f"how many games (1 to {MAX_GAMES})")
+    parser.add_argument("--seed", type=seed_option, default=0, help="seed of the first game")
+    parser.add_argument("--jobs", type=_jobs, default=1, help="worker processes")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--save-replays", type=Path, metavar="DIR",
-                        help="write one replay file per game into DIR")
+                        help="write one replay file per game into DIR (marked as played by the computer)")
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.seed > MAX_SEED - (args.games - 1):
+        print(f"magdagdon simulate: argument --seed: game {args.games} would need seed {args.seed + args.games - 1}, "
+              f"above the largest seed {MAX_SEED}", file=sys.stderr)
+        return 2
     started = time.perf_counter()
     results = run_games(args.policy, args.difficulty, args.games, args.seed, args.jobs)
     summary = summarise(args.policy, args.difficulty, results, time.perf_counter() - started)
@@ -102,10 +114,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _save_replays(folder: Path, policy: str, difficulty: Difficulty, results: list[GameSummary]) -> None:
+    """Each file says who played it: ``replay --record`` refuses computer-played games."""
     folder.mkdir(parents=True, exist_ok=True)
     for game in results:
         name = f"{policy}-{difficulty.name.lower()}-seed{game.seed}.json"
-        (folder / name).write_text(game.replay_json + "\n", encoding="utf-8")
+        document = {**json.loads(game.replay_json), PLAYED_BY: f"computer:{policy}"}
+        (folder / name).write_text(json.dumps(document, separators=(",", ":")) + "\n", encoding="utf-8")
 
 
 def _print_table(summary: dict) -> None:
@@ -123,17 +137,9 @@ def _print_table(summary: dict) -> None:
         print(f"  {label:<12}{value:>12}")
 
 
-def _positive_int(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {text}")
-    return value
+def _games(text: str) -> int:
+    return whole_number(text, 1, MAX_GAMES)
 
 
-def _seed(text: str) -> int:
-    from magdagdon.engine.dice import check_seed
-
-    try:
-        return check_seed(int(text))
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+def _jobs(text: str) -> int:
+    return whole_number(text, 1, MAX_JOBS)

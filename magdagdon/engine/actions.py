@@ -112,10 +112,10 @@ def parse_action(text: str) -> Action:
     if not words:
         raise ActionParseError("empty action")
     keyword, args = words[0].lower(), words[1:]
-    try:
-        numbers = [int(a) for a in args]
-    except ValueError:
-        raise ActionParseError(f"bad action {text!r}: arguments must be whole numbers") from None
+    # Indices are plain ASCII digits: int() would also take "٣", "+1" and "1_0".
+    if not all(a.isascii() and a.isdigit() and len(a) <= 3 for a in args):
+        raise ActionParseError(f"bad action {_shown(text)}: arguments must be whole numbers 0..15")
+    numbers = [int(a) for a in args]
     expected = {"stage": 2, "back": 1, "plus": 1, "minus": 1, "ruin": 1}
     if keyword in _NO_ARGUMENT and not numbers:
         return _NO_ARGUMENT[keyword]
@@ -129,4 +129,9 @@ def parse_action(text: str) -> Action:
         return Adjust(numbers[0], 1 if keyword == "plus" else -1)
     if keyword == "reroll" and 1 <= len(numbers) <= 4:
         return Reroll(tuple(numbers))
-    raise ActionParseError(f"bad action {text!r}")
+    raise ActionParseError(f"bad action {_shown(text)}")
+
+
+def _shown(text: str) -> str:
+    quoted = repr(text)
+    return quoted if len(quoted) <= 40 else quoted[:39] + "…"

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action, ActionParseError, parse_action
+from .board import Board
 from .dice import check_seed
 from .difficulty import Difficulty
 from .game import Game, IllegalMoveError
@@ -84,8 +85,9 @@ class Replay:
             raise ReplayError("a replay is a JSON object")
         if document.get("format") != FORMAT:
             raise ReplayError(f"not a MAGDAGDON replay (format {document.get('format')!r})")
-        if document.get("version") != VERSION:
-            raise ReplayError(f"unsupported replay version {document.get('version')!r}")
+        version = document.get("version")
+        if type(version) is not int or version != VERSION:  # not true, not 1.0
+            raise ReplayError(f"unsupported replay version {_shown(version)}")
         try:
             seed = check_seed(document.get("seed"))
             difficulty = Difficulty.from_name(document.get("difficulty"))
@@ -141,4 +143,13 @@ def _read_result(raw: Any) -> ReplayResult | None:
         isinstance(n, int) and not isinstance(n, bool) for n in (score, turns, powers)
     ):
         raise ReplayError("'result' needs board (text), score, turns and powers_used (integers)")
-    return ReplayResult(board, score, turns, powers)
+    try:
+        canonical = str(Board.parse(board))  # RULES.md §1: with or without the '/' separators
+    except ValueError as error:
+        raise ReplayError(f"'result': {error}") from None
+    return ReplayResult(canonical, score, turns, powers)
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"

@@ -6,11 +6,13 @@ problems become :class:`StorageNotice` values and the game goes on.
 
 The data folder::
 
-    scores.json              tables (top 20) and statistics per difficulty, ids of all recorded games
-    replays/<id>.json        each recorded game: engine replay + name, time, assisted; id = content hash
+    replays/<id>.json        each recorded game: engine replay + name, time recorded, assisted;
+                             id = the game's identity (what was confirmed). The record of truth.
+    scores.json              tables (top 20) and statistics per difficulty, ids of all recorded
+                             games: an index of the archive, rebuilt from it when missing or damaged
     in_progress.json         the unfinished game, as a replay (resume = Replay.play())
-    magdagdon.lock           advisory lock held around every read-merge-write
-    *.corrupt-<timestamp>    damaged files set aside, for a human to look at
+    magdagdon.lock           advisory lock, held around every write and every read-merge-write
+    *.corrupt-<timestamp>    damaged files set aside unchanged, for a human to look at
 """
 
 from .data_dir import ENVIRONMENT_VARIABLE, resolve_data_dir

@@ -1,10 +1,11 @@
-"""Reading one envelope file with the corruption policy of issue 4.
+"""Reading one envelope file with the corruption policy of the data folder.
 
 Missing → nothing. Corrupt (bad JSON, wrong types, truncated, absurdly large) → renamed
-aside as ``<name>.corrupt-<timestamp>`` with a notice, and the caller goes on empty.
-Newer version → left untouched, a notice, and the caller must not write that file.
-Call only while holding the data folder lock, so that a file another instance has just
-replaced is never the one moved aside.
+aside as ``<name>.corrupt-<timestamp>`` (the same bytes, under a new name) with a notice,
+and the caller goes on empty. Newer version or unreadable → left untouched, a notice, and
+the caller must not write that file. Pass ``may_move=True`` only while holding the data
+folder lock, so that a file another instance has just replaced is never the one moved aside;
+without it a corrupt file is left in place and blocks writing.
 """
 
 from __future__ import annotations
@@ -21,8 +22,8 @@ from .notices import NoticeKind, StorageNotice
 
 T = TypeVar("T")
 
-# What a strict parser may raise on data of the wrong shape.
-PARSE_ERRORS = (CorruptFile, ValueError, TypeError, KeyError, IndexError, AttributeError)
+# What a strict parser may raise on data of the wrong shape (OverflowError: absurd dates).
+PARSE_ERRORS = (CorruptFile, ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError, RecursionError)
 
 
 @dataclass(frozen=True)
@@ -33,32 +34,30 @@ class Loaded(Generic[T]):
 
 
 def load_document(
-    path: Path, kind: FileKind, parse: Callable[[Any], T], now: datetime | None
+    path: Path, kind: FileKind, parse: Callable[[Any], T], now: datetime | None, may_move: bool = True
 ) -> Loaded[T]:
     try:
         raw = read_limited(path, kind.max_bytes)
     except FileNotFoundError:
         return Loaded(None)
-    except FileTooLarge:
-        return _set_aside(path, now)
-    except IsADirectoryError:
-        return _set_aside(path, now)
+    except (FileTooLarge, IsADirectoryError):
+        return _set_aside(path, now, may_move)
     except OSError:
         # Present but unreadable (permissions): keep it and write nothing over it.
-        return Loaded(None, StorageNotice(NoticeKind.NOT_WRITABLE, str(path)), blocks_writing=True)
+        return Loaded(None, StorageNotice(NoticeKind.NOT_READABLE, str(path)), blocks_writing=True)
     try:
         return Loaded(parse(decode(kind, raw)))
     except NewerVersion:
         return Loaded(None, StorageNotice(NoticeKind.NEWER_VERSION, str(path)), blocks_writing=True)
     except PARSE_ERRORS:
-        return _set_aside(path, now)
+        return _set_aside(path, now, may_move)
 
 
-def _set_aside(path: Path, now: datetime | None, kind: NoticeKind = NoticeKind.CORRUPT_MOVED_ASIDE) -> Loaded[Any]:
-    moved = set_aside(path, now)
+def _set_aside(path: Path, now: datetime | None, may_move: bool) -> Loaded[Any]:
+    moved = set_aside(path, now) if may_move else None
     if moved is None:
         return Loaded(None, StorageNotice(NoticeKind.CORRUPT_UNMOVABLE, str(path)), blocks_writing=True)
-    return Loaded(None, StorageNotice(kind, str(path), str(moved)))
+    return Loaded(None, StorageNotice(NoticeKind.CORRUPT_MOVED_ASIDE, str(path), str(moved)))
 
 
 def set_aside(path: Path, now: datetime | None) -> Path | None:
@@ -74,6 +73,6 @@ def corrupt_stamp(path: Path, now: datetime | None) -> str:
     if now is None:
         try:
             now = datetime.fromtimestamp(os.stat(path).st_mtime, timezone.utc)
-        except OSError:
+        except (OSError, OverflowError, ValueError):
             return "unknown"
     return now.astimezone(timezone.utc).strftime("%Y%m%dT%H%M%SZ")

@@ -8,15 +8,20 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Sequence
 
-from ..engine import Board, Difficulty
+from ..engine.board import Board
+from ..engine.difficulty import Difficulty
 from ..engine.dice import check_seed
 from .envelope import CorruptFile, is_int
+from ..shown_value import shown
 
 TABLE_SIZE = 20
 DEFAULT_NAME = "Player"
 MAX_NAME_LENGTH = 24
 MIN_SCORE, MAX_SCORE = -310, 544  # RULES.md §8: all ruins with every power; 3456/... perfect
 SANE_LIMIT = 10**9
+# Recording times a table accepts: any local time zone can show them (Windows cannot before 1970).
+EARLIEST = datetime(1970, 1, 2, tzinfo=timezone.utc)
+LATEST = datetime(9998, 12, 31, tzinfo=timezone.utc)
 _REPLAY_ID = re.compile(r"[0-9a-f]{24}")
 
 
@@ -60,14 +65,14 @@ class ScoreEntry:
         difficulty = _difficulty(raw["difficulty"])
         name, score, turns, powers, assisted = (raw[k] for k in ("name", "score", "turns", "powers_used", "assisted"))
         if not isinstance(name, str) or clean_name(name) != name:
-            raise CorruptFile(f"bad player name {name!r}")
+            raise CorruptFile(f"bad player name {shown(name)}")
         # Types are strict; values only sane, so a hand-edited number still loads and
         # ``scores --verify`` names it instead of the whole table being set aside.
         for label, number in (("score", score), ("turns", turns), ("powers_used", powers)):
             if not is_int(number) or abs(number) > SANE_LIMIT:
-                raise CorruptFile(f"bad {label} {number!r}")
+                raise CorruptFile(f"bad {label} {shown(number)}")
         if not isinstance(assisted, bool):
-            raise CorruptFile(f"bad assisted {assisted!r}")
+            raise CorruptFile(f"bad assisted {shown(assisted)}")
         return cls(
             name, score, parse_when(raw["when"]), turns, powers, check_seed(raw["seed"]),
             check_replay_id(raw["replay_id"]), assisted, difficulty, _board(raw["board"]),
@@ -99,42 +104,55 @@ def parse_table(raw: Any, difficulty: Difficulty) -> list[ScoreEntry]:
 
 
 def clean_name(name: object) -> str:
-    """A displayable player name: no control characters, spaces collapsed, at most 24 characters."""
+    """A displayable player name: no control characters, spaces collapsed, at most 24 characters.
+
+    A control character (a line break, an escape code, a byte the terminal could not decode)
+    becomes a space, so ``new\nline`` reads ``new line``; an empty result is the default name.
+    """
     if not isinstance(name, str):
         return DEFAULT_NAME
-    visible = "".join(ch for ch in name if not unicodedata.category(ch).startswith("C"))
+    visible = "".join(" " if unicodedata.category(ch).startswith("C") else ch for ch in name)
     cleaned = " ".join(visible.split())[:MAX_NAME_LENGTH].strip()
     return cleaned or DEFAULT_NAME
 
 
 def parse_when(raw: Any) -> datetime:
     if not isinstance(raw, str) or len(raw) > 40:
-        raise CorruptFile(f"bad date-time {raw!r}")
+        raise CorruptFile(f"bad date-time {shown(raw)}")
     try:
         when = datetime.fromisoformat(raw)
     except ValueError:
-        raise CorruptFile(f"bad date-time {raw!r}") from None
+        raise CorruptFile(f"bad date-time {shown(raw)}") from None
     if when.tzinfo is None or when.utcoffset() is None:
-        raise CorruptFile(f"date-time without time zone {raw!r}")
+        raise CorruptFile(f"date-time without time zone {shown(raw)}")
+    try:
+        in_utc = when.astimezone(timezone.utc)
+    except OverflowError:
+        in_utc = None
+    # Sorting, printing and showing in local time must all work; no game is older than 1970.
+    if in_utc is None or not EARLIEST <= in_utc <= LATEST:
+        raise CorruptFile(f"date-time out of range {shown(raw)}")
     return when
 
 
 def check_aware(now: datetime) -> datetime:
-    """Storage takes time from its caller (STYLE.md rule 4); it must carry a time zone."""
+    """Storage takes time from its caller, never from the clock; it must carry a time zone."""
     if not isinstance(now, datetime) or now.tzinfo is None or now.utcoffset() is None:
-        raise ValueError(f"'now' must be a timezone-aware datetime, not {now!r}")
+        raise ValueError(f"'now' must be a timezone-aware datetime, not {shown(now)}")
+    if not EARLIEST <= now <= LATEST:
+        raise ValueError(f"'now' is out of range: {now.isoformat()}")
     return now
 
 
 def check_replay_id(raw: Any) -> str:
     if not isinstance(raw, str) or not _REPLAY_ID.fullmatch(raw):
-        raise CorruptFile(f"bad replay id {raw!r}")
+        raise CorruptFile(f"bad replay id {shown(raw)}")
     return raw
 
 
 def _difficulty(raw: Any) -> Difficulty:
     if not isinstance(raw, str) or raw not in Difficulty.__members__:
-        raise CorruptFile(f"bad difficulty {raw!r}")
+        raise CorruptFile(f"bad difficulty {shown(raw)}")
     return Difficulty[raw]
 
 
@@ -142,8 +160,8 @@ def _board(raw: Any) -> str:
     try:
         board = Board.parse(raw)
     except ValueError:
-        raise CorruptFile(f"bad board {raw!r}") from None
+        raise CorruptFile(f"bad board {shown(raw)}") from None
     text = str(board)
     if text != raw:
-        raise CorruptFile(f"not a board in canonical notation: {raw!r}")
+        raise CorruptFile(f"not a board in canonical notation: {shown(raw)}")
     return text

@@ -15,6 +15,7 @@ import sys
 import time
 from pathlib import Path
 from types import TracebackType
+from typing import Callable
 
 LOCK_NAME = "magdagdon.lock"
 _NO_LOCKING = {errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOTSUP, errno.ENOSYS}
@@ -26,10 +27,14 @@ class LockTimeout(OSError):
     """Another process held the lock longer than the timeout."""
 
 
+WaitCallback = Callable[[Path, float], None]  # (lock file, seconds it will wait at most)
+
+
 class DataLock:
-    def __init__(self, folder: Path, timeout: float = DEFAULT_TIMEOUT) -> None:
+    def __init__(self, folder: Path, timeout: float = DEFAULT_TIMEOUT, on_wait: WaitCallback | None = None) -> None:
         self.path = folder / LOCK_NAME
         self.timeout = timeout
+        self.on_wait = on_wait  # called once when the lock is held by another process
         self._fd: int | None = None
 
     def __enter__(self) -> "DataLock":
@@ -37,9 +42,13 @@ class DataLock:
         try:
             # time.monotonic measures a wait, not the date: no wall-clock time in storage.
             deadline = time.monotonic() + self.timeout
+            told = False
             while not _try_lock(fd):
+                if not told and self.on_wait is not None:
+                    self.on_wait(self.path, self.timeout)
+                    told = True
                 if time.monotonic() >= deadline:
-                    raise LockTimeout(f"{self.path} is held by another process")
+                    raise LockTimeout(errno.EAGAIN, "held by another MAGDAGDON", str(self.path))
                 time.sleep(_POLL)
         except BaseException:
             os.close(fd)

@@ -1,4 +1,4 @@
-"""Problems the storage met, as values for the UI to translate (STYLE.md rule 5).
+"""Problems the storage met, as values for the UI to translate.
 
 Storage never raises for a damaged or unwritable data folder: it records a notice,
 keeps the game playable and goes on.
@@ -15,6 +15,8 @@ class NoticeKind(enum.Enum):
     CORRUPT_UNMOVABLE = "corrupt_unmovable"  # unreadable file that could not be renamed
     NEWER_VERSION = "newer_version"  # written by a newer MAGDAGDON: left untouched, read-only
     NOT_WRITABLE = "not_writable"  # folder or file refuses writes: scores cannot be saved
+    NOT_A_FOLDER = "not_a_folder"  # the data folder's name is taken by a file: nothing is saved
+    NOT_READABLE = "not_readable"  # a file is there but cannot be read (permissions): kept, read-only
     DISK_FULL = "disk_full"  # no space left: scores cannot be saved
     WRITE_FAILED = "write_failed"  # any other operating-system error while saving
     BUSY = "busy"  # another MAGDAGDON held the data folder lock too long
@@ -36,5 +38,5 @@ class StorageNotice:
 
 
 _BLOCKING = frozenset(
-    {NoticeKind.NEWER_VERSION, NoticeKind.NOT_WRITABLE, NoticeKind.DISK_FULL, NoticeKind.WRITE_FAILED, NoticeKind.BUSY}
+    {NoticeKind.NEWER_VERSION, NoticeKind.NOT_A_FOLDER, NoticeKind.NOT_READABLE, NoticeKind.NOT_WRITABLE, NoticeKind.DISK_FULL, NoticeKind.WRITE_FAILED, NoticeKind.BUSY}
 )

@@ -1,20 +1,23 @@
-"""The folder of recorded games: ``replays/<replay id>.json``, one envelope per game.
+"""The folder of recorded games: ``replays/<game id>.json``, one envelope per game.
 
-Every recorded result keeps its replay here (issue 4); :meth:`ReplayArchive.prune` drops
-those no longer needed. Files are written before the scores file refers to them, so an
-entry never points at a missing replay; an orphan left by a crash is pruned later.
+The archive is the record of truth; the scores file is an index of it, rebuilt from here
+when it is lost. Every recorded result keeps its replay here until
+:meth:`ReplayArchive.prune` drops one the scores file recorded and no longer needs. Files
+are written before the scores file refers to them, so an entry never points at a missing
+replay. A file the scores file does not know (a crash before the scores were written, a
+file copied in by hand) is never deleted: a rebuild reads it.
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Callable
 
-from .atomic_file import read_limited, remove_stray_temp_files, write_atomic, fsync_folder
-from .envelope import FileKind, decode, encode
+from .atomic_file import fsync_folder, read_limited, remove_stray_temp_files, write_atomic
+from .envelope import CorruptFile, FileKind, decode, encode
 from .high_scores import check_replay_id
 from .recorded_game import RecordedGame
-from .envelope import CorruptFile
 
 REPLAYS_FOLDER = "replays"
 ARCHIVE_KIND = FileKind("magdagdon-recorded-game", 1, max_bytes=2 * 1024 * 1024)
@@ -33,10 +36,18 @@ class ReplayArchive:
         write_atomic(path, encode(ARCHIVE_KIND, game.to_data()))
         return path
 
+    def read(self, replay_id: str) -> RecordedGame:
+        """The stored game as written, not verified (OSError, CorruptFile or NewerVersion otherwise)."""
+        return RecordedGame.from_data(decode(ARCHIVE_KIND, read_limited(self.path_of(replay_id), ARCHIVE_KIND.max_bytes)))
+
     def load(self, replay_id: str) -> RecordedGame:
-        """The stored game; FileNotFoundError, CorruptFile, NewerVersion or ReplayError otherwise."""
-        game = RecordedGame.from_data(decode(ARCHIVE_KIND, read_limited(self.path_of(replay_id), ARCHIVE_KIND.max_bytes)))
-        if game.replay_id != replay_id:
+        """The stored game, its replay verified.
+
+        FileNotFoundError (or another OSError), CorruptFile, NewerVersion or ReplayError otherwise.
+        """
+        game = self.read(replay_id)
+        game.replay.verify()
+        if not game.known_as(replay_id):
             raise CorruptFile(f"the replay's content does not match its id {replay_id}")
         return game
 
@@ -52,11 +63,14 @@ class ReplayArchive:
                 ids.append(stem)
         return sorted(ids)
 
-    def prune(self, keep: set[str]) -> int:
-        """Delete replays not in ``keep`` and stray temp files (hold the lock); returns the count."""
+    def prune(self, may_delete: Callable[[str], bool]) -> int:
+        """Delete the replays ``may_delete`` allows and stray temp files (hold the lock).
+
+        Returns the number of replays deleted.
+        """
         removed = 0
         for replay_id in self.stored_ids():
-            if replay_id not in keep:
+            if may_delete(replay_id):
                 try:
                     os.remove(self.path_of(replay_id))
                     removed += 1
@@ -74,3 +88,4 @@ def _is_id(text: str) -> bool:
     except CorruptFile:
         return False
     return True
+

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import Difficulty
+from ..engine.difficulty import Difficulty
 from .envelope import CorruptFile, FileKind
 from .high_scores import ScoreEntry, check_replay_id, insert, parse_table, rank_of
 from .statistics import Statistics
@@ -49,7 +49,7 @@ class ScoreBook:
         return rank
 
     def kept_replays(self) -> set[str]:
-        """Replays to keep: every table entry's and the newest games' (the archive is pruned to these)."""
+        """Replays to keep: every table entry's and the newest games'."""
         return {e.replay_id for table in self.tables.values() for e in table} | set(self.recent)
 
     def to_data(self) -> dict[str, Any]:

@@ -7,9 +7,11 @@ from typing import Any, Mapping
 
 from .envelope import CorruptFile, is_int
 from .high_scores import MAX_SCORE, MIN_SCORE
+from ..shown_value import shown
 
 HISTOGRAM_BUCKET = 50  # points per bar; bucket key = lower bound (e.g. 150 holds 150..199)
 MAX_GAMES = 10**12
+MAX_TOTAL = MAX_GAMES * max(MAX_SCORE, -MIN_SCORE)  # keeps the average a finite float
 
 
 def bucket_of(score: int) -> int:
@@ -58,19 +60,20 @@ class Statistics:
             raise CorruptFile("statistics need games, total, best and histogram")
         games, total, best, bars = raw["games"], raw["total"], raw["best"], raw["histogram"]
         if not is_int(games) or not 0 <= games <= MAX_GAMES:
-            raise CorruptFile(f"bad games {games!r}")
-        if not is_int(total):
-            raise CorruptFile(f"bad total {total!r}")
+            raise CorruptFile(f"bad games {shown(games)}")
+        if not is_int(total) or abs(total) > MAX_TOTAL:
+            raise CorruptFile(f"bad total {shown(total)}")
         if best is not None and not (is_int(best) and MIN_SCORE <= best <= MAX_SCORE):
-            raise CorruptFile(f"bad best {best!r}")
+            raise CorruptFile(f"bad best {shown(best)}")
         if not isinstance(bars, list) or len(bars) > (MAX_SCORE - MIN_SCORE) // HISTOGRAM_BUCKET + 2:
             raise CorruptFile("bad histogram")
         histogram: dict[int, int] = {}
         for bar in bars:
             if not (isinstance(bar, list) and len(bar) == 2 and all(is_int(x) for x in bar)):
-                raise CorruptFile(f"bad histogram bar {bar!r}")
+                raise CorruptFile(f"bad histogram bar {shown(bar)}")
             bucket, count = bar
-            if bucket != bucket_of(bucket) or not MIN_SCORE - HISTOGRAM_BUCKET < bucket <= MAX_SCORE or count < 1 or bucket in histogram:
-                raise CorruptFile(f"bad histogram bar {bar!r}")
+            if bucket != bucket_of(bucket) or not MIN_SCORE - HISTOGRAM_BUCKET < bucket <= MAX_SCORE or not 1 <= count <= MAX_GAMES or bucket in histogram:
+                raise CorruptFile(f"bad histogram bar {shown(bar)}")
             histogram[bucket] = count
         return cls(games, total, best, dict(sorted(histogram.items())))
+

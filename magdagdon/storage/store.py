@@ -16,18 +16,21 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Iterator, TypeVar
 
-from ..engine import Difficulty, Game, Replay, ReplayError
+from ..engine.difficulty import Difficulty
+from ..engine.game import Game
+from ..engine.replay import Replay, ReplayError
 from .atomic_file import TEMP_SUFFIX, remove_durably, remove_stray_temp_files, write_atomic
 from .data_dir import resolve_data_dir
-from .document_file import Loaded, load_document, set_aside
-from .envelope import FileKind, encode
+from .document_file import PARSE_ERRORS, Loaded, load_document, set_aside
+from .envelope import FileKind, NewerVersion, encode
+from . import high_scores as score_tables  # TABLE_SIZE read at run time
 from .high_scores import ScoreEntry, check_aware, clean_name, insert, rank_of
 from .in_progress import IN_PROGRESS_FILE, IN_PROGRESS_KIND
-from .lock import DEFAULT_TIMEOUT, DataLock, LockTimeout
+from .lock import DEFAULT_TIMEOUT, LOCK_NAME, DataLock, LockTimeout, WaitCallback
 from .notices import NoticeKind, StorageNotice
 from .outcomes import RecordOutcome, RecordRefused, RefusalReason
 from .rebuild import rebuild_from_archive
-from .recorded_game import RecordedGame
+from .recorded_game import RecordedGame, content_id
 from .replay_archive import ReplayArchive
 from .score_book import SCORES_FILE, SCORES_KIND, ScoreBook
 from .statistics import Statistics
@@ -35,12 +38,14 @@ from .statistics import Statistics
 T = TypeVar("T")
 _FULL = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
 _DENIED = {errno.EACCES, errno.EPERM, errno.EROFS}
+_DAMAGED = {NoticeKind.CORRUPT_MOVED_ASIDE, NoticeKind.CORRUPT_UNMOVABLE}  # table to rebuild from the archive
 
 
 def open_store(
     data_dir: str | os.PathLike[str] | None = None,
     now: datetime | None = None,
     lock_timeout: float = DEFAULT_TIMEOUT,
+    on_wait: WaitCallback | None = None,
 ) -> "Store":
     """Open the data folder (argument, then MAGDAGDON_DATA_DIR, then the per-user folder).
 
@@ -49,16 +54,17 @@ def open_store(
     """
     if now is not None:
         check_aware(now)
-    store = Store(resolve_data_dir(data_dir), lock_timeout)
+    store = Store(resolve_data_dir(data_dir), lock_timeout, on_wait)
     store.open(now)
     return store
 
 
 class Store:
-    def __init__(self, data_dir: Path, lock_timeout: float = DEFAULT_TIMEOUT) -> None:
+    def __init__(self, data_dir: Path, lock_timeout: float = DEFAULT_TIMEOUT, on_wait: WaitCallback | None = None) -> None:
         self.data_dir = Path(data_dir)
         self.notices: list[StorageNotice] = []
         self.lock_timeout = lock_timeout
+        self.on_wait = on_wait  # told once per wait when another program holds the lock
         self.archive = ReplayArchive(self.data_dir)
         self._blocked = False  # a file we must not overwrite (newer version, unreadable)
         self._pending: list[RecordedGame] = []  # finished games not yet on disk
@@ -89,6 +95,11 @@ class Store:
 
     # --- opening -------------------------------------------------------------------------
     def open(self, now: datetime | None = None) -> None:
+        if self.data_dir.exists() and not self.data_dir.is_dir():
+            self._add_notice(StorageNotice(NoticeKind.NOT_A_FOLDER, str(self.data_dir)))
+            self._blocked = True
+            self._cache = (_signature(self.scores_path), ScoreBook())
+            return
         try:
             self.data_dir.mkdir(parents=True, exist_ok=True)
         except OSError as error:
@@ -144,55 +155,78 @@ class Store:
         replay_id = recorded.replay_id
         if all(p.replay_id != replay_id for p in self._pending):
             self._pending.append(recorded)
+        known_as: str | None = None
         try:
             with self._lock():
                 book = self._read_book(recorded.when)
-                already = book.has(replay_id)
-                if not self._blocked:
-                    self._write_pending(book)
-                    self._clear_in_progress_of(recorded.replay)
-                    self._prune(book)
+                known_as = _recorded_id(book, recorded)
+                if self._blocked:
+                    raise ReadOnly()
+                self._write_pending(book)
+                self._clear_in_progress_of(recorded.replay)
+                self._prune(book)
+        except ReadOnly:
+            pass  # said by the notice that blocked writing
         except OSError as error:
             self._note_error(error, self.data_dir)
-            already = self._book(None).has(replay_id) if not self._blocked else False
-        rank = rank_of(self.high_scores(recorded.replay.difficulty), replay_id)
-        if already:  # on disk before this call: nothing to add
+        difficulty = recorded.replay.difficulty
+        if known_as is not None:  # on disk before this call: nothing to add
             self._pending = [p for p in self._pending if p.replay_id != replay_id]
-            return RecordOutcome(rank_of(self.high_scores(recorded.replay.difficulty), replay_id), True, replay_id, True)
+            return RecordOutcome(rank_of(self.high_scores(difficulty), known_as), True, known_as, True)
         saved = all(p.replay_id != replay_id for p in self._pending)
-        return RecordOutcome(rank, saved, replay_id)
+        return RecordOutcome(rank_of(self.high_scores(difficulty), replay_id), saved, replay_id)
 
     def _write_pending(self, book: ScoreBook) -> None:
         """Write every game held in memory: replays first, then the scores file that names them."""
-        fresh = [g for g in self._pending if not book.has(g.replay_id)]
+        fresh = [g for g in self._pending if _recorded_id(book, g) is None]
         for game in fresh:
             self.archive.save(game)
             book.add(game.entry())
         if fresh:
             write_atomic(self.scores_path, encode(SCORES_KIND, book.to_data()))
-            self._cache = (_signature(self.scores_path), book)
+            self._cache = (_signature(self.scores_path), _copy(book))
         self._pending = []
 
     def _prune(self, book: ScoreBook) -> None:
+        """Delete archived games the table has let go, never one a rebuilt table would hold.
+
+        A game goes only when the table recorded it, keeps it neither in a table nor among
+        the newest games, its own file reads, and it ranks below a full table of games
+        whose files are there: so a hand-emptied table deletes nothing.
+        """
+        seen, kept = set(book.seen), book.kept_replays()
+
+        def may_delete(replay_id: str) -> bool:
+            if replay_id not in seen or replay_id in kept:
+                return False
+            try:
+                # The claimed result is enough: a false claim is no game a rebuild would hold.
+                entry = self.archive.read(replay_id).entry()
+            except (OSError, NewerVersion, ReplayError, *PARSE_ERRORS):
+                return False
+            table = [e for e in book.tables[entry.difficulty] if self.archive.path_of(e.replay_id).exists()]
+            size = score_tables.TABLE_SIZE
+            return len(table) >= size and table[size - 1].sort_key < entry.sort_key
+
         try:
-            self.archive.prune(book.kept_replays())
+            self.archive.prune(may_delete)
             remove_stray_temp_files(self.data_dir)
         except OSError:
             pass  # housekeeping only; the next record tries again
 
     def _pending_new(self, difficulty: Difficulty) -> list[RecordedGame]:
         book = self._book(None)
-        return [g for g in self._pending if g.replay.difficulty is difficulty and not book.has(g.replay_id)]
+        return [g for g in self._pending if g.replay.difficulty is difficulty and _recorded_id(book, g) is None]
 
     # --- the game in progress --------------------------------------------------------------
     def save_in_progress(self, game: Game, now: datetime, name: str = "Player", assisted: bool = False) -> bool:
         """Save ``game`` (its whole log) so the next start can resume it; False if not saved."""
         check_aware(now)
-        if self._blocked:
-            return False
         saved = RecordedGame(Replay.of(game), clean_name(name), now, bool(assisted))
         try:
             with self._lock():
+                if self._blocked:
+                    return False
                 write_atomic(self.in_progress_path, encode(IN_PROGRESS_KIND, saved.to_data()))
         except OSError as error:
             self._note_error(error, self.in_progress_path)
@@ -203,16 +237,20 @@ class Store:
         """The saved game rebuilt by its replay (same board, seed, turn, powers), or None.
 
         A saved game that is already over was finished but not recorded (a crash between
-        the last turn and the high-score table): it is recorded now and None is returned.
+        the last turn and the high-score table): it is recorded now, dated ``now`` (the
+        time this installation records it), and None is returned. Without ``now`` it waits
+        in its file for a caller that gives the time.
         """
         saved = self.in_progress_details(now)
         if saved is None:
             return None
         game = saved.replay.play()  # checked by in_progress_details
         if game.is_over:
-            outcome = self._record(saved)
-            if outcome.saved and not outcome.duplicate:
-                self.notices.append(StorageNotice(NoticeKind.RECOVERED_RESULT, str(self.in_progress_path)))
+            if now is not None:
+                recovered = RecordedGame(Replay.of(game), saved.name, check_aware(now), saved.assisted)
+                outcome = self._record(recovered)
+                if outcome.saved and not outcome.duplicate:
+                    self._add_notice(StorageNotice(NoticeKind.RECOVERED_RESULT, str(self.in_progress_path)))
             return None
         return game
 
@@ -220,15 +258,15 @@ class Store:
         """The saved game with its player name, save time and assistance flag, or None."""
         path = self.in_progress_path
         try:
-            with self._lock():
-                loaded = self._load(path, IN_PROGRESS_KIND, RecordedGame.from_data, now)
+            with self._reading() as locked:
+                loaded = self._load(path, IN_PROGRESS_KIND, RecordedGame.from_data, now, locked)
                 if loaded.value is None:
                     return None
                 try:
                     loaded.value.replay.verify()
                 except ReplayError:
-                    moved = None if self._blocked else set_aside(path, now)
-                    self.notices.append(StorageNotice(NoticeKind.RESUME_INVALID, str(path), None if moved is None else str(moved)))
+                    moved = set_aside(path, now) if locked and not self._blocked else None
+                    self._add_notice(StorageNotice(NoticeKind.RESUME_INVALID, str(path), None if moved is None else str(moved)))
                     return None
                 return loaded.value
         except OSError as error:
@@ -241,10 +279,10 @@ class Store:
         Recording a result clears its saved game already. A saved game whose result could
         not be written (held in memory) is kept: the next start can resume its last turn.
         """
-        if self._blocked:
-            return
         try:
             with self._lock():
+                if self._blocked:
+                    return
                 saved = self._saved_replay()
                 if saved is None or not any(_continues(p.replay, saved) for p in self._pending):
                     remove_durably(self.in_progress_path)
@@ -258,67 +296,92 @@ class Store:
             remove_durably(self.in_progress_path)
 
     def _saved_replay(self) -> Replay | None:
-        loaded = self._load(self.in_progress_path, IN_PROGRESS_KIND, RecordedGame.from_data, None)
+        loaded = self._load(self.in_progress_path, IN_PROGRESS_KIND, RecordedGame.from_data, None, True)
         return None if loaded.value is None else loaded.value.replay
 
     # --- files, lock and errors ------------------------------------------------------------
     @contextmanager
     def _lock(self) -> Iterator[None]:
-        """The folder lock; when the folder refuses even the lock file, go on unlocked and read-only."""
+        """The folder lock, held around every write; OSError (LockTimeout) when it cannot be taken.
+
+        Nothing is ever written without it: a caller that gets the error writes nothing.
+        """
+        with DataLock(self.data_dir, self.lock_timeout, self.on_wait):
+            yield
+
+    @contextmanager
+    def _reading(self) -> Iterator[bool]:
+        """The folder lock for a read, yielding True; when the folder refuses the lock file
+        (a read-only folder), the read goes on unlocked, yielding False: such a read changes
+        nothing on disk. A busy lock still raises LockTimeout."""
         try:
-            lock = DataLock(self.data_dir, self.lock_timeout)
+            lock = DataLock(self.data_dir, self.lock_timeout, self.on_wait)
             lock.__enter__()
         except LockTimeout:
             raise
         except OSError as error:
-            self._note_error(error, self.data_dir / "magdagdon.lock")
-            self._blocked = True  # cannot lock, so cannot safely write
-            yield
+            self._note_error(error, self.data_dir / LOCK_NAME)
+            self._blocked = True  # the folder refuses even the lock file: nothing can be saved
+            yield False
             return
         try:
-            yield
+            yield True
         finally:
             lock.__exit__(None, None, None)
 
-    def _load(self, path: Path, kind: FileKind, parse: Callable[[Any], T], now: datetime | None) -> Loaded[T]:
-        loaded = load_document(path, kind, parse, now)
+    def _load(
+        self, path: Path, kind: FileKind, parse: Callable[[Any], T], now: datetime | None, locked: bool
+    ) -> Loaded[T]:
+        loaded = load_document(path, kind, parse, now, may_move=locked and not self._blocked)
         if loaded.notice is not None:
             self._add_notice(loaded.notice)
         if loaded.blocks_writing:
             self._blocked = True
         return loaded
 
-    def _read_book(self, now: datetime | None) -> ScoreBook:
-        """The scores file as on disk now (hold the lock); empty when missing or set aside.
+    def _read_book(self, now: datetime | None, locked: bool = True) -> ScoreBook:
+        """The scores file as on disk now; rebuilt from the archive when missing or unreadable.
 
         Always read afresh: a cache keyed on file metadata could miss another instance's
-        write, and this is the read of read-merge-write.
+        write, and this is the read of read-merge-write. Only a ``locked`` read changes
+        files (sets a damaged one aside, writes the rebuilt table).
         """
-        loaded = self._load(self.scores_path, SCORES_KIND, ScoreBook.from_data, now)
-        book = loaded.value if loaded.value is not None else ScoreBook()
-        if loaded.notice is not None and loaded.notice.kind is NoticeKind.CORRUPT_MOVED_ASIDE:
-            book = self._rebuild()
+        loaded = self._load(self.scores_path, SCORES_KIND, ScoreBook.from_data, now, locked)
+        book = loaded.value
+        if book is None and (loaded.notice is None or loaded.notice.kind in _DAMAGED):
+            book = self._rebuild(now, writable=locked and not self._blocked, damaged=loaded.notice is not None)
+        elif book is None:
+            book = ScoreBook()  # a newer or unreadable table: kept as it is, shown empty
         self._cache = (_signature(self.scores_path), book)
         return _copy(book)
 
-    def _rebuild(self) -> ScoreBook:
-        """After the scores file was set aside: the tables again, from the archived replays."""
-        book = rebuild_from_archive(self.archive)
-        if book.seen and not self._blocked:
+    def _rebuild(self, now: datetime | None, writable: bool, damaged: bool) -> ScoreBook:
+        """The tables again, from the archived replays (the record of truth).
+
+        Writable: unreadable archived games are set aside and a table is always written,
+        so a later record never prunes against an empty one. Otherwise in memory only.
+        """
+        if not damaged and not self.archive.stored_ids():
+            return ScoreBook()  # a new data folder: nothing to rebuild, nothing to say
+        rebuilt = rebuild_from_archive(self.archive, now, may_move=writable)
+        for notice in rebuilt.notices:
+            self._add_notice(notice)
+        if writable:
             try:
-                write_atomic(self.scores_path, encode(SCORES_KIND, book.to_data()))
+                write_atomic(self.scores_path, encode(SCORES_KIND, rebuilt.book.to_data()))
             except OSError as error:
                 self._note_error(error, self.scores_path)
+                self._blocked = True  # no table on disk: writing now could lose archived games
             self._add_notice(StorageNotice(NoticeKind.SCORES_REBUILT, str(self.scores_path)))
-        return book
+        return rebuilt.book
 
     def _book(self, now: datetime | None, force: bool = False) -> ScoreBook:
         """The scores as last written by anyone (re-read when the file changed)."""
         if not force and self._cache is not None and self._cache[0] == _signature(self.scores_path):
             return self._cache[1]
         try:
-            with self._lock():
-                return self._read_book(now)
+            with self._reading() as locked:
+                return self._read_book(now, locked)
         except OSError as error:
             self._note_error(error, self.data_dir)
             return self._cache[1] if self._cache is not None else ScoreBook()
@@ -333,6 +396,8 @@ class Store:
             kind = NoticeKind.DISK_FULL
         elif error.errno in _DENIED or isinstance(error, PermissionError):
             kind = NoticeKind.NOT_WRITABLE
+        elif error.errno == errno.ENOTDIR or isinstance(error, NotADirectoryError):
+            kind = NoticeKind.NOT_A_FOLDER
         else:
             kind = NoticeKind.WRITE_FAILED
         self._add_notice(StorageNotice(kind, path))
@@ -340,6 +405,18 @@ class Store:
     def _add_notice(self, notice: StorageNotice) -> None:
         if notice not in self.notices:
             self.notices.append(notice)
+
+
+class ReadOnly(Exception):
+    """Writing is blocked this session (a file we must keep); the notice already says why."""
+
+
+def _recorded_id(book: ScoreBook, game: RecordedGame) -> str | None:
+    """The id under which ``book`` holds ``game`` (any replay of it), or None."""
+    if book.has(game.replay_id):
+        return game.replay_id
+    older = content_id(game.replay)  # recorded by an earlier version, under its content hash
+    return older if book.has(older) else None
 
 
 def _continues(replay: Replay, saved: Replay) -> bool:

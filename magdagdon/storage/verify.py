@@ -1,8 +1,9 @@
 """``scores --verify``: replay every table entry and compare with what the table claims.
 
 The replay is the evidence (RULES.md §10). A hand-edited score, board, turn count or
-power count no longer matches its replay; an edited replay no longer matches its
-content-hash id; an edited name or time no longer matches the archived copy.
+power count no longer matches its replay; a replay that claims a false result does not
+verify; another game put in a replay's file no longer matches the file's id; an edited
+name or time no longer matches the archived copy.
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..engine import Difficulty, ReplayError, ReplayResult
+from ..engine.difficulty import Difficulty
+from ..engine.replay import ReplayError, ReplayResult
 from .atomic_file import FileTooLarge, read_limited
 from .document_file import PARSE_ERRORS
 from .envelope import NewerVersion, decode
@@ -74,13 +76,13 @@ def check_entry(archive: ReplayArchive, entry: ScoreEntry, rank: int) -> list[Mi
         return [mismatch(MismatchKind.REPLAY_NEWER, path, error)]
     except (FileTooLarge, OSError, *PARSE_ERRORS) as error:
         return [mismatch(MismatchKind.REPLAY_UNREADABLE, path, error)]
-    if recorded.replay_id != entry.replay_id:
-        return [mismatch(MismatchKind.REPLAY_TAMPERED, entry.replay_id, recorded.replay_id)]
     replay = recorded.replay
     try:
         game = replay.verify()
     except ReplayError as error:
         return [mismatch(MismatchKind.REPLAY_INVALID, path, error)]
+    if not recorded.known_as(entry.replay_id):  # another game put in this one's file
+        return [mismatch(MismatchKind.REPLAY_TAMPERED, entry.replay_id, recorded.replay_id)]
     if not game.is_over:
         return [mismatch(MismatchKind.NOT_FINISHED, "finished", f"stops at turn {game.turn}")]
     actual = ReplayResult.of(game)

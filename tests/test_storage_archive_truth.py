@@ -1,0 +1,155 @@
+"""The archive (``replays/``) is the record of truth and the scores file an index of it.
+
+A data folder holding six recorded games is damaged, then the commands run: no archived
+game is ever lost, a missing or damaged table is rebuilt from the archive with a notice,
+and a rebuild always leaves a table.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from magdagdon.cli import main
+from magdagdon.engine import Difficulty, Replay
+from magdagdon.storage import NoticeKind, open_store
+from magdagdon.storage.score_book import SCORES_FILE
+
+from test_storage_support import NOW, at, finished_games, play_game
+
+GAMES = finished_games(6)
+
+
+@pytest.fixture()
+def folder(tmp_path):
+    data = tmp_path / "data"
+    store = open_store(data, NOW)
+    for minute, game in enumerate(GAMES):
+        assert store.record_result(game, at(minute), name=f"P{minute}").saved
+    return data
+
+
+def _archived(folder):
+    return {p.name: p.read_bytes() for p in (folder / "replays").iterdir()}
+
+
+def _extra_replay(tmp_path):
+    path = tmp_path / "extra.json"
+    path.write_text(Replay.of(play_game(77)).to_json(), "utf-8")
+    return path
+
+
+def _remove_table(folder, how):
+    table = folder / SCORES_FILE
+    table.unlink()
+    if how == "dangling symlink":
+        table.symlink_to(folder / "nowhere.json")
+
+
+@pytest.mark.parametrize("how", ["deleted", "dangling symlink"])
+def test_missing_table_is_rebuilt_and_the_next_record_prunes_nothing(folder, tmp_path, capsys, how):
+    archived = _archived(folder)
+    _remove_table(folder, how)
+    assert main(["scores", "--verify", "--data-dir", str(folder)]) == 1  # a rebuild is worth a look
+    captured = capsys.readouterr()
+    assert "all 0 entries" not in captured.out
+    assert "all 6 entries match" in captured.out and "rebuilt" in captured.err
+    assert main(["replay", str(_extra_replay(tmp_path)), "--record", "--data-dir", str(folder)]) == 0
+    after = _archived(folder)
+    assert {name: after.get(name) for name in archived} == archived  # every archived game kept
+    assert len(after) == 7
+    assert open_store(folder, NOW).statistics(Difficulty.PEACEFUL).games == 7
+
+
+def test_missing_table_rebuilt_by_the_record_itself(folder, tmp_path):
+    archived = _archived(folder)
+    (folder / SCORES_FILE).unlink()
+    assert main(["replay", str(_extra_replay(tmp_path)), "--record", "--data-dir", str(folder)]) == 0
+    assert archived.items() <= _archived(folder).items()
+    assert len(open_store(folder, NOW).high_scores(Difficulty.PEACEFUL)) == 7
+
+
+def _set_archived_date(folder, replay_name, when):
+    path = folder / "replays" / replay_name
+    document = json.loads(path.read_text("utf-8"))
+    document["data"]["when"] = when
+    path.write_text(json.dumps(document), "utf-8")
+    return path
+
+
+@pytest.mark.parametrize("when", ["0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-14:00"])
+def test_failed_rebuild_sets_the_unreadable_game_aside_and_leaves_a_table(folder, tmp_path, when):
+    names = sorted(_archived(folder))
+    bad = _set_archived_date(folder, names[0], when)
+    bad_bytes = bad.read_bytes()
+    (folder / SCORES_FILE).write_bytes(b"garbage")
+    store = open_store(folder, NOW)
+    kinds = [n.kind for n in store.notices]
+    assert NoticeKind.SCORES_REBUILT in kinds and NoticeKind.CORRUPT_MOVED_ASIDE in kinds
+    assert (folder / SCORES_FILE).exists()  # a table is always left
+    [aside] = (folder / "replays").glob(names[0] + ".corrupt-*")
+    assert aside.read_bytes() == bad_bytes  # set aside byte for byte
+    assert len(store.high_scores(Difficulty.PEACEFUL)) == 5
+    assert main(["replay", str(_extra_replay(tmp_path)), "--record", "--data-dir", str(folder)]) == 0
+    kept = _archived(folder)
+    assert set(names[1:]) <= set(kept) and aside.name in kept  # nothing pruned
+    assert open_store(folder, NOW).statistics(Difficulty.PEACEFUL).games == 6
+
+
+def test_rebuild_that_cannot_write_blocks_pruning(folder, monkeypatch):
+    from magdagdon.storage import store as store_module
+
+    archived = _archived(folder)
+    (folder / SCORES_FILE).write_bytes(b"garbage")
+
+    def refuse(path, data):
+        raise OSError(28, "No space left on device", str(path))
+
+    monkeypatch.setattr(store_module, "write_atomic", refuse)
+    store = open_store(folder, NOW)
+    assert store.read_only
+    assert not store.record_result(play_game(90), NOW).saved
+    monkeypatch.undo()
+    assert _archived(folder) == archived
+
+
+def test_pruning_keeps_archived_games_the_table_never_named(folder):
+    stranger = folder / "replays" / ("cd" * 12 + ".json")
+    stranger.write_bytes(b'{"not": "ours"}')
+    for seed in range(100, 103):
+        open_store(folder, NOW).record_result(play_game(seed), NOW)
+    assert stranger.read_bytes() == b'{"not": "ours"}'
+
+
+def test_hand_emptied_table_deletes_no_archived_game(folder, tmp_path):
+    """A readable table that names no game must not make the next record prune the archive."""
+    archived = _archived(folder)
+    path = folder / SCORES_FILE
+    document = json.loads(path.read_text("utf-8"))
+    document["data"]["tables"]["PEACEFUL"] = []
+    document["data"]["recent"] = []
+    path.write_text(json.dumps(document), "utf-8")
+    assert main(["replay", str(_extra_replay(tmp_path)), "--record", "--data-dir", str(folder)]) == 0
+    assert archived.items() <= _archived(folder).items()
+
+
+def test_pruning_still_bounds_the_archive(tmp_path, monkeypatch):
+    from magdagdon.storage import high_scores, score_book
+
+    monkeypatch.setattr(score_book, "RECENT_GAMES", 2)
+    monkeypatch.setattr(high_scores, "TABLE_SIZE", 3)
+    store = open_store(tmp_path, NOW)
+    for minute, game in enumerate(finished_games(12, first_seed=300)):
+        store.record_result(game, at(minute))
+    assert len(list((tmp_path / "replays").iterdir())) <= 3 + 2
+
+
+def test_damaged_table_with_an_empty_archive_leaves_an_empty_table(tmp_path, capsys):
+    (tmp_path / SCORES_FILE).write_bytes(b"{truncated")
+    assert main(["scores", "--verify", "--data-dir", str(tmp_path)]) == 1
+    captured = capsys.readouterr()
+    assert "no entries to check" in captured.out and "all 0 entries" not in captured.out
+    assert "damaged" in captured.err
+    assert open_store(tmp_path, NOW).notices == [] and (tmp_path / SCORES_FILE).exists()
