@@ -35,7 +35,8 @@ from .dice import DICE_PER_ROLL, roll_dice, seed_from_text
 from .difficulty import Difficulty
 from .game import Game, IllegalMoveError, Phase
 from .legality import can_place, find_placement, is_magdagdon, legal_cells, required_dice
+from .reachable_bonus import best_reachable_bonuses, reachable_bonuses
 from .replay import Replay, ReplayError, ReplayResult
-from .scoring import RUIN_PENALTY, Bonus, LineScore, ScoreBreakdown, line_bonus, score, score_total
+from .scoring import RUIN_PENALTY, Bonus, LineScore, ScoreBreakdown, line_bonus, line_scores, score, score_total
 
 __all__ = [name for name in dir() if not name.startswith("_")]
