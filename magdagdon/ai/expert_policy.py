@@ -36,11 +36,10 @@ the position only saves time.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from itertools import combinations
 
-from magdagdon.engine import RUIN, Difficulty, Game, Phase
+from magdagdon.engine import DICE_PER_ROLL, EMPTY, RUIN, Difficulty, Game, Phase
 from magdagdon.engine.actions import (
     Accept,
     Action,
@@ -69,11 +68,12 @@ POWER_RESERVE = {
 }
 RESERVE_FULL_EMPTIES = 4  # with fewer empty cells the reserve shrinks: the game is ending (+1 to +2)
 OPEN_BOARD_EMPTIES = 12  # from this many empty cells on, re-rolls are not considered
-# Look-ahead: the best (top) boards within (margin) points of the best are re-ranked by
-# the mean best next turn over all rolls, while the board has at most so many empty cells.
-LOOKAHEAD = {difficulty: (5, 20.0) for difficulty in Difficulty}
+# Look-ahead: the best LOOKAHEAD_TOP boards within LOOKAHEAD_MARGIN points of the best are
+# re-ranked by the mean best next turn over all rolls, while the board has at most
+# LOOKAHEAD_MAX_EMPTIES empty cells (after the turn's dice).
+LOOKAHEAD_TOP = 5
+LOOKAHEAD_MARGIN = 20.0
 LOOKAHEAD_MAX_EMPTIES = 10
-RUIN_LOOKAHEAD = True
 
 
 @dataclass(frozen=True)
@@ -89,8 +89,7 @@ class TurnPlan:
 class ExpertPolicy:
     name = "expert"
 
-    def __init__(self, rng: random.Random | None = None, lookahead: bool = True) -> None:
-        self.rng = rng  # unused: the expert is deterministic (see the module docstring)
+    def __init__(self, lookahead: bool = True) -> None:
         self.lookahead = lookahead  # False: a weaker, ten times faster expert (quick tests)
         self._searches: dict[Difficulty, TurnSearch] = {}
         self._plans: dict[tuple, TurnPlan] = {}
@@ -129,7 +128,7 @@ class ExpertPolicy:
 
     def _make_plan(self, difficulty: Difficulty, cells: tuple, dice: tuple, powers_used: int) -> TurnPlan:
         search = self.search(difficulty)
-        need = min(difficulty.min_dice, cells.count(0))
+        need = difficulty.required_dice(cells.count(EMPTY))
         spent = difficulty.penalty_for(powers_used)
         best = self._play_roll(search, difficulty, cells, dice, need)
         best = TurnPlan(best.value - spent, None, best.path, best.ruin)
@@ -146,13 +145,14 @@ class ExpertPolicy:
         if not every and not any(1 <= x <= 6 for x in cells):
             return  # the first turn: any roll starts the board well enough
         search = self.search(difficulty)
-        need = min(difficulty.min_dice, cells.count(0))
-        reserve = POWER_RESERVE[difficulty][powers_used] * min(1.0, cells.count(0) / RESERVE_FULL_EMPTIES)
+        empties = cells.count(EMPTY)
+        need = difficulty.required_dice(empties)
+        reserve = POWER_RESERVE[difficulty][powers_used] * min(1.0, empties / RESERVE_FULL_EMPTIES)
         cost = difficulty.penalty_for(powers_used + 1) + reserve
         ruin_value = search.best_ruin(cells)[0]
         # Re-rolls need the best turn for every roll, which is slow on an open board; early
         # on, with no MAGDAGDON to avoid, they are skipped (adjusting is still considered).
-        rerolls = every or cells.count(0) < OPEN_BOARD_EMPTIES or search.best_value(cells, dice, need) is None
+        rerolls = every or empties < OPEN_BOARD_EMPTIES or search.best_value(cells, dice, need) is None
         if rerolls:
             table = self._best_by_placed(difficulty, cells)
 
@@ -189,12 +189,11 @@ class ExpertPolicy:
             value, cell = self.ruin_choice(difficulty, cells)
             return TurnPlan(value, ruin=cell)
         boards.sort(key=lambda item: item[0], reverse=True)
-        top, margin = LOOKAHEAD[difficulty]
-        if not self.lookahead or top <= 1 or cells.count(0) - need > LOOKAHEAD_MAX_EMPTIES:
+        if not self.lookahead or cells.count(EMPTY) - need > LOOKAHEAD_MAX_EMPTIES:
             return TurnPlan(boards[0][0], path=boards[0][1])
         best: TurnPlan | None = None
-        for value, path in boards[:top]:
-            if value < boards[0][0] - margin:
+        for value, path in boards[:LOOKAHEAD_TOP]:
+            if value < boards[0][0] - LOOKAHEAD_MARGIN:
                 break
             after = list(cells)
             for v, c in path:
@@ -211,16 +210,15 @@ class ExpertPolicy:
         search = self.search(difficulty)
         options = []
         for cell, content in enumerate(cells):
-            if content == 0:
+            if content == EMPTY:
                 after = cells[:cell] + (RUIN,) + cells[cell + 1 :]
                 options.append((search.value(after), cell, after))
         options.sort(key=lambda item: item[0], reverse=True)
-        top, margin = LOOKAHEAD[difficulty]
-        if not (self.lookahead and RUIN_LOOKAHEAD) or top <= 1 or cells.count(0) - 1 > LOOKAHEAD_MAX_EMPTIES:
+        if not self.lookahead or cells.count(EMPTY) - 1 > LOOKAHEAD_MAX_EMPTIES:
             return options[0][0], options[0][1]
         best: tuple[float, int] | None = None
-        for value, cell, after in options[:top]:
-            if value < options[0][0] - margin:
+        for value, cell, after in options[:LOOKAHEAD_TOP]:
+            if value < options[0][0] - LOOKAHEAD_MARGIN:
                 break
             deep = self.deep_value(difficulty, after)
             if best is None or deep > best[0]:
@@ -231,9 +229,8 @@ class ExpertPolicy:
     def end_of_turn_value(self, difficulty: Difficulty, before: tuple, after: tuple, ruin: bool = False) -> float:
         """How :meth:`plan` values a turn from ``before`` to ``after`` (no penalties): a
         placement, or with ``ruin`` an accepted MAGDAGDON."""
-        need = 1 if ruin else min(difficulty.min_dice, before.count(0))
-        looks = self.lookahead and (RUIN_LOOKAHEAD or not ruin) and LOOKAHEAD[difficulty][0] > 1
-        if not looks or before.count(0) - need > LOOKAHEAD_MAX_EMPTIES:
+        need = 1 if ruin else difficulty.required_dice(before.count(EMPTY))
+        if not self.lookahead or before.count(EMPTY) - need > LOOKAHEAD_MAX_EMPTIES:
             return self.search(difficulty).value(after)
         return self.deep_value(difficulty, after)
 
@@ -243,7 +240,7 @@ class ExpertPolicy:
         if table is None:
             if len(self._placed) > 64:
                 self._placed.clear()
-            table = self._placed[key] = self.search(difficulty).best_by_placed(cells, min(4, cells.count(0)))
+            table = self._placed[key] = self.search(difficulty).best_by_placed(cells, min(DICE_PER_ROLL, cells.count(EMPTY)))
         return table
 
     def deep_value(self, difficulty: Difficulty, cells: tuple) -> float:
@@ -254,10 +251,10 @@ class ExpertPolicy:
         if cached is not None:
             return cached
         search = self.search(difficulty)
-        empties = cells.count(0)
+        empties = cells.count(EMPTY)
         if not empties:
             return search.value(cells)
-        need = min(difficulty.min_dice, empties)
+        need = difficulty.required_dice(empties)
         table = self._best_by_placed(difficulty, cells)
         ruin = search.best_ruin(cells)[0]
         total = 0.0

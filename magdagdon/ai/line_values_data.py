@@ -3,8 +3,6 @@
 Each list holds the entries of line_values.LEARNED_CODES, in that order.
 """
 
-TABLE_OF: dict = {'PEACEFUL': 'two_dice', 'SURVIVAL': 'two_dice', 'NIGHTMARE': 'three_dice'}
-
 TABLES: dict = {
     'two_dice': {
         'outer': [

@@ -9,7 +9,6 @@ so luck (what a re-roll happened to show) is never held against the player.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from magdagdon.engine import RUIN, Game, Phase, Replay, ReplayError
@@ -41,7 +40,7 @@ class TurnReview:
 
 def review_game(replay: Replay, limit: int = 3, policy: ExpertPolicy | None = None) -> list[TurnReview]:
     """The ``limit`` turns with the largest loss (largest first), losses ≥ MIN_LOSS only."""
-    expert = policy if policy is not None else ExpertPolicy(random.Random(0))
+    expert = policy if policy is not None else ExpertPolicy()
     game = Game(replay.difficulty, replay.seed)
     reviews: list[TurnReview] = []
     actions = list(replay.actions)

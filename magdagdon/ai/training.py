@@ -21,22 +21,27 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from magdagdon.engine import Board, Difficulty, roll_dice, score_total
-from magdagdon.engine.board import RUIN
+from magdagdon.engine.board import EMPTY, RUIN
 
-from .line_values import LineValues, compact, is_complete, load_line_values, reverse_code
+from .line_values import (
+    TABLE_NAMES,
+    LineValues,
+    compact,
+    difficulty_requiring,
+    is_complete,
+    load_line_values,
+    reverse_code,
+)
 from .turn_search import TurnSearch
 
 TRAINING_SEED_BASE = 10**12
-# Difficulties differ, for the learner, only by the dice each turn requires.
-TABLE_NAMES = {2: "two_dice", 3: "three_dice"}
-TABLE_OF = {"PEACEFUL": "two_dice", "SURVIVAL": "two_dice", "NIGHTMARE": "three_dice"}
 _LEARNABLE = [not is_complete(code) for code in range(8**4)]
 _REVERSE = [reverse_code(code) for code in range(8**4)]
 
 
 def play_turn(search: TurnSearch, cells: tuple, dice: tuple, min_dice: int) -> tuple:
     """The value-greedy end-of-turn board for ``dice`` (a ruin if MAGDAGDON)."""
-    need = min(min_dice, cells.count(0))
+    need = difficulty_requiring(min_dice).required_dice(cells.count(EMPTY))
     boards = search.end_boards(cells, dice, need)
     after = list(cells)
     if boards:
@@ -129,8 +134,6 @@ def write_tables(path: Path, tables: dict[int, LineValues]) -> None:
         "",
         "Each list holds the entries of line_values.LEARNED_CODES, in that order.",
         '"""',
-        "",
-        f"TABLE_OF: dict = {TABLE_OF!r}",
         "",
         "TABLES: dict = {",
     ]

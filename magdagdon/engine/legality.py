@@ -42,6 +42,23 @@ def legal_mask_from(masks: Sequence[int], numbers: int, value: int) -> int:
     return empty & touching & ~blocked
 
 
+def legal_masks_from(masks: Sequence[int], numbers: int, values: Iterable[int]) -> list[int]:
+    """:func:`legal_mask_from` for several values at once, index ``v`` for value ``v`` (the
+    other entries 0): the cells touching a number are found once for all of them."""
+    legal = [0] * 8
+    empty = masks[_EMPTY]
+    if not numbers:
+        for value in values:
+            legal[value] = empty
+        return legal
+    touching = empty & (((numbers << 1) & _NOT_COL0) | ((numbers >> 1) & _NOT_COL3) | ((numbers << 4) & FULL_MASK) | (numbers >> 4))
+    for value in values:
+        # numbers more than 1 away from value (masks 0 and 7, empty and ruins, are not numbers)
+        conflicting = numbers & ~(masks[value] | (masks[value - 1] if value > 1 else 0) | (masks[value + 1] if value < 6 else 0))
+        legal[value] = touching & ~(((conflicting << 1) & _NOT_COL0) | ((conflicting >> 1) & _NOT_COL3) | ((conflicting << 4) & FULL_MASK) | (conflicting >> 4))
+    return legal
+
+
 def legality_table(board: Board) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Per value (index 1..6): the cells where it fits, and the cells it may never take
     because they touch a number more than 1 away. Cached on the (immutable) board, since
@@ -77,7 +94,7 @@ def legal_cells(board: Board, value: int) -> frozenset[int]:
 
 def required_dice(board: Board, difficulty: Difficulty) -> int:
     """Dice the turn must place: min(difficulty minimum, empty cells) (RULES.md §2)."""
-    return min(difficulty.min_dice, board.empty_count)
+    return difficulty.required_dice(board.empty_count)
 
 
 def _reachable_upper_bound(dice: Sequence[int], first_cells: Sequence[int]) -> int:
