@@ -38,8 +38,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Iterator
 
-from magdagdon.engine import DICE_PER_ROLL, EMPTY, RUIN, Difficulty, Game, Phase
+from magdagdon.engine import DICE_PER_ROLL, EMPTY, RUIN, Board, Difficulty, Game, Phase
 from magdagdon.engine.actions import (
     Accept,
     Action,
@@ -53,8 +54,8 @@ from magdagdon.engine.actions import (
 )
 from magdagdon.engine.legality import legal_mask
 
-from .line_values import LineValues, learned_tables
-from .turn_search import ROLL_OUTCOMES, TurnSearch
+from .line_values import load_line_values
+from .turn_search import ROLL_OUTCOMES, Cells, Dice, TurnSearch
 from .turn_search import roll_value as best_roll_value
 
 # Extra cost of spending a power beyond its penalty: a power kept can still save a later
@@ -81,7 +82,7 @@ class TurnPlan:
     """What the expert does with a roll: a power, or a target board (or a ruin)."""
 
     value: float  # expected final score of this choice (penalties included)
-    power: Action | None = None  # an Adjust or Reroll to play first
+    power: Adjust | Reroll | None = None  # a power to play first
     path: tuple[tuple[int, int], ...] = ()  # (value, cell) placements in a legal order
     ruin: int | None = None  # MAGDAGDON accepted: the cell to ruin
 
@@ -92,9 +93,9 @@ class ExpertPolicy:
     def __init__(self, lookahead: bool = True) -> None:
         self.lookahead = lookahead  # False: a weaker, ten times faster expert (quick tests)
         self._searches: dict[Difficulty, TurnSearch] = {}
-        self._plans: dict[tuple, TurnPlan] = {}
-        self._deep: dict[tuple, float] = {}
-        self._placed: dict[tuple, dict[int, float]] = {}
+        self._plans: dict[tuple[Difficulty, Cells, Dice, int], TurnPlan] = {}
+        self._deep: dict[tuple[Difficulty, Cells], float] = {}
+        self._placed: dict[tuple[Difficulty, Cells], dict[int, float]] = {}
 
     # --- the Policy protocol ---------------------------------------------------------
     def choose(self, game: Game) -> Action:
@@ -113,7 +114,7 @@ class ExpertPolicy:
     # --- planning --------------------------------------------------------------------
     def search(self, difficulty: Difficulty) -> TurnSearch:
         if difficulty not in self._searches:
-            self._searches[difficulty] = TurnSearch(LineValues(*learned_tables(difficulty.name)))
+            self._searches[difficulty] = TurnSearch(load_line_values(difficulty))
         return self._searches[difficulty]
 
     def plan(self, game: Game) -> TurnPlan:
@@ -126,7 +127,7 @@ class ExpertPolicy:
             plan = self._plans[key] = self._make_plan(game.difficulty, game.board.cells, game.dice, game.powers_used)
         return plan
 
-    def _make_plan(self, difficulty: Difficulty, cells: tuple, dice: tuple, powers_used: int) -> TurnPlan:
+    def _make_plan(self, difficulty: Difficulty, cells: Cells, dice: Dice, powers_used: int) -> TurnPlan:
         search = self.search(difficulty)
         need = difficulty.required_dice(cells.count(EMPTY))
         spent = difficulty.penalty_for(powers_used)
@@ -137,7 +138,9 @@ class ExpertPolicy:
                 best = TurnPlan(value, power=power)
         return best
 
-    def power_options(self, difficulty: Difficulty, cells: tuple, dice: tuple, powers_used: int, every: bool = False):
+    def power_options(
+        self, difficulty: Difficulty, cells: Cells, dice: Dice, powers_used: int, every: bool = False
+    ) -> Iterator[tuple[Adjust | Reroll, float]]:
         """The powers the expert weighs on ``dice``, each with its expected value (penalties
         included); ``every``: all usable powers, whatever the time limits (for the review)."""
         if powers_used >= difficulty.power_count:
@@ -156,13 +159,13 @@ class ExpertPolicy:
         if rerolls:
             table = self._best_by_placed(difficulty, cells)
 
-            def roll_value(values: tuple) -> float:
+            def roll_value(values: Dice) -> float:
                 value = best_roll_value(table, values, need)
                 return ruin_value if value is None else value
 
         else:
 
-            def roll_value(values: tuple) -> float:
+            def roll_value(values: Dice) -> float:
                 return self._best_value(search, cells, values, need)
 
         for die in range(len(dice)):
@@ -178,12 +181,12 @@ class ExpertPolicy:
                     value += weight * roll_value(kept + outcome)
                 yield Reroll(chosen), value
 
-    def _best_value(self, search: TurnSearch, cells: tuple, dice: tuple, need: int) -> float:
+    def _best_value(self, search: TurnSearch, cells: Cells, dice: Dice, need: int) -> float:
         """Value of the best turn with ``dice`` (before penalties); a ruin if MAGDAGDON."""
         value = search.best_value(cells, dice, need)
         return search.best_ruin(cells)[0] if value is None else value
 
-    def _play_roll(self, search: TurnSearch, difficulty: Difficulty, cells: tuple, dice: tuple, need: int) -> TurnPlan:
+    def _play_roll(self, search: TurnSearch, difficulty: Difficulty, cells: Cells, dice: Dice, need: int) -> TurnPlan:
         boards = search.end_boards(cells, dice, need)
         if not boards:
             value, cell = self.ruin_choice(difficulty, cells)
@@ -204,7 +207,7 @@ class ExpertPolicy:
         assert best is not None
         return best
 
-    def ruin_choice(self, difficulty: Difficulty, cells: tuple) -> tuple[float, int]:
+    def ruin_choice(self, difficulty: Difficulty, cells: Cells) -> tuple[float, int]:
         """(value, cell) of the ruin to place (RULES.md §7): by table value, and once the
         board is small enough, the best few re-ranked by the one-roll look-ahead."""
         search = self.search(difficulty)
@@ -226,7 +229,7 @@ class ExpertPolicy:
         assert best is not None
         return best
 
-    def end_of_turn_value(self, difficulty: Difficulty, before: tuple, after: tuple, ruin: bool = False) -> float:
+    def end_of_turn_value(self, difficulty: Difficulty, before: Cells, after: Cells, ruin: bool = False) -> float:
         """How :meth:`plan` values a turn from ``before`` to ``after`` (no penalties): a
         placement, or with ``ruin`` an accepted MAGDAGDON."""
         need = 1 if ruin else difficulty.required_dice(before.count(EMPTY))
@@ -234,7 +237,7 @@ class ExpertPolicy:
             return self.search(difficulty).value(after)
         return self.deep_value(difficulty, after)
 
-    def _best_by_placed(self, difficulty: Difficulty, cells: tuple) -> dict[int, float]:
+    def _best_by_placed(self, difficulty: Difficulty, cells: Cells) -> dict[int, float]:
         key = (difficulty, cells)
         table = self._placed.get(key)
         if table is None:
@@ -243,7 +246,7 @@ class ExpertPolicy:
             table = self._placed[key] = self.search(difficulty).best_by_placed(cells, min(DICE_PER_ROLL, cells.count(EMPTY)))
         return table
 
-    def deep_value(self, difficulty: Difficulty, cells: tuple) -> float:
+    def deep_value(self, difficulty: Difficulty, cells: Cells) -> float:
         """Value of an end-of-turn board by a look-ahead over the next roll: the mean, over
         all 1296 rolls, of the best turn's table value (a ruin when MAGDAGDON); powers
         penalties excluded."""
@@ -285,7 +288,7 @@ class ExpertPolicy:
         return TakeBackAll()
 
 
-def _power_dice(action: Action) -> set[int]:
+def _power_dice(action: Adjust | Reroll) -> set[int]:
     return {action.die} if isinstance(action, Adjust) else set(action.dice)
 
 
@@ -293,7 +296,7 @@ def _placement_order(game: Game, todo: list[tuple[int, int]]) -> Stage | None:
     """The first Stage of a legal order placing ``todo`` from the working board."""
     tray = list(game.tray)
 
-    def extend(board, remaining: list[tuple[int, int]]) -> bool:
+    def extend(board: Board, remaining: list[tuple[int, int]]) -> bool:
         if not remaining:
             return True
         for i, (v, c) in enumerate(remaining):

@@ -57,7 +57,7 @@ def exact_line_score(code: int) -> int:
 
 
 # Every bonus line, as 4-tuples in reading order (used by the starting heuristic).
-BONUS_LINES: tuple[tuple[tuple[int, int, int, int], int], ...] = tuple(
+BONUS_LINES: tuple[tuple[tuple[int, ...], int], ...] = tuple(
     (values, line_bonus(values).points)
     for values in product(range(1, 7), repeat=4)
     if line_bonus(values).points

@@ -16,6 +16,7 @@ from magdagdon.engine.actions import Action, Adjust, Confirm, PlaceRuin, Reroll,
 from magdagdon.engine.game import IllegalMoveError
 
 from .expert_policy import ExpertPolicy
+from .turn_search import Cells
 
 MIN_LOSS = 0.5  # points; smaller differences are noise of the evaluation
 
@@ -89,7 +90,7 @@ def _shortfall(expert: ExpertPolicy, decision: Game, value: float) -> float:
     return max(0.0, best - value)
 
 
-def _ruin_value(expert: ExpertPolicy, game: Game, cells: tuple) -> float:
+def _ruin_value(expert: ExpertPolicy, game: Game, cells: Cells) -> float:
     value = expert.end_of_turn_value(game.difficulty, game.board.cells, cells, ruin=True)
     return value - game.difficulty.penalty_for(game.powers_used)
 

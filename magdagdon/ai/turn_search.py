@@ -82,6 +82,8 @@ _WITHOUT: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {
 }
 
 
+Cells = tuple[int, ...]  # 16 cell contents, as in Board.cells
+Dice = tuple[int, ...]  # die values
 Path = tuple[tuple[int, int], ...]  # (value, cell) placements in a legal order
 
 
@@ -161,7 +163,7 @@ class TurnSearch:
         by its parent's loop, which saves a call for the many boards with no dice left to
         place, and what to keep is tested inline rather than handed in as a function.
         """
-        masks = list(cell_masks(cells))
+        masks = list(cell_masks(tuple(cells)))
         rows, cols = self.line_codes(cells)
         rt, ct = self.row_tables, self.col_tables
         key = 0

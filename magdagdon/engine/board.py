@@ -79,6 +79,10 @@ def cell_masks(cells: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(masks)
 
 
+# Per value (index 1..6; 0 and 7 unused): the cells where it fits, the cells it never may.
+LegalityTable = tuple[tuple[int, ...], tuple[int, ...]]
+
+
 class BoardParseError(ValueError):
     """Text that is not a board in the notation of RULES.md §1."""
 
@@ -86,7 +90,7 @@ class BoardParseError(ValueError):
 class Board:
     """An immutable 4×4 board. ``cells`` holds 16 ints: 0 empty, 1..6 a number, 7 a ruin."""
 
-    __slots__ = ("cells", "_masks", "_hash", "legality_cache")
+    __slots__ = ("cells", "_masks", "_hash", "_legality")
 
     def __init__(self, cells: tuple[int, ...] = (EMPTY,) * CELL_COUNT) -> None:
         cells = tuple(cells)
@@ -97,7 +101,7 @@ class Board:
         self.cells = cells
         self._masks: tuple[int, ...] | None = None
         self._hash = hash(cells)
-        self.legality_cache: tuple | None = None  # filled and read by the legality module only
+        self._legality: LegalityTable | None = None
 
     # --- construction -------------------------------------------------------------
     @classmethod
@@ -107,7 +111,7 @@ class Board:
         board.cells = cells
         board._masks = None
         board._hash = hash(cells)
-        board.legality_cache = None
+        board._legality = None
         return board
 
     @classmethod
@@ -194,6 +198,16 @@ class Board:
         if self._masks is None:
             self._masks = cell_masks(self.cells)
         return self._masks
+
+    @property
+    def legality(self) -> LegalityTable:
+        """Per value 1..6, the cells where a die of it fits and the cells it may never take
+        (RULES.md §4; see :func:`magdagdon.engine.legality.legality_table`), computed once."""
+        if self._legality is None:
+            from .legality import legality_table_of  # the rule lives there; it imports this module
+
+            self._legality = legality_table_of(self.masks)
+        return self._legality
 
     # --- value protocol -------------------------------------------------------------
     def __eq__(self, other: object) -> bool:

@@ -33,7 +33,7 @@ class Difficulty(enum.Enum):
         return sum(self.penalties[:powers_used])
 
     @classmethod
-    def from_name(cls, name: str) -> "Difficulty":
+    def from_name(cls, name: object) -> "Difficulty":
         """Case-insensitive lookup with a clear error (for command lines and files)."""
         try:
             return cls[str(name).strip().upper()]

@@ -136,9 +136,13 @@ def _read_result(raw: Any) -> ReplayResult | None:
         return None
     if not isinstance(raw, dict):
         raise ReplayError("'result' must be an object")
-    board, score, turns, powers = (raw.get(k) for k in ("board", "score", "turns", "powers_used"))
-    if not isinstance(board, str) or not all(
-        isinstance(n, int) and not isinstance(n, bool) for n in (score, turns, powers)
-    ):
+    board = raw.get("board")
+    score, turns, powers = (_whole_number(raw.get(k)) for k in ("score", "turns", "powers_used"))
+    if not isinstance(board, str) or score is None or turns is None or powers is None:
         raise ReplayError("'result' needs board (text), score, turns and powers_used (integers)")
     return ReplayResult(board, score, turns, powers)
+
+
+def _whole_number(raw: Any) -> int | None:
+    """``raw`` if it is an int (JSON true/false are not numbers here), else None."""
+    return raw if isinstance(raw, int) and not isinstance(raw, bool) else None
