@@ -134,6 +134,26 @@ def random_games_per_second(games: int) -> float:
     return games / (time.perf_counter() - started)
 
 
+def push_us_per_action(games: int) -> float:
+    """Game.push alone: the logs of seeded random games replayed, µs per action (best of 5)."""
+    logs = []
+    for seed in range(games):
+        game = Game(Difficulty.PEACEFUL, seed)
+        policy = make_policy("random", random.Random(seed))
+        while not game.is_over:
+            game.push(policy.choose(game))
+        logs.append((seed, game.log))
+    best = float("inf")
+    for _ in range(5):
+        started = time.perf_counter()
+        for seed, log in logs:
+            game = Game(Difficulty.PEACEFUL, seed)
+            for action in log:
+                game.push(action)
+        best = min(best, time.perf_counter() - started)
+    return best * 1e6 / sum(len(log) for _, log in logs)
+
+
 def summary_rows(results: dict) -> list[dict]:
     """The lines this benchmark contributes to scripts/bench.py's table."""
     return [
@@ -150,6 +170,8 @@ def summary_rows(results: dict) -> list[dict]:
         {"benchmark": "engine", "measure": "reachable_bonuses median / p99 (fresh boards)",
          "value": f"{results['reachable_bonuses']['median_us']:.1f} / {results['reachable_bonuses']['p99_us']:.1f} µs",
          "target": "< 1000 µs median"},
+        {"benchmark": "engine", "measure": "Game.push per action (replayed random games)",
+         "value": f"{results['push_us']:.2f} µs", "target": ""},
         {"benchmark": "engine", "measure": "random-policy games per second (one core)",
          "value": f"{results['random_games_per_second']:.0f}", "target": ">= 1000"},
     ]
@@ -194,6 +216,7 @@ def main() -> int:
         "score": percentiles(time_calls(score, score_args)),
         "reachable_bonuses": percentiles(time_calls(reachable_bonuses, bonus_args)),
         "random_games_per_second": random_games_per_second(args.games),
+        "push_us": push_us_per_action(min(args.games, 300)),
     }
     if args.json:
         results["rows"] = summary_rows(results)
@@ -211,6 +234,7 @@ def main() -> int:
     print(f"is_magdagdon speed-up over the same DFS written with the public legal_cells: "
           f"{results['speedup_vs_public_api_dfs']:.1f}x overall")
     print(f"random-policy games per second (one core): {results['random_games_per_second']:.0f}")
+    print(f"Game.push per action, replaying those games' logs: {results['push_us']:.2f} µs")
     return 0
 
 

@@ -18,9 +18,9 @@ RUIN = 7  # any value outside 1..6 would do; 7 keeps a cell within 3 bits
 DIE_VALUES = range(1, 7)
 NUMBERS = 8  # index of the all-numbers mask in Board.masks
 
-FULL_MASK = (1 << CELL_COUNT) - 1
-COL0_MASK = sum(1 << (row * SIZE) for row in range(SIZE))
-COL3_MASK = COL0_MASK << (SIZE - 1)
+FULL_MASK: int = (1 << CELL_COUNT) - 1
+COL0_MASK: int = sum(1 << (row * SIZE) for row in range(SIZE))
+COL3_MASK: int = COL0_MASK << (SIZE - 1)
 
 _SYMBOL_OF = {EMPTY: ".", RUIN: "X", **{v: str(v) for v in DIE_VALUES}}
 _VALUE_OF = {symbol: value for value, symbol in _SYMBOL_OF.items()}
@@ -203,11 +203,10 @@ class Board:
     def legality(self) -> LegalityTable:
         """Per value 1..6, the cells where a die of it fits and the cells it may never take
         (RULES.md §4; see :func:`magdagdon.engine.legality.legality_table`), computed once."""
-        if self._legality is None:
-            from .legality import legality_table_of  # the rule lives there; it imports this module
-
-            self._legality = legality_table_of(self.masks)
-        return self._legality
+        table = self._legality
+        if table is None:
+            table = self._legality = legality_table_of(self.masks)
+        return table
 
     # --- value protocol -------------------------------------------------------------
     def __eq__(self, other: object) -> bool:
@@ -222,3 +221,8 @@ class Board:
 
     def __repr__(self) -> str:
         return f"Board.parse({str(self)!r})"
+
+
+# The rule of RULES.md §4 lives in the legality module, which builds on this one: imported
+# last, once Board exists (the package imports this module before that one).
+from .legality import legality_table_of  # noqa: E402
