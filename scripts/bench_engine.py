@@ -1,4 +1,5 @@
-"""Engine speed: µs per call of legal_cells, is_magdagdon and score; random games per second.
+"""Engine speed: µs per call of legal_cells, is_magdagdon, reachable_bonuses and score;
+random games per second.
 
 is_magdagdon runs over thousands of distinct positions met in seeded play (every
 difficulty's rule applied to each, so late NIGHTMARE boards — the hard, exhaustive
@@ -23,7 +24,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from magdagdon.ai import make_policy  # noqa: E402
-from magdagdon.engine import Board, Difficulty, Game, Phase, is_magdagdon, legal_cells, required_dice, score  # noqa: E402
+from magdagdon.engine import (  # noqa: E402
+    Board, Difficulty, Game, Phase, is_magdagdon, legal_cells, reachable_bonuses, required_dice, score,
+)
 from magdagdon.engine.board import NUMBERS, iter_bits  # noqa: E402
 from magdagdon.engine.legality import legal_mask_from  # noqa: E402
 
@@ -131,6 +134,26 @@ def random_games_per_second(games: int) -> float:
     return games / (time.perf_counter() - started)
 
 
+def push_us_per_action(games: int) -> float:
+    """Game.push alone: the logs of seeded random games replayed, µs per action (best of 5)."""
+    logs = []
+    for seed in range(games):
+        game = Game(Difficulty.PEACEFUL, seed)
+        policy = make_policy("random", random.Random(seed))
+        while not game.is_over:
+            game.push(policy.choose(game))
+        logs.append((seed, game.log))
+    best = float("inf")
+    for _ in range(5):
+        started = time.perf_counter()
+        for seed, log in logs:
+            game = Game(Difficulty.PEACEFUL, seed)
+            for action in log:
+                game.push(action)
+        best = min(best, time.perf_counter() - started)
+    return best * 1e6 / sum(len(log) for _, log in logs)
+
+
 def summary_rows(results: dict) -> list[dict]:
     """The lines this benchmark contributes to scripts/bench.py's table."""
     return [
@@ -144,6 +167,11 @@ def summary_rows(results: dict) -> list[dict]:
          "value": f"{results['speedup_vs_public_api_dfs']:.1f}x", "target": ">= 10x"},
         {"benchmark": "engine", "measure": "score median / p99",
          "value": f"{results['score']['median_us']:.1f} / {results['score']['p99_us']:.1f} µs", "target": ""},
+        {"benchmark": "engine", "measure": "reachable_bonuses median / p99 (fresh boards)",
+         "value": f"{results['reachable_bonuses']['median_us']:.1f} / {results['reachable_bonuses']['p99_us']:.1f} µs",
+         "target": "< 1000 µs median"},
+        {"benchmark": "engine", "measure": "Game.push per action (replayed random games)",
+         "value": f"{results['push_us']:.2f} µs", "target": ""},
         {"benchmark": "engine", "measure": "random-policy games per second (one core)",
          "value": f"{results['random_games_per_second']:.0f}", "target": ">= 1000"},
     ]
@@ -164,6 +192,8 @@ def main() -> int:
     hard = [c for c in checks if plain_is_magdagdon(*c)]
     legal_args = [(b, v) for b, d in positions for v in set(d)]
     score_args = [(b, Difficulty.PEACEFUL, 0) for b, _ in positions]
+    # Fresh copies of each distinct board: nothing cached on them yet, as after a real move.
+    bonus_args = [(Board(b.cells),) for b in dict.fromkeys(b for b, _ in positions)]
 
     # Warm up, and check both searches agree on every position before timing them.
     for c in checks:
@@ -184,7 +214,9 @@ def main() -> int:
         "speedup_hard_total_time": sum(plain_hard) / sum(fast_hard),
         "speedup_vs_public_api_dfs": sum(public) / sum(fast_again),
         "score": percentiles(time_calls(score, score_args)),
+        "reachable_bonuses": percentiles(time_calls(reachable_bonuses, bonus_args)),
         "random_games_per_second": random_games_per_second(args.games),
+        "push_us": push_us_per_action(min(args.games, 300)),
     }
     if args.json:
         results["rows"] = summary_rows(results)
@@ -193,7 +225,8 @@ def main() -> int:
     print(f"{len(positions)} distinct positions, {len(checks)} MAGDAGDON checks "
           f"({len(hard)} are MAGDAGDON: the exhaustive, hard cases)")
     print(f"{'call':<28}{'median µs':>11}{'p99 µs':>10}{'mean µs':>10}")
-    for key in ("legal_cells", "is_magdagdon", "plain_dfs", "is_magdagdon_hard", "plain_dfs_hard", "score"):
+    for key in ("legal_cells", "is_magdagdon", "plain_dfs", "is_magdagdon_hard", "plain_dfs_hard", "score",
+                "reachable_bonuses"):
         r = results[key]
         print(f"{key:<28}{r['median_us']:>11.2f}{r['p99_us']:>10.1f}{r['mean_us']:>10.2f}")
     print(f"is_magdagdon speed-up over plain DFS on bit masks (total time): {results['speedup_total_time']:.1f}x "
@@ -201,6 +234,7 @@ def main() -> int:
     print(f"is_magdagdon speed-up over the same DFS written with the public legal_cells: "
           f"{results['speedup_vs_public_api_dfs']:.1f}x overall")
     print(f"random-policy games per second (one core): {results['random_games_per_second']:.0f}")
+    print(f"Game.push per action, replaying those games' logs: {results['push_us']:.2f} µs")
     return 0
 
 

@@ -50,22 +50,52 @@ def slow_is_magdagdon(board: Board, dice, difficulty):
     return not slow_can_place(list(board.cells), list(dice), need)
 
 
+def slow_line_bonus(line):
+    """RULES.md §8 for four contents in reading order: 60, 40, 20 or 0 points."""
+    if not all(is_number(x) for x in line):
+        return 0
+    diffs = {line[i + 1] - line[i] for i in range(3)}
+    if diffs in ({1}, {-1}):
+        return 60
+    if len(set(line)) == 1:
+        return 40
+    if len(set(line)) == 2 and line.count(line[0]) == 2:
+        return 20
+    return 0
+
+
+def slow_lines(cells):
+    """Rows top to bottom, then columns left to right, each in reading order."""
+    rows = [[cells[r * 4 + c] for c in range(4)] for r in range(4)]
+    cols = [[cells[r * 4 + c] for r in range(4)] for c in range(4)]
+    return rows + cols
+
+
 def slow_score(board: Board, difficulty, powers_used):
     """RULES.md §8 written out line by line."""
-    rows = [[board.cells[r * 4 + c] for c in range(4)] for r in range(4)]
-    cols = [[board.cells[r * 4 + c] for r in range(4)] for c in range(4)]
     total = 0
-    for line in rows + cols:
-        nums = [x for x in line if is_number(x)]
-        total += sum(nums)
-        if len(nums) == 4:
-            diffs = {nums[i + 1] - nums[i] for i in range(3)}
-            if diffs in ({1}, {-1}):
-                total += 60
-            elif len(set(nums)) == 1:
-                total += 40
-            elif len(set(nums)) == 2 and nums.count(nums[0]) == 2:
-                total += 20
+    for line in slow_lines(board.cells):
+        total += sum(x for x in line if is_number(x)) + slow_line_bonus(line)
     total -= 15 * board.cells.count(7)
     total -= sum(difficulty.penalties[:powers_used])
     return total
+
+
+def slow_reachable_bonuses(cells):
+    """Per line, the bonus points (60/40/20) it earns on some board that legal placements
+    can reach from ``cells`` (the board itself included): every board is visited."""
+    found = [set() for _ in range(8)]
+    seen = set()
+    stack = [tuple(cells)]
+    while stack:
+        board = stack.pop()
+        if board in seen:
+            continue
+        seen.add(board)
+        for index, line in enumerate(slow_lines(board)):
+            if all(is_number(x) for x in line) and slow_line_bonus(line):
+                found[index].add(slow_line_bonus(line))
+        for value in range(1, 7):
+            for c in slow_legal_cells(board, value):
+                stack.append(board[:c] + (value,) + board[c + 1 :])
+    return found

@@ -2,6 +2,8 @@
 
 import pytest
 
+from brute_force import slow_legal_cells
+
 from magdagdon.engine import (
     Accept,
     Adjust,
@@ -215,9 +217,31 @@ def test_game_over_when_full_and_final_score():
 
 def test_legal_moves_are_exactly_the_playable_ones():
     game = staging("..3./.34./..../....", (2, 3, 5, 6), powers_used=1)
-    for move in game.legal_moves():
+    game.play(Stage(1, 10))  # a 3 below the 4: staged dice count for what follows
+    moves = game.legal_moves()
+    for move in moves:
         assert game.is_legal(move)
-    stage_moves = {(m.die, m.cell) for m in game.legal_moves() if isinstance(m, Stage)}
-    expected = {(d, c) for d in game.tray for c in game.legal_cells_for(d)}
+    # Stage moves against the rule text, written independently (tests/brute_force.py) ...
+    working = game.working_board.cells
+    stage_moves = {(m.die, m.cell) for m in moves if isinstance(m, Stage)}
+    expected = {(d, c) for d in (0, 2, 3) for c in slow_legal_cells(working, game.dice[d])}
     assert stage_moves == expected
-    assert sum(isinstance(m, Reroll) for m in game.legal_moves()) == 15
+    # ... and as golden values: a 2 touches a 3 and not the 4, a 5 the 4 and no 3, a 6 nothing.
+    assert stage_moves == {(0, 1), (0, 3), (0, 4), (0, 9), (0, 11), (0, 14), (2, 7)}
+    # every other (die, cell) is refused
+    for die in range(4):
+        for cell in range(16):
+            assert game.is_legal(Stage(die, cell)) == ((die, cell) in stage_moves)
+    assert TakeBack(1) in moves and TakeBackAll() in moves and Confirm() not in moves
+    # two powers left: -1/+1 on each tray die within 1..6 (the 6 has no +1), 7 re-rolls of 3 dice
+    assert {m for m in moves if isinstance(m, Adjust)} == {
+        Adjust(0, -1), Adjust(0, 1), Adjust(2, -1), Adjust(2, 1), Adjust(3, -1)
+    }
+    assert sum(isinstance(m, Reroll) for m in moves) == 7
+
+
+def test_playing_something_that_is_no_action_names_it():
+    game = Game(Difficulty.PEACEFUL, seed=1)
+    with pytest.raises(IllegalMoveError, match="'roll'.*not an action"):
+        game.play("roll")
+    assert game.log == [] and game.phase is Phase.ROLL

@@ -8,6 +8,7 @@ finished game against the expert.
 from __future__ import annotations
 
 import random
+from typing import Callable
 
 from .expert_policy import ExpertPolicy
 from .greedy_policy import GreedyPolicy
@@ -15,10 +16,14 @@ from .hint import hint
 from .policy import Policy
 from .random_policy import RandomPolicy
 
-_FACTORIES = {
+def _expert(rng: random.Random) -> ExpertPolicy:
+    return ExpertPolicy()  # deterministic: it has no use for the RNG
+
+
+_FACTORIES: dict[str, Callable[[random.Random], Policy]] = {
     "random": RandomPolicy,
     "greedy": GreedyPolicy,
-    "expert": ExpertPolicy,
+    "expert": _expert,
 }
 POLICY_NAMES = tuple(_FACTORIES)
 

@@ -36,11 +36,11 @@ the position only saves time.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Iterator
 
-from magdagdon.engine import RUIN, Difficulty, Game, Phase
+from magdagdon.engine import DICE_PER_ROLL, EMPTY, RUIN, Board, Difficulty, Game, Phase
 from magdagdon.engine.actions import (
     Accept,
     Action,
@@ -54,8 +54,8 @@ from magdagdon.engine.actions import (
 )
 from magdagdon.engine.legality import legal_mask
 
-from .line_values import LineValues, learned_tables
-from .turn_search import ROLL_OUTCOMES, TurnSearch
+from .line_values import load_line_values
+from .turn_search import ROLL_OUTCOMES, Cells, Dice, TurnSearch
 from .turn_search import roll_value as best_roll_value
 
 # Extra cost of spending a power beyond its penalty: a power kept can still save a later
@@ -69,11 +69,12 @@ POWER_RESERVE = {
 }
 RESERVE_FULL_EMPTIES = 4  # with fewer empty cells the reserve shrinks: the game is ending (+1 to +2)
 OPEN_BOARD_EMPTIES = 12  # from this many empty cells on, re-rolls are not considered
-# Look-ahead: the best (top) boards within (margin) points of the best are re-ranked by
-# the mean best next turn over all rolls, while the board has at most so many empty cells.
-LOOKAHEAD = {difficulty: (5, 20.0) for difficulty in Difficulty}
+# Look-ahead: the best LOOKAHEAD_TOP boards within LOOKAHEAD_MARGIN points of the best are
+# re-ranked by the mean best next turn over all rolls, while the board has at most
+# LOOKAHEAD_MAX_EMPTIES empty cells (after the turn's dice).
+LOOKAHEAD_TOP = 5
+LOOKAHEAD_MARGIN = 20.0
 LOOKAHEAD_MAX_EMPTIES = 10
-RUIN_LOOKAHEAD = True
 
 
 @dataclass(frozen=True)
@@ -81,7 +82,7 @@ class TurnPlan:
     """What the expert does with a roll: a power, or a target board (or a ruin)."""
 
     value: float  # expected final score of this choice (penalties included)
-    power: Action | None = None  # an Adjust or Reroll to play first
+    power: Adjust | Reroll | None = None  # a power to play first
     path: tuple[tuple[int, int], ...] = ()  # (value, cell) placements in a legal order
     ruin: int | None = None  # MAGDAGDON accepted: the cell to ruin
 
@@ -89,13 +90,12 @@ class TurnPlan:
 class ExpertPolicy:
     name = "expert"
 
-    def __init__(self, rng: random.Random | None = None, lookahead: bool = True) -> None:
-        self.rng = rng  # unused: the expert is deterministic (see the module docstring)
+    def __init__(self, lookahead: bool = True) -> None:
         self.lookahead = lookahead  # False: a weaker, ten times faster expert (quick tests)
         self._searches: dict[Difficulty, TurnSearch] = {}
-        self._plans: dict[tuple, TurnPlan] = {}
-        self._deep: dict[tuple, float] = {}
-        self._placed: dict[tuple, dict[int, float]] = {}
+        self._plans: dict[tuple[Difficulty, Cells, Dice, int], TurnPlan] = {}
+        self._deep: dict[tuple[Difficulty, Cells], float] = {}
+        self._placed: dict[tuple[Difficulty, Cells], dict[int, float]] = {}
 
     # --- the Policy protocol ---------------------------------------------------------
     def choose(self, game: Game) -> Action:
@@ -114,7 +114,7 @@ class ExpertPolicy:
     # --- planning --------------------------------------------------------------------
     def search(self, difficulty: Difficulty) -> TurnSearch:
         if difficulty not in self._searches:
-            self._searches[difficulty] = TurnSearch(LineValues(*learned_tables(difficulty.name)))
+            self._searches[difficulty] = TurnSearch(load_line_values(difficulty))
         return self._searches[difficulty]
 
     def plan(self, game: Game) -> TurnPlan:
@@ -127,9 +127,9 @@ class ExpertPolicy:
             plan = self._plans[key] = self._make_plan(game.difficulty, game.board.cells, game.dice, game.powers_used)
         return plan
 
-    def _make_plan(self, difficulty: Difficulty, cells: tuple, dice: tuple, powers_used: int) -> TurnPlan:
+    def _make_plan(self, difficulty: Difficulty, cells: Cells, dice: Dice, powers_used: int) -> TurnPlan:
         search = self.search(difficulty)
-        need = min(difficulty.min_dice, cells.count(0))
+        need = difficulty.required_dice(cells.count(EMPTY))
         spent = difficulty.penalty_for(powers_used)
         best = self._play_roll(search, difficulty, cells, dice, need)
         best = TurnPlan(best.value - spent, None, best.path, best.ruin)
@@ -138,7 +138,9 @@ class ExpertPolicy:
                 best = TurnPlan(value, power=power)
         return best
 
-    def power_options(self, difficulty: Difficulty, cells: tuple, dice: tuple, powers_used: int, every: bool = False):
+    def power_options(
+        self, difficulty: Difficulty, cells: Cells, dice: Dice, powers_used: int, every: bool = False
+    ) -> Iterator[tuple[Adjust | Reroll, float]]:
         """The powers the expert weighs on ``dice``, each with its expected value (penalties
         included); ``every``: all usable powers, whatever the time limits (for the review)."""
         if powers_used >= difficulty.power_count:
@@ -146,23 +148,24 @@ class ExpertPolicy:
         if not every and not any(1 <= x <= 6 for x in cells):
             return  # the first turn: any roll starts the board well enough
         search = self.search(difficulty)
-        need = min(difficulty.min_dice, cells.count(0))
-        reserve = POWER_RESERVE[difficulty][powers_used] * min(1.0, cells.count(0) / RESERVE_FULL_EMPTIES)
+        empties = cells.count(EMPTY)
+        need = difficulty.required_dice(empties)
+        reserve = POWER_RESERVE[difficulty][powers_used] * min(1.0, empties / RESERVE_FULL_EMPTIES)
         cost = difficulty.penalty_for(powers_used + 1) + reserve
         ruin_value = search.best_ruin(cells)[0]
         # Re-rolls need the best turn for every roll, which is slow on an open board; early
         # on, with no MAGDAGDON to avoid, they are skipped (adjusting is still considered).
-        rerolls = every or cells.count(0) < OPEN_BOARD_EMPTIES or search.best_value(cells, dice, need) is None
+        rerolls = every or empties < OPEN_BOARD_EMPTIES or search.best_value(cells, dice, need) is None
         if rerolls:
             table = self._best_by_placed(difficulty, cells)
 
-            def roll_value(values: tuple) -> float:
+            def roll_value(values: Dice) -> float:
                 value = best_roll_value(table, values, need)
                 return ruin_value if value is None else value
 
         else:
 
-            def roll_value(values: tuple) -> float:
+            def roll_value(values: Dice) -> float:
                 return self._best_value(search, cells, values, need)
 
         for die in range(len(dice)):
@@ -178,23 +181,22 @@ class ExpertPolicy:
                     value += weight * roll_value(kept + outcome)
                 yield Reroll(chosen), value
 
-    def _best_value(self, search: TurnSearch, cells: tuple, dice: tuple, need: int) -> float:
+    def _best_value(self, search: TurnSearch, cells: Cells, dice: Dice, need: int) -> float:
         """Value of the best turn with ``dice`` (before penalties); a ruin if MAGDAGDON."""
         value = search.best_value(cells, dice, need)
         return search.best_ruin(cells)[0] if value is None else value
 
-    def _play_roll(self, search: TurnSearch, difficulty: Difficulty, cells: tuple, dice: tuple, need: int) -> TurnPlan:
+    def _play_roll(self, search: TurnSearch, difficulty: Difficulty, cells: Cells, dice: Dice, need: int) -> TurnPlan:
         boards = search.end_boards(cells, dice, need)
         if not boards:
             value, cell = self.ruin_choice(difficulty, cells)
             return TurnPlan(value, ruin=cell)
         boards.sort(key=lambda item: item[0], reverse=True)
-        top, margin = LOOKAHEAD[difficulty]
-        if not self.lookahead or top <= 1 or cells.count(0) - need > LOOKAHEAD_MAX_EMPTIES:
+        if not self.lookahead or cells.count(EMPTY) - need > LOOKAHEAD_MAX_EMPTIES:
             return TurnPlan(boards[0][0], path=boards[0][1])
         best: TurnPlan | None = None
-        for value, path in boards[:top]:
-            if value < boards[0][0] - margin:
+        for value, path in boards[:LOOKAHEAD_TOP]:
+            if value < boards[0][0] - LOOKAHEAD_MARGIN:
                 break
             after = list(cells)
             for v, c in path:
@@ -205,22 +207,21 @@ class ExpertPolicy:
         assert best is not None
         return best
 
-    def ruin_choice(self, difficulty: Difficulty, cells: tuple) -> tuple[float, int]:
+    def ruin_choice(self, difficulty: Difficulty, cells: Cells) -> tuple[float, int]:
         """(value, cell) of the ruin to place (RULES.md §7): by table value, and once the
         board is small enough, the best few re-ranked by the one-roll look-ahead."""
         search = self.search(difficulty)
         options = []
         for cell, content in enumerate(cells):
-            if content == 0:
+            if content == EMPTY:
                 after = cells[:cell] + (RUIN,) + cells[cell + 1 :]
                 options.append((search.value(after), cell, after))
         options.sort(key=lambda item: item[0], reverse=True)
-        top, margin = LOOKAHEAD[difficulty]
-        if not (self.lookahead and RUIN_LOOKAHEAD) or top <= 1 or cells.count(0) - 1 > LOOKAHEAD_MAX_EMPTIES:
+        if not self.lookahead or cells.count(EMPTY) - 1 > LOOKAHEAD_MAX_EMPTIES:
             return options[0][0], options[0][1]
         best: tuple[float, int] | None = None
-        for value, cell, after in options[:top]:
-            if value < options[0][0] - margin:
+        for value, cell, after in options[:LOOKAHEAD_TOP]:
+            if value < options[0][0] - LOOKAHEAD_MARGIN:
                 break
             deep = self.deep_value(difficulty, after)
             if best is None or deep > best[0]:
@@ -228,25 +229,24 @@ class ExpertPolicy:
         assert best is not None
         return best
 
-    def end_of_turn_value(self, difficulty: Difficulty, before: tuple, after: tuple, ruin: bool = False) -> float:
+    def end_of_turn_value(self, difficulty: Difficulty, before: Cells, after: Cells, ruin: bool = False) -> float:
         """How :meth:`plan` values a turn from ``before`` to ``after`` (no penalties): a
         placement, or with ``ruin`` an accepted MAGDAGDON."""
-        need = 1 if ruin else min(difficulty.min_dice, before.count(0))
-        looks = self.lookahead and (RUIN_LOOKAHEAD or not ruin) and LOOKAHEAD[difficulty][0] > 1
-        if not looks or before.count(0) - need > LOOKAHEAD_MAX_EMPTIES:
+        need = 1 if ruin else difficulty.required_dice(before.count(EMPTY))
+        if not self.lookahead or before.count(EMPTY) - need > LOOKAHEAD_MAX_EMPTIES:
             return self.search(difficulty).value(after)
         return self.deep_value(difficulty, after)
 
-    def _best_by_placed(self, difficulty: Difficulty, cells: tuple) -> dict[int, float]:
+    def _best_by_placed(self, difficulty: Difficulty, cells: Cells) -> dict[int, float]:
         key = (difficulty, cells)
         table = self._placed.get(key)
         if table is None:
             if len(self._placed) > 64:
                 self._placed.clear()
-            table = self._placed[key] = self.search(difficulty).best_by_placed(cells, min(4, cells.count(0)))
+            table = self._placed[key] = self.search(difficulty).best_by_placed(cells, min(DICE_PER_ROLL, cells.count(EMPTY)))
         return table
 
-    def deep_value(self, difficulty: Difficulty, cells: tuple) -> float:
+    def deep_value(self, difficulty: Difficulty, cells: Cells) -> float:
         """Value of an end-of-turn board by a look-ahead over the next roll: the mean, over
         all 1296 rolls, of the best turn's table value (a ruin when MAGDAGDON); powers
         penalties excluded."""
@@ -254,10 +254,10 @@ class ExpertPolicy:
         if cached is not None:
             return cached
         search = self.search(difficulty)
-        empties = cells.count(0)
+        empties = cells.count(EMPTY)
         if not empties:
             return search.value(cells)
-        need = min(difficulty.min_dice, empties)
+        need = difficulty.required_dice(empties)
         table = self._best_by_placed(difficulty, cells)
         ruin = search.best_ruin(cells)[0]
         total = 0.0
@@ -288,7 +288,7 @@ class ExpertPolicy:
         return TakeBackAll()
 
 
-def _power_dice(action: Action) -> set[int]:
+def _power_dice(action: Adjust | Reroll) -> set[int]:
     return {action.die} if isinstance(action, Adjust) else set(action.dice)
 
 
@@ -296,7 +296,7 @@ def _placement_order(game: Game, todo: list[tuple[int, int]]) -> Stage | None:
     """The first Stage of a legal order placing ``todo`` from the working board."""
     tray = list(game.tray)
 
-    def extend(board, remaining: list[tuple[int, int]]) -> bool:
+    def extend(board: Board, remaining: list[tuple[int, int]]) -> bool:
         if not remaining:
             return True
         for i, (v, c) in enumerate(remaining):

@@ -19,7 +19,8 @@ class GreedyPolicy(PlanFollowingPolicy):
 
     def plan_turn(self, game: Game) -> list[tuple[int, int]]:
         tray = {die: game.dice[die] for die in game.tray}
-        best, best_path = None, ()
+        best: int | None = None
+        best_path: tuple[tuple[int, int], ...] = ()
         for board, path in reachable_boards(game.board, tray, game.required):
             value = score_total(board, game.difficulty, game.powers_used)
             if best is None or value > best:

@@ -23,10 +23,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 
-from magdagdon.engine import Difficulty, line_bonus
+from magdagdon.engine import EMPTY, RUIN, Difficulty, line_bonus
 
 CODE_COUNT = 8**4
-EMPTY, RUIN = 0, 7
+# Difficulties differ, for the learner, only by the dice each turn requires (RULES.md §2):
+# one pair of tables per minimum.
+TABLE_NAMES = {2: "two_dice", 3: "three_dice"}
 # Line order of magdagdon.engine.LINES: rows R1..R4 then columns C1..C4.
 LINE_IS_OUTER = (True, False, False, True, True, False, False, True)
 
@@ -55,7 +57,7 @@ def exact_line_score(code: int) -> int:
 
 
 # Every bonus line, as 4-tuples in reading order (used by the starting heuristic).
-BONUS_LINES: tuple[tuple[tuple[int, int, int, int], int], ...] = tuple(
+BONUS_LINES: tuple[tuple[tuple[int, ...], int], ...] = tuple(
     (values, line_bonus(values).points)
     for values in product(range(1, 7), repeat=4)
     if line_bonus(values).points
@@ -112,6 +114,11 @@ class LineValues:
         return LineValues(sym(self.outer), sym(self.inner))
 
 
+def difficulty_requiring(min_dice: int) -> Difficulty:
+    """A difficulty whose turns require ``min_dice`` dice (they all share its tables)."""
+    return next(difficulty for difficulty in Difficulty if difficulty.min_dice == min_dice)
+
+
 def load_line_values(difficulty: Difficulty) -> LineValues:
     """A fresh, mutable copy of the learned tables for ``difficulty``."""
     outer, inner = learned_tables(difficulty.name)
@@ -124,7 +131,7 @@ def learned_tables(difficulty_name: str) -> tuple[tuple[float, ...], tuple[float
     they never change afterwards, so this cache is not hidden state."""
     from . import line_values_data
 
-    learned = line_values_data.TABLES.get(line_values_data.TABLE_OF.get(difficulty_name, ""))
+    learned = line_values_data.TABLES.get(TABLE_NAMES[Difficulty[difficulty_name].min_dice])
     if learned is None:
         heuristic = LineValues.heuristic()
         return tuple(heuristic.outer), tuple(heuristic.inner)

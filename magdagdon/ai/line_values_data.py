@@ -3,9 +3,7 @@
 Each list holds the entries of line_values.LEARNED_CODES, in that order.
 """
 
-TABLE_OF: dict = {'PEACEFUL': 'two_dice', 'SURVIVAL': 'two_dice', 'NIGHTMARE': 'three_dice'}
-
-TABLES: dict = {
+TABLES: dict[str, dict[str, list[float]]] = {
     'two_dice': {
         'outer': [
             50.49, 40.93, 11.55, 26.8, 46.72, 12.89, 32.76, 22.59, 30.54, 11.56, -0.73, 11.6, 12.6,

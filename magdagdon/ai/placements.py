@@ -40,7 +40,9 @@ def reachable_boards(
     """
     seen: set[Board] = set()
 
-    def extend(current: Board, remaining: dict[int, int], path: tuple[tuple[int, int], ...]):
+    def extend(
+        current: Board, remaining: dict[int, int], path: tuple[tuple[int, int], ...]
+    ) -> Iterator[tuple[Board, tuple[tuple[int, int], ...]]]:
         if len(path) >= need and current not in seen:
             seen.add(current)
             yield current, path

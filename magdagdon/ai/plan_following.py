@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from magdagdon.engine import Game, Phase
+from magdagdon.engine import Board, Game, Phase
 from magdagdon.engine.actions import Accept, Action, Confirm, PlaceRuin, Roll, Stage, TakeBackAll
 
 
@@ -13,7 +13,7 @@ class PlanFollowingPolicy:
 
     def __init__(self) -> None:
         self._plan: list[tuple[int, int]] = []
-        self._plan_key: tuple | None = None
+        self._plan_key: tuple[int, tuple[int, ...], Board] | None = None  # turn, dice, board
 
     def plan_turn(self, game: Game) -> list[tuple[int, int]]:
         """(die, cell) placements in a legal order, at least ``game.required`` of them."""

@@ -9,7 +9,6 @@ so luck (what a re-roll happened to show) is never held against the player.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from magdagdon.engine import RUIN, Game, Phase, Replay, ReplayError
@@ -17,6 +16,7 @@ from magdagdon.engine.actions import Action, Adjust, Confirm, PlaceRuin, Reroll,
 from magdagdon.engine.game import IllegalMoveError
 
 from .expert_policy import ExpertPolicy
+from .turn_search import Cells
 
 MIN_LOSS = 0.5  # points; smaller differences are noise of the evaluation
 
@@ -41,7 +41,7 @@ class TurnReview:
 
 def review_game(replay: Replay, limit: int = 3, policy: ExpertPolicy | None = None) -> list[TurnReview]:
     """The ``limit`` turns with the largest loss (largest first), losses ≥ MIN_LOSS only."""
-    expert = policy if policy is not None else ExpertPolicy(random.Random(0))
+    expert = policy if policy is not None else ExpertPolicy()
     game = Game(replay.difficulty, replay.seed)
     reviews: list[TurnReview] = []
     actions = list(replay.actions)
@@ -90,7 +90,7 @@ def _shortfall(expert: ExpertPolicy, decision: Game, value: float) -> float:
     return max(0.0, best - value)
 
 
-def _ruin_value(expert: ExpertPolicy, game: Game, cells: tuple) -> float:
+def _ruin_value(expert: ExpertPolicy, game: Game, cells: Cells) -> float:
     value = expert.end_of_turn_value(game.difficulty, game.board.cells, cells, ruin=True)
     return value - game.difficulty.penalty_for(game.powers_used)
 

@@ -21,22 +21,27 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from magdagdon.engine import Board, Difficulty, roll_dice, score_total
-from magdagdon.engine.board import RUIN
+from magdagdon.engine.board import EMPTY, RUIN
 
-from .line_values import LineValues, compact, is_complete, load_line_values, reverse_code
-from .turn_search import TurnSearch
+from .line_values import (
+    TABLE_NAMES,
+    LineValues,
+    compact,
+    difficulty_requiring,
+    is_complete,
+    load_line_values,
+    reverse_code,
+)
+from .turn_search import Cells, Dice, TurnSearch
 
 TRAINING_SEED_BASE = 10**12
-# Difficulties differ, for the learner, only by the dice each turn requires.
-TABLE_NAMES = {2: "two_dice", 3: "three_dice"}
-TABLE_OF = {"PEACEFUL": "two_dice", "SURVIVAL": "two_dice", "NIGHTMARE": "three_dice"}
 _LEARNABLE = [not is_complete(code) for code in range(8**4)]
 _REVERSE = [reverse_code(code) for code in range(8**4)]
 
 
-def play_turn(search: TurnSearch, cells: tuple, dice: tuple, min_dice: int) -> tuple:
+def play_turn(search: TurnSearch, cells: Cells, dice: Dice, min_dice: int) -> Cells:
     """The value-greedy end-of-turn board for ``dice`` (a ruin if MAGDAGDON)."""
-    need = min(min_dice, cells.count(0))
+    need = difficulty_requiring(min_dice).required_dice(cells.count(EMPTY))
     boards = search.end_boards(cells, dice, need)
     after = list(cells)
     if boards:
@@ -48,24 +53,24 @@ def play_turn(search: TurnSearch, cells: tuple, dice: tuple, min_dice: int) -> t
     return tuple(after)
 
 
-def play_game(search: TurnSearch, seed: int, min_dice: int) -> list[tuple]:
+def play_game(search: TurnSearch, seed: int, min_dice: int) -> list[Cells]:
     """The afterstates of one game, first to last (the last is the full board)."""
-    cells = (0,) * 16
-    states = []
+    cells: Cells = (EMPTY,) * 16
+    states: list[Cells] = []
     turn = 0
-    while 0 in cells:
+    while EMPTY in cells:
         turn += 1
         cells = play_turn(search, cells, roll_dice(seed, turn), min_dice)
         states.append(cells)
     return states
 
 
-def final_score(cells: tuple) -> float:
+def final_score(cells: Cells) -> float:
     """Score of a finished board without powers (RULES.md §8)."""
     return float(score_total(Board(cells), Difficulty.NIGHTMARE, 0))
 
 
-def td_update(values: LineValues, search: TurnSearch, states: list[tuple], alpha: float, lam: float) -> None:
+def td_update(values: LineValues, search: TurnSearch, states: list[Cells], alpha: float, lam: float) -> None:
     """TD(lambda), forward view: each afterstate's value moves toward the lambda-return
     built backwards from the final score (the last afterstate is exact)."""
     tables = values.tables_by_line()
@@ -104,7 +109,11 @@ def evaluate(values: LineValues, min_dice: int, games: int, first_seed: int = 0)
     return statistics.fmean(scores)
 
 
-def _job(task: tuple) -> tuple[int, LineValues, list[tuple[int, float]]]:
+# min_dice, rounds, games per round, alpha, decay, lambda, evaluation games, start, offset, snapshot
+_Task = tuple[int, int, int, float, float, float, int, LineValues, int, str | None]
+
+
+def _job(task: _Task) -> tuple[int, LineValues, list[tuple[int, float]]]:
     min_dice, rounds, games_per_round, alpha, decay, lam, eval_games, start_values, offset, snapshot = task
     values = start_values
     history = []
@@ -130,9 +139,7 @@ def write_tables(path: Path, tables: dict[int, LineValues]) -> None:
         "Each list holds the entries of line_values.LEARNED_CODES, in that order.",
         '"""',
         "",
-        f"TABLE_OF: dict = {TABLE_OF!r}",
-        "",
-        "TABLES: dict = {",
+        "TABLES: dict[str, dict[str, list[float]]] = {",
     ]
     for min_dice, values in sorted(tables.items()):
         lines.append(f"    {TABLE_NAMES[min_dice]!r}: {{")
@@ -155,11 +162,14 @@ def read_tables(path: Path, name: str) -> LineValues:
         for node in tree.body
         if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
     }
-    data = ast.literal_eval(assigned["TABLES"])[name]
+    tables = assigned.get("TABLES")
+    if tables is None:
+        raise ValueError(f"{path}: no TABLES")
+    data = ast.literal_eval(tables)[name]
     return LineValues(_read_stored(data["outer"]), _read_stored(data["inner"]))
 
 
-def _read_stored(stored) -> list[float]:
+def _read_stored(stored: list[float] | dict[int, float]) -> list[float]:
     from .line_values import LEARNED_CODES, _expand
 
     if isinstance(stored, dict):  # early snapshots kept {code: value}

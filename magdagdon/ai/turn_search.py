@@ -1,6 +1,6 @@
 """Fast search over one turn's placements, on bit masks and packed line codes.
 
-The engine's legality (:func:`magdagdon.engine.legality.legal_mask_from`, RULES.md §4)
+The engine's legality (:func:`magdagdon.engine.legality.legal_masks_from`, RULES.md §4)
 is the only rule used here; this module just walks it quickly. A position is a tuple of
 16 cell contents (0 empty, 1..6 a number, 7 a ruin), as in ``Board.cells``. Dice are
 counts per value (index 1..6): equal dice are interchangeable, so the search branches on
@@ -10,16 +10,18 @@ reaches the same board, with the same dice left, as b@d then a@c).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from enum import Enum
 from itertools import combinations_with_replacement
 from math import factorial
 from typing import Sequence
 
-from magdagdon.engine.board import NUMBERS, RUIN, cell_masks
-from magdagdon.engine.legality import legal_mask_from
+from magdagdon.engine.board import EMPTY, NUMBERS, RUIN, cell_masks
+from magdagdon.engine.legality import legal_masks_from
+from magdagdon.engine.scoring import RUIN_PENALTY
 
 from .line_values import LineValues
 
-RUIN_PENALTY = 15
 # Where a cell's 3 bits sit in its row code, its column code and the whole-board key.
 _ROW_SHIFT = tuple(3 * (3 - (c & 3)) for c in range(16))
 _COL_SHIFT = tuple(3 * (3 - (c >> 2)) for c in range(16))
@@ -71,6 +73,37 @@ def roll_value(best_by_placed: dict[int, float], dice: Sequence[int], need: int)
     return best
 
 
+# For each set of values (ascending), the set without ``v``, at index ``v``.
+_WITHOUT: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {
+    values: tuple(tuple(u for u in values if u != v) for v in range(7))
+    for values in (
+        tuple(v for v in range(1, 7) if subset >> v & 1) for subset in range(0, 128, 2)
+    )
+}
+
+
+Cells = tuple[int, ...]  # 16 cell contents, as in Board.cells
+Dice = tuple[int, ...]  # die values
+Path = tuple[tuple[int, int], ...]  # (value, cell) placements in a legal order
+
+
+class Keep(Enum):
+    """What a walk over the boards one turn can reach keeps."""
+
+    BOARDS = "boards"  # every board, with its value and a path to it
+    BEST = "best"  # the best value only
+    BY_PLACED = "by_placed"  # the best value for each multiset of values placed
+
+
+@dataclass
+class Walked:
+    """What a walk kept (the parts its ``Keep`` did not ask for stay empty)."""
+
+    boards: list[tuple[float, Path]] = field(default_factory=list)
+    best: float | None = None
+    by_placed: dict[int, float] = field(default_factory=dict)
+
+
 def counts_of(values: Sequence[int]) -> list[int]:
     counts = [0] * 7
     for v in values:
@@ -103,33 +136,58 @@ class TurnSearch:
     # --- one turn --------------------------------------------------------------------
     def end_boards(
         self, cells: Sequence[int], dice: Sequence[int], need: int
-    ) -> list[tuple[float, tuple[tuple[int, int], ...]]]:
+    ) -> list[tuple[float, Path]]:
         """Every distinct board reachable by placing at least ``need`` of ``dice``, as
         (value, path of (value, cell)) — empty when the turn is MAGDAGDON."""
-        masks = list(cell_masks(cells))
-        counts = counts_of(dice)
+        return self._walk(cells, counts_of(dice), len(dice), need, Keep.BOARDS).boards
+
+    def best_value(self, cells: Sequence[int], dice: Sequence[int], need: int) -> float | None:
+        """The value of the best board of :meth:`end_boards`, without building paths;
+        None when the turn is MAGDAGDON."""
+        return self._walk(cells, counts_of(dice), len(dice), need, Keep.BEST).best
+
+    def best_by_placed(self, cells: Sequence[int], max_dice: int = 4) -> dict[int, float]:
+        """For every multiset P of at most ``max_dice`` values that can be placed on
+        ``cells`` in some legal order, the value of the best board doing so, keyed by
+        :func:`placed_code` (P). One walk answers every roll: the best turn for dice ``m``
+        is the best entry over the sub-multisets of ``m`` (see :meth:`roll_value`)."""
+        # every value, as often as the walk goes deep
+        return self._walk(cells, [max_dice] * 7, max_dice, 0, Keep.BY_PLACED).by_placed
+
+    def _walk(self, cells: Sequence[int], counts: list[int], most: int, need: int, keep: Keep) -> Walked:
+        """Depth-first over every distinct board reached by placing up to ``most`` dice
+        (``counts[v]`` of value ``v``) in legal orders; of those with at least ``need``
+        dice placed it keeps what ``keep`` asks for.
+
+        Speed matters (the expert walks thousands of boards per turn), so a board is kept
+        by its parent's loop, which saves a call for the many boards with no dice left to
+        place, and what to keep is tested inline rather than handed in as a function.
+        """
+        masks = list(cell_masks(tuple(cells)))
         rows, cols = self.line_codes(cells)
         rt, ct = self.row_tables, self.col_tables
-        key0 = 0
+        key = 0
         for c, x in enumerate(cells):
-            key0 |= x << _KEY_SHIFT[c]
-        base = self.value(cells)
-        out: list[tuple[float, tuple[tuple[int, int], ...]]] = []
+            key |= x << _KEY_SHIFT[c]
         seen: set[int] = set()
-        remaining = len(dice)
+        walked = Walked()
+        boards, by_placed = walked.boards, walked.by_placed
+        best_only, paths = keep is Keep.BEST, keep is Keep.BOARDS
+        best: float | None = None
 
-        def dfs(depth: int, numbers: int, key: int, total: float, path: tuple) -> None:
-            if depth >= need:
-                out.append((total, path))
-            if depth == remaining:
-                return
-            for v in range(1, 7):
-                if not counts[v]:
-                    continue
-                legal = legal_mask_from(masks, numbers, v)
+        def dfs(depth: int, numbers: int, key: int, total: float, placed: int, path: Path, values: tuple[int, ...]) -> None:
+            """Place one more die on the board ``depth`` dice from the start."""
+            nonlocal best
+            keeps, deeper = depth + 1 >= need, depth + 1 < most
+            legal_by_value = legal_masks_from(masks, numbers, values)
+            without = _WITHOUT[values]
+            for v in values:
+                legal = legal_by_value[v]
                 if not legal:
                     continue
                 counts[v] -= 1
+                below = values if counts[v] else without[v]  # the values with dice left
+                unit = _PLACED_UNIT[v]
                 while legal:
                     bit = legal & -legal
                     legal ^= bit
@@ -143,124 +201,46 @@ class TurnSearch:
                     nrow = orow | (v << _ROW_SHIFT[cell])
                     ncol = ocol | (v << _COL_SHIFT[cell])
                     ntotal = total - rt[r][orow] + rt[r][nrow] - ct[k][ocol] + ct[k][ncol]
-                    masks[0] ^= bit
-                    masks[v] |= bit
-                    rows[r], cols[k] = nrow, ncol
-                    dfs(depth + 1, numbers | bit, nkey, ntotal, path + ((v, cell),))
-                    rows[r], cols[k] = orow, ocol
-                    masks[v] ^= bit
-                    masks[0] |= bit
+                    npath = path + ((v, cell),) if paths else path
+                    if keeps:
+                        if best_only:
+                            if best is None or ntotal > best:
+                                best = ntotal
+                        elif paths:
+                            boards.append((ntotal, npath))
+                        else:
+                            old = by_placed.get(placed + unit)
+                            if old is None or ntotal > old:
+                                by_placed[placed + unit] = ntotal
+                    if deeper and below:
+                        masks[0] ^= bit
+                        masks[v] |= bit
+                        rows[r], cols[k] = nrow, ncol
+                        dfs(depth + 1, numbers | bit, nkey, ntotal, placed + unit, npath, below)
+                        rows[r], cols[k] = orow, ocol
+                        masks[v] ^= bit
+                        masks[0] |= bit
                 counts[v] += 1
 
-        dfs(0, masks[NUMBERS], key0, base, ())
-        return out
-
-    def best_value(self, cells: Sequence[int], dice: Sequence[int], need: int) -> float | None:
-        """The value of the best board of :meth:`end_boards`, without building paths;
-        None when the turn is MAGDAGDON."""
-        masks = list(cell_masks(cells))
-        counts = counts_of(dice)
-        rows, cols = self.line_codes(cells)
-        rt, ct = self.row_tables, self.col_tables
-        key0 = 0
-        for c, x in enumerate(cells):
-            key0 |= x << _KEY_SHIFT[c]
-        seen: set[int] = set()
-        remaining = len(dice)
-        best = [None]
-
-        def dfs(depth: int, numbers: int, key: int, total: float) -> None:
-            if depth >= need and (best[0] is None or total > best[0]):
-                best[0] = total
-            if depth == remaining:
-                return
-            for v in range(1, 7):
-                if not counts[v]:
-                    continue
-                legal = legal_mask_from(masks, numbers, v)
-                if not legal:
-                    continue
-                counts[v] -= 1
-                while legal:
-                    bit = legal & -legal
-                    legal ^= bit
-                    cell = bit.bit_length() - 1
-                    nkey = key | (v << _KEY_SHIFT[cell])
-                    if nkey in seen:
-                        continue
-                    seen.add(nkey)
-                    r, k = cell >> 2, cell & 3
-                    orow, ocol = rows[r], cols[k]
-                    nrow = orow | (v << _ROW_SHIFT[cell])
-                    ncol = ocol | (v << _COL_SHIFT[cell])
-                    masks[0] ^= bit
-                    masks[v] |= bit
-                    rows[r], cols[k] = nrow, ncol
-                    dfs(depth + 1, numbers | bit, nkey, total - rt[r][orow] + rt[r][nrow] - ct[k][ocol] + ct[k][ncol])
-                    rows[r], cols[k] = orow, ocol
-                    masks[v] ^= bit
-                    masks[0] |= bit
-                counts[v] += 1
-
-        dfs(0, masks[NUMBERS], key0, self.value(cells))
-        return best[0]
-
-    def best_by_placed(self, cells: Sequence[int], max_dice: int = 4) -> dict[int, float]:
-        """For every multiset P of at most ``max_dice`` values that can be placed on
-        ``cells`` in some legal order, the value of the best board doing so, keyed by
-        :func:`placed_code` (P). One walk answers every roll: the best turn for dice ``m``
-        is the best entry over the sub-multisets of ``m`` (see :meth:`roll_value`)."""
-        masks = list(cell_masks(cells))
-        rows, cols = self.line_codes(cells)
-        rt, ct = self.row_tables, self.col_tables
-        key0 = 0
-        for c, x in enumerate(cells):
-            key0 |= x << _KEY_SHIFT[c]
-        seen: set[int] = set()
-        best: dict[int, float] = {}
-
-        def dfs(depth: int, numbers: int, key: int, total: float, placed: int) -> None:
-            old = best.get(placed)
-            if old is None or total > old:
-                best[placed] = total
-            if depth == max_dice:
-                return
-            for v in range(1, 7):
-                legal = legal_mask_from(masks, numbers, v)
-                while legal:
-                    bit = legal & -legal
-                    legal ^= bit
-                    cell = bit.bit_length() - 1
-                    nkey = key | (v << _KEY_SHIFT[cell])
-                    if nkey in seen:
-                        continue
-                    seen.add(nkey)
-                    r, k = cell >> 2, cell & 3
-                    orow, ocol = rows[r], cols[k]
-                    nrow = orow | (v << _ROW_SHIFT[cell])
-                    ncol = ocol | (v << _COL_SHIFT[cell])
-                    masks[0] ^= bit
-                    masks[v] |= bit
-                    rows[r], cols[k] = nrow, ncol
-                    dfs(
-                        depth + 1,
-                        numbers | bit,
-                        nkey,
-                        total - rt[r][orow] + rt[r][nrow] - ct[k][ocol] + ct[k][ncol],
-                        placed + _PLACED_UNIT[v],
-                    )
-                    rows[r], cols[k] = orow, ocol
-                    masks[v] ^= bit
-                    masks[0] |= bit
-
-        dfs(0, masks[NUMBERS], key0, self.value(cells), 0)
-        return best
+        start = self.value(cells)
+        if need <= 0:  # the board as it is counts too
+            if best_only:
+                best = start
+            elif paths:
+                boards.append((start, ()))
+            else:
+                by_placed[0] = start
+        values = tuple(v for v in range(1, 7) if counts[v])
+        if most and values:
+            dfs(0, masks[NUMBERS], key, start, 0, (), values)
+        walked.best = best
+        return walked
 
     def best_ruin(self, cells: Sequence[int]) -> tuple[float, int]:
         """(value, cell) of the best empty cell to ruin (RULES.md §7)."""
         best: tuple[float, int] | None = None
         for c, x in enumerate(cells):
-            if x == 0:
+            if x == EMPTY:
                 after = tuple(cells[:c]) + (RUIN,) + tuple(cells[c + 1 :])
                 value = self.value(after)
                 if best is None or value > best[0]:

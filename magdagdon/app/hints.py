@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from magdagdon.engine import (
-    Accept, Adjust, Confirm, Game, PlaceRuin, Reroll, Roll, Stage, TakeBack, TakeBackAll,
+    Accept, Adjust, Confirm, Game, PlaceRuin, Reroll, Roll, Stage, TakeBack, TakeBackAll, cell_col, cell_row,
 )
 
 
@@ -31,7 +31,7 @@ def ask_hint(game: Game) -> Hint:
 
 def describe(game: Game, action) -> Hint:
     def rc(cell: int) -> dict:
-        return {"row": cell // 4 + 1, "col": cell % 4 + 1}
+        return {"row": cell_row(cell) + 1, "col": cell_col(cell) + 1}  # R1..R4, C1..C4
 
     if isinstance(action, Stage):
         return Hint("hint.stage", {"value": game.dice[action.die], **rc(action.cell)},

@@ -36,7 +36,58 @@ from .dice import DICE_PER_ROLL, roll_dice, seed_from_text
 from .difficulty import Difficulty
 from .game import Game, IllegalMoveError, Phase
 from .legality import can_place, find_placement, is_magdagdon, legal_cells, required_dice
+from .reachable_bonus import best_reachable_bonuses, reachable_bonuses
 from .replay import Replay, ReplayError, ReplayResult
-from .scoring import RUIN_PENALTY, Bonus, LineScore, ScoreBreakdown, line_bonus, score, score_total
+from .scoring import RUIN_PENALTY, Bonus, LineScore, ScoreBreakdown, line_bonus, line_scores, score, score_total
 
-__all__ = [name for name in dir() if not name.startswith("_")]
+__all__ = [
+    "Accept",
+    "Action",
+    "ActionParseError",
+    "Adjust",
+    "Board",
+    "BoardParseError",
+    "Bonus",
+    "CELLS",
+    "CELL_COUNT",
+    "Confirm",
+    "DICE_PER_ROLL",
+    "Difficulty",
+    "EMPTY",
+    "Game",
+    "IllegalMoveError",
+    "LINES",
+    "LINE_NAMES",
+    "LineScore",
+    "NEIGHBOURS",
+    "Phase",
+    "PlaceRuin",
+    "RUIN",
+    "RUIN_PENALTY",
+    "Replay",
+    "ReplayError",
+    "ReplayResult",
+    "Reroll",
+    "Roll",
+    "ScoreBreakdown",
+    "Stage",
+    "TakeBack",
+    "TakeBackAll",
+    "best_reachable_bonuses",
+    "can_place",
+    "cell_col",
+    "cell_name",
+    "cell_row",
+    "find_placement",
+    "is_magdagdon",
+    "legal_cells",
+    "line_bonus",
+    "line_scores",
+    "parse_action",
+    "reachable_bonuses",
+    "required_dice",
+    "roll_dice",
+    "score",
+    "score_total",
+    "seed_from_text",
+]

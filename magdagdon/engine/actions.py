@@ -100,8 +100,9 @@ class PlaceRuin:
 
 
 Action = Union[Roll, Stage, TakeBack, TakeBackAll, Adjust, Reroll, Confirm, Accept, PlaceRuin]
+ACTION_TYPES = (Roll, Stage, TakeBack, TakeBackAll, Adjust, Reroll, Confirm, Accept, PlaceRuin)
 
-_NO_ARGUMENT = {"roll": Roll(), "backall": TakeBackAll(), "confirm": Confirm(), "accept": Accept()}
+_NO_ARGUMENT: dict[str, Action] = {"roll": Roll(), "backall": TakeBackAll(), "confirm": Confirm(), "accept": Accept()}
 
 
 def parse_action(text: str) -> Action:

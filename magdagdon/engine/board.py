@@ -18,9 +18,9 @@ RUIN = 7  # any value outside 1..6 would do; 7 keeps a cell within 3 bits
 DIE_VALUES = range(1, 7)
 NUMBERS = 8  # index of the all-numbers mask in Board.masks
 
-FULL_MASK = (1 << CELL_COUNT) - 1
-COL0_MASK = sum(1 << (row * SIZE) for row in range(SIZE))
-COL3_MASK = COL0_MASK << (SIZE - 1)
+FULL_MASK: int = (1 << CELL_COUNT) - 1
+COL0_MASK: int = sum(1 << (row * SIZE) for row in range(SIZE))
+COL3_MASK: int = COL0_MASK << (SIZE - 1)
 
 _SYMBOL_OF = {EMPTY: ".", RUIN: "X", **{v: str(v) for v in DIE_VALUES}}
 _VALUE_OF = {symbol: value for value, symbol in _SYMBOL_OF.items()}
@@ -79,6 +79,10 @@ def cell_masks(cells: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(masks)
 
 
+# Per value (index 1..6; 0 and 7 unused): the cells where it fits, the cells it never may.
+LegalityTable = tuple[tuple[int, ...], tuple[int, ...]]
+
+
 class BoardParseError(ValueError):
     """Text that is not a board in the notation of RULES.md §1."""
 
@@ -86,7 +90,7 @@ class BoardParseError(ValueError):
 class Board:
     """An immutable 4×4 board. ``cells`` holds 16 ints: 0 empty, 1..6 a number, 7 a ruin."""
 
-    __slots__ = ("cells", "_masks", "_hash", "legality_cache")
+    __slots__ = ("cells", "_masks", "_hash", "_legality")
 
     def __init__(self, cells: tuple[int, ...] = (EMPTY,) * CELL_COUNT) -> None:
         cells = tuple(cells)
@@ -97,7 +101,7 @@ class Board:
         self.cells = cells
         self._masks: tuple[int, ...] | None = None
         self._hash = hash(cells)
-        self.legality_cache: tuple | None = None  # filled and read by the legality module only
+        self._legality: LegalityTable | None = None
 
     # --- construction -------------------------------------------------------------
     @classmethod
@@ -107,7 +111,7 @@ class Board:
         board.cells = cells
         board._masks = None
         board._hash = hash(cells)
-        board.legality_cache = None
+        board._legality = None
         return board
 
     @classmethod
@@ -195,6 +199,15 @@ class Board:
             self._masks = cell_masks(self.cells)
         return self._masks
 
+    @property
+    def legality(self) -> LegalityTable:
+        """Per value 1..6, the cells where a die of it fits and the cells it may never take
+        (RULES.md §4; see :func:`magdagdon.engine.legality.legality_table`), computed once."""
+        table = self._legality
+        if table is None:
+            table = self._legality = legality_table_of(self.masks)
+        return table
+
     # --- value protocol -------------------------------------------------------------
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Board) and self.cells == other.cells
@@ -208,3 +221,8 @@ class Board:
 
     def __repr__(self) -> str:
         return f"Board.parse({str(self)!r})"
+
+
+# The rule of RULES.md §4 lives in the legality module, which builds on this one: imported
+# last, once Board exists (the package imports this module before that one).
+from .legality import legality_table_of  # noqa: E402

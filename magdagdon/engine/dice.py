@@ -15,7 +15,7 @@ MAX_SEED = 2**63 - 1
 _UNBIASED_LIMIT = 252  # the largest multiple of 6 not above 256
 
 
-def check_seed(seed: int) -> int:
+def check_seed(seed: object) -> int:
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
         raise ValueError(f"a seed is a whole number from 0 to {MAX_SEED}, not {seed!r}")
     return seed

@@ -20,6 +20,10 @@ class Difficulty(enum.Enum):
     def power_count(self) -> int:
         return len(self.penalties)
 
+    def required_dice(self, empty_cells: int) -> int:
+        """Dice a turn must place with ``empty_cells`` left: min(minimum, empty cells) (RULES.md §2)."""
+        return min(self.min_dice, empty_cells)
+
     def penalty_for(self, powers_used: int) -> int:
         """Total penalty after ``powers_used`` uses (RULES.md §2 schedule)."""
         if not 0 <= powers_used <= self.power_count:
@@ -29,7 +33,7 @@ class Difficulty(enum.Enum):
         return sum(self.penalties[:powers_used])
 
     @classmethod
-    def from_name(cls, name: str) -> "Difficulty":
+    def from_name(cls, name: object) -> "Difficulty":
         """Case-insensitive lookup with a clear error (for command lines and files)."""
         try:
             return cls[str(name).strip().upper()]

@@ -12,6 +12,7 @@ import enum
 from itertools import combinations
 
 from .actions import (
+    ACTION_TYPES,
     Accept,
     Action,
     Adjust,
@@ -41,11 +42,12 @@ class Phase(enum.Enum):
 class IllegalMoveError(ValueError):
     """An action the rules forbid in the current position."""
 
-    def __init__(self, action: Action, game: "Game", reason: str) -> None:
+    def __init__(self, action: object, game: "Game", reason: str) -> None:
         self.action = action
         self.reason = reason
+        text = action.to_text() if isinstance(action, ACTION_TYPES) else repr(action)
         super().__init__(
-            f"illegal {action.to_text()!r} ({reason}) in phase {game.phase.value}, "
+            f"illegal {text!r} ({reason}) in phase {game.phase.value}, "
             f"board {game.working_board}, dice {list(game.dice)}"
         )
 
@@ -183,8 +185,9 @@ class Game:
             moves.append(Accept())
         return moves
 
-    def why_illegal(self, action: Action) -> str | None:
-        """None if ``action`` is legal now, otherwise a short reason."""
+    def why_illegal(self, action: object) -> str | None:
+        """None if ``action`` is legal now, otherwise a short reason (also for a value
+        that is no action at all: player input may hand in anything)."""
         phase = self.phase
         if isinstance(action, Roll):
             return None if phase is Phase.ROLL else "roll only between turns"
@@ -235,44 +238,44 @@ class Game:
             return "re-roll needs distinct tray dice in ascending order"
         return None
 
-    def is_legal(self, action: Action) -> bool:
+    def is_legal(self, action: object) -> bool:
         return self.why_illegal(action) is None
 
     # --- changing the position -----------------------------------------------------------
-    def play(self, action: Action) -> tuple[int, ...]:
+    def play(self, action: object) -> tuple[int, ...]:
         """Apply a player's action after checking it; returns the dice sent back to the tray."""
         reason = self.why_illegal(action)
-        if reason is not None:
-            raise IllegalMoveError(action, self, reason)
+        if reason is not None or not isinstance(action, ACTION_TYPES):
+            raise IllegalMoveError(action, self, reason or "not an action")
         return self.push(action)
 
     def push(self, action: Action) -> tuple[int, ...]:
         """Apply an action known to be legal (no checks; for the AI and simulations)."""
         self.last_returned = ()
         self.log.append(action)
-        kind = type(action)
-        if kind is Stage:
+        # Most frequent first: a search pushes far more Stage than anything else.
+        if isinstance(action, Stage):
             self._working = self.working_board.with_cell(action.cell, self.dice[action.die])
             self.staged += ((action.die, action.cell),)
-        elif kind is Roll:
+        elif isinstance(action, Roll):
             self.turn += 1
             self.rerolls_this_turn = 0
             self._set_dice(roll_dice(self.seed, self.turn))
-        elif kind is Confirm:
+        elif isinstance(action, Confirm):
             self.board = self.working_board
             self._end_turn()
-        elif kind is TakeBack:
+        elif isinstance(action, TakeBack):
             self._take_back(action.die)
-        elif kind is TakeBackAll:
+        elif isinstance(action, TakeBackAll):
             self.last_returned = tuple(die for die, _ in self.staged)
             self.staged = ()
             self._working = self.board
-        elif kind is Adjust:
+        elif isinstance(action, Adjust):
             self.powers_used += 1
             dice = list(self.dice)
             dice[action.die] += action.delta
             self._set_dice(tuple(dice))
-        elif kind is Reroll:
+        elif isinstance(action, Reroll):
             self.powers_used += 1
             self.rerolls_this_turn += 1
             fresh = roll_dice(self.seed, self.turn, self.rerolls_this_turn, len(action.dice))
@@ -280,9 +283,9 @@ class Game:
             for die, value in zip(action.dice, fresh):
                 dice[die] = value
             self._set_dice(tuple(dice))
-        elif kind is Accept:
+        elif isinstance(action, Accept):
             self.phase = Phase.RUIN_PICK
-        elif kind is PlaceRuin:
+        elif isinstance(action, PlaceRuin):
             self.board = self.board.with_cell(action.cell, RUIN)
             self._end_turn()
         else:

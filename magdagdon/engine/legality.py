@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from .board import COL0_MASK, COL3_MASK, FULL_MASK, NUMBERS, Board, iter_bits
+from .board import COL0_MASK, COL3_MASK, FULL_MASK, NUMBERS, Board, LegalityTable, iter_bits
 from .board import neighbour_mask as _adjacent
 from .difficulty import Difficulty
 
@@ -42,30 +42,48 @@ def legal_mask_from(masks: Sequence[int], numbers: int, value: int) -> int:
     return empty & touching & ~blocked
 
 
-def legality_table(board: Board) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def legal_masks_from(masks: Sequence[int], numbers: int, values: Iterable[int]) -> list[int]:
+    """:func:`legal_mask_from` for several values at once, index ``v`` for value ``v`` (the
+    other entries 0): the cells touching a number are found once for all of them."""
+    legal = [0] * 8
+    empty = masks[_EMPTY]
+    if not numbers:
+        for value in values:
+            legal[value] = empty
+        return legal
+    touching = empty & (((numbers << 1) & _NOT_COL0) | ((numbers >> 1) & _NOT_COL3) | ((numbers << 4) & FULL_MASK) | (numbers >> 4))
+    for value in values:
+        # numbers more than 1 away from value (masks 0 and 7, empty and ruins, are not numbers)
+        conflicting = numbers & ~(masks[value] | (masks[value - 1] if value > 1 else 0) | (masks[value + 1] if value < 6 else 0))
+        legal[value] = touching & ~(((conflicting << 1) & _NOT_COL0) | ((conflicting >> 1) & _NOT_COL3) | ((conflicting << 4) & FULL_MASK) | (conflicting >> 4))
+    return legal
+
+
+def legality_table(board: Board) -> LegalityTable:
     """Per value (index 1..6): the cells where it fits, and the cells it may never take
-    because they touch a number more than 1 away. Cached on the (immutable) board, since
+    because they touch a number more than 1 away. The board keeps it once computed, since
     one board is asked about many dice: after each power, and by the AI for every roll.
     """
-    table = board.legality_cache
-    if table is None:
-        masks = board.masks
-        empty, numbers = masks[_EMPTY], masks[NUMBERS]
-        blocked = [0] * 8
-        if numbers:
-            touching = _adjacent(numbers)
-            for v in range(1, 7):
-                blocked[v] = _adjacent(numbers & ~_compatible(masks, v))
-            legal = [empty & touching & ~b for b in blocked]
-            legal[0] = legal[7] = 0
-        else:
-            legal = [0] + [empty] * 6 + [0]
-        table = board.legality_cache = (tuple(legal), tuple(blocked))
-    return table
+    return board.legality
+
+
+def legality_table_of(masks: Sequence[int]) -> LegalityTable:
+    """:func:`legality_table` from a board's masks (``Board.legality`` calls this once)."""
+    empty, numbers = masks[_EMPTY], masks[NUMBERS]
+    blocked = [0] * 8
+    if numbers:
+        touching = _adjacent(numbers)
+        for v in range(1, 7):
+            blocked[v] = _adjacent(numbers & ~_compatible(masks, v))
+        legal = [empty & touching & ~b for b in blocked]
+        legal[0] = legal[7] = 0
+    else:
+        legal = [0] + [empty] * 6 + [0]
+    return tuple(legal), tuple(blocked)
 
 
 def legal_mask(board: Board, value: int) -> int:
-    return legality_table(board)[0][value]
+    return board.legality[0][value]
 
 
 def legal_cells(board: Board, value: int) -> frozenset[int]:
@@ -77,7 +95,7 @@ def legal_cells(board: Board, value: int) -> frozenset[int]:
 
 def required_dice(board: Board, difficulty: Difficulty) -> int:
     """Dice the turn must place: min(difficulty minimum, empty cells) (RULES.md §2)."""
-    return min(difficulty.min_dice, board.empty_count)
+    return difficulty.required_dice(board.empty_count)
 
 
 def _reachable_upper_bound(dice: Sequence[int], first_cells: Sequence[int]) -> int:
@@ -100,7 +118,12 @@ def _reachable_upper_bound(dice: Sequence[int], first_cells: Sequence[int]) -> i
     return sum(1 for v in dice if reach >> v & 1)
 
 
-def _search(masks: list[int], numbers: int, counts: list[int], need: int, failed: set) -> list | None:
+_SearchState = tuple[int, int, int, int, int, int, tuple[int, ...]]  # numbers, masks 1..5, dice
+
+
+def _search(
+    masks: list[int], numbers: int, counts: list[int], need: int, failed: set[_SearchState]
+) -> list[tuple[int, int]] | None:
     """Depth-first search for ``need`` placements; returns [(value, cell), ...] or None.
 
     Dice of equal value are interchangeable, so the search branches on distinct values.
@@ -114,7 +137,7 @@ def _search(masks: list[int], numbers: int, counts: list[int], need: int, failed
             if legal:
                 return [(v, (legal & -legal).bit_length() - 1)]
         return None
-    key = (numbers, masks[1], masks[2], masks[3], masks[4], masks[5], tuple(counts))
+    key: _SearchState = (numbers, masks[1], masks[2], masks[3], masks[4], masks[5], tuple(counts))
     if key in failed:
         return None
     for v in values:
@@ -226,7 +249,7 @@ def can_place(board: Board, dice: Iterable[int], need: int) -> bool:
         return False
     if need > 3:
         return find_placement(board, dice, need) is not None
-    first_cells, blocked = board.legality_cache or legality_table(board)
+    first_cells, blocked = board.legality
     if need == 1:
         for value in dice:
             if first_cells[value]:

@@ -138,10 +138,9 @@ def _read_result(raw: Any) -> ReplayResult | None:
         return None
     if not isinstance(raw, dict):
         raise ReplayError("'result' must be an object")
-    board, score, turns, powers = (raw.get(k) for k in ("board", "score", "turns", "powers_used"))
-    if not isinstance(board, str) or not all(
-        isinstance(n, int) and not isinstance(n, bool) for n in (score, turns, powers)
-    ):
+    board = raw.get("board")
+    score, turns, powers = (_whole_number(raw.get(k)) for k in ("score", "turns", "powers_used"))
+    if not isinstance(board, str) or score is None or turns is None or powers is None:
         raise ReplayError("'result' needs board (text), score, turns and powers_used (integers)")
     try:
         canonical = str(Board.parse(board))  # RULES.md §1: with or without the '/' separators
@@ -153,3 +152,8 @@ def _read_result(raw: Any) -> ReplayResult | None:
 def _shown(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _whole_number(raw: Any) -> int | None:
+    """``raw`` if it is an int (JSON true/false are not numbers here), else None."""
+    return raw if isinstance(raw, int) and not isinstance(raw, bool) else None

@@ -79,9 +79,14 @@ def score_line(board: Board, index: int) -> LineScore:
     )
 
 
+def line_scores(board: Board) -> tuple[LineScore, ...]:
+    """Each line's sum and bonus, in the order of ``LINES`` (unfinished lines too)."""
+    return tuple(score_line(board, i) for i in range(len(LINES)))
+
+
 def score(board: Board, difficulty: Difficulty, powers_used: int = 0) -> ScoreBreakdown:
     """Score ``board`` as RULES.md §8 says (works on unfinished boards too, for previews)."""
-    lines = tuple(score_line(board, i) for i in range(len(LINES)))
+    lines = line_scores(board)
     ruins = board.ruin_count
     return ScoreBreakdown(
         base=sum(line.total for line in lines),

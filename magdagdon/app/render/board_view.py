@@ -2,39 +2,52 @@
 
 from __future__ import annotations
 
+import enum
 import math
 import random
+from dataclasses import dataclass
 from functools import lru_cache
-from itertools import product
 
 import pygame
 
-from magdagdon.engine import RUIN, Bonus, line_bonus
+from magdagdon.engine import RUIN, Board, Bonus, best_reachable_bonuses, line_scores
 
 from . import palette
 from .dice_faces import die_face
 
 
-@lru_cache(maxsize=4096)
-def best_reachable_bonus(contents: tuple[int, ...]) -> Bonus:
-    """The best bonus a line could still earn if its empty cells were filled somehow
-    (the engine's ``line_bonus`` judges every filling; adjacency is not considered)."""
-    if RUIN in contents:
-        return Bonus.NONE
-    empty = [i for i, v in enumerate(contents) if v == 0]
-    if not empty:
-        return line_bonus(contents)
-    best = Bonus.NONE
-    for filling in product(range(1, 7), repeat=len(empty)):
-        values = list(contents)
-        for i, v in zip(empty, filling):
-            values[i] = v
-        bonus = line_bonus(tuple(values))
-        if bonus.points > best.points:
-            best = bonus
-            if best is Bonus.STRAIGHT:
-                break
-    return best
+class TagStyle(enum.Enum):
+    """How the small tag under a line sum looks."""
+
+    EARNED = "earned"  # the bonus the complete line earns
+    REACHABLE = "reachable"  # dimmed: the best bonus the line can still earn
+    RUINED = "ruined"  # a ruin: this line will never earn a bonus
+
+
+@dataclass(frozen=True)
+class LineLabel:
+    total: int
+    tag: str  # "" when there is nothing to say
+    style: TagStyle | None
+
+
+def line_labels(board: Board) -> tuple[LineLabel, ...]:
+    """What each line's box shows: the engine's sum and bonus, and the best bonus the
+    engine says a legal filling can still give the line (RULES.md §4, §8)."""
+    labels = []
+    for line, reachable in zip(line_scores(board), best_reachable_bonuses(board)):
+        if line.has_ruin:
+            labels.append(LineLabel(line.total, "—", TagStyle.RUINED))
+        elif line.bonus is not Bonus.NONE:
+            labels.append(LineLabel(line.total, f"+{line.bonus.points}", TagStyle.EARNED))
+        elif reachable is not Bonus.NONE and not line.complete:
+            labels.append(LineLabel(line.total, f"(+{reachable.points})", TagStyle.REACHABLE))
+        else:
+            labels.append(LineLabel(line.total, "", None))
+    return tuple(labels)
+
+
+_TAG_COLOURS = {TagStyle.EARNED: palette.GOLD, TagStyle.REACHABLE: palette.GOLD_DIM, TagStyle.RUINED: palette.DANGER}
 
 
 @lru_cache(maxsize=64)
@@ -88,31 +101,21 @@ def draw_board(surface: pygame.Surface, fonts, layout, board, sums_board, text) 
 
 
 def _draw_sums(surface, fonts, layout, board, text) -> None:
-    from magdagdon.engine import LINES
-
-    for index, cells in enumerate(LINES):
+    for index, label in enumerate(line_labels(board)):
         rect = layout.row_sums[index] if index < 4 else layout.col_sums[index - 4]
-        contents = tuple(board.cells[c] for c in cells)
-        total = sum(v for v in contents if 1 <= v <= 6)
-        achieved = line_bonus(contents)
-        possible = best_reachable_bonus(contents)
         big = int(min(rect.height, rect.width) * 0.42)
-        number = fonts.render(str(total), big, palette.TEXT if total else palette.TEXT_DIM, bold=True)
-        if RUIN in contents:
-            tag, colour = "—", palette.DANGER
-        elif achieved is not Bonus.NONE:
-            tag, colour = f"+{achieved.points}", palette.GOLD
-        elif possible is not Bonus.NONE:
-            tag, colour = f"(+{possible.points})", palette.GOLD_DIM
-        else:
-            tag, colour = "", palette.TEXT_DIM
-        small = max(9, int(big * 0.62))
-        label = fonts.render(tag, fonts.fit(tag, small, rect.width - 2), colour, bold=achieved is not Bonus.NONE) if tag else None
-        height = number.get_height() + (label.get_height() if label else 0)
+        number = fonts.render(str(label.total), big, palette.TEXT if label.total else palette.TEXT_DIM, bold=True)
+        tag = None
+        if label.style is not None:
+            small = max(9, int(big * 0.62))
+            earned = label.style is TagStyle.EARNED
+            size = fonts.fit(label.tag, small, rect.width - 2, bold=earned)
+            tag = fonts.render(label.tag, size, _TAG_COLOURS[label.style], bold=earned)
+        height = number.get_height() + (tag.get_height() if tag else 0)
         top = rect.centery - height // 2
         surface.blit(number, number.get_rect(midtop=(rect.centerx, top)))
-        if label:
-            surface.blit(label, label.get_rect(midtop=(rect.centerx, top + number.get_height() - 2)))
+        if tag:
+            surface.blit(tag, tag.get_rect(midtop=(rect.centerx, top + number.get_height() - 2)))
 
 
 def pulse(tick: int, period: int = 120) -> float:
