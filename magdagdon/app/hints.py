@@ -4,32 +4,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from magdagdon.ai import hint
 from magdagdon.engine import (
-    Accept, Adjust, Confirm, Game, PlaceRuin, Reroll, Roll, Stage, TakeBack, TakeBackAll,
+    Accept, Action, Adjust, Confirm, Game, PlaceRuin, Reroll, Roll, Stage, TakeBack, TakeBackAll,
 )
 
 
 @dataclass
 class Hint:
     key: str
-    values: dict = field(default_factory=dict)
-    dice: frozenset = frozenset()
-    cells: frozenset = frozenset()
+    values: dict[str, object] = field(default_factory=dict)
+    dice: frozenset[int] = frozenset()
+    cells: frozenset[int] = frozenset()
 
 
 def ask_hint(game: Game) -> Hint:
-    try:
-        from magdagdon.ai import hint  # built by the AI engineer (docs/CONTRACTS.md)
-    except ImportError:
-        return Hint("hint.unavailable")
-    try:
-        action = hint(game.copy())
-    except Exception:  # a failing helper must never break the game
-        return Hint("hint.unavailable")
-    return describe(game, action)
+    return describe(game, hint(game.copy()))
 
 
-def describe(game: Game, action) -> Hint:
+def describe(game: Game, action: Action) -> Hint:
     def rc(cell: int) -> dict:
         return {"row": cell // 4 + 1, "col": cell % 4 + 1}
 
