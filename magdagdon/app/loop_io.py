@@ -28,6 +28,10 @@ class EventSource(Protocol):
         """The events that arrived since the last call (never blocks)."""
         ...
 
+    def waiting(self) -> bool:
+        """True when an event is there to poll (none is taken)."""
+        ...
+
 
 class RealClock:
     def now(self) -> float:
@@ -41,6 +45,9 @@ class RealClock:
 class PygameEvents:
     def poll(self) -> list[pygame.event.Event]:
         return pygame.event.get()
+
+    def waiting(self) -> bool:
+        return bool(pygame.event.peek())
 
 
 class FakeClock:
@@ -72,6 +79,9 @@ class ScriptedEvents:
 
     def pending(self) -> int:
         return len(self.script)
+
+    def waiting(self) -> bool:
+        return bool(self.script and self.script[0][0] <= self.clock.now()) or bool(pygame.event.peek())
 
     def poll(self) -> list[pygame.event.Event]:
         now = self.clock.now()
