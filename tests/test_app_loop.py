@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import threading
+import warnings
 from datetime import datetime, timezone
 
 import pygame
@@ -263,3 +264,16 @@ def test_frames_option_stops_the_same_loop_after_n_frames(tmp_path):
     assert control.run(6) == 0
     assert control.frames == 6 and pygame.image.load(str(shot)).get_size() == (800, 600)
     pygame.display.quit()
+
+
+def test_menus_warn_nothing_and_leave_the_warnings_filter_alone(players):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        filters = list(warnings.filters)
+        player = players(size=(1920, 1080))
+        player.wait(1.0)
+        for menu in ("rules", "about", "high_scores"):
+            player.choose(menu)
+            player.key(pygame.K_ESCAPE)
+        assert warnings.filters == filters
+    assert [str(w.message) for w in caught] == []

@@ -47,6 +47,9 @@ def theme_for(size: tuple[int, int], script: str = "latin") -> tuple[dict[str, A
         font["locale"] = "en"
         font["regular_path"] = str(asset_path("fonts", regular))
         font["bold_path"] = str(asset_path("fonts", bold))
+        # No italic files: <i> in a text box is set upright rather than in a fallback font.
+        font["italic_path"] = font["regular_path"]
+        font["bold_italic_path"] = font["bold_path"]
         if "size" in font:
             scaled = max(10, round(int(font["size"]) * scale))
             font["size"] = str(scaled)
@@ -67,9 +70,11 @@ def make_ui_manager(size: tuple[int, int], script: str = "latin") -> "UIManager"
     theme, sizes = theme_for(size, script)
     manager = pygame_gui.UIManager(size, theme, enable_live_theme_updates=False)
     base = int(theme["defaults"]["font"]["size"])
-    # Text boxes switch to bold for <b>; preload every variant the theme can ask for.
+    # Text boxes switch to bold for <b> and italic for <i>: preload every variant the
+    # theme can ask for (pygame_gui warns about, and then loads, any it meets unloaded).
+    every_size = sorted({s for s, _ in sizes} | {base})
     wanted: list[dict[str, str | int | float]] = [{"name": "magda", "point_size": s, "style": "bold"}
-              for s in sorted({s for s, _ in sizes} | {base}) if (s, True) not in sizes]
-    if wanted:
-        manager.preload_fonts(wanted)
+                                                  for s in every_size if (s, True) not in sizes]
+    wanted += [{"name": "magda", "point_size": s, "style": "italic"} for s in every_size]
+    manager.preload_fonts(wanted)
     return manager
