@@ -91,7 +91,7 @@ class Control:
         self.moved_last_frame = False
         self.closed = False
         # Storage, sounds and pygame_gui wait until the first frame is on screen.
-        self.jobs.add(self.finish_startup)
+        self.startup_pending = True
         self.start()
 
     def _factories(self, table: TableKit, menu: MenuKit, preferences: Preferences) -> dict[str, Callable[[], State]]:
@@ -129,6 +129,7 @@ class Control:
 
     def finish_startup(self) -> None:
         """What the first frame does not need: the saved game, sounds, the menus."""
+        self.startup_pending = False
         options = self.options
         if options.scene is None and options.seed is None and not options.demo:
             self.games.saved = self.storage.load_saved_game()
@@ -155,6 +156,8 @@ class Control:
         started = self.clock.now()
         elapsed = 0.0 if self.last_frame_at is None else started - self.last_frame_at
         self.last_frame_at = started
+        if self.startup_pending and self.frames:
+            self.finish_startup()
         events = self.events.poll()
         for event in events:
             self.process(event)
