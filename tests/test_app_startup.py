@@ -23,8 +23,8 @@ pygame.display.flip = flip
 control.run(1)
 assert flips == [(False, False, False)], flips
 assert control.machine.top_key == "title"
-control = Control(Options(windowed=True, size=(800, 600), data_dir=sys.argv[1], sound=True, frames=4))
-control.run(4)
+control = Control(Options(windowed=True, size=(800, 600), data_dir=sys.argv[1], sound=True, frames=3))
+control.run(3)
 assert "pygame_gui" in sys.modules and control.machine.top.built and control.audio.loaded
 assert control.storage.is_open
 print("ok")
