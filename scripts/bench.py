@@ -23,7 +23,7 @@ SCRIPTS = Path(__file__).resolve().parent
 BENCHMARKS = {
     "engine": ("bench_engine.py", [], ["--positions", "1000", "--games", "300"]),
     "ai": ("bench_ai.py", [], ["--games", "40"]),
-    "frames": ("bench_frames.py", [], ["--frames", "400", "--idle-seconds", "2"]),
+    "frames": ("bench_frames.py", [], ["--seconds", "4", "--idle-seconds", "2"]),
     "startup": ("bench_startup.py", [], ["--runs", "3"]),
     "storage": ("bench_storage.py", [], ["--games", "60", "--records", "30", "--rounds", "3"]),
 }

@@ -1,6 +1,10 @@
 """Shared test set-up: every test runs headless and without an audio device."""
 
+import gc
 import os
+import sys
+
+import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -11,3 +15,15 @@ from hypothesis import settings  # noqa: E402
 # Same examples on every run and machine: a red CI must be reproducible.
 settings.register_profile("deterministic", derandomize=True, database=None, print_blob=True)
 settings.load_profile("deterministic")
+
+
+@pytest.fixture(autouse=True)
+def no_window_or_mixer_left_behind():
+    """A test that opened the game leaves no window, mixer or audio thread to later tests:
+    a test that forks would otherwise inherit the audio lock held by that thread and hang
+    when the child frees a sound."""
+    yield
+    pygame = sys.modules.get("pygame")
+    if pygame is not None and (pygame.display.get_init() or pygame.mixer.get_init()):
+        gc.collect()  # the game's sounds are freed here, while the mixer can free them
+        pygame.quit()

@@ -1,128 +1,110 @@
-"""Menus, hints, demo, idling and the command line, driven headless."""
+"""Menus, hints, demo, idling and the command line, played through the game's loop."""
 
-import os
+import argparse
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+import pytest
 
-import argparse  # noqa: E402
+from magdagdon.engine import Difficulty, Phase
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from magdagdon.app.control import Control  # noqa: E402
-from magdagdon.app.options import Options  # noqa: E402
-from magdagdon.engine import Difficulty, Phase, Roll  # noqa: E402
+from support.player import Player
 
 
-def make(tmp_path, **kw) -> Control:
-    base = dict(difficulty=Difficulty.PEACEFUL, seed=7, windowed=True, size=(800, 600), data_dir=tmp_path, sound=False)
-    base.update(kw)
-    return Control(Options(**base))
+@pytest.fixture
+def players(tmp_path):
+    def make(**options) -> Player:
+        options.setdefault("seed", 7)
+        return Player(tmp_path, **options)
+
+    yield make
+    pygame.display.quit()
 
 
-def click(control, pos, ticks=1):
-    control.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False),
-                  pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False)], ticks)
-
-
-def key(control, k, ticks=1):
-    control.step([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")], ticks)
-
-
-def choose(control, ident):
-    """Press a pygame_gui menu button the way a player does: focus it and hit Enter."""
-    menu = control.machine.top
-    menu.focus_index = [i for _, i in menu.buttons].index(ident)
-    key(control, pygame.K_RETURN)
-
-
-def test_changing_difficulty_mid_game_asks_first(tmp_path):
-    control = make(tmp_path)
-    key(control, pygame.K_r, 120)  # roll: a game is now in progress
-    assert control.machine.top.game.turn == 1
-    key(control, pygame.K_ESCAPE)
-    choose(control, "settings")
-    choose(control, "difficulty:NIGHTMARE")
-    assert control.machine.top_key == "confirm"
-    choose(control, "no")
-    assert control.machine.top_key == "settings" and control.machine.top.session.game.turn == 1
-    choose(control, "difficulty:NIGHTMARE")
-    choose(control, "yes")
-    assert control.machine.keys == ["rolling"]
-    game = control.machine.top.game
+def test_changing_difficulty_mid_game_asks_first(players):
+    player = players()
+    player.key(pygame.K_r, then=1.0)  # roll: a game is now in progress
+    assert player.table.game.turn == 1
+    player.key(pygame.K_ESCAPE)
+    player.choose("settings")
+    player.choose("difficulty:NIGHTMARE")
+    assert player.top_key == "confirm"
+    player.choose("no")
+    assert player.top_key == "settings" and player.table.game.turn == 1
+    player.choose("difficulty:NIGHTMARE")
+    player.choose("yes")
+    assert player.control.machine.keys == ["rolling"]
+    game = player.table.game
     assert game.difficulty is Difficulty.NIGHTMARE and game.turn == 0
 
 
-def test_every_menu_opens_and_closes_with_escape(tmp_path):
-    control = make(tmp_path)
-    key(control, pygame.K_ESCAPE)
+def test_every_menu_opens_and_closes_with_escape(players):
+    player = players()
+    player.key(pygame.K_ESCAPE)
     for ident in ("rules", "high_scores", "settings", "about"):
-        choose(control, ident)
-        assert control.machine.top_key == ident
-        control.draw()
-        key(control, pygame.K_ESCAPE)
-        assert control.machine.top_key == "title"
-    key(control, pygame.K_ESCAPE)
-    assert control.machine.top_key == "rolling"
+        player.choose(ident)
+        assert player.top_key == ident
+        player.key(pygame.K_ESCAPE)
+        assert player.top_key == "title"
+    player.key(pygame.K_ESCAPE)
+    assert player.top_key == "rolling"
 
 
-def test_hint_shows_without_playing_and_marks_assisted(tmp_path):
-    pytest.importorskip("magdagdon.ai", reason="AI layer").__dict__.get("hint") or pytest.skip("ai.hint not built yet")
-    control = make(tmp_path, scene="staging")
-    state = control.machine.top
+def test_hint_shows_without_playing_and_marks_assisted(players):
+    player = players(scene="staging")
+    state = player.table
     before = (state.game.working_board, state.game.dice, len(state.game.log))
-    click(control, control.ctx.layout.hint_button.center)
-    assert state.session.hint is not None and state.session.hint.key != "hint.unavailable"
+    player.tap(player.control.viewport.layout.hint_button.center)
+    assert state.session.hint is not None and state.session.hint.key not in ("", "hint.unavailable")
     assert (state.game.working_board, state.game.dice, len(state.game.log)) == before
     assert state.session.assisted
 
 
-def test_demo_plays_itself_through_the_states(tmp_path):
-    control = make(tmp_path, demo=True)
-    seen, turns = set(), 0
-    for _ in range(700):
-        control.step([], 4)
-        seen.add(control.machine.top_key)
-        turns = max(turns, control.machine.top.game.turn)
+def test_demo_plays_itself_through_the_states(players, tmp_path):
+    player = players(demo=True)
+    seen: set[str] = set()
+    turns = 0
+    for _ in range(60):
+        player.wait(0.5)
+        seen.add(player.top_key)
+        turns = max(turns, player.table.game.turn)
     assert {"rolling", "staging"} <= seen
     assert turns >= 5
-    key(control, pygame.K_SPACE)  # a player takes over: a fresh game under the menu
-    assert not control.ctx.demo and control.machine.keys == ["rolling", "title"]
-    assert control.machine.top.session.game.turn == 0
-    store = control.ctx.store
-    if store is not None:  # demo games are neither recorded nor saved
-        assert store.high_scores(Difficulty.PEACEFUL) == [] and store.load_in_progress() is None
+    player.key(pygame.K_SPACE)  # a player takes over: a fresh game under the menu
+    assert not player.control.games.demo and player.control.machine.keys == ["rolling", "title"]
+    assert player.table.session.game.turn == 0
+    store = player.control.storage.store
+    assert store is not None  # demo games are neither recorded nor saved
+    assert store.high_scores(Difficulty.PEACEFUL) == [] and store.load_in_progress() is None
+    assert not (tmp_path / "in_progress.json").exists()
 
 
-def test_idle_when_nothing_moves(tmp_path):
-    control = make(tmp_path)
-    control.step([], 600)
-    assert not control.animating()
-    key(control, pygame.K_r)
-    assert control.animating()  # the dice tumble
-    control.step([], 200)
-    state = control.machine.top
-    assert state.game.phase is not Phase.ROLL
-    control.step([], 600)
-    assert not control.animating()
+def test_idle_when_nothing_moves(players):
+    player = players()
+    player.wait(6.0)
+    assert not player.control.animating()
+    player.key(pygame.K_r, then=0.1)
+    assert player.control.animating()  # the dice tumble
+    player.wait(2.0)
+    assert player.table.game.phase is not Phase.ROLL
+    player.wait(6.0)
+    assert not player.control.animating()
 
 
-def test_tap_skips_the_roll_animation(tmp_path):
-    control = make(tmp_path)
-    layout = control.ctx.layout
-    click(control, layout.primary.center)
-    session = control.machine.top.session
+def test_tap_skips_the_roll_animation(players):
+    player = players()
+    layout = player.control.viewport.layout
+    player.tap(layout.primary.center)
+    session = player.table.session
     assert session.tumbling
-    click(control, layout.board.center)
+    player.tap(layout.board.center, then=0.02)
     assert not session.tumbling
 
 
-def test_ruin_pick_highlights_every_empty_cell(tmp_path):
-    control = make(tmp_path, scene="ruin_pick")
-    state = control.machine.top
-    cells, _ = state.lit_cells()
-    assert cells == frozenset(state.game.board.empty_cells())
+def test_ruin_pick_highlights_every_empty_cell(players):
+    player = players(scene="ruin_pick")
+    player.wait(0.2)
+    cells, _ = player.table.lit_cells()
+    assert cells == frozenset(player.table.game.board.empty_cells())
 
 
 def test_command_line_frames_and_screenshot(tmp_path):
@@ -139,80 +121,39 @@ def test_command_line_frames_and_screenshot(tmp_path):
         play.run(parser.parse_args(["--size", "huge"]))
 
 
-def test_resizing_recomputes_the_layout_and_keeps_playing(tmp_path):
-    control = make(tmp_path, scene="staging")
+def test_resizing_recomputes_the_layout_and_keeps_playing(players):
+    player = players(scene="staging")
     pygame.display.set_mode((1080, 1920), pygame.RESIZABLE)
-    control.step([pygame.event.Event(pygame.VIDEORESIZE, size=(1080, 1920), w=1080, h=1920)], 2)
-    layout = control.ctx.layout
+    player.post(pygame.VIDEORESIZE, size=(1080, 1920), w=1080, h=1920)
+    player.wait(0.2)
+    layout = player.control.viewport.layout
     assert layout.size == (1080, 1920) and layout.portrait
-    state = control.machine.top
+    state = player.table
     die = state.game.tray[0]
-    click(control, layout.tray_slots[die].center, 60)
+    player.tap(layout.tray_slots[die].center, then=0.5)
     assert state.session.selected == die
-    control.draw()
     sprite = state.session.sprites[die]
     assert layout.tray_slots[die].collidepoint(sprite.rect.center) and sprite.size == layout.die_size
 
 
 @pytest.mark.parametrize("scene", ["magdagdon", "ruin_pick"])
-def test_hint_in_magdagdon_and_ruin_pick(tmp_path, scene):
-    ai = pytest.importorskip("magdagdon.ai")
-    if not hasattr(ai, "hint"):
-        pytest.skip("ai.hint not built yet")
-    control = make(tmp_path, scene=scene)
-    key(control, pygame.K_h)
-    hint = control.machine.top.session.hint
+def test_hint_in_magdagdon_and_ruin_pick(players, scene):
+    player = players(scene=scene)
+    player.key(pygame.K_h)
+    hint = player.table.session.hint
     assert hint is not None and hint.key.startswith("hint.") and hint.key != "hint.unavailable"
     if scene == "ruin_pick":
-        assert hint.key == "hint.ruin" and hint.cells <= frozenset(control.machine.top.game.board.empty_cells())
+        assert hint.key == "hint.ruin" and hint.cells <= frozenset(player.table.game.board.empty_cells())
 
 
-def test_animation_frames_present_only_moving_areas(tmp_path):
-    control = make(tmp_path)
-    key(control, pygame.K_r)  # a move: the next frame is presented whole
-    state = control.machine.top
-    control.draw()
-    control.step([], 2)
-    control.draw()
-    rects = state.animated_rects()
-    assert rects is not None
-    screen = pygame.Rect((0, 0), control.ctx.layout.size)
-    for sprite in state.session.sprites.values():
-        visible = sprite.rect.clip(screen)
-        if visible.width and visible.height:  # dice flying in from beyond the edge are skipped
-            assert any(r.contains(visible) for r in rects)
-
-
-def test_partial_frames_match_a_full_repaint(tmp_path, monkeypatch):
-    """What reaches the window, frame after frame, when only the moving areas are drawn
-    and presented, is exactly the whole frame drawn afresh (nothing stale anywhere)."""
-    control = make(tmp_path, demo=True)
-    shown = pygame.Surface(control.screen.get_size())
-    counts = {"partial": 0, "full": 0}
-
-    def update(rects):
-        counts["partial"] += 1
-        for rect in rects:
-            shown.blit(control.screen, rect, rect)
-
-    def flip():
-        counts["full"] += 1
-        shown.blit(control.screen, (0, 0))
-
-    monkeypatch.setattr(pygame.display, "update", update)
-    monkeypatch.setattr(pygame.display, "flip", flip)
-    seen, checked = set(), 0
-    for frame in range(1400):
-        control.step([], 2)
-        if not control.dirty:
-            continue
-        seen.add(control.machine.top_key)
-        control.draw()
-        if frame % 15 == 0:
-            fresh = control.screen.copy()
-            control.machine.draw(fresh, control.clock.alpha)
-            assert pygame.image.tobytes(fresh, "RGB") == pygame.image.tobytes(shown, "RGB"), \
-                (frame, control.machine.top_key)
-            checked += 1
-    assert counts["partial"] > 10 * counts["full"] and checked > 20
-    assert {"rolling", "staging", "game_over"} <= seen
+def test_moving_dice_are_drawn_on_every_frame(players):
+    """While the dice tumble every frame is drawn whole, at the frame rate; the picture
+    then holds still without drawing."""
+    player = players()
+    player.wait(6.0)
+    player.key(pygame.K_r, then=0.0)
+    frames, presented = player.control.frames, player.control.window.presented
+    player.wait(0.5)  # the tumble lasts longer
+    assert player.table.session.tumbling
+    drawn = player.control.window.presented - presented
+    assert drawn == player.control.frames - frames and drawn >= 55  # 120 frames per second

@@ -1,60 +1,37 @@
 """The high-score screen: a table with headers, the assisted mark, statistics, an empty
 message, scrolling, at small and large windows."""
 
-import os
+from datetime import datetime, timedelta, timezone
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+import pytest
 
-from datetime import datetime, timedelta, timezone  # noqa: E402
+from magdagdon.engine import Difficulty
+from magdagdon.storage import open_store
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from magdagdon.app.control import Control  # noqa: E402
-from magdagdon.app.options import Options  # noqa: E402
-from magdagdon.engine import Difficulty  # noqa: E402
-from magdagdon.storage import open_store  # noqa: E402
-
-from test_storage_support import finished_games  # noqa: E402
+from support.player import Player
+from test_storage_support import finished_games
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
 
 
-def screen_texts(control, monkeypatch) -> list[str]:
-    """Every string the fonts render while drawing one frame."""
-    seen = []
-    fonts = control.ctx.fonts
-    real = fonts.render
-
-    def spy(text, size, colour, bold=False):
-        seen.append((text, size))
-        return real(text, size, colour, bold)
-
-    monkeypatch.setattr(fonts, "render", spy)
-    control.draw()
-    monkeypatch.undo()
-    return seen
-
-
-def open_scores(tmp_path, size):
-    control = Control(Options(difficulty=Difficulty.PEACEFUL, seed=3, windowed=True, size=size,
-                              data_dir=tmp_path, sound=False, scene="high_scores"))
-    control.step([], 2)
-    assert control.machine.top_key == "high_scores"
-    return control
+def open_scores(tmp_path, size) -> Player:
+    player = Player(tmp_path, size, seed=3, scene="high_scores")
+    player.wait(0.5)
+    assert player.top_key == "high_scores"
+    return player
 
 
 @pytest.mark.parametrize("size", [(800, 600), (3840, 2160)])
-def test_table_headers_rows_assisted_mark_and_statistics(tmp_path, monkeypatch, size):
+def test_table_headers_rows_assisted_mark_and_statistics(tmp_path, size):
     store = open_store(tmp_path, NOW)
     games = finished_games(6)
     for i, game in enumerate(games):
         store.record_result(game, NOW + timedelta(minutes=i), name="Majda", assisted=i == 0)
-    control = open_scores(tmp_path, size)
-    seen = screen_texts(control, monkeypatch)
+    player = open_scores(tmp_path, size)
+    seen = player.look()
     texts = {t for t, _ in seen}
-    text = control.ctx.text
+    text = player.top.text
     for column in ("rank", "name", "score", "date", "turns", "powers", "assisted"):
         assert text(f"scores.col_{column}") in texts
     assert {"Majda", "1.", "6."} <= texts
@@ -66,22 +43,22 @@ def test_table_headers_rows_assisted_mark_and_statistics(tmp_path, monkeypatch, 
     pygame.display.quit()
 
 
-def test_empty_table_says_so(tmp_path, monkeypatch):
-    control = open_scores(tmp_path, (800, 600))
-    texts = {t for t, _ in screen_texts(control, monkeypatch)}
-    assert control.ctx.text("scores.empty") in texts
+def test_empty_table_says_so(tmp_path):
+    player = open_scores(tmp_path, (800, 600))
+    texts = {t for t, _ in player.look()}
+    assert player.top.text("scores.empty") in texts
     pygame.display.quit()
 
 
-def test_long_table_scrolls(tmp_path, monkeypatch):
+def test_long_table_scrolls(tmp_path):
     store = open_store(tmp_path, NOW)
     for i, game in enumerate(finished_games(20)):
         store.record_result(game, NOW + timedelta(minutes=i))
-    control = open_scores(tmp_path, (800, 600))
-    texts = {t for t, _ in screen_texts(control, monkeypatch)}
+    player = open_scores(tmp_path, (800, 600))
+    texts = {t for t, _ in player.look()}
     assert "1." in texts and "20." not in texts
     for _ in range(5):
-        control.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="")], 1)
-    texts = {t for t, _ in screen_texts(control, monkeypatch)}
+        player.key(pygame.K_PAGEDOWN, then=0.1)
+    texts = {t for t, _ in player.look()}
     assert "20." in texts and "1." not in texts
     pygame.display.quit()

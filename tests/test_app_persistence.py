@@ -1,86 +1,82 @@
 """Settings kept between runs, resuming keeps "assisted", and the order of saves when a
 game ends (save it in progress, record it, clear only once the result is written)."""
 
-import os
+from datetime import datetime, timezone
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
 
-from datetime import datetime, timezone  # noqa: E402
+from magdagdon.engine import Difficulty, Game, Roll
+from magdagdon.storage import open_store
+from magdagdon.storage.settings import SETTINGS_FILE, Settings, load_settings, save_settings
 
-import pygame  # noqa: E402
-
-from magdagdon.app.control import Control  # noqa: E402
-from magdagdon.app.options import Options  # noqa: E402
-from magdagdon.engine import Difficulty, Game, Roll  # noqa: E402
-from magdagdon.storage import open_store  # noqa: E402
-from magdagdon.storage.settings import SETTINGS_FILE, Settings, load_settings, save_settings  # noqa: E402
-
-from test_app_features import choose, key  # noqa: E402
+from support.player import Player
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
 
 
-def start(tmp_path, **kw) -> Control:
-    base = dict(size=(800, 600), data_dir=tmp_path)
-    base.update(kw)
-    return Control(Options(**base))
+def start(tmp_path, **options) -> Player:
+    options.setdefault("windowed", True)
+    options.setdefault("difficulty", None)  # as the saved settings say
+    options.setdefault("sound", None)
+    return Player(tmp_path, **options)
 
 
-def open_settings(control) -> None:
-    control.step([], 1)
-    if control.machine.top_key != "title":
-        key(control, pygame.K_ESCAPE)
-    choose(control, "settings")
+def open_settings(player: Player) -> None:
+    player.wait(0.5)
+    if player.top_key != "title":
+        player.key(pygame.K_ESCAPE)
+    player.choose("settings")
 
 
 # --- settings -------------------------------------------------------------------------------
 
 def test_settings_chosen_in_the_menu_are_kept_for_the_next_run(tmp_path):
-    control = start(tmp_path, windowed=True)
-    open_settings(control)
-    choose(control, "sound")  # on -> off
-    choose(control, "difficulty:NIGHTMARE")  # no game in progress: starts a NIGHTMARE game
+    player = start(tmp_path)
+    open_settings(player)
+    player.choose("sound")  # on -> off
+    player.choose("difficulty:NIGHTMARE")  # no game in progress: starts a NIGHTMARE game
     assert load_settings(tmp_path).settings == Settings(Difficulty.NIGHTMARE, sound=False)
-    pygame.display.quit()
-    again = start(tmp_path, windowed=True)
+    player.close()
+    again = start(tmp_path).control
     assert again.options.difficulty is Difficulty.NIGHTMARE and again.options.sound is False
-    assert again.ctx.difficulty is Difficulty.NIGHTMARE and not again.ctx.audio.enabled
+    assert again.games.difficulty is Difficulty.NIGHTMARE and not again.audio.enabled
     assert again.machine.stack[0].game.difficulty is Difficulty.NIGHTMARE
     pygame.display.quit()
 
 
 def test_fullscreen_setting_is_kept(tmp_path):
     save_settings(Settings(fullscreen=False), tmp_path)
-    control = start(tmp_path)  # nothing said on the command line: windowed, as saved
-    assert control.options.windowed and not control.ctx.fullscreen
-    open_settings(control)
-    calls = []
-    control.ctx.on_toggle_fullscreen = lambda: (calls.append(1), setattr(control.ctx, "fullscreen", True))
-    choose(control, "display")
-    assert calls and load_settings(tmp_path).settings.fullscreen is True
+    player = start(tmp_path, windowed=None)  # nothing said on the command line: windowed, as saved
+    assert player.control.options.windowed and not player.control.window.fullscreen
+    open_settings(player)
+    player.choose("display")
+    assert player.control.window.fullscreen and load_settings(tmp_path).settings.fullscreen is True
+    player.close()
+    again = start(tmp_path, windowed=None).control
+    assert again.window.fullscreen
     pygame.display.quit()
 
 
 def test_command_line_overrides_for_that_run_only(tmp_path):
     save_settings(Settings(Difficulty.SURVIVAL, sound=False, fullscreen=False), tmp_path)
-    control = start(tmp_path, difficulty=Difficulty.NIGHTMARE, sound=True, windowed=True)
-    assert control.ctx.difficulty is Difficulty.NIGHTMARE and control.ctx.audio.enabled
-    open_settings(control)
-    choose(control, "sound")  # a change saves that field only, never the overrides
+    player = start(tmp_path, difficulty=Difficulty.NIGHTMARE, sound=True)
+    assert player.control.games.difficulty is Difficulty.NIGHTMARE and player.control.audio.enabled
+    open_settings(player)
+    player.choose("sound")  # a change saves that field only, never the overrides
     assert load_settings(tmp_path).settings == Settings(Difficulty.SURVIVAL, sound=False, fullscreen=False)
-    choose(control, "sound")
+    player.choose("sound")
     assert load_settings(tmp_path).settings == Settings(Difficulty.SURVIVAL, sound=True, fullscreen=False)
     pygame.display.quit()
 
 
 def test_corrupt_settings_file_starts_with_defaults_and_says_so(tmp_path):
     (tmp_path / SETTINGS_FILE).write_bytes(b"\x00garbage{")
-    control = start(tmp_path, windowed=True)
-    assert control.ctx.difficulty is Difficulty.PEACEFUL and control.ctx.audio.enabled
-    assert any("set aside" in n for n in control.ctx.notices)
-    control.step([], 2)
-    control.draw()
+    player = start(tmp_path)
+    assert player.control.games.difficulty is Difficulty.PEACEFUL and player.control.audio.enabled
+    player.wait(1.0)
+    notice = next(n for n in player.control.notices.latest(2) if "set aside" in n)
+    assert player.top_key == "title"  # the notice is a line of the title menu, where the player reads it
+    assert any(getattr(element, "text", None) == notice for element in player.top.elements)
     pygame.display.quit()
 
 
@@ -91,15 +87,15 @@ def test_unwritable_data_folder_keeps_the_game_playable(tmp_path, monkeypatch):
         raise PermissionError(13, "read-only file system")
 
     monkeypatch.setattr(atomic_file.tempfile, "mkstemp", refuse)
-    control = start(tmp_path, windowed=True)
-    open_settings(control)
-    choose(control, "sound")
-    assert not control.ctx.audio.enabled  # the change applies to this run
+    player = start(tmp_path)
+    open_settings(player)
+    player.choose("sound")
+    assert not player.control.audio.enabled  # the change applies to this run
     assert not (tmp_path / SETTINGS_FILE).exists()
-    key(control, pygame.K_ESCAPE)
-    key(control, pygame.K_ESCAPE)
-    key(control, pygame.K_r, 120)
-    assert control.machine.top.game.turn == 1
+    player.key(pygame.K_ESCAPE)
+    player.key(pygame.K_ESCAPE)
+    player.key(pygame.K_r, then=1.0)
+    assert player.table.game.turn == 1
     pygame.display.quit()
 
 
@@ -110,11 +106,12 @@ def test_continue_keeps_the_assisted_flag(tmp_path):
     game.play(Roll())
     store = open_store(tmp_path, NOW)
     assert store.save_in_progress(game, NOW, assisted=True)
-    control = start(tmp_path, windowed=True, sound=False)
-    control.step([], 1)
-    assert control.ctx.saved_game is not None and control.ctx.saved_assisted
-    choose(control, "continue")
-    session = control.machine.top.session
+    player = start(tmp_path, sound=False)
+    player.wait(0.5)
+    saved = player.control.games.saved
+    assert saved is not None and saved.assisted
+    player.choose("continue")
+    session = player.table.session
     assert session.game.seed == 42 and session.game.turn == 1 and session.assisted
     pygame.display.quit()
 
@@ -143,13 +140,21 @@ class RecordingStore:
 
 
 def finished_session(tmp_path, saved: bool):
+    """A finished game's session whose storage is a ``RecordingStore``."""
+    from magdagdon.app.audio import Audio
+    from magdagdon.app.i18n import Catalog
+    from magdagdon.app.jobs import AfterFrame
+    from magdagdon.app.notices import Notices
     from magdagdon.app.session import GameSession
+    from magdagdon.app.store_access import StoreAccess
+    from magdagdon.app.viewport import Viewport
     from test_storage_support import finished_games
 
-    control = start(tmp_path, windowed=True, sound=False, seed=3)
     fake = RecordingStore(saved)
-    control.ctx._store, control.ctx._store_opened = fake, True
-    return GameSession(control.ctx, finished_games(1)[0], assisted=True), fake
+    storage = StoreAccess(tmp_path, Notices(Catalog("en")), opener=lambda data_dir: fake)
+    session = GameSession(finished_games(1)[0], Audio(enabled=False), Viewport((800, 600), rtl=False), AfterFrame(),
+                          storage, assisted=True)
+    return session, fake
 
 
 def test_a_finished_game_is_saved_before_it_is_recorded_then_cleared(tmp_path):
@@ -157,7 +162,6 @@ def test_a_finished_game_is_saved_before_it_is_recorded_then_cleared(tmp_path):
     session.record_result()
     assert store.calls == [("save_in_progress", True, True), ("record_result", True, True), ("clear_in_progress",)]
     assert session.saved_result is True
-    pygame.display.quit()
 
 
 def test_a_result_not_written_keeps_its_saved_game(tmp_path):
@@ -166,7 +170,6 @@ def test_a_result_not_written_keeps_its_saved_game(tmp_path):
     assert ("clear_in_progress",) not in store.calls
     assert store.calls[0][0] == "save_in_progress" and store.calls[1][0] == "record_result"
     assert session.saved_result is False
-    pygame.display.quit()
 
 
 def test_crash_between_save_and_record_is_recovered_by_storage(tmp_path):
@@ -181,23 +184,32 @@ def test_crash_between_save_and_record_is_recovered_by_storage(tmp_path):
 
 
 def test_the_game_is_saved_after_the_frame_that_shows_the_move(tmp_path):
-    from magdagdon.engine import Confirm, Stage
+    from magdagdon.engine import Confirm
 
-    control = start(tmp_path, windowed=True, sound=False, seed=5)
-    control.step([], 1)
-    state = control.machine.top
-    session = state.session
-    session.perform(Roll())
-    game = session.game
-    for _ in range(game.required):
-        die = next(d for d in game.tray if game.legal_cells_for(d))
-        session.perform(Stage(die, min(game.legal_cells_for(die))))
-    session.perform(Confirm())
+    player = start(tmp_path, sound=False, seed=5)
     path = tmp_path / "in_progress.json"
-    assert not path.exists()  # not while the move's frame is being made
-    control.draw()
-    assert path.exists()
-    assert open_store(tmp_path, NOW).load_in_progress().turn == 1
+    control = player.control
+    frames: list[tuple[bool, bool]] = []  # (the frame shows a confirmed turn, the game is on disk)
+    present = control.window.present
+
+    def noting_present() -> None:
+        game = player.table.game
+        frames.append((bool(game.log) and isinstance(game.log[-1], Confirm), path.exists()))
+        present()
+
+    control.window.present = noting_present  # type: ignore[method-assign]
+    player.key(pygame.K_r, then=1.5)
+    layout = control.viewport.layout
+    game = player.table.game
+    while not game.can_confirm:
+        die = next(d for d in game.tray if game.legal_cells_for(d))
+        player.tap(layout.tray_slots[die].center)
+        player.tap(layout.cells[min(game.legal_cells_for(die))].center)
+    assert not path.exists()
+    player.tap(layout.primary.center)
+    first_shown = frames.index((True, False))  # the confirmed turn was shown before it was saved
+    assert all(not on_disk for _, on_disk in frames[:first_shown])
+    assert path.exists() and open_store(tmp_path, NOW).load_in_progress().turn == 1
     pygame.display.quit()
 
 

@@ -11,13 +11,12 @@ import itertools  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from magdagdon.app.control import Control  # noqa: E402
 from magdagdon.app.i18n import Catalog  # noqa: E402
 from magdagdon.app.loop import FixedStep  # noqa: E402
-from magdagdon.app.options import Options  # noqa: E402
 from magdagdon.app.render.layout import compute_layout  # noqa: E402
 from magdagdon.app.scenes import SCENES  # noqa: E402
-from magdagdon.engine import Difficulty  # noqa: E402
+
+from support.player import Player  # noqa: E402
 
 SIZES = [(1920, 1080), (800, 600), (1080, 1920)]
 
@@ -31,14 +30,12 @@ def distinct_colours(surface: pygame.Surface, step: int = 9) -> int:
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_every_screen_renders(size, tmp_path):
     for scene in SCENES:
-        options = Options(difficulty=Difficulty.PEACEFUL, seed=5, windowed=True, size=size,
-                          data_dir=tmp_path, sound=False, scene=scene)
-        control = Control(options)
-        control.step([], 4)
-        control.draw()
-        assert control.screen.get_size() == size
-        assert control.machine.top_key == scene, scene
-        assert distinct_colours(control.screen) > 20, scene  # something was drawn
+        player = Player(tmp_path, size, seed=5, scene=scene)
+        player.wait(0.5)
+        shown = player.shown()
+        assert shown.get_size() == size
+        assert player.top_key == scene, scene
+        assert distinct_colours(shown) > 20, scene  # something was drawn
     pygame.display.quit()
 
 

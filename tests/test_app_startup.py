@@ -1,14 +1,10 @@
-"""Start-up (issue 6): the first frame is drawn before pygame_gui, storage and the sounds
-are loaded; the menus, the saved game and the mixer follow right after it."""
+"""Start-up: the first frame is drawn before pygame_gui, storage and the sounds are
+loaded; the menus, the saved game and the mixer follow right after it."""
 
 import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
+import subprocess
+import sys
+from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -21,8 +17,7 @@ control = Control(Options(windowed=True, size=(800, 600), data_dir=sys.argv[1], 
 flips = []
 real_flip = pygame.display.flip
 def flip():
-    flips.append(("pygame_gui" in sys.modules, control.ctx.store_is_open,
-                  control.ctx.audio.loaded))
+    flips.append(("pygame_gui" in sys.modules, control.storage.is_open, control.audio.loaded))
     real_flip()
 pygame.display.flip = flip
 control.run(1)
@@ -30,8 +25,8 @@ assert flips == [(False, False, False)], flips
 assert control.machine.top_key == "title"
 control = Control(Options(windowed=True, size=(800, 600), data_dir=sys.argv[1], sound=True, frames=3))
 control.run(3)
-assert "pygame_gui" in sys.modules and control.machine.top.built and control.ctx.audio.loaded
-assert control.ctx.store_is_open
+assert "pygame_gui" in sys.modules and control.machine.top.built and control.audio.loaded
+assert control.storage.is_open
 print("ok")
 """
 

@@ -75,13 +75,13 @@ def test_every_command_survives_and_the_file_is_set_aside(folder, tmp_path, caps
 
 
 @pytest.mark.parametrize("damage", list(DAMAGE))
-def test_high_scores_screen_shows_every_archived_score(folder, monkeypatch, damage):
-    from test_app_high_scores import open_scores, screen_texts
+def test_high_scores_screen_shows_every_archived_score(folder, damage):
+    from test_app_high_scores import open_scores
 
     _edit_table(folder, DAMAGE[damage])
-    control = open_scores(folder, (1280, 720))
-    texts = {t for t, _ in screen_texts(control, monkeypatch)}
-    assert control.ctx.text("scores.unavailable") not in texts
+    player = open_scores(folder, (1280, 720))
+    texts = {t for t, _ in player.look()}
+    assert player.top.text("scores.unavailable") not in texts
     assert {f"P{minute}" for minute in range(6)} <= texts
 
 

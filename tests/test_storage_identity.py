@@ -112,18 +112,16 @@ def test_archive_written_by_the_earlier_content_id_still_verifies_and_rebuilds(t
 
 def test_the_game_records_a_finished_game_without_result_at_start(tmp_path):
     """It used to say "Scores cannot be saved (no storage)" on every start instead."""
-    import os
-
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from magdagdon.app.control import Control
-    from magdagdon.app.options import Options
+    from support.player import Player
 
     document = RecordedGame(Replay.of(play_game(6)), "Majda", NOW).to_data()
     del document["replay"]["result"]
     (tmp_path / IN_PROGRESS_FILE).write_bytes(encode(IN_PROGRESS_KIND, document))
     for _ in range(2):
-        control = Control(Options(windowed=True, size=(800, 600), data_dir=tmp_path, sound=False))
-        control.step([], 2)
-        assert control.ctx.store is not None
-        assert control.ctx.text("notice.unavailable") not in control.ctx.notices
+        player = Player(tmp_path)
+        player.wait(0.5)
+        control = player.control
+        assert control.storage.store is not None
+        assert control.text("notice.unavailable") not in control.notices.shown
+        player.close()
     assert open_store(tmp_path, NOW).statistics(Difficulty.PEACEFUL).games == 1

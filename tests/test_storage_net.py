@@ -119,23 +119,23 @@ def _run_every_command(folder: Path, game_file: Path) -> None:
 
 
 def _start_the_game_and_open_high_scores(folder: Path) -> None:
-    from magdagdon.app.control import Control
-    from magdagdon.app.options import Options
+    from support.player import Player
 
     for scene in (None, "high_scores"):
-        control = Control(Options(windowed=True, size=(800, 600), data_dir=folder, sound=False, scene=scene))
-        control.step([], 2)
-        control.draw()
-        ctx = control.ctx
-        assert ctx.store is not None and ctx.text("notice.unavailable") not in ctx.notices
+        player = Player(folder, scene=scene)
+        player.wait(0.5)
+        control = player.control
+        store = control.storage.store
+        assert store is not None and control.text("notice.unavailable") not in control.notices.shown
         # What the game asks at start, without the game's own guard around it.
-        ctx.store.load_in_progress(NOW)
-        ctx.store.in_progress_details(NOW)
+        store.load_in_progress(NOW)
+        store.in_progress_details(NOW)
         if scene == "high_scores":
             for difficulty in Difficulty:
-                control.machine.top.shown, control.machine.top.data = difficulty, None
-                assert control.machine.top.load() is not None
-                control.draw()
+                player.top.shown, player.top.data, player.top.loaded = difficulty, None, False
+                assert player.top.load() is not None
+                player.look()
+        player.close()
 
 
 def _check_nothing_lost(before: dict[str, bytes], after: dict[str, bytes]) -> None:

@@ -3,9 +3,14 @@ which break in a frozen app and differ between machines)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from magdagdon.assets_path import asset_path
+
+if TYPE_CHECKING:
+    from .render.palette import Colour
 
 # script of a catalog (i18n ``_meta.script``) -> (regular file, bold file)
 FONT_FILES: dict[str, tuple[str, str]] = {
@@ -29,9 +34,10 @@ class FontBook:
         self.regular_path, self.bold_path = font_paths(script)
         self.rtl = rtl
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-        self._texts: dict[tuple, pygame.Surface] = {}
-        self._fits: dict[tuple, int] = {}
-        self.images: dict[tuple, pygame.Surface] = {}  # drawn widgets (see render.widgets)
+        self._texts: dict[tuple[object, ...], pygame.Surface] = {}
+        self._fits: dict[tuple[object, ...], int] = {}
+        self.images: dict[tuple[object, ...], pygame.Surface] = {}  # drawn widgets (see render.widgets)
+        self.banners: dict[tuple[object, ...], tuple[pygame.Surface, pygame.Rect]] = {}  # see render.hud
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         key = (max(6, int(size)), bold)
@@ -43,7 +49,7 @@ class FontBook:
             self._fonts[key] = font
         return font
 
-    def render(self, text: str, size: int, colour, bold: bool = False) -> pygame.Surface:
+    def render(self, text: str, size: int, colour: "Colour", bold: bool = False) -> pygame.Surface:
         key = (text, int(size), tuple(colour), bold)
         surface = self._texts.get(key)
         if surface is None:

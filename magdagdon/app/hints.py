@@ -4,32 +4,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from magdagdon.ai import hint
 from magdagdon.engine import (
-    Accept, Adjust, Confirm, Game, PlaceRuin, Reroll, Roll, Stage, TakeBack, TakeBackAll, cell_col, cell_row,
+    Accept, Action, Adjust, Confirm, Game, PlaceRuin, Reroll, Roll, Stage, TakeBack, TakeBackAll, cell_col,
+    cell_row,
 )
 
 
 @dataclass
 class Hint:
     key: str
-    values: dict = field(default_factory=dict)
-    dice: frozenset = frozenset()
-    cells: frozenset = frozenset()
+    values: dict[str, object] = field(default_factory=dict)
+    dice: frozenset[int] = frozenset()
+    cells: frozenset[int] = frozenset()
 
 
 def ask_hint(game: Game) -> Hint:
-    try:
-        from magdagdon.ai import hint  # built by the AI engineer (docs/CONTRACTS.md)
-    except ImportError:
-        return Hint("hint.unavailable")
-    try:
-        action = hint(game.copy())
-    except Exception:  # a failing helper must never break the game
-        return Hint("hint.unavailable")
-    return describe(game, action)
+    return describe(game, hint(game.copy()))
 
 
-def describe(game: Game, action) -> Hint:
+def describe(game: Game, action: Action) -> Hint:
     def rc(cell: int) -> dict:
         return {"row": cell_row(cell) + 1, "col": cell_col(cell) + 1}  # R1..R4, C1..C4
 

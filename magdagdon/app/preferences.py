@@ -1,30 +1,34 @@
-"""Settings kept between runs (difficulty, sound, fullscreen) — issue: settings kept.
+"""Settings kept between runs (difficulty, sound, fullscreen).
 
 The saved values fill in what the command line left open; what it gave wins for that run
 only. A change made in the Settings menu saves just that one field, so a command-line
 override is never written back. Storage problems (corrupt file, read-only folder) never
-stop the game: the defaults apply and nothing is saved.
+stop the game: the defaults apply and nothing is saved (storage reports, never raises).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
+from typing import Any
 
 from magdagdon.engine import Difficulty
+from magdagdon.storage import NoticeKind
+from magdagdon.storage.settings import load_settings, save_settings
 
 from .options import Options
 
 
 class Preferences:
-    def __init__(self, data_dir=None) -> None:
-        from magdagdon.storage.settings import Settings, load_settings
-
+    def __init__(self, data_dir: Path | None = None) -> None:
         self.data_dir = data_dir
-        try:
-            loaded = load_settings(data_dir)
-            self.saved, self.writable, self.notice = loaded.settings, loaded.writable, loaded.notice
-        except Exception:  # never a reason not to start
-            self.saved, self.writable, self.notice = Settings(), False, None
+        loaded = load_settings(data_dir)
+        self.saved, self.writable, self.notice = loaded.settings, loaded.writable, loaded.notice
+
+    @property
+    def file_was_set_aside(self) -> bool:
+        """The settings file was unreadable and renamed aside (the player is told)."""
+        return self.notice is not None and self.notice.kind is NoticeKind.CORRUPT_MOVED_ASIDE
 
     def apply(self, options: Options) -> Options:
         """``options`` with every field the command line left as None taken from the saved
@@ -38,19 +42,14 @@ class Preferences:
             windowed = saved.fullscreen is False
         return replace(options, difficulty=difficulty, sound=sound, windowed=windowed)
 
-    def remember(self, **changes) -> bool:
+    def remember(self, **changes: Any) -> bool:
         """Save the changed fields (``difficulty``, ``sound``, ``fullscreen``); True if written."""
         if not self.writable:
             return False
-        from magdagdon.storage.settings import save_settings
-
         updated = self.saved.with_changes(**changes)
         if updated == self.saved:
             return True
-        try:
-            written = save_settings(updated, self.data_dir)
-        except Exception:
-            written = False
+        written = save_settings(updated, self.data_dir)
         if written:
             self.saved = updated
         return written

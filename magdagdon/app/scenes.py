@@ -7,21 +7,21 @@ real game position.
 from __future__ import annotations
 
 import random
+from typing import Callable
 
-from magdagdon.engine import Accept, Game, Phase, Roll, Stage
+from magdagdon.ai import Policy, make_policy
+from magdagdon.engine import Accept, Difficulty, Game, Phase, Roll, Stage
 
 GAME_SCENES = ("rolling", "staging", "magdagdon", "ruin_pick", "game_over")
 MENU_SCENES = ("title", "settings", "rules", "high_scores", "about", "confirm")
 SCENES = GAME_SCENES + MENU_SCENES
 
 
-def _greedy(seed: int):
-    from magdagdon.ai import make_policy
-
+def _greedy(seed: int) -> Policy:
     return make_policy("greedy", random.Random(seed))
 
 
-def play_until(difficulty, seed: int, stop) -> Game | None:
+def play_until(difficulty: Difficulty, seed: int, stop: Callable[[Game], bool]) -> Game | None:
     game = Game(difficulty, seed)
     policy = _greedy(seed)
     for _ in range(500):
@@ -33,7 +33,7 @@ def play_until(difficulty, seed: int, stop) -> Game | None:
     return None
 
 
-def scene_game(scene: str, difficulty, seed: int) -> Game:
+def scene_game(scene: str, difficulty: Difficulty, seed: int) -> Game:
     """A game positioned for ``scene``."""
     for attempt in range(seed, seed + 400):
         if scene in ("magdagdon", "ruin_pick"):

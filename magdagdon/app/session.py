@@ -7,16 +7,26 @@ the engine's checked ``play`` and then moves dice sprites, plays sounds, and sav
 from __future__ import annotations
 
 import random
+import threading
 from datetime import datetime, timezone
+from typing import TYPE_CHECKING, Iterable
 
 from magdagdon.engine import (
-    Accept, Adjust, Confirm, Game, PlaceRuin, Phase, Reroll, Roll, Stage, TakeBack, TakeBackAll,
+    Action, Adjust, Confirm, Game, PlaceRuin, Phase, Reroll, Roll, Stage, TakeBack, TakeBackAll,
 )
+from magdagdon.storage import RecordOutcome, RecordRefused
 
+from .audio import Audio
 from .hints import Hint, ask_hint
+from .jobs import AfterFrame
 from .render.dice_sprite import DieSprite
+from .viewport import Viewport
 
-SOUND_OF = {Roll: "roll", Stage: "place", TakeBack: "take_back", TakeBackAll: "take_back",
+if TYPE_CHECKING:
+    from magdagdon.ai.review import TurnReview
+    from .store_access import StoreAccess
+
+SOUND_OF: dict[type, str] = {Roll: "roll", Stage: "place", TakeBack: "take_back", TakeBackAll: "take_back",
             Confirm: "confirm", Adjust: "place", Reroll: "roll", PlaceRuin: "ruin"}
 
 
@@ -25,19 +35,28 @@ def now() -> datetime:
 
 
 class GameSession:
-    def __init__(self, ctx, game: Game, assisted: bool = False) -> None:
-        self.ctx = ctx
+    def __init__(self, game: Game, audio: Audio, viewport: Viewport, jobs: AfterFrame, storage: "StoreAccess",
+                 assisted: bool = False, demo: bool = False) -> None:
         self.game = game
+        self.audio, self.viewport, self.jobs, self.storage = audio, viewport, jobs, storage
         self.assisted = assisted
         self.sprites: dict[int, DieSprite] = {}
         self.selected: int | None = None
         self.reroll_pick: set[int] | None = None  # None: not choosing dice to re-roll
         self.message: tuple[str, dict] | None = None
         self.hint: Hint | None = None
-        self.outcome = None  # storage RecordOutcome once the game is over
+        self.outcome: RecordOutcome | None = None  # once the game is over and recorded
         self.saved_result: bool | None = None
         self.recorded = False
-        self.demo = bool(ctx.demo)  # attract-mode games are never saved nor recorded
+        self.demo = demo  # attract-mode games are never saved nor recorded
+        self.review: list[TurnReview] | None = None  # the AI's look back, once the game is over
+        self.review_thread: threading.Thread | None = None
+        # Game time in fixed ticks, and when the player last acted, and where: a second tap
+        # of a double tap must not act again in the state the first one led to.
+        self.ticks = 0
+        self.acted_at = -10**9
+        self.acted_in = ""
+        self.rolled_at = -10**9
         self.rebuild_sprites(animate=False)
 
     # --- reading ---------------------------------------------------------------------------
@@ -53,7 +72,7 @@ class GameSession:
         return next((d for d, c in self.game.staged if c == cell), None)
 
     # --- acting ----------------------------------------------------------------------------
-    def perform(self, action) -> tuple[int, ...]:
+    def perform(self, action: Action) -> tuple[int, ...]:
         """Play ``action`` through the engine's checked entry point; update the table."""
         game = self.game
         was_magdagdon = game.phase is Phase.MAGDAGDON
@@ -61,14 +80,16 @@ class GameSession:
         self.hint = None
         self.message = None
         kind = type(action)
-        self.ctx.audio.play(SOUND_OF.get(kind, "place"))
+        self.audio.play(SOUND_OF.get(kind, "place"))
+        if kind in (Roll, Reroll):
+            self.rolled_at = self.ticks
         if kind is Roll:
             self.selected = None
             self.rebuild_sprites(animate=True)
-        elif kind is Reroll:
+        elif isinstance(action, Reroll):
             self.reroll_pick = None
             self._tumble(action.dice)
-        elif kind is Adjust:
+        elif isinstance(action, Adjust):
             self.sprites[action.die].value = game.dice[action.die]
         elif kind in (Confirm, PlaceRuin):
             self.selected = None
@@ -98,10 +119,14 @@ class GameSession:
         # Written once the frame showing the move is presented (the control object runs
         # these jobs right after presenting, and before quitting).
         if self.game.is_over:
-            self.ctx.audio.play("game_over")
-            self.ctx.after_frame(self.record_result)
+            self.audio.play("game_over")
+            self.jobs.add(self.record_result)
         else:
-            self.ctx.after_frame(self.save_in_progress)
+            self.jobs.add(self.save_in_progress)
+
+    def record_when_shown(self) -> None:
+        """Record the finished game once the frame showing it is on screen."""
+        self.jobs.add(self.record_result)
 
     def record_result(self) -> None:
         if self.recorded:
@@ -109,7 +134,7 @@ class GameSession:
         self.recorded = True
         if self.demo:
             return
-        store = self.ctx.store
+        store = self.storage.store
         if store is None:
             self.saved_result = False
             return
@@ -118,28 +143,25 @@ class GameSession:
             # start finds a finished game in progress and storage records it then.
             store.save_in_progress(self.game, now(), assisted=self.assisted)
             self.outcome = store.record_result(self.game, now(), assisted=self.assisted)
-            self.saved_result = bool(getattr(self.outcome, "saved", True))
+            self.saved_result = bool(self.outcome.saved)
             if self.saved_result:
                 store.clear_in_progress()  # a result held in memory keeps its saved game
-        except Exception:
+        except (OSError, RecordRefused):  # storage notes its own problems; these it raises
             self.saved_result = False
-            self.ctx.note_storage_failure()
+            self.storage.note_failure()
         self._show_notices()
 
     def save_in_progress(self) -> None:
         if self.demo or self.game.is_over or self.game.turn == 0:
             return
-        store = self.ctx.store  # opened only now: a game not yet rolled needs no storage
+        store = self.storage.store  # opened only now: a game not yet rolled needs no storage
         if store is not None:
-            try:
-                if store.save_in_progress(self.game, now(), assisted=self.assisted) is False:
-                    self.ctx.note_storage_failure()
-            except Exception:
-                self.ctx.note_storage_failure()
+            if not store.save_in_progress(self.game, now(), assisted=self.assisted):
+                self.storage.note_failure()
             self._show_notices()
 
     def _show_notices(self) -> None:
-        fresh = self.ctx.pull_notices()
+        fresh = self.storage.pull_notices()
         if fresh:
             self.message = ("notice.show", {"text": fresh[-1]})
 
@@ -149,7 +171,7 @@ class GameSession:
         return random.Random(f"{game.seed}:{game.turn}:{game.rerolls_this_turn}:{salt}")
 
     def rebuild_sprites(self, animate: bool) -> None:
-        layout = self.ctx.layout
+        layout = self.viewport.layout
         game = self.game
         self.sprites = {}
         for die, value in enumerate(game.dice):
@@ -159,9 +181,9 @@ class GameSession:
             self._tumble(tuple(game.tray))
         self.place_sprites(snap=not animate)
 
-    def _tumble(self, dice) -> None:
+    def _tumble(self, dice: Iterable[int]) -> None:
         rng = self._anim_rng("tumble")
-        layout = self.ctx.layout
+        layout = self.viewport.layout
         for die in dice:
             sprite = self.sprites[die]
             sprite.value = self.game.dice[die]
@@ -171,7 +193,7 @@ class GameSession:
 
     def place_sprites(self, snap: bool = False) -> None:
         """Point each sprite at its tray slot or its staged cell."""
-        layout = self.ctx.layout
+        layout = self.viewport.layout
         for die, sprite in self.sprites.items():
             cell = self.game.cell_of(die)
             if cell is None:

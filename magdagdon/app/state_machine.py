@@ -3,51 +3,61 @@
 A state never touches another state: it names what should happen next by setting
 ``request`` (switch to a key, push an overlay, pop itself, reset the stack, quit) and
 hands data on through the ``persist`` dict. The game states form the bottom of the
-stack; menus and dialogs push on top and pop back, returning a result dict.
+stack; menus and dialogs push on top and pop back, returning a result dict. Each state
+receives the services it uses in its constructor; the machine makes states by key.
 """
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 import pygame
+
+Persist = dict[str, Any]
+
+
+class RequestKind(enum.Enum):
+    SWITCH = "switch"  # replace this state by ``key``
+    PUSH = "push"  # put ``key`` on top of this one
+    POP = "pop"  # leave, handing ``data`` back to the state below
+    RESET = "reset"  # leave every state and start ``key``
+    QUIT = "quit"
 
 
 @dataclass
 class Request:
-    kind: str  # "switch" | "push" | "pop" | "reset" | "quit"
+    kind: RequestKind
     key: str = ""
-    data: dict = field(default_factory=dict)
+    data: Persist = field(default_factory=dict)
 
 
 class State:
     """Base class. ``overlay`` states are drawn over the state below them."""
 
     overlay = False
-    partial_switch = False  # True: replacing another such state, only switch_rects() can differ
 
-    def __init__(self, ctx) -> None:
-        self.ctx = ctx
-        self.persist: dict = {}
+    def __init__(self) -> None:
+        self.persist: Persist = {}
         self.request: Request | None = None
 
     # --- lifecycle ------------------------------------------------------------------------
-    def enter(self, persist: dict) -> None:
+    def enter(self, persist: Persist) -> None:
         self.persist = persist
         self.request = None
 
-    def exit(self) -> dict:
+    def exit(self) -> Persist:
         return self.persist
 
     def cover(self) -> None:
         """Another state was pushed on top of this one."""
 
-    def resume(self, result: dict) -> None:
+    def resume(self, result: Persist) -> None:
         """The state on top popped; ``result`` is what it handed back."""
 
     def resize(self) -> None:
-        """The window changed size; ``ctx.layout`` is already up to date."""
+        """The window changed size; the viewport's layout is already up to date."""
 
     # --- per frame ------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -60,43 +70,25 @@ class State:
         pass
 
     def is_animating(self) -> bool:
-        """True while something moves, so the loop keeps drawing; False lets it idle."""
+        """True while the next frame would look different without input (a pure question:
+        the loop asks it to decide between drawing and sleeping)."""
         return False
 
-    def switch_rects(self) -> list | None:
-        """When this state just replaced another full-screen state without input: the
-        areas that may differ from it, or None for the whole frame."""
-        return None
-
-    def static_rects(self) -> list | None:
-        """Still parts this state will repaint on the next frame (None: the whole frame)."""
-        return []
-
-    def prepare_frame(self, alpha: float) -> None:
-        """Before ``animated_rects`` on a frame where only animation moved: put moving
-        things where this frame shows them."""
-
-    def animated_rects(self) -> list | None:
-        """The screen areas animation can change between two frames without input, or
-        None for "anything" (the whole frame is then drawn and presented). Only these
-        areas are drawn (clipped) and presented; an empty list skips the frame."""
-        return None
-
     # --- naming the successor -----------------------------------------------------------
-    def switch(self, key: str, **data) -> None:
-        self.request = Request("switch", key, data)
+    def switch(self, key: str, **data: Any) -> None:
+        self.request = Request(RequestKind.SWITCH, key, data)
 
-    def push(self, key: str, **data) -> None:
-        self.request = Request("push", key, data)
+    def push(self, key: str, **data: Any) -> None:
+        self.request = Request(RequestKind.PUSH, key, data)
 
-    def pop(self, **result) -> None:
-        self.request = Request("pop", "", result)
+    def pop(self, **result: Any) -> None:
+        self.request = Request(RequestKind.POP, "", result)
 
-    def reset(self, key: str, **data) -> None:
-        self.request = Request("reset", key, data)
+    def reset(self, key: str, **data: Any) -> None:
+        self.request = Request(RequestKind.RESET, key, data)
 
     def quit(self) -> None:
-        self.request = Request("quit")
+        self.request = Request(RequestKind.QUIT)
 
 
 class StateMachine:
@@ -104,8 +96,9 @@ class StateMachine:
         self.factories = factories
         self.stack: list[State] = []
         self.keys: list[str] = []
-        self.persist: dict = {}
+        self.persist: Persist = {}
         self.quit_requested = False
+        self.changed = False  # the stack changed since the loop last looked
 
     @property
     def top(self) -> State:
@@ -115,27 +108,32 @@ class StateMachine:
     def top_key(self) -> str:
         return self.keys[-1]
 
-    def start(self, key: str, persist: dict | None = None, overlays: tuple[str, ...] = ()) -> None:
+    def start(self, key: str, persist: Persist | None = None, overlays: tuple[str, ...] = ()) -> None:
         self.persist = persist if persist is not None else {}
         self._enter(key)
         for overlay in overlays:
             self.top.cover()
             self._enter(overlay)
+        self.apply_requests()
 
-    def restart(self, key: str, persist: dict, overlays: tuple[str, ...] = ()) -> None:
+    def restart(self, key: str, persist: Persist, overlays: tuple[str, ...] = ()) -> None:
         """Leave every state and start afresh (e.g. when a player interrupts the demo)."""
-        while self.stack:
-            self.stack.pop().exit()
-            self.keys.pop()
+        self._leave_all()
         self.start(key, persist, overlays)
 
-    def _enter(self, key: str, data: dict | None = None) -> None:
+    def _leave_all(self) -> None:
+        while self.stack:
+            self.persist = self.stack.pop().exit()
+            self.keys.pop()
+
+    def _enter(self, key: str, data: Persist | None = None) -> None:
         state = self.factories[key]()
         if data:
             self.persist.update(data)
         self.stack.append(state)
         self.keys.append(key)
         state.enter(self.persist)
+        self.changed = True
 
     def handle_event(self, event: pygame.event.Event) -> None:
         self.top.handle_event(event)
@@ -151,26 +149,25 @@ class StateMachine:
             if request is None:
                 return
             state.request = None
-            if request.kind == "quit":
+            self.changed = True
+            if request.kind is RequestKind.QUIT:
                 self.quit_requested = True
                 return
-            if request.kind == "switch":
+            if request.kind is RequestKind.SWITCH:
                 self.persist = state.exit()
                 self.stack.pop()
                 self.keys.pop()
                 self._enter(request.key, request.data)
-            elif request.kind == "push":
+            elif request.kind is RequestKind.PUSH:
                 state.cover()
                 self._enter(request.key, request.data)
-            elif request.kind == "pop" and len(self.stack) > 1:
+            elif request.kind is RequestKind.POP and len(self.stack) > 1:
                 self.persist = state.exit()
                 self.stack.pop()
                 self.keys.pop()
                 self.top.resume(request.data)
-            elif request.kind == "reset":
-                while self.stack:
-                    self.persist = self.stack.pop().exit()
-                    self.keys.pop()
+            elif request.kind is RequestKind.RESET:
+                self._leave_all()
                 self._enter(request.key, request.data)
 
     def resize(self) -> None:

@@ -8,16 +8,19 @@ from __future__ import annotations
 
 import copy
 import json
-import warnings
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from magdagdon.assets_path import asset_path
 
 from .fonts import FONT_FILES
 
+if TYPE_CHECKING:
+    from pygame_gui import UIManager
+
 
 @lru_cache(maxsize=1)
-def _theme_template() -> dict:
+def _theme_template() -> dict[str, Any]:
     with open(asset_path("theme", "theme.json"), encoding="utf-8") as file:
         return json.load(file)
 
@@ -26,12 +29,12 @@ def ui_scale(size: tuple[int, int]) -> float:
     return max(0.8, min(3.4, min(size) / 660))
 
 
-def theme_for(size: tuple[int, int], script: str = "latin") -> tuple[dict, list[int]]:
+def theme_for(size: tuple[int, int], script: str = "latin") -> tuple[dict[str, Any], list[tuple[int, bool]]]:
     """The theme dict for a window size, and the font sizes it uses (to preload)."""
     theme = copy.deepcopy(_theme_template())
     scale = ui_scale(size)
     regular, bold = FONT_FILES.get(script, FONT_FILES["latin"])
-    sizes = set()
+    sizes: set[tuple[int, bool]] = set()
     default_font = dict(theme["defaults"]["font"])  # unscaled copy: blocks inherit it, then scale once
     for element in ("button", "label", "text_box", "text_entry_line", "panel"):
         theme.setdefault(element, {})
@@ -44,6 +47,9 @@ def theme_for(size: tuple[int, int], script: str = "latin") -> tuple[dict, list[
         font["locale"] = "en"
         font["regular_path"] = str(asset_path("fonts", regular))
         font["bold_path"] = str(asset_path("fonts", bold))
+        # No italic files: <i> in a text box is set upright rather than in a fallback font.
+        font["italic_path"] = font["regular_path"]
+        font["bold_italic_path"] = font["bold_path"]
         if "size" in font:
             scaled = max(10, round(int(font["size"]) * scale))
             font["size"] = str(scaled)
@@ -56,19 +62,19 @@ def theme_for(size: tuple[int, int], script: str = "latin") -> tuple[dict, list[
     return theme, sorted(sizes)
 
 
-def make_ui_manager(size: tuple[int, int], script: str = "latin"):
+def make_ui_manager(size: tuple[int, int], script: str = "latin") -> "UIManager":
     """A themed ``pygame_gui.UIManager`` (pygame_gui is imported here, not before: it
     costs ~0.1 s, and the first frame does not need it)."""
     import pygame_gui
 
-    # pygame_gui warns whenever HTML text needs a size not preloaded; it still works.
-    warnings.filterwarnings("ignore", message="Finding font with id", category=UserWarning)
     theme, sizes = theme_for(size, script)
     manager = pygame_gui.UIManager(size, theme, enable_live_theme_updates=False)
     base = int(theme["defaults"]["font"]["size"])
-    # Text boxes switch to bold for <b>; preload every variant the theme can ask for.
-    wanted = [{"name": "magda", "point_size": s, "style": "bold"}
-              for s in sorted({s for s, _ in sizes} | {base}) if (s, True) not in sizes]
-    if wanted:
-        manager.preload_fonts(wanted)
+    # Text boxes switch to bold for <b> and italic for <i>: preload every variant the
+    # theme can ask for (pygame_gui warns about, and then loads, any it meets unloaded).
+    every_size = sorted({s for s, _ in sizes} | {base})
+    wanted: list[dict[str, str | int | float]] = [{"name": "magda", "point_size": s, "style": "bold"}
+                                                  for s in every_size if (s, True) not in sizes]
+    wanted += [{"name": "magda", "point_size": s, "style": "italic"} for s in every_size]
+    manager.preload_fonts(wanted)
     return manager

@@ -10,10 +10,18 @@ from functools import lru_cache
 
 import pygame
 
+from typing import TYPE_CHECKING, Collection
+
 from magdagdon.engine import RUIN, Board, Bonus, best_reachable_bonuses, line_scores
 
 from . import palette
 from .dice_faces import die_face
+from .palette import Colour
+
+if TYPE_CHECKING:
+    from ..fonts import FontBook
+    from ..i18n import Catalog
+    from .layout import Layout
 
 
 class TagStyle(enum.Enum):
@@ -64,7 +72,7 @@ def ruin_tile(size: int, cell: int) -> pygame.Surface:
     pygame.draw.polygon(surface, palette.RUIN_DARK, corner)  # a broken-off corner
     width = max(2, size // 40)
     for _ in range(3):
-        x, y = slab.left + slab.width * rng.uniform(0.2, 0.8), slab.top + 2
+        x, y = slab.left + slab.width * rng.uniform(0.2, 0.8), slab.top + 2.0
         points = [(x, y)]
         while y < slab.bottom - 4:
             x += size * rng.uniform(-0.12, 0.12)
@@ -79,7 +87,8 @@ def ruin_tile(size: int, cell: int) -> pygame.Surface:
     return surface
 
 
-def draw_board(surface: pygame.Surface, fonts, layout, board, sums_board, text) -> None:
+def draw_board(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", board: Board, sums_board: Board,
+               text: "Catalog") -> None:
     """The static part: panel, cells, permanent numbers, ruins, and the line sums of
     ``sums_board`` (the working board, so staged dice preview their effect)."""
     panel = layout.board.inflate(layout.margin, layout.margin)
@@ -100,7 +109,7 @@ def draw_board(surface: pygame.Surface, fonts, layout, board, sums_board, text) 
     _draw_sums(surface, fonts, layout, sums_board, text)
 
 
-def _draw_sums(surface, fonts, layout, board, text) -> None:
+def _draw_sums(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", board: Board, text: "Catalog") -> None:
     for index, label in enumerate(line_labels(board)):
         rect = layout.row_sums[index] if index < 4 else layout.col_sums[index - 4]
         big = int(min(rect.height, rect.width) * 0.42)
@@ -123,7 +132,8 @@ def pulse(tick: int, period: int = 120) -> float:
     return 0.5 - 0.5 * math.cos(2 * math.pi * (tick % period) / period)
 
 
-def draw_cell_highlights(surface: pygame.Surface, layout, cells, colour, strength: float) -> None:
+def draw_cell_highlights(surface: pygame.Surface, layout: "Layout", cells: Collection[int], colour: Colour,
+                         strength: float) -> None:
     if not cells:
         return
     size = layout.cell_size
@@ -136,6 +146,6 @@ def draw_cell_highlights(surface: pygame.Surface, layout, cells, colour, strengt
         surface.blit(overlay, layout.cells[cell])
 
 
-def draw_cell_ring(surface: pygame.Surface, rect: pygame.Rect, colour, width: int) -> None:
+def draw_cell_ring(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, width: int) -> None:
     radius = max(4, rect.width // 7)
     pygame.draw.rect(surface, colour, rect.inflate(width * 2, width * 2), width=width, border_radius=radius + width)

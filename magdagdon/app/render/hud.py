@@ -2,23 +2,33 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from . import palette
+from .palette import Colour
+
+if TYPE_CHECKING:
+    from magdagdon.engine import Game
+
+    from ..fonts import FontBook
+    from ..i18n import Catalog
+    from .layout import Layout
 
 
-def draw_background(surface: pygame.Surface, layout) -> None:
+def draw_background(surface: pygame.Surface, layout: "Layout") -> None:
     """A soft vertical gradient from the night-blue towards a slightly lighter glow."""
     w, h = layout.size
     top, bottom = palette.BACKGROUND, palette.BACKGROUND_GLOW
     bands = 32
     for i in range(bands):
         t = i / (bands - 1)
-        colour = tuple(int(a + (b - a) * t * 0.6) for a, b in zip(top, bottom))
+        colour = [int(a + (b - a) * t * 0.6) for a, b in zip(top, bottom)]
         pygame.draw.rect(surface, colour, (0, h * i // bands, w, h // bands + 2))
 
 
-def draw_top_bar(surface: pygame.Surface, fonts, layout, game, text) -> None:
+def draw_top_bar(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", game: "Game", text: "Catalog") -> None:
     bar = layout.top_bar
     pygame.draw.rect(surface, palette.PANEL, bar)
     pygame.draw.line(surface, palette.PANEL_EDGE, bar.bottomleft, (bar.right, bar.bottom - 1), 2)
@@ -47,15 +57,15 @@ def min_text_px(window: tuple[int, int]) -> int:
     return max(14, min(window) // 43)
 
 
-def draw_guide(surface: pygame.Surface, fonts, layout, message: str, colour=palette.TEXT) -> None:
+def draw_guide(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", message: str, colour: Colour = palette.TEXT) -> None:
     rect = layout.guide
     size = fonts.fit(message, int(rect.height * 0.55), rect.width)
     img = fonts.render(message, size, colour)
     surface.blit(img, img.get_rect(center=rect.center))
 
 
-def wrap(fonts, text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    words, lines, line = text.split(), [], ""
+def wrap(fonts: "FontBook", text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    words, lines, line = text.split(), list[str](), ""
     font = fonts.font(size, bold)
     for word in words:
         trial = f"{line} {word}".strip()
@@ -69,30 +79,30 @@ def wrap(fonts, text: str, size: int, width: int, bold: bool = False) -> list[st
     return lines
 
 
-def draw_banner(surface: pygame.Surface, fonts, rect: pygame.Rect, title: str, lines: list[str],
-                colour=palette.DANGER, title_colour=palette.TEXT, reserve: int = 0,
+def draw_banner(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect, title: str, lines: list[str],
+                colour: Colour = palette.DANGER, title_colour: Colour = palette.TEXT, reserve: int = 0,
                 title_scale: float = 0.2) -> pygame.Rect:
     """A rounded banner with a big title and wrapped text, shrunk to leave ``reserve``
     pixels free at the bottom (for buttons); returns the free area below the text.
 
     Painted once per look and kept (banners stay up while dice animate under them)."""
     key = ("banner", rect.size, title, tuple(lines), tuple(colour), tuple(title_colour), reserve, title_scale)
-    cached = fonts.images.get(key)
+    cached = fonts.banners.get(key)
     if cached is None:
-        if len(fonts.images) > 400:
-            fonts.images.clear()
+        if len(fonts.banners) > 100:
+            fonts.banners.clear()
         drop = max(3, rect.height // 40)
         image = pygame.Surface((rect.width, rect.height + drop), pygame.SRCALPHA)
         free = _paint_banner(image, fonts, pygame.Rect((0, 0), rect.size), title, lines, colour, title_colour,
                              reserve, title_scale, min_text_px(surface.get_size()))
-        cached = fonts.images[key] = (image, free)
+        cached = fonts.banners[key] = (image, free)
     image, free = cached
     surface.blit(image, rect.topleft)
     return free.move(rect.topleft)
 
 
-def _paint_banner(surface: pygame.Surface, fonts, rect: pygame.Rect, title: str, lines: list[str],
-                  colour, title_colour, reserve: int, title_scale: float, floor: int) -> pygame.Rect:
+def _paint_banner(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect, title: str, lines: list[str],
+                  colour: Colour, title_colour: Colour, reserve: int, title_scale: float, floor: int) -> pygame.Rect:
     radius = max(8, min(rect.height, rect.width) // 10)
     shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(shadow, (*palette.SHADOW, 200), shadow.get_rect(), border_radius=radius)
@@ -120,7 +130,7 @@ def _paint_banner(surface: pygame.Surface, fonts, rect: pygame.Rect, title: str,
     return pygame.Rect(inner.left, y, inner.width, max(0, inner.bottom - y))
 
 
-def draw_heart(surface: pygame.Surface, centre: tuple[int, int], size: int, colour=palette.CORAL) -> None:
+def draw_heart(surface: pygame.Surface, centre: tuple[int, int], size: int, colour: Colour = palette.CORAL) -> None:
     """A heart drawn from two circles and a triangle (no font needed for ♥)."""
     x, y = centre
     r = size // 4

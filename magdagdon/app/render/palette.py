@@ -1,6 +1,8 @@
 """The colour palette: a night-blue table, ivory dice, mint for 'you may', gold for bonuses,
 coral for Majda (and her heart), red for MAGDAGDON."""
 
+Colour = tuple[int, int, int]
+
 BACKGROUND = (22, 25, 48)
 BACKGROUND_GLOW = (34, 38, 74)
 PANEL = (33, 37, 70)

@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from . import palette
+from .palette import Colour
+
+if TYPE_CHECKING:
+    from magdagdon.engine import ScoreBreakdown
+
+    from ..fonts import FontBook
+    from ..i18n import Catalog
 from .hud import min_text_px, wrap
 
 
-def draw_score_panel(surface: pygame.Surface, fonts, rect: pygame.Rect, breakdown, text, preview: bool) -> None:
+def draw_score_panel(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect, breakdown: "ScoreBreakdown",
+                     text: "Catalog", preview: bool) -> None:
     pygame.draw.rect(surface, palette.PANEL, rect, border_radius=max(6, rect.height // 14))
     pad = max(6, min(rect.width, rect.height) // 14)
     inner = rect.inflate(-2 * pad, -2 * pad)
@@ -40,7 +50,7 @@ def draw_score_panel(surface: pygame.Surface, fonts, rect: pygame.Rect, breakdow
     total_img = fonts.render(total, size, palette.GOLD if preview else palette.TEXT, bold=True)
     surface.blit(total_img, total_img.get_rect(midleft=(total_rect.left, total_rect.top + title_img.get_height() + (total_rect.height - title_img.get_height()) // 2)))
 
-    rows = [
+    rows: list[tuple[str, str, Colour]] = [
         (text("score.base"), f"{breakdown.base}", palette.TEXT),
         (text("score.bonus"), f"+{breakdown.bonus}", palette.GOLD),
         (text("score.ruins", count=breakdown.ruins), f"–{breakdown.ruin_penalty}" if breakdown.ruin_penalty else "0", palette.DANGER if breakdown.ruins else palette.TEXT_DIM),

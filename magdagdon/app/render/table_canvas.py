@@ -1,34 +1,37 @@
 """The still parts of the table, kept in one surface shared by the game states and
 repainted region by region: only what changed (the board after a placement, the score,
-the turn counter) is drawn again, so a move costs a few milliseconds, not a full repaint."""
+the turn counter) is painted again; each frame then starts with one copy of it."""
 
 from __future__ import annotations
 
+from typing import Callable
+
 import pygame
 
+from magdagdon.engine import Game
+
+from ..fonts import FontBook
+from ..i18n import Catalog
 from .board_view import draw_board
 from .hud import draw_background, draw_top_bar
+from .layout import Layout
 from .score_panel import draw_score_panel
 from .tray_view import draw_power_label, draw_tray
+
+Region = tuple[str, pygame.Rect, object, Callable[[pygame.Surface], None]]
 
 
 class TableCanvas:
     def __init__(self) -> None:
         self.surface: pygame.Surface | None = None
-        self.background: pygame.Surface | None = None
+        self.background = pygame.Surface((1, 1))
         self.keys: dict[str, object] = {}
-        self.layout = None
+        self.layout: Layout | None = None
 
     def invalidate(self) -> None:
         self.keys.clear()
 
-    def stale_rects(self, target_size, layout, game, text) -> list[pygame.Rect] | None:
-        """Where the next ``draw`` will repaint (None: everything, e.g. a new size)."""
-        if self.surface is None or self.surface.get_size() != tuple(target_size) or self.layout is not layout:
-            return None
-        return [rect for name, rect, key, _ in self._regions(layout, game, None, text) if self.keys.get(name) != key]
-
-    def _regions(self, layout, game, fonts, text):
+    def _regions(self, layout: Layout, game: Game, fonts: FontBook, text: Catalog) -> tuple[Region, ...]:
         preview = game.preview_score()
         board_rect = layout.board.inflate(layout.margin, layout.margin).union(layout.row_sums[-1]).union(layout.col_sums[-1])
         return (
@@ -43,19 +46,20 @@ class TableCanvas:
              lambda s: draw_score_panel(s, fonts, layout.score, preview, text, preview=bool(game.staged))),
         )
 
-    def draw(self, target: pygame.Surface, layout, game, fonts, text) -> None:
-        if self.surface is None or self.surface.get_size() != target.get_size() or self.layout is not layout:
+    def draw(self, target: pygame.Surface, layout: Layout, game: Game, fonts: FontBook, text: Catalog) -> None:
+        surface, background = self.surface, self.background
+        if surface is None or surface.get_size() != target.get_size() or self.layout is not layout:
             # Made in the window's pixel format (allocating and then ``convert()``-ing a
             # 1080p surface costs ~20 ms, a noticeable part of start-up).
-            self.surface = pygame.Surface(target.get_size(), 0, target)
-            self.background = pygame.Surface(target.get_size(), 0, target)
-            draw_background(self.background, layout)
-            self.surface.blit(self.background, (0, 0))
+            surface = self.surface = pygame.Surface(target.get_size(), 0, target)
+            background = self.background = pygame.Surface(target.get_size(), 0, target)
+            draw_background(background, layout)
+            surface.blit(background, (0, 0))
             self.keys.clear()
             self.layout = layout
         for name, rect, key, paint in self._regions(layout, game, fonts, text):
             if self.keys.get(name) != key:
-                self.surface.blit(self.background, rect, rect)
-                paint(self.surface)
+                surface.blit(background, rect, rect)
+                paint(surface)
                 self.keys[name] = key
-        target.blit(self.surface, (0, 0))
+        target.blit(surface, (0, 0))

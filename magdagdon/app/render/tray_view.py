@@ -2,19 +2,28 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from . import palette
 
+if TYPE_CHECKING:
+    from magdagdon.engine import Game
 
-def draw_tray(surface: pygame.Surface, layout) -> None:
+    from ..fonts import FontBook
+    from ..i18n import Catalog
+    from .layout import Layout
+
+
+def draw_tray(surface: pygame.Surface, layout: "Layout") -> None:
     pygame.draw.rect(surface, palette.PANEL, layout.tray, border_radius=max(6, layout.tray.height // 8))
     width = max(2, layout.die_size // 40)
     for slot in layout.tray_slots:
         pygame.draw.rect(surface, palette.PANEL_EDGE, slot, width=width, border_radius=max(4, slot.width // 6))
 
 
-def draw_power_label(surface: pygame.Surface, fonts, layout, game, text) -> None:
+def draw_power_label(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", game: "Game", text: "Catalog") -> None:
     rect = layout.power_label
     title = text("power.title")
     if game.difficulty.power_count == 0:

@@ -4,9 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from . import palette
+
+if TYPE_CHECKING:
+    from ..fonts import FontBook
 
 
 @dataclass
@@ -27,7 +32,7 @@ STYLES = {
 }
 
 
-def draw_button(surface: pygame.Surface, fonts, button: Button, hovered: bool, focused: bool) -> None:
+def draw_button(surface: pygame.Surface, fonts: "FontBook", button: Button, hovered: bool, focused: bool) -> None:
     rect = button.rect
     if rect.width < 4 or rect.height < 4:
         return
@@ -37,7 +42,7 @@ def draw_button(surface: pygame.Surface, fonts, button: Button, hovered: bool, f
         draw_focus_ring(surface, rect, max(6, rect.height // 4))
 
 
-def _button_image(fonts, label: str, sublabel: str, size: tuple[int, int], style: str, enabled: bool, hovered: bool) -> pygame.Surface:
+def _button_image(fonts: "FontBook", label: str, sublabel: str, size: tuple[int, int], style: str, enabled: bool, hovered: bool) -> pygame.Surface:
     """A button drawn once per look and kept (buttons are redrawn every animated frame)."""
     cache = fonts.images
     key = ("button", label, sublabel, size, style, enabled, hovered)

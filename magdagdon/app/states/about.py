@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pygame
+
 from magdagdon import __version__
 
 from ..render.hud import draw_heart
@@ -14,20 +16,20 @@ class About(MenuState):
     wide = True
 
     def body_html(self) -> str:
-        return self.ctx.text("about.body", version=__version__)
+        return self.text("about.body", version=__version__)
 
     def items(self) -> list[Item]:
-        return [Item("back", self.ctx.text("button.back"), "#primary")]
+        return [Item("back", self.text("button.back"), "#primary")]
 
     def on_choice(self, ident: str) -> None:
         self.pop()
 
-    def draw(self, surface, alpha: float) -> None:
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
         super().draw(surface, alpha)
-        if self.elements:  # a heart on each side of the title
+        if self.active and self.title_label is not None:  # a heart on each side of the title
             label = self.title_label.rect
-            title_size = round(40 * ui_scale(self.ctx.layout.size))  # the theme's "#title" size
-            width = self.ctx.fonts.font(title_size, True).size(self.ctx.text(self.title_key))[0]
+            title_size = round(40 * ui_scale(self.kit.viewport.size))  # the theme's "#title" size
+            width = self.fonts.font(title_size, True).size(self.text(self.title_key))[0]
             size = max(16, int(title_size * 0.8))
             for side in (-1, 1):
                 draw_heart(surface, (label.centerx + side * (width // 2 + size), label.centery + size // 8), size)

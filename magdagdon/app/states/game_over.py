@@ -7,37 +7,44 @@ import threading
 
 import pygame
 
+from magdagdon.ai.review import TurnReview, review_game
 from magdagdon.engine import Replay, cell_name
 
+from ..i18n import Catalog
 from ..render import palette
 from ..render.hud import draw_banner, min_text_px
+from ..render.palette import Colour
 from ..render.widgets import Button, draw_button
+from ..session import GameSession
+from ..state_machine import Persist
 from .table import TableState
 
 COUNT_TICKS = 150  # the breakdown counts up over 1.25 s
+REVIEW_ITEMS = 3
+# The result lines below the breakdown at most: turns, rank (or "not saved"), assisted,
+# the review's title and its items. The dialog is laid out once with room for all of
+# them, so nothing moves when the rank or the review arrives.
+RESULT_LINES = 4 + REVIEW_ITEMS
 
 
-def start_review(session) -> None:
-    """Ask ``magdagdon.ai.review`` for the costliest turns, off the UI thread."""
-    if getattr(session, "review", None) is not None:
-        return
-    session.review = []
+def start_review(session: GameSession) -> threading.Thread | None:
+    """Ask the AI for the costliest turns, off the UI thread (``session.review`` is set
+    when it is done)."""
+    if session.review is not None or session.review_thread is not None:
+        return None
+    replay = Replay.of(session.game)
 
     def work() -> None:
-        try:
-            from magdagdon.ai.review import review_game
-
-            session.review = list(review_game(Replay.of(session.game), limit=3))
-        except Exception:
-            session.review = []  # not built yet, or failed: the screen simply omits it
+        session.review = list(review_game(replay, limit=REVIEW_ITEMS))
 
     session.review_thread = threading.Thread(target=work, daemon=True)
     session.review_thread.start()
+    return session.review_thread
 
 
-def review_line(text, item) -> str:
+def review_line(text: Catalog, item: TurnReview) -> str:
     """'Turn 4: 3 on R2C3, 4 on R2C4 — about 35 points', worded by the catalog."""
-    advice = getattr(item, "advice", None)
+    advice = item.advice
     if advice is None:
         return text("gameover.review_line", turn=item.turn, loss=round(item.loss))
     steps = [text(f"review.power.{kind}", values=" ".join(map(str, values))) for kind, values in advice.powers]
@@ -53,20 +60,15 @@ def review_line(text, item) -> str:
 class GameOver(TableState):
     key = "game_over"
 
-    def enter(self, persist: dict) -> None:
+    def enter(self, persist: Persist) -> None:
         super().enter(persist)
-        self.ctx.after_frame(self.session.record_result)  # after this frame is shown
+        self.session.record_when_shown()
         self.focus = ("button", "play_again")
-        self.seen_review = 0
+        self.result_shown: tuple[tuple[str, Colour], ...] = ()  # the result lines last drawn
+        self._backdrop_cache: tuple[object, pygame.Surface, pygame.Rect] | None = None
 
     def follow_phase(self) -> None:
         pass  # only "play again" leaves this state
-
-    def finish_background(self, timeout: float) -> None:
-        """Wait for the review (``--screenshot`` shows the finished screen)."""
-        thread = getattr(self.session, "review_thread", None)
-        if thread is not None:
-            thread.join(timeout)
 
     def _dialog(self) -> pygame.Rect:
         layout = self.layout
@@ -75,7 +77,7 @@ class GameOver(TableState):
         return rect
 
     def state_buttons(self) -> list[Button]:
-        text = self.ctx.text
+        text = self.text
         rect = self._dialog()
         pad = max(8, rect.width // 24)
         height = max(36, int(rect.height * 0.1))
@@ -92,7 +94,7 @@ class GameOver(TableState):
 
     def on_button(self, ident: str) -> None:
         if ident == "play_again":
-            self.persist["session"] = self.ctx.new_session(self.game.difficulty)
+            self.persist["session"] = self.games.new_session(self.game.difficulty)
             self.reset("rolling")
         elif ident == "scores":
             self.push("high_scores", scores_difficulty=self.game.difficulty)
@@ -105,46 +107,31 @@ class GameOver(TableState):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.tick == COUNT_TICKS and not self.ctx.demo:  # after the count-up (CPU); nobody reads a demo's
+        if self.tick == COUNT_TICKS and not self.games.demo:  # after the count-up (CPU); nobody reads a demo's
             start_review(self.session)
 
-    partial_switch = False  # its shade covers the whole table
-
-    def animated_rects(self) -> list | None:
-        """While counting up, only the total and the value column change; the result lines
-        only when the rank or the review arrives."""
-        lines = tuple(self._result_lines())
-        changing = getattr(self, "_changing", None)
-        if changing is None or lines != getattr(self, "_lines_shown", None):
-            self._lines_shown = lines  # rank, "not saved" or the review arrived: whole frame
-            return None
-        return [r for r in changing if r.width > 0 and r.height > 0]
-
     def is_animating(self) -> bool:
-        review = getattr(self.session, "review", None) or []
-        if len(review) != self.seen_review:
-            self.seen_review = len(review)
-            return True
-        # The board is still under the dialog: nothing else moves once the count is done.
-        return self.tick < COUNT_TICKS + 10 or self.session.saved_result is None and not self.ctx.demo and self.tick < COUNT_TICKS * 4
+        """Counting up; or the rank, a storage notice or the review arrived since the last
+        frame (the loop then draws it without waiting for input)."""
+        return super().is_animating() or self.tick <= COUNT_TICKS or tuple(self._result_lines()) != self.result_shown
 
     def _backdrop(self, surface: pygame.Surface, reserve: int) -> tuple[pygame.Surface, pygame.Rect]:
         """The table, the shade and the empty banner: still while the numbers count up, so
         drawn once and then copied (one opaque blit instead of a repaint per frame)."""
-        key = (self.layout, surface.get_size(), reserve, self.ctx.text.locale, str(self.game.board))
-        cached = getattr(self, "_backdrop_cache", None)
+        key = (id(self.layout), surface.get_size(), reserve, self.text.locale, str(self.game.board))
+        cached = self._backdrop_cache
         if cached is None or cached[0] != key:
             image = pygame.Surface(surface.get_size(), 0, surface)
             self.draw_static(image)
-            image.blit(self.ctx.shade(surface.get_size(), 150), (0, 0))
-            free = draw_banner(image, self.ctx.fonts, self._dialog(), self.ctx.text("gameover.title"), [],
+            image.blit(self.kit.viewport.veil(150), (0, 0))
+            free = draw_banner(image, self.fonts, self._dialog(), self.text("gameover.title"), [],
                                palette.GOLD, palette.GOLD, reserve, title_scale=0.1)
             free.height -= reserve
             cached = self._backdrop_cache = (key, image, free)
         return cached[1], cached[2].copy()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        text, fonts, game = self.ctx.text, self.ctx.fonts, self.game
+        text, fonts, game = self.text, self.fonts, self.game
         rect = self._dialog()
         score = game.score()
         progress = min(1.0, (self.tick + alpha) / COUNT_TICKS)
@@ -160,23 +147,21 @@ class GameOver(TableState):
             (text("score.powers", count=score.powers_used), f"–{int(score.power_penalty * progress)}" if score.powers_used else "0"),
         ]
         extra = self._result_lines()
-        units = 3.0 + 1.25 * (len(rows) + len(extra)) + 0.6
+        self.result_shown = tuple(extra)
+        units = 3.0 + 1.25 * (len(rows) + RESULT_LINES) + 0.6
         size = max(min_text_px(surface.get_size()), min(int(rect.height * 0.045), int(free.height / units), free.width // 18))
         y = free.top
         # Fitted once for the final total (the widest), not for every counted-up value.
         total_img = fonts.render(str(shown), fonts.fit(str(score.total), int(size * 2.6), free.width, True), palette.GOLD, bold=True)
         surface.blit(total_img, total_img.get_rect(midtop=(free.centerx, y)))
-        changing = [pygame.Rect(free.left, y, free.width, total_img.get_height())]
         y += total_img.get_height()
         col = pygame.Rect(free.left + free.width // 6, y, free.width * 2 // 3, 0)
-        changing.append(pygame.Rect(col.centerx, y, col.right - col.centerx, int(size * 1.25) * len(rows)))
         for label, value in rows:
             l_img, v_img = fonts.render(label, size, palette.TEXT_DIM), fonts.render(value, size, palette.TEXT, bold=True)
             surface.blit(l_img, (col.left, y))
             surface.blit(v_img, v_img.get_rect(topright=(col.right, y)))
             y += int(size * 1.25)
         y += int(size * 0.6)
-        self._changing = changing
         for line, colour in extra:
             img = fonts.render(line, fonts.fit(line, size, free.width), colour)
             surface.blit(img, img.get_rect(midtop=(free.centerx, y)))
@@ -185,11 +170,11 @@ class GameOver(TableState):
             focused = self.keyboard and self.focus == ("button", button.ident)
             draw_button(surface, fonts, button, self.hover == button.ident, focused)
 
-    def _result_lines(self) -> list[tuple[str, tuple]]:
-        text, session, game = self.ctx.text, self.session, self.game
+    def _result_lines(self) -> list[tuple[str, Colour]]:
+        text, session, game = self.text, self.session, self.game
         name = text(f"difficulty.{game.difficulty.name}")
         lines = [(text("gameover.turns", turns=game.turn, powers=game.powers_used), palette.TEXT_DIM)]
-        rank = getattr(session.outcome, "rank", None)
+        rank = session.outcome.rank if session.outcome is not None else None
         if session.saved_result is False:
             lines.append((text("gameover.not_saved"), palette.CORAL))
         elif rank:
@@ -198,9 +183,9 @@ class GameOver(TableState):
             lines.append((text("gameover.no_rank", difficulty=name), palette.TEXT_DIM))
         if session.assisted:
             lines.append((text("gameover.assisted"), palette.HINT))
-        review = getattr(session, "review", None) or []
+        review = session.review or []
         if review:
             lines.append((text("gameover.review_title"), palette.TEXT))
-            for item in review[:3]:
+            for item in review[:REVIEW_ITEMS]:
                 lines.append((review_line(text, item), palette.TEXT_DIM))
         return lines

@@ -7,10 +7,15 @@ from __future__ import annotations
 import pygame
 
 from magdagdon.engine import Difficulty
+from magdagdon.storage import HISTOGRAM_BUCKET, ScoreEntry, Statistics
 
+from ..games import Games
 from ..render import palette
 from ..render.hud import min_text_px
-from .menu import Item, MenuState
+from ..render.palette import Colour
+from ..state_machine import Persist
+from ..store_access import StoreAccess
+from .menu import Item, MenuKit, MenuState
 
 # column key, share of the width, alignment
 COLUMNS = (("rank", 0.07, "right"), ("name", 0.25, "left"), ("score", 0.13, "right"), ("date", 0.24, "left"),
@@ -22,14 +27,21 @@ class HighScores(MenuState):
     wide = True
     drawn_body = True
 
-    def enter(self, persist: dict) -> None:
-        self.shown = persist.pop("scores_difficulty", None) or self.ctx.difficulty
+    def __init__(self, kit: MenuKit, games: Games, storage: StoreAccess) -> None:
+        super().__init__(kit)
+        self.games, self.storage = games, storage
+        self.shown = games.difficulty
         self.scroll = 0
-        self.data = None
+        self.floor = 14
+        self.data: tuple[list[ScoreEntry], Statistics] | None = None
+        self.loaded = False
+
+    def enter(self, persist: Persist) -> None:
+        self.shown = persist.pop("scores_difficulty", None) or self.games.difficulty
         super().enter(persist)
 
     def items(self) -> list[Item]:
-        text = self.ctx.text
+        text = self.text
         items = [Item(f"tab:{d.name}", text(f"difficulty.{d.name}"), "#chosen" if d is self.shown else "", row=0)
                  for d in Difficulty]
         items.append(Item("back", text("button.back"), "#primary"))
@@ -38,7 +50,7 @@ class HighScores(MenuState):
     def on_choice(self, ident: str) -> None:
         if ident.startswith("tab:"):
             self.shown = Difficulty.from_name(ident.split(":", 1)[1])
-            self.scroll, self.data = 0, None
+            self.scroll, self.data, self.loaded = 0, None, False
             self.build()
         else:
             self.pop()
@@ -51,19 +63,20 @@ class HighScores(MenuState):
         super().handle_event(event)
 
     # --- data ---------------------------------------------------------------------------
-    def load(self):
+    def load(self) -> tuple[list[ScoreEntry], Statistics] | None:
         """(entries, statistics) of the shown difficulty, or None when storage is unavailable."""
-        if self.data is None:
-            store = self.ctx.store
+        if not self.loaded:
+            self.loaded = True
+            store = self.storage.store
             try:
-                self.data = ("ok", store.high_scores(self.shown), store.statistics(self.shown)) if store else ("none",)
-            except Exception:
-                self.data = ("none",)
-        return None if self.data[0] == "none" else self.data[1:]
+                self.data = (store.high_scores(self.shown), store.statistics(self.shown)) if store else None
+            except OSError:  # e.g. another MAGDAGDON holds the data folder too long
+                self.data = None
+        return self.data
 
     # --- drawing ------------------------------------------------------------------------
     def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        text, fonts = self.ctx.text, self.ctx.fonts
+        text = self.text
         floor = self.floor = min_text_px(surface.get_size())
         size = max(floor, min(rect.height // 26, int(floor * 1.25)))
         loaded = self.load()
@@ -79,13 +92,13 @@ class HighScores(MenuState):
             return
         self._draw_table(surface, table, entries, size)
 
-    def _centred(self, surface, rect, message: str, size: int) -> None:
-        fonts = self.ctx.fonts
+    def _centred(self, surface: pygame.Surface, rect: pygame.Rect, message: str, size: int) -> None:
+        fonts = self.fonts
         image = fonts.render(message, fonts.fit(message, size, rect.width), palette.TEXT_DIM)
         surface.blit(image, image.get_rect(center=rect.center))
 
-    def _draw_statistics(self, surface, rect: pygame.Rect, stats, size: int) -> None:
-        text, fonts = self.ctx.text, self.ctx.fonts
+    def _draw_statistics(self, surface: pygame.Surface, rect: pygame.Rect, stats: Statistics, size: int) -> None:
+        text, fonts = self.text, self.fonts
         pygame.draw.rect(surface, palette.CELL_EMPTY, rect, border_radius=max(6, size // 2))
         pad = size // 2
         inner = rect.inflate(-2 * pad, -2 * pad)
@@ -105,10 +118,8 @@ class HighScores(MenuState):
         chart = pygame.Rect(left.right + pad * 2, inner.top, inner.right - left.right - pad * 2, inner.height)
         self._draw_histogram(surface, chart, stats, max(self.floor, int(size * 0.8)))
 
-    def _draw_histogram(self, surface, rect: pygame.Rect, stats, size: int) -> None:
-        from magdagdon.storage import HISTOGRAM_BUCKET
-
-        text, fonts = self.ctx.text, self.ctx.fonts
+    def _draw_histogram(self, surface: pygame.Surface, rect: pygame.Rect, stats: Statistics, size: int) -> None:
+        text, fonts = self.text, self.fonts
         caption = text("scores.histogram", bucket=HISTOGRAM_BUCKET)
         cap_img = fonts.render(caption, fonts.fit(caption, size, rect.width), palette.TEXT_DIM)
         surface.blit(cap_img, cap_img.get_rect(topleft=rect.topleft))
@@ -135,15 +146,15 @@ class HighScores(MenuState):
                 label = fonts.render(str(bucket), size, palette.TEXT_DIM)
                 surface.blit(label, label.get_rect(midtop=(x + width // 2, area.bottom + 2)))
 
-    def _draw_table(self, surface, rect: pygame.Rect, entries, size: int) -> None:
-        text, fonts = self.ctx.text, self.ctx.fonts
+    def _draw_table(self, surface: pygame.Surface, rect: pygame.Rect, entries: list[ScoreEntry], size: int) -> None:
+        text, fonts = self.text, self.fonts
         row_h = int(fonts.font(size).get_linesize() * 1.15)
         edges, x = [], rect.left
         for _, share, _ in COLUMNS:
             width = int(rect.width * share)
             edges.append(pygame.Rect(x, 0, width - size // 2, row_h))
             x += width
-        legend = text("scores.assisted_legend") if any(getattr(e, "assisted", False) for e in entries) else ""
+        legend = text("scores.assisted_legend") if any(e.assisted for e in entries) else ""
         footer_h = row_h if legend else 0
         visible = max(1, (rect.height - row_h - footer_h) // row_h)
         if len(entries) > visible:
@@ -160,9 +171,9 @@ class HighScores(MenuState):
             rank = self.scroll + index + 1
             if index % 2:
                 pygame.draw.rect(surface, palette.PANEL_EDGE, (rect.left, y, rect.width, row_h), border_radius=4)
-            when = entry.when.astimezone().strftime(fmt) if getattr(entry, "when", None) else ""
-            assisted = getattr(entry, "assisted", False)
-            values = {"rank": f"{rank}.", "name": getattr(entry, "name", ""), "score": str(entry.score), "date": when,
+            when = entry.when.astimezone().strftime(fmt)
+            assisted = entry.assisted
+            values = {"rank": f"{rank}.", "name": entry.name, "score": str(entry.score), "date": when,
                       "turns": str(entry.turns), "powers": str(entry.powers_used),
                       "assisted": text("scores.assisted_mark") if assisted else ""}
             for (key, _, align), cell in zip(COLUMNS, edges):
@@ -177,10 +188,11 @@ class HighScores(MenuState):
             self._cell(surface, pygame.Rect(rect.left, rect.bottom - row_h, rect.width, row_h), legend,
                        size, palette.HINT, "center")
 
-    def _cell(self, surface, rect: pygame.Rect, value: str, size: int, colour, align: str, bold: bool = False) -> None:
+    def _cell(self, surface: pygame.Surface, rect: pygame.Rect, value: str, size: int, colour: Colour, align: str,
+              bold: bool = False) -> None:
         if not value:
             return
-        fonts = self.ctx.fonts
+        fonts = self.fonts
         image = fonts.render(value, fonts.fit(value, size, max(8, rect.width), bold), colour, bold)
         anchor = {"left": "midleft", "right": "midright", "center": "center"}[align]
         point = {"left": rect.midleft, "right": rect.midright, "center": rect.center}[align]

@@ -8,6 +8,7 @@ import pygame
 from magdagdon.engine import Accept
 
 from ..render import palette
+from ..render.palette import Colour
 from ..render.hud import draw_banner
 from ..render.widgets import Button, draw_button
 from .table import TableState
@@ -21,7 +22,7 @@ class Magdagdon(TableState):
     def enter(self, persist: dict) -> None:
         super().enter(persist)
         self.collapsed = False  # "use a power" folds the banner away from the tray
-        self.ctx.audio.play("magdagdon")
+        self.session.audio.play("magdagdon")
         self.focus = ("button", "accept")
 
     def _banner_rect(self) -> pygame.Rect:
@@ -32,7 +33,7 @@ class Magdagdon(TableState):
         return rect
 
     def _banner_buttons(self) -> list[Button]:
-        text = self.ctx.text
+        text = self.text
         rect = self._banner_rect()
         height = int(rect.height * (0.2 if not self.collapsed else 0.32))
         pad = max(6, rect.width // 24)
@@ -50,7 +51,7 @@ class Magdagdon(TableState):
         return buttons
 
     def state_buttons(self) -> list[Button]:
-        text, layout, session = self.ctx.text, self.layout, self.session
+        text, layout, session = self.text, self.layout, self.session
         buttons = self._banner_buttons()
         buttons.append(Button("confirm", layout.primary, text("button.confirm"), False, "primary"))
         if session.reroll_pick is not None:
@@ -76,11 +77,11 @@ class Magdagdon(TableState):
         if key == pygame.K_a:
             self.perform(Accept())
 
-    def guide(self):
-        return self.ctx.text("guide.magdagdon", required=self.game.required), palette.DANGER
+    def guide(self) -> tuple[str, Colour]:
+        return self.text("guide.magdagdon", required=self.game.required), palette.DANGER
 
     def draw_extra(self, surface: pygame.Surface, alpha: float) -> None:
-        text, game = self.ctx.text, self.game
+        text, game = self.text, self.game
         dice = " ".join(str(v) for v in game.dice)
         lines = [text("banner.magdagdon_why", dice=dice, required=game.required)]
         if not self.collapsed:
@@ -90,8 +91,8 @@ class Magdagdon(TableState):
                 lines.append(text("banner.magdagdon_no_powers"))
         buttons = self._banner_buttons()
         reserve = self._banner_rect().bottom - buttons[0].rect.top + self.layout.margin // 3
-        draw_banner(surface, self.ctx.fonts, self._banner_rect(), text("banner.magdagdon"), lines, palette.DANGER, palette.GOLD, reserve,
+        draw_banner(surface, self.fonts, self._banner_rect(), text("banner.magdagdon"), lines, palette.DANGER, palette.GOLD, reserve,
                     title_scale=0.15)
         for button in buttons:  # drawn again above the banner
             focused = self.keyboard and self.focus == ("button", button.ident)
-            draw_button(surface, self.ctx.fonts, button, self.hover == button.ident, focused)
+            draw_button(surface, self.fonts, button, self.hover == button.ident, focused)

@@ -1,19 +1,43 @@
 """Menus and dialogs with pygame_gui: a centred panel with a title, optional rich text,
 and a column of buttons. Arrows/Tab move a visible focus, Enter chooses, Esc goes back.
 
-pygame_gui is imported and the widgets built only once ``ctx.ui_ready`` (after the first
-frame is on screen, see ``Control.finish_startup``); until then a menu draws its title
-alone with plain pygame, so the window shows the game at once."""
+pygame_gui is imported and the widgets built only once the menu UI is ``ready`` (after the
+first frame is on screen, see ``Control.finish_startup``); until then a menu draws its
+title alone with plain pygame, so the window shows the game at once. A menu covered by
+another draws nothing and owns no widgets: what is drawn is what can be pressed."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
+from magdagdon.engine import Difficulty
+
+from ..fonts import FontBook
+from ..games import Games
+from ..i18n import Catalog
+from ..menu_ui import MenuUI
 from ..render import palette
 from ..render.widgets import draw_focus_ring
-from ..state_machine import State
+from ..session import GameSession
+from ..state_machine import Persist, State
+from ..viewport import Viewport
+
+if TYPE_CHECKING:
+    from pygame_gui.core import UIElement
+    from pygame_gui.elements import UIButton, UILabel
+
+
+@dataclass(frozen=True)
+class MenuKit:
+    """What every menu draws with."""
+
+    text: Catalog
+    fonts: FontBook
+    ui: MenuUI
+    viewport: Viewport
 
 
 @dataclass
@@ -27,23 +51,29 @@ class Item:
 class MenuState(State):
     overlay = True
     title_key = "app.title"
-    subtitle = ""
     wide = False
     compact_body = False  # a short message rather than a page of text
     drawn_body = False  # True: the body area is drawn by ``draw_body`` (pygame), not a text box
 
-    def enter(self, persist: dict) -> None:
-        super().enter(persist)
+    def __init__(self, kit: MenuKit) -> None:
+        super().__init__()
+        self.kit = kit
+        self.text, self.fonts, self.ui = kit.text, kit.fonts, kit.ui
         self.focus_index = 0
-        self.elements: list = []
-        self.buttons: list = []  # (pygame_gui UIButton, ident)
+        self.elements: list[UIElement] = []
+        self.buttons: list[tuple[UIButton, str]] = []
         self.built = False
         self.active = True  # False while another state covers this one
-        self.panel = None
-        self.body_rect = None
+        self.keyboard = False
+        self.panel: pygame.Rect | None = None
+        self.body_rect: pygame.Rect | None = None
+        self.title_label: UILabel | None = None
+
+    def enter(self, persist: Persist) -> None:
+        super().enter(persist)
         self.ensure_built()
 
-    def exit(self) -> dict:
+    def exit(self) -> Persist:
         self.clear()
         return self.persist
 
@@ -51,7 +81,7 @@ class MenuState(State):
         self.active = False
         self.clear()
 
-    def resume(self, result: dict) -> None:
+    def resume(self, result: Persist) -> None:
         self.active = True
         self.build()
         if result:
@@ -62,10 +92,14 @@ class MenuState(State):
         self.ensure_built()
 
     def ensure_built(self) -> None:
-        if not self.built and self.active and self.ctx.ui_ready:
+        if not self.built and self.active and self.ui.ready:
             self.build()
 
     # --- content hooks -----------------------------------------------------------------
+    @property
+    def subtitle(self) -> str:
+        return ""
+
     def items(self) -> list[Item]:
         return []
 
@@ -81,14 +115,17 @@ class MenuState(State):
     def on_back(self) -> None:
         self.pop()
 
-    def on_result(self, result: dict) -> None:
+    def on_result(self, result: Persist) -> None:
         pass
 
     # --- building ----------------------------------------------------------------------
     def clear(self) -> None:
         for element in self.elements:
             element.kill()
+        if self.elements:
+            self.ui.note_change()
         self.elements, self.buttons = [], []
+        self.panel = self.body_rect = self.title_label = None
         self.built = False
 
     def build(self) -> None:
@@ -96,15 +133,17 @@ class MenuState(State):
 
         self.clear()
         self.built = True
-        ui, text = self.ctx.ui, self.ctx.text
-        w, h = self.ctx.layout.size
-        margin = self.ctx.layout.margin
+        self.ui.note_change()
+        ui, text = self.ui.manager, self.text
+        layout = self.kit.viewport.layout
+        w, h = layout.size
+        margin = layout.margin
         items = self.items()
         body = self.body_html()
         notices = self.notices()
         button_h = max(38, min(int(h * 0.068), int(w * 0.1)))
         gap = max(6, button_h // 5)
-        share = 0.9 if self.ctx.layout.portrait else (0.66 if self.wide else 0.46)
+        share = 0.9 if layout.portrait else (0.66 if self.wide else 0.46)
         width = min(w - 2 * margin, max(360, int(w * share)))
         rows: list[list[Item]] = []
         for item in items:
@@ -158,7 +197,7 @@ class MenuState(State):
             return
         import pygame_gui
 
-        self.ctx.ui.process_events(event)
+        self.ui.process(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for index, (button, ident) in enumerate(self.buttons):
                 if event.ui_element is button:
@@ -180,26 +219,21 @@ class MenuState(State):
             self.keyboard = False
 
     def update(self, dt: float) -> None:
-        self.ensure_built()
-        if self.built:
-            self.ctx.ui.update(dt)
-
-    keyboard = False
+        self.ensure_built()  # the menu UI became ready (the control object updates pygame_gui)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        self.ensure_built()
-        surface.blit(self.ctx.shade(surface.get_size(), 170), (0, 0))
+        if not self.active:
+            return
+        surface.blit(self.kit.viewport.veil(170), (0, 0))
         if self.panel is None:
-            if self.active:
-                self.draw_title_only(surface)
+            self.draw_title_only(surface)
             return
         radius = max(10, self.panel.width // 30)
         pygame.draw.rect(surface, palette.PANEL, self.panel, border_radius=radius)
         pygame.draw.rect(surface, palette.PANEL_EDGE, self.panel, width=2, border_radius=radius)
-        if self.body_rect is not None and self.active:
+        if self.body_rect is not None:
             self.draw_body(surface, self.body_rect)
-        if self.ctx.ui_ready:
-            self.ctx.ui.draw_ui(surface)
+        self.ui.draw(surface)
         if self.keyboard and self.buttons:
             draw_focus_ring(surface, self.buttons[self.focus_index][0].rect, max(6, self.panel.width // 60))
 
@@ -209,20 +243,21 @@ class MenuState(State):
     def draw_title_only(self, surface: pygame.Surface) -> None:
         """The first frame, before pygame_gui is loaded: the menu's title, centred."""
         w, h = surface.get_size()
-        fonts, title = self.ctx.fonts, self.ctx.text(self.title_key)
+        fonts, title = self.fonts, self.text(self.title_key)
         size = fonts.fit(title, max(24, min(w, h) // 10), int(w * 0.8), bold=True)
         image = fonts.render(title, size, palette.GOLD, bold=True)
         surface.blit(image, image.get_rect(center=(w // 2, h // 2)))
 
     # --- helpers ----------------------------------------------------------------------------
     @property
-    def session(self):
-        return self.persist.get("session")
+    def session(self) -> GameSession | None:
+        session: GameSession | None = self.persist.get("session")
+        return session
 
     def game_in_progress(self) -> bool:
         session = self.session
         return bool(session and session.game.turn > 0 and not session.game.is_over)
 
-    def start_new_game(self, difficulty=None) -> None:
-        self.persist["session"] = self.ctx.new_session(difficulty)
+    def start_new_game(self, games: Games, difficulty: Difficulty | None = None) -> None:
+        self.persist["session"] = games.new_session(difficulty)
         self.reset("rolling")

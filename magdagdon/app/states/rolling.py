@@ -8,6 +8,7 @@ import pygame
 from magdagdon.engine import Phase, Roll
 
 from ..render import palette
+from ..render.palette import Colour
 from ..render.widgets import Button
 from .table import TableState
 
@@ -16,7 +17,7 @@ class Rolling(TableState):
     key = "rolling"
 
     def state_buttons(self) -> list[Button]:
-        text, layout = self.ctx.text, self.layout
+        text, layout = self.text, self.layout
         ready = self.game.phase is Phase.ROLL and not self.session.tumbling
         return [
             Button("roll", layout.primary, text("button.roll"), ready, "primary"),
@@ -37,10 +38,10 @@ class Rolling(TableState):
         if key == pygame.K_r:
             self.roll()
 
-    def guide(self):
+    def guide(self) -> tuple[str, Colour]:
         if self.session.tumbling:
-            return self.ctx.text("guide.rolling"), palette.TEXT_DIM
-        return self.ctx.text("guide.roll"), palette.TEXT
+            return self.text("guide.rolling"), palette.TEXT_DIM
+        return self.text("guide.roll"), palette.TEXT
 
     def enter(self, persist: dict) -> None:
         super().enter(persist)

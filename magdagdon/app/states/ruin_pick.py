@@ -7,6 +7,7 @@ import pygame
 from magdagdon.engine import PlaceRuin
 
 from ..render import palette
+from ..render.palette import Colour
 from ..render.hud import draw_banner
 from ..render.widgets import Button
 from .table import TableState
@@ -22,7 +23,7 @@ class RuinPick(TableState):
         self.focus = ("cell", empty[0]) if empty else None
 
     def state_buttons(self) -> list[Button]:
-        text, layout = self.ctx.text, self.layout
+        text, layout = self.text, self.layout
         return [Button("confirm", layout.primary, text("button.confirm"), False, "primary"),
                 Button("take_back_all", layout.take_back_all, text("button.take_back_all"), False)]
 
@@ -31,13 +32,13 @@ class RuinPick(TableState):
         if self.game.is_legal(action):
             self.perform(action)
 
-    def lit_cells(self):
+    def lit_cells(self) -> tuple[frozenset[int], Colour]:
         return frozenset(self.game.board.empty_cells()), palette.DANGER
 
-    def guide(self):
-        return self.ctx.text("guide.ruin_pick"), palette.DANGER
+    def guide(self) -> tuple[str, Colour]:
+        return self.text("guide.ruin_pick"), palette.DANGER
 
     def draw_extra(self, surface: pygame.Surface, alpha: float) -> None:
-        text = self.ctx.text
+        text = self.text
         rect = self.layout.tray.copy()
-        draw_banner(surface, self.ctx.fonts, rect, text("banner.ruin_pick"), [text("banner.ruin_pick_why")], palette.DANGER)
+        draw_banner(surface, self.fonts, rect, text("banner.ruin_pick"), [text("banner.ruin_pick_why")], palette.DANGER)

@@ -10,10 +10,10 @@ class Rules(MenuState):
     wide = True
 
     def body_html(self) -> str:
-        return self.ctx.text("rules.body")
+        return self.text("rules.body")
 
     def items(self) -> list[Item]:
-        return [Item("back", self.ctx.text("button.back"), "#primary")]
+        return [Item("back", self.text("button.back"), "#primary")]
 
     def on_choice(self, ident: str) -> None:
         self.pop()

@@ -7,7 +7,9 @@ import pygame
 
 from magdagdon.engine import Confirm, Stage, TakeBack, TakeBackAll
 
+from ..input.focus import index_of
 from ..render import palette
+from ..render.palette import Colour
 from ..render.widgets import Button
 from .table import TableState
 
@@ -18,7 +20,7 @@ class Staging(TableState):
     powers_active = True
 
     def state_buttons(self) -> list[Button]:
-        text, layout, game, session = self.ctx.text, self.layout, self.game, self.session
+        text, layout, game, session = self.text, self.layout, self.game, self.session
         missing = game.required - len(game.staged)
         label = text("button.confirm") if missing <= 0 else text("button.place_more", count=missing)
         buttons = [Button("confirm", layout.primary, label, game.can_confirm, "primary")]
@@ -63,17 +65,18 @@ class Staging(TableState):
         if key == pygame.K_c and game.can_confirm:
             self.perform(Confirm())
         elif key == pygame.K_BACKSPACE and game.staged:
-            focused = self.session.die_at_cell(self.focus[1]) if self.focus and self.focus[0] == "cell" else None
+            cell = index_of(self.focus, "cell")
+            focused = self.session.die_at_cell(cell) if cell is not None else None
             self.perform(TakeBack(focused if focused is not None else game.staged[-1][0]))
 
-    def lit_cells(self):
+    def lit_cells(self) -> tuple[frozenset[int], Colour]:
         selected = self.session.selected
         if selected is None or self.session.reroll_pick is not None:
             return frozenset(), palette.LEGAL
         return self.game.legal_cells_for(selected), palette.LEGAL  # exactly the engine's answer
 
-    def guide(self):
-        text, game, session = self.ctx.text, self.game, self.session
+    def guide(self) -> tuple[str, Colour]:
+        text, game, session = self.text, self.game, self.session
         if session.reroll_pick is not None:
             return text("guide.reroll_pick"), palette.GOLD
         if session.selected is not None:

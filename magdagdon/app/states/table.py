@@ -4,16 +4,26 @@ keyboard handling, and the Majda Powers panel. Each state overrides the hooks
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
-from magdagdon.engine import Adjust, Phase, Reroll, Stage
+from magdagdon.engine import Action, Adjust, Game, Phase, Reroll
 
-from ..input.focus import Target, step_focus
+from ..fonts import FontBook
+from ..games import Games
+from ..i18n import Catalog
+from ..input.focus import FocusKey, Target, index_of, step_focus
 from ..render import palette
 from ..render.board_view import draw_cell_highlights, draw_cell_ring, pulse
 from ..render.hud import draw_guide
+from ..render.layout import Layout
+from ..render.palette import Colour
+from ..render.table_canvas import TableCanvas
 from ..render.widgets import Button, draw_button, draw_focus_ring
-from ..state_machine import State
+from ..session import GameSession
+from ..state_machine import Persist, State
+from ..viewport import Viewport
 
 PHASE_STATE = {
     Phase.ROLL: "rolling",
@@ -23,73 +33,81 @@ PHASE_STATE = {
     Phase.GAME_OVER: "game_over",
 }
 PULSE_TICKS = 4 * 120  # highlights breathe for 4 s after a change, then hold still (idle CPU)
+# A press this soon (0.3 s of game time) after the player acted, in a state that action led
+# to, is the second tap of a double tap: it was meant for the state before and does nothing.
+# Likewise a tap skips the roll animation only once the dice have tumbled this long.
+DOUBLE_TAP_TICKS = 36
 ARROWS = {pygame.K_LEFT: "left", pygame.K_RIGHT: "right", pygame.K_UP: "up", pygame.K_DOWN: "down"}
 
 
-def merge_rects(rects: list) -> list:
-    """Join overlapping rectangles when that uploads no more pixels (on X11 every pixel
-    sent costs, and an overlap would be sent twice)."""
-    rects = [r for r in rects if r.width > 0 and r.height > 0]
-    joined = True
-    while joined:
-        joined = False
-        for i in range(len(rects)):
-            for j in range(i + 1, len(rects)):
-                a, b = rects[i], rects[j]
-                if a.colliderect(b):
-                    union = a.union(b)
-                    if union.width * union.height <= a.width * a.height + b.width * b.height:
-                        rects[i] = union
-                        del rects[j]
-                        joined = True
-                        break
-            if joined:
-                break
-    return rects
+@dataclass(frozen=True)
+class TableKit:
+    """What every game state draws with."""
+
+    text: Catalog
+    fonts: FontBook
+    viewport: Viewport
+    canvas: TableCanvas
 
 
 class TableState(State):
     key = ""
-    partial_switch = True
     hint_allowed = False
     powers_active = False
 
+    def __init__(self, kit: TableKit, games: Games) -> None:
+        super().__init__()
+        self.kit = kit
+        self.text, self.fonts = kit.text, kit.fonts
+        self.games = games
+
     # --- lifecycle ------------------------------------------------------------------------
-    def enter(self, persist: dict) -> None:
+    def enter(self, persist: Persist) -> None:
         super().enter(persist)
         self.tick = 0
         self.pulse_until = PULSE_TICKS
         self.hover: str | None = None
-        self.pressed: tuple | None = None  # what the pointer went down on
+        self.pressed: FocusKey | None = None  # what the pointer went down on
         self.drag_die: int | None = None
         self.down_pos = (0, 0)
-        self.focus: tuple | None = persist.get("focus")
+        self.focus: FocusKey | None = persist.get("focus")
         self.keyboard = bool(persist.get("keyboard", False))
         self.session.place_sprites()
 
-    def exit(self) -> dict:
+    def exit(self) -> Persist:
         self.persist["focus"] = self.focus
         self.persist["keyboard"] = self.keyboard
         return self.persist
 
+    def cover(self) -> None:
+        # A menu over the table stops its time: dice in flight land now rather than
+        # hang in the air under the menu.
+        self.session.skip_animations()
+        self.drag_die = None
+        self.pressed = None
+        for sprite in self.session.sprites.values():
+            sprite.dragging = False
+        self.session.place_sprites(snap=True)
+
     def resize(self) -> None:
         self.session.place_sprites(snap=True)
 
-    def resume(self, result: dict) -> None:
-        self.ctx.canvas.invalidate()  # e.g. the language or the sound changed meanwhile
+    def resume(self, result: Persist) -> None:
+        self.kit.canvas.invalidate()  # e.g. the language or the sound changed meanwhile
         self.poke()
 
     @property
-    def session(self):
-        return self.persist["session"]
+    def session(self) -> GameSession:
+        session: GameSession = self.persist["session"]
+        return session
 
     @property
-    def game(self):
+    def game(self) -> Game:
         return self.session.game
 
     @property
-    def layout(self):
-        return self.ctx.layout
+    def layout(self) -> Layout:
+        return self.kit.viewport.layout
 
     def poke(self) -> None:
         """Something changed: let the highlights breathe again for a while."""
@@ -114,10 +132,10 @@ class TableState(State):
     def on_cell(self, cell: int) -> None:
         pass
 
-    def guide(self) -> tuple[str, tuple]:
+    def guide(self) -> tuple[str, Colour]:
         return "", palette.TEXT
 
-    def lit_cells(self) -> tuple[frozenset, tuple]:
+    def lit_cells(self) -> tuple[frozenset[int], Colour]:
         return frozenset(), palette.LEGAL
 
     def draw_extra(self, surface: pygame.Surface, alpha: float) -> None:
@@ -130,24 +148,36 @@ class TableState(State):
         pass
 
     # --- shared actions ----------------------------------------------------------------
-    def perform(self, action) -> None:
-        self.session.perform(action)
+    def perform(self, action: Action) -> None:
+        session = self.session
+        session.perform(action)
+        session.acted_at, session.acted_in = session.ticks, self.key
         self.poke()
-        self.changed = True  # sums, score and buttons may all change: present the whole frame
+
+    def double_tap(self) -> bool:
+        """True for a press that is the second tap of one meant for the state before."""
+        session = self.session
+        return session.ticks - session.acted_at < DOUBLE_TAP_TICKS and session.acted_in != self.key
+
+    def skip_roll(self) -> None:
+        """A tap skips the roll animation, once it has played long enough to be seen."""
+        session = self.session
+        if session.ticks - session.rolled_at >= DOUBLE_TAP_TICKS:
+            session.skip_animations()
 
     def open_menu(self) -> None:
         self.push("title")
 
     def buttons(self) -> list[Button]:
-        layout, text = self.layout, self.ctx.text
+        layout, text = self.layout, self.text
         common = [
-            Button("hint", layout.hint_button, text("hud.hint"), self.hint_allowed and not self.ctx.demo),
+            Button("hint", layout.hint_button, text("hud.hint"), self.hint_allowed and not self.games.demo),
             Button("menu", layout.menu_button, text("hud.menu")),
         ]
         return self.state_buttons() + self.power_buttons() + common
 
     def power_buttons(self) -> list[Button]:
-        game, session, text = self.game, self.session, self.ctx.text
+        game, session, text = self.game, self.session, self.text
         rects = self.layout.power_buttons
         active = self.powers_active and game.powers_left > 0
         cost = f"–{game.next_penalty}" if game.next_penalty else ""
@@ -167,17 +197,17 @@ class TableState(State):
     def on_power(self, ident: str) -> None:
         session, game = self.session, self.game
         if ident in ("minus", "plus") and session.selected is not None:
-            action = Adjust(session.selected, -1 if ident == "minus" else 1)
-            if game.is_legal(action):
-                self.perform(action)
+            adjust = Adjust(session.selected, -1 if ident == "minus" else 1)
+            if game.is_legal(adjust):
+                self.perform(adjust)
         elif ident == "reroll":
             session.reroll_pick = set()
             session.selected = None
             session.place_sprites()
         elif ident == "reroll_go" and session.reroll_pick:
-            action = Reroll(tuple(sorted(session.reroll_pick)))
-            if game.is_legal(action):
-                self.perform(action)
+            reroll = Reroll(tuple(sorted(session.reroll_pick)))
+            if game.is_legal(reroll):
+                self.perform(reroll)
         elif ident == "reroll_cancel":
             session.reroll_pick = None
             session.place_sprites()
@@ -208,7 +238,7 @@ class TableState(State):
             self.keyboard = True
             self.on_key(event.key)
 
-    def hit(self, pos) -> tuple | None:
+    def hit(self, pos: tuple[int, int]) -> FocusKey | None:
         for button in self.buttons():
             if button.rect.collidepoint(pos):
                 return ("button", button.ident)
@@ -221,11 +251,16 @@ class TableState(State):
                 return ("cell", cell)
         return None
 
-    def _pointer_move(self, pos) -> None:
+    def cell_at(self, pos: tuple[int, int]) -> int | None:
+        """The board cell under ``pos``, whatever is drawn over it (a drop asks this: the
+        dragged die itself is always under the pointer)."""
+        return next((cell for cell, rect in enumerate(self.layout.cells) if rect.collidepoint(pos)), None)
+
+    def _pointer_move(self, pos: tuple[int, int]) -> None:
         target = self.hit(pos)
-        self.hover = target[1] if target and target[0] == "button" else None
-        if self.pressed and self.pressed[0] == "die" and self.drag_die is None:
-            die = self.pressed[1]
+        self.hover = str(target[1]) if target and target[0] == "button" else None
+        die = index_of(self.pressed, "die")
+        if die is not None and self.drag_die is None:
             far = abs(pos[0] - self.down_pos[0]) + abs(pos[1] - self.down_pos[1]) > self.layout.die_size * 0.2
             if far and self.can_drag(die):
                 self.drag_die = die
@@ -237,33 +272,35 @@ class TableState(State):
             sprite.pos.update(pos)
             sprite.prev_pos.update(pos)
 
-    def _pointer_down(self, pos) -> None:
+    def _pointer_down(self, pos: tuple[int, int]) -> None:
+        self.pressed = None
+        if self.double_tap():
+            return
         self.pressed = self.hit(pos)
         self.down_pos = pos
         if self.session.tumbling:
-            self.session.skip_animations()  # a tap skips the roll animation
+            self.skip_roll()
 
-    def _pointer_up(self, pos) -> None:
+    def _pointer_up(self, pos: tuple[int, int]) -> None:
         pressed, self.pressed = self.pressed, None
         if self.drag_die is not None:
             die, self.drag_die = self.drag_die, None
             self.session.sprites[die].dragging = False
-            target = self.hit(pos)
-            self.on_drop(die, target[1] if target and target[0] == "cell" else None)
+            self.on_drop(die, self.cell_at(pos))
             self.session.place_sprites()
             return
         released = self.hit(pos)
         if pressed is not None and released == pressed:
             self.activate(pressed)
 
-    def activate(self, target: tuple) -> None:
+    def activate(self, target: FocusKey) -> None:
         kind, ident = target
         if kind == "button":
             if any(b.ident == ident and b.enabled for b in self.buttons()):
-                self.on_button(ident)
-        elif kind == "die":
+                self.on_button(str(ident))
+        elif kind == "die" and isinstance(ident, int):
             self.on_tray_die(ident)
-        elif kind == "cell":
+        elif kind == "cell" and isinstance(ident, int):
             self.on_cell(ident)
 
     def focus_targets(self) -> list[Target]:
@@ -277,13 +314,15 @@ class TableState(State):
             shift = pygame.key.get_mods() & pygame.KMOD_SHIFT
             direction = ARROWS.get(key) or ("previous" if shift else "next")
             self.focus = step_focus(self.focus_targets(), self.focus, direction)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            if self.session.tumbling:
-                self.session.skip_animations()
-            elif self.focus and any(t.key == self.focus for t in self.focus_targets()):
-                self.activate(self.focus)
         elif key == pygame.K_ESCAPE:
             self.open_menu()
+        elif self.double_tap():
+            return  # a key hammered twice acts once
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if self.session.tumbling:
+                self.skip_roll()
+            elif self.focus and any(t.key == self.focus for t in self.focus_targets()):
+                self.activate(self.focus)
         elif key == pygame.K_h:
             self.activate(("button", "hint"))
         elif key in (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4):
@@ -301,6 +340,7 @@ class TableState(State):
     # --- time -------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.tick += 1
+        self.session.ticks += 1
         for sprite in self.session.sprites.values():
             sprite.update()
         self.follow_phase()
@@ -316,48 +356,6 @@ class TableState(State):
     def is_animating(self) -> bool:
         return self.session.moving or self.drag_die is not None or self.tick < self.pulse_until
 
-    def prepare_frame(self, alpha: float) -> None:
-        for sprite in self.session.sprites.values():
-            sprite.place(alpha)
-
-    def static_rects(self) -> list | None:
-        """Parts of the still table the next draw repaints (None: all of it)."""
-        return self.ctx.canvas.stale_rects(self.layout.size, self.layout, self.game, self.ctx.text)
-
-    def switch_rects(self) -> list | None:
-        """What may look different when this state replaced another table state without a
-        move (the dice just landed): its buttons, guide, highlights and banners; None:
-        present the whole frame."""
-        if self.ctx.canvas.layout is not self.layout:
-            return None
-        layout = self.layout
-        buttons = [layout.primary, layout.take_back_all, layout.hint_button, *layout.power_buttons]
-        # a button's image reaches below its rect by its shadow; keyboard focus rings around it
-        around = [r.inflate(r.height // 3, r.height // 3) for r in buttons]
-        banners = [r.inflate(8, 8 + r.height // 10) for r in (layout.banner, layout.tray)]  # with their drop shadow
-        return [layout.board.inflate(layout.margin, layout.margin), *banners, layout.guide, *around]
-
-    def animated_rects(self) -> list | None:
-        """The breathing highlighted cells, and where every die is and was."""
-        layout = self.layout
-        rects = [layout.cells[c].inflate(8, 8) for c in self.lit_cells()[0]]
-        last = getattr(self, "_last_sprite_rects", {})
-        current = {}
-        session = self.session
-        ringed = {session.selected} | set(session.reroll_pick or ()) | set(session.hint.dice if session.hint else ())
-        for sprite in session.sprites.values():
-            pad = max(18, sprite.size // 8) if sprite.index in ringed else 4  # room for its ring
-            rect = current[sprite.index] = sprite.rect.inflate(pad, pad)
-            before = last.get(sprite.index)
-            if rect != before or sprite.moving or sprite.dragging:  # a die at rest needs no upload
-                rects += [rect] if before is None else [rect, before]
-        self._last_sprite_rects = current  # kept up to date even when the whole frame goes
-        if getattr(self, "changed", False):
-            self.changed = False
-            return None
-        screen = pygame.Rect((0, 0), layout.size)
-        return merge_rects([r.clip(screen) for r in rects])
-
     # --- drawing ----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.draw_static(surface)
@@ -371,16 +369,18 @@ class TableState(State):
         self.draw_dice(surface, alpha)
         for button in self.buttons():
             focused = self.keyboard and self.focus == ("button", button.ident)
-            draw_button(surface, self.ctx.fonts, button, self.hover == button.ident and button.enabled, focused)
-        if self.keyboard and self.focus and self.focus[0] in ("die", "cell"):
-            rect = self.layout.tray_slots[self.focus[1]] if self.focus[0] == "die" else self.layout.cells[self.focus[1]]
+            draw_button(surface, self.fonts, button, self.hover == button.ident and button.enabled, focused)
+        focused_die, focused_cell = index_of(self.focus, "die"), index_of(self.focus, "cell")
+        if self.keyboard and (focused_die is not None or focused_cell is not None):
+            layout = self.layout
+            rect = layout.tray_slots[focused_die] if focused_die is not None else layout.cells[focused_cell or 0]
             draw_focus_ring(surface, rect, max(4, rect.width // 7))
         self.draw_extra(surface, alpha)
         self.draw_guide(surface)
 
     def draw_guide(self, surface: pygame.Surface) -> None:
-        text, session = self.ctx.text, self.session
-        if self.ctx.demo:
+        text, session = self.text, self.session
+        if self.games.demo:
             message, colour = text("hud.demo"), palette.GOLD
         elif session.hint is not None:
             message, colour = text(session.hint.key, **session.hint.values), palette.HINT
@@ -389,10 +389,10 @@ class TableState(State):
         else:
             message, colour = self.guide()
         if message:
-            draw_guide(surface, self.ctx.fonts, self.layout, message, colour)
+            draw_guide(surface, self.fonts, self.layout, message, colour)
 
     def draw_static(self, surface: pygame.Surface) -> None:
-        self.ctx.canvas.draw(surface, self.layout, self.game, self.ctx.fonts, self.ctx.text)
+        self.kit.canvas.draw(surface, self.layout, self.game, self.fonts, self.text)
 
     def draw_dice(self, surface: pygame.Surface, alpha: float) -> None:
         session = self.session

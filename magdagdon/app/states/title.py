@@ -2,29 +2,36 @@
 
 from __future__ import annotations
 
-from .menu import Item, MenuState
+from ..games import Games
+from ..notices import Notices
+from ..state_machine import Persist
+from .menu import Item, MenuKit, MenuState
 
 
 class Title(MenuState):
     title_key = "app.title"
 
+    def __init__(self, kit: MenuKit, games: Games, notices: Notices) -> None:
+        super().__init__(kit)
+        self.games, self.notices_shown = games, notices
+
     @property
     def subtitle(self) -> str:
-        text = self.ctx.text
-        return f"{text('app.tagline')} · {text('difficulty.' + self.ctx.difficulty.name)}"
+        text = self.text
+        return f"{text('app.tagline')} · {text('difficulty.' + self.games.difficulty.name)}"
 
     def notices(self) -> list[str]:
-        return list(self.ctx.notices[-2:])
+        return self.notices_shown.latest(2)
 
     def items(self) -> list[Item]:
-        text = self.ctx.text
+        text, saved = self.text, self.games.saved
         items = []
         if self.game_in_progress():
             items.append(Item("resume", text("menu.resume"), "#primary"))
         else:
-            if self.ctx.saved_game is not None:
+            if saved is not None:
                 items.append(Item("continue", text("menu.continue"), "#primary"))
-            items.append(Item("play", text("menu.play"), "" if self.ctx.saved_game else "#primary"))
+            items.append(Item("play", text("menu.play"), "" if saved else "#primary"))
         items.append(Item("new_game", text("menu.new_game")))
         items += [
             Item("rules", text("menu.rules"), row=1), Item("high_scores", text("menu.high_scores"), row=1),
@@ -36,24 +43,25 @@ class Title(MenuState):
     def on_choice(self, ident: str) -> None:
         if ident in ("resume", "play"):
             if self.session is not None and self.session.game.is_over:
-                self.start_new_game()
+                self.start_new_game(self.games)
             else:
                 self.pop()
         elif ident == "continue":
-            game, self.ctx.saved_game = self.ctx.saved_game, None
-            self.persist["session"] = self.ctx.resume_session(game, assisted=self.ctx.saved_assisted)
-            self.reset("rolling")
+            session = self.games.take_saved()
+            if session is not None:
+                self.persist["session"] = session
+                self.reset("rolling")
         elif ident == "new_game":
             if self.game_in_progress():
-                name = self.ctx.text("difficulty." + self.ctx.difficulty.name)
-                self.push("confirm", confirm_text=self.ctx.text("confirm.new_game", difficulty=name), confirm_action="new_game")
+                name = self.text("difficulty." + self.games.difficulty.name)
+                self.push("confirm", confirm_text=self.text("confirm.new_game", difficulty=name), confirm_action="new_game")
             else:
-                self.start_new_game()
+                self.start_new_game(self.games)
         elif ident in ("rules", "high_scores", "settings", "about"):
             self.push(ident)
         elif ident == "demo":
-            self.ctx.demo = True
-            self.start_new_game()
+            self.games.demo = True
+            self.start_new_game(self.games)
         elif ident == "quit":
             if self.session is not None:
                 self.session.save_in_progress()
@@ -62,6 +70,6 @@ class Title(MenuState):
     def on_back(self) -> None:
         self.pop()  # back to the table (a finished game shows its result again)
 
-    def on_result(self, result: dict) -> None:
+    def on_result(self, result: Persist) -> None:
         if result.get("confirmed") == "new_game":
-            self.start_new_game()
+            self.start_new_game(self.games)

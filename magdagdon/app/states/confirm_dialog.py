@@ -5,15 +5,15 @@ from __future__ import annotations
 from .menu import Item, MenuState
 
 
-class Confirm(MenuState):
+class ConfirmDialog(MenuState):
     title_key = "confirm.title"
     compact_body = True
 
     def body_html(self) -> str:
-        return self.persist.get("confirm_text", "")
+        return str(self.persist.get("confirm_text", ""))
 
     def items(self) -> list[Item]:
-        text = self.ctx.text
+        text = self.text
         return [Item("no", text("confirm.no"), "", row=0), Item("yes", text("confirm.yes"), "#danger", row=0)]
 
     def on_choice(self, ident: str) -> None:

@@ -1,0 +1,41 @@
+"""Starting games: a new one (its seed from the system's entropy unless given), or one
+resumed, with the difficulty the next new game uses, and whether they are demo games."""
+
+from __future__ import annotations
+
+import random
+
+from magdagdon.engine import Difficulty, Game
+
+from .audio import Audio
+from .jobs import AfterFrame
+from .session import GameSession
+from .store_access import SavedGame, StoreAccess
+from .viewport import Viewport
+
+
+class Games:
+    def __init__(self, difficulty: Difficulty, demo: bool, audio: Audio, viewport: Viewport, jobs: AfterFrame,
+                 storage: StoreAccess) -> None:
+        self.difficulty = difficulty
+        self.demo = demo  # attract mode: the game plays itself and is never saved nor recorded
+        self.saved: SavedGame | None = None  # a game in progress found at start, offered on the title
+        self.audio, self.viewport, self.jobs, self.storage = audio, viewport, jobs, storage
+        self.seed_source = random.SystemRandom()
+
+    def new_session(self, difficulty: Difficulty | None = None, seed: int | None = None) -> GameSession:
+        self.difficulty = difficulty or self.difficulty
+        seed = self.seed_source.randrange(1, 10**9) if seed is None else seed
+        return self._session(Game(self.difficulty, seed), assisted=False)
+
+    def resume_session(self, game: Game, assisted: bool = False) -> GameSession:
+        self.difficulty = game.difficulty
+        return self._session(game, assisted)
+
+    def take_saved(self) -> GameSession | None:
+        """Resume the saved game (once)."""
+        saved, self.saved = self.saved, None
+        return None if saved is None else self.resume_session(saved.game, saved.assisted)
+
+    def _session(self, game: Game, assisted: bool) -> GameSession:
+        return GameSession(game, self.audio, self.viewport, self.jobs, self.storage, assisted=assisted, demo=self.demo)

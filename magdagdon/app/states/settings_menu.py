@@ -1,0 +1,71 @@
+"""Settings: difficulty (a new game, after asking if one is in progress), sound, display."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from magdagdon.engine import Difficulty
+
+from ..audio import Audio
+from ..games import Games
+from ..preferences import Preferences
+from ..state_machine import Persist
+from ..window import Window
+from .menu import Item, MenuKit, MenuState
+
+
+class SettingsMenu(MenuState):
+    title_key = "settings.title"
+
+    def __init__(self, kit: MenuKit, games: Games, audio: Audio, window: Window, preferences: Preferences) -> None:
+        super().__init__(kit)
+        self.games, self.audio, self.window, self.preferences = games, audio, window, preferences
+
+    @property
+    def subtitle(self) -> str:
+        return self.text("difficulty.summary." + self.games.difficulty.name)
+
+    def items(self) -> list[Item]:
+        text, current = self.text, self.games.difficulty
+        items = [Item(f"difficulty:{d.name}", text(f"difficulty.{d.name}"), "#chosen" if d is current else "", row=0)
+                 for d in Difficulty]
+        items.append(Item("sound", text("settings.sound_on" if self.audio.enabled else "settings.sound_off")))
+        items.append(Item("display", text("settings.fullscreen" if self.window.fullscreen else "settings.windowed")))
+        items.append(Item("back", text("button.back"), "#primary"))
+        return items
+
+    def on_choice(self, ident: str) -> None:
+        if ident.startswith("difficulty:"):
+            chosen = Difficulty.from_name(ident.split(":", 1)[1])
+            current = self.session.game.difficulty if self.session else self.games.difficulty
+            if chosen is current and self.games.difficulty is chosen:
+                return
+            if self.game_in_progress():
+                self.persist["pending_difficulty"] = chosen
+                name = self.text("difficulty." + chosen.name)
+                self.push("confirm", confirm_text=self.text("confirm.new_game", difficulty=name), confirm_action="difficulty")
+            else:
+                self.remember(difficulty=chosen)
+                self.start_new_game(self.games, chosen)
+        elif ident == "sound":
+            self.audio.enabled = not self.audio.enabled
+            self.remember(sound=self.audio.enabled)
+            self.build()
+        elif ident == "display":
+            # The new window size reaches every state through the control object, which
+            # rebuilds this menu for it before the next frame is drawn.
+            self.window.toggle_fullscreen()
+            self.remember(fullscreen=self.window.fullscreen)
+            self.build()
+        elif ident == "back":
+            self.pop()
+
+    def on_result(self, result: Persist) -> None:
+        chosen = self.persist.pop("pending_difficulty", None)
+        if result.get("confirmed") == "difficulty" and chosen is not None:
+            self.remember(difficulty=chosen)
+            self.start_new_game(self.games, chosen)
+
+    def remember(self, **changes: Any) -> None:
+        """Keep the player's choice for the next runs (quietly nothing if it cannot)."""
+        self.preferences.remember(**changes)

@@ -1,0 +1,149 @@
+"""A player for tests: scripted input at chosen moments of a fake clock, fed to the very
+loop ``python -m magdagdon`` runs (``Control.loop``), and what that loop presented."""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from pathlib import Path
+from typing import Any, Callable
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from magdagdon.app.control import Control  # noqa: E402
+from magdagdon.app.loop_io import FakeClock, ScriptedEvents  # noqa: E402
+from magdagdon.app.options import Options  # noqa: E402
+from magdagdon.app.render import palette  # noqa: E402
+from magdagdon.app.states.menu import MenuState  # noqa: E402
+from magdagdon.app.states.table import TableState  # noqa: E402
+from magdagdon.engine import Difficulty  # noqa: E402
+
+TAP_SECONDS = 0.06  # finger down to finger up
+AFTER_INPUT = 0.4  # a player looks this long before the next action (longer than a double tap)
+
+
+class Player:
+    def __init__(self, data_dir: Path, size: tuple[int, int] = (800, 600), **options: Any) -> None:
+        values: dict[str, Any] = dict(difficulty=Difficulty.PEACEFUL, windowed=True, size=size, data_dir=data_dir,
+                                      sound=False)
+        values.update(options)
+        self.clock = FakeClock(1000.0)
+        self.events = ScriptedEvents(self.clock)
+        self.control = Control(Options(**values), clock=self.clock, events=self.events)
+
+    # --- time and input -----------------------------------------------------------------
+    @property
+    def now(self) -> float:
+        return self.clock.now()
+
+    def wait(self, seconds: float) -> None:
+        """Let the game run ``seconds`` with no input but what is already scripted."""
+        until = self.now + seconds
+        self.control.loop(lambda: self.now >= until)
+
+    def wait_for(self, condition: Callable[[], bool], limit: float = 30.0) -> None:
+        until = self.now + limit
+        self.control.loop(lambda: condition() or self.now >= until)
+        assert condition(), "the game never got there"
+
+    def post(self, event_type: int, delay: float = 0.0, **attributes: Any) -> None:
+        self.events.at(self.now + delay, pygame.event.Event(event_type, **attributes))
+
+    def tap(self, pos: tuple[int, int], then: float = AFTER_INPUT) -> None:
+        self.post(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0), touch=False)
+        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
+        self.post(pygame.MOUSEBUTTONUP, TAP_SECONDS, pos=pos, button=1, touch=False)
+        self.wait(then)
+
+    def drag(self, start: tuple[int, int], end: tuple[int, int], then: float = AFTER_INPUT) -> None:
+        mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+        self.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1, touch=False)
+        self.post(pygame.MOUSEMOTION, 0.05, pos=mid, rel=(5, 5), buttons=(1, 0, 0), touch=False)
+        self.post(pygame.MOUSEMOTION, 0.1, pos=end, rel=(5, 5), buttons=(1, 0, 0), touch=False)
+        self.post(pygame.MOUSEBUTTONUP, 0.15, pos=end, button=1, touch=False)
+        self.wait(0.15 + then)
+
+    def key(self, key: int, then: float = AFTER_INPUT, mod: int = 0) -> None:
+        self.post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
+        self.post(pygame.KEYUP, 0.03, key=key, mod=mod, unicode="", scancode=0)
+        self.wait(then)
+
+    def choose(self, ident: str, then: float = AFTER_INPUT) -> None:
+        """Tap the top menu's button ``ident``, where the player sees it."""
+        self.tap(self.menu_button_rects()[ident].center, then)
+
+    # --- what is on screen --------------------------------------------------------------
+    @property
+    def top(self) -> Any:
+        return self.control.machine.top
+
+    @property
+    def top_key(self) -> str:
+        return self.control.machine.top_key
+
+    @property
+    def table(self) -> TableState:
+        state = self.control.machine.stack[0]
+        assert isinstance(state, TableState)
+        return state
+
+    def menu_button_rects(self) -> dict[str, pygame.Rect]:
+        menu = self.top
+        assert isinstance(menu, MenuState), self.top_key
+        return {ident: button.rect for button, ident in menu.buttons}
+
+    def shown(self) -> pygame.Surface:
+        """The frame last presented (the window keeps it until the next)."""
+        return self.control.window.surface.copy()
+
+    def fresh(self) -> pygame.Surface:
+        """The frame the live states would show now, with pygame_gui settled on exactly
+        the widgets that exist (what the player can press)."""
+        control = self.control
+        control.ui.update(0.0)
+        surface = pygame.Surface(control.window.surface.get_size(), 0, control.window.surface)
+        control.machine.draw(surface, control.step.alpha)
+        return surface
+
+    def look(self) -> list[tuple[str, int]]:
+        """Every (text, size) on a frame drawn now: the window is exposed, as when another
+        window uncovers it, and the game repaints it."""
+        self.post(pygame.WINDOWEXPOSED)
+        return self.texts_drawn(lambda: self.wait(0.02))
+
+    def texts_drawn(self, draw: Callable[[], None]) -> list[tuple[str, int]]:
+        """Every (text, size) the game's fonts render while ``draw`` runs."""
+        fonts = self.table.fonts
+        seen: list[tuple[str, int]] = []
+        real = fonts.render
+
+        def spy(text: str, size: int, colour: Any, bold: bool = False) -> pygame.Surface:
+            seen.append((text, size))
+            return real(text, size, colour, bold)
+
+        fonts.render = spy  # type: ignore[method-assign]
+        try:
+            draw()
+        finally:
+            del fonts.render
+        return seen
+
+    def close(self) -> None:
+        pygame.display.quit()
+
+
+def same_picture(a: pygame.Surface, b: pygame.Surface) -> bool:
+    return pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
+
+
+def looks_like_a_button(surface: pygame.Surface, rect: pygame.Rect) -> bool:
+    """A filled shape with a label: mostly one colour that is not the bare panel, and the
+    anti-aliased text adds several more."""
+    inner = rect.inflate(-rect.width // 10, -rect.height // 5)
+    colours = Counter(tuple(surface.get_at((x, y)))[:3] for x in range(inner.left, inner.right, 2)
+                      for y in range(inner.top, inner.bottom, 2))
+    fill = colours.most_common(1)[0][0]
+    return fill not in (palette.PANEL, palette.SHADOW) and len(colours) >= 4
