@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from magdagdon.assets_path import asset_path
 
-from .fonts import FONT_FILES
+from .fonts import FONT_FILES, font_paths
 
 
 @lru_cache(maxsize=1)
@@ -30,7 +30,9 @@ def theme_for(size: tuple[int, int], script: str = "latin") -> tuple[dict, list[
     """The theme dict for a window size, and the font sizes it uses (to preload)."""
     theme = copy.deepcopy(_theme_template())
     scale = ui_scale(size)
-    regular, bold = FONT_FILES.get(script, FONT_FILES["latin"])
+    regular, bold = font_paths(script)
+    harfbuzz_script = FONT_FILES.get(script, FONT_FILES["latin"])[2]
+    rtl = harfbuzz_script == "Arab"
     sizes = set()
     default_font = dict(theme["defaults"]["font"])  # unscaled copy: blocks inherit it, then scale once
     for element in ("button", "label", "text_box", "text_entry_line", "panel"):
@@ -42,8 +44,11 @@ def theme_for(size: tuple[int, int], script: str = "latin") -> tuple[dict, list[
             font.setdefault(key, value)
         font["name"] = "magda"
         font["locale"] = "en"
-        font["regular_path"] = str(asset_path("fonts", regular))
-        font["bold_path"] = str(asset_path("fonts", bold))
+        font["regular_path"], font["bold_path"] = regular, bold
+        # pygame_gui shapes each label as one run in this script and direction: right for
+        # text wholly in the language's script; mixed lines need our own text layout.
+        font["script"] = harfbuzz_script
+        font["direction"] = "rtl" if rtl else "ltr"
         if "size" in font:
             scaled = max(10, round(int(font["size"]) * scale))
             font["size"] = str(scaled)
@@ -53,6 +58,8 @@ def theme_for(size: tuple[int, int], script: str = "latin") -> tuple[dict, list[
     for element in ("button", "text_box"):  # element blocks do not inherit "defaults" misc
         for key, value in misc.items():
             theme[element].setdefault("misc", {}).setdefault(key, value)
+    if rtl:
+        theme["text_box"]["misc"]["text_horiz_alignment"] = "right"
     return theme, sorted(sizes)
 
 

@@ -27,7 +27,7 @@ class About(MenuState):
         if self.elements:  # a heart on each side of the title
             label = self.title_label.rect
             title_size = round(40 * ui_scale(self.ctx.layout.size))  # the theme's "#title" size
-            width = self.ctx.fonts.font(title_size, True).size(self.ctx.text(self.title_key))[0]
+            width = self.ctx.fonts.size(self.ctx.text(self.title_key), title_size, True)[0]
             size = max(16, int(title_size * 0.8))
             for side in (-1, 1):
                 draw_heart(surface, (label.centerx + side * (width // 2 + size), label.centery + size // 8), size)
