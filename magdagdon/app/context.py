@@ -74,6 +74,13 @@ class AppContext:
             self._shades = {key: veil, **{k: v for k, v in self._shades.items() if k[0] == key[0]}}
         return veil
 
+    def set_language(self, locale: str) -> None:
+        """Switch every visible text to ``locale``: catalog, fonts, mirrored layout, menus."""
+        self.text = Catalog(locale)
+        self.fonts = FontBook(self.text.script, rtl=self.text.rtl)
+        self.resized(self.layout.size)
+        self.canvas.invalidate()
+
     # --- window ---------------------------------------------------------------------------
     def resized(self, size: tuple[int, int]) -> None:
         self.layout = compute_layout(*size, rtl=self.text.rtl)

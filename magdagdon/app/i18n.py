@@ -19,6 +19,8 @@ and ``key.other`` (:mod:`.plural_rules` says which a count takes in each languag
 from __future__ import annotations
 
 import json
+import locale as system_locale_module
+import os
 import string
 from pathlib import Path
 
@@ -45,6 +47,28 @@ def _load(locale: str, directory: Path | None = None) -> dict:
     return strings
 
 
+def system_language(environ: dict[str, str] | None = None) -> str:
+    """The shipped language the system asks for (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``,
+    ``LANG``, then the locale module: ``ur_PK.UTF-8`` means Urdu), else English."""
+    environ = os.environ if environ is None else environ
+    wanted: list[str] = []
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        wanted += [part for part in environ.get(name, "").split(":") if part]
+    if not wanted:
+        try:
+            wanted.append(system_locale_module.getlocale()[0] or "")
+        except (ValueError, TypeError):
+            pass
+    shipped = set(available_locales())
+    for name in wanted:
+        code = name.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+        if code in shipped:
+            return code
+        if code in ("c", "posix"):
+            break
+    return DEFAULT_LOCALE
+
+
 def language_names() -> dict[str, str]:
     """Each shipped language's name in its own script (English, Italiano, اردو, हिन्दी)."""
     names = {}
@@ -54,6 +78,18 @@ def language_names() -> dict[str, str]:
         except (OSError, ValueError):
             continue  # a damaged catalog is not offered
     return names
+
+
+def language_scripts() -> dict[str, tuple[str, bool]]:
+    """Each shipped language's (script, right to left) from its catalog's ``_meta``."""
+    scripts = {}
+    for locale in available_locales():
+        try:
+            meta = _load(locale).get("_meta", {})
+        except (OSError, ValueError):
+            continue
+        scripts[locale] = (str(meta.get("script", "latin")), bool(meta.get("rtl", False)))
+    return scripts
 
 
 class _PluralFormatter(string.Formatter):
@@ -71,7 +107,8 @@ class _PluralFormatter(string.Formatter):
 class Catalog:
     """Looks up visible text by key; ``text(key, **values)`` fills ``{placeholders}``."""
 
-    def __init__(self, locale: str = DEFAULT_LOCALE, directory: Path | None = None) -> None:
+    def __init__(self, locale: str | None = DEFAULT_LOCALE, directory: Path | None = None) -> None:
+        locale = locale or DEFAULT_LOCALE
         self.fallback = _load(DEFAULT_LOCALE)
         try:
             self.strings = self.fallback if locale == DEFAULT_LOCALE else _load(locale, directory)

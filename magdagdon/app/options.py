@@ -20,7 +20,7 @@ class Options:
     windowed: bool | None = None
     size: tuple[int, int] | None = None
     scene: str | None = None
-    locale: str = "en"
+    locale: str | None = None  # a catalog name ("en", "it", "ur", "hi"); None: saved or system language
     sound: bool | None = None
 
 
@@ -32,3 +32,13 @@ def parse_size(text: str) -> tuple[int, int]:
     if w < 320 or h < 320 or w > 16384 or h > 16384:
         raise ValueError(f"size {text!r} is out of range (320..16384 per side)")
     return w, h
+
+
+def parse_language(text: str) -> str:
+    from .i18n import available_locales
+
+    locales = available_locales()
+    code = text.strip().lower()
+    if code not in locales:
+        raise ValueError(f"unknown language {text!r}; one of {', '.join(locales)}")
+    return code

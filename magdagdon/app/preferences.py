@@ -1,4 +1,4 @@
-"""Settings kept between runs (difficulty, sound, fullscreen) — issue: settings kept.
+"""Settings kept between runs (difficulty, sound, fullscreen, language).
 
 The saved values fill in what the command line left open; what it gave wins for that run
 only. A change made in the Settings menu saves just that one field, so a command-line
@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from magdagdon.engine import Difficulty
 
+from .i18n import system_language
 from .options import Options
 
 
@@ -36,10 +37,12 @@ class Preferences:
             windowed = options.windowed
         else:
             windowed = saved.fullscreen is False
-        return replace(options, difficulty=difficulty, sound=sound, windowed=windowed)
+        locale = options.locale or saved.language or system_language()
+        return replace(options, difficulty=difficulty, sound=sound, windowed=windowed, locale=locale)
 
     def remember(self, **changes) -> bool:
-        """Save the changed fields (``difficulty``, ``sound``, ``fullscreen``); True if written."""
+        """Save the changed fields (``difficulty``, ``sound``, ``fullscreen``, ``language``);
+        True if written."""
         if not self.writable:
             return False
         from magdagdon.storage.settings import save_settings

@@ -18,20 +18,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--screenshot", type=Path, default=None, help="save the last frame as PNG")
     parser.add_argument("--mute", action="store_true", help="start with sound off (this run only)")
     parser.add_argument("--scene", default=None, help=argparse.SUPPRESS)
-    parser.add_argument("--lang", default="en", help=argparse.SUPPRESS)
+    parser.add_argument("--lang", default=None, help="language: en, it, ur or hi (default: as last time, else the system's)")
 
 
 def options_from(args: argparse.Namespace):
-    from magdagdon.app.options import Options, parse_size
+    from magdagdon.app.options import Options, parse_language, parse_size
     from magdagdon.engine import Difficulty
 
     size = parse_size(args.size) if args.size else None
+    locale = parse_language(args.lang) if args.lang is not None else None
     # What is not given stays None: the saved settings fill it in (app.preferences).
     windowed = True if (args.windowed or size is not None) else (False if args.fullscreen else None)
     return Options(
         difficulty=Difficulty.from_name(args.difficulty) if args.difficulty else None, seed=args.seed,
         data_dir=args.data_dir, demo=args.demo, frames=args.frames, screenshot=args.screenshot,
-        windowed=windowed, size=size, scene=args.scene, locale=args.lang, sound=False if args.mute else None,
+        windowed=windowed, size=size, scene=args.scene, locale=locale, sound=False if args.mute else None,
     )
 
 

@@ -1,8 +1,12 @@
-"""Settings: difficulty (a new game, after asking if one is in progress), sound, display."""
+"""Settings: difficulty (a new game, after asking if one is in progress), sound, display,
+language (each named in its own script)."""
 
 from __future__ import annotations
 
 from magdagdon.engine import Difficulty
+
+from ..i18n import language_names
+from ..ui_theme import language_style
 
 from .menu import Item, MenuState
 
@@ -20,6 +24,8 @@ class Settings(MenuState):
                  for d in Difficulty]
         items.append(Item("sound", text("settings.sound_on" if ctx.audio.enabled else "settings.sound_off")))
         items.append(Item("display", text("settings.fullscreen" if ctx.fullscreen else "settings.windowed")))
+        for locale, name in language_names().items():
+            items.append(Item(f"language:{locale}", name, language_style(locale, chosen=locale == ctx.text.locale), row=3))
         items.append(Item("back", text("button.back"), "#primary"))
         return items
 
@@ -46,6 +52,13 @@ class Settings(MenuState):
                 ctx.on_toggle_fullscreen()
             self.remember(fullscreen=ctx.fullscreen)
             self.build()
+        elif ident.startswith("language:"):
+            locale = ident.split(":", 1)[1]
+            if locale != ctx.text.locale:
+                self.remember(language=locale)
+                self.clear()  # the widgets belong to the old language's UI manager
+                ctx.set_language(locale)
+                self.build()
         elif ident == "back":
             self.pop()
 
