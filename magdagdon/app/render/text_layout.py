@@ -116,7 +116,10 @@ class TextSetter:
         pieces = []
         for run in self.runs(line):
             font = self.font(run.script, size, bold, run.rtl)
-            pieces.append((font.render(run.text, True, colour), font.get_ascent()))
+            try:
+                pieces.append((font.render(run.text, True, colour), font.get_ascent()))
+            except (pygame.error, ValueError):  # nothing visible to draw (a lone joiner or control character)
+                continue
         surface = pygame.Surface((sum(p.get_width() for p, _ in pieces), ascent + descent), pygame.SRCALPHA)
         x = 0
         for piece, piece_ascent in pieces:
@@ -126,4 +129,6 @@ class TextSetter:
 
 
 def _one_line(text: str) -> str:
+    """Line breaks become spaces; NUL, which SDL_ttf refuses, goes."""
+    text = text.replace("\x00", "")
     return " ".join(text.splitlines()) if "\n" in text or "\r" in text else text
