@@ -46,6 +46,13 @@ def test_a_sign_stays_before_its_number_in_urdu():
     assert visual_texts("(−10، −20)", "arabic", True) == [")", "−20", "،", "−10", "("]
 
 
+def test_brackets_enclose_what_they_enclosed():
+    # Paired brackets take the direction of their content (rule N0 of the bidi algorithm).
+    assert visual_texts("Majda Powers (0)", "arabic", True) == ["Majda Powers (0)"]
+    runs = visual_order(split_runs("کھنڈر (0)", "arabic", True))
+    assert [(r.text, r.rtl) for r in runs] == [(")", True), ("0", False), ("کھنڈر (", True)]  # RTL runs mirror
+
+
 def test_hindi_with_numbers_is_one_left_to_right_run():
     runs = split_runs("चाल 12 · बीज 345", "devanagari", False)
     assert [(r.text, r.level) for r in runs] == [("चाल 12 · बीज 345", 0)]

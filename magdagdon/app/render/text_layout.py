@@ -81,7 +81,8 @@ class TextSetter:
         if runs is None:
             if len(self._runs) > self.CACHE_LIMIT:
                 self._runs.clear()
-            logical = split_runs(line, self.home_script, self.rtl, self._drawing_script)
+            # A line of digits and signs alone (a score, a sum) is drawn in Noto Sans.
+            logical = split_runs(line, LATIN, self.rtl, self._drawing_script)
             runs = self._runs[line] = visual_order(logical)
         return runs
 

@@ -58,6 +58,54 @@ class Run:
         return self.level % 2 == 1
 
 
+_OPENING = {"(": ")", "[": "]", "{": "}", "«": "»", "‹": "›"}
+_CLOSING = set(_OPENING.values())
+
+
+def _strong(bidi_type: str) -> str | None:
+    """The direction a resolved type counts as inside brackets (numbers count as R)."""
+    return "L" if bidi_type == "L" else "R" if bidi_type in ("R", "AL", "EN", "AN") else None
+
+
+def _resolve_paired_brackets(storage: dict) -> None:
+    """Rule N0 (Unicode 6.3), which python-bidi's step functions lack: a bracket pair takes
+    the direction of the text it encloses, so "Majda Powers (0)" in an Urdu line keeps its
+    brackets around the 0 instead of drawing "(Majda Powers (0"."""
+    chars = storage["chars"]
+    for run in storage["runs"]:
+        start, end = run["start"], run["start"] + run["length"]
+        if start >= end:
+            continue
+        embedding = "R" if chars[start]["level"] % 2 else "L"
+        stack: list[tuple[str, int]] = []
+        pairs: list[tuple[int, int]] = []
+        for index in range(start, end):
+            char = chars[index]
+            if char["type"] != "ON":
+                continue
+            if char["ch"] in _OPENING and len(stack) < 63:
+                stack.append((_OPENING[char["ch"]], index))
+            elif char["ch"] in _CLOSING:
+                for depth in range(len(stack) - 1, -1, -1):
+                    if stack[depth][0] == char["ch"]:
+                        pairs.append((stack[depth][1], index))
+                        del stack[depth:]
+                        break
+        for opening, closing in sorted(pairs):
+            inside = {_strong(chars[k]["type"]) for k in range(opening + 1, closing)} - {None}
+            if not inside:
+                continue
+            direction = embedding
+            if embedding not in inside:
+                before = run["sor"]
+                for k in range(opening - 1, start - 1, -1):
+                    if _strong(chars[k]["type"]):
+                        before = _strong(chars[k]["type"])
+                        break
+                direction = before if before != embedding else embedding
+            chars[opening]["type"] = chars[closing]["type"] = direction
+
+
 def base_level(text: str, rtl_language: bool) -> int:
     """An Urdu paragraph is right to left even when it opens with a Latin word."""
     return 1 if rtl_language else uba.get_base_level(text)
@@ -71,6 +119,7 @@ def bidi_levels(text: str, paragraph_level: int) -> list[int]:
     uba.get_embedding_levels(text, storage)
     uba.explicit_embed_and_overrides(storage)
     uba.resolve_weak_types(storage, False)
+    _resolve_paired_brackets(storage)
     uba.resolve_neutral_types(storage, False)
     uba.resolve_implicit_levels(storage, False)
     kept = iter(storage["chars"])
