@@ -84,14 +84,17 @@ def test_settings_lists_each_language_in_its_own_script_and_switches(tmp_path):
     labels = {ident: button.text for button, ident in menu.buttons}
     assert [labels[f"language:{x}"] for x in ("en", "hi", "it", "ur")] == ["English", "हिन्दी", "Italiano", "اردو"]
     styles = {ident: button.object_ids[-1] for button, ident in menu.buttons}
-    assert styles["language:en"] == "#language_en_chosen" and styles["language:ur"] == "#language_ur"
+    assert styles["language:en"] == "#script_latin_chosen" and styles["language:ur"] == "#script_arabic"
+    assert styles["difficulty:PEACEFUL"] == "#script_latin_chosen"
     choose(control, "language:ur")
     assert control.ctx.text.locale == "ur" and mirrored(control.ctx.layout)
     assert control.ctx.fonts.setter.home_script == "arabic"
     assert load_settings(tmp_path).settings.language == "ur"
     menu = control.machine.top
     assert menu.title_label.text == "سیٹنگز"
-    assert {ident: button.object_ids[-1] for button, ident in menu.buttons}["language:ur"] == "#language_ur_chosen"
+    styles = {ident: button.object_ids[-1] for button, ident in menu.buttons}
+    assert styles["language:ur"] == "#script_arabic_chosen" and styles["language:en"] == "#script_latin"
+    assert styles["difficulty:SURVIVAL"] == "#script_latin"  # PEACEFUL in Latin letters, not empty boxes
     control.step([], 2)  # draws in the new language
     pygame.display.quit()
     again = start(tmp_path)

@@ -61,26 +61,31 @@ def theme_for(size: tuple[int, int], script: str = "latin") -> tuple[dict, list[
             theme[element].setdefault("misc", {}).setdefault(key, value)
     if rtl:
         theme["text_box"]["misc"]["text_horiz_alignment"] = "right"
-    _add_language_buttons(theme, theme["button"]["font"], theme["#chosen"]["colours"])
+    _add_script_buttons(theme, theme["button"]["font"], theme["#chosen"]["colours"])
     return theme, sorted(sizes)
+
+
+def script_style(script: str, chosen: bool = False) -> str:
+    """The object id of a button whose text is wholly in ``script`` (a language's own name,
+    or PEACEFUL in an Urdu menu), drawn in that script's font whatever the UI language."""
+    return f"#script_{script}" + ("_chosen" if chosen else "")
 
 
 def language_style(locale: str, chosen: bool = False) -> str:
     """The object id of a button naming ``locale`` in its own script."""
-    return f"#language_{locale}" + ("_chosen" if chosen else "")
+    return script_style(language_scripts().get(locale, ("latin", False))[0], chosen)
 
 
-def _add_language_buttons(theme: dict, button_font: dict, chosen_colours: dict) -> None:
-    """One block per language, in that language's font, so that a language list shows
-    English, Italiano, اردو and हिन्दी whatever the UI language (pygame_gui draws a button in
-    one font). Font names differ per (file, script, direction): pygame_gui keys its fonts by
-    name, not by script or direction."""
-    for locale, (script, rtl) in language_scripts().items():
+def _add_script_buttons(theme: dict, button_font: dict, chosen_colours: dict) -> None:
+    """One button block per script, in its font (pygame_gui draws a button in one font).
+    Font names differ per (file, script, direction): pygame_gui keys its fonts by name, not
+    by script or direction."""
+    for script, (_regular, _bold, harfbuzz_script) in FONT_FILES.items():
         regular, bold = font_paths(script)
         font = {**button_font, "name": f"magda_{script}", "regular_path": regular, "bold_path": bold,
-                "script": FONT_FILES.get(script, FONT_FILES["latin"])[2], "direction": "rtl" if rtl else "ltr"}
-        theme[language_style(locale)] = {"font": dict(font)}
-        theme[language_style(locale, chosen=True)] = {"font": dict(font), "colours": dict(chosen_colours)}
+                "script": harfbuzz_script, "direction": "rtl" if harfbuzz_script == "Arab" else "ltr"}
+        theme[script_style(script)] = {"font": dict(font)}
+        theme[script_style(script, chosen=True)] = {"font": dict(font), "colours": dict(chosen_colours)}
 
 
 def make_ui_manager(size: tuple[int, int], script: str = "latin"):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from magdagdon.engine import Difficulty
 
 from ..i18n import language_names
-from ..ui_theme import language_style
+from ..ui_theme import language_style, script_style
 
 from .menu import Item, MenuState
 
@@ -20,7 +20,8 @@ class Settings(MenuState):
 
     def items(self) -> list[Item]:
         text, ctx = self.ctx.text, self.ctx
-        items = [Item(f"difficulty:{d.name}", text(f"difficulty.{d.name}"), "#chosen" if d is ctx.difficulty else "", row=0)
+        # Difficulty names stay in Latin letters in every language: drawn in the Latin font.
+        items = [Item(f"difficulty:{d.name}", text(f"difficulty.{d.name}"), script_style("latin", d is ctx.difficulty), row=0)
                  for d in Difficulty]
         items.append(Item("sound", text("settings.sound_on" if ctx.audio.enabled else "settings.sound_off")))
         items.append(Item("display", text("settings.fullscreen" if ctx.fullscreen else "settings.windowed")))
