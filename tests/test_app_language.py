@@ -112,3 +112,20 @@ def test_a_damaged_language_field_sets_the_settings_aside(tmp_path):
     path.write_text(json.dumps(document), encoding="utf-8")
     loaded = load_settings(tmp_path)
     assert loaded.settings == Settings() and loaded.notice is not None
+
+
+def test_every_menu_font_of_the_urdu_theme_shapes_right_to_left_bold_included():
+    import pygame_gui  # noqa: F401  (make_ui_manager imports it)
+
+    from magdagdon.app.ui_theme import make_ui_manager
+
+    pygame.init()
+    pygame.display.set_mode((800, 600))
+    manager = make_ui_manager((800, 600), "arabic")
+    fonts = manager.get_theme().get_font_dictionary().loaded_fonts
+    ours = {font_id: resource for font_id, resource in fonts.items() if font_id.startswith("magda_") and "arabic" not in font_id
+            and "latin" not in font_id and "devanagari" not in font_id}
+    assert any("bold" in font_id for font_id in ours)  # the <b> variants of text boxes
+    for font_id, resource in ours.items():
+        assert resource.loaded_font.get_direction() == pygame.DIRECTION_RTL, font_id
+    pygame.display.quit()

@@ -99,7 +99,8 @@ def make_ui_manager(size: tuple[int, int], script: str = "latin"):
     manager = pygame_gui.UIManager(size, theme, enable_live_theme_updates=False)
     base = int(theme["defaults"]["font"]["size"])
     # Text boxes switch to bold for <b>; preload every variant the theme can ask for.
-    wanted = [{"name": "magda", "point_size": s, "style": "bold"}
+    font = theme["defaults"]["font"]  # the bold variants shape like the regular ones
+    wanted = [{"name": "magda", "point_size": s, "style": "bold", "script": font["script"], "direction": font["direction"]}
               for s in sorted({s for s, _ in sizes} | {base}) if (s, True) not in sizes]
     if wanted:
         manager.preload_fonts(wanted)
