@@ -31,6 +31,7 @@ _VIRAMA = "\u094d"
 _ZWJ, _ZWNJ = "\u200d", "\u200c"
 # The bidi algorithm drops these (rule X9); they take their neighbour's level here.
 _REMOVED_BY_X9 = {"RLE", "LRE", "RLO", "LRO", "PDF", "BN"}
+_RIGHT_TO_LEFT = {"R", "AL", "AN", "RLE", "RLO", "RLI", "LRE", "LRO", "LRI", "FSI"}
 # A sign written right before a number belongs to it: "−15" stays "−15" in an Urdu line
 # (bare bidi would draw "15−"). The sign takes its number's level, as if the two were
 # isolated together; the characters around them resolve as usual.
@@ -113,6 +114,8 @@ def base_level(text: str, rtl_language: bool) -> int:
 
 def bidi_levels(text: str, paragraph_level: int) -> list[int]:
     """The resolved embedding level of every character of ``text`` (logical order)."""
+    if paragraph_level == 0 and not any(unicodedata.bidirectional(c) in _RIGHT_TO_LEFT for c in text):
+        return [0] * len(text)  # nothing to reorder: most lines of English, Italian and Hindi
     storage = uba.get_empty_storage()
     storage["base_level"] = paragraph_level
     storage["base_dir"] = ("L", "R")[paragraph_level]
