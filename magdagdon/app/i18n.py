@@ -22,6 +22,7 @@ import json
 import locale as system_locale_module
 import os
 import string
+from collections.abc import Mapping
 from pathlib import Path
 
 from magdagdon.assets_path import asset_path
@@ -47,13 +48,13 @@ def _load(locale: str, directory: Path | None = None) -> dict:
     return strings
 
 
-def system_language(environ: dict[str, str] | None = None) -> str:
+def system_language(environ: Mapping[str, str] | None = None) -> str:
     """The shipped language the system asks for (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``,
     ``LANG``, then the locale module: ``ur_PK.UTF-8`` means Urdu), else English."""
-    environ = os.environ if environ is None else environ
+    variables: Mapping[str, str] = os.environ if environ is None else environ
     wanted: list[str] = []
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        wanted += [part for part in environ.get(name, "").split(":") if part]
+        wanted += [part for part in variables.get(name, "").split(":") if part]
     if not wanted:
         try:
             wanted.append(system_locale_module.getlocale()[0] or "")
