@@ -65,18 +65,8 @@ def draw_guide(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", mes
 
 
 def wrap(fonts: "FontBook", text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    words, lines, line = text.split(), list[str](), ""
-    font = fonts.font(size, bold)
-    for word in words:
-        trial = f"{line} {word}".strip()
-        if font.size(trial)[0] <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    return lines
+    """Lines of ``text`` that fit ``width`` (broken at spaces, any script; see FontBook.wrap)."""
+    return fonts.wrap(text, size, width, bold)
 
 
 def draw_banner(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect, title: str, lines: list[str],
