@@ -79,7 +79,7 @@ def open_settings(player: Player) -> None:
 def test_settings_lists_each_language_in_its_own_script_and_switches(tmp_path):
     player = start(tmp_path)
     open_settings(player)
-    labels = {ident: button.text for button, ident in player.top.buttons}
+    labels = player.top.button_labels
     assert [labels[f"language:{x}"] for x in ("en", "hi", "it", "ur")] == ["English", "हिन्दी", "Italiano", "اردو"]
     styles = {ident: button.object_ids[-1] for button, ident in player.top.buttons}
     assert styles["language:en"] == "#script_latin_chosen" and styles["language:ur"] == "#script_arabic"

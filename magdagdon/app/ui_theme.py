@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import copy
 import json
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
+
+import pygame
 
 from magdagdon.assets_path import asset_path
 
@@ -68,6 +71,27 @@ def theme_for(size: tuple[int, int], script: str = "latin") -> tuple[dict[str, A
         theme["text_box"]["misc"]["text_horiz_alignment"] = "right"
     _add_script_buttons(theme, theme["button"]["font"], theme["#chosen"]["colours"])
     return theme, sorted(sizes)
+
+
+@dataclass(frozen=True)
+class TextLook:
+    size: int  # point size scaled to the window, as the theme gives pygame_gui
+    bold: bool
+    colour: tuple[int, int, int]
+
+
+def text_look(size: tuple[int, int], element: str, object_id: str = "") -> TextLook:
+    """Size, weight and colour the theme gives ``element`` ("label", "button", "text_box")
+    with ``object_id`` ("#title", "#primary", ...), for menu text the game draws itself."""
+    template = _theme_template()
+    font: dict[str, Any] = dict(template["defaults"]["font"])
+    colours: dict[str, Any] = dict(template["defaults"]["colours"])
+    for block in (template.get(element, {}), template.get(object_id, {}) if object_id else {}):
+        font.update(block.get("font", {}))
+        colours.update(block.get("colours", {}))
+    colour = pygame.Color(colours["normal_text"])
+    return TextLook(max(10, round(int(font["size"]) * ui_scale(size))), font.get("bold") == "1",
+                    (colour.r, colour.g, colour.b))
 
 
 def script_style(script: str, chosen: bool = False) -> str:

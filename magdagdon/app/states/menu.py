@@ -1,6 +1,11 @@
 """Menus and dialogs with pygame_gui: a centred panel with a title, optional rich text,
 and a column of buttons. Arrows/Tab move a visible focus, Enter chooses, Esc goes back.
 
+pygame_gui provides the buttons (hover, press, clicks); every word — titles, notices,
+button labels, pages of text — is drawn by the game's own text layout (see
+:mod:`..render.menu_text`), which gets mixed Urdu and Hindi lines right. A page longer than
+its box scrolls with the wheel, Page Up/Down or a drag.
+
 pygame_gui is imported and the widgets built only once the menu UI is ``ready`` (after the
 first frame is on screen, see ``Control.finish_startup``); until then a menu draws its
 title alone with plain pygame, so the window shows the game at once. A menu covered by
@@ -20,14 +25,16 @@ from ..games import Games
 from ..i18n import Catalog
 from ..menu_ui import MenuUI
 from ..render import palette
+from ..render.menu_text import DrawnLabel, TextPage, blit_ink, fitted_line, ink_rect
 from ..render.widgets import draw_focus_ring
 from ..session import GameSession
 from ..state_machine import Persist, State
+from ..ui_theme import text_look
 from ..viewport import Viewport
 
 if TYPE_CHECKING:
     from pygame_gui.core import UIElement
-    from pygame_gui.elements import UIButton, UILabel
+    from pygame_gui.elements import UIButton
 
 
 @dataclass(frozen=True)
@@ -67,7 +74,11 @@ class MenuState(State):
         self.keyboard = False
         self.panel: pygame.Rect | None = None
         self.body_rect: pygame.Rect | None = None
-        self.title_label: UILabel | None = None
+        self.title_label: DrawnLabel | None = None
+        self.labels: list[DrawnLabel] = []
+        self.button_labels: dict[str, str] = {}  # ident -> the words on the button
+        self.page: TextPage | None = None  # the body's text, when the menu has one
+        self.dragging_page = False
 
     def enter(self, persist: Persist) -> None:
         super().enter(persist)
@@ -125,7 +136,8 @@ class MenuState(State):
         if self.elements:
             self.ui.note_change()
         self.elements, self.buttons = [], []
-        self.panel = self.body_rect = self.title_label = None
+        self.panel = self.body_rect = self.title_label = self.page = None
+        self.labels, self.button_labels = [], {}
         self.built = False
 
     def build(self) -> None:
@@ -141,19 +153,28 @@ class MenuState(State):
         items = self.items()
         body = self.body_html()
         notices = self.notices()
-        button_h = max(38, min(int(h * 0.068), int(w * 0.1)))
-        gap = max(6, button_h // 5)
         share = 0.9 if layout.portrait else (0.66 if self.wide else 0.46)
         width = min(w - 2 * margin, max(360, int(w * share)))
+        # Heights grow with the ink of the words in this language (Nastaliq is tall).
+        button_h = max(38, min(int(h * 0.068), int(w * 0.1)))
+        button_h = max(button_h, max((self._label_ink_height(i, width) for i in items), default=0) + button_h // 4)
+        gap = max(6, button_h // 5)
         rows: list[list[Item]] = []
         for item in items:
             if item.row is not None and rows and rows[-1][0].row == item.row:
                 rows[-1].append(item)
             else:
                 rows.append([item])
-        title_h = int(button_h * 1.5)
-        sub_h = int(button_h * 0.6) if self.subtitle else 0
-        notice_h = int(button_h * 0.55) * len(notices)
+        title_look, sub_look, notice_look = (text_look(layout.size, "label", role) for role in ("#title", "#subtitle", "#notice"))
+        floor = 10
+        title = fitted_line(self.fonts, text(self.title_key), title_look.size, (width, h), title_look.colour, True, floor)
+        subtitle = fitted_line(self.fonts, self.subtitle, sub_look.size, (width, h), sub_look.colour, False, floor)
+        notice_images = [fitted_line(self.fonts, n, notice_look.size, (width, h), notice_look.colour, False, floor)
+                         for n in notices]
+        title_h = max(int(button_h * 1.5), ink_rect(title).height + gap)
+        sub_h = max(int(button_h * 0.6), ink_rect(subtitle).height + gap) if self.subtitle else 0
+        notice_line_h = max([int(button_h * 0.55)] + [ink_rect(i).height + gap // 2 for i in notice_images])
+        notice_h = notice_line_h * len(notices)
         buttons_h = len(rows) * (button_h + gap)
         body_h = 0
         self.body_rect = None
@@ -164,31 +185,43 @@ class MenuState(State):
         self.panel = pygame.Rect(0, 0, width + 2 * gap, min(h - margin, height + 2 * gap))
         self.panel.center = (w // 2, h // 2)
         x, y = self.panel.left + gap, self.panel.top + gap
-        self.title_label = pygame_gui.elements.UILabel(pygame.Rect(x, y, width, title_h), text(self.title_key), ui, object_id="#title")
-        self.elements.append(self.title_label)
+        self.title_label = DrawnLabel(pygame.Rect(x, y, width, title_h), text(self.title_key), title)
+        self.labels.append(self.title_label)
         y += title_h
         if self.subtitle:
-            self.elements.append(pygame_gui.elements.UILabel(pygame.Rect(x, y, width, sub_h), self.subtitle, ui, object_id="#subtitle"))
+            self.labels.append(DrawnLabel(pygame.Rect(x, y, width, sub_h), self.subtitle, subtitle))
             y += sub_h
-        for notice in notices:
-            self.elements.append(pygame_gui.elements.UILabel(pygame.Rect(x, y, width, int(button_h * 0.55)), notice, ui, object_id="#notice"))
-            y += int(button_h * 0.55)
-        if self.drawn_body:
+        for notice, image in zip(notices, notice_images):
+            self.labels.append(DrawnLabel(pygame.Rect(x, y, width, notice_line_h), notice, image))
+            y += notice_line_h
+        if self.drawn_body or body:
             self.body_rect = pygame.Rect(x, y, width, body_h)
             y += body_h + gap
-        elif body:
-            box = pygame_gui.elements.UITextBox(body, pygame.Rect(x, y, width, body_h), ui)
-            self.elements.append(box)
-            y += body_h + gap
+        if body and not self.drawn_body:
+            self.page = TextPage.lay_out(self.fonts, body, self._page_size(), self._page_view().width)
         for row in rows:
             each = (width - gap * (len(row) - 1)) // len(row)
             for i, item in enumerate(row):
                 rect = pygame.Rect(x + i * (each + gap), y, each, button_h)
-                button = pygame_gui.elements.UIButton(rect, item.label, ui, object_id=item.style or None)
+                button = pygame_gui.elements.UIButton(rect, "", ui, object_id=item.style or None)
                 self.elements.append(button)
                 self.buttons.append((button, item.ident))
+                self.button_labels[item.ident] = item.label
             y += button_h + gap
         self.focus_index = min(self.focus_index, max(0, len(self.buttons) - 1))
+
+    def _label_ink_height(self, item: Item, width: int) -> int:
+        look = text_look(self.kit.viewport.size, "button", item.style)
+        return ink_rect(self.fonts.render(item.label, look.size, look.colour, look.bold)).height
+
+    def _page_size(self) -> int:
+        return text_look(self.kit.viewport.size, "text_box").size
+
+    def _page_view(self) -> pygame.Rect:
+        """The body box less its padding: where the page's lines go."""
+        assert self.body_rect is not None
+        pad = max(8, self._page_size() * 3 // 4)
+        return self.body_rect.inflate(-2 * pad, -pad)
 
     # --- input ------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -198,6 +231,8 @@ class MenuState(State):
         import pygame_gui
 
         self.ui.process(event)
+        if self.page is not None and self._scroll_page(event):
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for index, (button, ident) in enumerate(self.buttons):
                 if event.ui_element is button:
@@ -218,6 +253,26 @@ class MenuState(State):
         elif event.type == pygame.MOUSEBUTTONDOWN:
             self.keyboard = False
 
+    def _scroll_page(self, event: pygame.event.Event) -> bool:
+        """Wheel, Page Up/Down and dragging scroll the page; True if the event did."""
+        page, view = self.page, self._page_view()
+        assert page is not None
+        step = self.fonts.line_height(self._page_size())
+        if event.type == pygame.MOUSEWHEEL:
+            page.scroll(-event.y * step * 2, view.height)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+            page.scroll((1 if event.key == pygame.K_PAGEDOWN else -1) * (view.height - step), view.height)
+        elif event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1 and self.body_rect is not None \
+                and self.body_rect.collidepoint(event.pos):
+            self.dragging_page = True
+        elif event.type == pygame.MOUSEMOTION and self.dragging_page:
+            page.scroll(-event.rel[1], view.height)
+        elif event.type == pygame.MOUSEBUTTONUP and self.dragging_page:
+            self.dragging_page = False
+        else:
+            return False
+        return True
+
     def update(self, dt: float) -> None:
         self.ensure_built()  # the menu UI became ready (the control object updates pygame_gui)
 
@@ -234,11 +289,45 @@ class MenuState(State):
         if self.body_rect is not None:
             self.draw_body(surface, self.body_rect)
         self.ui.draw(surface)
+        for label in self.labels:
+            label.draw(surface)
+        self.draw_button_labels(surface)
         if self.keyboard and self.buttons:
             draw_focus_ring(surface, self.buttons[self.focus_index][0].rect, max(6, self.panel.width // 60))
 
     def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """Hook for ``drawn_body`` menus."""
+        """The page of text in its box (``drawn_body`` menus draw their own)."""
+        page = self.page
+        if page is None:
+            return
+        look = text_look(self.kit.viewport.size, "text_box")
+        radius = max(6, rect.height // 40)
+        pygame.draw.rect(surface, palette.SHADOW, rect, border_radius=radius)
+        pygame.draw.rect(surface, palette.PANEL_EDGE, rect, width=1, border_radius=radius)
+        view = self._page_view()
+        align = "center" if self.compact_body else ("right" if self.text.rtl else "left")
+        page.draw(surface, self.fonts, view, look.size, look.colour, palette.GOLD, align)
+        if page.height > view.height:  # how far the page is scrolled
+            track = pygame.Rect(0, view.top, max(3, view.width // 150), view.height)
+            track.left = (rect.left + 3) if self.text.rtl else (rect.right - track.width - 3)
+            thumb_h = max(12, view.height * view.height // page.height)
+            thumb_y = view.top + (view.height - thumb_h) * page.offset // max(1, page.height - view.height)
+            pygame.draw.rect(surface, palette.PANEL_EDGE, track, border_radius=track.width // 2)
+            pygame.draw.rect(surface, palette.TEXT_DIM, (track.left, thumb_y, track.width, thumb_h),
+                             border_radius=track.width // 2)
+
+    def draw_button_labels(self, surface: pygame.Surface) -> None:
+        """Each button's words, in the colour pygame_gui gives its state (hovered, chosen...)."""
+        for button, ident in self.buttons:
+            label = self.button_labels.get(ident, "")
+            if not label:
+                continue
+            style = next(iter(button.object_ids[-1:]), None) or ""
+            look = text_look(self.kit.viewport.size, "button", style)
+            colour = _button_text_colour(button, look.colour)
+            pad = max(4, button.rect.height // 8)
+            box = button.rect.inflate(-2 * pad, -pad)
+            blit_ink(surface, fitted_line(self.fonts, label, look.size, box.size, colour, look.bold), box)
 
     def draw_title_only(self, surface: pygame.Surface) -> None:
         """The first frame, before pygame_gui is loaded: the menu's title, centred."""
@@ -261,3 +350,10 @@ class MenuState(State):
     def start_new_game(self, games: Games, difficulty: Difficulty | None = None) -> None:
         self.persist["session"] = games.new_session(difficulty)
         self.reset("rolling")
+
+
+def _button_text_colour(button: "UIButton", default: tuple[int, int, int]) -> tuple[int, int, int]:
+    state = ("disabled" if not button.is_enabled else "active" if button.held else
+             "selected" if button.is_selected else "hovered" if button.hovered else "normal")
+    colour = getattr(button, "colours", {}).get(f"{state}_text")
+    return (colour.r, colour.g, colour.b) if isinstance(colour, pygame.Color) else default
