@@ -22,6 +22,12 @@ COLUMNS = (("rank", 0.07, "right"), ("name", 0.25, "left"), ("score", 0.13, "rig
            ("turns", 0.1, "right"), ("powers", 0.11, "right"), ("assisted", 0.1, "center"))
 
 
+def mirrored_columns() -> tuple[tuple[str, float, str], ...]:
+    """The columns as a right-to-left reader reads them: rank on the right."""
+    swap = {"left": "right", "right": "left", "center": "center"}
+    return tuple((key, share, swap[align]) for key, share, align in reversed(COLUMNS))
+
+
 class HighScores(MenuState):
     title_key = "scores.title"
     wide = True
@@ -84,7 +90,8 @@ class HighScores(MenuState):
             self._centred(surface, rect, text("scores.unavailable"), size)
             return
         entries, stats = loaded
-        stats_h = int(size * 4.6)
+        # Three rows of figures, as tall as the language's font needs (Nastaliq is tall).
+        stats_h = max(int(size * 4.6), 3 * self.fonts.line_height(size) * 9 // 10 + size)
         self._draw_statistics(surface, pygame.Rect(rect.left, rect.top, rect.width, stats_h), stats, size)
         table = pygame.Rect(rect.left, rect.top + stats_h + size // 2, rect.width, rect.height - stats_h - size // 2)
         if not entries:
@@ -107,22 +114,25 @@ class HighScores(MenuState):
         best = none if stats.best is None else str(stats.best)
         figures = [(text("scores.stats_games"), str(stats.games)), (text("scores.stats_average"), average),
                    (text("scores.stats_best"), best)]
-        left = pygame.Rect(inner.left, inner.top, int(inner.width * 0.36), inner.height)
+        rtl = text.rtl  # a right-to-left reader finds the figures on the right, labels first
+        figures_w = int(inner.width * 0.36)
+        left = pygame.Rect(inner.right - figures_w if rtl else inner.left, inner.top, figures_w, inner.height)
         line_h = inner.height / len(figures)
         for i, (label, value) in enumerate(figures):
             y = int(inner.top + line_h * (i + 0.5))
             label_img = fonts.render(label, fonts.fit(label, size, left.width * 2 // 3), palette.TEXT_DIM)
             value_img = fonts.render(value, size, palette.GOLD if i == 2 else palette.TEXT, bold=True)
-            surface.blit(label_img, label_img.get_rect(midleft=(left.left, y)))
-            surface.blit(value_img, value_img.get_rect(midright=(left.right, y)))
-        chart = pygame.Rect(left.right + pad * 2, inner.top, inner.right - left.right - pad * 2, inner.height)
+            surface.blit(label_img, label_img.get_rect(**{"midright" if rtl else "midleft": (left.right if rtl else left.left, y)}))
+            surface.blit(value_img, value_img.get_rect(**{"midleft" if rtl else "midright": (left.left if rtl else left.right, y)}))
+        chart_w = inner.width - figures_w - pad * 2
+        chart = pygame.Rect(inner.left if rtl else left.right + pad * 2, inner.top, chart_w, inner.height)
         self._draw_histogram(surface, chart, stats, max(self.floor, int(size * 0.8)))
 
     def _draw_histogram(self, surface: pygame.Surface, rect: pygame.Rect, stats: Statistics, size: int) -> None:
         text, fonts = self.text, self.fonts
         caption = text("scores.histogram", bucket=HISTOGRAM_BUCKET)
         cap_img = fonts.render(caption, fonts.fit(caption, size, rect.width), palette.TEXT_DIM)
-        surface.blit(cap_img, cap_img.get_rect(topleft=rect.topleft))
+        surface.blit(cap_img, cap_img.get_rect(**({"topright": rect.topright} if text.rtl else {"topleft": rect.topleft})))
         bars = dict(stats.histogram)
         label_h = fonts.font(size).get_linesize()
         area = pygame.Rect(rect.left, rect.top + cap_img.get_height() + 2, rect.width,
@@ -148,11 +158,12 @@ class HighScores(MenuState):
 
     def _draw_table(self, surface: pygame.Surface, rect: pygame.Rect, entries: list[ScoreEntry], size: int) -> None:
         text, fonts = self.text, self.fonts
-        row_h = int(fonts.font(size).get_linesize() * 1.15)
+        row_h = int(fonts.line_height(size) * 1.05)
+        columns = mirrored_columns() if text.rtl else COLUMNS
         edges, x = [], rect.left
-        for _, share, _ in COLUMNS:
+        for _, share, _ in columns:
             width = int(rect.width * share)
-            edges.append(pygame.Rect(x, 0, width - size // 2, row_h))
+            edges.append(pygame.Rect(x + (size // 2 if text.rtl else 0), 0, width - size // 2, row_h))
             x += width
         legend = text("scores.assisted_legend") if any(e.assisted for e in entries) else ""
         footer_h = row_h if legend else 0
@@ -162,7 +173,7 @@ class HighScores(MenuState):
         self.scroll = min(self.scroll, max(0, len(entries) - visible))
         shown = entries[self.scroll:self.scroll + visible]
         y = rect.top
-        for (key, _, align), cell in zip(COLUMNS, edges):
+        for (key, _, align), cell in zip(columns, edges):
             self._cell(surface, cell.move(0, y), text(f"scores.col_{key}"), size, palette.GOLD, align, bold=True)
         y += row_h
         pygame.draw.line(surface, palette.PANEL_EDGE, (rect.left, y - 2), (rect.right, y - 2), 2)
@@ -176,7 +187,7 @@ class HighScores(MenuState):
             values = {"rank": f"{rank}.", "name": entry.name, "score": str(entry.score), "date": when,
                       "turns": str(entry.turns), "powers": str(entry.powers_used),
                       "assisted": text("scores.assisted_mark") if assisted else ""}
-            for (key, _, align), cell in zip(COLUMNS, edges):
+            for (key, _, align), cell in zip(columns, edges):
                 colour = palette.HINT if key == "assisted" else (palette.TEXT if key == "score" else palette.TEXT_DIM)
                 self._cell(surface, cell.move(0, y), values[key], size, colour, align, bold=key == "score")
             y += row_h

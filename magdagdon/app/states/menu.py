@@ -202,7 +202,8 @@ class MenuState(State):
         for row in rows:
             each = (width - gap * (len(row) - 1)) // len(row)
             for i, item in enumerate(row):
-                rect = pygame.Rect(x + i * (each + gap), y, each, button_h)
+                column = len(row) - 1 - i if text.rtl else i  # a right-to-left reader starts on the right
+                rect = pygame.Rect(x + column * (each + gap), y, each, button_h)
                 button = pygame_gui.elements.UIButton(rect, "", ui, object_id=item.style or None)
                 self.elements.append(button)
                 self.buttons.append((button, item.ident))
@@ -242,9 +243,11 @@ class MenuState(State):
         elif event.type == pygame.KEYDOWN:
             self.keyboard = True
             count = len(self.buttons)
-            if event.key in (pygame.K_DOWN, pygame.K_RIGHT) or (event.key == pygame.K_TAB and not event.mod & pygame.KMOD_SHIFT):
+            # The arrow pointing the way the language reads goes to the next button.
+            onward, back = (pygame.K_LEFT, pygame.K_RIGHT) if self.text.rtl else (pygame.K_RIGHT, pygame.K_LEFT)
+            if event.key in (pygame.K_DOWN, onward) or (event.key == pygame.K_TAB and not event.mod & pygame.KMOD_SHIFT):
                 self.focus_index = (self.focus_index + 1) % max(1, count)
-            elif event.key in (pygame.K_UP, pygame.K_LEFT) or event.key == pygame.K_TAB:
+            elif event.key in (pygame.K_UP, back) or event.key == pygame.K_TAB:
                 self.focus_index = (self.focus_index - 1) % max(1, count)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and count:
                 self.on_choice(self.buttons[self.focus_index][1])
