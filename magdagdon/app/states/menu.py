@@ -78,7 +78,7 @@ class MenuState(State):
         self.labels: list[DrawnLabel] = []
         self.button_labels: dict[str, str] = {}  # ident -> the words on the button
         self.page: TextPage | None = None  # the body's text, when the menu has one
-        self.dragging_page = False
+        self.drag_y: int | None = None  # where a drag on the page last was
 
     def enter(self, persist: Persist) -> None:
         super().enter(persist)
@@ -267,11 +267,12 @@ class MenuState(State):
             page.scroll((1 if event.key == pygame.K_PAGEDOWN else -1) * (view.height - step), view.height)
         elif event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1 and self.body_rect is not None \
                 and self.body_rect.collidepoint(event.pos):
-            self.dragging_page = True
-        elif event.type == pygame.MOUSEMOTION and self.dragging_page:
-            page.scroll(-event.rel[1], view.height)
-        elif event.type == pygame.MOUSEBUTTONUP and self.dragging_page:
-            self.dragging_page = False
+            self.drag_y = event.pos[1]
+        elif event.type == pygame.MOUSEMOTION and self.drag_y is not None:
+            page.scroll(self.drag_y - event.pos[1], view.height)
+            self.drag_y = event.pos[1]
+        elif event.type == pygame.MOUSEBUTTONUP and self.drag_y is not None:
+            self.drag_y = None
         else:
             return False
         return True
