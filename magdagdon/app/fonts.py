@@ -82,6 +82,14 @@ class FontBook:
     def line_height(self, size: int, bold: bool = False) -> int:
         return self.setter.line_height(max(6, int(size)), bold)
 
+    def line_step(self, size: int) -> int:
+        """From one line of running text to the next at ``size``: 1.25 × the size in Latin;
+        in another script at least its font's line height, as far as its letters reach
+        (Noto Nastaliq Urdu's is about twice Noto Sans')."""
+        size = max(6, int(size))
+        step = round(size * 1.25)
+        return step if self.setter.home_script == "latin" else max(step, self.line_height(size))
+
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
         return self.setter.wrap(text, max(6, int(size)), width, bold)
 

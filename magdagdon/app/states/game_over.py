@@ -148,24 +148,44 @@ class GameOver(TableState):
         ]
         extra = self._result_lines()
         self.result_shown = tuple(extra)
-        units = 3.0 + 1.25 * (len(rows) + RESULT_LINES) + 0.6
-        size = max(min_text_px(surface.get_size()), min(int(rect.height * 0.045), int(free.height / units), free.width // 18))
+        step_per_size = fonts.line_step(100) / 100  # a line's height per point of size in this language
+        floor = min_text_px(surface.get_size())
+        # Where the rows one under another would not leave room for the result lines (a tall
+        # script in a small window), they go two to a line.
+        paired = (3.0 + step_per_size * (len(rows) + RESULT_LINES) + 0.6) * floor > free.height
+        row_lines = (len(rows) + 1) // 2 if paired else len(rows)
+        units = 3.0 + step_per_size * (row_lines + RESULT_LINES) + 0.6
+        size = max(floor, min(int(rect.height * 0.045), int(free.height / units), free.width // 18))
+        step = fonts.line_step(size)
         y = free.top
         # Fitted once for the final total (the widest), not for every counted-up value.
         total_img = fonts.render(str(shown), fonts.fit(str(score.total), int(size * 2.6), free.width, True), palette.GOLD, bold=True)
         surface.blit(total_img, total_img.get_rect(midtop=(free.centerx, y)))
         y += total_img.get_height()
-        col = pygame.Rect(free.left + free.width // 6, y, free.width * 2 // 3, 0)
-        for label, value in rows:
-            l_img, v_img = fonts.render(label, size, palette.TEXT_DIM), fonts.render(value, size, palette.TEXT, bold=True)
-            surface.blit(l_img, (col.left, y))
-            surface.blit(v_img, v_img.get_rect(topright=(col.right, y)))
-            y += int(size * 1.25)
+        label_at, value_at = ("topright", "topleft") if text.rtl else ("topleft", "topright")  # mirrored in Urdu
+        gap = size
+        col_w = (free.width - gap) // 2 if paired else free.width * 2 // 3
+        for index, (label, value) in enumerate(rows):
+            column = index % 2 if paired else 0
+            if text.rtl:
+                column = -column
+            left = (free.left + column * (col_w + gap)) if paired else free.left + free.width // 6
+            if paired and text.rtl:
+                left = free.right - col_w + column * (col_w + gap)
+            col = pygame.Rect(left, y, col_w, 0)
+            v_img = fonts.render(value, size, palette.TEXT, bold=True)
+            l_img = fonts.render(label, fonts.fit(label, size, col.width - v_img.get_width() - size), palette.TEXT_DIM)
+            surface.blit(l_img, l_img.get_rect(**{label_at: (col.right if text.rtl else col.left, y)}))
+            surface.blit(v_img, v_img.get_rect(**{value_at: (col.left if text.rtl else col.right, y)}))
+            if not paired or index % 2 or index == len(rows) - 1:
+                y += step
         y += int(size * 0.6)
         for line, colour in extra:
+            if y + step > free.bottom:  # a tall script at a small size: the lines that fit
+                break
             img = fonts.render(line, fonts.fit(line, size, free.width), colour)
             surface.blit(img, img.get_rect(midtop=(free.centerx, y)))
-            y += int(size * 1.25)
+            y += step
         for button in buttons:
             focused = self.keyboard and self.focus == ("button", button.ident)
             draw_button(surface, fonts, button, self.hover == button.ident, focused)
