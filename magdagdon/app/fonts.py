@@ -77,7 +77,7 @@ class FontBook:
 
     def size(self, text: str, size: int, bold: bool = False) -> tuple[int, int]:
         size = max(6, int(size))
-        return self.setter.width(text, size, bold), sum(self.setter.metrics(size, bold))
+        return self.setter.width(text, size, bold), sum(self.setter.line_metrics(text, size, bold))
 
     def line_height(self, size: int, bold: bool = False) -> int:
         return self.setter.line_height(max(6, int(size)), bold)

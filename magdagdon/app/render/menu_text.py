@@ -41,6 +41,22 @@ def fitted_line(fonts: "FontBook", text: str, size: int, box: tuple[int, int], c
     return image
 
 
+def fitted_block(fonts: "FontBook", text: str, size: int, box: tuple[int, int], colour: "Colour",
+                 bold: bool = False, floor: int = 10) -> pygame.Surface:
+    """As :func:`fitted_line`, but a text too long for one line at ``floor`` is wrapped
+    onto as many centred lines as it needs (the caller's box grows with its ink)."""
+    image = fitted_line(fonts, text, size, box, colour, bold, floor)
+    if ink_rect(image).width <= box[0]:
+        return image
+    lines = [fonts.render(line, floor, colour, bold) for line in fonts.wrap(text, floor, box[0], bold)]
+    step = fonts.line_step(floor)
+    block = pygame.Surface((max(line.get_width() for line in lines), step * (len(lines) - 1) + lines[-1].get_height()),
+                           pygame.SRCALPHA)
+    for index, line in enumerate(lines):
+        block.blit(line, line.get_rect(midtop=(block.get_width() // 2, index * step)))
+    return block
+
+
 def blit_ink(surface: pygame.Surface, image: pygame.Surface, box: pygame.Rect, align: str = "center") -> pygame.Rect:
     """Blit ``image`` so its ink is centred in ``box`` vertically and placed ``align``
     ("left", "center", "right") across it; returns where the ink landed."""

@@ -93,6 +93,14 @@ class TextSetter:
         fonts = [self.home_font(size, bold), self.font(LATIN, size, bold)]
         return max(f.get_ascent() for f in fonts), max(-f.get_descent() for f in fonts)
 
+    def line_metrics(self, line: str, size: int, bold: bool = False) -> tuple[int, int]:
+        """(ascent, descent) of one line: as :meth:`metrics`, except that a line wholly in
+        Latin letters and digits (a score, "(+60)") is only as tall as Latin, even in Urdu."""
+        if all(run.script == LATIN for run in self.runs(_one_line(line))):
+            font = self.font(LATIN, size, bold)
+            return font.get_ascent(), -font.get_descent()
+        return self.metrics(size, bold)
+
     def line_height(self, size: int, bold: bool = False) -> int:
         fonts = [self.home_font(size, bold), self.font(LATIN, size, bold)]
         ascent, descent = self.metrics(size, bold)
@@ -113,7 +121,7 @@ class TextSetter:
     def render(self, line: str, size: int, colour, bold: bool = False) -> pygame.Surface:
         """One line, runs in visual order on a shared baseline; transparent background."""
         line = _one_line(line)
-        ascent, descent = self.metrics(size, bold)
+        ascent, descent = self.line_metrics(line, size, bold)
         pieces = []
         for run in self.runs(line):
             font = self.font(run.script, size, bold, run.rtl)

@@ -9,6 +9,7 @@ import pygame
 from magdagdon.engine import Difficulty
 from magdagdon.storage import HISTOGRAM_BUCKET, ScoreEntry, Statistics
 
+from ..fonts import FontBook
 from ..games import Games
 from ..render import palette
 from ..render.hud import min_text_px
@@ -18,7 +19,7 @@ from ..store_access import StoreAccess
 from .menu import Item, MenuKit, MenuState
 
 # column key, share of the width, alignment
-COLUMNS = (("rank", 0.07, "right"), ("name", 0.25, "left"), ("score", 0.13, "right"), ("date", 0.24, "left"),
+COLUMNS = (("rank", 0.07, "right"), ("name", 0.21, "left"), ("score", 0.13, "right"), ("date", 0.28, "left"),
            ("turns", 0.1, "right"), ("powers", 0.11, "right"), ("assisted", 0.1, "center"))
 
 
@@ -120,8 +121,8 @@ class HighScores(MenuState):
         line_h = inner.height / len(figures)
         for i, (label, value) in enumerate(figures):
             y = int(inner.top + line_h * (i + 0.5))
-            label_img = fonts.render(label, fonts.fit(label, size, left.width * 2 // 3), palette.TEXT_DIM)
             value_img = fonts.render(value, size, palette.GOLD if i == 2 else palette.TEXT, bold=True)
+            label_img = fonts.render(label, fonts.fit(label, size, left.width - value_img.get_width() - pad), palette.TEXT_DIM)
             surface.blit(label_img, label_img.get_rect(**{"midright" if rtl else "midleft": (left.right if rtl else left.left, y)}))
             surface.blit(value_img, value_img.get_rect(**{"midleft" if rtl else "midright": (left.left if rtl else left.right, y)}))
         chart_w = inner.width - figures_w - pad * 2
@@ -131,7 +132,7 @@ class HighScores(MenuState):
     def _draw_histogram(self, surface: pygame.Surface, rect: pygame.Rect, stats: Statistics, size: int) -> None:
         text, fonts = self.text, self.fonts
         caption = text("scores.histogram", bucket=HISTOGRAM_BUCKET)
-        cap_img = fonts.render(caption, fonts.fit(caption, size, rect.width), palette.TEXT_DIM)
+        cap_img = _lines_image(fonts, caption, size, rect.width, self.floor, palette.TEXT_DIM, text.rtl)
         surface.blit(cap_img, cap_img.get_rect(**({"topright": rect.topright} if text.rtl else {"topleft": rect.topleft})))
         bars = dict(stats.histogram)
         label_h = fonts.font(size).get_linesize()
@@ -167,15 +168,24 @@ class HighScores(MenuState):
             x += width
         legend = text("scores.assisted_legend") if any(e.assisted for e in entries) else ""
         footer_h = row_h if legend else 0
-        visible = max(1, (rect.height - row_h - footer_h) // row_h)
+        two_line_header = any(fonts.fit(text(f"scores.col_{key}"), size, max(8, cell.width), True) < self.floor
+                              for (key, _, _), cell in zip(columns, edges))
+        visible = max(1, (rect.height - row_h * (2 if two_line_header else 1) - footer_h) // row_h)
         if len(entries) > visible:
             visible = max(1, visible - 1)  # room for "n more below"
         self.scroll = min(self.scroll, max(0, len(entries) - visible))
         shown = entries[self.scroll:self.scroll + visible]
         y = rect.top
-        for (key, _, align), cell in zip(columns, edges):
-            self._cell(surface, cell.move(0, y), text(f"scores.col_{key}"), size, palette.GOLD, align, bold=True)
-        y += row_h
+        # Column names too long for their column at the smallest size take two lines.
+        headers = [(text(f"scores.col_{key}"), align, cell) for (key, _, align), cell in zip(columns, edges)]
+        two_lines = any(fonts.fit(name, size, max(8, cell.width), True) < self.floor for name, _, cell in headers)
+        header_h = row_h * 2 if two_lines else row_h
+        for name, align, cell in headers:
+            image = _lines_image(fonts, name, size, max(8, cell.width), self.floor, palette.GOLD, align == "right", True)
+            anchor = {"left": "midleft", "right": "midright", "center": "center"}[align]
+            box = pygame.Rect(cell.left, y, cell.width, header_h)
+            surface.blit(image, image.get_rect(**{anchor: getattr(box, anchor)}))
+        y += header_h
         pygame.draw.line(surface, palette.PANEL_EDGE, (rect.left, y - 2), (rect.right, y - 2), 2)
         fmt = text("scores.date_format")
         for index, entry in enumerate(shown):
@@ -209,3 +219,18 @@ class HighScores(MenuState):
         point = {"left": rect.midleft, "right": rect.midright, "center": rect.center}[align]
         surface.blit(image, image.get_rect(**{anchor: point}))
 
+
+def _lines_image(fonts: "FontBook", words: str, size: int, width: int, floor: int, colour: Colour, right: bool,
+                 bold: bool = False) -> pygame.Surface:
+    """``words`` on one line fitted to ``width``; on several lines at ``floor`` when one
+    line would have to be smaller than that."""
+    fitted = fonts.fit(words, size, width, bold)
+    if fitted >= floor:
+        return fonts.render(words, fitted, colour, bold)
+    lines = [fonts.render(line, floor, colour, bold) for line in fonts.wrap(words, floor, width, bold)]
+    step = fonts.line_step(floor)
+    image = pygame.Surface((max(line.get_width() for line in lines), step * (len(lines) - 1) + lines[-1].get_height()),
+                           pygame.SRCALPHA)
+    for index, line in enumerate(lines):
+        image.blit(line, line.get_rect(**{"topright" if right else "topleft": (image.get_width() if right else 0, index * step)}))
+    return image

@@ -25,7 +25,8 @@ from ..games import Games
 from ..i18n import Catalog
 from ..menu_ui import MenuUI
 from ..render import palette
-from ..render.menu_text import DrawnLabel, TextPage, blit_ink, fitted_line, ink_rect
+from ..render.hud import min_text_px
+from ..render.menu_text import DrawnLabel, TextPage, blit_ink, fitted_block, fitted_line, ink_rect
 from ..render.widgets import draw_focus_ring
 from ..session import GameSession
 from ..state_machine import Persist, State
@@ -153,7 +154,8 @@ class MenuState(State):
         items = self.items()
         body = self.body_html()
         notices = self.notices()
-        share = 0.9 if layout.portrait else (0.66 if self.wide else 0.46)
+        # Wide menus (tables, pages) take nearly the whole of a small window.
+        share = 0.9 if layout.portrait or (self.wide and w < 1100) else (0.66 if self.wide else 0.46)
         width = min(w - 2 * margin, max(360, int(w * share)))
         # Heights grow with the ink of the words in this language (Nastaliq is tall).
         button_h = max(38, min(int(h * 0.068), int(w * 0.1)))
@@ -166,10 +168,10 @@ class MenuState(State):
             else:
                 rows.append([item])
         title_look, sub_look, notice_look = (text_look(layout.size, "label", role) for role in ("#title", "#subtitle", "#notice"))
-        floor = 10
+        floor = min_text_px(layout.size)
         title = fitted_line(self.fonts, text(self.title_key), title_look.size, (width, h), title_look.colour, True, floor)
-        subtitle = fitted_line(self.fonts, self.subtitle, sub_look.size, (width, h), sub_look.colour, False, floor)
-        notice_images = [fitted_line(self.fonts, n, notice_look.size, (width, h), notice_look.colour, False, floor)
+        subtitle = fitted_block(self.fonts, self.subtitle, sub_look.size, (width, h), sub_look.colour, False, floor)
+        notice_images = [fitted_block(self.fonts, n, notice_look.size, (width, h), notice_look.colour, False, floor)
                          for n in notices]
         title_h = max(int(button_h * 1.5), ink_rect(title).height + gap)
         sub_h = max(int(button_h * 0.6), ink_rect(subtitle).height + gap) if self.subtitle else 0
@@ -216,7 +218,8 @@ class MenuState(State):
         return ink_rect(self.fonts.render(item.label, look.size, look.colour, look.bold)).height
 
     def _page_size(self) -> int:
-        return text_look(self.kit.viewport.size, "text_box").size
+        size = self.kit.viewport.size
+        return max(min_text_px(size), text_look(size, "text_box").size)
 
     def _page_view(self) -> pygame.Rect:
         """The body box less its padding: where the page's lines go."""
@@ -310,7 +313,7 @@ class MenuState(State):
         pygame.draw.rect(surface, palette.PANEL_EDGE, rect, width=1, border_radius=radius)
         view = self._page_view()
         align = "center" if self.compact_body else ("right" if self.text.rtl else "left")
-        page.draw(surface, self.fonts, view, look.size, look.colour, palette.GOLD, align)
+        page.draw(surface, self.fonts, view, self._page_size(), look.colour, palette.GOLD, align)
         if page.height > view.height:  # how far the page is scrolled
             track = pygame.Rect(0, view.top, max(3, view.width // 150), view.height)
             track.left = (rect.left + 3) if self.text.rtl else (rect.right - track.width - 3)
@@ -323,15 +326,19 @@ class MenuState(State):
     def draw_button_labels(self, surface: pygame.Surface) -> None:
         """Each button's words, in the colour pygame_gui gives its state (hovered, chosen...)."""
         for button, ident in self.buttons:
-            label = self.button_labels.get(ident, "")
-            if not label:
-                continue
-            style = next(iter(button.object_ids[-1:]), None) or ""
-            look = text_look(self.kit.viewport.size, "button", style)
-            colour = _button_text_colour(button, look.colour)
-            pad = max(4, button.rect.height // 8)
-            box = button.rect.inflate(-2 * pad, -pad)
-            blit_ink(surface, fitted_line(self.fonts, label, look.size, box.size, colour, look.bold), box)
+            self.draw_button_label(surface, button, self.button_labels.get(ident, ""))
+
+    def draw_button_label(self, surface: pygame.Surface, button: "UIButton", label: str) -> None:
+        if not label:
+            return
+        style = next(iter(button.object_ids[-1:]), None) or ""
+        size = self.kit.viewport.size
+        look = text_look(size, "button", style)
+        colour = _button_text_colour(button, look.colour)
+        pad = max(4, button.rect.height // 8)
+        box = button.rect.inflate(-2 * pad, -pad)
+        floor = min_text_px(size)
+        blit_ink(surface, fitted_line(self.fonts, label, max(floor, look.size), box.size, colour, look.bold, floor), box)
 
     def draw_title_only(self, surface: pygame.Surface) -> None:
         """The first frame, before pygame_gui is loaded: the menu's title, centred."""
