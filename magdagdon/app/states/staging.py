@@ -55,8 +55,10 @@ class Staging(TableState):
     def on_drop(self, die: int, cell: int | None) -> None:
         if cell is not None and cell in self.game.legal_cells_for(die):
             self.perform(Stage(die, cell))
-        else:
-            self.session.selected = die
+            return
+        self.session.selected = die  # back to the tray, still picked, its cells glowing
+        if cell is not None:
+            self.session.message = ("guide.not_here", {"value": self.game.dice[die]})
 
     def on_other_key(self, key: int) -> None:
         game = self.game

@@ -221,6 +221,11 @@ class TableState(State):
                 return ("cell", cell)
         return None
 
+    def cell_at(self, pos) -> int | None:
+        """The board cell under ``pos``, whatever is drawn over it (a drop asks this: the
+        dragged die itself is always under the pointer)."""
+        return next((cell for cell, rect in enumerate(self.layout.cells) if rect.collidepoint(pos)), None)
+
     def _pointer_move(self, pos) -> None:
         target = self.hit(pos)
         self.hover = target[1] if target and target[0] == "button" else None
@@ -248,8 +253,7 @@ class TableState(State):
         if self.drag_die is not None:
             die, self.drag_die = self.drag_die, None
             self.session.sprites[die].dragging = False
-            target = self.hit(pos)
-            self.on_drop(die, target[1] if target and target[0] == "cell" else None)
+            self.on_drop(die, self.cell_at(pos))
             self.session.place_sprites()
             return
         released = self.hit(pos)
