@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import time
+import warnings
 
 import pygame
 
@@ -31,6 +32,7 @@ from .states.title import Title
 IDLE_POLL_SECONDS = 0.02
 FRAME_CAP = 120  # frames per second while animating
 DEFAULT_WINDOW = (1280, 800)
+MINIMUM_WINDOW = (800, 600)  # the smallest the table is laid out for without rows overlapping
 
 
 class Control:
@@ -85,7 +87,12 @@ class Control:
             if info:
                 dw, dh = info[0]
                 size = (min(size[0], int(dw * 0.9)), min(size[1], int(dh * 0.9)))
-        return pygame.display.set_mode(size, pygame.RESIZABLE)
+        size = (max(size[0], MINIMUM_WINDOW[0]), max(size[1], MINIMUM_WINDOW[1]))
+        screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        with warnings.catch_warnings():  # pygame-ce flags Window.from_display_module as future-deprecated
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pygame.Window.from_display_module().minimum_size = MINIMUM_WINDOW  # the window manager keeps it
+        return screen
 
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
@@ -94,6 +101,10 @@ class Control:
         self.on_resize()
 
     def on_resize(self) -> None:
+        width, height = pygame.display.get_surface().get_size()
+        if not self.fullscreen and (width < MINIMUM_WINDOW[0] or height < MINIMUM_WINDOW[1]):
+            # a window manager that ignores the minimum: grow back rather than overlap rows
+            pygame.display.set_mode((max(width, MINIMUM_WINDOW[0]), max(height, MINIMUM_WINDOW[1])), pygame.RESIZABLE)
         self.screen = pygame.display.get_surface()
         self.ctx.resized(self.screen.get_size())
         self.machine.resize()

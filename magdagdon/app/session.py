@@ -167,7 +167,7 @@ class GameSession:
             sprite.value = self.game.dice[die]
             sprite.size = layout.die_size
             sprite.look = "tray"
-            sprite.tumble(rng, layout.tray_slots[die].center)
+            sprite.tumble(rng, layout.tray_slots[die].center, layout.tray)
 
     def place_sprites(self, snap: bool = False) -> None:
         """Point each sprite at its tray slot or its staged cell."""

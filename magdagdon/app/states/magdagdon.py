@@ -8,9 +8,11 @@ import pygame
 from magdagdon.engine import Accept
 
 from ..render import palette
-from ..render.hud import draw_banner
+from ..render.hud import draw_banner, min_text_px, plan_banner_text
 from ..render.widgets import Button, draw_button
 from .table import TableState
+
+TITLE_SCALE = 0.15  # of the banner's height
 
 
 class Magdagdon(TableState):
@@ -24,17 +26,51 @@ class Magdagdon(TableState):
         self.ctx.audio.play("magdagdon")
         self.focus = ("button", "accept")
 
+    def _banner_lines(self) -> list[str]:
+        text, game = self.ctx.text, self.game
+        dice = " ".join(str(v) for v in game.dice)
+        lines = [text("banner.magdagdon_why", dice=dice, required=game.required)]
+        if not self.collapsed:
+            if game.powers_left:
+                lines.append(text("banner.magdagdon_powers", left=game.powers_left, penalty=game.next_penalty))
+            else:
+                lines.append(text("banner.magdagdon_no_powers"))
+        return lines
+
     def _banner_rect(self) -> pygame.Rect:
-        rect = self.layout.banner.copy()
-        if self.collapsed:
-            rect.height = int(self.layout.board.height * 0.3)
-            rect.top = self.layout.board.top + self.layout.margin // 2
-        return rect
+        """The banner; folded ("use a power") it rises to the top of the board and is only
+        as tall as its sentence needs, so the tray and the powers stay in view."""
+        full = self.layout.banner
+        if not self.collapsed:
+            return full.copy()
+        lines = self._banner_lines()
+        key = (self.layout.size, tuple(lines))
+        if getattr(self, "_folded", (None,))[0] != key:
+            board, margin = self.layout.board, self.layout.margin
+            height = int(board.height * 0.3)
+            while True:
+                rect = pygame.Rect(full.left, board.top + margin // 2, full.width, height)
+                if height >= full.height or self._text_fits(rect, lines):
+                    break
+                height = min(full.height, int(height * 1.1) + 1)
+            self._folded = (key, rect)
+        return self._folded[1].copy()
+
+    def _text_fits(self, rect: pygame.Rect, lines: list[str]) -> bool:
+        plan = plan_banner_text(self.ctx.fonts, rect.size, self.ctx.text("banner.magdagdon"), lines,
+                                self._reserve(rect), TITLE_SCALE, min_text_px(self.layout.size))
+        return plan.fits
+
+    def _reserve(self, rect: pygame.Rect) -> int:
+        """The strip at the banner's bottom kept free for its buttons."""
+        return rect.bottom - self._buttons_in(rect)[0].rect.top + self.layout.margin // 3
 
     def _banner_buttons(self) -> list[Button]:
+        return self._buttons_in(self._banner_rect())
+
+    def _buttons_in(self, rect: pygame.Rect) -> list[Button]:
         text = self.ctx.text
-        rect = self._banner_rect()
-        height = int(rect.height * (0.2 if not self.collapsed else 0.32))
+        height = int(rect.height * 0.2) if not self.collapsed else int(self.layout.board.height * 0.3 * 0.32)
         pad = max(6, rect.width // 24)
         row = pygame.Rect(rect.left + pad, rect.bottom - pad - height, rect.width - 2 * pad, height)
         has_power = self.game.powers_left > 0
@@ -80,18 +116,10 @@ class Magdagdon(TableState):
         return self.ctx.text("guide.magdagdon", required=self.game.required), palette.DANGER
 
     def draw_extra(self, surface: pygame.Surface, alpha: float) -> None:
-        text, game = self.ctx.text, self.game
-        dice = " ".join(str(v) for v in game.dice)
-        lines = [text("banner.magdagdon_why", dice=dice, required=game.required)]
-        if not self.collapsed:
-            if game.powers_left:
-                lines.append(text("banner.magdagdon_powers", left=game.powers_left, penalty=game.next_penalty))
-            else:
-                lines.append(text("banner.magdagdon_no_powers"))
-        buttons = self._banner_buttons()
-        reserve = self._banner_rect().bottom - buttons[0].rect.top + self.layout.margin // 3
-        draw_banner(surface, self.ctx.fonts, self._banner_rect(), text("banner.magdagdon"), lines, palette.DANGER, palette.GOLD, reserve,
-                    title_scale=0.15)
+        rect = self._banner_rect()
+        buttons = self._buttons_in(rect)
+        draw_banner(surface, self.ctx.fonts, rect, self.ctx.text("banner.magdagdon"), self._banner_lines(), palette.DANGER,
+                    palette.GOLD, self._reserve(rect), title_scale=TITLE_SCALE)
         for button in buttons:  # drawn again above the banner
             focused = self.keyboard and self.focus == ("button", button.ident)
             draw_button(surface, self.ctx.fonts, button, self.hover == button.ident, focused)

@@ -7,6 +7,7 @@ alone with plain pygame, so the window shows the game at once."""
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 
 import pygame
@@ -14,6 +15,9 @@ import pygame
 from ..render import palette
 from ..render.widgets import draw_focus_ring
 from ..state_machine import State
+
+
+TEXT_PADDING = 6  # pixels kept free on each side of a label's or button's text
 
 
 @dataclass
@@ -92,6 +96,36 @@ class MenuState(State):
         self.built = False
 
     def build(self) -> None:
+        """Lay the menu out at its usual width, then widen it (within the window) until every
+        label and button holds its text: the theme's text grows with the window's shorter
+        side, so on a square screen the usual share of the width is too narrow."""
+        widest = self.ctx.layout.size[0] - 2 * self.ctx.layout.margin
+        width = None
+        for _ in range(3):
+            with warnings.catch_warnings(record=True) as caught:  # pygame_gui's "too small" for a try
+                warnings.simplefilter("always")
+                self._build(width)
+            overflow = self.text_overflow()
+            if overflow <= 1.0 or self.panel_width >= widest:
+                break
+            width = min(widest, int(self.panel_width * overflow) + 2)
+        for warning in caught:  # what the final layout still has to say
+            warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
+
+    def text_overflow(self) -> float:
+        """How many times too wide the widest text is for its label or button (<= 1: all fit)."""
+        from pygame_gui.elements import UIButton, UILabel
+
+        worst = 0.0
+        for element in self.elements:
+            if not isinstance(element, (UIButton, UILabel)) or not element.text:
+                continue
+            label, font = element.text, element.font
+            room = element.rect.width - TEXT_PADDING * 2
+            worst = max(worst, font.get_rect(label).width / max(1, room))
+        return worst
+
+    def _build(self, panel_width: int | None) -> None:
         import pygame_gui
 
         self.clear()
@@ -105,7 +139,8 @@ class MenuState(State):
         button_h = max(38, min(int(h * 0.068), int(w * 0.1)))
         gap = max(6, button_h // 5)
         share = 0.9 if self.ctx.layout.portrait else (0.66 if self.wide else 0.46)
-        width = min(w - 2 * margin, max(360, int(w * share)))
+        width = panel_width or min(w - 2 * margin, max(360, int(w * share)))
+        self.panel_width = width
         rows: list[list[Item]] = []
         for item in items:
             if item.row is not None and rows and rows[-1][0].row == item.row:
