@@ -10,6 +10,7 @@ from magdagdon.engine import Difficulty
 
 from ..render import palette
 from ..render.hud import min_text_px
+from ..render.numbers import signed
 from .menu import Item, MenuState
 
 # column key, share of the width, alignment
@@ -162,7 +163,7 @@ class HighScores(MenuState):
                 pygame.draw.rect(surface, palette.PANEL_EDGE, (rect.left, y, rect.width, row_h), border_radius=4)
             when = entry.when.astimezone().strftime(fmt) if getattr(entry, "when", None) else ""
             assisted = getattr(entry, "assisted", False)
-            values = {"rank": f"{rank}.", "name": getattr(entry, "name", ""), "score": str(entry.score), "date": when,
+            values = {"rank": f"{rank}.", "name": getattr(entry, "name", ""), "score": signed(entry.score), "date": when,
                       "turns": str(entry.turns), "powers": str(entry.powers_used),
                       "assisted": text("scores.assisted_mark") if assisted else ""}
             for (key, _, align), cell in zip(COLUMNS, edges):

@@ -113,7 +113,12 @@ class Magdagdon(TableState):
             self.perform(Accept())
 
     def guide(self):
-        return self.ctx.text("guide.magdagdon", required=self.game.required), palette.DANGER
+        game, text = self.game, self.ctx.text
+        if not game.powers_left:  # say only what is possible
+            return text("guide.magdagdon_no_power", required=game.required), palette.DANGER
+        if self.collapsed:
+            return text("guide.magdagdon_power"), palette.GOLD
+        return text("guide.magdagdon", required=game.required), palette.DANGER
 
     def draw_extra(self, surface: pygame.Surface, alpha: float) -> None:
         rect = self._banner_rect()
