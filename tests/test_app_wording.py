@@ -52,7 +52,16 @@ def test_one_minus_sign_for_scores_and_costs():
     catalog = json.loads((asset_path("i18n") / "en.json").read_text(encoding="utf-8"))
     for key_, text in catalog.items():
         if isinstance(text, str):
-            assert not re.search(r"[\u2013-]\s?(\d|\{)", text.replace("1-2-3-4", "").replace("3-4-5-6", "")), key_
+            others = re.sub(MINUS, "", text.replace("1-2-3-4", "").replace("3-4-5-6", ""))
+            assert not re.search(r"[-\u2212\u2012\u2014]\s?(\d|\{)", others), key_
+
+
+@pytest.mark.parametrize("name", ["NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "NotoSansDevanagari-Regular.ttf"])
+def test_the_minus_sign_has_a_glyph_in_the_fonts(name):
+    pygame.font.init()
+    font = pygame.font.Font(str(asset_path("fonts", name)), 40)
+    missing = font.metrics("\U0010fffd")[0]  # a private code point: the font's "missing" box
+    assert font.metrics(MINUS)[0] != missing
 
 
 def test_negative_score_is_drawn_with_the_minus_sign(open_control):
@@ -69,7 +78,7 @@ def test_negative_score_is_drawn_with_the_minus_sign(open_control):
     assert breakdown.total == -10
     draw_score_panel(control.screen, fonts, control.ctx.layout.score, breakdown, control.ctx.text, preview=False)
     assert f"{MINUS}10" in drawn and f"{MINUS}30" in drawn
-    assert not any(re.search(r"[-\u2013]\d", text) for text in drawn)
+    assert not any(re.search(r"[-\u2212]\d", text) for text in drawn)
 
 
 def stranded_position(values) -> Game:

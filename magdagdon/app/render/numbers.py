@@ -1,9 +1,10 @@
-"""Numbers as the screen shows them: one minus sign everywhere, the true minus (U+2212),
-whether a score is negative or a cost is deducted."""
+"""Numbers as the screen shows them: one minus sign everywhere, whether a score is negative
+or a cost is deducted. It is the en dash (U+2013), as wide as a digit's stroke: the bundled
+Noto Sans has no glyph for the mathematical minus (U+2212) and would draw a box."""
 
 from __future__ import annotations
 
-MINUS = "\u2212"
+MINUS = "\u2013"
 
 
 def signed(value: int) -> str:
