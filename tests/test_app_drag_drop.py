@@ -75,6 +75,8 @@ def test_a_die_dropped_on_a_cell_it_cannot_take_returns_with_a_word(staging):
     assert game.cell_of(1) is None
     assert tuple(session.sprites[1].pos) == layout.tray_slots[1].center  # back in its slot (lifted: picked)
     assert session.message == ("guide.not_here", {"value": game.dice[1]})
+    frame(staging, mouse(pygame.MOUSEBUTTONDOWN, layout.tray_slots[2].center), mouse(pygame.MOUSEBUTTONUP, layout.tray_slots[2].center))
+    assert session.selected == 2 and session.message is None  # the word was about the other die
 
 
 def test_a_die_dropped_off_the_board_returns_quietly(staging):

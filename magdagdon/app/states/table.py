@@ -195,6 +195,8 @@ class TableState(State):
             session.reroll_pick ^= {die}
         else:
             session.selected = None if session.selected == die else die
+        if session.message is not None and session.message[0] == "guide.not_here":
+            session.message = None  # it spoke of the die picked before
         session.place_sprites()
         self.poke()
 
