@@ -68,9 +68,9 @@ def test_a_die_dropped_on_a_cell_it_cannot_take_returns_with_a_word(staging):
     layout = staging.ctx.layout
     state = staging.machine.top
     game, session = state.game, state.session
-    drag(staging, layout.tray_slots[0].center, layout.cells[0].center)
-    assert game.cell_of(0) == 0
-    assert 15 not in game.legal_cells_for(1)  # far from the staged die: nothing to touch
+    drag(staging, layout.tray_slots[3].center, layout.cells[0].center)  # seed 7: a 3, then a 2 fits beside it
+    assert game.cell_of(3) == 0
+    assert game.legal_cells_for(1) and 15 not in game.legal_cells_for(1)  # far from the staged die: nothing to touch
     drag(staging, layout.tray_slots[1].center, layout.cells[15].center)
     assert game.cell_of(1) is None
     assert tuple(session.sprites[1].pos) == layout.tray_slots[1].center  # back in its slot (lifted: picked)
@@ -86,3 +86,15 @@ def test_a_die_dropped_off_the_board_returns_quietly(staging):
     assert state.game.cell_of(2) is None
     assert state.session.message is None
     assert state.session.selected == 2  # still picked: its cells glow for a tap
+
+
+def test_a_die_that_fits_nowhere_is_told_so_not_sent_to_glowing_cells(staging):
+    layout = staging.ctx.layout
+    state = staging.machine.top
+    game, session = state.game, state.session
+    assert game.dice[:2] == (6, 2)  # seed 7: beside a 6, a 2 fits nowhere
+    drag(staging, layout.tray_slots[0].center, layout.cells[5].center)
+    assert not game.legal_cells_for(1)
+    drag(staging, layout.tray_slots[1].center, layout.cells[15].center)
+    assert game.cell_of(1) is None and session.message is None
+    assert state.guide()[0] == staging.ctx.text("guide.no_cell", value=2)
