@@ -57,7 +57,39 @@ def test_every_menu_label_and_button_holds_its_text(open_control, scene, size):
     assert menu.panel.width <= size[0]
 
 
-@pytest.mark.parametrize("size", [(800, 600), (1920, 1080), (1080, 1920)], ids=lambda s: f"{s[0]}x{s[1]}")
+def assert_banner_holds_its_text(control: Control, state, size) -> None:
+    """Measured at the smallest text the banner may use: the title, then every wrapped
+    line, must end above the banner's buttons."""
+    control.draw()
+    banner = state._banner_rect()
+    buttons_top = min(b.rect.top for b in state.buttons() if b.ident in ("accept", "use_power"))
+    text, fonts = control.ctx.text, control.ctx.fonts
+    pad = max(8, banner.width // 24)
+    title = text("banner.magdagdon")
+    title_height = fonts.font(fonts.fit(title, int(banner.height * 0.15), banner.width - 2 * pad, bold=True), True).get_height()
+    floor = min_text_px(size)
+    lines = [line for sentence in state._banner_lines() for line in wrap(fonts, sentence, floor, banner.width - 2 * pad)]
+    why = text("banner.magdagdon_why", dice=" ".join(str(v) for v in state.game.dice), required=state.game.required)
+    assert why in state._banner_lines()
+    bottom = banner.top + pad + title_height + pad // 4 + len(lines) * int(fonts.font(floor).get_linesize() * 1.02)
+    assert bottom <= buttons_top, f"the text ends at y={bottom}, the buttons start at y={buttons_top}"
+    assert control.ctx.layout.board.top <= banner.top and banner.bottom <= control.ctx.layout.board.bottom
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("difficulty", [Difficulty.PEACEFUL, Difficulty.NIGHTMARE])
+def test_magdagdon_banner_holds_its_text(tmp_path, size, difficulty):
+    control = Control(Options(difficulty=difficulty, windowed=True, size=size, data_dir=tmp_path, sound=False,
+                              scene="magdagdon", seed=1))
+    try:
+        control.finish_startup()
+        assert control.machine.top_key == "magdagdon"
+        assert_banner_holds_its_text(control, control.machine.top, size)
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_folded_magdagdon_banner_holds_its_sentence(open_control, size):
     control = open_control(size, scene="magdagdon", seed=1)
     state = control.machine.top
@@ -65,21 +97,7 @@ def test_folded_magdagdon_banner_holds_its_sentence(open_control, size):
     use_power = next(b for b in state.buttons() if b.ident == "use_power")
     click(control, use_power.rect.center)
     assert state.collapsed
-    control.draw()
-    banner = state._banner_rect()
-    accept = next(b for b in state.buttons() if b.ident == "accept").rect
-    text, fonts = control.ctx.text, control.ctx.fonts
-    sentence = text("banner.magdagdon_why", dice=" ".join(str(v) for v in state.game.dice), required=state.game.required)
-    # Measured at the smallest text the banner may use: the title, then the wrapped
-    # sentence, must end above the Accept button.
-    pad = max(8, banner.width // 24)
-    title = text("banner.magdagdon")
-    title_height = fonts.font(fonts.fit(title, int(banner.height * 0.15), banner.width - 2 * pad, bold=True), True).get_height()
-    floor = min_text_px(size)
-    lines = wrap(fonts, sentence, floor, banner.width - 2 * pad)
-    bottom = banner.top + pad + title_height + pad // 4 + len(lines) * int(fonts.font(floor).get_linesize() * 1.02)
-    assert bottom <= accept.top, f"the sentence ends at y={bottom}, the Accept button starts at y={accept.top}"
-    assert banner.bottom <= control.ctx.layout.board.bottom  # still within the board
+    assert_banner_holds_its_text(control, state, size)
 
 
 def test_window_keeps_its_minimum_size(open_control):

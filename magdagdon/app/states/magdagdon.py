@@ -38,23 +38,22 @@ class Magdagdon(TableState):
         return lines
 
     def _banner_rect(self) -> pygame.Rect:
-        """The banner; folded ("use a power") it rises to the top of the board and is only
-        as tall as its sentence needs, so the tray and the powers stay in view."""
-        full = self.layout.banner
-        if not self.collapsed:
-            return full.copy()
+        """The banner over the board, as tall as its sentences need: folded ("use a power")
+        it rises to the top of the board so the tray and the powers stay in view."""
         lines = self._banner_lines()
-        key = (self.layout.size, tuple(lines))
-        if getattr(self, "_folded", (None,))[0] != key:
-            board, margin = self.layout.board, self.layout.margin
-            height = int(board.height * 0.3)
+        key = (self.layout.size, self.collapsed, tuple(lines))
+        if getattr(self, "_sized", (None,))[0] != key:
+            board, margin, usual = self.layout.board, self.layout.margin, self.layout.banner
+            height, tallest = (int(board.height * 0.3), usual.height) if self.collapsed else (usual.height, board.height)
             while True:
-                rect = pygame.Rect(full.left, board.top + margin // 2, full.width, height)
-                if height >= full.height or self._text_fits(rect, lines):
+                rect = pygame.Rect(usual.left, board.top + margin // 2, usual.width, height)
+                if not self.collapsed:
+                    rect.centery = board.centery
+                if height >= tallest or self._text_fits(rect, lines):
                     break
-                height = min(full.height, int(height * 1.1) + 1)
-            self._folded = (key, rect)
-        return self._folded[1].copy()
+                height = min(tallest, int(height * 1.1) + 1)
+            self._sized = (key, rect)
+        return self._sized[1].copy()
 
     def _text_fits(self, rect: pygame.Rect, lines: list[str]) -> bool:
         plan = plan_banner_text(self.ctx.fonts, rect.size, self.ctx.text("banner.magdagdon"), lines,
