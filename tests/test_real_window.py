@@ -6,7 +6,8 @@ Where to click:
 - the table (tray slots, cells, ROLL/CONFIRM) comes from ``compute_layout(w, h)``, the
   function the game lays its table out with;
 - each menu's buttons come from the menu builder itself: the same screen is opened
-  headless (dummy video driver) in this process and its buttons' rectangles are read.
+  headless (dummy video driver, ``app_driver``) in this process and its buttons'
+  rectangles are read.
 Which cells are legal comes from the engine: with a known seed the dice are known.
 
 Nothing moves the pointer except to click or drag: a screen must show itself on its own.
@@ -23,12 +24,11 @@ import time  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from magdagdon.app.control import Control  # noqa: E402
-from magdagdon.app.options import Options  # noqa: E402
 from magdagdon.app.render import palette  # noqa: E402
 from magdagdon.app.render.layout import compute_layout  # noqa: E402
 from magdagdon.engine import Difficulty, Game, Roll, Stage  # noqa: E402
 
+from app_driver import Driver  # noqa: E402
 from x_window import Box, Frame, GameWindow, XServer, missing_tools  # noqa: E402
 
 SIZE = (1024, 768)
@@ -73,17 +73,14 @@ def launch(x_display, tmp_path):
 def menu_buttons(tmp_path, scene: str | None = None, in_game: bool = False) -> dict[str, Box]:
     """The buttons of a menu screen as the game builds them at ``SIZE``: ``scene`` opens a
     menu over a fresh game; ``in_game`` opens the pause menu over a rolled game."""
-    options = Options(difficulty=Difficulty.PEACEFUL, windowed=True, size=SIZE, data_dir=tmp_path / "layout",
-                      sound=False, scene=scene, seed=SEED if in_game else None)
-    control = Control(options)
+    app = Driver(tmp_path / "layout", SIZE, scene=scene, seed=SEED if in_game else None)
     try:
-        control.finish_startup()
         if in_game:
-            control.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r")], 1)
-            control.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")], 1)
-        return {ident: Box.of(button.rect) for button, ident in control.machine.top.buttons}
+            app.key(pygame.K_r)
+            app.key(pygame.K_ESCAPE)
+        return {ident: Box.of(rect) for ident, rect in app.menu_buttons().items()}
     finally:
-        pygame.display.quit()
+        app.close()
 
 
 # --- reading pixels ----------------------------------------------------------------------------
