@@ -9,6 +9,7 @@ import os
 import re
 import select
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 TOOLS = ("Xvfb", "xdotool", "import", "xwininfo")
+WINDOW_TIMEOUT = 30  # seconds; a loaded CI machine can be slow to start Python and SDL
 # a line of ``xwininfo -root -tree``:  0x200008 "MAGDAGDON": (...)  1024x768+288+216  +288+216
 WINDOW_LINE = re.compile(r'"MAGDAGDON": .*?\s(\d+)x(\d+)\+-?\d+\+-?\d+\s+\+(-?\d+)\+(-?\d+)')
 
@@ -111,7 +113,8 @@ class GameWindow:
     """``python -m magdagdon ARGS`` on ``display``; its output goes to ``log``."""
 
     def __init__(self, display: str, args: list[str], log: Path, cwd: Path) -> None:
-        env = dict(os.environ, DISPLAY=display, SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+        env = dict(os.environ, DISPLAY=display, SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
+                   PYTHONFAULTHANDLER="1")
         env.pop("SDL_VIDEODRIVER", None)  # the test run's "dummy" would hide the window
         self.display = display
         self.log = log
@@ -129,17 +132,25 @@ class GameWindow:
     def _find_window(self) -> tuple[int, int, int, int]:
         """The game window's place on the screen, from the X server's window tree (there is
         no window manager to ask)."""
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + WINDOW_TIMEOUT
+        tree = ""
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the game exited with {self.process.returncode} before its window showed:\n{self.output()}")
-            for line in self._x("xwininfo", "-root", "-tree").splitlines():
+            tree = self._x("xwininfo", "-root", "-tree")
+            for line in tree.splitlines():
                 match = WINDOW_LINE.search(line)
                 if match:
                     width, height, left, top = (int(v) for v in match.groups())
                     return left, top, width, height
             time.sleep(0.1)
-        raise RuntimeError(f"no MAGDAGDON window within 20 s:\n{self.output()}")
+        self.process.send_signal(signal.SIGABRT)  # faulthandler prints where the game is stuck
+        try:
+            self.process.wait(5)
+        except subprocess.TimeoutExpired:
+            pass
+        raise RuntimeError(f"no MAGDAGDON window within {WINDOW_TIMEOUT} s; the X server's windows:\n{tree}\n"
+                           f"game output:\n{self.output()}")
 
     # --- looking ----------------------------------------------------------------------------
     def capture(self) -> Frame:
