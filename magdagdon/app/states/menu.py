@@ -17,7 +17,7 @@ from ..render.widgets import draw_focus_ring
 from ..state_machine import State
 
 
-TEXT_PADDING = 6  # pixels kept free on each side of a label's or button's text
+TEXT_MARGIN = 0.6  # room beside a label's or button's text, in text heights (both sides together)
 
 
 @dataclass
@@ -120,9 +120,8 @@ class MenuState(State):
         for element in self.elements:
             if not isinstance(element, (UIButton, UILabel)) or not element.text:
                 continue
-            label, font = element.text, element.font
-            room = element.rect.width - TEXT_PADDING * 2
-            worst = max(worst, font.get_rect(label).width / max(1, room))
+            width, height = element.font.get_rect(element.text).size
+            worst = max(worst, (width + height * TEXT_MARGIN) / max(1, element.rect.width))
         return worst
 
     def _build(self, panel_width: int | None) -> None:
