@@ -6,8 +6,8 @@ Needs Xvfb, xdotool, ImageMagick's ``import`` and ``xwininfo``; ``.ci/run`` inst
 from __future__ import annotations
 
 import os
+import random
 import re
-import select
 import shutil
 import signal
 import subprocess
@@ -27,31 +27,33 @@ def missing_tools() -> list[str]:
 
 
 class XServer:
-    """Xvfb on a display number it picks itself (``-displayfd``): parallel runs never collide."""
+    """Xvfb on a random display number above 100, checked to be the server that answers
+    there: several people's X servers may share a machine, and a display socket another
+    server already holds would send the game's window to that one."""
 
     def __init__(self, width: int = 1600, height: int = 1200) -> None:
-        read, write = os.pipe()
-        self.process = subprocess.Popen(
-            ["Xvfb", "-displayfd", str(write), "-screen", "0", f"{width}x{height}x24", "-nolisten", "tcp"],
-            pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        os.close(write)
-        number = b""
-        deadline = time.monotonic() + 15
-        try:
-            while not number.endswith(b"\n"):
-                left = deadline - time.monotonic()
-                if left <= 0 or not select.select([read], [], [], left)[0]:
-                    raise RuntimeError("Xvfb did not report its display within 15 s")
-                chunk = os.read(read, 16)
-                if not chunk:
-                    raise RuntimeError("Xvfb exited before reporting its display")
-                number += chunk
-        except BaseException:
+        chooser = random.Random()  # which display only; nothing the test checks depends on it
+        for _ in range(20):
+            number = chooser.randrange(100, 1000)
+            size = (width, height + number % 97)  # a screen size only this server has
+            self.display = f":{number}"
+            self.process = subprocess.Popen(
+                ["Xvfb", self.display, "-screen", "0", f"{size[0]}x{size[1]}x24", "-nolisten", "tcp"],
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            if self._answers(size):
+                return
             self.stop()
-            raise
-        finally:
-            os.close(read)
-        self.display = f":{number.decode().strip()}"
+        raise RuntimeError("no free X display found for Xvfb in 20 tries")
+
+    def _answers(self, size: tuple[int, int]) -> bool:
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline and self.process.poll() is None:
+            result = subprocess.run(["xwininfo", "-root", "-display", self.display], capture_output=True, text=True)
+            if result.returncode == 0:
+                found = dict(line.strip().split(": ", 1) for line in result.stdout.splitlines() if ": " in line)
+                return (found.get("Width"), found.get("Height")) == (str(size[0]), str(size[1]))
+            time.sleep(0.1)
+        return False
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -121,7 +123,11 @@ class GameWindow:
         self._log_file = log.open("wb")
         self.process = subprocess.Popen([sys.executable, "-m", "magdagdon", *args], cwd=cwd, env=env,
                                         stdout=self._log_file, stderr=subprocess.STDOUT)
-        self.left, self.top, self.width, self.height = self._find_window()
+        try:
+            self.left, self.top, self.width, self.height = self._find_window()
+        except BaseException:
+            self.close()  # never leave a game running behind a failed start
+            raise
 
     # --- X tools ------------------------------------------------------------------------
     def _x(self, *args: str, timeout: float = 10) -> str:
