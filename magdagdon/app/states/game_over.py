@@ -13,6 +13,7 @@ from magdagdon.engine import Replay, cell_name
 from ..i18n import Catalog
 from ..render import palette
 from ..render.hud import draw_banner, min_text_px
+from ..render.numbers import cost, signed
 from ..render.palette import Colour
 from ..render.widgets import Button, draw_button
 from ..session import GameSession
@@ -143,8 +144,8 @@ class GameOver(TableState):
         rows = [
             (text("score.base"), f"{int(score.base * progress)}"),
             (text("score.bonus"), f"+{int(score.bonus * progress)}"),
-            (text("score.ruins", count=score.ruins), f"–{int(score.ruin_penalty * progress)}" if score.ruins else "0"),
-            (text("score.powers", count=score.powers_used), f"–{int(score.power_penalty * progress)}" if score.powers_used else "0"),
+            (text("score.ruins", count=score.ruins), cost(int(score.ruin_penalty * progress))),
+            (text("score.powers", count=score.powers_used), cost(int(score.power_penalty * progress))),
         ]
         extra = self._result_lines()
         self.result_shown = tuple(extra)
@@ -159,7 +160,7 @@ class GameOver(TableState):
         step = fonts.line_step(size)
         y = free.top
         # Fitted once for the final total (the widest), not for every counted-up value.
-        total_img = fonts.render(str(shown), fonts.fit(str(score.total), int(size * 2.6), free.width, True), palette.GOLD, bold=True)
+        total_img = fonts.render(signed(shown), fonts.fit(signed(score.total), int(size * 2.6), free.width, True), palette.GOLD, bold=True)
         surface.blit(total_img, total_img.get_rect(midtop=(free.centerx, y)))
         y += total_img.get_height()
         label_at, value_at = ("topright", "topleft") if text.rtl else ("topleft", "topright")  # mirrored in Urdu

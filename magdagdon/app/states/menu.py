@@ -48,6 +48,9 @@ class MenuKit:
     viewport: Viewport
 
 
+TEXT_MARGIN = 0.6  # room beside a label's or button's text, in text heights (both sides together)
+
+
 @dataclass
 class Item:
     ident: str
@@ -77,9 +80,11 @@ class MenuState(State):
         self.body_rect: pygame.Rect | None = None
         self.title_label: DrawnLabel | None = None
         self.labels: list[DrawnLabel] = []
+        self.label_roles: list[str] = []  # the theme's object id of each label
         self.button_labels: dict[str, str] = {}  # ident -> the words on the button
         self.page: TextPage | None = None  # the body's text, when the menu has one
         self.drag_y: int | None = None  # where a drag on the page last was
+        self.panel_width = 0  # the width the last build laid the menu out at
 
     def enter(self, persist: Persist) -> None:
         super().enter(persist)
@@ -138,10 +143,43 @@ class MenuState(State):
             self.ui.note_change()
         self.elements, self.buttons = [], []
         self.panel = self.body_rect = self.title_label = self.page = None
-        self.labels, self.button_labels = [], {}
+        self.labels, self.button_labels, self.label_roles = [], {}, []
         self.built = False
 
     def build(self) -> None:
+        """Lay the menu out at its usual width, then widen it (within the window) until every
+        label and button holds its text at the theme's size: the theme's text grows with the
+        window's shorter side, so on a square screen the usual share of the width is too
+        narrow. What still does not fit is set smaller (never below the readable size) or,
+        for a subtitle or notice, on more lines."""
+        layout = self.kit.viewport.layout
+        widest = layout.size[0] - 2 * layout.margin
+        width: int | None = None
+        for _ in range(3):
+            self._build(width)
+            overflow = self.text_overflow()
+            if overflow <= 1.0 or self.panel_width >= widest:
+                break
+            width = min(widest, int(self.panel_width * overflow) + 2)
+
+    def text_overflow(self) -> float:
+        """How many times too wide the widest text is, at the theme's size, for its label or
+        button (<= 1: all fit)."""
+        size = self.kit.viewport.size
+        boxes: list[tuple[str, str, str, int]] = [(label.text, "label", role, label.rect.width)
+                                                  for label, role in zip(self.labels, self.label_roles)]
+        boxes += [(self.button_labels.get(ident, ""), "button", next(iter(button.object_ids[-1:]), None) or "",
+                   button.rect.width) for button, ident in self.buttons]
+        worst = 0.0
+        for words, element, role, box_width in boxes:
+            if not words:
+                continue
+            look = text_look(size, element, role)
+            width, height = self.fonts.size(words, look.size, look.bold)
+            worst = max(worst, (width + self.fonts.line_step(look.size) * TEXT_MARGIN) / max(1, box_width))
+        return worst
+
+    def _build(self, panel_width: int | None) -> None:
         import pygame_gui
 
         self.clear()
@@ -156,7 +194,8 @@ class MenuState(State):
         notices = self.notices()
         # Wide menus (tables, pages) take nearly the whole of a small window.
         share = 0.9 if layout.portrait or (self.wide and w < 1100) else (0.66 if self.wide else 0.46)
-        width = min(w - 2 * margin, max(360, int(w * share)))
+        width = panel_width or min(w - 2 * margin, max(360, int(w * share)))
+        self.panel_width = width
         # Heights grow with the ink of the words in this language (Nastaliq is tall).
         button_h = max(38, min(int(h * 0.068), int(w * 0.1)))
         button_h = max(button_h, max((self._label_ink_height(i, width) for i in items), default=0) + button_h // 4)
@@ -189,12 +228,15 @@ class MenuState(State):
         x, y = self.panel.left + gap, self.panel.top + gap
         self.title_label = DrawnLabel(pygame.Rect(x, y, width, title_h), text(self.title_key), title)
         self.labels.append(self.title_label)
+        self.label_roles.append("#title")
         y += title_h
         if self.subtitle:
             self.labels.append(DrawnLabel(pygame.Rect(x, y, width, sub_h), self.subtitle, subtitle))
+            self.label_roles.append("#subtitle")
             y += sub_h
         for notice, image in zip(notices, notice_images):
             self.labels.append(DrawnLabel(pygame.Rect(x, y, width, notice_line_h), notice, image))
+            self.label_roles.append("#notice")
             y += notice_line_h
         if self.drawn_body or body:
             self.body_rect = pygame.Rect(x, y, width, body_h)
