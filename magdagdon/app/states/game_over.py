@@ -8,7 +8,7 @@ import threading
 import pygame
 
 from magdagdon.ai.review import TurnReview, review_game
-from magdagdon.engine import Replay, cell_name
+from magdagdon.engine import Replay, cell_col, cell_row
 
 from ..i18n import Catalog
 from ..render import palette
@@ -43,6 +43,11 @@ def start_review(session: GameSession) -> threading.Thread | None:
     return session.review_thread
 
 
+def local_cell_name(text: Catalog, cell: int) -> str:
+    """A cell named in the player's language ("R2C3"; in Urdu "قطار 2 کالم 3")."""
+    return text("cell.name", row=cell_row(cell) + 1, col=cell_col(cell) + 1)
+
+
 def review_line(text: Catalog, item: TurnReview) -> str:
     """'Turn 4: 3 on R2C3, 4 on R2C4 — about 35 points', worded by the catalog."""
     advice = item.advice
@@ -50,10 +55,10 @@ def review_line(text: Catalog, item: TurnReview) -> str:
         return text("gameover.review_line", turn=item.turn, loss=round(item.loss))
     steps = [text(f"review.power.{kind}", values=" ".join(map(str, values))) for kind, values in advice.powers]
     if advice.ruin is not None:
-        steps.append(text("review.ruin", cell=cell_name(advice.ruin)))
+        steps.append(text("review.ruin", cell=local_cell_name(text, advice.ruin)))
     elif advice.placements:
         steps.append(text("review.list_separator").join(
-            text("review.place", value=value, cell=cell_name(cell)) for value, cell in advice.placements))
+            text("review.place", value=value, cell=local_cell_name(text, cell)) for value, cell in advice.placements))
     return text("gameover.review_advice", turn=item.turn, loss=round(item.loss),
                 advice=text("review.then").join(steps))
 
