@@ -9,11 +9,15 @@ Noto Sans at the same point size, so an Urdu line is tall even when its letters 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
 from .font_cmap import covered_code_points
 from .text_runs import ARABIC, DEVANAGARI, LATIN, Run, split_runs, visual_order, wrap_paragraph
+
+if TYPE_CHECKING:
+    from pygame.typing import ColorLike as ColorValue
 
 
 @dataclass(frozen=True)
@@ -118,7 +122,7 @@ class TextSetter:
         return lines
 
     # --- drawing --------------------------------------------------------------------------
-    def render(self, line: str, size: int, colour, bold: bool = False) -> pygame.Surface:
+    def render(self, line: str, size: int, colour: "ColorValue", bold: bool = False) -> pygame.Surface:
         """One line, runs in visual order on a shared baseline; transparent background."""
         line = _one_line(line)
         ascent, descent = self.line_metrics(line, size, bold)

@@ -186,10 +186,17 @@ class GameOver(TableState):
             if not paired or index % 2 or index == len(rows) - 1:
                 y += step
         y += int(size * 0.6)
+        shown_lines: list[tuple[str, int, Colour]] = []
         for line, colour in extra:
+            fitted = fonts.fit(line, size, free.width)
+            if fitted >= floor:
+                shown_lines.append((line, fitted, colour))
+            else:  # rather two lines than one too small to read
+                shown_lines += [(part, floor, colour) for part in fonts.wrap(line, floor, free.width)]
+        for line, line_size, colour in shown_lines:
             if y + step > free.bottom:  # a tall script at a small size: the lines that fit
                 break
-            img = fonts.render(line, fonts.fit(line, size, free.width), colour)
+            img = fonts.render(line, line_size, colour)
             surface.blit(img, img.get_rect(midtop=(free.centerx, y)))
             y += step
         for button in buttons:
