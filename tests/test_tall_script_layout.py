@@ -90,3 +90,12 @@ def test_game_over_lines_stay_apart_and_above_the_buttons_at_800x600(tmp_path, l
     for words, ink in placed:
         assert ink.bottom <= top_of_buttons, (words, ink)
     player.close()
+
+
+def test_game_over_buttons_start_on_the_right_in_urdu(tmp_path):
+    for locale, first_on_right in (("ur", True), ("en", False)):
+        player = Player(tmp_path / locale, scene="game_over", locale=locale, seed=3)
+        player.wait(0.5)
+        rects = {b.ident: b.rect for b in player.top.buttons()}
+        assert (rects["play_again"].left > rects["menu"].left) == first_on_right
+        player.close()

@@ -89,10 +89,15 @@ class GameOver(TableState):
         height = max(36, int(rect.height * 0.1))
         width = (rect.width - 4 * pad) // 3
         top = rect.bottom - pad - height
+
+        def place(index: int) -> pygame.Rect:  # a right-to-left reader starts on the right
+            column = 2 - index if text.rtl else index
+            return pygame.Rect(rect.left + pad + column * (pad + width), top, width, height)
+
         return [
-            Button("play_again", pygame.Rect(rect.left + pad, top, width, height), text("button.play_again"), True, "primary"),
-            Button("scores", pygame.Rect(rect.left + 2 * pad + width, top, width, height), text("menu.high_scores")),
-            Button("menu", pygame.Rect(rect.left + 3 * pad + 2 * width, top, width, height), text("button.menu")),
+            Button("play_again", place(0), text("button.play_again"), True, "primary"),
+            Button("scores", place(1), text("menu.high_scores")),
+            Button("menu", place(2), text("button.menu")),
         ]
 
     def buttons(self) -> list[Button]:
