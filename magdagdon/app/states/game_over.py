@@ -13,6 +13,7 @@ from magdagdon.engine import Replay, cell_col, cell_row
 from ..i18n import Catalog
 from ..render import palette
 from ..render.hud import draw_banner, min_text_px
+from ..render.menu_text import blit_ink
 from ..render.numbers import cost, signed
 from ..render.palette import Colour
 from ..render.widgets import Button, draw_button
@@ -173,7 +174,7 @@ class GameOver(TableState):
         total_img = fonts.render(signed(shown), fonts.fit(signed(score.total), int(size * 2.6), free.width, True), palette.GOLD, bold=True)
         surface.blit(total_img, total_img.get_rect(midtop=(free.centerx, y)))
         y += total_img.get_height()
-        label_at, value_at = ("topright", "topleft") if text.rtl else ("topleft", "topright")  # mirrored in Urdu
+        # Mirrored in Urdu: the label on the right, its value on the left.
         gap = size
         col_w = (free.width - gap) // 2 if paired else free.width * 2 // 3
         for index, (label, value) in enumerate(rows):
@@ -186,8 +187,10 @@ class GameOver(TableState):
             col = pygame.Rect(left, y, col_w, 0)
             v_img = fonts.render(value, size, palette.TEXT, bold=True)
             l_img = fonts.render(label, fonts.fit(label, size, col.width - v_img.get_width() - size), palette.TEXT_DIM)
-            surface.blit(l_img, l_img.get_rect(**{label_at: (col.right if text.rtl else col.left, y)}))
-            surface.blit(v_img, v_img.get_rect(**{value_at: (col.left if text.rtl else col.right, y)}))
+            # Label and value centred on one line by their ink (Nastaliq sits low in its line).
+            box = pygame.Rect(col.left, y, col.width, step)
+            blit_ink(surface, l_img, box, "right" if text.rtl else "left")
+            blit_ink(surface, v_img, box, "left" if text.rtl else "right")
             if not paired or index % 2 or index == len(rows) - 1:
                 y += step
         y += int(size * 0.6)
