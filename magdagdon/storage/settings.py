@@ -1,4 +1,4 @@
-"""The player's settings (difficulty, sound, fullscreen), kept between runs.
+"""The player's settings (difficulty, sound, fullscreen, language), kept between runs.
 
 One small envelope file, ``settings.json``, written atomically like every other data file
 (:mod:`.atomic_file`); a corrupt one is set aside with a notice and the defaults apply. A
@@ -11,6 +11,7 @@ Reading or writing never raises for a damaged or read-only folder: problems come
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
@@ -32,16 +33,20 @@ class Settings:
     difficulty: Difficulty | None = None
     sound: bool | None = None
     fullscreen: bool | None = None
+    language: str | None = None  # a catalog name such as "ur"; the app checks it exists
 
     def with_changes(self, **changes: Any) -> "Settings":
         return replace(self, **changes)
 
     def to_data(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "difficulty": None if self.difficulty is None else self.difficulty.name,
             "sound": self.sound,
             "fullscreen": self.fullscreen,
         }
+        if self.language is not None:  # absent until chosen: older files stay as they were
+            data["language"] = self.language
+        return data
 
     @classmethod
     def from_data(cls, raw: Any) -> "Settings":
@@ -59,7 +64,10 @@ class Settings:
             if value is not None and not isinstance(value, bool):
                 raise CorruptFile(f"bad {name} {value!r}")
             flags[name] = value
-        return cls(difficulty, **flags)
+        language = raw.get("language")
+        if language is not None and not (isinstance(language, str) and re.fullmatch(r"[a-z]{2,3}", language)):
+            raise CorruptFile(f"bad language {language!r}")
+        return cls(difficulty, **flags, language=language)
 
 
 @dataclass(frozen=True)
