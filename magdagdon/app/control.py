@@ -43,7 +43,7 @@ from .states.menu import MenuKit
 from .states.rolling import Rolling
 from .states.ruin_pick import RuinPick
 from .states.rules import Rules
-from .states.settings_menu import SettingsMenu
+from .states.settings_menu import LARGE_TEXT_SCALE, SettingsMenu
 from .states.staging import Staging
 from .states.table import PHASE_STATE, TableKit
 from .states.title import Title
@@ -74,7 +74,9 @@ class Control:
         self.text = text = Catalog(options.locale)
         pygame.display.set_caption(text("app.window_title"))
         fonts = FontBook(text.script, rtl=text.rtl)
-        self.audio = Audio(enabled=bool(options.sound))
+        saved = preferences.saved
+        fonts.set_scale(LARGE_TEXT_SCALE if saved.large_text else 1.0)
+        self.audio = Audio(enabled=bool(options.sound), volume=(100 if saved.volume is None else saved.volume) / 100)
         self.viewport = Viewport(self.window.surface.get_size(), text.rtl)
         self.ui = MenuUI(self.viewport.size, text.script)
         self.notices = Notices(text)

@@ -33,14 +33,26 @@ class FontBook:
     def __init__(self, script: str = "latin", rtl: bool = False) -> None:
         self.regular_path, self.bold_path = font_paths(script)
         self.rtl = rtl
+        self.scale = 1.0  # the Large text setting: every size asked for is drawn this much larger
+        self.generation = 0  # changes whenever drawn text may look different (painters repaint)
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._texts: dict[tuple[object, ...], pygame.Surface] = {}
         self._fits: dict[tuple[object, ...], int] = {}
         self.images: dict[tuple[object, ...], pygame.Surface] = {}  # drawn widgets (see render.widgets)
         self.banners: dict[tuple[object, ...], tuple[pygame.Surface, pygame.Rect]] = {}  # see render.hud
 
+    def set_scale(self, scale: float) -> None:
+        """Draw every text ``scale`` times larger from now on; ``fit`` still keeps each
+        within the room it is given."""
+        if scale == self.scale:
+            return
+        self.scale = scale
+        self.generation += 1
+        for cache in (self._texts, self._fits, self.images, self.banners):
+            cache.clear()
+
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        key = (max(6, int(size)), bold)
+        key = (max(6, int(size * self.scale)), bold)
         font = self._fonts.get(key)
         if font is None:
             font = pygame.font.Font(self.bold_path if bold else self.regular_path, key[0])

@@ -1,4 +1,4 @@
-"""The player's settings (difficulty, sound, fullscreen), kept between runs.
+"""The player's settings (difficulty, sound, fullscreen, volume, large text), kept between runs.
 
 One small envelope file, ``settings.json``, written atomically like every other data file
 (:mod:`.atomic_file`); a corrupt one is set aside with a notice and the defaults apply. A
@@ -32,16 +32,24 @@ class Settings:
     difficulty: Difficulty | None = None
     sound: bool | None = None
     fullscreen: bool | None = None
+    large_text: bool | None = None
+    volume: int | None = None  # percent, 0..100
 
     def with_changes(self, **changes: Any) -> "Settings":
         return replace(self, **changes)
 
     def to_data(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "difficulty": None if self.difficulty is None else self.difficulty.name,
             "sound": self.sound,
             "fullscreen": self.fullscreen,
         }
+        # Written once chosen, so older files and older readers see what they know.
+        if self.large_text is not None:
+            data["large_text"] = self.large_text
+        if self.volume is not None:
+            data["volume"] = self.volume
+        return data
 
     @classmethod
     def from_data(cls, raw: Any) -> "Settings":
@@ -54,12 +62,15 @@ class Settings:
                 raise CorruptFile(f"bad difficulty {difficulty!r}")
             difficulty = Difficulty[difficulty]
         flags = {}
-        for name in ("sound", "fullscreen"):
+        for name in ("sound", "fullscreen", "large_text"):
             value = raw.get(name)
             if value is not None and not isinstance(value, bool):
                 raise CorruptFile(f"bad {name} {value!r}")
             flags[name] = value
-        return cls(difficulty, **flags)
+        volume = raw.get("volume")
+        if volume is not None and (isinstance(volume, bool) or not isinstance(volume, int) or not 0 <= volume <= 100):
+            raise CorruptFile(f"bad volume {volume!r}")
+        return cls(difficulty, **flags, volume=volume)
 
 
 @dataclass(frozen=True)

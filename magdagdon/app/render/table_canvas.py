@@ -27,6 +27,7 @@ class TableCanvas:
         self.background = pygame.Surface((1, 1))
         self.keys: dict[str, object] = {}
         self.layout: Layout | None = None
+        self.text_generation = 0
 
     def invalidate(self) -> None:
         self.keys.clear()
@@ -48,6 +49,9 @@ class TableCanvas:
 
     def draw(self, target: pygame.Surface, layout: Layout, game: Game, fonts: FontBook, text: Catalog) -> None:
         surface, background = self.surface, self.background
+        if fonts.generation != self.text_generation:  # text size changed: repaint every region
+            self.text_generation = fonts.generation
+            self.keys.clear()
         if surface is None or surface.get_size() != target.get_size() or self.layout is not layout:
             # Made in the window's pixel format (allocating and then ``convert()``-ing a
             # 1080p surface costs ~20 ms, a noticeable part of start-up).

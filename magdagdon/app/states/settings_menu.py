@@ -1,4 +1,5 @@
-"""Settings: difficulty (a new game, after asking if one is in progress), sound, display."""
+"""Settings: difficulty (a new game, after asking if one is in progress), sound and its
+volume, large text, display."""
 
 from __future__ import annotations
 
@@ -14,12 +15,20 @@ from ..window import Window
 from .menu import Item, MenuKit, MenuState
 
 
+LARGE_TEXT_SCALE = 1.25
+VOLUME_STEPS = (100, 75, 50, 25)  # a tap moves to the next, after 25 back to 100
+
+
 class SettingsMenu(MenuState):
     title_key = "settings.title"
 
     def __init__(self, kit: MenuKit, games: Games, audio: Audio, window: Window, preferences: Preferences) -> None:
         super().__init__(kit)
         self.games, self.audio, self.window, self.preferences = games, audio, window, preferences
+
+    @property
+    def volume_percent(self) -> int:
+        return round(self.audio.volume * 100)
 
     @property
     def subtitle(self) -> str:
@@ -30,6 +39,9 @@ class SettingsMenu(MenuState):
         items = [Item(f"difficulty:{d.name}", text(f"difficulty.{d.name}"), "#chosen" if d is current else "", row=0)
                  for d in Difficulty]
         items.append(Item("sound", text("settings.sound_on" if self.audio.enabled else "settings.sound_off")))
+        items.append(Item("volume", text("settings.volume", percent=self.volume_percent)))
+        large = self.fonts.scale > 1.0
+        items.append(Item("large_text", text("settings.large_text_on" if large else "settings.large_text_off")))
         items.append(Item("display", text("settings.fullscreen" if self.window.fullscreen else "settings.windowed")))
         items.append(Item("back", text("button.back"), "#primary"))
         return items
@@ -50,6 +62,18 @@ class SettingsMenu(MenuState):
         elif ident == "sound":
             self.audio.enabled = not self.audio.enabled
             self.remember(sound=self.audio.enabled)
+            self.build()
+        elif ident == "volume":
+            later = [step for step in VOLUME_STEPS if step < self.volume_percent]
+            percent = later[0] if later else VOLUME_STEPS[0]
+            self.audio.volume = percent / 100
+            self.remember(volume=percent)
+            self.audio.play("place")  # hear the new volume
+            self.build()
+        elif ident == "large_text":
+            large = self.fonts.scale == 1.0
+            self.fonts.set_scale(LARGE_TEXT_SCALE if large else 1.0)
+            self.remember(large_text=large)
             self.build()
         elif ident == "display":
             # The new window size reaches every state through the control object, which
