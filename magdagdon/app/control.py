@@ -40,6 +40,7 @@ from .states.game_over import GameOver
 from .states.high_scores import HighScores
 from .states.magdagdon import Magdagdon
 from .states.menu import MenuKit
+from .states.replay_viewer import ReplayViewer
 from .states.rolling import Rolling
 from .states.ruin_pick import RuinPick
 from .states.rules import Rules
@@ -112,6 +113,7 @@ class Control:
             "rules": lambda: Rules(menu), "about": lambda: About(menu),
             "high_scores": lambda: HighScores(menu, games, storage),
             "confirm": lambda: ConfirmDialog(menu),
+            "replay": lambda: ReplayViewer(table.text, table.fonts, table.viewport),
         }
 
     # --- start ------------------------------------------------------------------------------

@@ -28,14 +28,14 @@ RESULT_LINES = 4 + REVIEW_ITEMS
 
 
 def start_review(session: GameSession) -> threading.Thread | None:
-    """Ask the AI for the costliest turns, off the UI thread (``session.review`` is set
-    when it is done)."""
+    """Ask the AI for every turn that lost points, costliest first, off the UI thread
+    (``session.review`` is set when it is done; the replay viewer shows them all)."""
     if session.review is not None or session.review_thread is not None:
         return None
     replay = Replay.of(session.game)
 
     def work() -> None:
-        session.review = list(review_game(replay, limit=REVIEW_ITEMS))
+        session.review = list(review_game(replay, limit=len(replay.actions)))
 
     session.review_thread = threading.Thread(target=work, daemon=True)
     session.review_thread.start()
@@ -81,13 +81,12 @@ class GameOver(TableState):
         rect = self._dialog()
         pad = max(8, rect.width // 24)
         height = max(36, int(rect.height * 0.1))
-        width = (rect.width - 4 * pad) // 3
+        spec = [("play_again", text("button.play_again"), "primary"), ("replay", text("gameover.replay"), "normal"),
+                ("scores", text("menu.high_scores"), "normal"), ("menu", text("button.menu"), "normal")]
+        width = (rect.width - (len(spec) + 1) * pad) // len(spec)
         top = rect.bottom - pad - height
-        return [
-            Button("play_again", pygame.Rect(rect.left + pad, top, width, height), text("button.play_again"), True, "primary"),
-            Button("scores", pygame.Rect(rect.left + 2 * pad + width, top, width, height), text("menu.high_scores")),
-            Button("menu", pygame.Rect(rect.left + 3 * pad + 2 * width, top, width, height), text("button.menu")),
-        ]
+        return [Button(ident, pygame.Rect(rect.left + pad + i * (pad + width), top, width, height), label, True, style)
+                for i, (ident, label, style) in enumerate(spec)]
 
     def buttons(self) -> list[Button]:
         return self.state_buttons()
@@ -96,6 +95,9 @@ class GameOver(TableState):
         if ident == "play_again":
             self.persist["session"] = self.games.new_session(self.game.difficulty)
             self.reset("rolling")
+        elif ident == "replay":
+            if not self.game.set_up:  # a position set up for a test or scene has no record
+                self.push("replay", replay=Replay.of(self.game), reviews=self.session.review, open_costliest=True)
         elif ident == "scores":
             self.push("high_scores", scores_difficulty=self.game.difficulty)
         elif ident == "menu":
