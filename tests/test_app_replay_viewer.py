@@ -102,3 +102,45 @@ def test_a_record_the_engine_refuses_is_one_line(tmp_path):
     player.key(pygame.K_ESCAPE)
     assert player.top_key == "game_over"
     player.close()
+
+
+def record(tmp_path, game):
+    from datetime import datetime, timezone
+
+    from magdagdon.storage import open_store
+
+    store = open_store(tmp_path)
+    outcome = store.record_result(game, datetime(2026, 11, 30, 12, tzinfo=timezone.utc), name="Ada")
+    assert outcome.saved
+    return store.archive.path_of(outcome.replay_id)
+
+
+def open_first_high_score(tmp_path):
+    player = Player(tmp_path, (1920, 1080), seed=5, scene="high_scores")
+    player.wait(0.5)
+    scores = player.top
+    assert scores.rows, "the table shows the recorded game"
+    player.tap(scores.rows[0][0].center)
+    assert player.top_key == "replay"
+    return player
+
+
+def test_any_high_score_opens_in_the_replay_viewer(tmp_path):
+    game = played_game(8)
+    record(tmp_path, game)
+    player = open_first_high_score(tmp_path)
+    viewer = player.top
+    assert len(viewer.stories) == game.turn and viewer.page == 0
+    assert viewer.stories[-1].score_after == game.score().total
+    player.key(pygame.K_ESCAPE)
+    assert player.top_key == "high_scores"
+    player.close()
+
+
+def test_a_damaged_archive_record_is_one_line_in_the_viewer(tmp_path):
+    path = record(tmp_path, played_game(9))
+    path.write_text("{damaged", encoding="utf-8")
+    player = open_first_high_score(tmp_path)
+    texts = [t for t, _ in player.texts_drawn(lambda: player.fresh())]
+    assert "This game's record cannot be replayed." in texts
+    player.close()

@@ -64,13 +64,15 @@ class ReplayViewer(State):
 
     def enter(self, persist: Persist) -> None:
         super().enter(persist)
-        replay: Replay = persist["replay"]
+        replay: Replay | None = persist.get("replay")  # None: the record could not be read
         try:
+            if replay is None:
+                raise ReplayError("no record")
             self.stories = turn_stories(replay)
         except ReplayError:
             self.stories, self.unreadable = [], True
         self.reviews = persist.get("reviews")
-        if self.reviews is None and self.stories:
+        if self.reviews is None and self.stories and replay is not None:
             self.job = ReviewJob(replay, len(self.stories))
         costly = costliest_turns(self.reviews, 1)
         self.page = self._page_of(costly[0]) if costly and persist.get("open_costliest") else 0
