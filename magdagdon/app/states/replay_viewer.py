@@ -75,7 +75,11 @@ class ReplayViewer(State):
         if self.reviews is None and self.stories and replay is not None:
             self.job = ReviewJob(replay, len(self.stories))
         costly = costliest_turns(self.reviews, 1)
-        self.page = self._page_of(costly[0]) if costly and persist.get("open_costliest") else 0
+        self.page = 0
+        if persist.get("open_turn") is not None:
+            self.page = self._page_of(persist["open_turn"])
+        elif costly and persist.get("open_costliest"):
+            self.page = self._page_of(costly[0])
 
     def exit(self) -> Persist:
         return {}
