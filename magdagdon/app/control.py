@@ -18,6 +18,7 @@ import pygame
 from magdagdon.engine import Difficulty
 
 from .audio import Audio
+from .coach import Coach
 from .demo import DemoDriver
 from .fonts import FontBook
 from .games import Games
@@ -87,7 +88,8 @@ class Control:
         self.storage = StoreAccess(options.data_dir, self.notices)
         self.games = Games(options.difficulty or Difficulty.PEACEFUL, options.demo, self.audio, self.viewport,
                            self.jobs, self.storage)
-        self.machine = StateMachine(self._factories(TableKit(text, fonts, self.viewport, TableCanvas()),
+        self.coach = self._coach(options, preferences)
+        self.machine = StateMachine(self._factories(TableKit(text, fonts, self.viewport, TableCanvas(), self.coach),
                                                     MenuKit(text, fonts, self.ui, self.viewport), preferences))
         self.demo = DemoDriver(self.games, options.seed or 0)
         self.pointer = PointerTranslator()
@@ -100,6 +102,15 @@ class Control:
         # Storage, sounds and pygame_gui wait until the first frame is on screen.
         self.startup_pending = True
         self.start()
+
+    @staticmethod
+    def _coach(options: Options, preferences: Preferences) -> Coach:
+        """Coach a player's first game on a fresh install; never a demo, a scene or a
+        game started from a given seed (screenshots and tests), unless asked for."""
+        saved = preferences.saved
+        coaching = options.coach if options.coach is not None else (
+            not saved.coached and options.seed is None and options.scene is None and not options.demo)
+        return Coach(bool(coaching), saved.tips_seen or (), preferences.remember)
 
     def _factories(self, table: TableKit, menu: MenuKit, preferences: Preferences) -> dict[str, Callable[[], State]]:
         """Every state by key, each handed the services it uses."""

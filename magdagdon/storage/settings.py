@@ -34,6 +34,8 @@ class Settings:
     fullscreen: bool | None = None
     large_text: bool | None = None
     volume: int | None = None  # percent, 0..100
+    coached: bool | None = None  # the first turn was guided (or the guide skipped)
+    tips_seen: tuple[str, ...] | None = None  # one-time tips already shown
 
     def with_changes(self, **changes: Any) -> "Settings":
         return replace(self, **changes)
@@ -49,6 +51,10 @@ class Settings:
             data["large_text"] = self.large_text
         if self.volume is not None:
             data["volume"] = self.volume
+        if self.coached is not None:
+            data["coached"] = self.coached
+        if self.tips_seen is not None:
+            data["tips_seen"] = list(self.tips_seen)
         return data
 
     @classmethod
@@ -62,7 +68,7 @@ class Settings:
                 raise CorruptFile(f"bad difficulty {difficulty!r}")
             difficulty = Difficulty[difficulty]
         flags = {}
-        for name in ("sound", "fullscreen", "large_text"):
+        for name in ("sound", "fullscreen", "large_text", "coached"):
             value = raw.get(name)
             if value is not None and not isinstance(value, bool):
                 raise CorruptFile(f"bad {name} {value!r}")
@@ -70,7 +76,12 @@ class Settings:
         volume = raw.get("volume")
         if volume is not None and (isinstance(volume, bool) or not isinstance(volume, int) or not 0 <= volume <= 100):
             raise CorruptFile(f"bad volume {volume!r}")
-        return cls(difficulty, **flags, volume=volume)
+        tips = raw.get("tips_seen")
+        if tips is not None:
+            if not isinstance(tips, list) or len(tips) > 50 or not all(isinstance(t, str) and len(t) <= 40 for t in tips):
+                raise CorruptFile("bad tips_seen")
+            tips = tuple(tips)
+        return cls(difficulty, **flags, volume=volume, tips_seen=tips)
 
 
 @dataclass(frozen=True)

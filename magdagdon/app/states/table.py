@@ -10,12 +10,14 @@ import pygame
 
 from magdagdon.engine import Action, Adjust, Game, Phase, Reroll
 
+from ..coach import Coach
 from ..fonts import FontBook
 from ..games import Games
 from ..i18n import Catalog
 from ..input.focus import FocusKey, Target, index_of, step_focus
 from ..render import palette
 from ..render.board_view import draw_cell_highlights, draw_cell_ring, pulse
+from ..render.coach_marks import draw_coach_mark
 from ..render.hud import draw_guide
 from ..render.layout import Layout
 from ..render.palette import Colour
@@ -48,6 +50,7 @@ class TableKit:
     fonts: FontBook
     viewport: Viewport
     canvas: TableCanvas
+    coach: Coach
 
 
 class TableState(State):
@@ -68,6 +71,8 @@ class TableState(State):
         self.pulse_until = PULSE_TICKS
         self.hover: str | None = None
         self.pressed: FocusKey | None = None  # what the pointer went down on
+        self.skip_rect: pygame.Rect | None = None  # the coach mark's Skip chip, as last drawn
+        self.coach_target: pygame.Rect | None = None  # what the coach mark points at, as last drawn
         self.drag_die: int | None = None
         self.down_pos = (0, 0)
         self.focus: FocusKey | None = persist.get("focus")
@@ -226,6 +231,14 @@ class TableState(State):
 
     # --- input ------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.kit.coach.tip is not None:
+            self.kit.coach.dismiss_tip()  # the tap goes on to do what it does
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.skip_rect is not None \
+                and self.skip_rect.collidepoint(event.pos):
+            self.kit.coach.skip()
+            self.skip_rect = None
+            self.pressed = None
+            return
         if event.type == pygame.MOUSEMOTION:
             self.keyboard = False if event.rel != (0, 0) else self.keyboard
             self._pointer_move(event.pos)
@@ -377,6 +390,34 @@ class TableState(State):
             draw_focus_ring(surface, rect, max(4, rect.width // 7))
         self.draw_extra(surface, alpha)
         self.draw_guide(surface)
+        self.draw_coach(surface)
+
+    def draw_coach(self, surface: pygame.Surface) -> None:
+        """The coach mark of this moment, or a one-time tip, on top of everything."""
+        coach, session, text = self.kit.coach, self.session, self.text
+        self.skip_rect = self.coach_target = None
+        if session.tumbling:
+            return
+        mark = coach.mark(self.game, session.selected, self.games.demo)
+        strength = pulse(self.tick)
+        if mark is not None:
+            kind, index = mark.target
+            layout = self.layout
+            if kind == "die":
+                sprite = session.sprites.get(index)
+                target = sprite.rect if sprite is not None else layout.tray_slots[index]
+            elif kind == "cell":
+                target = layout.cells[index]
+            else:
+                target = layout.primary
+            message = text(mark.key, **dict(mark.values))
+            self.coach_target = target
+            self.skip_rect = draw_coach_mark(surface, self.fonts, layout, target, message, text("coach.skip"), strength)
+            return
+        tip = coach.current_tip(self.game, self.games.demo)
+        if tip is not None:
+            self.skip_rect = draw_coach_mark(surface, self.fonts, self.layout, None, text(f"coach.tip.{tip}"),
+                                             text("coach.skip"), strength)
 
     def draw_guide(self, surface: pygame.Surface) -> None:
         text, session = self.text, self.session
