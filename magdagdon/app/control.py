@@ -28,6 +28,7 @@ from .jobs import AfterFrame
 from .loop import FixedStep
 from .loop_io import Clock, EventSource, PygameEvents, RealClock
 from .menu_ui import MenuUI
+from .motion import MotionPreference
 from .notices import Notices
 from .options import Options
 from .preferences import Preferences
@@ -89,7 +90,9 @@ class Control:
         self.games = Games(options.difficulty or Difficulty.PEACEFUL, options.demo, self.audio, self.viewport,
                            self.jobs, self.storage)
         self.coach = self._coach(options, preferences)
-        self.machine = StateMachine(self._factories(TableKit(text, fonts, self.viewport, TableCanvas(), self.coach),
+        self.motion = MotionPreference(bool(saved.reduce_motion))
+        self.machine = StateMachine(self._factories(TableKit(text, fonts, self.viewport, TableCanvas(), self.coach,
+                                                             self.motion),
                                                     MenuKit(text, fonts, self.ui, self.viewport), preferences))
         self.demo = DemoDriver(self.games, options.seed or 0)
         self.pointer = PointerTranslator()
@@ -120,7 +123,7 @@ class Control:
             "magdagdon": lambda: Magdagdon(table, games), "ruin_pick": lambda: RuinPick(table, games),
             "game_over": lambda: GameOver(table, games),
             "title": lambda: Title(menu, games, self.notices),
-            "settings": lambda: SettingsMenu(menu, games, self.audio, self.window, preferences),
+            "settings": lambda: SettingsMenu(menu, games, self.audio, self.window, preferences, self.motion),
             "rules": lambda: Rules(menu), "about": lambda: About(menu),
             "high_scores": lambda: HighScores(menu, games, storage),
             "confirm": lambda: ConfirmDialog(menu),

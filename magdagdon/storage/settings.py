@@ -35,6 +35,7 @@ class Settings:
     large_text: bool | None = None
     volume: int | None = None  # percent, 0..100
     coached: bool | None = None  # the first turn was guided (or the guide skipped)
+    reduce_motion: bool | None = None  # fades instead of movement
     tips_seen: tuple[str, ...] | None = None  # one-time tips already shown
 
     def with_changes(self, **changes: Any) -> "Settings":
@@ -53,6 +54,8 @@ class Settings:
             data["volume"] = self.volume
         if self.coached is not None:
             data["coached"] = self.coached
+        if self.reduce_motion is not None:
+            data["reduce_motion"] = self.reduce_motion
         if self.tips_seen is not None:
             data["tips_seen"] = list(self.tips_seen)
         return data
@@ -68,7 +71,7 @@ class Settings:
                 raise CorruptFile(f"bad difficulty {difficulty!r}")
             difficulty = Difficulty[difficulty]
         flags = {}
-        for name in ("sound", "fullscreen", "large_text", "coached"):
+        for name in ("sound", "fullscreen", "large_text", "coached", "reduce_motion"):
             value = raw.get(name)
             if value is not None and not isinstance(value, bool):
                 raise CorruptFile(f"bad {name} {value!r}")

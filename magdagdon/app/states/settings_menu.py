@@ -1,5 +1,5 @@
 """Settings: difficulty (a new game, after asking if one is in progress), sound and its
-volume, large text, display."""
+volume, large text, reduce motion, display."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from magdagdon.engine import Difficulty
 
 from ..audio import Audio
 from ..games import Games
+from ..motion import MotionPreference
 from ..preferences import Preferences
 from ..state_machine import Persist
 from ..window import Window
@@ -22,9 +23,11 @@ VOLUME_STEPS = (100, 75, 50, 25)  # a tap moves to the next, after 25 back to 10
 class SettingsMenu(MenuState):
     title_key = "settings.title"
 
-    def __init__(self, kit: MenuKit, games: Games, audio: Audio, window: Window, preferences: Preferences) -> None:
+    def __init__(self, kit: MenuKit, games: Games, audio: Audio, window: Window, preferences: Preferences,
+                 motion: MotionPreference) -> None:
         super().__init__(kit)
         self.games, self.audio, self.window, self.preferences = games, audio, window, preferences
+        self.motion = motion
 
     @property
     def volume_percent(self) -> int:
@@ -42,6 +45,8 @@ class SettingsMenu(MenuState):
         items.append(Item("volume", text("settings.volume", percent=self.volume_percent)))
         large = self.fonts.scale > 1.0
         items.append(Item("large_text", text("settings.large_text_on" if large else "settings.large_text_off")))
+        reduce = self.motion.reduce
+        items.append(Item("reduce_motion", text("settings.reduce_motion_on" if reduce else "settings.reduce_motion_off")))
         items.append(Item("display", text("settings.fullscreen" if self.window.fullscreen else "settings.windowed")))
         items.append(Item("back", text("button.back"), "#primary"))
         return items
@@ -74,6 +79,10 @@ class SettingsMenu(MenuState):
             large = self.fonts.scale == 1.0
             self.fonts.set_scale(LARGE_TEXT_SCALE if large else 1.0)
             self.remember(large_text=large)
+            self.build()
+        elif ident == "reduce_motion":
+            self.motion.reduce = not self.motion.reduce
+            self.remember(reduce_motion=self.motion.reduce)
             self.build()
         elif ident == "display":
             # The new window size reaches every state through the control object, which
