@@ -41,10 +41,17 @@ def required_contrast(size: int) -> float:
 
 @pytest.mark.parametrize("scene,size", [("staging", (1920, 1080)), ("magdagdon", (1920, 1080)),
                                         ("ruin_pick", (1920, 1080)), ("game_over", (1920, 1080)),
-                                        ("rolling", (1080, 1920)), ("staging", (800, 600))])
+                                        ("rolling", (1080, 1920)), ("staging", (800, 600)),
+                                        ("replay", (1920, 1080))])
 def test_every_text_meets_wcag_aa_contrast(scene, size, tmp_path):
     if scene == "staging":
         player = staging_with_a_die_in_hand(tmp_path, size)
+    elif scene == "replay":  # the replay viewer from game over, with the expert's side in
+        player = Player(tmp_path, size, seed=5, scene="game_over")
+        player.wait(2.0)
+        player.table.session.review_thread.join(60)
+        player.tap(next(b for b in player.table.buttons() if b.ident == "replay").rect.center)
+        assert player.top_key == "replay" and player.top.reviews
     else:
         player = Player(tmp_path, size, seed=5, scene=scene)
         player.wait(0.5)
