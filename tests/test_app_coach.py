@@ -103,3 +103,26 @@ def test_the_mark_follows_the_game_not_a_script():
     assert first_turn_mark(game, None).target == ("die", die)
     mark = first_turn_mark(game, die)
     assert mark.key == "coach.tap_cell" and mark.target[1] in game.legal_cells_for(die)
+
+
+def test_a_first_magdagdon_meets_one_short_tip_once(tmp_path):
+    player = Player(tmp_path, (1920, 1080), seed=5, scene="magdagdon", coach=True)
+    player.wait(0.5)
+    tip = player.table.text("coach.tip.magdagdon")
+    assert tip.startswith("MAGDAGDON")
+    drawn = " ".join(t for t, _ in player.texts_drawn(lambda: player.fresh()))
+    assert "these dice fit nowhere" in drawn
+    player.close()
+    again = Player(tmp_path, (1920, 1080), seed=5, scene="magdagdon", coach=True)
+    again.wait(0.5)
+    drawn = " ".join(t for t, _ in again.texts_drawn(lambda: again.fresh()))
+    assert "these dice fit nowhere" not in drawn  # once per install
+    again.close()
+
+
+def test_no_tip_in_a_game_started_from_a_seed(tmp_path):
+    player = Player(tmp_path, (1920, 1080), seed=5, scene="magdagdon")
+    player.wait(0.5)
+    drawn = " ".join(t for t, _ in player.texts_drawn(lambda: player.fresh()))
+    assert "these dice fit nowhere" not in drawn
+    player.close()

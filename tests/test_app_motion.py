@@ -133,3 +133,16 @@ def test_reduce_motion_fades_instead_of_moving(tmp_path):
         else:
             assert spilled > 0, "without it the die drops in from above, larger"
         player.close()
+
+
+def test_a_ruin_cracks():
+    from magdagdon.app.scenes import scene_game
+    from magdagdon.engine.actions import PlaceRuin
+
+    game = scene_game("ruin_pick", Difficulty.PEACEFUL, 5)
+    cell = min(game.board.empty_cells())
+    before = Before.of(game)
+    game.play(PlaceRuin(cell))
+    effects = effects_of(PlaceRuin(cell), before, game, now=7)
+    assert Effect("crack", 7, cell=cell) in effects
+    assert any(e.kind == "count" and e.new < e.old for e in effects)  # the ruin's cost counts down

@@ -53,8 +53,10 @@ def first_turn_over(game: Game) -> bool:
 class Coach:
     """Whether to coach, and what to show now. ``remember`` keeps a settings change."""
 
-    def __init__(self, coaching: bool, tips_seen: Iterable[str], remember: Callable[..., bool]) -> None:
+    def __init__(self, coaching: bool, tips_seen: Iterable[str], remember: Callable[..., bool],
+                 tips: bool = True) -> None:
         self.coaching = coaching  # the first turn of this run's first new game is guided
+        self.tips = tips  # one-time tips may show (never in screenshots, tests or the demo)
         self.tips_seen = set(tips_seen)
         self.remember = remember
         self.tip: str | None = None  # the tip showing now
@@ -82,7 +84,7 @@ class Coach:
 
     def current_tip(self, game: Game, demo: bool = False) -> str | None:
         """A tip the first time its moment comes: shown until the player acts on."""
-        if demo:
+        if demo or not self.tips:
             return None
         if self.tip == "magdagdon" and game.phase is not Phase.MAGDAGDON:
             self.tip = None

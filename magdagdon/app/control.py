@@ -111,9 +111,10 @@ class Control:
         """Coach a player's first game on a fresh install; never a demo, a scene or a
         game started from a given seed (screenshots and tests), unless asked for."""
         saved = preferences.saved
-        coaching = options.coach if options.coach is not None else (
-            not saved.coached and options.seed is None and options.scene is None and not options.demo)
-        return Coach(bool(coaching), saved.tips_seen or (), preferences.remember)
+        guiding = options.coach if options.coach is not None else (
+            options.seed is None and options.scene is None and not options.demo)
+        return Coach(bool(guiding) and not saved.coached, saved.tips_seen or (), preferences.remember,
+                     tips=bool(guiding))
 
     def _factories(self, table: TableKit, menu: MenuKit, preferences: Preferences) -> dict[str, Callable[[], State]]:
         """Every state by key, each handed the services it uses."""
