@@ -33,6 +33,12 @@ def test_large_text_enlarges_the_table_text_and_is_remembered(tmp_path):
     assert "Large text: off" in [b.text for b, _ in player.top.buttons]
     player.choose("large_text")
     assert "Large text: on" in [b.text for b, _ in player.top.buttons]
+    from magdagdon.app.ui_theme import theme_for
+
+    assert player.control.ui.text_scale > 1  # the menus' text grows too, and still fits
+    normal, large = theme_for((1920, 1080))[0], theme_for((1920, 1080), text_scale=player.control.ui.text_scale)[0]
+    assert int(large["defaults"]["font"]["size"]) > int(normal["defaults"]["font"]["size"])
+    assert player.top.text_overflow() <= 1
     player.choose("back")
     player.wait_for(lambda: player.top_key == "title")
     player.key(27)
@@ -45,7 +51,7 @@ def test_large_text_enlarges_the_table_text_and_is_remembered(tmp_path):
 
     again = Player(tmp_path, (1920, 1080), seed=5)
     again.wait(0.5)
-    assert again.table.fonts.scale > 1.0
+    assert again.table.fonts.scale > 1.0 and again.control.ui.text_scale > 1.0
     again.close()
 
 

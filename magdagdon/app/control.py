@@ -82,6 +82,7 @@ class Control:
         self.audio = Audio(enabled=bool(options.sound), volume=(100 if saved.volume is None else saved.volume) / 100)
         self.viewport = Viewport(self.window.surface.get_size(), text.rtl)
         self.ui = MenuUI(self.viewport.size, text.script)
+        self.ui.text_scale = fonts.scale
         self.notices = Notices(text)
         if preferences.file_was_set_aside and preferences.notice is not None:
             self.notices.add(self.notices.describe(preferences.notice))

@@ -187,9 +187,10 @@ class MenuState(State):
                 rows[-1].append(item)
             else:
                 rows.append([item])
-        title_h = int(button_h * 1.5)
-        sub_h = int(button_h * 0.6) if self.subtitle else 0
-        notice_h = int(button_h * 0.55) * len(notices)
+        label_h = button_h * self.ui.text_scale  # labels grow with Large text; buttons have room
+        title_h = int(label_h * 1.5)
+        sub_h = int(label_h * 0.6) if self.subtitle else 0
+        notice_h = int(label_h * 0.55) * len(notices)
         buttons_h = len(rows) * (button_h + gap)
         body_h = 0
         self.body_rect = None
@@ -207,8 +208,8 @@ class MenuState(State):
             self.elements.append(pygame_gui.elements.UILabel(pygame.Rect(x, y, width, sub_h), self.subtitle, ui, object_id="#subtitle"))
             y += sub_h
         for notice in notices:
-            self.elements.append(pygame_gui.elements.UILabel(pygame.Rect(x, y, width, int(button_h * 0.55)), notice, ui, object_id="#notice"))
-            y += int(button_h * 0.55)
+            self.elements.append(pygame_gui.elements.UILabel(pygame.Rect(x, y, width, int(label_h * 0.55)), notice, ui, object_id="#notice"))
+            y += int(label_h * 0.55)
         if self.drawn_body:
             self.body_rect = pygame.Rect(x, y, width, body_h)
             y += body_h + gap

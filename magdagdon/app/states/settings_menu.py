@@ -78,6 +78,7 @@ class SettingsMenu(MenuState):
         elif ident == "large_text":
             large = self.fonts.scale == 1.0
             self.fonts.set_scale(LARGE_TEXT_SCALE if large else 1.0)
+            self.ui.set_text_scale(LARGE_TEXT_SCALE if large else 1.0)
             self.remember(large_text=large)
             self.build()
         elif ident == "reduce_motion":
