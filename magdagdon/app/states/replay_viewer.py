@@ -191,16 +191,15 @@ class ReplayViewer(State):
         self._draw_dice(surface, areas["dice"], story.dice)
         review = reviews_by_turn(self.reviews).get(story.turn)
         you, expert = areas["halves"]
-        self._draw_side(surface, you, text("replay.you"), story, story.played, False, self._powers(story.played),
-                        palette.TEXT)
+        self._draw_side(surface, you, text("replay.you"), story, story.played, False, True, palette.TEXT)
         if not self.review_ready:
             note, choice, colour = text("replay.thinking"), None, palette.TEXT_DIM
         elif review is None or review.advice is None:
             note, choice, colour = text("replay.agrees"), story.played, palette.LEGAL
         else:
             note, choice, colour = text("replay.gain", loss=round(review.loss)), review.advice, palette.GOLD
-        detail = self._powers(choice) if choice is not None and choice is not story.played else ""
-        self._draw_side(surface, expert, text("replay.expert"), story, choice, True, detail, palette.HINT, note, colour)
+        powers = choice is not None and choice is not story.played
+        self._draw_side(surface, expert, text("replay.expert"), story, choice, True, powers, palette.HINT, note, colour)
 
     def _draw_dice(self, surface: pygame.Surface, rect: pygame.Rect, dice: tuple[int, ...]) -> None:
         label = self.fonts.render(self.text("replay.rolled"), max(14, int(rect.height * 0.45)), palette.TEXT_DIM)
@@ -215,23 +214,54 @@ class ReplayViewer(State):
             surface.blit(face, face.get_rect(midleft=(x, rect.centery)))
             x += size + gap
 
-    def _powers(self, choice: TurnAdvice | None) -> str:
-        if choice is None:
-            return ""
-        text = self.text
-        steps = [text(f"review.power.{kind}", values=" ".join(map(str, values))) for kind, values in choice.powers]
-        return text("review.then").join(steps) if steps else text("replay.no_power")
+    def _draw_powers(self, surface: pygame.Surface, rect: pygame.Rect, choice: TurnAdvice) -> None:
+        """The powers used, drawn: '–1 on a 6' then the die before → after; a re-roll's
+        dice; or 'no power'."""
+        text, fonts = self.text, self.fonts
+        size = int(rect.height * 0.6)
+        pieces: list[pygame.Surface] = []
+        for kind, values in choice.powers:
+            label = text(f"review.power.{kind}", values=" ".join(map(str, values)))
+            pieces.append(fonts.render(label, size, palette.TEXT_DIM))
+            die = int(rect.height * 0.9)
+            if kind in ("minus", "plus"):
+                after = values[0] + (1 if kind == "plus" else -1)
+                pieces += [die_face(values[0], die, "tray"), _arrow(size), die_face(after, die, "tray")]
+            else:
+                pieces += [die_face(value, die, "tray") for value in values]
+        if not pieces:
+            pieces.append(fonts.render(text("replay.no_power"), size, palette.TEXT_DIM))
+        gap = max(4, size // 3)
+        total = sum(p.get_width() for p in pieces) + gap * (len(pieces) - 1)
+        scale = min(1.0, rect.width / max(1, total))
+        x = rect.centerx - int(total * scale) // 2
+        for piece in pieces:
+            if scale < 1:
+                piece = pygame.transform.smoothscale(piece, (max(1, int(piece.get_width() * scale)),
+                                                             max(1, int(piece.get_height() * scale))))
+            surface.blit(piece, piece.get_rect(midleft=(x, rect.centery)))
+            x += piece.get_width() + int(gap * scale)
 
     def _draw_side(self, surface: pygame.Surface, rect: pygame.Rect, heading: str, story: TurnStory,
-                   choice: TurnAdvice | None, ghost: bool, detail: str, heading_colour: tuple[int, int, int],
+                   choice: TurnAdvice | None, ghost: bool, show_powers: bool, heading_colour: tuple[int, int, int],
                    note: str = "", note_colour: tuple[int, int, int] = palette.TEXT) -> None:
         line_h = max(24, rect.height // 11)
         head = pygame.Rect(rect.left, rect.top, rect.width, line_h)
         self._line(surface, heading, head, heading_colour, bold=True)
-        lines = [(line, colour) for line, colour in ((detail, palette.TEXT_DIM), (note, note_colour)) if line]
         board = pygame.Rect(rect.left, head.bottom, rect.width, rect.height - line_h * 3)  # both sides alike
         draw_mini_board(surface, board.inflate(-line_h // 2, -line_h // 4), story.board, choice, ghost)
         y = board.bottom
-        for line, colour in lines:
-            self._line(surface, line, pygame.Rect(rect.left, y, rect.width, line_h), colour)
+        if show_powers and choice is not None:
+            self._draw_powers(surface, pygame.Rect(rect.left, y, rect.width, line_h), choice)
             y += line_h
+        if note:
+            self._line(surface, note, pygame.Rect(rect.left, y, rect.width, line_h), note_colour)
+
+
+def _arrow(size: int) -> pygame.Surface:
+    """A right arrow, drawn (the fonts have no glyph for it)."""
+    image = pygame.Surface((size, size), pygame.SRCALPHA)
+    mid, width = size // 2, max(2, size // 10)
+    pygame.draw.line(image, palette.TEXT_DIM, (size // 8, mid), (size * 5 // 8, mid), width)
+    pygame.draw.polygon(image, palette.TEXT_DIM, [(size // 2, size // 4), (size * 7 // 8, mid), (size // 2, size * 3 // 4)])
+    return image
