@@ -2,6 +2,10 @@
 """Synthesise the game's sound effects into assets/sounds/*.wav (deterministic).
 
     python scripts/make_sounds.py [--out assets/sounds]
+    python scripts/make_sounds.py --measure     # the loudness of the files as they are
+
+Every effect is normalised to the same loudness (``loudness_db``), so none startles and
+none is lost under the others.
 
 Pure Python (wave + math), so the sounds can be rebuilt anywhere; the RNG is seeded,
 so the files come out byte-identical every time.
@@ -106,9 +110,41 @@ SOUNDS = {
 }
 
 
+TARGET_LOUDNESS_DB = -20.0  # every effect as loud as every other (see loudness_db)
+BLOCK_SECONDS = 0.1
+
+
+def loudness_db(samples: list[float]) -> float:
+    """Loudness in dB of full scale, gated the way ITU-R BS.1770 gates LUFS (without its
+    K-weighting filter): mean power of 100 ms blocks (half overlapping), ignoring blocks
+    below -50 dB and then those 10 dB below the mean of the rest, so a short sound and a
+    long tail compare by how loud they sound while they sound."""
+    block = int(RATE * BLOCK_SECONDS)
+    powers = [sum(s * s for s in samples[start:start + block]) / block
+              for start in range(0, max(1, len(samples) - block + 1), block // 2)]
+    audible = [p for p in powers if p > 1e-5] or powers
+    mean = sum(audible) / len(audible)
+    gated = [p for p in audible if p > mean / 10] or audible
+    return 10 * math.log10(max(1e-12, sum(gated) / len(gated)))
+
+
+def normalised(samples: list[float]) -> list[float]:
+    """``samples`` at the target loudness, never clipping (peaks kept under 0.99)."""
+    gain = 10 ** ((TARGET_LOUDNESS_DB - loudness_db(samples)) / 20)
+    peak = max(abs(s) for s in samples) * gain
+    if peak > 0.99:
+        gain *= 0.99 / peak
+    return [s * gain for s in samples]
+
+
+def read_wav(path: Path) -> list[float]:
+    with wave.open(str(path), "rb") as file:
+        frames = file.readframes(file.getnframes())
+    return [value / 32767 for (value,) in struct.iter_unpack("<h", frames)]
+
+
 def write_wav(path: Path, samples: list[float]) -> None:
-    peak = max(1.0, max(abs(s) for s in samples))  # normalise only what would clip
-    frames = b"".join(struct.pack("<h", int(0.8 * 32767 * s / peak)) for s in samples)
+    frames = b"".join(struct.pack("<h", round(32767 * s)) for s in normalised(samples))
     with wave.open(str(path), "wb") as file:
         file.setnchannels(1)
         file.setsampwidth(2)
@@ -119,7 +155,14 @@ def write_wav(path: Path, samples: list[float]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(Path(__file__).resolve().parent.parent / "assets" / "sounds"))
-    out = Path(parser.parse_args().out)
+    parser.add_argument("--measure", action="store_true", help="print the loudness of the existing files")
+    args = parser.parse_args()
+    out = Path(args.out)
+    if args.measure:
+        for name in SOUNDS:
+            samples = read_wav(out / f"{name}.wav")
+            print(f"{name:10s} {loudness_db(samples):6.1f} dB  peak {max(abs(s) for s in samples):.2f}")
+        return
     out.mkdir(parents=True, exist_ok=True)
     for name, make in SOUNDS.items():
         write_wav(out / f"{name}.wav", make(random.Random(name)))

@@ -39,6 +39,9 @@ def test_one_change_keeps_the_others(tmp_path):
     b"{not json", b"", b'{"kind": "magdagdon-settings", "version": 1, "data": {"difficulty": "EASY"}}',
     b'{"kind": "magdagdon-settings", "version": 1, "data": {"sound": "yes"}}',
     b'{"kind": "magdagdon-settings", "version": 1, "data": []}',
+    b'{"kind": "magdagdon-settings", "version": 1, "data": {"volume": 101}}',
+    b'{"kind": "magdagdon-settings", "version": 1, "data": {"volume": true}}',
+    b'{"kind": "magdagdon-settings", "version": 1, "data": {"large_text": 1}}',
     b'{"kind": "magdagdon-scores", "version": 1, "data": {}}',
 ])
 def test_corrupt_file_is_set_aside_and_defaults_apply(tmp_path, content):
@@ -49,6 +52,15 @@ def test_corrupt_file_is_set_aside_and_defaults_apply(tmp_path, content):
     assert not (tmp_path / SETTINGS_FILE).exists()
     assert any(p.name.startswith(SETTINGS_FILE + ".corrupt-") for p in tmp_path.iterdir())
     assert save_settings(Settings(sound=True), tmp_path)  # and the next change is written afresh
+
+
+def test_volume_and_large_text_round_trip_and_stay_out_until_chosen(tmp_path):
+    save_settings(Settings(sound=True), tmp_path)
+    data = json.loads((tmp_path / SETTINGS_FILE).read_text(encoding="utf-8"))["data"]
+    assert "volume" not in data and "large_text" not in data  # older readers see what they know
+    chosen = Settings(sound=True, large_text=True, volume=25)
+    assert save_settings(chosen, tmp_path)
+    assert load_settings(tmp_path).settings == chosen
 
 
 def test_unknown_fields_are_ignored(tmp_path):

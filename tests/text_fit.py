@@ -110,7 +110,7 @@ def _check_canvas(state: TableState, problems: Problems) -> None:
     kit = state.kit
     layout = kit.viewport.layout
     game = state.session.game
-    for name, rect, _key, paint in kit.canvas._regions(layout, game, kit.fonts, kit.text):
+    for name, rect, _key, paint in kit.canvas._regions(layout, game, kit.fonts, kit.text, None):
         surface = _InkSurface(layout.size, kit.fonts)
         paint(surface)
         for text, ink in surface.inks():

@@ -13,8 +13,9 @@ SOUND_NAMES = ("roll", "place", "take_back", "confirm", "magdagdon", "ruin", "ga
 
 
 class Audio:
-    def __init__(self, enabled: bool = True) -> None:
+    def __init__(self, enabled: bool = True, volume: float = 1.0) -> None:
         self.enabled = enabled
+        self.volume = volume  # 0..1, for every effect (they are made equally loud)
         self.sounds: dict[str, pygame.mixer.Sound] = {}
         self.available = False
         self.loaded = False
@@ -42,6 +43,7 @@ class Audio:
             sound = self.sounds.get(name)
             if sound is not None:
                 try:
+                    sound.set_volume(self.volume)
                     sound.play()
                 except pygame.error:
                     pass

@@ -18,6 +18,7 @@ import pygame
 from magdagdon.engine import Difficulty
 
 from .audio import Audio
+from .coach import Coach
 from .demo import DemoDriver
 from .fonts import FontBook
 from .games import Games
@@ -27,6 +28,7 @@ from .jobs import AfterFrame
 from .loop import FixedStep
 from .loop_io import Clock, EventSource, PygameEvents, RealClock
 from .menu_ui import MenuUI
+from .motion import MotionPreference
 from .notices import Notices
 from .options import Options
 from .preferences import Preferences
@@ -40,10 +42,11 @@ from .states.game_over import GameOver
 from .states.high_scores import HighScores
 from .states.magdagdon import Magdagdon
 from .states.menu import MenuKit
+from .states.replay_viewer import ReplayViewer
 from .states.rolling import Rolling
 from .states.ruin_pick import RuinPick
 from .states.rules import Rules
-from .states.settings_menu import SettingsMenu
+from .states.settings_menu import LARGE_TEXT_SCALE, SettingsMenu
 from .states.staging import Staging
 from .states.table import PHASE_STATE, TableKit
 from .states.title import Title
@@ -74,9 +77,12 @@ class Control:
         self.text = text = Catalog(options.locale)
         pygame.display.set_caption(text("app.window_title"))
         self.fonts = fonts = FontBook(text.script, rtl=text.rtl)
-        self.audio = Audio(enabled=bool(options.sound))
+        saved = preferences.saved
+        fonts.set_scale(LARGE_TEXT_SCALE if saved.large_text else 1.0)
+        self.audio = Audio(enabled=bool(options.sound), volume=(100 if saved.volume is None else saved.volume) / 100)
         self.viewport = Viewport(self.window.surface.get_size(), text.rtl)
         self.ui = MenuUI(self.viewport.size, text.script)
+        self.ui.text_scale = fonts.scale
         self.notices = Notices(text)
         if preferences.file_was_set_aside and preferences.notice is not None:
             self.notices.add(self.notices.describe(preferences.notice))
@@ -84,7 +90,10 @@ class Control:
         self.storage = StoreAccess(options.data_dir, self.notices)
         self.games = Games(options.difficulty or Difficulty.PEACEFUL, options.demo, self.audio, self.viewport,
                            self.jobs, self.storage)
-        self.machine = StateMachine(self._factories(TableKit(text, fonts, self.viewport, TableCanvas()),
+        self.coach = self._coach(options, preferences)
+        self.motion = MotionPreference(bool(saved.reduce_motion))
+        self.machine = StateMachine(self._factories(TableKit(text, fonts, self.viewport, TableCanvas(), self.coach,
+                                                             self.motion),
                                                     MenuKit(text, fonts, self.ui, self.viewport), preferences))
         self.demo = DemoDriver(self.games, options.seed or 0)
         self.pointer = PointerTranslator()
@@ -98,6 +107,16 @@ class Control:
         self.startup_pending = True
         self.start()
 
+    @staticmethod
+    def _coach(options: Options, preferences: Preferences) -> Coach:
+        """Coach a player's first game on a fresh install; never a demo, a scene or a
+        game started from a given seed (screenshots and tests), unless asked for."""
+        saved = preferences.saved
+        guiding = options.coach if options.coach is not None else (
+            options.seed is None and options.scene is None and not options.demo)
+        return Coach(bool(guiding) and not saved.coached, saved.tips_seen or (), preferences.remember,
+                     tips=bool(guiding))
+
     def _factories(self, table: TableKit, menu: MenuKit, preferences: Preferences) -> dict[str, Callable[[], State]]:
         """Every state by key, each handed the services it uses."""
         games, storage = self.games, self.storage
@@ -106,10 +125,12 @@ class Control:
             "magdagdon": lambda: Magdagdon(table, games), "ruin_pick": lambda: RuinPick(table, games),
             "game_over": lambda: GameOver(table, games),
             "title": lambda: Title(menu, games, self.notices),
-            "settings": lambda: SettingsMenu(menu, games, self.audio, self.window, preferences, self.set_language),
+            "settings": lambda: SettingsMenu(menu, games, self.audio, self.window, preferences, self.motion,
+                                             self.set_language),
             "rules": lambda: Rules(menu), "about": lambda: About(menu),
             "high_scores": lambda: HighScores(menu, games, storage),
             "confirm": lambda: ConfirmDialog(menu),
+            "replay": lambda: ReplayViewer(table.text, table.fonts, table.viewport),
         }
 
     # --- start ------------------------------------------------------------------------------

@@ -48,6 +48,8 @@ class FontBook:
     TEXT_CACHE_LIMIT = 600
 
     def __init__(self, script: str = "latin", rtl: bool = False) -> None:
+        self.scale = 1.0  # the Large text setting: every size asked for is drawn this much larger
+        self.generation = 0  # changes whenever drawn text may look different (painters repaint)
         self.switch(script, rtl)
 
     def switch(self, script: str, rtl: bool) -> None:
@@ -55,15 +57,30 @@ class FontBook:
         another language); every cached image is of the old one."""
         self.setter = TextSetter(script_fonts(), script, rtl)
         self.rtl = rtl
+        self.generation += 1
         self._texts: dict[tuple[object, ...], pygame.Surface] = {}
         self._fits: dict[tuple[object, ...], int] = {}
         self.images: dict[tuple[object, ...], pygame.Surface] = {}  # drawn widgets (see render.widgets)
         self.banners: dict[tuple[object, ...], tuple[pygame.Surface, pygame.Rect]] = {}  # see render.hud
 
+    def set_scale(self, scale: float) -> None:
+        """Draw every text ``scale`` times larger from now on; ``fit`` still keeps each
+        within the room it is given."""
+        if scale == self.scale:
+            return
+        self.scale = scale
+        self.generation += 1
+        for cache in (self._texts, self._fits, self.images, self.banners):
+            cache.clear()
+
+    def _px(self, size: float) -> int:
+        """The pixel size text asked for at ``size`` is drawn at (Large text scales it)."""
+        return max(6, int(size * self.scale))
+
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         """The font of the language's own script (for its line size; text goes through
         :meth:`render`, :meth:`size` and :meth:`wrap`)."""
-        return self.setter.home_font(size, bold)
+        return self.setter.home_font(self._px(size), bold)
 
     def render(self, text: str, size: int, colour: "Colour", bold: bool = False) -> pygame.Surface:
         key = (text, int(size), tuple(colour), bold)
@@ -71,27 +88,27 @@ class FontBook:
         if surface is None:
             if len(self._texts) > self.TEXT_CACHE_LIMIT:
                 self._texts.clear()
-            surface = self.setter.render(text, max(6, int(size)), colour, bold)
+            surface = self.setter.render(text, self._px(size), colour, bold)
             self._texts[key] = surface
         return surface
 
     def size(self, text: str, size: int, bold: bool = False) -> tuple[int, int]:
-        size = max(6, int(size))
+        size = self._px(size)
         return self.setter.width(text, size, bold), sum(self.setter.line_metrics(text, size, bold))
 
     def line_height(self, size: int, bold: bool = False) -> int:
-        return self.setter.line_height(max(6, int(size)), bold)
+        return self.setter.line_height(self._px(size), bold)
 
     def line_step(self, size: int) -> int:
         """From one line of running text to the next at ``size``: 1.25 × the size in Latin;
         in another script at least its font's line height, as far as its letters reach
         (Noto Nastaliq Urdu's is about twice Noto Sans')."""
-        size = max(6, int(size))
-        step = round(size * 1.25)
-        return step if self.setter.home_script == "latin" else max(step, self.line_height(size))
+        px = self._px(size)
+        step = round(px * 1.25)
+        return step if self.setter.home_script == "latin" else max(step, self.setter.line_height(px, False))
 
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
-        return self.setter.wrap(text, max(6, int(size)), width, bold)
+        return self.setter.wrap(text, self._px(size), width, bold)
 
     def fit(self, text: str, size: int, max_width: int, bold: bool = False) -> int:
         """The largest size <= ``size`` at which ``text`` fits in ``max_width`` pixels."""
@@ -101,7 +118,7 @@ class FontBook:
             if len(self._fits) > self.TEXT_CACHE_LIMIT:
                 self._fits.clear()
             fitted = max(6, int(size))
-            while fitted > 8 and self.setter.width(text, fitted, bold) > max_width:
+            while fitted > 8 and self.setter.width(text, self._px(fitted), bold) > max_width:
                 fitted = int(fitted * 0.9)
             self._fits[key] = fitted
         return fitted

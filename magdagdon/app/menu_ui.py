@@ -24,13 +24,20 @@ class MenuUI:
         self.ready = False  # the control object sets it once the first frame is shown
         self.changed = False  # elements were made or killed since the last drawn frame
         self._manager: UIManager | None = None
+        self.text_scale = 1.0  # the Large text setting
+
+    def set_text_scale(self, scale: float) -> None:
+        """Larger (or normal) menu text: a new manager, themed for it, when a menu next needs one."""
+        if scale != self.text_scale:
+            self.text_scale = scale
+            self.resize(self.size)
 
     @property
     def manager(self) -> "UIManager":
         if self._manager is None:
             from .ui_theme import make_ui_manager
 
-            self._manager = make_ui_manager(self.size, self.script)
+            self._manager = make_ui_manager(self.size, self.script, self.text_scale)
         return self._manager
 
     def resize(self, size: tuple[int, int]) -> None:

@@ -30,6 +30,7 @@ class Options:
     scene: str | None = None
     locale: str | None = None  # a catalog name ("en", "it", "ur", "hi"); None: saved or system language
     sound: bool | None = None
+    coach: bool | None = None  # None: coach the first turn of a fresh install's first game
 
 
 def parse_size(text: str) -> tuple[int, int]:

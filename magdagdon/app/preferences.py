@@ -1,4 +1,5 @@
-"""Settings kept between runs (difficulty, sound, fullscreen, language).
+"""Settings kept between runs (difficulty, sound, fullscreen, language, volume, large text,
+reduce motion, and whether the first turn was coached).
 
 The saved values fill in what the command line left open; what it gave wins for that run
 only. A change made in the Settings menu saves just that one field, so a command-line
@@ -45,8 +46,7 @@ class Preferences:
         return replace(options, difficulty=difficulty, sound=sound, windowed=windowed, locale=locale)
 
     def remember(self, **changes: Any) -> bool:
-        """Save the changed fields (``difficulty``, ``sound``, ``fullscreen``, ``language``);
-        True if written."""
+        """Save the changed fields (any of :class:`Settings`); True if written."""
         if not self.writable:
             return False
         updated = self.saved.with_changes(**changes)

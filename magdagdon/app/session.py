@@ -19,8 +19,11 @@ from magdagdon.storage import RecordOutcome, RecordRefused
 from .audio import Audio
 from .hints import Hint, ask_hint
 from .jobs import AfterFrame
+from .motion import EFFECT_TICKS, Effect
 from .render.dice_sprite import DieSprite
 from .viewport import Viewport
+
+REROLL_TUMBLE_TICKS = EFFECT_TICKS - 8  # a re-roll tumbles within 400 ms (its random extra included)
 
 if TYPE_CHECKING:
     from magdagdon.ai.review import TurnReview
@@ -54,6 +57,8 @@ class GameSession:
         # Game time in fixed ticks, and when the player last acted, and where: a second tap
         # of a double tap must not act again in the state the first one led to.
         self.ticks = 0
+        self.effects: list[Effect] = []  # what the last move set moving (see motion.py)
+        self.reduce_motion = False  # fades instead of movement (the Reduce motion setting)
         self.acted_at = -10**9
         self.acted_in = ""
         self.rolled_at = -10**9
@@ -88,7 +93,7 @@ class GameSession:
             self.rebuild_sprites(animate=True)
         elif isinstance(action, Reroll):
             self.reroll_pick = None
-            self._tumble(action.dice)
+            self._tumble(action.dice, ticks=REROLL_TUMBLE_TICKS)
         elif isinstance(action, Adjust):
             self.sprites[action.die].value = game.dice[action.die]
         elif kind in (Confirm, PlaceRuin):
@@ -184,7 +189,8 @@ class GameSession:
             self._tumble(tuple(game.tray))
         self.place_sprites(snap=not animate)
 
-    def _tumble(self, dice: Iterable[int]) -> None:
+    def _tumble(self, dice: Iterable[int], ticks: int | None = None) -> None:
+        """Throw ``dice`` into the tray; with Reduce motion they fade in where they land."""
         rng = self._anim_rng("tumble")
         layout = self.viewport.layout
         for die in dice:
@@ -192,7 +198,10 @@ class GameSession:
             sprite.value = self.game.dice[die]
             sprite.size = layout.die_size
             sprite.look = "tray"
-            sprite.tumble(rng, layout.tray_slots[die].center, layout.tray)
+            if self.reduce_motion:
+                self.effects.append(Effect("appear", self.ticks, die=die))
+                continue
+            sprite.tumble(rng, layout.tray_slots[die].center, layout.tray, ticks)
 
     def place_sprites(self, snap: bool = False) -> None:
         """Point each sprite at its tray slot or its staged cell."""

@@ -33,8 +33,10 @@ def ui_scale(size: tuple[int, int]) -> float:
     return max(0.8, min(3.4, min(size) / 660))
 
 
-def theme_for(size: tuple[int, int], script: str = "latin") -> tuple[dict[str, Any], list[tuple[int, bool]]]:
-    """The theme dict for a window size, and the font sizes it uses (to preload)."""
+def theme_for(size: tuple[int, int], script: str = "latin",
+              text_scale: float = 1.0) -> tuple[dict[str, Any], list[tuple[int, bool]]]:
+    """The theme dict for a window size, and the font sizes it uses (to preload);
+    ``text_scale`` enlarges the text alone (the Large text setting)."""
     theme = copy.deepcopy(_theme_template())
     scale = ui_scale(size)
     regular, bold = font_paths(script)
@@ -59,7 +61,7 @@ def theme_for(size: tuple[int, int], script: str = "latin") -> tuple[dict[str, A
         font["script"] = harfbuzz_script
         font["direction"] = "rtl" if rtl else "ltr"
         if "size" in font:
-            scaled = max(10, round(int(font["size"]) * scale))
+            scaled = max(10, round(int(font["size"]) * scale * text_scale))
             font["size"] = str(scaled)
             sizes.add((scaled, font.get("bold") == "1"))
     misc = theme["defaults"]["misc"]
@@ -117,12 +119,12 @@ def _add_script_buttons(theme: dict[str, Any], button_font: dict[str, Any], chos
         theme[script_style(script, chosen=True)] = {"font": dict(font), "colours": dict(chosen_colours)}
 
 
-def make_ui_manager(size: tuple[int, int], script: str = "latin") -> "UIManager":
+def make_ui_manager(size: tuple[int, int], script: str = "latin", text_scale: float = 1.0) -> "UIManager":
     """A themed ``pygame_gui.UIManager`` (pygame_gui is imported here, not before: it
     costs ~0.1 s, and the first frame does not need it)."""
     import pygame_gui
 
-    theme, sizes = theme_for(size, script)
+    theme, sizes = theme_for(size, script, text_scale)
     manager = pygame_gui.UIManager(size, theme, enable_live_theme_updates=False)
     base = int(theme["defaults"]["font"]["size"])
     # Text boxes switch to bold for <b> and italic for <i>: preload every variant the

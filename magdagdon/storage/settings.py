@@ -1,4 +1,5 @@
-"""The player's settings (difficulty, sound, fullscreen, language), kept between runs.
+"""The player's settings (difficulty, sound, fullscreen, language, volume, large text, ...),
+kept between runs.
 
 One small envelope file, ``settings.json``, written atomically like every other data file
 (:mod:`.atomic_file`); a corrupt one is set aside with a notice and the defaults apply. A
@@ -34,6 +35,11 @@ class Settings:
     sound: bool | None = None
     fullscreen: bool | None = None
     language: str | None = None  # a catalog name such as "ur"; the app checks it exists
+    large_text: bool | None = None
+    volume: int | None = None  # percent, 0..100
+    coached: bool | None = None  # the first turn was guided (or the guide skipped)
+    reduce_motion: bool | None = None  # fades instead of movement
+    tips_seen: tuple[str, ...] | None = None  # one-time tips already shown
 
     def with_changes(self, **changes: Any) -> "Settings":
         return replace(self, **changes)
@@ -44,8 +50,19 @@ class Settings:
             "sound": self.sound,
             "fullscreen": self.fullscreen,
         }
-        if self.language is not None:  # absent until chosen: older files stay as they were
+        if self.language is not None:
             data["language"] = self.language
+        # Written once chosen, so older files and older readers see what they know.
+        if self.large_text is not None:
+            data["large_text"] = self.large_text
+        if self.volume is not None:
+            data["volume"] = self.volume
+        if self.coached is not None:
+            data["coached"] = self.coached
+        if self.reduce_motion is not None:
+            data["reduce_motion"] = self.reduce_motion
+        if self.tips_seen is not None:
+            data["tips_seen"] = list(self.tips_seen)
         return data
 
     @classmethod
@@ -59,7 +76,7 @@ class Settings:
                 raise CorruptFile(f"bad difficulty {difficulty!r}")
             difficulty = Difficulty[difficulty]
         flags = {}
-        for name in ("sound", "fullscreen"):
+        for name in ("sound", "fullscreen", "large_text", "coached", "reduce_motion"):
             value = raw.get(name)
             if value is not None and not isinstance(value, bool):
                 raise CorruptFile(f"bad {name} {value!r}")
@@ -67,7 +84,15 @@ class Settings:
         language = raw.get("language")
         if language is not None and not (isinstance(language, str) and re.fullmatch(r"[a-z]{2,3}", language)):
             raise CorruptFile(f"bad language {language!r}")
-        return cls(difficulty, **flags, language=language)
+        volume = raw.get("volume")
+        if volume is not None and (isinstance(volume, bool) or not isinstance(volume, int) or not 0 <= volume <= 100):
+            raise CorruptFile(f"bad volume {volume!r}")
+        tips = raw.get("tips_seen")
+        if tips is not None:
+            if not isinstance(tips, list) or len(tips) > 50 or not all(isinstance(t, str) and len(t) <= 40 for t in tips):
+                raise CorruptFile("bad tips_seen")
+            tips = tuple(tips)
+        return cls(difficulty, **flags, language=language, volume=volume, tips_seen=tips)
 
 
 @dataclass(frozen=True)

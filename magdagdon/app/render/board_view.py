@@ -134,16 +134,30 @@ def pulse(tick: int, period: int = 120) -> float:
 
 def draw_cell_highlights(surface: pygame.Surface, layout: "Layout", cells: Collection[int], colour: Colour,
                          strength: float) -> None:
+    """Lit cells, told apart by shape as well as colour: a ring where a die may go, a cross
+    where a ruin would fall."""
     if not cells:
         return
-    size = layout.cell_size
+    overlay = _cell_overlay(layout.cell_size, colour, round(strength * 8))
+    for cell in cells:
+        surface.blit(overlay, layout.cells[cell])
+
+
+@lru_cache(maxsize=32)
+def _cell_overlay(size: int, colour: Colour, strength_step: int) -> pygame.Surface:
     radius = max(4, size // 7)
     width = max(3, size // 24)
     overlay = pygame.Surface((size, size), pygame.SRCALPHA)
-    pygame.draw.rect(overlay, (*colour, int(50 + 70 * strength)), overlay.get_rect(), border_radius=radius)
+    pygame.draw.rect(overlay, (*colour, int(50 + 70 * strength_step / 8)), overlay.get_rect(), border_radius=radius)
     pygame.draw.rect(overlay, (*colour, 255), overlay.get_rect(), width=width, border_radius=radius)
-    for cell in cells:
-        surface.blit(overlay, layout.cells[cell])
+    centre, reach = size // 2, size // 5
+    if colour == palette.DANGER:
+        for sign in (1, -1):
+            pygame.draw.line(overlay, (*colour, 255), (centre - reach, centre - sign * reach),
+                             (centre + reach, centre + sign * reach), width + 1)
+    else:
+        pygame.draw.circle(overlay, (*colour, 255), (centre, centre), reach, width)
+    return overlay
 
 
 def draw_cell_ring(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, width: int) -> None:

@@ -39,5 +39,10 @@ def die_face(value: int, size: int, look: str = "tray") -> pygame.Surface:
     if look == "staged":
         width = max(2, size // 22)
         pygame.draw.rect(surface, palette.STAGED_EDGE, body, width=width, border_radius=radius)
+        # Not by colour alone: a folded corner marks the die as provisional.
+        fold = max(6, size // 4)
+        corner = [(body.right - fold, body.top), (body.right, body.top), (body.right, body.top + fold)]
+        pygame.draw.polygon(surface, palette.STAGED_EDGE, corner)
+        pygame.draw.line(surface, palette.DIE_PIP, corner[0], corner[2], max(1, width // 2))
         surface.set_alpha(235)
     return surface

@@ -29,6 +29,7 @@ class DieSprite:
         self.target = pygame.Vector2(pos)
         self.angle = self.prev_angle = 0.0
         self.tumble_left = 0
+        self.tumble_ticks = TUMBLE_TICKS
         self._start = pygame.Vector2(pos)
         self._spin = 0.0
         self._shown = value
@@ -42,8 +43,10 @@ class DieSprite:
         self.rect = self.image.get_rect(center=(int(pos[0]), int(pos[1])))
 
     # --- animation control ------------------------------------------------------------
-    def tumble(self, rng: random.Random, target: tuple[float, float], bounds: pygame.Rect | None = None) -> None:
-        """Roll in towards ``target``; with ``bounds`` (the tray) the die never leaves it."""
+    def tumble(self, rng: random.Random, target: tuple[float, float], bounds: pygame.Rect | None = None,
+               ticks: int | None = None) -> None:
+        """Roll in towards ``target``; with ``bounds`` (the tray) the die never leaves it;
+        ``ticks``: a shorter tumble than a roll's (a re-roll's)."""
         self.target = pygame.Vector2(target)
         self.bounds = bounds
         # thrown in from the right, bouncing along the felt
@@ -54,7 +57,8 @@ class DieSprite:
         self.pos = pygame.Vector2(self._start)
         self.prev_pos = pygame.Vector2(self._start)
         self._spin = rng.choice((-1, 1)) * rng.uniform(360, 720)
-        self.tumble_left = TUMBLE_TICKS + rng.randrange(0, 12)
+        self.tumble_ticks = ticks or TUMBLE_TICKS
+        self.tumble_left = self.tumble_ticks + rng.randrange(0, 12 if ticks is None else 8)
         self._flicker = [rng.randint(1, 6) for _ in range(16)]
 
     def settle(self) -> None:
@@ -76,7 +80,7 @@ class DieSprite:
             return
         if self.tumble_left > 0:
             self.tumble_left -= 1
-            total = TUMBLE_TICKS
+            total = self.tumble_ticks
             p = 1.0 - min(self.tumble_left, total) / total
             ease = 1 - (1 - p) ** 3
             bounce = abs(math.sin(p * math.pi * 3)) * (1 - p) ** 2 * self.size * 0.4

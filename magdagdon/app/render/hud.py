@@ -62,10 +62,34 @@ def min_text_px(window: tuple[int, int]) -> int:
 
 
 def draw_guide(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", message: str, colour: Colour = palette.TEXT) -> None:
+    """The guide line; a warning (coral or red) carries a warning sign too, so it does not
+    rest on colour alone."""
     rect = layout.guide
-    size = fonts.fit(message, int(rect.height * 0.55), rect.width)
+    warning = colour in (palette.DANGER, palette.CORAL)
+    icon = int(rect.height * 0.7) if warning else 0
+    room = rect.width - (icon + icon // 3 if warning else 0)
+    size = fonts.fit(message, int(rect.height * 0.55), room)
     img = fonts.render(message, size, colour)
-    surface.blit(img, img.get_rect(center=rect.center))
+    area = img.get_rect(center=rect.center)
+    if warning:
+        area.x += (icon + icon // 3) // 2
+        sign = pygame.Rect(0, 0, icon, icon)
+        sign.midright = (area.left - icon // 3, rect.centery)
+        if fonts.rtl:
+            area.x -= icon + icon // 3
+            sign.midleft = (area.right + icon // 3, rect.centery)
+        draw_warning_sign(surface, sign, colour)
+    surface.blit(img, area)
+
+
+def draw_warning_sign(surface: pygame.Surface, rect: pygame.Rect, colour: Colour) -> None:
+    """A triangle with an exclamation mark, drawn (no font needs the glyph)."""
+    points = [(rect.centerx, rect.top), (rect.right, rect.bottom), (rect.left, rect.bottom)]
+    pygame.draw.polygon(surface, colour, points)
+    bar = max(2, rect.width // 9)
+    pygame.draw.line(surface, palette.TEXT_DARK, (rect.centerx, rect.top + rect.height * 0.35),
+                     (rect.centerx, rect.top + rect.height * 0.68), bar)
+    pygame.draw.circle(surface, palette.TEXT_DARK, (rect.centerx, int(rect.top + rect.height * 0.83)), max(1, bar * 2 // 3))
 
 
 def wrap(fonts: "FontBook", text: str, size: int, width: int, bold: bool = False) -> list[str]:

@@ -19,7 +19,8 @@ from .numbers import cost, signed
 
 
 def draw_score_panel(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect, breakdown: "ScoreBreakdown",
-                     text: "Catalog", preview: bool) -> None:
+                     text: "Catalog", preview: bool, shown_total: int | None = None) -> None:
+    """``shown_total``: the total drawn while it counts up (the rows show the true parts)."""
     pygame.draw.rect(surface, palette.PANEL, rect, border_radius=max(6, rect.height // 14))
     pad = max(6, min(rect.width, rect.height) // 14)
     inner = rect.inflate(-2 * pad, -2 * pad)
@@ -57,8 +58,8 @@ def draw_score_panel(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Re
         title, title_size = text("score.title"), floor
     title_img = fonts.render(title, title_size, palette.TEXT_DIM)
     surface.blit(title_img, title_img.get_rect(**{f"top{start}": getattr(total_rect, f"top{start}")}))
-    total = signed(breakdown.total)
-    size = fonts.fit(total, int(total_rect.height * 0.62), total_rect.width, bold=True)
+    total = signed(breakdown.total if shown_total is None else shown_total)
+    size = fonts.fit(signed(breakdown.total), int(total_rect.height * 0.62), total_rect.width, bold=True)
     total_img = fonts.render(total, size, palette.GOLD if preview else palette.TEXT, bold=True)
     total_y = total_rect.top + title_img.get_height() + (total_rect.height - title_img.get_height()) // 2
     surface.blit(total_img, total_img.get_rect(**{f"mid{start}": (getattr(total_rect, start), total_y)}))

@@ -27,11 +27,13 @@ class TableCanvas:
         self.background = pygame.Surface((1, 1))
         self.keys: dict[str, object] = {}
         self.layout: Layout | None = None
+        self.text_generation = 0
 
     def invalidate(self) -> None:
         self.keys.clear()
 
-    def _regions(self, layout: Layout, game: Game, fonts: FontBook, text: Catalog) -> tuple[Region, ...]:
+    def _regions(self, layout: Layout, game: Game, fonts: FontBook, text: Catalog,
+                 score_shown: int | None) -> tuple[Region, ...]:
         preview = game.preview_score()
         board_rect = layout.board.inflate(layout.margin, layout.margin).union(layout.row_sums[-1]).union(layout.col_sums[-1])
         return (
@@ -42,12 +44,19 @@ class TableCanvas:
             ("tray", layout.tray, (), lambda s: draw_tray(s, layout)),
             ("powers", layout.power_label, (game.powers_used, game.difficulty, text.locale),
              lambda s: draw_power_label(s, fonts, layout, game, text)),
-            ("score", layout.score, (preview.total, preview.base, preview.bonus, preview.ruins, preview.powers_used, bool(game.staged)),
-             lambda s: draw_score_panel(s, fonts, layout.score, preview, text, preview=bool(game.staged))),
+            ("score", layout.score, (preview.total, preview.base, preview.bonus, preview.ruins, preview.powers_used,
+                                     bool(game.staged), score_shown),
+             lambda s: draw_score_panel(s, fonts, layout.score, preview, text, preview=bool(game.staged),
+                                        shown_total=score_shown)),
         )
 
-    def draw(self, target: pygame.Surface, layout: Layout, game: Game, fonts: FontBook, text: Catalog) -> None:
+    def draw(self, target: pygame.Surface, layout: Layout, game: Game, fonts: FontBook, text: Catalog,
+             score_shown: int | None = None) -> None:
+        """``score_shown``: the total while it counts up (None: the game's)."""
         surface, background = self.surface, self.background
+        if fonts.generation != self.text_generation:  # text size changed: repaint every region
+            self.text_generation = fonts.generation
+            self.keys.clear()
         if surface is None or surface.get_size() != target.get_size() or self.layout is not layout:
             # Made in the window's pixel format (allocating and then ``convert()``-ing a
             # 1080p surface costs ~20 ms, a noticeable part of start-up).
@@ -57,7 +66,7 @@ class TableCanvas:
             surface.blit(background, (0, 0))
             self.keys.clear()
             self.layout = layout
-        for name, rect, key, paint in self._regions(layout, game, fonts, text):
+        for name, rect, key, paint in self._regions(layout, game, fonts, text, score_shown):
             if self.keys.get(name) != key:
                 surface.blit(background, rect, rect)
                 paint(surface)

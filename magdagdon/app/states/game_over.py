@@ -1,5 +1,7 @@
 """GameOver: the final breakdown counts up, the rank in the difficulty's table, the AI's
-review of the costliest turns (when available), and play again."""
+review of the costliest turns drawn as small boards (what the player did beside the
+expert's ghost dice, and the points it would have made; a tap opens that turn in the
+replay viewer), and play again."""
 
 from __future__ import annotations
 
@@ -8,36 +10,40 @@ import threading
 import pygame
 
 from magdagdon.ai.review import TurnReview, review_game
-from magdagdon.engine import Replay, cell_col, cell_row
+from magdagdon.engine import Replay, ReplayError, cell_col, cell_row
 
 from ..i18n import Catalog
+from ..input.focus import FocusKey
 from ..render import palette
 from ..render.hud import draw_banner, min_text_px
-from ..render.menu_text import blit_ink
+from ..render.menu_text import blit_ink, fitted_block
+from ..render.mini_board import draw_mini_board
 from ..render.numbers import cost, signed
 from ..render.palette import Colour
 from ..render.widgets import Button, draw_button
 from ..session import GameSession
 from ..state_machine import Persist
+from ..turn_story import TurnStory, turn_stories
 from .table import TableState
 
 COUNT_TICKS = 150  # the breakdown counts up over 1.25 s
 REVIEW_ITEMS = 3
-# The result lines below the breakdown at most: turns, rank (or "not saved"), assisted,
-# the review's title and its items. The dialog is laid out once with room for all of
-# them, so nothing moves when the rank or the review arrives.
-RESULT_LINES = 4 + REVIEW_ITEMS
+# Below the breakdown at most: turns, rank (or "not saved"), assisted and the review's
+# title, then the review's cards (each as tall as CARD_LINES lines). The dialog is laid
+# out once with room for all of them, so nothing moves when the rank or the review arrives.
+CARD_LINES = 4.5
+RESULT_LINES = 4 + CARD_LINES
 
 
 def start_review(session: GameSession) -> threading.Thread | None:
-    """Ask the AI for the costliest turns, off the UI thread (``session.review`` is set
-    when it is done)."""
+    """Ask the AI for every turn that lost points, costliest first, off the UI thread
+    (``session.review`` is set when it is done; the replay viewer shows them all)."""
     if session.review is not None or session.review_thread is not None:
         return None
     replay = Replay.of(session.game)
 
     def work() -> None:
-        session.review = list(review_game(replay, limit=REVIEW_ITEMS))
+        session.review = list(review_game(replay, limit=len(replay.actions)))
 
     session.review_thread = threading.Thread(target=work, daemon=True)
     session.review_thread.start()
@@ -73,6 +79,8 @@ class GameOver(TableState):
         self.focus = ("button", "play_again")
         self.result_shown: tuple[tuple[str, Colour], ...] = ()  # the result lines last drawn
         self._backdrop_cache: tuple[object, pygame.Surface, pygame.Rect] | None = None
+        self.cards: list[tuple[pygame.Rect, int]] = []  # the review's cards as drawn, with their turn
+        self._stories: dict[int, TurnStory] | None = None
 
     def follow_phase(self) -> None:
         pass  # only "play again" leaves this state
@@ -88,18 +96,14 @@ class GameOver(TableState):
         rect = self._dialog()
         pad = max(8, rect.width // 24)
         height = max(36, int(rect.height * 0.1))
-        width = (rect.width - 4 * pad) // 3
+        spec = [("play_again", text("button.play_again"), "primary"), ("replay", text("gameover.replay"), "normal"),
+                ("scores", text("menu.high_scores"), "normal"), ("menu", text("button.menu"), "normal")]
+        width = (rect.width - (len(spec) + 1) * pad) // len(spec)
         top = rect.bottom - pad - height
-
-        def place(index: int) -> pygame.Rect:  # a right-to-left reader starts on the right
-            column = 2 - index if text.rtl else index
-            return pygame.Rect(rect.left + pad + column * (pad + width), top, width, height)
-
-        return [
-            Button("play_again", place(0), text("button.play_again"), True, "primary"),
-            Button("scores", place(1), text("menu.high_scores")),
-            Button("menu", place(2), text("button.menu")),
-        ]
+        # A right-to-left reader starts on the right.
+        order = list(reversed(spec)) if text.rtl else spec
+        return [Button(ident, pygame.Rect(rect.left + pad + i * (pad + width), top, width, height), label, True, style)
+                for i, (ident, label, style) in enumerate(order)]
 
     def buttons(self) -> list[Button]:
         return self.state_buttons()
@@ -108,6 +112,13 @@ class GameOver(TableState):
         if ident == "play_again":
             self.persist["session"] = self.games.new_session(self.game.difficulty)
             self.reset("rolling")
+        elif ident == "replay":
+            if not self.game.set_up:  # a position set up for a test or scene has no record
+                self.push("replay", replay=Replay.of(self.game), reviews=self.session.review, open_costliest=True)
+        elif ident.startswith("turn:"):
+            if not self.game.set_up:
+                self.push("replay", replay=Replay.of(self.game), reviews=self.session.review,
+                          open_turn=int(ident.split(":", 1)[1]))
         elif ident == "scores":
             self.push("high_scores", scores_difficulty=self.game.difficulty)
         elif ident == "menu":
@@ -207,6 +218,7 @@ class GameOver(TableState):
             img = fonts.render(line, line_size, colour)
             surface.blit(img, img.get_rect(midtop=(free.centerx, y)))
             y += step
+        self._draw_cards(surface, pygame.Rect(free.left, y, free.width, max(0, free.bottom - y)), size)
         for button in buttons:
             focused = self.keyboard and self.focus == ("button", button.ident)
             draw_button(surface, fonts, button, self.hover == button.ident, focused)
@@ -224,9 +236,56 @@ class GameOver(TableState):
             lines.append((text("gameover.no_rank", difficulty=name), palette.TEXT_DIM))
         if session.assisted:
             lines.append((text("gameover.assisted"), palette.HINT))
-        review = session.review or []
-        if review:
+        if session.review:
             lines.append((text("gameover.review_title"), palette.TEXT))
-            for item in review[:REVIEW_ITEMS]:
-                lines.append((review_line(text, item), palette.TEXT_DIM))
         return lines
+
+    # --- the drawn review -------------------------------------------------------------------
+    def stories(self) -> dict[int, TurnStory]:
+        """Each turn's position, replayed once (a few milliseconds) when first needed."""
+        if self._stories is None:
+            try:
+                self._stories = {s.turn: s for s in turn_stories(Replay.of(self.game))}
+            except ReplayError:  # a position set up for a scene has no record to replay
+                self._stories = {}
+        return self._stories
+
+    def _draw_cards(self, surface: pygame.Surface, area: pygame.Rect, size: int) -> None:
+        """One card per costly turn: the player's board and the expert's ghost dice side by
+        side, and 'Turn 2 · about +43' under them."""
+        self.cards = []
+        review = [item for item in (self.session.review or [])[:REVIEW_ITEMS] if item.advice is not None]
+        stories = self.stories() if review else {}
+        review = [item for item in review if item.turn in stories]
+        if not review or area.height < size * 2:
+            return
+        gap = max(6, area.width // 40)
+        width = min((area.width - gap * (len(review) - 1)) // len(review), int(area.height * 2.2))
+        left = area.centerx - (width * len(review) + gap * (len(review) - 1)) // 2
+        fonts, text = self.fonts, self.text
+        for index, item in enumerate(review):
+            card = pygame.Rect(left + index * (width + gap), area.top, width, area.height)
+            self.cards.append((card, item.turn))
+            pygame.draw.rect(surface, palette.PANEL, card, border_radius=max(6, size // 3))
+            caption = text("gameover.review_card", turn=item.turn, loss=round(item.loss))
+            # Never below the readable size: a caption too long for one line takes two.
+            caption_img = fitted_block(fonts, caption, size, (card.width - 8, size * 3), palette.GOLD, False,
+                                       min_text_px(surface.get_size()))
+            boards = pygame.Rect(card.left, card.top + 4, card.width, card.height - caption_img.get_height() - 8)
+            half = boards.width // 2
+            story = stories[item.turn]
+            draw_mini_board(surface, pygame.Rect(boards.left, boards.top, half, boards.height).inflate(-6, 0),
+                            story.board, story.played, ghost=False)
+            draw_mini_board(surface, pygame.Rect(boards.left + half, boards.top, half, boards.height).inflate(-6, 0),
+                            story.board, item.advice, ghost=True)
+            surface.blit(caption_img, caption_img.get_rect(midbottom=(card.centerx, card.bottom - 4)))
+
+    def hit(self, pos: tuple[int, int]) -> FocusKey | None:
+        card = next((turn for rect, turn in self.cards if rect.collidepoint(pos)), None)
+        return ("card", card) if card is not None else super().hit(pos)
+
+    def activate(self, target: FocusKey) -> None:
+        if target[0] == "card":
+            self.on_button(f"turn:{target[1]}")
+        else:
+            super().activate(target)

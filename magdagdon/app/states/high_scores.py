@@ -1,13 +1,15 @@
 """High-score tables, one per difficulty: a real table (rank, name, score, date, turns,
 powers, hints) and the difficulty's statistics (games, average, best, a histogram), drawn
-with plain pygame inside the menu panel. The wheel or Page Up/Down scroll a long table."""
+with plain pygame inside the menu panel. The wheel or Page Up/Down scroll a long table;
+tapping a game opens it in the replay viewer (its record comes from the archive)."""
 
 from __future__ import annotations
 
 import pygame
 
-from magdagdon.engine import Difficulty
+from magdagdon.engine import Difficulty, ReplayError
 from magdagdon.storage import HISTOGRAM_BUCKET, ScoreEntry, Statistics
+from magdagdon.storage.envelope import NewerVersion
 
 from ..fonts import FontBook
 from ..games import Games
@@ -43,6 +45,7 @@ class HighScores(MenuState):
         self.floor = 14
         self.data: tuple[list[ScoreEntry], Statistics] | None = None
         self.loaded = False
+        self.rows: list[tuple[pygame.Rect, ScoreEntry]] = []  # where each shown game was drawn
 
     def enter(self, persist: Persist) -> None:
         self.shown = persist.pop("scores_difficulty", None) or self.games.difficulty
@@ -68,7 +71,23 @@ class HighScores(MenuState):
             self.scroll = max(0, self.scroll - event.y)
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
             self.scroll = max(0, self.scroll + (5 if event.key == pygame.K_PAGEDOWN else -5))
+        elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
+            entry = next((entry for rect, entry in self.rows if rect.collidepoint(event.pos)), None)
+            if entry is not None:
+                self.open_replay(entry)
+                return
         super().handle_event(event)
+
+    def open_replay(self, entry: ScoreEntry) -> None:
+        """The game in the replay viewer; a record that is missing or damaged is one line there."""
+        store = self.storage.store
+        replay = None
+        try:
+            if store is not None:
+                replay = store.archive.load(entry.replay_id).replay
+        except (OSError, ValueError, ReplayError, NewerVersion):  # CorruptFile is a ValueError
+            replay = None
+        self.push("replay", replay=replay)
 
     # --- data ---------------------------------------------------------------------------
     def load(self) -> tuple[list[ScoreEntry], Statistics] | None:
@@ -168,7 +187,7 @@ class HighScores(MenuState):
             edges.append(pygame.Rect(x + (size // 2 if text.rtl else 0), 0, width - size // 2, row_h))
             x += width
         legend = text("scores.assisted_legend") if any(e.assisted for e in entries) else ""
-        footer_h = row_h if legend else 0
+        footer_h = row_h * (2 if legend else 1)  # the legend, then how to replay
         two_line_header = any(fonts.fit(text(f"scores.col_{key}"), size, max(8, cell.width), True) < self.floor
                               for (key, _, _), cell in zip(columns, edges))
         visible = max(1, (rect.height - row_h * (2 if two_line_header else 1) - footer_h) // row_h)
@@ -189,7 +208,9 @@ class HighScores(MenuState):
         y += header_h
         pygame.draw.line(surface, palette.PANEL_EDGE, (rect.left, y - 2), (rect.right, y - 2), 2)
         fmt = text("scores.date_format")
+        self.rows = []
         for index, entry in enumerate(shown):
+            self.rows.append((pygame.Rect(rect.left, y, rect.width, row_h), entry))
             rank = self.scroll + index + 1
             if index % 2:
                 pygame.draw.rect(surface, palette.PANEL_EDGE, (rect.left, y, rect.width, row_h), border_radius=4)
@@ -207,8 +228,10 @@ class HighScores(MenuState):
             self._cell(surface, pygame.Rect(rect.left, y, rect.width, row_h),
                        text("scores.more_below", count=hidden), size, palette.TEXT_DIM, "center")
         if legend:
-            self._cell(surface, pygame.Rect(rect.left, rect.bottom - row_h, rect.width, row_h), legend,
+            self._cell(surface, pygame.Rect(rect.left, rect.bottom - 2 * row_h, rect.width, row_h), legend,
                        size, palette.HINT, "center")
+        self._cell(surface, pygame.Rect(rect.left, rect.bottom - row_h, rect.width, row_h),
+                   text("scores.replay_hint"), size, palette.TEXT_DIM, "center")
 
     def _cell(self, surface: pygame.Surface, rect: pygame.Rect, value: str, size: int, colour: Colour, align: str,
               bold: bool = False) -> None:

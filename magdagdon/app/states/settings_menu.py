@@ -1,5 +1,5 @@
-"""Settings: difficulty (a new game, after asking if one is in progress), sound, display,
-language (each named in its own script)."""
+"""Settings: difficulty (a new game, after asking if one is in progress), sound and its
+volume, large text, reduce motion, display, language (each named in its own script)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from magdagdon.engine import Difficulty
 from ..audio import Audio
 from ..games import Games
 from ..i18n import language_names
+from ..motion import MotionPreference
 from ..preferences import Preferences
 from ..state_machine import Persist
 from ..ui_theme import language_style, script_style
@@ -17,14 +18,23 @@ from ..window import Window
 from .menu import Item, MenuKit, MenuState
 
 
+LARGE_TEXT_SCALE = 1.25
+VOLUME_STEPS = (100, 75, 50, 25)  # a tap moves to the next, after 25 back to 100
+
+
 class SettingsMenu(MenuState):
     title_key = "settings.title"
 
     def __init__(self, kit: MenuKit, games: Games, audio: Audio, window: Window, preferences: Preferences,
-                 set_language: Callable[[str], None]) -> None:
+                 motion: MotionPreference, set_language: Callable[[str], None]) -> None:
         super().__init__(kit)
         self.games, self.audio, self.window, self.preferences = games, audio, window, preferences
+        self.motion = motion
         self.set_language = set_language
+
+    @property
+    def volume_percent(self) -> int:
+        return round(self.audio.volume * 100)
 
     @property
     def subtitle(self) -> str:
@@ -36,6 +46,11 @@ class SettingsMenu(MenuState):
         items = [Item(f"difficulty:{d.name}", text(f"difficulty.{d.name}"), script_style("latin", d is current), row=0)
                  for d in Difficulty]
         items.append(Item("sound", text("settings.sound_on" if self.audio.enabled else "settings.sound_off")))
+        items.append(Item("volume", text("settings.volume", percent=self.volume_percent)))
+        large = self.fonts.scale > 1.0
+        items.append(Item("large_text", text("settings.large_text_on" if large else "settings.large_text_off")))
+        reduce = self.motion.reduce
+        items.append(Item("reduce_motion", text("settings.reduce_motion_on" if reduce else "settings.reduce_motion_off")))
         items.append(Item("display", text("settings.fullscreen" if self.window.fullscreen else "settings.windowed")))
         for locale, name in language_names().items():
             items.append(Item(f"language:{locale}", name, language_style(locale, chosen=locale == text.locale), row=3))
@@ -58,6 +73,23 @@ class SettingsMenu(MenuState):
         elif ident == "sound":
             self.audio.enabled = not self.audio.enabled
             self.remember(sound=self.audio.enabled)
+            self.build()
+        elif ident == "volume":
+            later = [step for step in VOLUME_STEPS if step < self.volume_percent]
+            percent = later[0] if later else VOLUME_STEPS[0]
+            self.audio.volume = percent / 100
+            self.remember(volume=percent)
+            self.audio.play("place")  # hear the new volume
+            self.build()
+        elif ident == "large_text":
+            large = self.fonts.scale == 1.0
+            self.fonts.set_scale(LARGE_TEXT_SCALE if large else 1.0)
+            self.ui.set_text_scale(LARGE_TEXT_SCALE if large else 1.0)
+            self.remember(large_text=large)
+            self.build()
+        elif ident == "reduce_motion":
+            self.motion.reduce = not self.motion.reduce
+            self.remember(reduce_motion=self.motion.reduce)
             self.build()
         elif ident == "display":
             # The new window size reaches every state through the control object, which

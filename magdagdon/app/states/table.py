@@ -10,18 +10,23 @@ import pygame
 
 from magdagdon.engine import Action, Adjust, Game, Phase, Reroll
 
+from ..coach import Coach
+from ..motion import Before, MotionPreference, counted_score, effects_of
 from ..fonts import FontBook
 from ..games import Games
 from ..i18n import Catalog
 from ..input.focus import FocusKey, Target, index_of, step_focus
 from ..render import palette
 from ..render.board_view import draw_cell_highlights, draw_cell_ring, pulse
+from ..render.coach_marks import draw_coach_mark
+from ..render.effects import draw_board_effects, turned_die
 from ..render.hud import draw_guide
 from ..render.layout import Layout
 from ..render.numbers import cost as points_off
 from ..render.palette import Colour
 from ..render.table_canvas import TableCanvas
 from ..render.widgets import Button, draw_button, draw_focus_ring
+from ..render.dice_sprite import DieSprite
 from ..session import GameSession
 from ..state_machine import Persist, State
 from ..viewport import Viewport
@@ -49,6 +54,8 @@ class TableKit:
     fonts: FontBook
     viewport: Viewport
     canvas: TableCanvas
+    coach: Coach
+    motion: MotionPreference
 
 
 class TableState(State):
@@ -69,6 +76,8 @@ class TableState(State):
         self.pulse_until = PULSE_TICKS
         self.hover: str | None = None
         self.pressed: FocusKey | None = None  # what the pointer went down on
+        self.skip_rect: pygame.Rect | None = None  # the coach mark's Skip chip, as last drawn
+        self.coach_target: pygame.Rect | None = None  # what the coach mark points at, as last drawn
         self.drag_die: int | None = None
         self.down_pos = (0, 0)
         self.focus: FocusKey | None = persist.get("focus")
@@ -151,7 +160,10 @@ class TableState(State):
     # --- shared actions ----------------------------------------------------------------
     def perform(self, action: Action) -> None:
         session = self.session
+        before = Before.of(self.game)
+        session.reduce_motion = self.kit.motion.reduce
         session.perform(action)
+        session.effects += effects_of(action, before, self.game, session.ticks)
         session.acted_at, session.acted_in = session.ticks, self.key
         self.poke()
 
@@ -232,6 +244,16 @@ class TableState(State):
 
     # --- input ------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and self.session.effects:
+            self.session.effects = []  # the next input cuts every effect short
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.kit.coach.tip is not None:
+            self.kit.coach.dismiss_tip()  # the tap goes on to do what it does
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.skip_rect is not None \
+                and self.skip_rect.collidepoint(event.pos):
+            self.kit.coach.skip()
+            self.skip_rect = None
+            self.pressed = None
+            return
         if event.type == pygame.MOUSEMOTION:
             self.keyboard = False if event.rel != (0, 0) else self.keyboard
             self._pointer_move(event.pos)
@@ -349,6 +371,7 @@ class TableState(State):
         self.session.ticks += 1
         for sprite in self.session.sprites.values():
             sprite.update()
+        self.effects_running()  # forget the effects that are over
         self.follow_phase()
 
     def follow_phase(self) -> None:
@@ -360,11 +383,19 @@ class TableState(State):
             self.switch(wanted)
 
     def is_animating(self) -> bool:
-        return self.session.moving or self.drag_die is not None or self.tick < self.pulse_until
+        return (self.session.moving or self.drag_die is not None or self.tick < self.pulse_until
+                or self.effects_running())
+
+    def effects_running(self) -> bool:
+        session = self.session
+        if session.effects and all(e.progress(session.ticks) >= 1 for e in session.effects):
+            session.effects = []
+        return bool(session.effects)
 
     # --- drawing ----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.draw_static(surface)
+        self.draw_effects(surface, alpha)
         strength = pulse(self.tick) if self.tick < self.pulse_until else 0.6
         cells, colour = self.lit_cells()
         draw_cell_highlights(surface, self.layout, cells, colour, strength)
@@ -383,6 +414,34 @@ class TableState(State):
             draw_focus_ring(surface, rect, max(4, rect.width // 7))
         self.draw_extra(surface, alpha)
         self.draw_guide(surface)
+        self.draw_coach(surface)
+
+    def draw_coach(self, surface: pygame.Surface) -> None:
+        """The coach mark of this moment, or a one-time tip, on top of everything."""
+        coach, session, text = self.kit.coach, self.session, self.text
+        self.skip_rect = self.coach_target = None
+        if session.tumbling:
+            return
+        mark = coach.mark(self.game, session.selected, self.games.demo)
+        strength = pulse(self.tick)
+        if mark is not None:
+            kind, index = mark.target
+            layout = self.layout
+            if kind == "die":
+                sprite = session.sprites.get(index)
+                target = sprite.rect if sprite is not None else layout.tray_slots[index]
+            elif kind == "cell":
+                target = layout.cells[index]
+            else:
+                target = layout.primary
+            message = text(mark.key, **dict(mark.values))
+            self.coach_target = target
+            self.skip_rect = draw_coach_mark(surface, self.fonts, layout, target, message, text("coach.skip"), strength)
+            return
+        tip = coach.current_tip(self.game, self.games.demo)
+        if tip is not None:
+            self.skip_rect = draw_coach_mark(surface, self.fonts, self.layout, None, text(f"coach.tip.{tip}"),
+                                             text("coach.skip"), strength)
 
     def draw_guide(self, surface: pygame.Surface) -> None:
         text, session = self.text, self.session
@@ -398,7 +457,15 @@ class TableState(State):
             draw_guide(surface, self.fonts, self.layout, message, colour)
 
     def draw_static(self, surface: pygame.Surface) -> None:
-        self.kit.canvas.draw(surface, self.layout, self.game, self.fonts, self.text)
+        session = self.session
+        self.kit.canvas.draw(surface, self.layout, self.game, self.fonts, self.text,
+                             counted_score(session.effects, session.ticks))
+
+    def draw_effects(self, surface: pygame.Surface, alpha: float) -> None:
+        session = self.session
+        if session.effects:
+            draw_board_effects(surface, self.fonts, self.layout, self.game.board.cells, session.effects,
+                               session.ticks + alpha, self.kit.motion.reduce)
 
     def draw_dice(self, surface: pygame.Surface, alpha: float) -> None:
         session = self.session
@@ -411,4 +478,22 @@ class TableState(State):
                 pygame.draw.rect(surface, ring, sprite.rect.inflate(8, 8), width=max(3, sprite.size // 24), border_radius=max(6, sprite.size // 5))
             if sprite.index in hint_dice:
                 pygame.draw.rect(surface, palette.HINT, sprite.rect.inflate(14, 14), width=max(3, sprite.size // 20), border_radius=max(6, sprite.size // 5))
-            surface.blit(sprite.image, sprite.rect)
+            surface.blit(self._die_image(sprite, alpha), sprite.rect)
+
+    def _die_image(self, sprite: DieSprite, alpha: float) -> pygame.Surface:
+        """The die as the effects show it now: turning after ±1, fading in after a roll
+        with Reduce motion; else its own image."""
+        session = self.session
+        ticks = session.ticks + alpha
+        for effect in session.effects:
+            if effect.die != sprite.index or effect.progress(ticks) >= 1:
+                continue
+            if effect.kind == "turn":
+                turned = turned_die(effect, sprite.size, sprite.look, ticks, self.kit.motion.reduce)
+                if turned is not None:
+                    return turned
+            elif effect.kind == "appear":
+                image = sprite.image.copy()
+                image.set_alpha(int(255 * effect.progress(ticks)))
+                return image
+        return sprite.image

@@ -1,0 +1,107 @@
+"""Coach marks for a first game: one mark at a time — tap ROLL, tap a die, tap a glowing
+cell, place one more, CONFIRM — each naming its target, and gone the moment the player
+does it (the mark is worked out from the game each frame, never from a script of its own).
+A first MAGDAGDON and a first power meet one short tip each. One tap on Skip ends it all.
+
+Plain values (no pygame): the table draws the mark; settings remember that the player has
+been coached and which tips were shown, so a fresh install coaches once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterable
+
+from magdagdon.engine import Game, Phase
+
+TIPS = ("magdagdon", "power")
+
+
+@dataclass(frozen=True)
+class Mark:
+    key: str  # the catalog key of its words
+    target: tuple[str, int]  # ("button", 0) the primary button, ("die", i) a tray die, ("cell", c) a board cell
+    values: tuple[tuple[str, int], ...] = ()
+
+
+def first_turn_mark(game: Game, selected: int | None) -> Mark | None:
+    """The mark for this moment of the first turn, or None once it is over."""
+    if game.turn > 1 or game.phase is Phase.GAME_OVER or (game.turn == 1 and game.phase is Phase.ROLL):
+        return None
+    if game.phase is Phase.ROLL:
+        return Mark("coach.roll", ("button", 0))
+    if game.phase is not Phase.STAGING:
+        return None
+    missing = game.required - len(game.staged)
+    if selected is not None:
+        legal = sorted(game.legal_cells_for(selected))
+        return Mark("coach.tap_cell", ("cell", legal[0])) if legal else None
+    if missing <= 0:
+        return Mark("coach.confirm", ("button", 0))
+    tray = [die for die in game.tray if game.legal_cells_for(die)]
+    if not tray:
+        return None
+    if game.staged:
+        return Mark("coach.place_more", ("die", tray[0]), (("count", missing),))
+    return Mark("coach.tap_die", ("die", tray[0]))
+
+
+def first_turn_over(game: Game) -> bool:
+    return game.turn > 1 or (game.turn == 1 and game.phase in (Phase.ROLL, Phase.GAME_OVER))
+
+
+class Coach:
+    """Whether to coach, and what to show now. ``remember`` keeps a settings change."""
+
+    def __init__(self, coaching: bool, tips_seen: Iterable[str], remember: Callable[..., bool],
+                 tips: bool = True) -> None:
+        self.coaching = coaching  # the first turn of this run's first new game is guided
+        self.tips = tips  # one-time tips may show (never in screenshots, tests or the demo)
+        self.tips_seen = set(tips_seen)
+        self.remember = remember
+        self.tip: str | None = None  # the tip showing now
+        self.tip_powers = 0  # powers used when the power tip appeared
+
+    def mark(self, game: Game, selected: int | None, demo: bool = False) -> Mark | None:
+        if not self.coaching or demo:
+            return None
+        mark = first_turn_mark(game, selected)
+        if mark is None and first_turn_over(game):
+            self.finish()
+        return mark
+
+    def skip(self) -> None:
+        """The player tapped Skip: no more marks or tips."""
+        self.tip = None
+        self.tips_seen.update(TIPS)
+        self.finish()
+        self.remember(tips_seen=tuple(sorted(self.tips_seen)))
+
+    def finish(self) -> None:
+        if self.coaching:
+            self.coaching = False
+            self.remember(coached=True)
+
+    def current_tip(self, game: Game, demo: bool = False) -> str | None:
+        """A tip the first time its moment comes: shown until the player acts on."""
+        if demo or not self.tips:
+            return None
+        if self.tip == "magdagdon" and game.phase is not Phase.MAGDAGDON:
+            self.tip = None
+        if self.tip == "power" and game.powers_used != self.tip_powers:
+            self.tip = None
+        if self.tip is None:
+            if game.phase is Phase.MAGDAGDON and "magdagdon" not in self.tips_seen:
+                self._show("magdagdon")
+            elif game.powers_used and "power" not in self.tips_seen and game.phase is Phase.STAGING:
+                self._show("power")
+                self.tip_powers = game.powers_used
+        return self.tip
+
+    def dismiss_tip(self) -> None:
+        self.tip = None
+
+    def _show(self, tip: str) -> None:
+        self.tip = tip
+        self.tips_seen.add(tip)
+        self.remember(tips_seen=tuple(sorted(self.tips_seen)))

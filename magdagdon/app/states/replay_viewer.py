@@ -1,0 +1,267 @@
+"""The replay viewer: a recorded game turn by turn — the board each roll met, the dice, what
+the player did, and beside it what the expert would have done where it differs, with the
+points that was worth. Opened from game over (on the costliest turn) and from High scores.
+
+The expert's review takes about half a second a turn, so it runs on a worker thread; the
+player's side shows at once and the expert's side fills in when the review arrives.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pygame
+
+from magdagdon.ai.review import TurnAdvice, TurnReview, review_game
+from magdagdon.engine import Replay, ReplayError
+
+from ..fonts import FontBook
+from ..i18n import Catalog
+from ..render import palette
+from ..render.dice_faces import die_face
+from ..render.mini_board import draw_mini_board
+from ..render.widgets import Button, draw_button
+from ..state_machine import Persist, State
+from ..turn_story import TurnStory, costliest_turns, reviews_by_turn, turn_stories
+from ..viewport import Viewport
+
+
+class ReviewJob:
+    """The expert's review of a whole game, computed once on a worker thread."""
+
+    def __init__(self, replay: Replay, turns: int) -> None:
+        self.reviews: list[TurnReview] | None = None
+        self.failed = False
+
+        def work() -> None:
+            try:
+                self.reviews = review_game(replay, limit=turns + 1)
+            except Exception:  # noqa: BLE001 - a review that cannot be made only hides the expert's side
+                self.failed = True
+
+        self.thread = threading.Thread(target=work, daemon=True)
+        self.thread.start()
+
+    @property
+    def done(self) -> bool:
+        return self.reviews is not None or self.failed
+
+
+class ReplayViewer(State):
+    overlay = False
+
+    def __init__(self, text: Catalog, fonts: FontBook, viewport: Viewport) -> None:
+        super().__init__()
+        self.text, self.fonts, self.viewport = text, fonts, viewport
+        self.stories: list[TurnStory] = []
+        self.page = 0
+        self.job: ReviewJob | None = None
+        self.reviews: list[TurnReview] | None = None
+        self.unreadable = False
+        self.drawn_with_review = False
+        self.hover: str | None = None
+
+    def enter(self, persist: Persist) -> None:
+        super().enter(persist)
+        replay: Replay | None = persist.get("replay")  # None: the record could not be read
+        try:
+            if replay is None:
+                raise ReplayError("no record")
+            self.stories = turn_stories(replay)
+        except ReplayError:
+            self.stories, self.unreadable = [], True
+        self.reviews = persist.get("reviews")
+        if self.reviews is None and self.stories and replay is not None:
+            self.job = ReviewJob(replay, len(self.stories))
+        costly = costliest_turns(self.reviews, 1)
+        self.page = 0
+        if persist.get("open_turn") is not None:
+            self.page = self._page_of(persist["open_turn"])
+        elif costly and persist.get("open_costliest"):
+            self.page = self._page_of(costly[0])
+
+    def exit(self) -> Persist:
+        return {}
+
+    def _page_of(self, turn: int) -> int:
+        return next((i for i, story in enumerate(self.stories) if story.turn == turn), 0)
+
+    @property
+    def review_ready(self) -> bool:
+        return self.reviews is not None or (self.job is not None and self.job.done) or not self.stories
+
+    def update(self, dt: float) -> None:
+        if self.reviews is None and self.job is not None and self.job.reviews is not None:
+            self.reviews = self.job.reviews
+
+    def is_animating(self) -> bool:
+        return self.review_ready != self.drawn_with_review  # the review arrived: show it
+
+    # --- input ------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_LEFT, pygame.K_UP, pygame.K_PAGEUP):
+                self.on_button("previous")
+            elif event.key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_PAGEDOWN, pygame.K_SPACE):
+                self.on_button("next")
+            elif event.key == pygame.K_c:
+                self.on_button("costliest")
+            elif event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.on_button("back")
+        elif event.type == pygame.MOUSEMOTION:
+            self.hover = self._button_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
+            ident = self._button_at(event.pos)
+            if ident is not None:
+                self.on_button(ident)
+
+    def _button_at(self, pos: tuple[int, int]) -> str | None:
+        return next((b.ident for b in self.buttons() if b.enabled and b.rect.collidepoint(pos)), None)
+
+    def on_button(self, ident: str) -> None:
+        last = len(self.stories) - 1
+        if ident == "previous" and self.page > 0:
+            self.page -= 1
+        elif ident == "next" and self.page < last:
+            self.page += 1
+        elif ident == "costliest":
+            ranked = costliest_turns(self.reviews, len(self.stories))
+            if ranked:
+                current = self.stories[self.page].turn
+                following = ranked[(ranked.index(current) + 1) % len(ranked)] if current in ranked else ranked[0]
+                self.page = self._page_of(following)
+        elif ident == "back":
+            self.pop()
+
+    # --- drawing ------------------------------------------------------------------------------
+    def _areas(self) -> dict[str, Any]:
+        w, h = self.viewport.size
+        margin = max(8, min(w, h) // 40)
+        unit = min(h, w * 3 // 4)  # a tall window does not make the lines taller
+        title = pygame.Rect(margin, margin, w - 2 * margin, max(36, unit // 14))
+        buttons_h = max(40, unit // 12)
+        bar = pygame.Rect(margin, h - margin - buttons_h, w - 2 * margin, buttons_h)
+        dice = pygame.Rect(margin, title.bottom, w - 2 * margin, max(30, unit // 12))
+        body = pygame.Rect(margin, dice.bottom + margin // 2, w - 2 * margin, bar.top - dice.bottom - margin)
+        portrait = h > w * 1.05
+        if portrait:
+            halves = [pygame.Rect(body.left, body.top, body.width, body.height // 2),
+                      pygame.Rect(body.left, body.top + body.height // 2, body.width, body.height - body.height // 2)]
+        else:
+            halves = [pygame.Rect(body.left, body.top, body.width // 2, body.height),
+                      pygame.Rect(body.left + body.width // 2, body.top, body.width - body.width // 2, body.height)]
+        return {"title": title, "dice": dice, "halves": halves, "bar": bar, "margin": margin}
+
+    def buttons(self) -> list[Button]:
+        bar = self._areas()["bar"]
+        gap = max(6, bar.width // 60)
+        width = (bar.width - 3 * gap) // 4
+        text, last = self.text, len(self.stories) - 1
+        spec = [("previous", text("button.previous"), self.page > 0),
+                ("next", text("button.next"), self.page < last),
+                ("costliest", text("replay.costliest"), bool(self.reviews)),
+                ("back", text("button.back"), True)]
+        return [Button(ident, pygame.Rect(bar.left + i * (width + gap), bar.top, width, bar.height), label, enabled,
+                       "primary" if ident == "next" else "normal")
+                for i, (ident, label, enabled) in enumerate(spec)]
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.drawn_with_review = self.review_ready
+        surface.fill(palette.BACKGROUND)
+        areas = self._areas()
+        if not self.stories:
+            self._line(surface, self.text("replay.unreadable" if self.unreadable else "replay.empty"),
+                       areas["title"], palette.TEXT)
+        else:
+            self._draw_turn(surface, areas, self.stories[self.page])
+        for button in self.buttons():
+            draw_button(surface, self.fonts, button, self.hover == button.ident, False)
+
+    def _line(self, surface: pygame.Surface, line: str, rect: pygame.Rect, colour: tuple[int, int, int],
+              bold: bool = False) -> pygame.Rect:
+        size = self.fonts.fit(line, int(rect.height * 0.6), rect.width, bold=bold)
+        image = self.fonts.render(line, size, colour, bold=bold)
+        return surface.blit(image, image.get_rect(center=rect.center))
+
+    def _draw_turn(self, surface: pygame.Surface, areas: dict[str, Any], story: TurnStory) -> None:
+        text = self.text
+        self._line(surface, text("replay.title", turn=story.turn, turns=self.stories[-1].turn, score=story.score_after),
+                   areas["title"], palette.GOLD, bold=True)
+        self._draw_dice(surface, areas["dice"], story.dice)
+        review = reviews_by_turn(self.reviews).get(story.turn)
+        you, expert = areas["halves"]
+        self._draw_side(surface, you, text("replay.you"), story, story.played, False, True, palette.TEXT)
+        if not self.review_ready:
+            note, choice, colour = text("replay.thinking"), None, palette.TEXT_DIM
+        elif review is None or review.advice is None:
+            note, choice, colour = text("replay.agrees"), story.played, palette.LEGAL
+        else:
+            note, choice, colour = text("replay.gain", loss=round(review.loss)), review.advice, palette.GOLD
+        powers = choice is not None and choice is not story.played
+        self._draw_side(surface, expert, text("replay.expert"), story, choice, True, powers, palette.HINT, note, colour)
+
+    def _draw_dice(self, surface: pygame.Surface, rect: pygame.Rect, dice: tuple[int, ...]) -> None:
+        label = self.fonts.render(self.text("replay.rolled"), max(14, int(rect.height * 0.45)), palette.TEXT_DIM)
+        size = int(rect.height * 0.9)
+        gap = size // 5
+        total = label.get_width() + gap + len(dice) * (size + gap)
+        x = rect.centerx - total // 2
+        surface.blit(label, label.get_rect(midleft=(x, rect.centery)))
+        x += label.get_width() + gap
+        for value in dice:
+            face = die_face(value, size, "tray")
+            surface.blit(face, face.get_rect(midleft=(x, rect.centery)))
+            x += size + gap
+
+    def _draw_powers(self, surface: pygame.Surface, rect: pygame.Rect, choice: TurnAdvice) -> None:
+        """The powers used, drawn: '–1 on a 6' then the die before → after; a re-roll's
+        dice; or 'no power'."""
+        text, fonts = self.text, self.fonts
+        size = int(rect.height * 0.6)
+        pieces: list[pygame.Surface] = []
+        for kind, values in choice.powers:
+            label = text(f"review.power.{kind}", values=" ".join(map(str, values)))
+            pieces.append(fonts.render(label, size, palette.TEXT_DIM))
+            die = int(rect.height * 0.9)
+            if kind in ("minus", "plus"):
+                after = values[0] + (1 if kind == "plus" else -1)
+                pieces += [die_face(values[0], die, "tray"), _arrow(size), die_face(after, die, "tray")]
+            else:
+                pieces += [die_face(value, die, "tray") for value in values]
+        if not pieces:
+            pieces.append(fonts.render(text("replay.no_power"), size, palette.TEXT_DIM))
+        gap = max(4, size // 3)
+        total = sum(p.get_width() for p in pieces) + gap * (len(pieces) - 1)
+        scale = min(1.0, rect.width / max(1, total))
+        x = rect.centerx - int(total * scale) // 2
+        for piece in pieces:
+            if scale < 1:
+                piece = pygame.transform.smoothscale(piece, (max(1, int(piece.get_width() * scale)),
+                                                             max(1, int(piece.get_height() * scale))))
+            surface.blit(piece, piece.get_rect(midleft=(x, rect.centery)))
+            x += piece.get_width() + int(gap * scale)
+
+    def _draw_side(self, surface: pygame.Surface, rect: pygame.Rect, heading: str, story: TurnStory,
+                   choice: TurnAdvice | None, ghost: bool, show_powers: bool, heading_colour: tuple[int, int, int],
+                   note: str = "", note_colour: tuple[int, int, int] = palette.TEXT) -> None:
+        line_h = max(24, rect.height // 11)
+        head = pygame.Rect(rect.left, rect.top, rect.width, line_h)
+        self._line(surface, heading, head, heading_colour, bold=True)
+        board = pygame.Rect(rect.left, head.bottom, rect.width, rect.height - line_h * 3)  # both sides alike
+        draw_mini_board(surface, board.inflate(-line_h // 2, -line_h // 4), story.board, choice, ghost)
+        y = board.bottom
+        if show_powers and choice is not None:
+            self._draw_powers(surface, pygame.Rect(rect.left, y, rect.width, line_h), choice)
+            y += line_h
+        if note:
+            self._line(surface, note, pygame.Rect(rect.left, y, rect.width, line_h), note_colour)
+
+
+def _arrow(size: int) -> pygame.Surface:
+    """A right arrow, drawn (the fonts have no glyph for it)."""
+    image = pygame.Surface((size, size), pygame.SRCALPHA)
+    mid, width = size // 2, max(2, size // 10)
+    pygame.draw.line(image, palette.TEXT_DIM, (size // 8, mid), (size * 5 // 8, mid), width)
+    pygame.draw.polygon(image, palette.TEXT_DIM, [(size // 2, size // 4), (size * 7 // 8, mid), (size // 2, size * 3 // 4)])
+    return image

@@ -1,0 +1,128 @@
+"""The guided first turn, through the real loop: a new player who only ever taps what the
+coach mark points at finishes the first turn; each mark goes the moment it is done; Skip
+ends the guide with one tap; a fresh install is coached once (remembered in settings)."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import json  # noqa: E402
+
+from magdagdon.app.coach import first_turn_mark  # noqa: E402
+from magdagdon.engine import Difficulty, Game, Phase, Roll  # noqa: E402
+from magdagdon.storage.settings import SETTINGS_FILE  # noqa: E402
+
+from support.player import Player  # noqa: E402
+
+
+def coached_player(tmp_path, size=(1920, 1080), seed=5):
+    player = Player(tmp_path, size, seed=seed, coach=True)
+    player.wait(0.5)
+    return player
+
+
+def test_a_new_player_following_only_the_marks_finishes_the_first_turn(tmp_path):
+    for size in [(1920, 1080), (800, 600), (1080, 1920)]:
+        player = coached_player(tmp_path / f"{size[0]}", size)
+        table_game = lambda: player.table.game  # noqa: E731
+        marks = []
+        for _ in range(20):
+            player.wait(2.0)  # the dice land
+            player.fresh()  # what the player sees now
+            target = player.table.coach_target
+            if target is None:
+                break
+            marks.append(player.table.kit.coach.mark(table_game(), player.table.session.selected))
+            player.tap(target.center)
+        game = table_game()
+        assert game.turn == 1 and game.phase is Phase.ROLL, (size, game.phase, [m.key for m in marks if m])
+        keys = [m.key for m in marks]
+        assert keys[:3] == ["coach.roll", "coach.tap_die", "coach.tap_cell"], keys
+        assert "coach.place_more" in keys and keys[-1] == "coach.confirm", keys
+        assert len(marks) <= 12, keys  # one tap per mark: no mark needed two
+        player.wait(2.0)
+        player.fresh()
+        assert player.table.coach_target is None  # the guide is over with the turn
+        saved = json.loads((tmp_path / f"{size[0]}" / SETTINGS_FILE).read_text(encoding="utf-8"))["data"]
+        assert saved["coached"] is True
+        player.close()
+
+
+def test_each_mark_is_gone_the_moment_it_is_done(tmp_path):
+    player = coached_player(tmp_path)
+    player.fresh()
+    roll_target = player.table.coach_target
+    assert roll_target is not None and roll_target == player.table.layout.primary
+    texts = [t for t, _ in player.texts_drawn(lambda: player.fresh())]
+    assert "Tap ROLL to throw the dice" in texts and "Skip" in texts
+    player.tap(roll_target.center, then=2.0)
+    texts = [t for t, _ in player.texts_drawn(lambda: player.fresh())]
+    assert "Tap ROLL to throw the dice" not in texts and "Tap a die" in texts
+    player.close()
+
+
+def test_skip_ends_the_guide_with_one_tap_and_is_remembered(tmp_path):
+    player = coached_player(tmp_path)
+    player.fresh()
+    skip = player.table.skip_rect
+    assert skip is not None
+    player.tap(skip.center)
+    assert player.table.game.turn == 0  # the tap did nothing else
+    player.fresh()
+    assert player.table.coach_target is None and player.table.skip_rect is None
+    player.close()
+    saved = json.loads((tmp_path / SETTINGS_FILE).read_text(encoding="utf-8"))["data"]
+    assert saved["coached"] is True and set(saved["tips_seen"]) >= {"magdagdon", "power"}
+
+
+def test_a_fresh_install_is_coached_once(tmp_path):
+    from magdagdon.app.control import Control
+    from magdagdon.app.options import Options
+    from magdagdon.storage.settings import Settings, save_settings
+
+    fresh = Control._coach(Options(data_dir=tmp_path), _preferences(tmp_path))
+    assert fresh.coaching
+    assert not Control._coach(Options(data_dir=tmp_path, seed=3), _preferences(tmp_path)).coaching
+    save_settings(Settings(coached=True), tmp_path)
+    assert not Control._coach(Options(data_dir=tmp_path), _preferences(tmp_path)).coaching
+    assert Control
+
+
+def _preferences(tmp_path):
+    from magdagdon.app.preferences import Preferences
+
+    return Preferences(tmp_path)
+
+
+def test_the_mark_follows_the_game_not_a_script():
+    game = Game(Difficulty.PEACEFUL, 5)
+    assert first_turn_mark(game, None).key == "coach.roll"
+    game.play(Roll())
+    die = next(d for d in game.tray if game.legal_cells_for(d))
+    assert first_turn_mark(game, None).target == ("die", die)
+    mark = first_turn_mark(game, die)
+    assert mark.key == "coach.tap_cell" and mark.target[1] in game.legal_cells_for(die)
+
+
+def test_a_first_magdagdon_meets_one_short_tip_once(tmp_path):
+    player = Player(tmp_path, (1920, 1080), seed=5, scene="magdagdon", coach=True)
+    player.wait(0.5)
+    tip = player.table.text("coach.tip.magdagdon")
+    assert tip.startswith("MAGDAGDON")
+    drawn = " ".join(t for t, _ in player.texts_drawn(lambda: player.fresh()))
+    assert "these dice fit nowhere" in drawn
+    player.close()
+    again = Player(tmp_path, (1920, 1080), seed=5, scene="magdagdon", coach=True)
+    again.wait(0.5)
+    drawn = " ".join(t for t, _ in again.texts_drawn(lambda: again.fresh()))
+    assert "these dice fit nowhere" not in drawn  # once per install
+    again.close()
+
+
+def test_no_tip_in_a_game_started_from_a_seed(tmp_path):
+    player = Player(tmp_path, (1920, 1080), seed=5, scene="magdagdon")
+    player.wait(0.5)
+    drawn = " ".join(t for t, _ in player.texts_drawn(lambda: player.fresh()))
+    assert "these dice fit nowhere" not in drawn
+    player.close()

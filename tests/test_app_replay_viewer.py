@@ -1,0 +1,146 @@
+"""The replay viewer, through the real loop: from game over it opens on the costliest turn
+with the expert's alternative drawn beside the player's choice; it steps turn by turn;
+the expert's review is computed off the frame; a bad record is one line, not a crash."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import random  # noqa: E402
+
+import pygame  # noqa: E402
+
+from magdagdon.ai import make_policy  # noqa: E402
+from magdagdon.engine import RUIN, Difficulty, Game, Replay  # noqa: E402
+from magdagdon.engine.actions import Roll  # noqa: E402
+from magdagdon.app.turn_story import turn_stories  # noqa: E402
+
+from support.player import Player, same_picture  # noqa: E402
+
+
+def played_game(seed: int) -> Game:
+    game = Game(Difficulty.PEACEFUL, seed)
+    policy = make_policy("greedy", random.Random(seed))
+    while not game.is_over:
+        game.play(policy.choose(game))
+    return game
+
+
+def test_turn_stories_follow_the_board_turn_by_turn():
+    game = played_game(11)
+    stories = turn_stories(Replay.of(game))
+    assert [s.turn for s in stories] == list(range(1, len(stories) + 1))
+    assert len(stories) == sum(isinstance(a, Roll) for a in game.log)
+    for story, following in zip(stories, stories[1:]):
+        cells = list(story.board)
+        for value, cell in story.played.placements:
+            cells[cell] = value
+        if story.played.ruin is not None:
+            cells[story.played.ruin] = RUIN
+        assert tuple(cells) == following.board
+    assert stories[-1].score_after == game.score().total
+
+
+def open_replay_from_game_over(tmp_path, size):
+    player = Player(tmp_path, size, seed=5, scene="game_over")
+    player.wait_for(lambda: player.table.session.review is not None, limit=120)
+    costliest = player.table.session.review[0]
+    replay_button = next(b for b in player.table.buttons() if b.ident == "replay")
+    player.tap(replay_button.rect.center)
+    assert player.top_key == "replay"
+    return player, costliest
+
+
+def test_game_over_opens_the_costliest_turn_with_the_experts_choice_beside(tmp_path):
+    player, costliest = open_replay_from_game_over(tmp_path, (1920, 1080))
+    viewer = player.top
+    story = viewer.stories[viewer.page]
+    assert story.turn == costliest.turn
+    seen = player.texts_drawn(lambda: player.fresh())
+    texts = [t for t, _ in seen]
+    assert "You played" in texts and "The expert" in texts
+    assert f"About +{round(costliest.loss)} points with the expert's play" in texts
+    before = player.shown()
+    player.key(pygame.K_RIGHT)
+    assert viewer.stories[viewer.page].turn == costliest.turn + 1
+    assert not same_picture(before, player.shown())  # the next turn was drawn
+    player.key(pygame.K_LEFT)
+    assert viewer.stories[viewer.page].turn == costliest.turn
+    back = next(b for b in viewer.buttons() if b.ident == "back")
+    player.tap(back.rect.center)
+    assert player.top_key == "game_over"
+    player.close()
+
+
+def test_expert_review_is_computed_off_the_frame_and_fills_in(tmp_path):
+    player = Player(tmp_path, (800, 600), seed=5, scene="game_over")
+    player.wait(0.2)
+    player.control.machine.top.push("replay", replay=Replay.of(played_game(3)))
+    player.wait(0.05)
+    viewer = player.top
+    assert player.top_key == "replay" and viewer.job is not None
+    first = [t for t, _ in player.texts_drawn(lambda: player.fresh())]
+    assert "You played" in first  # the player's side shows before the expert has answered
+    viewer.job.thread.join(timeout=120)
+    player.wait(0.3)
+    assert viewer.reviews is not None
+    after = [t for t, _ in player.texts_drawn(lambda: player.fresh())]
+    assert "The expert is thinking…" not in after
+    player.close()
+
+
+def test_a_record_the_engine_refuses_is_one_line(tmp_path):
+    game = played_game(4)
+    broken = Replay(game.seed + 1, game.difficulty, game.log)  # other dice: the moves no longer fit
+    player = Player(tmp_path, (800, 600), seed=5, scene="game_over")
+    player.wait(0.2)
+    player.control.machine.top.push("replay", replay=broken)
+    player.wait(0.1)
+    texts = [t for t, _ in player.texts_drawn(lambda: player.fresh())]
+    assert "This game's record cannot be replayed." in texts
+    player.key(pygame.K_ESCAPE)
+    assert player.top_key == "game_over"
+    player.close()
+
+
+def record(tmp_path, game):
+    from datetime import datetime, timezone
+
+    from magdagdon.storage import open_store
+
+    store = open_store(tmp_path)
+    outcome = store.record_result(game, datetime(2026, 11, 30, 12, tzinfo=timezone.utc), name="Ada")
+    assert outcome.saved
+    return store.archive.path_of(outcome.replay_id)
+
+
+def open_first_high_score(tmp_path):
+    player = Player(tmp_path, (1920, 1080), seed=5, scene="high_scores")
+    player.wait(0.5)
+    scores = player.top
+    assert scores.rows, "the table shows the recorded game"
+    player.tap(scores.rows[0][0].center)
+    assert player.top_key == "replay"
+    return player
+
+
+def test_any_high_score_opens_in_the_replay_viewer(tmp_path):
+    game = played_game(8)
+    record(tmp_path, game)
+    player = open_first_high_score(tmp_path)
+    viewer = player.top
+    assert len(viewer.stories) == game.turn and viewer.page == 0
+    assert viewer.stories[-1].score_after == game.score().total
+    player.key(pygame.K_ESCAPE)
+    assert player.top_key == "high_scores"
+    player.close()
+
+
+def test_a_damaged_archive_record_is_one_line_in_the_viewer(tmp_path):
+    path = record(tmp_path, played_game(9))
+    path.write_text("{damaged", encoding="utf-8")
+    player = open_first_high_score(tmp_path)
+    texts = [t for t, _ in player.texts_drawn(lambda: player.fresh())]
+    assert "This game's record cannot be replayed." in texts
+    player.close()
