@@ -35,6 +35,7 @@ from .session import GameSession
 from .scenes import GAME_SCENES, MENU_SCENES, scene_game
 from .state_machine import State, StateMachine
 from .states.about import About
+from .states.code_entry import CodeEntry
 from .states.confirm_dialog import ConfirmDialog
 from .states.game_over import GameOver
 from .states.high_scores import HighScores
@@ -110,6 +111,7 @@ class Control:
             "rules": lambda: Rules(menu), "about": lambda: About(menu),
             "high_scores": lambda: HighScores(menu, games, storage),
             "confirm": lambda: ConfirmDialog(menu),
+            "code_entry": lambda: CodeEntry(menu, games),
         }
 
     # --- start ------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from magdagdon.app.options import (
     difficulty_option,
     frames_option,
     screenshot_option,
+    code_option,
     seed_option,
     size_option,
 )
@@ -19,7 +20,10 @@ from magdagdon.shown_value import shown
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--difficulty", type=difficulty_option, default=None,
                         help="PEACEFUL, SURVIVAL or NIGHTMARE (default: as last time)")
-    parser.add_argument("--seed", type=seed_option, default=None, help="seed of the game (shown on screen, shareable)")
+    chosen = parser.add_mutually_exclusive_group()
+    chosen.add_argument("--seed", type=seed_option, default=None, help="seed of the game (shown on screen, shareable)")
+    chosen.add_argument("--code", type=code_option, default=None, metavar="CODE",
+                        help="play the dice of a challenge code, e.g. J1ZEN4 (shown at game over)")
     parser.add_argument("--data-dir", type=data_dir_option, default=None, help="folder for high scores and the saved game")
     parser.add_argument("--demo", action="store_true", help="attract mode: the game plays itself")
     parser.add_argument("--windowed", action="store_true", help="open in a window instead of fullscreen")
@@ -39,7 +43,7 @@ def options_from(args: argparse.Namespace):
     # What is not given stays None: the saved settings fill it in (app.preferences).
     windowed = True if (args.windowed or size is not None) else (False if args.fullscreen else None)
     return Options(
-        difficulty=args.difficulty, seed=args.seed,
+        difficulty=args.difficulty, seed=args.seed if args.code is None else args.code,
         data_dir=args.data_dir, demo=args.demo, frames=args.frames, screenshot=args.screenshot,
         windowed=windowed, size=size, scene=args.scene, locale=args.lang, sound=False if args.mute else None,
     )

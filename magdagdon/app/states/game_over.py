@@ -9,6 +9,7 @@ import pygame
 
 from magdagdon.ai.review import TurnReview, review_game
 from magdagdon.engine import Replay, cell_name
+from magdagdon.engine.challenge import code_for_seed, has_code
 
 from ..i18n import Catalog
 from ..render import palette
@@ -21,10 +22,10 @@ from .table import TableState
 
 COUNT_TICKS = 150  # the breakdown counts up over 1.25 s
 REVIEW_ITEMS = 3
-# The result lines below the breakdown at most: turns, rank (or "not saved"), assisted,
+# The result lines below the breakdown at most: turns, challenge code, rank (or "not saved"), assisted,
 # the review's title and its items. The dialog is laid out once with room for all of
 # them, so nothing moves when the rank or the review arrives.
-RESULT_LINES = 4 + REVIEW_ITEMS
+RESULT_LINES = 5 + REVIEW_ITEMS
 
 
 def start_review(session: GameSession) -> threading.Thread | None:
@@ -174,6 +175,8 @@ class GameOver(TableState):
         text, session, game = self.text, self.session, self.game
         name = text(f"difficulty.{game.difficulty.name}")
         lines = [(text("gameover.turns", turns=game.turn, powers=game.powers_used), palette.TEXT_DIM)]
+        if has_code(game.seed):
+            lines.append((text("gameover.code", code=code_for_seed(game.seed)), palette.TEXT))
         rank = session.outcome.rank if session.outcome is not None else None
         if session.saved_result is False:
             lines.append((text("gameover.not_saved"), palette.CORAL))

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from datetime import date
+from typing import Callable
+
+from magdagdon.engine.challenge import daily_seed
+
 from ..games import Games
 from ..notices import Notices
 from ..state_machine import Persist
@@ -33,6 +38,7 @@ class Title(MenuState):
                 items.append(Item("continue", text("menu.continue"), "#primary"))
             items.append(Item("play", text("menu.play"), "" if saved else "#primary"))
         items.append(Item("new_game", text("menu.new_game")))
+        items += [Item("daily", text("menu.daily"), row=0), Item("play_code", text("menu.play_code"), row=0)]
         items += [
             Item("rules", text("menu.rules"), row=1), Item("high_scores", text("menu.high_scores"), row=1),
             Item("settings", text("menu.settings"), row=2), Item("about", text("menu.about"), row=2),
@@ -57,6 +63,10 @@ class Title(MenuState):
                 self.push("confirm", confirm_text=self.text("confirm.new_game", difficulty=name), confirm_action="new_game")
             else:
                 self.start_new_game(self.games)
+        elif ident == "daily":
+            self.confirm_or_start("daily", self.start_daily)
+        elif ident == "play_code":
+            self.confirm_or_start("play_code", lambda: self.push("code_entry"))
         elif ident in ("rules", "high_scores", "settings", "about"):
             self.push(ident)
         elif ident == "demo":
@@ -73,3 +83,21 @@ class Title(MenuState):
     def on_result(self, result: Persist) -> None:
         if result.get("confirmed") == "new_game":
             self.start_new_game(self.games)
+        elif result.get("confirmed") == "daily":
+            self.start_daily()
+        elif result.get("confirmed") == "play_code":
+            self.push("code_entry")
+
+    def confirm_or_start(self, action: str, start: Callable[[], None]) -> None:
+        if self.game_in_progress():
+            self.push("confirm", confirm_text=self.text("confirm.leave_game"), confirm_action=action)
+        else:
+            start()
+
+    def start_daily(self) -> None:
+        """Today's dice: the seed of the local calendar day, the same for everyone that day."""
+        self.persist["session"] = self.games.new_session(seed=daily_seed(self.today()))
+        self.reset("rolling")
+
+    def today(self) -> date:
+        return date.today()
