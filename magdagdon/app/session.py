@@ -49,6 +49,7 @@ class GameSession:
         self.saved_result: bool | None = None
         self.recorded = False
         self.demo = demo  # attract-mode games are never saved nor recorded
+        self.kept_by_party = False  # a party player's game: the party file keeps and records it
         self.review: list[TurnReview] | None = None  # the AI's look back, once the game is over
         self.review_thread: threading.Thread | None = None
         # Game time in fixed ticks, and when the player last acted, and where: a second tap
@@ -132,7 +133,7 @@ class GameSession:
         if self.recorded:
             return
         self.recorded = True
-        if self.demo:
+        if self.demo or self.kept_by_party:
             return
         store = self.storage.store
         if store is None:
@@ -152,7 +153,7 @@ class GameSession:
         self._show_notices()
 
     def save_in_progress(self) -> None:
-        if self.demo or self.game.is_over or self.game.turn == 0:
+        if self.demo or self.kept_by_party or self.game.is_over or self.game.turn == 0:
             return
         store = self.storage.store  # opened only now: a game not yet rolled needs no storage
         if store is not None:

@@ -88,17 +88,24 @@ def new_party_id(started: datetime, salt: int) -> str:
 class PartyFiles:
     """The ``parties`` folder of a data folder."""
 
-    def __init__(self, data_dir: Path, lock_timeout: float = DEFAULT_TIMEOUT) -> None:
-        self.data_dir = Path(data_dir)
-        self.folder = self.data_dir / PARTY_FOLDER
+    def __init__(self, data_dir: Path | None, lock_timeout: float = DEFAULT_TIMEOUT) -> None:
+        self.data_dir = Path(data_dir) if data_dir is not None else None
+        self.folder = self.data_dir / PARTY_FOLDER if self.data_dir is not None else Path()
         self.lock_timeout = lock_timeout
         self.notices: list[StorageNotice] = []
+
+    @classmethod
+    def unavailable(cls) -> "PartyFiles":
+        """No data folder at all: the party is played in memory only."""
+        return cls(None)
 
     def path_of(self, party_id: str) -> Path:
         return self.folder / f"{party_id}.json"
 
     def save(self, record: PartyRecord) -> bool:
         """Write ``record`` atomically; False (and a notice) when it could not be written."""
+        if self.data_dir is None:
+            return False
         path = self.path_of(record.party_id)
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
@@ -110,6 +117,8 @@ class PartyFiles:
         return True
 
     def load(self, party_id: str, now: datetime | None = None) -> PartyRecord | None:
+        if self.data_dir is None:
+            return None
         try:
             with DataLock(self.data_dir, self.lock_timeout):
                 loaded: Loaded[PartyRecord] = load_document(self.path_of(party_id), PARTY_KIND, _checked, now)
@@ -122,6 +131,8 @@ class PartyFiles:
 
     def unfinished(self, now: datetime | None = None) -> PartyRecord | None:
         """The newest party not yet over, to resume; None when there is none."""
+        if self.data_dir is None:
+            return None
         try:
             ids = sorted((p.stem for p in self.folder.glob("*.json") if _ID.fullmatch(p.stem)), reverse=True)
         except OSError:

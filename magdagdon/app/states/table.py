@@ -21,6 +21,8 @@ from ..render.layout import Layout
 from ..render.palette import Colour
 from ..render.table_canvas import TableCanvas
 from ..render.widgets import Button, draw_button, draw_focus_ring
+from ..party_play import PartyPlay, strip_entries
+from ..render.party_strip import draw_party_strip
 from ..session import GameSession
 from ..state_machine import Persist, State
 from ..viewport import Viewport
@@ -72,6 +74,8 @@ class TableState(State):
         self.down_pos = (0, 0)
         self.focus: FocusKey | None = persist.get("focus")
         self.keyboard = bool(persist.get("keyboard", False))
+        if self.kit.viewport.show_strip(self.party is not None):  # the party's players beside the table
+            self.session.place_sprites(snap=True)
         self.session.place_sprites()
 
     def exit(self) -> Persist:
@@ -108,6 +112,12 @@ class TableState(State):
     @property
     def layout(self) -> Layout:
         return self.kit.viewport.layout
+
+    @property
+    def party(self) -> PartyPlay | None:
+        """The party this table's game belongs to, if any."""
+        party = self.persist.get("party")
+        return party if isinstance(party, PartyPlay) and party.seat_of(self.session) is not None else None
 
     def poke(self) -> None:
         """Something changed: let the highlights breathe again for a while."""
@@ -226,6 +236,11 @@ class TableState(State):
 
     # --- input ------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        party = self.party
+        if party is not None and party.computer_to_move(self.session):  # the computer's hands only
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.open_menu()
+            return
         if event.type == pygame.MOUSEMOTION:
             self.keyboard = False if event.rel != (0, 0) else self.keyboard
             self._pointer_move(event.pos)
@@ -346,8 +361,14 @@ class TableState(State):
         self.follow_phase()
 
     def follow_phase(self) -> None:
-        """Switch to the state for the engine's phase once the dice have landed."""
+        """Switch to the state for the engine's phase once the dice have landed (in a
+        party, to the hand-over once this player's turn is done)."""
         if self.session.tumbling:
+            return
+        party = self.party
+        if party is not None and party.turn_over(self.session):
+            party.after_turn()
+            self.switch("party_handover")
             return
         wanted = PHASE_STATE[self.game.phase]
         if wanted != self.key:
@@ -376,6 +397,10 @@ class TableState(State):
             rect = layout.tray_slots[focused_die] if focused_die is not None else layout.cells[focused_cell or 0]
             draw_focus_ring(surface, rect, max(4, rect.width // 7))
         self.draw_extra(surface, alpha)
+        party = self.party
+        if party is not None and "strip" in self.layout.extras:
+            draw_party_strip(surface, self.fonts, self.layout.extras["strip"], strip_entries(party, self.text),
+                             across=self.layout.portrait)
         self.draw_guide(surface)
 
     def draw_guide(self, surface: pygame.Surface) -> None:
