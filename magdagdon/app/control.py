@@ -19,6 +19,7 @@ from magdagdon.engine import Difficulty
 
 from .audio import Audio
 from .demo import DemoDriver
+from .party_driver import ComputerTurns
 from .fonts import FontBook
 from .games import Games
 from .i18n import Catalog
@@ -37,6 +38,10 @@ from .state_machine import State, StateMachine
 from .states.about import About
 from .states.code_entry import CodeEntry
 from .states.confirm_dialog import ConfirmDialog
+from .states.name_entry import NameEntry
+from .states.party_handover import PartyHandover
+from .states.party_results import PartyResultsScreen
+from .states.party_setup import PartySetup
 from .states.game_over import GameOver
 from .states.high_scores import HighScores
 from .states.magdagdon import Magdagdon
@@ -88,6 +93,7 @@ class Control:
         self.machine = StateMachine(self._factories(TableKit(text, fonts, self.viewport, TableCanvas()),
                                                     MenuKit(text, fonts, self.ui, self.viewport), preferences))
         self.demo = DemoDriver(self.games, options.seed or 0)
+        self.computer = ComputerTurns()
         self.pointer = PointerTranslator()
         self.step = FixedStep()
         self.frames = 0
@@ -112,6 +118,9 @@ class Control:
             "high_scores": lambda: HighScores(menu, games, storage),
             "confirm": lambda: ConfirmDialog(menu),
             "code_entry": lambda: CodeEntry(menu, games),
+            "party_setup": lambda: PartySetup(menu, games, storage), "name_entry": lambda: NameEntry(menu),
+            "party_handover": lambda: PartyHandover(menu),
+            "party_results": lambda: PartyResultsScreen(menu, games, storage),
         }
 
     # --- start ------------------------------------------------------------------------------
@@ -174,6 +183,7 @@ class Control:
                 return
             self.machine.update(self.step.dt)
             self.demo.tick(self.machine)
+            self.computer.tick(self.machine)
         # pygame_gui draws from what its update saw: after every change, before every draw.
         self.ui.update(elapsed)
         moving = self.animating()
@@ -197,7 +207,7 @@ class Control:
             self.clock.sleep(min(INPUT_POLL_SECONDS, left))
 
     def animating(self) -> bool:
-        return self.games.demo or self.machine.is_animating()
+        return self.games.demo or self.machine.is_animating() or self.computer.active(self.machine)
 
     def _draw(self) -> None:
         self.machine.draw(self.window.surface, self.step.alpha)
@@ -243,6 +253,7 @@ class Control:
         if self.closed:
             return
         self.closed = True
+        self.computer.close()
         self.jobs.run()
         session = self.machine.top.persist.get("session") if self.machine.stack else None
         if isinstance(session, GameSession):

@@ -116,7 +116,7 @@ class Player:
 
     def texts_drawn(self, draw: Callable[[], None]) -> list[tuple[str, int]]:
         """Every (text, size) the game's fonts render while ``draw`` runs."""
-        fonts = self.table.fonts
+        fonts = self.control.machine.stack[0].fonts  # one FontBook serves every state
         seen: list[tuple[str, int]] = []
         real = fonts.render
 

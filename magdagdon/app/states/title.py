@@ -38,7 +38,8 @@ class Title(MenuState):
                 items.append(Item("continue", text("menu.continue"), "#primary"))
             items.append(Item("play", text("menu.play"), "" if saved else "#primary"))
         items.append(Item("new_game", text("menu.new_game")))
-        items += [Item("daily", text("menu.daily"), row=0), Item("play_code", text("menu.play_code"), row=0)]
+        items += [Item("daily", text("menu.daily"), row=0), Item("play_code", text("menu.play_code"), row=0),
+                  Item("party", text("menu.party"), row=0)]
         items += [
             Item("rules", text("menu.rules"), row=1), Item("high_scores", text("menu.high_scores"), row=1),
             Item("settings", text("menu.settings"), row=2), Item("about", text("menu.about"), row=2),
@@ -65,6 +66,8 @@ class Title(MenuState):
                 self.start_new_game(self.games)
         elif ident == "daily":
             self.confirm_or_start("daily", self.start_daily)
+        elif ident == "party":
+            self.confirm_or_start("party", lambda: self.push("party_setup"))
         elif ident == "play_code":
             self.confirm_or_start("play_code", lambda: self.push("code_entry"))
         elif ident in ("rules", "high_scores", "settings", "about"):
@@ -87,6 +90,8 @@ class Title(MenuState):
             self.start_daily()
         elif result.get("confirmed") == "play_code":
             self.push("code_entry")
+        elif result.get("confirmed") == "party":
+            self.push("party_setup")
 
     def confirm_or_start(self, action: str, start: Callable[[], None]) -> None:
         if self.game_in_progress():
