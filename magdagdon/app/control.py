@@ -16,10 +16,13 @@ from typing import Callable
 import pygame
 
 from magdagdon.engine import Difficulty
+from magdagdon.party.keeper import PartyKeeper
+from magdagdon.storage.party_file import PartyFiles
 
 from .audio import Audio
 from .demo import DemoDriver
 from .party_driver import ComputerTurns
+from .party_play import PartyPlay
 from .fonts import FontBook
 from .games import Games
 from .i18n import Catalog
@@ -32,8 +35,8 @@ from .notices import Notices
 from .options import Options
 from .preferences import Preferences
 from .render.table_canvas import TableCanvas
-from .session import GameSession
-from .scenes import GAME_SCENES, MENU_SCENES, scene_game
+from .session import GameSession, now
+from .scenes import GAME_SCENES, MENU_SCENES, PARTY_SCENES, scene_game, scene_party
 from .state_machine import State, StateMachine
 from .states.about import About
 from .states.code_entry import CodeEntry
@@ -127,6 +130,9 @@ class Control:
     def start(self) -> None:
         options, games = self.options, self.games
         scene = options.scene
+        if scene in PARTY_SCENES:
+            self._start_party_scene(scene)
+            return
         if scene in GAME_SCENES:
             game = scene_game(scene, games.difficulty, options.seed or 1)
             self.machine.start(PHASE_STATE[game.phase], {"session": games.resume_session(game)})
@@ -141,6 +147,17 @@ class Control:
             return
         quick = options.demo or options.seed is not None
         self.machine.start("rolling", {"session": session}, () if quick else ("title",))
+
+    def _start_party_scene(self, scene: str) -> None:
+        """A party for screenshots, kept in memory only (never written nor recorded)."""
+        party = scene_party(scene, self.games.difficulty, self.options.seed or 1)
+        play = PartyPlay(PartyKeeper(PartyFiles.unavailable(), lambda: None, party, now()), self.games, self.storage)
+        persist: dict[str, object] = {"party": play, "session": self.games.new_session(seed=party.seed)}
+        if scene == "party_turn":
+            persist["session"] = play.hand_over()
+            self.machine.start("staging", persist)
+        else:
+            self.machine.start("party_results" if scene == "party_results" else "party_handover", persist)
 
     def finish_startup(self) -> None:
         """What the first frame does not need: the saved game, sounds, the menus."""

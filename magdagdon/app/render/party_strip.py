@@ -65,20 +65,28 @@ def _draw_tile(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect, entr
     radius = max(4, min(tile.width, tile.height) // 10)
     pygame.draw.rect(surface, palette.PANEL, tile, border_radius=radius)
     edge = entry.colour if entry.current else palette.PANEL_EDGE
-    pygame.draw.rect(surface, edge, tile, width=max(2, tile.height // 30) if entry.current else 1, border_radius=radius)
-    pad = max(3, tile.height // 16)
+    pygame.draw.rect(surface, edge, tile, width=max(3, min(tile.width, tile.height) // 40) if entry.current else 1,
+                     border_radius=radius)
+    pad = max(3, min(tile.width, tile.height) // 14)
     inner = tile.inflate(-2 * pad, -2 * pad)
-    side = min(inner.height, inner.width // 2)
-    board_rect = pygame.Rect(inner.right - side, inner.centery - side // 2, side, side)
-    text_w = inner.width - side - pad
-    line = max(10, min(inner.height // 3, text_w // 4))
+    lines = [(entry.name, entry.colour, True), (str(entry.score), palette.TEXT, True), (entry.status, palette.TEXT_DIM, False)]
+    tall = inner.height >= inner.width * 0.9
+    if tall:  # text above, the board below it as large as fits
+        line = max(10, min(inner.height // 9, inner.width // 6))
+        text_w = inner.width
+        side = min(inner.width, inner.height - int(line * 1.15) * 3 - pad)
+        board_rect = pygame.Rect(inner.centerx - side // 2, inner.bottom - side, side, side)
+    else:  # text at the left, the board at the right
+        side = min(inner.height, inner.width // 2)
+        board_rect = pygame.Rect(inner.right - side, inner.centery - side // 2, side, side)
+        text_w = inner.width - side - pad
+        line = max(10, min(inner.height * 2 // 9, text_w // 5))
     y = inner.top
-    for words, colour, bold in ((entry.name, entry.colour, True), (str(entry.score), palette.TEXT, True),
-                                (entry.status, palette.TEXT_DIM, False)):
-        if not words:
-            continue
-        size = fonts.fit(words, line, max(10, text_w), bold)
-        image = fonts.render(words, size, colour, bold)
-        surface.blit(image, (inner.left, y))
+    for words, colour, bold in lines:
+        if words:
+            size = fonts.fit(words, line, max(10, text_w), bold)
+            image = fonts.render(words, size, colour, bold)
+            surface.blit(image, (inner.left, y))
         y += int(line * 1.15)
-    draw_mini_board(surface, fonts, board_rect, entry.board)
+    if side > 12:
+        draw_mini_board(surface, fonts, board_rect, entry.board)

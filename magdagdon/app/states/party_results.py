@@ -115,9 +115,10 @@ class PartyResultsScreen(MenuState):
         y += int(line * 1.6)
         small = max(9, int(line * 0.7))
         rows = [(text("score.base"), str(breakdown.base)), (text("score.bonus"), f"+{breakdown.bonus}"),
-                (text("score.ruins", count=breakdown.ruins), f"–{breakdown.ruin_penalty}"),
-                (text("score.powers", count=breakdown.powers_used), f"–{breakdown.power_penalty}")]
-        board_side = min(box.width - 16, box.bottom - y - len(rows) * int(small * 1.2) - 8)
+                (text("score.ruins", count=breakdown.ruins), f"–{breakdown.ruin_penalty}" if breakdown.ruins else "0"),
+                (text("score.powers", count=breakdown.powers_used),
+                 f"–{breakdown.power_penalty}" if breakdown.powers_used else "0")]
+        board_side = min(box.width - 16, box.bottom - 6 - y - len(rows) * int(small * 1.25) - 8)
         if board_side > 24:
             draw_mini_board(surface, fonts, pygame.Rect(box.centerx - board_side // 2, y, board_side, board_side),
                             self.play.game_of(seat).board)
@@ -127,4 +128,4 @@ class PartyResultsScreen(MenuState):
             v_img = fonts.render(value, small, palette.TEXT)
             surface.blit(l_img, (box.left + 6, y))
             surface.blit(v_img, v_img.get_rect(topright=(box.right - 6, y)))
-            y += int(small * 1.2)
+            y += int(small * 1.25)
