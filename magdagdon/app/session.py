@@ -8,13 +8,17 @@ from __future__ import annotations
 
 import random
 import threading
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
+from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
 from magdagdon.engine import (
     Action, Adjust, Confirm, Game, PlaceRuin, Phase, Reroll, Roll, Stage, TakeBack, TakeBackAll,
 )
+from magdagdon.engine.challenge import daily_day_of
+from magdagdon.engine.replay import Replay
 from magdagdon.storage import RecordOutcome, RecordRefused
+from magdagdon.storage.daily_table import DailyTables
 
 from .audio import Audio
 from .hints import Hint, ask_hint
@@ -50,6 +54,8 @@ class GameSession:
         self.recorded = False
         self.demo = demo  # attract-mode games are never saved nor recorded
         self.kept_by_party = False  # a party player's game: the party file keeps and records it
+        self.daily_day: date | None = None  # a game on a day's dice: that day, once recorded
+        self.daily_rank: int | None = None  # and its rank in that day's table
         self.review: list[TurnReview] | None = None  # the AI's look back, once the game is over
         self.review_thread: threading.Thread | None = None
         # Game time in fixed ticks, and when the player last acted, and where: a second tap
@@ -150,10 +156,22 @@ class GameSession:
             self.saved_result = bool(self.outcome.saved)
             if self.saved_result:
                 store.clear_in_progress()  # a result held in memory keeps its saved game
+            self._record_daily(store.data_dir)
         except (OSError, RecordRefused):  # storage notes its own problems; these it raises
             self.saved_result = False
             self.storage.note_failure()
         self._show_notices()
+
+    def _record_daily(self, data_dir: Path) -> None:
+        """A game on today's dice also enters Today's dice table of its day."""
+        day = daily_day_of(self.game.seed, date.today())
+        if day is None:
+            return
+        self.daily_day = day
+        tables = DailyTables(data_dir)
+        self.daily_rank = tables.record(day, Replay.of(self.game), now(), assisted=self.assisted)
+        for notice in tables.take_notices():
+            self.storage.notices.add(self.storage.notices.describe(notice))
 
     def save_in_progress(self) -> None:
         if self.demo or self.kept_by_party or self.game.is_over or self.game.turn == 0:

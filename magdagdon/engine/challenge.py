@@ -11,7 +11,7 @@ O for 0, I and L for 1.
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 
 from .dice import seed_from_text
 
@@ -68,3 +68,12 @@ def seed_for_code(text: str) -> int:
 def daily_seed(day: date) -> int:
     """Today's dice: one seed per calendar day, the same for everyone, with a code."""
     return seed_from_text(f"daily:{day.isoformat()}") & _MASK
+
+
+def daily_day_of(seed: int, today: date) -> date | None:
+    """The day whose dice ``seed`` is, if it is today's or yesterday's (a game begun
+    before midnight still counts for its day); None otherwise."""
+    for day in (today, today - timedelta(days=1)):
+        if daily_seed(day) == seed:
+            return day
+    return None

@@ -176,7 +176,10 @@ class GameOver(TableState):
         text, session, game = self.text, self.session, self.game
         name = text(f"difficulty.{game.difficulty.name}")
         lines = [(text("gameover.turns", turns=game.turn, powers=game.powers_used), palette.TEXT_DIM)]
-        if has_code(game.seed):
+        if session.daily_rank:
+            lines.append((text("gameover.daily_rank", rank=session.daily_rank, code=code_for_seed(game.seed)),
+                          palette.GOLD))
+        elif has_code(game.seed):
             lines.append((text("gameover.code", code=code_for_seed(game.seed)), palette.TEXT))
         rank = session.outcome.rank if session.outcome is not None else None
         if session.saved_result is False:

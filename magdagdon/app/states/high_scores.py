@@ -4,10 +4,13 @@ with plain pygame inside the menu panel. The wheel or Page Up/Down scroll a long
 
 from __future__ import annotations
 
+from datetime import date
+
 import pygame
 
 from magdagdon.engine import Difficulty
 from magdagdon.storage import HISTOGRAM_BUCKET, ScoreEntry, Statistics
+from magdagdon.storage.daily_table import DailyTables
 
 from ..games import Games
 from ..render import palette
@@ -36,6 +39,7 @@ class HighScores(MenuState):
         self.floor = 14
         self.data: tuple[list[ScoreEntry], Statistics] | None = None
         self.loaded = False
+        self.today_view = False  # Today's dice table instead of the all-time one
 
     def enter(self, persist: Persist) -> None:
         self.shown = persist.pop("scores_difficulty", None) or self.games.difficulty
@@ -45,12 +49,16 @@ class HighScores(MenuState):
         text = self.text
         items = [Item(f"tab:{d.name}", text(f"difficulty.{d.name}"), "#chosen" if d is self.shown else "", row=0)
                  for d in Difficulty]
+        items.append(Item("today", text("scores.today"), "#chosen" if self.today_view else "", row=0))
         items.append(Item("back", text("button.back"), "#primary"))
         return items
 
     def on_choice(self, ident: str) -> None:
-        if ident.startswith("tab:"):
-            self.shown = Difficulty.from_name(ident.split(":", 1)[1])
+        if ident.startswith("tab:") or ident == "today":
+            if ident == "today":
+                self.today_view = not self.today_view  # Today's dice of the shown difficulty, or all time
+            else:
+                self.shown = Difficulty.from_name(ident.split(":", 1)[1])
             self.scroll, self.data, self.loaded = 0, None, False
             self.build()
         else:
@@ -70,7 +78,14 @@ class HighScores(MenuState):
             self.loaded = True
             store = self.storage.store
             try:
-                self.data = (store.high_scores(self.shown), store.statistics(self.shown)) if store else None
+                if store is not None and self.today_view:
+                    entries = DailyTables(store.data_dir).table(date.today(), self.shown)
+                    stats = Statistics()
+                    for entry in entries:  # of the games in the day's table
+                        stats = stats.add(entry.score)
+                    self.data = (entries, stats)
+                else:
+                    self.data = (store.high_scores(self.shown), store.statistics(self.shown)) if store else None
             except OSError:  # e.g. another MAGDAGDON holds the data folder too long
                 self.data = None
         return self.data
