@@ -17,6 +17,7 @@ GAME_SCENES = ("rolling", "staging", "magdagdon", "ruin_pick", "game_over")
 MENU_SCENES = ("title", "settings", "rules", "high_scores", "about", "confirm")
 PARTY_SCENES = ("party_handover", "party_turn", "party_results")
 SCENES = GAME_SCENES + MENU_SCENES + PARTY_SCENES
+SCENE_STATE = {"party_turn": "staging"}  # scenes that open on a state of another name
 PARTY_SEATS = [("ANA", False), ("BO", False), ("Computer", True)]
 
 
@@ -63,7 +64,15 @@ def scene_game(scene: str, difficulty: Difficulty, seed: int) -> Game:
 
 def scene_party(scene: str, difficulty: Difficulty, seed: int) -> Party:
     """A three-player party (one computer) positioned for ``scene``: at turn 5's
-    hand-over, in the middle of ANA's turn 5, or over."""
+    hand-over, in the middle of ANA's turn 5 (placing dice), or over."""
+    for attempt in range(seed, seed + 50):
+        party = _party_until(scene, difficulty, attempt)
+        if scene != "party_turn" or party.players[0].game.phase is Phase.STAGING:
+            return party
+    return party
+
+
+def _party_until(scene: str, difficulty: Difficulty, seed: int) -> Party:
     party = Party.new(difficulty, seed, PARTY_SEATS)
     policies = [make_policy(name, random.Random(seed)) for name in ("greedy", "random", "expert")]
     for _ in range(3000):
