@@ -84,3 +84,41 @@ def test_the_table_shows_the_players_and_blocks_input_on_the_computers_turn(play
     player.key(pygame.K_ESCAPE)
     player.wait_for(lambda: player.top_key == "party_handover", limit=60)
     assert "ANA's turn — same dice" in [t for t, _ in player.look()]
+
+
+def test_setup_needs_two_players_and_can_remove_one(player):
+    player.key(pygame.K_ESCAPE)
+    player.choose("party")
+    player.choose("add_computer")
+    player.choose("start")
+    assert player.top_key == "party_setup"
+    assert player.top.notices() == ["A party needs at least 2 players."]
+    player.choose("remove")
+    assert player.top.seats == []
+    player.choose("back")
+    assert player.top_key == "title"
+
+
+def test_quitting_mid_turn_resumes_at_the_same_player_and_turn(player, tmp_path):
+    from support.party_player import play_human_step
+
+    set_up_party(player, [("ANA", False), ("BO", False)])
+    player.choose("go")
+    play_human_step(player)  # roll
+    play_human_step(player)  # pick and place a die
+    game = player.top.game
+    position = (game.turn, game.dice, game.staged)
+    assert game.staged
+    player.control.quit()
+    player.close()
+    again = Player(tmp_path, seed=9)
+    try:
+        again.key(pygame.K_ESCAPE)
+        again.choose("party")
+        again.choose("continue")
+        assert again.top.play.party.current_index == 0
+        again.choose("go")
+        resumed = again.top.game
+        assert (resumed.turn, resumed.dice, resumed.staged) == position
+    finally:
+        again.close()

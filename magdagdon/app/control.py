@@ -275,3 +275,6 @@ class Control:
         session = self.machine.top.persist.get("session") if self.machine.stack else None
         if isinstance(session, GameSession):
             session.save_in_progress()
+        party = self.machine.top.persist.get("party") if self.machine.stack else None
+        if isinstance(party, PartyPlay):
+            party.save()  # a quit mid-turn keeps the dice placed and the powers used so far

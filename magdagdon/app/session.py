@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 import threading
 from datetime import date, datetime, timezone
-from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
 from magdagdon.engine import (
@@ -27,6 +26,7 @@ from .render.dice_sprite import DieSprite
 from .viewport import Viewport
 
 if TYPE_CHECKING:
+    from magdagdon.storage import Store
     from magdagdon.ai.review import TurnReview
     from .store_access import StoreAccess
 
@@ -156,19 +156,19 @@ class GameSession:
             self.saved_result = bool(self.outcome.saved)
             if self.saved_result:
                 store.clear_in_progress()  # a result held in memory keeps its saved game
-            self._record_daily(store.data_dir)
+            self._record_daily(store)
         except (OSError, RecordRefused):  # storage notes its own problems; these it raises
             self.saved_result = False
             self.storage.note_failure()
         self._show_notices()
 
-    def _record_daily(self, data_dir: Path) -> None:
+    def _record_daily(self, store: "Store") -> None:
         """A game on today's dice also enters Today's dice table of its day."""
         day = daily_day_of(self.game.seed, date.today())
         if day is None:
             return
         self.daily_day = day
-        tables = DailyTables(data_dir)
+        tables = DailyTables(store.data_dir)
         self.daily_rank = tables.record(day, Replay.of(self.game), now(), assisted=self.assisted)
         for notice in tables.take_notices():
             self.storage.notices.add(self.storage.notices.describe(notice))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from magdagdon.party import MAX_PLAYERS, MIN_PLAYERS, Party
+from magdagdon.storage.party_file import PartyRecord
 
 from ..games import Games
 from ..party_play import PLAYER_COLOURS, PartyPlay, party_files
@@ -24,11 +25,13 @@ class PartySetup(MenuState):
     def __init__(self, kit: MenuKit, games: Games, storage: StoreAccess) -> None:
         super().__init__(kit)
         self.games, self.storage = games, storage
-        self.unfinished = None
+        self.seats: list[tuple[str, bool]] = []  # (name, computer) in playing order
+        self.unfinished: PartyRecord | None = None  # a party left unfinished, offered first
+        self.notice = ""
 
     def enter(self, persist: Persist) -> None:
         seats = persist.get("party_seats")
-        self.seats: list[tuple[str, bool]] = list(seats) if seats else []
+        self.seats = list(seats) if seats else []
         self.unfinished = party_files(self.storage).unfinished(now())
         super().enter(persist)
 
@@ -74,8 +77,6 @@ class PartySetup(MenuState):
             self.begin(PartyPlay.start(self.games, self.storage, Party.new(self.games.difficulty, seed, self.seats)))
         elif ident == "back":
             self.pop()
-
-    notice = ""
 
     def notices(self) -> list[str]:
         return [self.notice] if self.notice else []

@@ -42,10 +42,10 @@ class Title(MenuState):
             items.append(Item("play", text("menu.play_again" if over else "menu.play"), "#primary"))
         if items[0].ident != "play":
             items.append(Item("new_game", text("menu.new_game")))
-        items += [Item("daily", text("menu.daily"), row=0), Item("play_code", text("menu.play_code"), row=0),
-                  Item("party", text("menu.party"), row=0)]
         items += [
             Item("rules", text("menu.rules"), row=1), Item("high_scores", text("menu.high_scores"), row=1),
+            Item("daily", text("menu.daily"), row=4), Item("play_code", text("menu.play_code"), row=4),
+            Item("party", text("menu.party"), row=4),
             Item("settings", text("menu.settings"), row=2), Item("about", text("menu.about"), row=2),
             Item("demo", text("menu.demo"), row=3), Item("quit", text("menu.quit"), row=3),
         ]
