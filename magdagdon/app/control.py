@@ -16,6 +16,7 @@ from typing import Callable
 import pygame
 
 from magdagdon.engine import Difficulty
+from magdagdon.storage import DEFAULT_NAME
 
 from .audio import Audio
 from .demo import DemoDriver
@@ -29,10 +30,11 @@ from .loop_io import Clock, EventSource, PygameEvents, RealClock
 from .menu_ui import MenuUI
 from .notices import Notices
 from .options import Options
+from .player_name import LastName
 from .preferences import Preferences
 from .render.table_canvas import TableCanvas
 from .session import GameSession
-from .scenes import GAME_SCENES, MENU_SCENES, scene_game
+from .scenes import GAME_SCENES, MENU_SCENES, NAME_SCENE, scene_game
 from .state_machine import State, StateMachine
 from .states.about import About
 from .states.confirm_dialog import ConfirmDialog
@@ -40,6 +42,7 @@ from .states.game_over import GameOver
 from .states.high_scores import HighScores
 from .states.magdagdon import Magdagdon
 from .states.menu import MenuKit
+from .states.name_entry import NameEntry, NameEntryKit
 from .states.rolling import Rolling
 from .states.ruin_pick import RuinPick
 from .states.rules import Rules
@@ -101,6 +104,8 @@ class Control:
     def _factories(self, table: TableKit, menu: MenuKit, preferences: Preferences) -> dict[str, Callable[[], State]]:
         """Every state by key, each handed the services it uses."""
         games, storage = self.games, self.storage
+        last_name = LastName(preferences.saved.name, lambda name: preferences.remember(name=name))
+        names = NameEntryKit(table.text, table.fonts, table.viewport, last_name)
         return {
             "rolling": lambda: Rolling(table, games), "staging": lambda: Staging(table, games),
             "magdagdon": lambda: Magdagdon(table, games), "ruin_pick": lambda: RuinPick(table, games),
@@ -110,15 +115,19 @@ class Control:
             "rules": lambda: Rules(menu), "about": lambda: About(menu),
             "high_scores": lambda: HighScores(menu, games, storage),
             "confirm": lambda: ConfirmDialog(menu),
+            "name_entry": lambda: NameEntry(names),
         }
 
     # --- start ------------------------------------------------------------------------------
     def start(self) -> None:
         options, games = self.options, self.games
         scene = options.scene
-        if scene in GAME_SCENES:
-            game = scene_game(scene, games.difficulty, options.seed or 1)
-            self.machine.start(PHASE_STATE[game.phase], {"session": games.resume_session(game)})
+        if scene in GAME_SCENES or scene == NAME_SCENE:
+            game = scene_game("game_over" if scene == NAME_SCENE else scene, games.difficulty, options.seed or 1)
+            session = games.resume_session(game)
+            if scene == "game_over":
+                session.player_name = DEFAULT_NAME
+            self.machine.start(PHASE_STATE[game.phase], {"session": session})
             return
         session = games.new_session(options.difficulty, options.seed)
         if scene in MENU_SCENES:

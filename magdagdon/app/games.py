@@ -22,6 +22,7 @@ class Games:
         self.saved: SavedGame | None = None  # a game in progress found at start, offered on the title
         self.audio, self.viewport, self.jobs, self.storage = audio, viewport, jobs, storage
         self.seed_source = random.SystemRandom()
+        self.name_timeout: float | None = None  # seconds the name entry waits for input (kiosk)
 
     def new_session(self, difficulty: Difficulty | None = None, seed: int | None = None) -> GameSession:
         self.difficulty = difficulty or self.difficulty

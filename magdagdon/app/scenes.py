@@ -14,7 +14,10 @@ from magdagdon.engine import Accept, Difficulty, Game, Phase, Roll, Stage
 
 GAME_SCENES = ("rolling", "staging", "magdagdon", "ruin_pick", "game_over")
 MENU_SCENES = ("title", "settings", "rules", "high_scores", "about", "confirm")
-SCENES = GAME_SCENES + MENU_SCENES
+# The game-over scene shows the result as recorded under the default name; this one shows
+# the same finished game asking for the player's name first.
+NAME_SCENE = "name_entry"
+SCENES = GAME_SCENES + MENU_SCENES + (NAME_SCENE,)
 
 
 def _greedy(seed: int) -> Policy:
