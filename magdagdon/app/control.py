@@ -11,12 +11,15 @@ finished background work (the game-over review) within 0.1 s, for well under 1 %
 from __future__ import annotations
 
 import os
+import sys
+from dataclasses import replace
 from typing import Callable
 
 import pygame
 
 from magdagdon.engine import Difficulty
 from magdagdon.storage import DEFAULT_NAME
+from magdagdon.storage.kiosk_config import KioskConfig, load_kiosk_config
 
 from .audio import Audio
 from .demo import DemoDriver
@@ -25,6 +28,7 @@ from .games import Games
 from .i18n import Catalog
 from .input.pointer import PointerTranslator
 from .jobs import AfterFrame
+from .kiosk import KioskLock, Termination, set_lock_hints
 from .loop import FixedStep
 from .loop_io import Clock, EventSource, PygameEvents, RealClock
 from .menu_ui import MenuUI
@@ -62,7 +66,22 @@ INPUT_POLL_SECONDS = 0.02  # how often an idle loop looks for input
 class Control:
     def __init__(self, options: Options, clock: Clock | None = None, events: EventSource | None = None) -> None:
         preferences = Preferences(options.data_dir)
-        self.options = options = preferences.apply(options)
+        options = preferences.apply(options)
+        kiosk_notice = None
+        self.kiosk: KioskConfig | None = None
+        if options.kiosk:
+            loaded = load_kiosk_config(options.data_dir)
+            self.kiosk, kiosk_notice = loaded.config, loaded.notice
+            # Fullscreen, unless a size was asked for (to look at the kiosk in a window).
+            options = replace(options, windowed=options.size is not None,
+                              locale=self.kiosk.language or options.locale,
+                              difficulty=options.difficulty if options.difficulty in self.kiosk.difficulties
+                              else self.kiosk.difficulties[0])
+            set_lock_hints()
+        self.options = options
+        # SIGTERM (systemctl stop, shutdown) ends the game cleanly; handled here, before
+        # SDL starts, so that it is told apart from a close request.
+        self.termination = Termination()
         self.clock: Clock = clock or RealClock()
         self.events: EventSource = events or PygameEvents()
         os.environ.setdefault("SDL_HINT_TOUCH_MOUSE_EVENTS", "1")
@@ -74,6 +93,9 @@ class Control:
         pygame.display.init()
         pygame.font.init()
         self.window = Window(fullscreen=not options.windowed, size=options.size)
+        self.lock = KioskLock(self.kiosk.exit_hold_seconds) if self.kiosk is not None else None
+        if self.lock is not None:
+            self.lock.lock_window()
         self.text = text = Catalog(options.locale)
         pygame.display.set_caption(text("app.window_title"))
         fonts = FontBook(text.script, rtl=text.rtl)
@@ -83,12 +105,20 @@ class Control:
         self.notices = Notices(text)
         if preferences.file_was_set_aside and preferences.notice is not None:
             self.notices.add(self.notices.describe(preferences.notice))
+        if kiosk_notice is not None:
+            message = self.notices.describe(kiosk_notice)
+            self.notices.add(message)
+            print(f"magdagdon: {message}", file=sys.stderr)  # the operator's log (journal)
         self.jobs = AfterFrame()
         self.storage = StoreAccess(options.data_dir, self.notices)
         self.games = Games(options.difficulty or Difficulty.PEACEFUL, options.demo, self.audio, self.viewport,
                            self.jobs, self.storage)
+        if self.kiosk is not None:
+            self.games.name_timeout = float(self.kiosk.name_seconds)
+            self.games.difficulties = self.kiosk.difficulties
+        menu_kit = MenuKit(text, fonts, self.ui, self.viewport, locked=self.kiosk is not None)
         self.machine = StateMachine(self._factories(TableKit(text, fonts, self.viewport, TableCanvas()),
-                                                    MenuKit(text, fonts, self.ui, self.viewport), preferences))
+                                                    menu_kit, preferences))
         self.demo = DemoDriver(self.games, options.seed or 0)
         self.pointer = PointerTranslator()
         self.step = FixedStep()
@@ -97,6 +127,7 @@ class Control:
         self.dirty = True  # something visible changed that the states do not report
         self.moved_last_frame = False
         self.closed = False
+        self.close_requested_at = -10  # the frame of the last WINDOWCLOSE
         # Storage, sounds and pygame_gui wait until the first frame is on screen.
         self.startup_pending = True
         self.start()
@@ -174,6 +205,9 @@ class Control:
         events = self.events.poll()
         for event in events:
             self.process(event)
+        if self.termination.requested or (self.lock is not None and self.lock.chord.held(started)):
+            self.quit()
+            return
         if self.window.surface.get_size() != self.viewport.size:
             self.on_resize()
         for _ in range(self.step.advance(elapsed)):
@@ -213,9 +247,19 @@ class Control:
 
     # --- events -----------------------------------------------------------------------------
     def process(self, event: pygame.event.Event) -> None:
+        if self.lock is not None:
+            self.lock.note(event)
+            self.lock.chord.note(event, self.clock.now())
         for event in self.pointer.translate(event, self.window.surface.get_size()):
             kind = event.type
+            if kind == pygame.WINDOWCLOSE:
+                self.close_requested_at = self.frames
             if kind == pygame.QUIT:
+                # A locked kiosk ignores a close request (the close button, Alt+F4: SDL sends
+                # WINDOWCLOSE, then QUIT where its hint is not honoured); a QUIT alone is the
+                # system ending the game, which saves and ends.
+                if self.lock is not None and self.frames - self.close_requested_at <= 1:
+                    continue
                 self.quit()
                 return
             if kind in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
@@ -250,6 +294,7 @@ class Control:
         if self.closed:
             return
         self.closed = True
+        self.termination.release()
         self.jobs.run()
         session = self.machine.top.persist.get("session") if self.machine.stack else None
         if isinstance(session, GameSession):

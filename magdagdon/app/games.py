@@ -23,6 +23,7 @@ class Games:
         self.audio, self.viewport, self.jobs, self.storage = audio, viewport, jobs, storage
         self.seed_source = random.SystemRandom()
         self.name_timeout: float | None = None  # seconds the name entry waits for input (kiosk)
+        self.difficulties: tuple[Difficulty, ...] = tuple(Difficulty)  # those a player may choose
 
     def new_session(self, difficulty: Difficulty | None = None, seed: int | None = None) -> GameSession:
         self.difficulty = difficulty or self.difficulty

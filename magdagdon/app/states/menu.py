@@ -38,6 +38,7 @@ class MenuKit:
     fonts: FontBook
     ui: MenuUI
     viewport: Viewport
+    locked: bool = False  # kiosk: no way out of the game, no window mode
 
 
 @dataclass

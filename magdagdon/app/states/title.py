@@ -36,8 +36,10 @@ class Title(MenuState):
         items += [
             Item("rules", text("menu.rules"), row=1), Item("high_scores", text("menu.high_scores"), row=1),
             Item("settings", text("menu.settings"), row=2), Item("about", text("menu.about"), row=2),
-            Item("demo", text("menu.demo"), row=3), Item("quit", text("menu.quit"), row=3),
+            Item("demo", text("menu.demo"), row=3),
         ]
+        if not self.kit.locked:
+            items.append(Item("quit", text("menu.quit"), row=3))
         return items
 
     def on_choice(self, ident: str) -> None:
@@ -62,7 +64,7 @@ class Title(MenuState):
         elif ident == "demo":
             self.games.demo = True
             self.start_new_game(self.games)
-        elif ident == "quit":
+        elif ident == "quit" and not self.kit.locked:
             if self.session is not None:
                 self.session.save_in_progress()
             self.quit()
