@@ -29,6 +29,7 @@ from .i18n import Catalog
 from .input.pointer import PointerTranslator
 from .jobs import AfterFrame
 from .kiosk import KioskLock, Termination, set_lock_hints
+from .kiosk_director import KioskDirector, read_score_tables
 from .loop import FixedStep
 from .loop_io import Clock, EventSource, PygameEvents, RealClock
 from .menu_ui import MenuUI
@@ -41,6 +42,7 @@ from .session import GameSession
 from .scenes import GAME_SCENES, MENU_SCENES, NAME_SCENE, scene_game
 from .state_machine import State, StateMachine
 from .states.about import About
+from .states.attract_card import AttractCard, AttractKit
 from .states.confirm_dialog import ConfirmDialog
 from .states.game_over import GameOver
 from .states.high_scores import HighScores
@@ -52,6 +54,7 @@ from .states.ruin_pick import RuinPick
 from .states.rules import Rules
 from .states.settings_menu import SettingsMenu
 from .states.staging import Staging
+from .states.still_playing import StillPlaying
 from .states.table import PHASE_STATE, TableKit
 from .states.title import Title
 from .store_access import StoreAccess
@@ -120,6 +123,7 @@ class Control:
         self.machine = StateMachine(self._factories(TableKit(text, fonts, self.viewport, TableCanvas()),
                                                     menu_kit, preferences))
         self.demo = DemoDriver(self.games, options.seed or 0)
+        self.director = KioskDirector(self.kiosk, self.games, self.demo, self.storage) if self.kiosk else None
         self.pointer = PointerTranslator()
         self.step = FixedStep()
         self.frames = 0
@@ -137,6 +141,8 @@ class Control:
         games, storage = self.games, self.storage
         last_name = LastName(preferences.saved.name, lambda name: preferences.remember(name=name))
         names = NameEntryKit(table.text, table.fonts, table.viewport, last_name)
+        shown = self.kiosk.difficulties if self.kiosk is not None else tuple(Difficulty)
+        attract = AttractKit(table.text, table.fonts, table.viewport, lambda: read_score_tables(storage, games, shown))
         return {
             "rolling": lambda: Rolling(table, games), "staging": lambda: Staging(table, games),
             "magdagdon": lambda: Magdagdon(table, games), "ruin_pick": lambda: RuinPick(table, games),
@@ -147,6 +153,8 @@ class Control:
             "high_scores": lambda: HighScores(menu, games, storage),
             "confirm": lambda: ConfirmDialog(menu),
             "name_entry": lambda: NameEntry(names),
+            "attract_card": lambda: AttractCard(attract),
+            "still_playing": lambda: StillPlaying(table.text, table.fonts, table.viewport),
         }
 
     # --- start ------------------------------------------------------------------------------
@@ -215,6 +223,8 @@ class Control:
                 return
             self.machine.update(self.step.dt)
             self.demo.tick(self.machine)
+        if self.director is not None:
+            self.director.tick(self.machine, self.clock.now())
         # pygame_gui draws from what its update saw: after every change, before every draw.
         self.ui.update(elapsed)
         moving = self.animating()
@@ -250,6 +260,9 @@ class Control:
         if self.lock is not None:
             self.lock.note(event)
             self.lock.chord.note(event, self.clock.now())
+        if self.director is not None and self.director.note(event, self.machine, self.clock.now()):
+            self.dirty = True
+            return  # it woke the attract loop or answered "Still playing?": nothing else
         for event in self.pointer.translate(event, self.window.surface.get_size()):
             kind = event.type
             if kind == pygame.WINDOWCLOSE:

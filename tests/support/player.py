@@ -126,7 +126,7 @@ class Player:
 
     def texts_drawn(self, draw: Callable[[], None]) -> list[tuple[str, int]]:
         """Every (text, size) the game's fonts render while ``draw`` runs."""
-        fonts = self.table.fonts
+        fonts = getattr(self.top, "fonts", None) or self.table.fonts  # one FontBook for all states
         seen: list[tuple[str, int]] = []
         real = fonts.render
 
