@@ -21,7 +21,7 @@ from ..fonts import FontBook
 from ..i18n import Catalog
 from ..render import palette
 from ..render.dice_faces import die_face
-from ..render.hud import min_text_px
+from ..render.hud import min_text_px, wrap
 from ..state_machine import Persist, State
 from ..viewport import Viewport
 
@@ -77,7 +77,7 @@ class AttractCard(State):
         self.drawn_phase = self._phase()
         surface.fill(palette.BACKGROUND)
         width, height = surface.get_size()
-        unit = max(min_text_px((width, height)), min(width // 22, height // 14))
+        unit = max(min_text_px((width, height)), min(width // 16, height // 14))
         draw = {"title": self._title, "scores": self._scores, "best_today": self._best_today,
                 "how_to_play": self._how_to_play}.get(self.card, self._title)
         draw(surface, unit)
@@ -176,10 +176,14 @@ class AttractCard(State):
         progress = (self.tick % STEP_TICKS) / STEP_TICKS if self.tick < STEP_TICKS * len(HOW_TO_STEPS) else 1.0
         y = unit * 0.8
         y += self._line(surface, self.text("rules.title"), int(unit * 1.6), y, palette.GOLD, bold=True)
-        y += self._line(surface, f"{step + 1}/3  " + self.text(HOW_TO_STEPS[step]), unit, y + unit * 0.4, palette.TEXT)
-        die = max(24, min(width // 8, int(height * 0.12)))
-        stage = pygame.Rect(0, 0, die * 6, die * 5)
-        stage.center = (width // 2, int((y + height - unit * 1.5) / 2 + unit * 0.5))
+        y += unit * 0.4
+        for line in wrap(self.fonts, f"{step + 1}/3  " + self.text(HOW_TO_STEPS[step]), unit, int(width * 0.9)):
+            y += self._line(surface, line, unit, y, palette.TEXT)
+        footer = height - unit * 1.6  # the invitation line
+        room = footer - y - unit
+        die = max(24, min(width // 8, int(room / 4.4)))
+        stage = pygame.Rect(0, 0, die * 6, die * 4)  # the board, a gap and the tray's column
+        stage.center = (width // 2, int((y + unit * 0.5 + footer) / 2))
         board = pygame.Rect(stage.left, stage.top, die * 4, die * 4)
         cells = [pygame.Rect(board.left + c * die, board.top + r * die, die - 4, die - 4) for r in range(4) for c in range(4)]
         for cell in cells:
