@@ -48,4 +48,4 @@ def test_review_line_wording():
     review = TurnReview(6, 34.6, (), (), TurnAdvice((("plus", (2,)),), ((3, 9), (4, 10)), None))
     assert review_line(text, review) == "Turn 6: +1 on a 2, then 3 on R3C2, 4 on R3C3, about +35"
     ruin = TurnReview(2, 12.0, (), (), TurnAdvice((), (), 15))
-    assert review_line(text, ruin) == "Turn 2: ruin R4C4, about +12"
+    assert review_line(text, ruin) == "Turn 2: MAGDAGDON, the ruin on R4C4, about +12"

@@ -46,7 +46,7 @@ def test_the_title_shows_its_buttons_after_launch_without_input(players):
     player = players()  # no seed: the title menu, as a new player meets it
     player.wait(5.0)
     assert player.top_key == "title"
-    assert {"play", "new_game", "rules", "settings", "quit"} <= set(player.menu_button_rects())
+    assert {"play", "rules", "settings", "quit"} <= set(player.menu_button_rects())
     assert_menu_drawn_as_it_is(player)
 
 

@@ -102,8 +102,11 @@ class GameSession:
             self._after_turn()
         if returned:
             dice = ", ".join(str(game.dice[d]) for d in returned)
-            key = "guide.magdagdon_returned" if game.phase is Phase.MAGDAGDON else "guide.returned"
-            self.message = (key, {"dice": dice})
+            if game.phase is Phase.MAGDAGDON:
+                key = "guide.magdagdon_returned"
+            else:
+                key = "guide.returned_one" if len(returned) == 1 else "guide.returned_many"
+            self.message = (key, {"dice": dice, "count": len(returned)})
         if self.selected is not None and self.selected not in game.tray:
             self.selected = None
         if was_magdagdon and game.phase is Phase.STAGING:
@@ -215,7 +218,7 @@ class GameSession:
             sprite.value = self.game.dice[die]
             sprite.size = layout.die_size
             sprite.look = "tray"
-            sprite.tumble(rng, layout.tray_slots[die].center)
+            sprite.tumble(rng, layout.tray_slots[die].center, layout.tray)
 
     def place_sprites(self, snap: bool = False) -> None:
         """Point each sprite at its tray slot or its staged cell."""

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
 import pygame
 
 DEFAULT_WINDOW = (1280, 800)
+MINIMUM_WINDOW = (800, 600)  # the smallest the table is laid out for without rows overlapping
 
 
 class Window:
@@ -25,7 +27,12 @@ class Window:
             if desktops:
                 dw, dh = desktops[0]
                 size = (min(size[0], int(dw * 0.9)), min(size[1], int(dh * 0.9)))
-        return pygame.display.set_mode(size, pygame.RESIZABLE)
+        size = (max(size[0], MINIMUM_WINDOW[0]), max(size[1], MINIMUM_WINDOW[1]))
+        surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        with warnings.catch_warnings():  # pygame-ce flags Window.from_display_module as future-deprecated
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pygame.Window.from_display_module().minimum_size = MINIMUM_WINDOW  # the window manager keeps it
+        return surface
 
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
@@ -34,8 +41,14 @@ class Window:
     def refresh(self) -> None:
         """Pick up the surface of a size the window manager gave the window."""
         current = pygame.display.get_surface()
-        if current is not None:
-            self.surface = current
+        if current is None:
+            return
+        width, height = current.get_size()
+        if not self.fullscreen and (width < MINIMUM_WINDOW[0] or height < MINIMUM_WINDOW[1]):
+            # a window manager that ignores the minimum: grow back rather than overlap rows
+            current = pygame.display.set_mode((max(width, MINIMUM_WINDOW[0]), max(height, MINIMUM_WINDOW[1])),
+                                              pygame.RESIZABLE)
+        self.surface = current
 
     def present(self) -> None:
         pygame.display.flip()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -101,6 +102,43 @@ def draw_banner(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect, t
     return free.move(rect.topleft)
 
 
+@dataclass
+class BannerText:
+    """Where a banner's title and lines go, at which sizes, and whether they fit."""
+    pad: int
+    inner: pygame.Rect
+    title_size: int
+    title_height: int
+    size: int
+    wrapped: list[str]
+    line_height: int
+    room: int
+
+    @property
+    def fits(self) -> bool:
+        return len(self.wrapped) * self.line_height <= self.room
+
+
+def plan_banner_text(fonts: "FontBook", size: tuple[int, int], title: str, lines: list[str], reserve: int,
+                     title_scale: float, floor: int) -> BannerText:
+    """Lay the text out in a banner of ``size``: the lines shrink (never below ``floor``)
+    until they fit above the ``reserve``d bottom strip."""
+    width, height = size
+    pad = max(8, width // 24)
+    inner = pygame.Rect(0, 0, width, height).inflate(-2 * pad, -2 * pad)
+    title_size = fonts.fit(title, int(height * title_scale), inner.width, bold=True)
+    title_height = fonts.font(title_size, True).get_height()
+    room = inner.bottom - reserve - (inner.top + title_height + pad // 4)
+    text_size = max(floor, int(height * 0.075))
+    while True:
+        wrapped = [line for paragraph in lines for line in wrap(fonts, paragraph, text_size, inner.width)]
+        line_height = int(fonts.font(text_size).get_linesize() * 1.02)
+        if len(wrapped) * line_height <= room or text_size <= floor:
+            break
+        text_size = max(floor, int(text_size * 0.9))
+    return BannerText(pad, inner, title_size, title_height, text_size, wrapped, line_height, room)
+
+
 def _paint_banner(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect, title: str, lines: list[str],
                   colour: Colour, title_colour: Colour, reserve: int, title_scale: float, floor: int) -> pygame.Rect:
     radius = max(8, min(rect.height, rect.width) // 10)
@@ -109,24 +147,15 @@ def _paint_banner(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect,
     surface.blit(shadow, rect.move(0, max(3, rect.height // 40)))
     pygame.draw.rect(surface, palette.DANGER_DARK if colour == palette.DANGER else palette.PANEL, rect, border_radius=radius)
     pygame.draw.rect(surface, colour, rect, width=max(3, rect.height // 50), border_radius=radius)
-    pad = max(8, rect.width // 24)
-    inner = rect.inflate(-2 * pad, -2 * pad)
-    title_size = fonts.fit(title, int(rect.height * title_scale), inner.width, bold=True)
-    title_img = fonts.render(title, title_size, title_colour, bold=True)
+    plan = plan_banner_text(fonts, rect.size, title, lines, reserve, title_scale, floor)
+    inner = plan.inner.move(rect.topleft)
+    title_img = fonts.render(title, plan.title_size, title_colour, bold=True)
     surface.blit(title_img, title_img.get_rect(midtop=(inner.centerx, inner.top)))
-    y = inner.top + title_img.get_height() + pad // 4
-    room = inner.bottom - reserve - y
-    size = max(floor, int(rect.height * 0.075))
-    while True:
-        wrapped = [line for paragraph in lines for line in wrap(fonts, paragraph, size, inner.width)]
-        line_h = int(fonts.font(size).get_linesize() * 1.02)
-        if len(wrapped) * line_h <= room or size <= floor:
-            break
-        size = max(floor, int(size * 0.9))
-    for line in wrapped:
-        img = fonts.render(line, size, palette.TEXT)
+    y = inner.top + title_img.get_height() + plan.pad // 4
+    for line in plan.wrapped:
+        img = fonts.render(line, plan.size, palette.TEXT)
         surface.blit(img, img.get_rect(midtop=(inner.centerx, y)))
-        y += line_h
+        y += plan.line_height
     return pygame.Rect(inner.left, y, inner.width, max(0, inner.bottom - y))
 
 

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from ..fonts import FontBook
     from ..i18n import Catalog
 from .hud import min_text_px, wrap
+from .numbers import cost, signed
 
 
 def draw_score_panel(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect, breakdown: "ScoreBreakdown",
@@ -45,7 +46,7 @@ def draw_score_panel(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Re
         title, title_size = text("score.title"), floor
     title_img = fonts.render(title, title_size, palette.TEXT_DIM)
     surface.blit(title_img, total_rect.topleft)
-    total = str(breakdown.total)
+    total = signed(breakdown.total)
     size = fonts.fit(total, int(total_rect.height * 0.62), total_rect.width, bold=True)
     total_img = fonts.render(total, size, palette.GOLD if preview else palette.TEXT, bold=True)
     surface.blit(total_img, total_img.get_rect(midleft=(total_rect.left, total_rect.top + title_img.get_height() + (total_rect.height - title_img.get_height()) // 2)))
@@ -53,8 +54,8 @@ def draw_score_panel(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Re
     rows: list[tuple[str, str, Colour]] = [
         (text("score.base"), f"{breakdown.base}", palette.TEXT),
         (text("score.bonus"), f"+{breakdown.bonus}", palette.GOLD),
-        (text("score.ruins", count=breakdown.ruins), f"–{breakdown.ruin_penalty}" if breakdown.ruin_penalty else "0", palette.DANGER if breakdown.ruins else palette.TEXT_DIM),
-        (text("score.powers", count=breakdown.powers_used), f"–{breakdown.power_penalty}" if breakdown.power_penalty else "0", palette.CORAL if breakdown.powers_used else palette.TEXT_DIM),
+        (text("score.ruins", count=breakdown.ruins), cost(breakdown.ruin_penalty), palette.DANGER if breakdown.ruins else palette.TEXT_DIM),
+        (text("score.powers", count=breakdown.powers_used), cost(breakdown.power_penalty), palette.CORAL if breakdown.powers_used else palette.TEXT_DIM),
     ]
     row_h = rows_rect.height / len(rows)
     row_size = max(floor, int(min(row_h * 0.62, rows_rect.width / 12)))

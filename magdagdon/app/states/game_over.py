@@ -13,6 +13,7 @@ from magdagdon.engine import Replay, cell_name
 from ..i18n import Catalog
 from ..render import palette
 from ..render.hud import draw_banner, min_text_px
+from ..render.numbers import cost, signed
 from ..render.palette import Colour
 from ..render.widgets import Button, draw_button
 from ..session import GameSession
@@ -154,8 +155,8 @@ class GameOver(TableState):
         rows = [
             (text("score.base"), f"{int(score.base * progress)}"),
             (text("score.bonus"), f"+{int(score.bonus * progress)}"),
-            (text("score.ruins", count=score.ruins), f"–{int(score.ruin_penalty * progress)}" if score.ruins else "0"),
-            (text("score.powers", count=score.powers_used), f"–{int(score.power_penalty * progress)}" if score.powers_used else "0"),
+            (text("score.ruins", count=score.ruins), cost(int(score.ruin_penalty * progress))),
+            (text("score.powers", count=score.powers_used), cost(int(score.power_penalty * progress))),
         ]
         extra = self._result_lines()
         self.result_shown = tuple(extra)
@@ -163,7 +164,7 @@ class GameOver(TableState):
         size = max(min_text_px(surface.get_size()), min(int(rect.height * 0.045), int(free.height / units), free.width // 18))
         y = free.top
         # Fitted once for the final total (the widest), not for every counted-up value.
-        total_img = fonts.render(str(shown), fonts.fit(str(score.total), int(size * 2.6), free.width, True), palette.GOLD, bold=True)
+        total_img = fonts.render(signed(shown), fonts.fit(signed(score.total), int(size * 2.6), free.width, True), palette.GOLD, bold=True)
         surface.blit(total_img, total_img.get_rect(midtop=(free.centerx, y)))
         y += total_img.get_height()
         col = pygame.Rect(free.left + free.width // 6, y, free.width * 2 // 3, 0)

@@ -14,6 +14,7 @@ from magdagdon.storage.today import todays_table
 from ..games import Games
 from ..render import palette
 from ..render.hud import min_text_px
+from ..render.numbers import signed
 from ..render.palette import Colour
 from ..state_machine import Persist
 from ..store_access import StoreAccess
@@ -188,7 +189,7 @@ class HighScores(MenuState):
                 pygame.draw.rect(surface, palette.PANEL_EDGE, (rect.left, y, rect.width, row_h), border_radius=4)
             when = entry.when.astimezone().strftime(fmt)
             assisted = entry.assisted
-            values = {"rank": f"{rank}.", "name": entry.name, "score": str(entry.score), "date": when,
+            values = {"rank": f"{rank}.", "name": entry.name, "score": signed(entry.score), "date": when,
                       "turns": str(entry.turns), "powers": str(entry.powers_used),
                       "assisted": text("scores.assisted_mark") if assisted else ""}
             for (key, _, align), cell in zip(COLUMNS, edges):

@@ -8,10 +8,12 @@ import pygame
 from magdagdon.engine import Accept
 
 from ..render import palette
+from ..render.hud import draw_banner, min_text_px, plan_banner_text
 from ..render.palette import Colour
-from ..render.hud import draw_banner
 from ..render.widgets import Button, draw_button
 from .table import TableState
+
+TITLE_SCALE = 0.15  # of the banner's height
 
 
 class Magdagdon(TableState):
@@ -24,18 +26,52 @@ class Magdagdon(TableState):
         self.collapsed = False  # "use a power" folds the banner away from the tray
         self.session.audio.play("magdagdon")
         self.focus = ("button", "accept")
+        self.sized: tuple[tuple[object, ...], pygame.Rect] | None = None  # the banner's rect and what it was sized for
+
+    def _banner_lines(self) -> list[str]:
+        text, game = self.text, self.game
+        dice = " ".join(str(v) for v in game.dice)
+        lines = [text("banner.magdagdon_why", dice=dice, required=game.required)]
+        if not self.collapsed:
+            if game.powers_left:
+                lines.append(text("banner.magdagdon_powers", left=game.powers_left, penalty=game.next_penalty))
+            else:
+                lines.append(text("banner.magdagdon_no_powers"))
+        return lines
 
     def _banner_rect(self) -> pygame.Rect:
-        rect = self.layout.banner.copy()
-        if self.collapsed:
-            rect.height = int(self.layout.board.height * 0.3)
-            rect.top = self.layout.board.top + self.layout.margin // 2
-        return rect
+        """The banner over the board, as tall as its sentences need: folded ("use a power")
+        it rises to the top of the board so the tray and the powers stay in view."""
+        lines = self._banner_lines()
+        key = (self.layout.size, self.collapsed, tuple(lines))
+        if self.sized is None or self.sized[0] != key:
+            board, margin, usual = self.layout.board, self.layout.margin, self.layout.banner
+            height, tallest = (int(board.height * 0.3), usual.height) if self.collapsed else (usual.height, board.height)
+            while True:
+                rect = pygame.Rect(usual.left, board.top + margin // 2, usual.width, height)
+                if not self.collapsed:
+                    rect.centery = board.centery
+                if height >= tallest or self._text_fits(rect, lines):
+                    break
+                height = min(tallest, int(height * 1.1) + 1)
+            self.sized = (key, rect)
+        return self.sized[1].copy()
+
+    def _text_fits(self, rect: pygame.Rect, lines: list[str]) -> bool:
+        plan = plan_banner_text(self.fonts, rect.size, self.text("banner.magdagdon"), lines,
+                                self._reserve(rect), TITLE_SCALE, min_text_px(self.layout.size))
+        return plan.fits
+
+    def _reserve(self, rect: pygame.Rect) -> int:
+        """The strip at the banner's bottom kept free for its buttons."""
+        return rect.bottom - self._buttons_in(rect)[0].rect.top + self.layout.margin // 3
 
     def _banner_buttons(self) -> list[Button]:
+        return self._buttons_in(self._banner_rect())
+
+    def _buttons_in(self, rect: pygame.Rect) -> list[Button]:
         text = self.text
-        rect = self._banner_rect()
-        height = int(rect.height * (0.2 if not self.collapsed else 0.32))
+        height = int(rect.height * 0.2) if not self.collapsed else int(self.layout.board.height * 0.3 * 0.32)
         pad = max(6, rect.width // 24)
         row = pygame.Rect(rect.left + pad, rect.bottom - pad - height, rect.width - 2 * pad, height)
         has_power = self.game.powers_left > 0
@@ -78,21 +114,18 @@ class Magdagdon(TableState):
             self.perform(Accept())
 
     def guide(self) -> tuple[str, Colour]:
-        return self.text("guide.magdagdon", required=self.game.required), palette.DANGER
+        game, text = self.game, self.text
+        if not game.powers_left:  # say only what is possible
+            return text("guide.magdagdon_no_power", required=game.required), palette.DANGER
+        if self.collapsed:
+            return text("guide.magdagdon_power"), palette.GOLD
+        return text("guide.magdagdon", required=game.required), palette.DANGER
 
     def draw_extra(self, surface: pygame.Surface, alpha: float) -> None:
-        text, game = self.text, self.game
-        dice = " ".join(str(v) for v in game.dice)
-        lines = [text("banner.magdagdon_why", dice=dice, required=game.required)]
-        if not self.collapsed:
-            if game.powers_left:
-                lines.append(text("banner.magdagdon_powers", left=game.powers_left, penalty=game.next_penalty))
-            else:
-                lines.append(text("banner.magdagdon_no_powers"))
-        buttons = self._banner_buttons()
-        reserve = self._banner_rect().bottom - buttons[0].rect.top + self.layout.margin // 3
-        draw_banner(surface, self.fonts, self._banner_rect(), text("banner.magdagdon"), lines, palette.DANGER, palette.GOLD, reserve,
-                    title_scale=0.15)
+        rect = self._banner_rect()
+        buttons = self._buttons_in(rect)
+        draw_banner(surface, self.fonts, rect, self.text("banner.magdagdon"), self._banner_lines(), palette.DANGER,
+                    palette.GOLD, self._reserve(rect), title_scale=TITLE_SCALE)
         for button in buttons:  # drawn again above the banner
             focused = self.keyboard and self.focus == ("button", button.ident)
             draw_button(surface, self.fonts, button, self.hover == button.ident, focused)

@@ -8,6 +8,7 @@ another draws nothing and owns no widgets: what is drawn is what can be pressed.
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -41,6 +42,9 @@ class MenuKit:
     locked: bool = False  # kiosk: no way out of the game, no window mode
 
 
+TEXT_MARGIN = 0.6  # room beside a label's or button's text, in text heights (both sides together)
+
+
 @dataclass
 class Item:
     ident: str
@@ -69,6 +73,7 @@ class MenuState(State):
         self.panel: pygame.Rect | None = None
         self.body_rect: pygame.Rect | None = None
         self.title_label: UILabel | None = None
+        self.panel_width = 0  # the width the last build laid the menu out at
 
     def enter(self, persist: Persist) -> None:
         super().enter(persist)
@@ -130,6 +135,36 @@ class MenuState(State):
         self.built = False
 
     def build(self) -> None:
+        """Lay the menu out at its usual width, then widen it (within the window) until every
+        label and button holds its text: the theme's text grows with the window's shorter
+        side, so on a square screen the usual share of the width is too narrow."""
+        layout = self.kit.viewport.layout
+        widest = layout.size[0] - 2 * layout.margin
+        width: int | None = None
+        for _ in range(3):
+            with warnings.catch_warnings(record=True) as caught:  # pygame_gui's "too small" for a try
+                warnings.simplefilter("always")
+                self._build(width)
+            overflow = self.text_overflow()
+            if overflow <= 1.0 or self.panel_width >= widest:
+                break
+            width = min(widest, int(self.panel_width * overflow) + 2)
+        for warning in caught:  # what the final layout still has to say
+            warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
+
+    def text_overflow(self) -> float:
+        """How many times too wide the widest text is for its label or button (<= 1: all fit)."""
+        from pygame_gui.elements import UIButton, UILabel
+
+        worst = 0.0
+        for element in self.elements:
+            if not isinstance(element, (UIButton, UILabel)) or not element.text or element.font is None:
+                continue
+            width, height = element.font.get_rect(element.text).size
+            worst = max(worst, (width + height * TEXT_MARGIN) / max(1, element.rect.width))
+        return worst
+
+    def _build(self, panel_width: int | None) -> None:
         import pygame_gui
 
         self.clear()
@@ -145,7 +180,8 @@ class MenuState(State):
         button_h = max(38, min(int(h * 0.068), int(w * 0.1)))
         gap = max(6, button_h // 5)
         share = 0.9 if layout.portrait else (0.66 if self.wide else 0.46)
-        width = min(w - 2 * margin, max(360, int(w * share)))
+        width = panel_width or min(w - 2 * margin, max(360, int(w * share)))
+        self.panel_width = width
         rows: list[list[Item]] = []
         for item in items:
             if item.row is not None and rows and rows[-1][0].row == item.row:

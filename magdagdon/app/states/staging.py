@@ -49,7 +49,7 @@ class Staging(TableState):
         elif session.selected is not None and cell in game.legal_cells_for(session.selected):
             self.perform(Stage(session.selected, cell))
         elif session.selected is not None and game.board.is_empty(cell):
-            session.message = ("guide.not_here", {"value": game.dice[session.selected]})
+            self.say_not_here(session.selected)
 
     def can_drag(self, die: int) -> bool:
         return self.session.reroll_pick is None and die in self.game.tray
@@ -57,8 +57,18 @@ class Staging(TableState):
     def on_drop(self, die: int, cell: int | None) -> None:
         if cell is not None and cell in self.game.legal_cells_for(die):
             self.perform(Stage(die, cell))
+            return
+        self.session.selected = die  # back to the tray, still picked, its cells glowing
+        if cell is not None:
+            self.say_not_here(die)
+
+    def say_not_here(self, die: int) -> None:
+        """A cell refused ``die``: point to the glowing cells, or, when none glows, let
+        the guide say that the die fits nowhere yet."""
+        if self.game.legal_cells_for(die):
+            self.session.message = ("guide.not_here", {"value": self.game.dice[die]})
         else:
-            self.session.selected = die
+            self.session.message = None
 
     def on_other_key(self, key: int) -> None:
         game = self.game

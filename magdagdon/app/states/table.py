@@ -18,6 +18,7 @@ from ..render import palette
 from ..render.board_view import draw_cell_highlights, draw_cell_ring, pulse
 from ..render.hud import draw_guide
 from ..render.layout import Layout
+from ..render.numbers import cost as points_off
 from ..render.palette import Colour
 from ..render.table_canvas import TableCanvas
 from ..render.widgets import Button, draw_button, draw_focus_ring
@@ -180,12 +181,15 @@ class TableState(State):
         game, session, text = self.game, self.session, self.text
         rects = self.layout.power_buttons
         active = self.powers_active and game.powers_left > 0
-        cost = f"–{game.next_penalty}" if game.next_penalty else ""
         die = session.selected
+        cost = points_off(game.next_penalty) if game.next_penalty else ""
+        # nothing picked yet: −1/+1 say what they wait for (the power label above gives the cost)
+        waiting = active and die is None and session.reroll_pick is None
+        adjust_note = text("power.pick_die") if waiting else cost
         minus_ok = active and die is not None and game.is_legal(Adjust(die, -1))
         plus_ok = active and die is not None and game.is_legal(Adjust(die, 1))
-        buttons = [Button("minus", rects[0], text("power.minus"), minus_ok, sublabel=cost),
-                   Button("plus", rects[1], text("power.plus"), plus_ok, sublabel=cost)]
+        buttons = [Button("minus", rects[0], text("power.minus"), minus_ok, sublabel=adjust_note),
+                   Button("plus", rects[1], text("power.plus"), plus_ok, sublabel=adjust_note)]
         if session.reroll_pick is None:
             buttons.append(Button("reroll", rects[2], text("power.reroll"), active and bool(game.tray), sublabel=cost))
         else:
@@ -221,6 +225,8 @@ class TableState(State):
             session.reroll_pick ^= {die}
         else:
             session.selected = None if session.selected == die else die
+        if session.message is not None and session.message[0] == "guide.not_here":
+            session.message = None  # it spoke of the die picked before
         session.place_sprites()
         self.poke()
 

@@ -25,14 +25,18 @@ class Title(MenuState):
 
     def items(self) -> list[Item]:
         text, saved = self.text, self.games.saved
+        # Only choices that differ: "New game" beside Resume or Continue; with neither,
+        # Play (or Play again after a finished game) is the new game.
         items = []
         if self.game_in_progress():
             items.append(Item("resume", text("menu.resume"), "#primary"))
+        elif saved is not None:
+            items.append(Item("continue", text("menu.continue"), "#primary"))
         else:
-            if saved is not None:
-                items.append(Item("continue", text("menu.continue"), "#primary"))
-            items.append(Item("play", text("menu.play"), "" if saved else "#primary"))
-        items.append(Item("new_game", text("menu.new_game")))
+            over = self.session is not None and self.session.game.is_over
+            items.append(Item("play", text("menu.play_again" if over else "menu.play"), "#primary"))
+        if items[0].ident != "play":
+            items.append(Item("new_game", text("menu.new_game")))
         items += [
             Item("rules", text("menu.rules"), row=1), Item("high_scores", text("menu.high_scores"), row=1),
             Item("settings", text("menu.settings"), row=2), Item("about", text("menu.about"), row=2),

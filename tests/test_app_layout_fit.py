@@ -1,0 +1,136 @@
+"""Nothing is cut or overlaps: text is measured against the box it is drawn in, the window
+keeps its minimum size, and rolling dice stay inside the tray."""
+
+import warnings
+
+import pytest
+
+from app_driver import Driver
+from magdagdon.app.render.hud import min_text_px, wrap
+from magdagdon.engine import Difficulty
+
+SIZES = [(800, 600), (1920, 1080), (1080, 1920), (2200, 2200)]
+MENUS = ["title", "settings", "confirm", "rules", "high_scores", "about"]
+
+
+def size_id(size) -> str:
+    return f"{size[0]}x{size[1]}"
+
+
+@pytest.fixture
+def open_app(tmp_path):
+    opened: list[Driver] = []
+
+    def start(size, **options) -> Driver:
+        app = Driver(tmp_path, size, **options)
+        opened.append(app)
+        return app
+
+    yield start
+    for app in opened:
+        app.close()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=size_id)
+@pytest.mark.parametrize("scene", MENUS)
+def test_every_menu_label_and_button_holds_its_text(open_app, scene, size):
+    from pygame_gui.elements import UIButton, UILabel
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        menu = open_app(size, scene=scene).top
+    assert not [str(w.message) for w in caught if "too small" in str(w.message)]
+    checked = 0
+    for element in menu.elements:
+        if isinstance(element, (UIButton, UILabel)) and element.text:
+            width, height = element.font.get_rect(element.text).size
+            assert width <= element.rect.width and height <= element.rect.height, (
+                f"{element.text!r} is {width}x{height} px in a {element.rect.width}x{element.rect.height} box")
+            checked += 1
+    assert checked >= 2  # a title and at least one button
+    assert menu.panel.width <= size[0]
+
+
+def assert_banner_holds_its_text(app: Driver, size) -> None:
+    """Measured at the smallest text the banner may use: the title, then every wrapped
+    line, must end above the banner's buttons."""
+    app.frame()
+    state = app.top
+    banner = state._banner_rect()
+    buttons_top = min(b.rect.top for b in state.buttons() if b.ident in ("accept", "use_power"))
+    text, fonts = app.text, app.fonts
+    pad = max(8, banner.width // 24)
+    title = text("banner.magdagdon")
+    title_height = fonts.font(fonts.fit(title, int(banner.height * 0.15), banner.width - 2 * pad, bold=True), True).get_height()
+    floor = min_text_px(size)
+    game = state.game
+    sentences = [text("banner.magdagdon_why", dice=" ".join(str(v) for v in game.dice), required=game.required)]
+    if not state.collapsed:
+        sentences.append(text("banner.magdagdon_powers", left=game.powers_left, penalty=game.next_penalty)
+                         if game.powers_left else text("banner.magdagdon_no_powers"))
+    lines = [line for sentence in sentences for line in wrap(fonts, sentence, floor, banner.width - 2 * pad)]
+    bottom = banner.top + pad + title_height + pad // 4 + len(lines) * int(fonts.font(floor).get_linesize() * 1.02)
+    assert bottom <= buttons_top, f"the text ends at y={bottom}, the buttons start at y={buttons_top}"
+    assert app.layout.board.top <= banner.top and banner.bottom <= app.layout.board.bottom
+
+
+@pytest.mark.parametrize("size", SIZES, ids=size_id)
+@pytest.mark.parametrize("difficulty", [Difficulty.PEACEFUL, Difficulty.NIGHTMARE])
+def test_magdagdon_banner_holds_its_text(open_app, size, difficulty):
+    app = open_app(size, difficulty=difficulty, scene="magdagdon", seed=1)
+    assert app.top_key == "magdagdon"
+    assert_banner_holds_its_text(app, size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=size_id)
+def test_folded_magdagdon_banner_holds_its_sentence(open_app, size):
+    app = open_app(size, scene="magdagdon", seed=1)
+    state = app.top
+    assert app.top_key == "magdagdon" and state.game.powers_left > 0
+    app.tap(next(b for b in state.buttons() if b.ident == "use_power").rect.center)
+    assert state.collapsed
+    assert_banner_holds_its_text(app, size)
+
+
+def test_window_keeps_its_minimum_size(open_app):
+    app = open_app((640, 400), seed=3)
+    assert app.window_size == (800, 600)
+    assert app.layout.size == (800, 600)
+    app.resize((700, 450))  # as a window manager ignoring the minimum would
+    width, height = app.window_size
+    assert width >= 800 and height >= 600
+    assert app.layout.size == (width, height)
+
+
+def assert_dice_in_tray(app: Driver, what: str) -> None:
+    tray = app.layout.tray.inflate(2, 2)  # a pixel of rounding either side
+    for alpha in (0.0, 0.5, 1.0):
+        for sprite in app.top.session.sprites.values():
+            sprite.place(alpha)
+            assert tray.contains(sprite.rect), f"{what} die {sprite.index} at {sprite.rect} outside the tray {app.layout.tray}"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=size_id)
+def test_rolling_dice_stay_inside_the_tray(open_app, size):
+    app = open_app(size, seed=11)
+    layout = app.layout
+    app.tap(layout.primary.center)
+    session = app.top.session
+    ticks = 0
+    while session.tumbling and ticks < 400:
+        app.frame()
+        ticks += 1
+        assert_dice_in_tray(app, "rolled")
+    assert ticks > 10  # it did tumble
+    for sprite in session.sprites.values():  # landed in its slot
+        assert tuple(sprite.pos) == layout.tray_slots[sprite.index].center
+    assert app.top_key == "staging"
+    state = app.top
+    app.tap(next(b for b in state.buttons() if b.ident == "reroll").rect.center)
+    for die in state.game.tray:
+        app.tap(layout.tray_slots[die].center)
+    app.tap(next(b for b in app.top.buttons() if b.ident == "reroll_go").rect.center)
+    assert session.tumbling
+    while session.tumbling:
+        app.frame()
+        assert_dice_in_tray(app, "re-rolled")
