@@ -26,6 +26,7 @@ from .demo import DemoDriver
 from .fonts import FontBook
 from .games import Games
 from .i18n import Catalog
+from .input.gamepad import PadKeys, Pads
 from .input.pointer import PointerTranslator
 from .jobs import AfterFrame
 from .kiosk import KioskLock, Termination, set_lock_hints
@@ -47,7 +48,7 @@ from .states.confirm_dialog import ConfirmDialog
 from .states.game_over import GameOver
 from .states.high_scores import HighScores
 from .states.magdagdon import Magdagdon
-from .states.menu import MenuKit
+from .states.menu import MenuKit, MenuState
 from .states.name_entry import NameEntry, NameEntryKit
 from .states.rolling import Rolling
 from .states.ruin_pick import RuinPick
@@ -125,6 +126,9 @@ class Control:
         self.demo = DemoDriver(self.games, options.seed or 0)
         self.director = KioskDirector(self.kiosk, self.games, self.demo, self.storage) if self.kiosk else None
         self.pointer = PointerTranslator()
+        self.pad_keys = PadKeys()
+        # Controllers only in a kiosk: with the joystick subsystem up SDL polls more.
+        self.pads = Pads() if self.kiosk is not None else None
         self.step = FixedStep()
         self.frames = 0
         self.last_frame_at: float | None = None
@@ -263,6 +267,14 @@ class Control:
         if self.director is not None and self.director.note(event, self.machine, self.clock.now()):
             self.dirty = True
             return  # it woke the attract loop or answered "Still playing?": nothing else
+        if self.pads is not None:
+            self.pads.note(event)
+        top = self.machine.top
+        if not getattr(top, "reads_pad", False):
+            translated = self.pad_keys.translate(event, self.machine.top_key, isinstance(top, MenuState))
+            if not translated:
+                return
+            event = translated[0]
         for event in self.pointer.translate(event, self.window.surface.get_size()):
             kind = event.type
             if kind == pygame.WINDOWCLOSE:

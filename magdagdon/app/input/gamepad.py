@@ -50,3 +50,75 @@ class PadReader:
             if now and not was:
                 return directions[1] if value > 0 else directions[0]
         return None
+
+
+def key_event(key: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0, from_pad=True)
+
+
+class PadKeys:
+    """Controller actions as the keys every state already understands: the D-pad or stick
+    moves the focus (arrows), A selects (Enter), B takes back (Backspace) or, in a menu,
+    goes back (Esc), X rolls (R) or confirms (C), Y asks for a hint (H), Start opens the
+    menu (Esc). A state that reads the controller itself (``reads_pad``) gets the events as
+    they are."""
+
+    ARROW_KEYS = {"up": pygame.K_UP, "down": pygame.K_DOWN, "left": pygame.K_LEFT, "right": pygame.K_RIGHT}
+
+    def __init__(self) -> None:
+        self.reader = PadReader()
+
+    def key_for(self, action: str | None, top_key: str, in_menu: bool) -> int | None:
+        if action in self.ARROW_KEYS:
+            return self.ARROW_KEYS[action]
+        if action == "a":
+            return pygame.K_RETURN
+        if action == "b":
+            return pygame.K_ESCAPE if in_menu else pygame.K_BACKSPACE
+        if action == "x":
+            return None if in_menu else (pygame.K_r if top_key in ("rolling", "game_over") else pygame.K_c)
+        if action == "y":
+            return None if in_menu else pygame.K_h
+        if action == "start":
+            return pygame.K_ESCAPE
+        return None
+
+    def translate(self, event: pygame.event.Event, top_key: str, in_menu: bool) -> list[pygame.event.Event]:
+        if event.type not in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERAXISMOTION):
+            return [event]
+        key = self.key_for(self.reader.action(event), top_key, in_menu)
+        return [] if key is None else [key_event(key)]
+
+
+class Pads:
+    """Game controllers, opened as they are plugged in (already connected ones arrive as
+    CONTROLLERDEVICEADDED once the module starts) and let go when unplugged."""
+
+    def __init__(self) -> None:
+        from pygame._sdl2 import controller
+
+        self.module = controller
+        self.open: dict[int, object] = {}  # by joystick instance id; kept, or SDL closes them
+        try:
+            if controller.get_init():  # its flag outlives a pygame.quit(): start it afresh
+                controller.quit()
+            controller.init()
+        except pygame.error:
+            pass
+
+    def note(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.CONTROLLERDEVICEADDED:
+            index = getattr(event, "device_index", -1)
+            try:
+                if self.module.is_controller(index):
+                    pad = self.module.Controller(index)
+                    self.open[pad.as_joystick().get_instance_id()] = pad
+            except (pygame.error, TypeError, ValueError):  # gone again already, or not a game controller
+                pass
+        elif event.type == pygame.CONTROLLERDEVICEREMOVED:
+            pad = self.open.pop(getattr(event, "instance_id", -1), None)
+            if pad is not None:
+                try:
+                    pad.quit()  # type: ignore[attr-defined]
+                except pygame.error:
+                    pass

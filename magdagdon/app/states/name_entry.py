@@ -51,6 +51,7 @@ class Key:
 
 class NameEntry(State):
     overlay = True
+    reads_pad = True  # its own controller handling: A types the focused key
 
     def __init__(self, kit: NameEntryKit) -> None:
         super().__init__()
