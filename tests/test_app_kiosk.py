@@ -127,3 +127,35 @@ def test_a_damaged_config_gives_one_notice_and_the_defaults(tmp_path, capsys, co
     assert player.top_key == "title" and not player.control.machine.quit_requested
     assert any(p.name.startswith(KIOSK_FILE + ".corrupt-") for p in tmp_path.iterdir())
     assert player.control.notices.latest(2)[-1] == "kiosk.json was damaged and set aside."  # shown on the title
+
+
+# --- docs/KIOSK.md ------------------------------------------------------------------------------
+
+def kiosk_doc_block(language: str) -> str:
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "KIOSK.md").read_text(encoding="utf-8")
+    return re.search(rf"```{language}\n(.+?)\n```", text, re.S).group(1)
+
+
+def test_the_documented_kiosk_json_is_the_template_the_game_writes(tmp_path):
+    load_kiosk_config(tmp_path)  # no file yet: writes the template
+    written = json.loads((tmp_path / KIOSK_FILE).read_text(encoding="utf-8"))
+    assert json.loads(kiosk_doc_block("json")) == written
+
+
+def test_the_documented_systemd_unit_verifies(tmp_path):
+    import shutil
+    import subprocess
+    import sys
+
+    if shutil.which("systemd-analyze") is None:
+        pytest.skip("systemd-analyze is not installed here")
+    unit = kiosk_doc_block("ini").replace("/opt/magdagdon/venv/bin/python", sys.executable)
+    path = tmp_path / "magdagdon-kiosk.service"
+    path.write_text(unit + "\n", encoding="utf-8")
+    env = dict(os.environ, XDG_RUNTIME_DIR=str(tmp_path))
+    result = subprocess.run(["systemd-analyze", "--user", "verify", str(path)], env=env, capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 0 and "magdagdon-kiosk.service" not in result.stderr, result.stderr
