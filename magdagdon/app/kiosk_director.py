@@ -39,9 +39,9 @@ def is_input(event: pygame.event.Event) -> bool:
                 pygame.CONTROLLERBUTTONDOWN, pygame.JOYBUTTONDOWN):
         return True
     if kind == pygame.CONTROLLERAXISMOTION:
-        return abs(getattr(event, "value", 0)) >= STICK_DEAD_ZONE
+        return bool(abs(getattr(event, "value", 0)) >= STICK_DEAD_ZONE)
     if kind == pygame.JOYAXISMOTION:
-        return abs(getattr(event, "value", 0.0)) >= JOY_DEAD_ZONE
+        return bool(abs(getattr(event, "value", 0.0)) >= JOY_DEAD_ZONE)
     if kind == pygame.JOYHATMOTION:
         return tuple(getattr(event, "value", (0, 0))) != (0, 0)
     return False

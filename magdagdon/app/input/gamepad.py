@@ -7,6 +7,8 @@ game controller mapping reports them.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 STICK_THRESHOLD = 16000  # of 32767: past this a stick counts as a push
@@ -98,7 +100,7 @@ class Pads:
         from pygame._sdl2 import controller
 
         self.module = controller
-        self.open: dict[int, object] = {}  # by joystick instance id; kept, or SDL closes them
+        self.open: dict[int, Any] = {}  # controllers by joystick instance id; kept, or SDL closes them
         try:
             if controller.get_init():  # its flag outlives a pygame.quit(): start it afresh
                 controller.quit()
@@ -119,6 +121,6 @@ class Pads:
             pad = self.open.pop(getattr(event, "instance_id", -1), None)
             if pad is not None:
                 try:
-                    pad.quit()  # type: ignore[attr-defined]
+                    pad.quit()
                 except pygame.error:
                     pass

@@ -97,7 +97,9 @@ class AttractCard(State):
         y += self._line(surface, self.text("app.title"), unit * 3, y, palette.GOLD, bold=True)
         self._line(surface, self.text("app.tagline"), unit, y + unit * 0.3, palette.TEXT)
         glow = 0.5 + 0.5 * math.sin(self.tick / 60 * math.pi)
-        colour = tuple(int(a + (b - a) * glow) for a, b in zip(palette.TEXT_DIM, palette.BUTTON_PRIMARY))
+        dim, lit = palette.TEXT_DIM, palette.BUTTON_PRIMARY
+        colour = (int(dim[0] + (lit[0] - dim[0]) * glow), int(dim[1] + (lit[1] - dim[1]) * glow),
+                  int(dim[2] + (lit[2] - dim[2]) * glow))
         self._line(surface, self.text("attract.touch_to_play"), int(unit * 1.3), height * 0.66, colour, bold=True)
 
     def _scores(self, surface: pygame.Surface, unit: int) -> None:
