@@ -8,7 +8,6 @@ from datetime import date
 import pygame
 import pytest
 
-from magdagdon.app.states.title import Title
 from magdagdon.cli.play import add_arguments, options_from
 from magdagdon.engine.challenge import code_for_seed, daily_seed
 
@@ -74,7 +73,7 @@ def test_leaving_a_game_in_progress_for_a_code_asks_first(player):
 
 
 def test_todays_dice_play_the_seed_of_the_local_date(player, monkeypatch):
-    monkeypatch.setattr(Title, "today", lambda self: date(2026, 11, 30))
+    player.control.games.today = lambda: date(2026, 11, 30)
     player.key(pygame.K_ESCAPE)
     player.choose("daily")
     assert player.control.machine.keys == ["rolling"]

@@ -75,7 +75,7 @@ def test_todays_game_ranks_in_todays_table_through_the_loop(tmp_path) -> None:
         assert any(text.startswith("#1 in Today's dice · code ") for text, _ in player.look())
         player.key(pygame.K_ESCAPE)
         player.choose("high_scores")
-        player.choose("today")
-        assert player.top.today_view and [e.score for e in player.top.load()[0]] == [session.game.score().total]
+        player.choose("period:daily")
+        assert player.top.daily_view and [e.score for e in player.top.load()[0]] == [session.game.score().total]
     finally:
         player.close()

@@ -11,6 +11,8 @@ finished background work (the game-over review) within 0.1 s, for well under 1 %
 from __future__ import annotations
 
 import os
+import sys
+from dataclasses import replace
 from typing import Callable
 
 import pygame
@@ -18,6 +20,8 @@ import pygame
 from magdagdon.engine import Difficulty
 from magdagdon.party.keeper import PartyKeeper
 from magdagdon.storage.party_file import PartyFiles
+from magdagdon.storage import DEFAULT_NAME
+from magdagdon.storage.kiosk_config import KioskConfig, load_kiosk_config
 
 from .audio import Audio
 from .demo import DemoDriver
@@ -26,34 +30,40 @@ from .party_play import PartyPlay
 from .fonts import FontBook
 from .games import Games
 from .i18n import Catalog
+from .input.gamepad import PadKeys, Pads
 from .input.pointer import PointerTranslator
 from .jobs import AfterFrame
+from .kiosk import KioskLock, Termination, set_lock_hints
+from .kiosk_director import KioskDirector, read_score_tables
 from .loop import FixedStep
 from .loop_io import Clock, EventSource, PygameEvents, RealClock
 from .menu_ui import MenuUI
 from .notices import Notices
 from .options import Options
+from .player_name import LastName
 from .preferences import Preferences
 from .render.table_canvas import TableCanvas
 from .session import GameSession, now
-from .scenes import GAME_SCENES, MENU_SCENES, PARTY_SCENES, scene_game, scene_party
+from .scenes import GAME_SCENES, MENU_SCENES, NAME_SCENE, PARTY_SCENES, scene_game, scene_party
 from .state_machine import State, StateMachine
 from .states.about import About
+from .states.attract_card import AttractCard, AttractKit
 from .states.code_entry import CodeEntry
 from .states.confirm_dialog import ConfirmDialog
-from .states.name_entry import NameEntry
 from .states.party_handover import PartyHandover
 from .states.party_results import PartyResultsScreen
 from .states.party_setup import PartySetup
 from .states.game_over import GameOver
 from .states.high_scores import HighScores
 from .states.magdagdon import Magdagdon
-from .states.menu import MenuKit
+from .states.menu import MenuKit, MenuState
+from .states.name_entry import NameEntry, NameEntryKit
 from .states.rolling import Rolling
 from .states.ruin_pick import RuinPick
 from .states.rules import Rules
 from .states.settings_menu import SettingsMenu
 from .states.staging import Staging
+from .states.still_playing import StillPlaying
 from .states.table import PHASE_STATE, TableKit
 from .states.title import Title
 from .store_access import StoreAccess
@@ -68,7 +78,22 @@ INPUT_POLL_SECONDS = 0.02  # how often an idle loop looks for input
 class Control:
     def __init__(self, options: Options, clock: Clock | None = None, events: EventSource | None = None) -> None:
         preferences = Preferences(options.data_dir)
-        self.options = options = preferences.apply(options)
+        options = preferences.apply(options)
+        kiosk_notice = None
+        self.kiosk: KioskConfig | None = None
+        if options.kiosk:
+            loaded = load_kiosk_config(options.data_dir)
+            self.kiosk, kiosk_notice = loaded.config, loaded.notice
+            # Fullscreen, unless a size was asked for (to look at the kiosk in a window).
+            options = replace(options, windowed=options.size is not None,
+                              locale=self.kiosk.language or options.locale,
+                              difficulty=options.difficulty if options.difficulty in self.kiosk.difficulties
+                              else self.kiosk.difficulties[0])
+            set_lock_hints()
+        self.options = options
+        # SIGTERM (systemctl stop, shutdown) ends the game cleanly; handled here, before
+        # SDL starts, so that it is told apart from a close request.
+        self.termination = Termination()
         self.clock: Clock = clock or RealClock()
         self.events: EventSource = events or PygameEvents()
         os.environ.setdefault("SDL_HINT_TOUCH_MOUSE_EVENTS", "1")
@@ -80,6 +105,9 @@ class Control:
         pygame.display.init()
         pygame.font.init()
         self.window = Window(fullscreen=not options.windowed, size=options.size)
+        self.lock = KioskLock(self.kiosk.exit_hold_seconds) if self.kiosk is not None else None
+        if self.lock is not None:
+            self.lock.lock_window()
         self.text = text = Catalog(options.locale)
         pygame.display.set_caption(text("app.window_title"))
         fonts = FontBook(text.script, rtl=text.rtl)
@@ -89,21 +117,34 @@ class Control:
         self.notices = Notices(text)
         if preferences.file_was_set_aside and preferences.notice is not None:
             self.notices.add(self.notices.describe(preferences.notice))
+        if kiosk_notice is not None:
+            message = self.notices.describe(kiosk_notice)
+            self.notices.add(message)
+            print(f"magdagdon: {message}", file=sys.stderr)  # the operator's log (journal)
         self.jobs = AfterFrame()
         self.storage = StoreAccess(options.data_dir, self.notices)
         self.games = Games(options.difficulty or Difficulty.PEACEFUL, options.demo, self.audio, self.viewport,
                            self.jobs, self.storage)
+        if self.kiosk is not None:
+            self.games.name_timeout = float(self.kiosk.name_seconds)
+            self.games.difficulties = self.kiosk.difficulties
+        menu_kit = MenuKit(text, fonts, self.ui, self.viewport, locked=self.kiosk is not None)
         self.machine = StateMachine(self._factories(TableKit(text, fonts, self.viewport, TableCanvas()),
-                                                    MenuKit(text, fonts, self.ui, self.viewport), preferences))
+                                                    menu_kit, preferences))
         self.demo = DemoDriver(self.games, options.seed or 0)
         self.computer = ComputerTurns()
+        self.director = KioskDirector(self.kiosk, self.games, self.demo, self.storage) if self.kiosk else None
         self.pointer = PointerTranslator()
+        self.pad_keys = PadKeys()
+        # Controllers only in a kiosk: with the joystick subsystem up SDL polls more.
+        self.pads = Pads() if self.kiosk is not None else None
         self.step = FixedStep()
         self.frames = 0
         self.last_frame_at: float | None = None
         self.dirty = True  # something visible changed that the states do not report
         self.moved_last_frame = False
         self.closed = False
+        self.close_requested_at = -10  # the frame of the last WINDOWCLOSE
         # Storage, sounds and pygame_gui wait until the first frame is on screen.
         self.startup_pending = True
         self.start()
@@ -111,6 +152,10 @@ class Control:
     def _factories(self, table: TableKit, menu: MenuKit, preferences: Preferences) -> dict[str, Callable[[], State]]:
         """Every state by key, each handed the services it uses."""
         games, storage = self.games, self.storage
+        last_name = LastName(preferences.saved.name, lambda name: preferences.remember(name=name))
+        names = NameEntryKit(table.text, table.fonts, table.viewport, last_name)
+        shown = self.kiosk.difficulties if self.kiosk is not None else tuple(Difficulty)
+        attract = AttractKit(table.text, table.fonts, table.viewport, lambda: read_score_tables(storage, games, shown))
         return {
             "rolling": lambda: Rolling(table, games), "staging": lambda: Staging(table, games),
             "magdagdon": lambda: Magdagdon(table, games), "ruin_pick": lambda: RuinPick(table, games),
@@ -121,9 +166,12 @@ class Control:
             "high_scores": lambda: HighScores(menu, games, storage),
             "confirm": lambda: ConfirmDialog(menu),
             "code_entry": lambda: CodeEntry(menu, games),
-            "party_setup": lambda: PartySetup(menu, games, storage), "name_entry": lambda: NameEntry(menu),
+            "party_setup": lambda: PartySetup(menu, games, storage),
             "party_handover": lambda: PartyHandover(menu),
             "party_results": lambda: PartyResultsScreen(menu, games, storage),
+            "name_entry": lambda: NameEntry(names),
+            "attract_card": lambda: AttractCard(attract),
+            "still_playing": lambda: StillPlaying(table.text, table.fonts, table.viewport),
         }
 
     # --- start ------------------------------------------------------------------------------
@@ -133,9 +181,12 @@ class Control:
         if scene in PARTY_SCENES:
             self._start_party_scene(scene)
             return
-        if scene in GAME_SCENES:
-            game = scene_game(scene, games.difficulty, options.seed or 1)
-            self.machine.start(PHASE_STATE[game.phase], {"session": games.resume_session(game)})
+        if scene in GAME_SCENES or scene == NAME_SCENE:
+            game = scene_game("game_over" if scene == NAME_SCENE else scene, games.difficulty, options.seed or 1)
+            session = games.resume_session(game)
+            if scene == "game_over":
+                session.player_name = DEFAULT_NAME
+            self.machine.start(PHASE_STATE[game.phase], {"session": session})
             return
         session = games.new_session(options.difficulty, options.seed)
         if scene in MENU_SCENES:
@@ -193,6 +244,9 @@ class Control:
         events = self.events.poll()
         for event in events:
             self.process(event)
+        if self.termination.requested or (self.lock is not None and self.lock.chord.held(started)):
+            self.quit()
+            return
         if self.window.surface.get_size() != self.viewport.size:
             self.on_resize()
         for _ in range(self.step.advance(elapsed)):
@@ -201,6 +255,8 @@ class Control:
             self.machine.update(self.step.dt)
             self.demo.tick(self.machine)
             self.computer.tick(self.machine)
+        if self.director is not None:
+            self.director.tick(self.machine, self.clock.now())
         # pygame_gui draws from what its update saw: after every change, before every draw.
         self.ui.update(elapsed)
         moving = self.animating()
@@ -233,9 +289,30 @@ class Control:
 
     # --- events -----------------------------------------------------------------------------
     def process(self, event: pygame.event.Event) -> None:
+        if self.lock is not None:
+            self.lock.note(event)
+            self.lock.chord.note(event, self.clock.now())
+        if self.director is not None and self.director.note(event, self.machine, self.clock.now()):
+            self.dirty = True
+            return  # it woke the attract loop or answered "Still playing?": nothing else
+        if self.pads is not None:
+            self.pads.note(event)
+        top = self.machine.top
+        if not getattr(top, "reads_pad", False):
+            translated = self.pad_keys.translate(event, self.machine.top_key, isinstance(top, MenuState))
+            if not translated:
+                return
+            event = translated[0]
         for event in self.pointer.translate(event, self.window.surface.get_size()):
             kind = event.type
+            if kind == pygame.WINDOWCLOSE:
+                self.close_requested_at = self.frames
             if kind == pygame.QUIT:
+                # A locked kiosk ignores a close request (the close button, Alt+F4: SDL sends
+                # WINDOWCLOSE, then QUIT where its hint is not honoured); a QUIT alone is the
+                # system ending the game, which saves and ends.
+                if self.lock is not None and self.frames - self.close_requested_at <= 1:
+                    continue
                 self.quit()
                 return
             if kind in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
@@ -271,6 +348,7 @@ class Control:
             return
         self.closed = True
         self.computer.close()
+        self.termination.release()
         self.jobs.run()
         session = self.machine.top.persist.get("session") if self.machine.stack else None
         if isinstance(session, GameSession):

@@ -31,6 +31,7 @@ class Options:
     scene: str | None = None
     locale: str = "en"
     sound: bool | None = None
+    kiosk: bool = False  # locked fullscreen, idle/attract, names (see docs/KIOSK.md)
 
 
 def parse_size(text: str) -> tuple[int, int]:

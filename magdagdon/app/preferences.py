@@ -1,4 +1,4 @@
-"""Settings kept between runs (difficulty, sound, fullscreen).
+"""Settings kept between runs (difficulty, sound, fullscreen, the last name entered).
 
 The saved values fill in what the command line left open; what it gave wins for that run
 only. A change made in the Settings menu saves just that one field, so a command-line
@@ -43,7 +43,7 @@ class Preferences:
         return replace(options, difficulty=difficulty, sound=sound, windowed=windowed)
 
     def remember(self, **changes: Any) -> bool:
-        """Save the changed fields (``difficulty``, ``sound``, ``fullscreen``); True if written."""
+        """Save the changed fields (``difficulty``, ``sound``, ``fullscreen``, ``name``); True if written."""
         if not self.writable:
             return False
         updated = self.saved.with_changes(**changes)

@@ -16,7 +16,10 @@ from magdagdon.party import Party
 GAME_SCENES = ("rolling", "staging", "magdagdon", "ruin_pick", "game_over")
 MENU_SCENES = ("title", "settings", "rules", "high_scores", "about", "confirm")
 PARTY_SCENES = ("party_handover", "party_turn", "party_results")
-SCENES = GAME_SCENES + MENU_SCENES + PARTY_SCENES
+# The game-over scene shows the result as recorded under the default name; this one shows
+# the same finished game asking for the player's name first.
+NAME_SCENE = "name_entry"
+SCENES = GAME_SCENES + MENU_SCENES + (NAME_SCENE,) + PARTY_SCENES
 SCENE_STATE = {"party_turn": "staging"}  # scenes that open on a state of another name
 PARTY_SEATS = [("ANA", False), ("BO", False), ("Computer", True)]
 

@@ -31,6 +31,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--size", type=size_option, default=None, help="window size WxH, e.g. 1280x720 (implies --windowed)")
     parser.add_argument("--frames", type=frames_option, default=None, help="quit after N frames (tests, benchmarks)")
     parser.add_argument("--screenshot", type=screenshot_option, default=None, help="save the last frame as PNG")
+    parser.add_argument("--kiosk", action="store_true",
+                        help="party kiosk: locked fullscreen, attract loop, names on the table (see docs/KIOSK.md)")
     parser.add_argument("--mute", action="store_true", help="start with sound off (this run only)")
     parser.add_argument("--scene", default=None, help=argparse.SUPPRESS)
     parser.add_argument("--lang", default="en", help=argparse.SUPPRESS)
@@ -46,6 +48,7 @@ def options_from(args: argparse.Namespace):
         difficulty=args.difficulty, seed=args.seed if args.code is None else args.code,
         data_dir=args.data_dir, demo=args.demo, frames=args.frames, screenshot=args.screenshot,
         windowed=windowed, size=size, scene=args.scene, locale=args.lang, sound=False if args.mute else None,
+        kiosk=args.kiosk,
     )
 
 

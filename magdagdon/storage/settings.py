@@ -1,4 +1,4 @@
-"""The player's settings (difficulty, sound, fullscreen), kept between runs.
+"""The player's settings (difficulty, sound, fullscreen, the last name entered), kept between runs.
 
 One small envelope file, ``settings.json``, written atomically like every other data file
 (:mod:`.atomic_file`); a corrupt one is set aside with a notice and the defaults apply. A
@@ -21,6 +21,7 @@ from .atomic_file import write_atomic
 from .data_dir import resolve_data_dir
 from .document_file import load_document
 from .envelope import CorruptFile, FileKind, encode
+from .high_scores import clean_name
 from .notices import StorageNotice
 
 SETTINGS_FILE = "settings.json"
@@ -32,16 +33,20 @@ class Settings:
     difficulty: Difficulty | None = None
     sound: bool | None = None
     fullscreen: bool | None = None
+    name: str | None = None  # the last name entered, offered to the next player
 
     def with_changes(self, **changes: Any) -> "Settings":
         return replace(self, **changes)
 
     def to_data(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "difficulty": None if self.difficulty is None else self.difficulty.name,
             "sound": self.sound,
             "fullscreen": self.fullscreen,
         }
+        if self.name is not None:
+            data["name"] = self.name
+        return data
 
     @classmethod
     def from_data(cls, raw: Any) -> "Settings":
@@ -59,7 +64,10 @@ class Settings:
             if value is not None and not isinstance(value, bool):
                 raise CorruptFile(f"bad {name} {value!r}")
             flags[name] = value
-        return cls(difficulty, **flags)
+        player = raw.get("name")
+        if player is not None and (not isinstance(player, str) or clean_name(player) != player):
+            raise CorruptFile(f"bad name {player!r}")
+        return cls(difficulty, **flags, name=player)
 
 
 @dataclass(frozen=True)

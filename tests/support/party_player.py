@@ -29,7 +29,8 @@ def set_up_party(player: Player, seats: list[tuple[str, bool]]) -> None:
         else:
             player.choose("add_player")
             assert player.top_key == "name_entry"
-            type_text(player, name)
+            player.post(pygame.TEXTINPUT, text=name)  # typed on a keyboard (SDL text input)
+            player.wait(0.1)
             player.key(pygame.K_RETURN)
             assert player.top_key == "party_setup"
     player.choose("start")

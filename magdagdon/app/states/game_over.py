@@ -65,6 +65,7 @@ class GameOver(TableState):
     def enter(self, persist: Persist) -> None:
         super().enter(persist)
         self.session.record_when_shown()
+        self.asked_name = False
         self.focus = ("button", "play_again")
         self.result_shown: tuple[tuple[str, Colour], ...] = ()  # the result lines last drawn
         self._backdrop_cache: tuple[object, pygame.Surface, pygame.Rect] | None = None
@@ -107,8 +108,18 @@ class GameOver(TableState):
         if key in (pygame.K_r, pygame.K_n):
             self.on_button("play_again")
 
+    def resume(self, result: Persist) -> None:
+        super().resume(result)
+        name = result.get("name")
+        if isinstance(name, str) and self.session.awaiting_name:
+            self.session.name_given(name)
+
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.session.awaiting_name and not self.asked_name:
+            self.asked_name = True  # the result made the table: whose is it?
+            self.push("name_entry", name_timeout=self.games.name_timeout)
+            return
         if self.tick == COUNT_TICKS and not self.games.demo:  # after the count-up (CPU); nobody reads a demo's
             start_review(self.session)
 
@@ -185,7 +196,10 @@ class GameOver(TableState):
         if session.saved_result is False:
             lines.append((text("gameover.not_saved"), palette.CORAL))
         elif rank:
-            lines.append((text("gameover.rank", rank=rank, difficulty=name), palette.GOLD))
+            player = session.player_name
+            line = text("gameover.rank_named", name=player, rank=rank, difficulty=name) if player else \
+                text("gameover.rank", rank=rank, difficulty=name)
+            lines.append((line, palette.GOLD))
         elif session.outcome is not None:
             lines.append((text("gameover.no_rank", difficulty=name), palette.TEXT_DIM))
         if session.assisted:

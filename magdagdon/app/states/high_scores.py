@@ -1,16 +1,16 @@
-"""High-score tables, one per difficulty: a real table (rank, name, score, date, turns,
-powers, hints) and the difficulty's statistics (games, average, best, a histogram), drawn
-with plain pygame inside the menu panel. The wheel or Page Up/Down scroll a long table."""
+"""High-score tables, one per difficulty, for all time or for today (the local date): a real
+table (rank, name, score, date, turns, powers, hints) and the statistics of those games
+(games, average, best, a histogram), drawn with plain pygame inside the menu panel. The
+wheel or Page Up/Down scroll a long table."""
 
 from __future__ import annotations
-
-from datetime import date
 
 import pygame
 
 from magdagdon.engine import Difficulty
 from magdagdon.storage import HISTOGRAM_BUCKET, ScoreEntry, Statistics
 from magdagdon.storage.daily_table import DailyTables
+from magdagdon.storage.today import todays_table
 
 from ..games import Games
 from ..render import palette
@@ -35,11 +35,12 @@ class HighScores(MenuState):
         super().__init__(kit)
         self.games, self.storage = games, storage
         self.shown = games.difficulty
+        self.today = False  # False: all time
         self.scroll = 0
         self.floor = 14
         self.data: tuple[list[ScoreEntry], Statistics] | None = None
         self.loaded = False
-        self.today_view = False  # Today's dice table instead of the all-time one
+        self.daily_view = False  # Today's dice: today's table of the day's own dice
 
     def enter(self, persist: Persist) -> None:
         self.shown = persist.pop("scores_difficulty", None) or self.games.difficulty
@@ -49,16 +50,20 @@ class HighScores(MenuState):
         text = self.text
         items = [Item(f"tab:{d.name}", text(f"difficulty.{d.name}"), "#chosen" if d is self.shown else "", row=0)
                  for d in Difficulty]
-        items.append(Item("today", text("scores.today"), "#chosen" if self.today_view else "", row=0))
+        items += [Item("period:today", text("scores.today"), "#chosen" if self.today else "", row=1),
+                  Item("period:all", text("scores.all_time"), "" if self.today or self.daily_view else "#chosen", row=1),
+                  Item("period:daily", text("scores.daily"), "#chosen" if self.daily_view else "", row=1)]
         items.append(Item("back", text("button.back"), "#primary"))
         return items
 
     def on_choice(self, ident: str) -> None:
-        if ident.startswith("tab:") or ident == "today":
-            if ident == "today":
-                self.today_view = not self.today_view  # Today's dice of the shown difficulty, or all time
-            else:
-                self.shown = Difficulty.from_name(ident.split(":", 1)[1])
+        if ident.startswith("tab:"):
+            self.shown = Difficulty.from_name(ident.split(":", 1)[1])
+            self.scroll, self.data, self.loaded = 0, None, False
+            self.build()
+        elif ident.startswith("period:"):
+            self.today = ident == "period:today"
+            self.daily_view = ident == "period:daily"
             self.scroll, self.data, self.loaded = 0, None, False
             self.build()
         else:
@@ -78,14 +83,16 @@ class HighScores(MenuState):
             self.loaded = True
             store = self.storage.store
             try:
-                if store is not None and self.today_view:
-                    entries = DailyTables(store.data_dir).table(date.today(), self.shown)
-                    stats = Statistics()
-                    for entry in entries:  # of the games in the day's table
-                        stats = stats.add(entry.score)
-                    self.data = (entries, stats)
+                if store is None:
+                    self.data = None
+                elif self.daily_view:
+                    entries = DailyTables(store.data_dir).table(self.games.today(), self.shown)
+                    self.data = (entries, statistics_of(entries))
+                elif self.today:
+                    entries = todays_table(store, self.shown, self.games.today())
+                    self.data = (entries, statistics_of(entries))
                 else:
-                    self.data = (store.high_scores(self.shown), store.statistics(self.shown)) if store else None
+                    self.data = (store.high_scores(self.shown), store.statistics(self.shown))
             except OSError:  # e.g. another MAGDAGDON holds the data folder too long
                 self.data = None
         return self.data
@@ -104,7 +111,7 @@ class HighScores(MenuState):
         self._draw_statistics(surface, pygame.Rect(rect.left, rect.top, rect.width, stats_h), stats, size)
         table = pygame.Rect(rect.left, rect.top + stats_h + size // 2, rect.width, rect.height - stats_h - size // 2)
         if not entries:
-            self._centred(surface, table, text("scores.empty"), int(size * 1.2))
+            self._centred(surface, table, text("scores.empty_today" if self.today else "scores.empty"), int(size * 1.2))
             return
         self._draw_table(surface, table, entries, size)
 
@@ -214,3 +221,11 @@ class HighScores(MenuState):
         point = {"left": rect.midleft, "right": rect.midright, "center": rect.center}[align]
         surface.blit(image, image.get_rect(**{anchor: point}))
 
+
+
+def statistics_of(entries: list[ScoreEntry]) -> Statistics:
+    """The statistics of a day's table (the games it holds)."""
+    statistics = Statistics()
+    for entry in entries:
+        statistics = statistics.add(entry.score)
+    return statistics

@@ -61,7 +61,7 @@ class PartySetup(MenuState):
             play = PartyPlay.resume(self.games, self.storage, self.unfinished)
             self.begin(play)
         elif ident == "add_player" and len(self.seats) < MAX_PLAYERS:
-            self.push("name_entry")
+            self.push("name_entry", name_start="")
         elif ident == "add_computer" and len(self.seats) < MAX_PLAYERS:
             count = sum(1 for _, computer in self.seats if computer)
             name = self.text("party.computer_name") + (f" {count + 1}" if count else "")
@@ -87,7 +87,7 @@ class PartySetup(MenuState):
         self.reset("party_handover")
 
     def on_result(self, result: Persist) -> None:
-        name = result.get("party_name")
+        name = result.get("name")
         if isinstance(name, str):
             self.change(self.seats + [(name, False)])
 

@@ -28,15 +28,18 @@ class SettingsMenu(MenuState):
     def items(self) -> list[Item]:
         text, current = self.text, self.games.difficulty
         items = [Item(f"difficulty:{d.name}", text(f"difficulty.{d.name}"), "#chosen" if d is current else "", row=0)
-                 for d in Difficulty]
+                 for d in self.games.difficulties]
         items.append(Item("sound", text("settings.sound_on" if self.audio.enabled else "settings.sound_off")))
-        items.append(Item("display", text("settings.fullscreen" if self.window.fullscreen else "settings.windowed")))
+        if not self.kit.locked:
+            items.append(Item("display", text("settings.fullscreen" if self.window.fullscreen else "settings.windowed")))
         items.append(Item("back", text("button.back"), "#primary"))
         return items
 
     def on_choice(self, ident: str) -> None:
         if ident.startswith("difficulty:"):
             chosen = Difficulty.from_name(ident.split(":", 1)[1])
+            if chosen not in self.games.difficulties:
+                return
             current = self.session.game.difficulty if self.session else self.games.difficulty
             if chosen is current and self.games.difficulty is chosen:
                 return
@@ -51,7 +54,7 @@ class SettingsMenu(MenuState):
             self.audio.enabled = not self.audio.enabled
             self.remember(sound=self.audio.enabled)
             self.build()
-        elif ident == "display":
+        elif ident == "display" and not self.kit.locked:
             # The new window size reaches every state through the control object, which
             # rebuilds this menu for it before the next frame is drawn.
             self.window.toggle_fullscreen()

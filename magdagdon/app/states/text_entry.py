@@ -1,4 +1,4 @@
-"""A menu with one line of typed text (a challenge code, a player's name): letters typed
+"""A menu with one line of typed text (a challenge code): letters typed
 go in, Backspace takes one out, Enter chooses the first button; a problem shows in coral
 under the field until the player types again."""
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Callable
 
 from magdagdon.engine.challenge import daily_seed
@@ -47,8 +46,10 @@ class Title(MenuState):
             Item("daily", text("menu.daily"), row=4), Item("play_code", text("menu.play_code"), row=4),
             Item("party", text("menu.party"), row=4),
             Item("settings", text("menu.settings"), row=2), Item("about", text("menu.about"), row=2),
-            Item("demo", text("menu.demo"), row=3), Item("quit", text("menu.quit"), row=3),
+            Item("demo", text("menu.demo"), row=3),
         ]
+        if not self.kit.locked:
+            items.append(Item("quit", text("menu.quit"), row=3))
         return items
 
     def on_choice(self, ident: str) -> None:
@@ -79,7 +80,7 @@ class Title(MenuState):
         elif ident == "demo":
             self.games.demo = True
             self.start_new_game(self.games)
-        elif ident == "quit":
+        elif ident == "quit" and not self.kit.locked:
             if self.session is not None:
                 self.session.save_in_progress()
             self.quit()
@@ -105,8 +106,5 @@ class Title(MenuState):
 
     def start_daily(self) -> None:
         """Today's dice: the seed of the local calendar day, the same for everyone that day."""
-        self.persist["session"] = self.games.new_session(seed=daily_seed(self.today()))
+        self.persist["session"] = self.games.new_session(seed=daily_seed(self.games.today()))
         self.reset("rolling")
-
-    def today(self) -> date:
-        return date.today()
