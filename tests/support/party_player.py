@@ -68,9 +68,13 @@ def play_human_step(player: Player) -> None:
 
 def play_party(player: Player, stop_after: int | None = None) -> None:
     """Play until the results show (or ``stop_after`` human actions)."""
-    steps = 0
+    steps = looks = 0
+    until = player.now + 3600.0  # an hour of game time: far more than any party needs
     while player.top_key != "party_results":
         key = player.top_key
+        looks += 1
+        assert not player.control.machine.quit_requested, "the game quit during the party"
+        assert player.now < until and looks < 20_000, f"the party is stuck in {key}: {describe(player)}"
         if key == "party_handover":
             play = player.top.play
             current = play.party.current
@@ -91,3 +95,13 @@ def play_is_computer(player: Player) -> bool:
     state = player.top
     party = getattr(state, "party", None)
     return party is not None and party.computer_to_move(state.session)
+
+
+def describe(player: Player) -> str:
+    state = player.top
+    party = getattr(state, "play", None) or player.control.machine.persist.get("party")
+    if party is None:
+        return "no party"
+    game = getattr(state, "game", None)
+    return (f"seat {party.party.current_index}, turn {party.party.turn}, "
+            f"phase {game.phase if game else None}, thinking {player.control.computer.thinking}")
