@@ -3,6 +3,7 @@ save of the party file where the party stood; the test kills it with SIGKILL."""
 
 from __future__ import annotations
 
+import signal
 import sys
 from pathlib import Path
 
@@ -22,6 +23,7 @@ def telling_save(self: PartyPlay) -> None:
 
 
 if __name__ == "__main__":
+    signal.alarm(300)  # never outlive a test that stopped reading
     PartyPlay.save = telling_save  # type: ignore[method-assign]
     player = Player(Path(sys.argv[1]), seed=7)
     set_up_party(player, [("ANA", False), ("BO", False), ("", True)])
