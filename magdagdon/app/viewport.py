@@ -23,6 +23,11 @@ class Viewport:
         self.layout = compute_layout(*size, rtl=self.rtl, strip=self.strip)
         self._veils.clear()
 
+    def set_direction(self, rtl: bool) -> None:
+        """Lay the table out for a right-to-left (mirrored) or left-to-right reader."""
+        self.rtl = rtl
+        self.resize(self.size)
+
     def show_strip(self, wanted: bool) -> bool:
         """Keep (or give back) the band for the other players' boards; True if the layout changed."""
         if wanted == self.strip:
