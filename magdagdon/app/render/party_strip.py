@@ -25,6 +25,17 @@ class StripEntry:
     current: bool
 
 
+def fitted(fonts: FontBook, words: str, size: int, width: int, height: int, colour: Colour,
+           bold: bool = False) -> pygame.Surface:
+    """``words`` rendered to fit ``width`` and ``height`` (scripts such as Nastaliq stand
+    much taller than Latin letters of the same size)."""
+    size = fonts.fit(words, size, max(10, width), bold)
+    image = fonts.render(words, size, colour, bold)
+    if image.get_height() > height > 0:
+        image = fonts.render(words, max(8, size * height // image.get_height()), colour, bold)
+    return image
+
+
 def draw_mini_board(surface: pygame.Surface, fonts: FontBook, rect: pygame.Rect, board: Board) -> None:
     """A 4×4 board in ``rect`` (a square): numbers on cells, ruins dark."""
     side = min(rect.width, rect.height)
@@ -62,6 +73,7 @@ def draw_party_strip(surface: pygame.Surface, fonts: FontBook, rect: pygame.Rect
 
 
 def _draw_tile(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect, entry: StripEntry) -> None:
+    rtl = fonts.rtl
     radius = max(4, min(tile.width, tile.height) // 10)
     pygame.draw.rect(surface, palette.PANEL, tile, border_radius=radius)
     edge = entry.colour if entry.current else palette.PANEL_EDGE
@@ -82,11 +94,12 @@ def _draw_tile(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect, entr
         text_w = inner.width - side - pad
         line = max(10, min(inner.height * 2 // 9, text_w // 5))
     y = inner.top
+    step = int(line * 1.15)
     for words, colour, bold in lines:
         if words:
-            size = fonts.fit(words, line, max(10, text_w), bold)
-            image = fonts.render(words, size, colour, bold)
-            surface.blit(image, (inner.left, y))
-        y += int(line * 1.15)
+            image = fitted(fonts, words, line, text_w, step, colour, bold)
+            x = inner.right - image.get_width() if rtl and tall else inner.left
+            surface.blit(image, (x, y))
+        y += step
     if side > 12:
         draw_mini_board(surface, fonts, board_rect, entry.board)

@@ -8,7 +8,7 @@ import pygame
 
 from ..party_play import PartyPlay, strip_entries
 from ..render.hud import draw_background
-from ..render.party_strip import draw_party_strip
+from ..render.party_strip import draw_party_strip, fitted
 from ..state_machine import Persist
 from .menu import Item, MenuKit, MenuState
 from .table import PHASE_STATE
@@ -85,7 +85,7 @@ class PartyHandover(MenuState):
             return
         name_h = rect.height // 4
         line = text("party.handover", name=play.players[seat].name)
-        image = fonts.render(line, fonts.fit(line, int(name_h * 0.8), rect.width, True), play.colour(seat), bold=True)
+        image = fitted(fonts, line, int(name_h * 0.8), rect.width, name_h, play.colour(seat), bold=True)
         surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.top)))
         strip = pygame.Rect(rect.left, rect.top + name_h + 4, rect.width, rect.height - name_h - 4)
         entries = strip_entries(play, text)

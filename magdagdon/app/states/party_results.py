@@ -13,7 +13,7 @@ from ..games import Games
 from ..party_play import PartyPlay
 from ..render import palette
 from ..render.hud import draw_background
-from ..render.party_strip import draw_mini_board
+from ..render.party_strip import draw_mini_board, fitted
 from ..state_machine import Persist
 from ..store_access import StoreAccess
 from .menu import Item, MenuKit, MenuState
@@ -106,9 +106,9 @@ class PartyResultsScreen(MenuState):
         line = max(10, min(box.height // 9, box.width // 8))
         y = box.top + 4
         head = text("party.place", place=place, name=name)
-        image = fonts.render(head, fonts.fit(head, line, box.width - 8, True), colour, bold=True)
+        image = fitted(fonts, head, line, box.width - 8, int(line * 1.3), colour, bold=True)
         surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
-        y += int(line * 1.2)
+        y += int(line * 1.3)
         total = str(breakdown.total)
         image = fonts.render(total, fonts.fit(total, int(line * 1.4), box.width - 8, True), palette.GOLD, bold=True)
         surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
@@ -123,9 +123,15 @@ class PartyResultsScreen(MenuState):
             draw_mini_board(surface, fonts, pygame.Rect(box.centerx - board_side // 2, y, board_side, board_side),
                             self.play.game_of(seat).board)
             y += board_side + 4
+        step = int(small * 1.25)
         for label, value in rows:
-            l_img = fonts.render(label, fonts.fit(label, small, box.width * 2 // 3), palette.TEXT_DIM)
+            l_img = fitted(fonts, label, small, box.width * 2 // 3, step, palette.TEXT_DIM)
             v_img = fonts.render(value, small, palette.TEXT)
-            surface.blit(l_img, (box.left + 6, y))
-            surface.blit(v_img, v_img.get_rect(topright=(box.right - 6, y)))
-            y += int(small * 1.25)
+            label_at, value_at = (box.right - 6, box.left + 6) if fonts.rtl else (box.left + 6, box.right - 6)
+            if fonts.rtl:  # right to left: the label at the right, its number at the left
+                surface.blit(l_img, l_img.get_rect(topright=(label_at, y)))
+                surface.blit(v_img, (value_at, y))
+            else:
+                surface.blit(l_img, (label_at, y))
+                surface.blit(v_img, v_img.get_rect(topright=(value_at, y)))
+            y += step
