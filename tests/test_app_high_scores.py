@@ -62,3 +62,29 @@ def test_long_table_scrolls(tmp_path):
     texts = {t for t, _ in player.look()}
     assert "20." in texts and "1." not in texts
     pygame.display.quit()
+
+
+# --- today beside all time ----------------------------------------------------------------
+
+def test_today_shows_only_the_games_recorded_on_the_local_date(tmp_path):
+    from datetime import datetime, timedelta
+
+    from magdagdon.storage import open_store
+    from test_storage_support import finished_games
+
+    today = datetime(2026, 11, 30, 21, 0).astimezone()  # local evening
+    yesterday = today - timedelta(days=1)
+    games = finished_games(4)
+    store = open_store(tmp_path, today)
+    for game, name, when in zip(games, ("Old1", "Old2", "Ana", "Bo"), (yesterday, yesterday, today, today)):
+        store.record_result(game, when, name=name)
+    player = Player(tmp_path, scene="high_scores")
+    player.control.games.today = lambda: today.date()
+    player.wait(1.0)
+    names_all = {t for t, _ in player.look()}
+    assert {"Old1", "Old2", "Ana", "Bo"} <= names_all
+    player.choose("period:today")
+    names_today = {t for t, _ in player.look()}
+    assert {"Ana", "Bo"} <= names_today and not {"Old1", "Old2"} & names_today
+    player.choose("period:all")
+    assert {"Old1", "Ana"} <= {t for t, _ in player.look()}

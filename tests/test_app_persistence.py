@@ -128,7 +128,7 @@ class RecordingStore:
         self.calls.append(("save_in_progress", game.is_over, assisted))
         return True
 
-    def record_result(self, game, now, assisted=False):
+    def record_result(self, game, now, name="Player", assisted=False):
         self.calls.append(("record_result", game.is_over, assisted))
         return type("Outcome", (), {"saved": self.saved, "rank": 1 if self.saved else None})()
 
@@ -154,6 +154,7 @@ def finished_session(tmp_path, saved: bool):
     storage = StoreAccess(tmp_path, Notices(Catalog("en")), opener=lambda data_dir: fake)
     session = GameSession(finished_games(1)[0], Audio(enabled=False), Viewport((800, 600), rtl=False), AfterFrame(),
                           storage, assisted=True)
+    session.player_name = "Ana"  # named already: the name entry is tested on its own
     return session, fake
 
 

@@ -14,7 +14,7 @@ import pytest  # noqa: E402
 from magdagdon.app.i18n import Catalog  # noqa: E402
 from magdagdon.app.loop import FixedStep  # noqa: E402
 from magdagdon.app.render.layout import compute_layout  # noqa: E402
-from magdagdon.app.scenes import SCENES  # noqa: E402
+from magdagdon.app.scenes import SCENE_STATE, SCENES  # noqa: E402
 
 from support.player import Player  # noqa: E402
 
@@ -34,7 +34,7 @@ def test_every_screen_renders(size, tmp_path):
         player.wait(0.5)
         shown = player.shown()
         assert shown.get_size() == size
-        assert player.top_key == scene, scene
+        assert player.top_key == SCENE_STATE.get(scene, scene), scene
         assert distinct_colours(shown) > 20, scene  # something was drawn
     pygame.display.quit()
 

@@ -1,4 +1,4 @@
-"""The engine, AI and storage never import pygame: tools and tests use them without a display."""
+"""The engine, AI, party model and storage never import pygame: tools and tests use them without a display."""
 
 import subprocess
 import sys
@@ -6,7 +6,8 @@ import sys
 import pytest
 
 
-@pytest.mark.parametrize("package", ["magdagdon.engine", "magdagdon.ai", "magdagdon.cli.simulate"])
+@pytest.mark.parametrize("package", ["magdagdon.engine", "magdagdon.ai", "magdagdon.party", "magdagdon.party.keeper",
+                                     "magdagdon.cli.simulate"])
 def test_importing_does_not_import_pygame(package):
     code = f"import sys, {package}; sys.exit('pygame' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0

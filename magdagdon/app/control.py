@@ -11,43 +11,62 @@ finished background work (the game-over review) within 0.1 s, for well under 1 %
 from __future__ import annotations
 
 import os
+import sys
+from dataclasses import replace
 from typing import Callable
 
 import pygame
 
 from magdagdon.engine import Difficulty
+from magdagdon.party.keeper import PartyKeeper
+from magdagdon.storage.party_file import PartyFiles
+from magdagdon.storage import DEFAULT_NAME
+from magdagdon.storage.kiosk_config import KioskConfig, load_kiosk_config
 
 from .audio import Audio
 from .coach import Coach
 from .demo import DemoDriver
+from .party_driver import ComputerTurns
+from .party_play import PartyPlay
 from .fonts import FontBook
 from .games import Games
 from .i18n import Catalog
+from .input.gamepad import PadKeys, Pads
 from .input.pointer import PointerTranslator
 from .jobs import AfterFrame
+from .kiosk import KioskLock, Termination, set_lock_hints
+from .kiosk_director import KioskDirector, read_score_tables
 from .loop import FixedStep
 from .loop_io import Clock, EventSource, PygameEvents, RealClock
 from .menu_ui import MenuUI
 from .motion import MotionPreference
 from .notices import Notices
 from .options import Options
+from .player_name import LastName
 from .preferences import Preferences
 from .render.table_canvas import TableCanvas
-from .session import GameSession
-from .scenes import GAME_SCENES, MENU_SCENES, scene_game
+from .session import GameSession, now
+from .scenes import GAME_SCENES, MENU_SCENES, NAME_SCENE, PARTY_SCENES, scene_game, scene_party
 from .state_machine import State, StateMachine
 from .states.about import About
+from .states.attract_card import AttractCard, AttractKit
+from .states.code_entry import CodeEntry
 from .states.confirm_dialog import ConfirmDialog
+from .states.party_handover import PartyHandover
+from .states.party_results import PartyResultsScreen
+from .states.party_setup import PartySetup
 from .states.game_over import GameOver
 from .states.high_scores import HighScores
 from .states.magdagdon import Magdagdon
-from .states.menu import MenuKit
+from .states.menu import MenuKit, MenuState
+from .states.name_entry import NameEntry, NameEntryKit
 from .states.replay_viewer import ReplayViewer
 from .states.rolling import Rolling
 from .states.ruin_pick import RuinPick
 from .states.rules import Rules
 from .states.settings_menu import LARGE_TEXT_SCALE, SettingsMenu
 from .states.staging import Staging
+from .states.still_playing import StillPlaying
 from .states.table import PHASE_STATE, TableKit
 from .states.title import Title
 from .store_access import StoreAccess
@@ -62,7 +81,22 @@ INPUT_POLL_SECONDS = 0.02  # how often an idle loop looks for input
 class Control:
     def __init__(self, options: Options, clock: Clock | None = None, events: EventSource | None = None) -> None:
         preferences = Preferences(options.data_dir)
-        self.options = options = preferences.apply(options)
+        options = preferences.apply(options)
+        kiosk_notice = None
+        self.kiosk: KioskConfig | None = None
+        if options.kiosk:
+            loaded = load_kiosk_config(options.data_dir)
+            self.kiosk, kiosk_notice = loaded.config, loaded.notice
+            # Fullscreen, unless a size was asked for (to look at the kiosk in a window).
+            options = replace(options, windowed=options.size is not None,
+                              locale=self.kiosk.language or options.locale,
+                              difficulty=options.difficulty if options.difficulty in self.kiosk.difficulties
+                              else self.kiosk.difficulties[0])
+            set_lock_hints()
+        self.options = options
+        # SIGTERM (systemctl stop, shutdown) ends the game cleanly; handled here, before
+        # SDL starts, so that it is told apart from a close request.
+        self.termination = Termination()
         self.clock: Clock = clock or RealClock()
         self.events: EventSource = events or PygameEvents()
         os.environ.setdefault("SDL_HINT_TOUCH_MOUSE_EVENTS", "1")
@@ -74,6 +108,9 @@ class Control:
         pygame.display.init()
         pygame.font.init()
         self.window = Window(fullscreen=not options.windowed, size=options.size)
+        self.lock = KioskLock(self.kiosk.exit_hold_seconds) if self.kiosk is not None else None
+        if self.lock is not None:
+            self.lock.lock_window()
         self.text = text = Catalog(options.locale)
         pygame.display.set_caption(text("app.window_title"))
         self.fonts = fonts = FontBook(text.script, rtl=text.rtl)
@@ -86,23 +123,37 @@ class Control:
         self.notices = Notices(text)
         if preferences.file_was_set_aside and preferences.notice is not None:
             self.notices.add(self.notices.describe(preferences.notice))
+        if kiosk_notice is not None:
+            message = self.notices.describe(kiosk_notice)
+            self.notices.add(message)
+            print(f"magdagdon: {message}", file=sys.stderr)  # the operator's log (journal)
         self.jobs = AfterFrame()
         self.storage = StoreAccess(options.data_dir, self.notices)
         self.games = Games(options.difficulty or Difficulty.PEACEFUL, options.demo, self.audio, self.viewport,
                            self.jobs, self.storage)
         self.coach = self._coach(options, preferences)
         self.motion = MotionPreference(bool(saved.reduce_motion))
+        if self.kiosk is not None:
+            self.games.name_timeout = float(self.kiosk.name_seconds)
+            self.games.difficulties = self.kiosk.difficulties
+        menu_kit = MenuKit(text, fonts, self.ui, self.viewport, locked=self.kiosk is not None)
         self.machine = StateMachine(self._factories(TableKit(text, fonts, self.viewport, TableCanvas(), self.coach,
                                                              self.motion),
-                                                    MenuKit(text, fonts, self.ui, self.viewport), preferences))
+                                                    menu_kit, preferences))
         self.demo = DemoDriver(self.games, options.seed or 0)
+        self.computer = ComputerTurns()
+        self.director = KioskDirector(self.kiosk, self.games, self.demo, self.storage) if self.kiosk else None
         self.pointer = PointerTranslator()
+        self.pad_keys = PadKeys()
+        # Controllers only in a kiosk: with the joystick subsystem up SDL polls more.
+        self.pads = Pads() if self.kiosk is not None else None
         self.step = FixedStep()
         self.frames = 0
         self.last_frame_at: float | None = None
         self.dirty = True  # something visible changed that the states do not report
         self.moved_last_frame = False
         self.closed = False
+        self.close_requested_at = -10  # the frame of the last WINDOWCLOSE
         # Storage, sounds and pygame_gui wait until the first frame is on screen.
         self.startup_pending = True
         self.start()
@@ -120,6 +171,10 @@ class Control:
     def _factories(self, table: TableKit, menu: MenuKit, preferences: Preferences) -> dict[str, Callable[[], State]]:
         """Every state by key, each handed the services it uses."""
         games, storage = self.games, self.storage
+        last_name = LastName(preferences.saved.name, lambda name: preferences.remember(name=name))
+        names = NameEntryKit(table.text, table.fonts, table.viewport, last_name)
+        shown = self.kiosk.difficulties if self.kiosk is not None else tuple(Difficulty)
+        attract = AttractKit(table.text, table.fonts, table.viewport, lambda: read_score_tables(storage, games, shown))
         return {
             "rolling": lambda: Rolling(table, games), "staging": lambda: Staging(table, games),
             "magdagdon": lambda: Magdagdon(table, games), "ruin_pick": lambda: RuinPick(table, games),
@@ -131,15 +186,28 @@ class Control:
             "high_scores": lambda: HighScores(menu, games, storage),
             "confirm": lambda: ConfirmDialog(menu),
             "replay": lambda: ReplayViewer(table.text, table.fonts, table.viewport),
+            "code_entry": lambda: CodeEntry(menu, games),
+            "party_setup": lambda: PartySetup(menu, games, storage),
+            "party_handover": lambda: PartyHandover(menu),
+            "party_results": lambda: PartyResultsScreen(menu, games, storage),
+            "name_entry": lambda: NameEntry(names),
+            "attract_card": lambda: AttractCard(attract),
+            "still_playing": lambda: StillPlaying(table.text, table.fonts, table.viewport),
         }
 
     # --- start ------------------------------------------------------------------------------
     def start(self) -> None:
         options, games = self.options, self.games
         scene = options.scene
-        if scene in GAME_SCENES:
-            game = scene_game(scene, games.difficulty, options.seed or 1)
-            self.machine.start(PHASE_STATE[game.phase], {"session": games.resume_session(game)})
+        if scene in PARTY_SCENES:
+            self._start_party_scene(scene)
+            return
+        if scene in GAME_SCENES or scene == NAME_SCENE:
+            game = scene_game("game_over" if scene == NAME_SCENE else scene, games.difficulty, options.seed or 1)
+            session = games.resume_session(game)
+            if scene == "game_over":
+                session.player_name = DEFAULT_NAME
+            self.machine.start(PHASE_STATE[game.phase], {"session": session})
             return
         session = games.new_session(options.difficulty, options.seed)
         if scene in MENU_SCENES:
@@ -151,6 +219,17 @@ class Control:
             return
         quick = options.demo or options.seed is not None
         self.machine.start("rolling", {"session": session}, () if quick else ("title",))
+
+    def _start_party_scene(self, scene: str) -> None:
+        """A party for screenshots, kept in memory only (never written nor recorded)."""
+        party = scene_party(scene, self.games.difficulty, self.options.seed or 1)
+        play = PartyPlay(PartyKeeper(PartyFiles.unavailable(), lambda: None, party, now()), self.games, self.storage)
+        persist: dict[str, object] = {"party": play, "session": self.games.new_session(seed=party.seed)}
+        if scene == "party_turn":
+            persist["session"] = play.hand_over()
+            self.machine.start("staging", persist)
+        else:
+            self.machine.start("party_results" if scene == "party_results" else "party_handover", persist)
 
     def finish_startup(self) -> None:
         """What the first frame does not need: the saved game, sounds, the menus."""
@@ -186,6 +265,9 @@ class Control:
         events = self.events.poll()
         for event in events:
             self.process(event)
+        if self.termination.requested or (self.lock is not None and self.lock.chord.held(started)):
+            self.quit()
+            return
         if self.window.surface.get_size() != self.viewport.size:
             self.on_resize()
         for _ in range(self.step.advance(elapsed)):
@@ -193,6 +275,9 @@ class Control:
                 return
             self.machine.update(self.step.dt)
             self.demo.tick(self.machine)
+            self.computer.tick(self.machine)
+        if self.director is not None:
+            self.director.tick(self.machine, self.clock.now())
         # pygame_gui draws from what its update saw: after every change, before every draw.
         self.ui.update(elapsed)
         moving = self.animating()
@@ -216,7 +301,7 @@ class Control:
             self.clock.sleep(min(INPUT_POLL_SECONDS, left))
 
     def animating(self) -> bool:
-        return self.games.demo or self.machine.is_animating()
+        return self.games.demo or self.machine.is_animating() or self.computer.active(self.machine)
 
     def _draw(self) -> None:
         self.machine.draw(self.window.surface, self.step.alpha)
@@ -225,9 +310,30 @@ class Control:
 
     # --- events -----------------------------------------------------------------------------
     def process(self, event: pygame.event.Event) -> None:
+        if self.lock is not None:
+            self.lock.note(event)
+            self.lock.chord.note(event, self.clock.now())
+        if self.director is not None and self.director.note(event, self.machine, self.clock.now()):
+            self.dirty = True
+            return  # it woke the attract loop or answered "Still playing?": nothing else
+        if self.pads is not None:
+            self.pads.note(event)
+        top = self.machine.top
+        if not getattr(top, "reads_pad", False):
+            translated = self.pad_keys.translate(event, self.machine.top_key, isinstance(top, MenuState))
+            if not translated:
+                return
+            event = translated[0]
         for event in self.pointer.translate(event, self.window.surface.get_size()):
             kind = event.type
+            if kind == pygame.WINDOWCLOSE:
+                self.close_requested_at = self.frames
             if kind == pygame.QUIT:
+                # A locked kiosk ignores a close request (the close button, Alt+F4: SDL sends
+                # WINDOWCLOSE, then QUIT where its hint is not honoured); a QUIT alone is the
+                # system ending the game, which saves and ends.
+                if self.lock is not None and self.frames - self.close_requested_at <= 1:
+                    continue
                 self.quit()
                 return
             if kind in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
@@ -275,7 +381,12 @@ class Control:
         if self.closed:
             return
         self.closed = True
+        self.computer.close()
+        self.termination.release()
         self.jobs.run()
         session = self.machine.top.persist.get("session") if self.machine.stack else None
         if isinstance(session, GameSession):
             session.save_in_progress()
+        party = self.machine.top.persist.get("party") if self.machine.stack else None
+        if isinstance(party, PartyPlay):
+            party.save()  # a quit mid-turn keeps the dice placed and the powers used so far

@@ -1,4 +1,5 @@
-"""Attract mode: the expert plays through the real game states, one action at a time."""
+"""Attract mode: the expert plays through the real game states, one action at a time; or a
+recorded game is played back the same way, action by action from its replay."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import random
 import time
 
 from magdagdon.ai import Policy, make_policy
+from magdagdon.engine import Action
 
 from .games import Games
 from .state_machine import StateMachine
@@ -24,6 +26,8 @@ class DemoDriver:
         self.think_seconds = 0.0  # CPU spent choosing moves (for scripts/bench_frames.py)
         self.moves = 0
         self.shown_over = False  # the finished demo game has been on screen a while
+        self.script: list[Action] | None = None  # a replay's actions still to play, or None: the expert
+        self.games_shown = 0  # finished games shown whole (the kiosk's attract loop moves on)
 
     def tick(self, machine: StateMachine) -> None:
         if not self.games.demo:
@@ -42,6 +46,8 @@ class DemoDriver:
         if game.is_over:
             if self.shown_over:  # the result has been on screen: go again
                 self.shown_over = False
+                self.games_shown += 1
+                self.script = None
                 state.persist["session"] = self.games.new_session(game.difficulty)
                 state.reset("rolling")
             else:
@@ -51,7 +57,7 @@ class DemoDriver:
         if self.policy is None:
             self.policy = make_policy("expert", self.rng)
         start = time.process_time()
-        action = self.policy.choose(game)
+        action = self.script.pop(0) if self.script else self.policy.choose(game)
         self.think_seconds += time.process_time() - start
         state.perform(action)
         self.moves += 1

@@ -4,6 +4,8 @@ resumed, with the difficulty the next new game uses, and whether they are demo g
 from __future__ import annotations
 
 import random
+from datetime import date, datetime
+from typing import Callable
 
 from magdagdon.engine import Difficulty, Game
 
@@ -22,6 +24,9 @@ class Games:
         self.saved: SavedGame | None = None  # a game in progress found at start, offered on the title
         self.audio, self.viewport, self.jobs, self.storage = audio, viewport, jobs, storage
         self.seed_source = random.SystemRandom()
+        self.today: Callable[[], date] = lambda: datetime.now().date()  # the local date (tests set it)
+        self.name_timeout: float | None = None  # seconds the name entry waits for input (kiosk)
+        self.difficulties: tuple[Difficulty, ...] = tuple(Difficulty)  # those a player may choose
 
     def new_session(self, difficulty: Difficulty | None = None, seed: int | None = None) -> GameSession:
         self.difficulty = difficulty or self.difficulty

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from magdagdon.engine import Difficulty
+from magdagdon.engine.challenge import CODE_LENGTH, BadCode, seed_for_code
 from magdagdon.engine.dice import MAX_SEED
 from magdagdon.shown_value import shown
 
@@ -31,6 +32,7 @@ class Options:
     locale: str | None = None  # a catalog name ("en", "it", "ur", "hi"); None: saved or system language
     sound: bool | None = None
     coach: bool | None = None  # None: coach the first turn of a fresh install's first game
+    kiosk: bool = False  # locked fullscreen, idle/attract, names (see docs/KIOSK.md)
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -69,6 +71,16 @@ def whole_number(text: str, low: int, high: int) -> int:
 
 def seed_option(text: str) -> int:
     return whole_number(text, 0, MAX_SEED)
+
+
+def code_option(text: str) -> int:
+    """A challenge code, as the seed it names."""
+    try:
+        return seed_for_code(text)
+    except BadCode as bad:
+        reasons = {"empty": "is empty", "wrong_length": f"must have {CODE_LENGTH} characters",
+                   "wrong_characters": "may hold only letters and digits (no U)"}
+        raise argparse.ArgumentTypeError(f"the code {shown(text)} {reasons[bad.reason]}") from None
 
 
 def frames_option(text: str) -> int:

@@ -1,5 +1,5 @@
 """Settings kept between runs (difficulty, sound, fullscreen, language, volume, large text,
-reduce motion, and whether the first turn was coached).
+reduce motion, whether the first turn was coached, the last name entered).
 
 The saved values fill in what the command line left open; what it gave wins for that run
 only. A change made in the Settings menu saves just that one field, so a command-line

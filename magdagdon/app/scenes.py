@@ -11,10 +11,17 @@ from typing import Callable
 
 from magdagdon.ai import Policy, make_policy
 from magdagdon.engine import Accept, Difficulty, Game, Phase, Roll, Stage
+from magdagdon.party import Party
 
 GAME_SCENES = ("rolling", "staging", "magdagdon", "ruin_pick", "game_over")
 MENU_SCENES = ("title", "settings", "rules", "high_scores", "about", "confirm")
-SCENES = GAME_SCENES + MENU_SCENES
+PARTY_SCENES = ("party_handover", "party_turn", "party_results")
+# The game-over scene shows the result as recorded under the default name; this one shows
+# the same finished game asking for the player's name first.
+NAME_SCENE = "name_entry"
+SCENES = GAME_SCENES + MENU_SCENES + (NAME_SCENE,) + PARTY_SCENES
+SCENE_STATE = {"party_turn": "staging"}  # scenes that open on a state of another name
+PARTY_SEATS = [("ANA", False), ("BO", False), ("Computer", True)]
 
 
 def _greedy(seed: int) -> Policy:
@@ -56,3 +63,32 @@ def scene_game(scene: str, difficulty: Difficulty, seed: int) -> Game:
     game = Game(difficulty, seed)
     game.play(Roll())
     return game
+
+
+def scene_party(scene: str, difficulty: Difficulty, seed: int) -> Party:
+    """A three-player party (one computer) positioned for ``scene``: at turn 5's
+    hand-over, in the middle of ANA's turn 5 (placing dice), or over."""
+    for attempt in range(seed, seed + 50):
+        party = _party_until(scene, difficulty, attempt)
+        if scene != "party_turn" or party.players[0].game.phase is Phase.STAGING:
+            return party
+    return party
+
+
+def _party_until(scene: str, difficulty: Difficulty, seed: int) -> Party:
+    party = Party.new(difficulty, seed, PARTY_SEATS)
+    policies = [make_policy(name, random.Random(seed)) for name in ("greedy", "random", "expert")]
+    for _ in range(3000):
+        current = party.current_index
+        if current is None:
+            break
+        game = party.players[current].game
+        if scene != "party_results" and party.turn == 5 and current == 0 and game.phase is Phase.ROLL:
+            if scene == "party_turn":
+                game.play(Roll())
+                die = next((d for d in game.tray if game.legal_cells_for(d)), None)
+                if die is not None:
+                    game.play(Stage(die, min(game.legal_cells_for(die))))
+            break
+        game.play(policies[current].choose(game))
+    return party

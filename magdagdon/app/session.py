@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import random
 import threading
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
 from typing import TYPE_CHECKING, Iterable
 
 from magdagdon.engine import (
     Action, Adjust, Confirm, Game, PlaceRuin, Phase, Reroll, Roll, Stage, TakeBack, TakeBackAll,
 )
-from magdagdon.storage import RecordOutcome, RecordRefused
+from magdagdon.engine.challenge import daily_day_of
+from magdagdon.engine.replay import Replay
+from magdagdon.storage import DEFAULT_NAME, TABLE_SIZE, RecordOutcome, RecordRefused
+from magdagdon.storage.daily_table import DailyTables
 
 from .audio import Audio
 from .hints import Hint, ask_hint
@@ -26,7 +29,9 @@ from .viewport import Viewport
 REROLL_TUMBLE_TICKS = EFFECT_TICKS - 8  # a re-roll tumbles within 400 ms (its random extra included)
 
 if TYPE_CHECKING:
+    from magdagdon.storage import Store
     from magdagdon.ai.review import TurnReview
+    from magdagdon.storage import Store
     from .store_access import StoreAccess
 
 SOUND_OF: dict[type, str] = {Roll: "roll", Stage: "place", TakeBack: "take_back", TakeBackAll: "take_back",
@@ -51,7 +56,13 @@ class GameSession:
         self.outcome: RecordOutcome | None = None  # once the game is over and recorded
         self.saved_result: bool | None = None
         self.recorded = False
+        self.player_name: str | None = None  # given at the name entry
+        self.awaiting_name = False  # the result waits for the player's name
+        self.saved_finished = False  # the finished game is in the data folder, awaiting its result
         self.demo = demo  # attract-mode games are never saved nor recorded
+        self.kept_by_party = False  # a party player's game: the party file keeps and records it
+        self.daily_day: date | None = None  # a game on a day's dice: that day, once recorded
+        self.daily_rank: int | None = None  # and its rank in that day's table
         self.review: list[TurnReview] | None = None  # the AI's look back, once the game is over
         self.review_thread: threading.Thread | None = None
         # Game time in fixed ticks, and when the player last acted, and where: a second tap
@@ -137,30 +148,64 @@ class GameSession:
         self.jobs.add(self.record_result)
 
     def record_result(self) -> None:
-        if self.recorded:
+        if self.recorded or self.awaiting_name:
             return
-        self.recorded = True
-        if self.demo:
+        if self.demo or self.kept_by_party:
+            self.recorded = True
             return
         store = self.storage.store
         if store is None:
+            self.recorded = True
             self.saved_result = False
             return
         try:
             # Saved first: if the process dies before the result is written, the next
-            # start finds a finished game in progress and storage records it then.
-            store.save_in_progress(self.game, now(), assisted=self.assisted)
-            self.outcome = store.record_result(self.game, now(), assisted=self.assisted)
+            # start finds a finished game in progress and storage records it then (under
+            # the default name when the player had not given one yet).
+            if not self.saved_finished:
+                self.saved_finished = True
+                store.save_in_progress(self.game, now(), assisted=self.assisted)
+            if self.player_name is None and self._makes_the_table(store):
+                self.awaiting_name = True  # the game-over screen asks, then calls name_given
+                return
+            self.recorded = True
+            name = self.player_name or DEFAULT_NAME
+            self.outcome = store.record_result(self.game, now(), name=name, assisted=self.assisted)
             self.saved_result = bool(self.outcome.saved)
             if self.saved_result:
                 store.clear_in_progress()  # a result held in memory keeps its saved game
+            self._record_daily(store, name)
         except (OSError, RecordRefused):  # storage notes its own problems; these it raises
+            self.recorded = True
             self.saved_result = False
             self.storage.note_failure()
         self._show_notices()
 
+    def _record_daily(self, store: "Store", name: str) -> None:
+        """A game on today's dice also enters Today's dice table of its day."""
+        day = daily_day_of(self.game.seed, date.today())
+        if day is None:
+            return
+        self.daily_day = day
+        tables = DailyTables(store.data_dir)
+        self.daily_rank = tables.record(day, Replay.of(self.game), now(), name=name, assisted=self.assisted)
+        for notice in tables.take_notices():
+            self.storage.notices.add(self.storage.notices.describe(notice))
+
+    def _makes_the_table(self, store: "Store") -> bool:
+        """Whether this result enters its difficulty's top 20 (a tie keeps the earlier
+        result ahead, so it must beat the last entry of a full table)."""
+        table = store.high_scores(self.game.difficulty)
+        return len(table) < TABLE_SIZE or self.game.score().total > table[-1].score
+
+    def name_given(self, name: str) -> None:
+        """The player named the game (or the name entry gave up): record it now."""
+        self.player_name = name
+        self.awaiting_name = False
+        self.record_result()
+
     def save_in_progress(self) -> None:
-        if self.demo or self.game.is_over or self.game.turn == 0:
+        if self.demo or self.kept_by_party or self.game.is_over or self.game.turn == 0:
             return
         store = self.storage.store  # opened only now: a game not yet rolled needs no storage
         if store is not None:

@@ -11,6 +11,7 @@ from .render.layout import Layout, compute_layout
 class Viewport:
     def __init__(self, size: tuple[int, int], rtl: bool) -> None:
         self.rtl = rtl
+        self.strip = False  # room for the other players' boards (party play)
         self.layout: Layout = compute_layout(*size, rtl=rtl)
         self._veils: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
 
@@ -19,13 +20,21 @@ class Viewport:
         return self.layout.size
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.layout = compute_layout(*size, rtl=self.rtl)
+        self.layout = compute_layout(*size, rtl=self.rtl, strip=self.strip)
         self._veils.clear()
 
     def set_direction(self, rtl: bool) -> None:
         """Lay the table out for a right-to-left (mirrored) or left-to-right reader."""
         self.rtl = rtl
         self.resize(self.size)
+
+    def show_strip(self, wanted: bool) -> bool:
+        """Keep (or give back) the band for the other players' boards; True if the layout changed."""
+        if wanted == self.strip:
+            return False
+        self.strip = wanted
+        self.resize(self.size)
+        return True
 
     def veil(self, opacity: int) -> pygame.Surface:
         """A dimming veil over the whole window, made once per opacity (not per frame)."""

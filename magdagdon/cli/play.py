@@ -11,6 +11,7 @@ from magdagdon.app.options import (
     frames_option,
     language_option,
     screenshot_option,
+    code_option,
     seed_option,
     size_option,
 )
@@ -20,7 +21,10 @@ from magdagdon.shown_value import shown
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--difficulty", type=difficulty_option, default=None,
                         help="PEACEFUL, SURVIVAL or NIGHTMARE (default: as last time)")
-    parser.add_argument("--seed", type=seed_option, default=None, help="seed of the game (shown on screen, shareable)")
+    chosen = parser.add_mutually_exclusive_group()
+    chosen.add_argument("--seed", type=seed_option, default=None, help="seed of the game (shown on screen, shareable)")
+    chosen.add_argument("--code", type=code_option, default=None, metavar="CODE",
+                        help="play the dice of a challenge code, e.g. J1ZEN4 (shown at game over)")
     parser.add_argument("--data-dir", type=data_dir_option, default=None, help="folder for high scores and the saved game")
     parser.add_argument("--demo", action="store_true", help="attract mode: the game plays itself")
     parser.add_argument("--windowed", action="store_true", help="open in a window instead of fullscreen")
@@ -28,6 +32,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--size", type=size_option, default=None, help="window size WxH, e.g. 1280x720 (implies --windowed)")
     parser.add_argument("--frames", type=frames_option, default=None, help="quit after N frames (tests, benchmarks)")
     parser.add_argument("--screenshot", type=screenshot_option, default=None, help="save the last frame as PNG")
+    parser.add_argument("--kiosk", action="store_true",
+                        help="party kiosk: locked fullscreen, attract loop, names on the table (see docs/KIOSK.md)")
     parser.add_argument("--mute", action="store_true", help="start with sound off (this run only)")
     parser.add_argument("--scene", default=None, help=argparse.SUPPRESS)
     parser.add_argument("--lang", type=language_option, default=None, help="language: en, it, ur or hi (default: as last time, else the system's)")
@@ -40,9 +46,10 @@ def options_from(args: argparse.Namespace):
     # What is not given stays None: the saved settings fill it in (app.preferences).
     windowed = True if (args.windowed or size is not None) else (False if args.fullscreen else None)
     return Options(
-        difficulty=args.difficulty, seed=args.seed,
+        difficulty=args.difficulty, seed=args.seed if args.code is None else args.code,
         data_dir=args.data_dir, demo=args.demo, frames=args.frames, screenshot=args.screenshot,
         windowed=windowed, size=size, scene=args.scene, locale=args.lang, sound=False if args.mute else None,
+        kiosk=args.kiosk,
     )
 
 

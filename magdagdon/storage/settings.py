@@ -1,5 +1,5 @@
-"""The player's settings (difficulty, sound, fullscreen, language, volume, large text, ...),
-kept between runs.
+"""The player's settings (difficulty, sound, fullscreen, language, volume, large text, the last
+name entered, ...), kept between runs.
 
 One small envelope file, ``settings.json``, written atomically like every other data file
 (:mod:`.atomic_file`); a corrupt one is set aside with a notice and the defaults apply. A
@@ -23,6 +23,7 @@ from .atomic_file import write_atomic
 from .data_dir import resolve_data_dir
 from .document_file import load_document
 from .envelope import CorruptFile, FileKind, encode
+from .high_scores import clean_name
 from .notices import StorageNotice
 
 SETTINGS_FILE = "settings.json"
@@ -40,6 +41,7 @@ class Settings:
     coached: bool | None = None  # the first turn was guided (or the guide skipped)
     reduce_motion: bool | None = None  # fades instead of movement
     tips_seen: tuple[str, ...] | None = None  # one-time tips already shown
+    name: str | None = None  # the last name entered, offered to the next player
 
     def with_changes(self, **changes: Any) -> "Settings":
         return replace(self, **changes)
@@ -63,6 +65,8 @@ class Settings:
             data["reduce_motion"] = self.reduce_motion
         if self.tips_seen is not None:
             data["tips_seen"] = list(self.tips_seen)
+        if self.name is not None:
+            data["name"] = self.name
         return data
 
     @classmethod
@@ -92,7 +96,10 @@ class Settings:
             if not isinstance(tips, list) or len(tips) > 50 or not all(isinstance(t, str) and len(t) <= 40 for t in tips):
                 raise CorruptFile("bad tips_seen")
             tips = tuple(tips)
-        return cls(difficulty, **flags, language=language, volume=volume, tips_seen=tips)
+        player = raw.get("name")
+        if player is not None and (not isinstance(player, str) or clean_name(player) != player):
+            raise CorruptFile(f"bad name {player!r}")
+        return cls(difficulty, **flags, language=language, volume=volume, tips_seen=tips, name=player)
 
 
 @dataclass(frozen=True)

@@ -71,6 +71,16 @@ class Player:
         self.post(pygame.KEYUP, 0.03, key=key, mod=mod, unicode="", scancode=0)
         self.wait(then)
 
+    def give_name(self, name: str = "", then: float = AFTER_INPUT) -> None:
+        """Answer the name entry a result that made the table brings: type ``name``
+        (replacing the name offered) and press Enter."""
+        self.wait_for(lambda: self.top_key == "name_entry", limit=5.0)
+        for _ in range(16):
+            self.key(pygame.K_BACKSPACE, then=0.0)
+        if name:
+            self.post(pygame.TEXTINPUT, text=name)
+        self.key(pygame.K_RETURN, then)
+
     def choose(self, ident: str, then: float = AFTER_INPUT) -> None:
         """Tap the top menu's button ``ident``, where the player sees it."""
         self.tap(self.menu_button_rects()[ident].center, then)
@@ -116,7 +126,7 @@ class Player:
 
     def texts_drawn(self, draw: Callable[[], None]) -> list[tuple[str, int]]:
         """Every (text, size) the game's fonts render while ``draw`` runs."""
-        fonts = self.table.fonts
+        fonts = getattr(self.top, "fonts", None) or self.table.fonts  # one FontBook for all states
         seen: list[tuple[str, int]] = []
         real = fonts.render
 

@@ -59,7 +59,9 @@ def _split_rows(area: Rect, weights: list[float], gap: int) -> list[Rect]:
     return rects
 
 
-def compute_layout(width: int, height: int, rtl: bool = False) -> Layout:
+def compute_layout(width: int, height: int, rtl: bool = False, strip: bool = False) -> Layout:
+    """``strip``: keep a band for the other players' boards (party play): at the right in
+    landscape, above the guide line in portrait; it is ``extras["strip"]``."""
     width, height = max(320, int(width)), max(320, int(height))
     portrait = height > width * 1.05
     margin = max(8, round(min(width, height) * 0.025))
@@ -67,6 +69,13 @@ def compute_layout(width: int, height: int, rtl: bool = False) -> Layout:
     guide_h = max(28, round(min(height * 0.055, width * 0.06)))
     top_bar = Rect(0, 0, width, top_h)
     content = Rect(margin, top_h + margin, width - 2 * margin, height - top_h - guide_h - margin * 2)
+    band: Rect | None = None
+    if strip and portrait:
+        band = Rect(content.left, content.bottom - int(content.height * 0.13), content.width, int(content.height * 0.13))
+        content.height -= band.height + margin
+    elif strip:
+        band = Rect(content.right - int(content.width * 0.15), content.top, int(content.width * 0.15), content.height)
+        content.width -= band.width + margin
 
     if portrait:
         cell = min(content.width, content.height * 0.52) / BLOCK_CELLS
@@ -140,6 +149,8 @@ def compute_layout(width: int, height: int, rtl: bool = False) -> Layout:
         power_buttons=power_buttons, score=score, guide=guide, banner=banner, dialog=dialog,
         die_size=die,
     )
+    if band is not None:
+        layout.extras["strip"] = band
     if rtl:
         mirror(layout)
     return layout
@@ -153,9 +164,10 @@ def mirror(layout: Layout) -> None:
     def flip(rect: Rect) -> None:
         rect.x = width - rect.right
 
+    strip = [layout.extras["strip"]] if "strip" in layout.extras else []
     for rect in [layout.tray, layout.primary, layout.take_back_all, layout.powers, layout.power_label,
                  layout.score, layout.menu_button, layout.hint_button, layout.guide, layout.dialog,
-                 *layout.tray_slots, *layout.power_buttons]:
+                 *layout.tray_slots, *layout.power_buttons, *strip]:
         flip(rect)
     block = layout.board.union(layout.row_sums[0]).union(layout.col_sums[0])
     shift = (width - block.right) - block.left

@@ -11,6 +11,7 @@ import pygame
 
 from magdagdon.ai.review import TurnReview, review_game
 from magdagdon.engine import Replay, ReplayError, cell_col, cell_row
+from magdagdon.engine.challenge import code_for_seed, has_code
 
 from ..i18n import Catalog
 from ..input.focus import FocusKey
@@ -28,11 +29,11 @@ from .table import TableState
 
 COUNT_TICKS = 150  # the breakdown counts up over 1.25 s
 REVIEW_ITEMS = 3
-# Below the breakdown at most: turns, rank (or "not saved"), assisted and the review's
-# title, then the review's cards (each as tall as CARD_LINES lines). The dialog is laid
-# out once with room for all of them, so nothing moves when the rank or the review arrives.
+# Below the breakdown at most: turns, challenge code, rank (or "not saved"), assisted and
+# the review's title, then the review's cards (each as tall as CARD_LINES lines). The dialog
+# is laid out once with room for all of them, so nothing moves when the rank or the review arrives.
 CARD_LINES = 4.5
-RESULT_LINES = 4 + CARD_LINES
+RESULT_LINES = 5 + CARD_LINES
 
 
 def start_review(session: GameSession) -> threading.Thread | None:
@@ -76,6 +77,7 @@ class GameOver(TableState):
     def enter(self, persist: Persist) -> None:
         super().enter(persist)
         self.session.record_when_shown()
+        self.asked_name = False
         self.focus = ("button", "play_again")
         self.result_shown: tuple[tuple[str, Colour], ...] = ()  # the result lines last drawn
         self._backdrop_cache: tuple[object, pygame.Surface, pygame.Rect] | None = None
@@ -128,8 +130,18 @@ class GameOver(TableState):
         if key in (pygame.K_r, pygame.K_n):
             self.on_button("play_again")
 
+    def resume(self, result: Persist) -> None:
+        super().resume(result)
+        name = result.get("name")
+        if isinstance(name, str) and self.session.awaiting_name:
+            self.session.name_given(name)
+
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.session.awaiting_name and not self.asked_name:
+            self.asked_name = True  # the result made the table: whose is it?
+            self.push("name_entry", name_timeout=self.games.name_timeout)
+            return
         if self.tick == COUNT_TICKS and not self.games.demo:  # after the count-up (CPU); nobody reads a demo's
             start_review(self.session)
 
@@ -227,11 +239,19 @@ class GameOver(TableState):
         text, session, game = self.text, self.session, self.game
         name = text(f"difficulty.{game.difficulty.name}")
         lines = [(text("gameover.turns", turns=game.turn, powers=game.powers_used), palette.TEXT_DIM)]
+        if session.daily_rank:
+            lines.append((text("gameover.daily_rank", rank=session.daily_rank, code=code_for_seed(game.seed)),
+                          palette.GOLD))
+        elif has_code(game.seed):
+            lines.append((text("gameover.code", code=code_for_seed(game.seed)), palette.TEXT))
         rank = session.outcome.rank if session.outcome is not None else None
         if session.saved_result is False:
             lines.append((text("gameover.not_saved"), palette.CORAL))
         elif rank:
-            lines.append((text("gameover.rank", rank=rank, difficulty=name), palette.GOLD))
+            player = session.player_name
+            line = text("gameover.rank_named", name=player, rank=rank, difficulty=name) if player else \
+                text("gameover.rank", rank=rank, difficulty=name)
+            lines.append((line, palette.GOLD))
         elif session.outcome is not None:
             lines.append((text("gameover.no_rank", difficulty=name), palette.TEXT_DIM))
         if session.assisted:

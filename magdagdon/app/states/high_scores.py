@@ -1,7 +1,8 @@
-"""High-score tables, one per difficulty: a real table (rank, name, score, date, turns,
-powers, hints) and the difficulty's statistics (games, average, best, a histogram), drawn
-with plain pygame inside the menu panel. The wheel or Page Up/Down scroll a long table;
-tapping a game opens it in the replay viewer (its record comes from the archive)."""
+"""High-score tables, one per difficulty, for all time or for today (the local date): a real
+table (rank, name, score, date, turns, powers, hints) and the statistics of those games
+(games, average, best, a histogram), drawn with plain pygame inside the menu panel. The
+wheel or Page Up/Down scroll a long table; tapping a game opens it in the replay viewer
+(its record comes from the archive)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ import pygame
 from magdagdon.engine import Difficulty, ReplayError
 from magdagdon.storage import HISTOGRAM_BUCKET, ScoreEntry, Statistics
 from magdagdon.storage.envelope import NewerVersion
+from magdagdon.storage.daily_table import DailyTables
+from magdagdon.storage.today import todays_table
 
 from ..fonts import FontBook
 from ..games import Games
@@ -41,11 +44,13 @@ class HighScores(MenuState):
         super().__init__(kit)
         self.games, self.storage = games, storage
         self.shown = games.difficulty
+        self.today = False  # False: all time
         self.scroll = 0
         self.floor = 14
         self.data: tuple[list[ScoreEntry], Statistics] | None = None
         self.loaded = False
         self.rows: list[tuple[pygame.Rect, ScoreEntry]] = []  # where each shown game was drawn
+        self.daily_view = False  # Today's dice: today's table of the day's own dice
 
     def enter(self, persist: Persist) -> None:
         self.shown = persist.pop("scores_difficulty", None) or self.games.difficulty
@@ -55,12 +60,20 @@ class HighScores(MenuState):
         text = self.text
         items = [Item(f"tab:{d.name}", text(f"difficulty.{d.name}"), "#chosen" if d is self.shown else "", row=0)
                  for d in Difficulty]
+        items += [Item("period:today", text("scores.today"), "#chosen" if self.today else "", row=1),
+                  Item("period:all", text("scores.all_time"), "" if self.today or self.daily_view else "#chosen", row=1),
+                  Item("period:daily", text("scores.daily"), "#chosen" if self.daily_view else "", row=1)]
         items.append(Item("back", text("button.back"), "#primary"))
         return items
 
     def on_choice(self, ident: str) -> None:
         if ident.startswith("tab:"):
             self.shown = Difficulty.from_name(ident.split(":", 1)[1])
+            self.scroll, self.data, self.loaded = 0, None, False
+            self.build()
+        elif ident.startswith("period:"):
+            self.today = ident == "period:today"
+            self.daily_view = ident == "period:daily"
             self.scroll, self.data, self.loaded = 0, None, False
             self.build()
         else:
@@ -96,7 +109,16 @@ class HighScores(MenuState):
             self.loaded = True
             store = self.storage.store
             try:
-                self.data = (store.high_scores(self.shown), store.statistics(self.shown)) if store else None
+                if store is None:
+                    self.data = None
+                elif self.daily_view:
+                    entries = DailyTables(store.data_dir).table(self.games.today(), self.shown)
+                    self.data = (entries, statistics_of(entries))
+                elif self.today:
+                    entries = todays_table(store, self.shown, self.games.today())
+                    self.data = (entries, statistics_of(entries))
+                else:
+                    self.data = (store.high_scores(self.shown), store.statistics(self.shown))
             except OSError:  # e.g. another MAGDAGDON holds the data folder too long
                 self.data = None
         return self.data
@@ -116,7 +138,7 @@ class HighScores(MenuState):
         self._draw_statistics(surface, pygame.Rect(rect.left, rect.top, rect.width, stats_h), stats, size)
         table = pygame.Rect(rect.left, rect.top + stats_h + size // 2, rect.width, rect.height - stats_h - size // 2)
         if not entries:
-            self._centred(surface, table, text("scores.empty"), int(size * 1.2))
+            self._centred(surface, table, text("scores.empty_today" if self.today else "scores.empty"), int(size * 1.2))
             return
         self._draw_table(surface, table, entries, size)
 
@@ -258,3 +280,11 @@ def _lines_image(fonts: "FontBook", words: str, size: int, width: int, floor: in
     for index, line in enumerate(lines):
         image.blit(line, line.get_rect(**{"topright" if right else "topleft": (image.get_width() if right else 0, index * step)}))
     return image
+
+
+def statistics_of(entries: list[ScoreEntry]) -> Statistics:
+    """The statistics of a day's table (the games it holds)."""
+    statistics = Statistics()
+    for entry in entries:
+        statistics = statistics.add(entry.score)
+    return statistics

@@ -46,6 +46,7 @@ class MenuKit:
     fonts: FontBook
     ui: MenuUI
     viewport: Viewport
+    locked: bool = False  # kiosk: no way out of the game, no window mode
 
 
 TEXT_MARGIN = 0.6  # room beside a label's or button's text, in text heights (both sides together)

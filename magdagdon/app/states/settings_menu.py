@@ -44,14 +44,15 @@ class SettingsMenu(MenuState):
         text, current = self.text, self.games.difficulty
         # Difficulty names stay in Latin letters in every language: drawn in the Latin font.
         items = [Item(f"difficulty:{d.name}", text(f"difficulty.{d.name}"), script_style("latin", d is current), row=0)
-                 for d in Difficulty]
+                 for d in self.games.difficulties]
         items.append(Item("sound", text("settings.sound_on" if self.audio.enabled else "settings.sound_off")))
         items.append(Item("volume", text("settings.volume", percent=self.volume_percent)))
         large = self.fonts.scale > 1.0
         items.append(Item("large_text", text("settings.large_text_on" if large else "settings.large_text_off")))
         reduce = self.motion.reduce
         items.append(Item("reduce_motion", text("settings.reduce_motion_on" if reduce else "settings.reduce_motion_off")))
-        items.append(Item("display", text("settings.fullscreen" if self.window.fullscreen else "settings.windowed")))
+        if not self.kit.locked:
+            items.append(Item("display", text("settings.fullscreen" if self.window.fullscreen else "settings.windowed")))
         for locale, name in language_names().items():
             items.append(Item(f"language:{locale}", name, language_style(locale, chosen=locale == text.locale), row=3))
         items.append(Item("back", text("button.back"), "#primary"))
@@ -60,6 +61,8 @@ class SettingsMenu(MenuState):
     def on_choice(self, ident: str) -> None:
         if ident.startswith("difficulty:"):
             chosen = Difficulty.from_name(ident.split(":", 1)[1])
+            if chosen not in self.games.difficulties:
+                return
             current = self.session.game.difficulty if self.session else self.games.difficulty
             if chosen is current and self.games.difficulty is chosen:
                 return
@@ -91,7 +94,7 @@ class SettingsMenu(MenuState):
             self.motion.reduce = not self.motion.reduce
             self.remember(reduce_motion=self.motion.reduce)
             self.build()
-        elif ident == "display":
+        elif ident == "display" and not self.kit.locked:
             # The new window size reaches every state through the control object, which
             # rebuilds this menu for it before the next frame is drawn.
             self.window.toggle_fullscreen()

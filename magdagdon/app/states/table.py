@@ -27,6 +27,8 @@ from ..render.palette import Colour
 from ..render.table_canvas import TableCanvas
 from ..render.widgets import Button, draw_button, draw_focus_ring
 from ..render.dice_sprite import DieSprite
+from ..party_play import PartyPlay, strip_entries
+from ..render.party_strip import draw_party_strip
 from ..session import GameSession
 from ..state_machine import Persist, State
 from ..viewport import Viewport
@@ -82,6 +84,8 @@ class TableState(State):
         self.down_pos = (0, 0)
         self.focus: FocusKey | None = persist.get("focus")
         self.keyboard = bool(persist.get("keyboard", False))
+        if self.kit.viewport.show_strip(self.party is not None):  # the party's players beside the table
+            self.session.place_sprites(snap=True)
         self.session.place_sprites()
 
     def exit(self) -> Persist:
@@ -118,6 +122,12 @@ class TableState(State):
     @property
     def layout(self) -> Layout:
         return self.kit.viewport.layout
+
+    @property
+    def party(self) -> PartyPlay | None:
+        """The party this table's game belongs to, if any."""
+        party = self.persist.get("party")
+        return party if isinstance(party, PartyPlay) and party.seat_of(self.session) is not None else None
 
     def poke(self) -> None:
         """Something changed: let the highlights breathe again for a while."""
@@ -248,6 +258,11 @@ class TableState(State):
             self.session.effects = []  # the next input cuts every effect short
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.kit.coach.tip is not None:
             self.kit.coach.dismiss_tip()  # the tap goes on to do what it does
+        party = self.party
+        if party is not None and party.computer_to_move(self.session):  # the computer's hands only
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.open_menu()
+            return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.skip_rect is not None \
                 and self.skip_rect.collidepoint(event.pos):
             self.kit.coach.skip()
@@ -375,8 +390,14 @@ class TableState(State):
         self.follow_phase()
 
     def follow_phase(self) -> None:
-        """Switch to the state for the engine's phase once the dice have landed."""
+        """Switch to the state for the engine's phase once the dice have landed (in a
+        party, to the hand-over once this player's turn is done)."""
         if self.session.tumbling:
+            return
+        party = self.party
+        if party is not None and party.turn_over(self.session):
+            party.after_turn()
+            self.switch("party_handover")
             return
         wanted = PHASE_STATE[self.game.phase]
         if wanted != self.key:
@@ -413,6 +434,10 @@ class TableState(State):
             rect = layout.tray_slots[focused_die] if focused_die is not None else layout.cells[focused_cell or 0]
             draw_focus_ring(surface, rect, max(4, rect.width // 7))
         self.draw_extra(surface, alpha)
+        party = self.party
+        if party is not None and "strip" in self.layout.extras:
+            draw_party_strip(surface, self.fonts, self.layout.extras["strip"], strip_entries(party, self.text),
+                             across=self.layout.portrait)
         self.draw_guide(surface)
         self.draw_coach(surface)
 

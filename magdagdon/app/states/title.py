@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
+from magdagdon.engine.challenge import daily_seed
+
 from ..games import Games
 from ..notices import Notices
 from ..state_machine import Persist
@@ -39,9 +43,13 @@ class Title(MenuState):
             items.append(Item("new_game", text("menu.new_game")))
         items += [
             Item("rules", text("menu.rules"), row=1), Item("high_scores", text("menu.high_scores"), row=1),
+            Item("daily", text("menu.daily"), row=4), Item("play_code", text("menu.play_code"), row=4),
+            Item("party", text("menu.party"), row=4),
             Item("settings", text("menu.settings"), row=2), Item("about", text("menu.about"), row=2),
-            Item("demo", text("menu.demo"), row=3), Item("quit", text("menu.quit"), row=3),
+            Item("demo", text("menu.demo"), row=3),
         ]
+        if not self.kit.locked:
+            items.append(Item("quit", text("menu.quit"), row=3))
         return items
 
     def on_choice(self, ident: str) -> None:
@@ -61,12 +69,18 @@ class Title(MenuState):
                 self.push("confirm", confirm_text=self.text("confirm.new_game", difficulty=name), confirm_action="new_game")
             else:
                 self.start_new_game(self.games)
+        elif ident == "daily":
+            self.confirm_or_start("daily", self.start_daily)
+        elif ident == "party":
+            self.confirm_or_start("party", lambda: self.push("party_setup"))
+        elif ident == "play_code":
+            self.confirm_or_start("play_code", lambda: self.push("code_entry"))
         elif ident in ("rules", "high_scores", "settings", "about"):
             self.push(ident)
         elif ident == "demo":
             self.games.demo = True
             self.start_new_game(self.games)
-        elif ident == "quit":
+        elif ident == "quit" and not self.kit.locked:
             if self.session is not None:
                 self.session.save_in_progress()
             self.quit()
@@ -77,3 +91,20 @@ class Title(MenuState):
     def on_result(self, result: Persist) -> None:
         if result.get("confirmed") == "new_game":
             self.start_new_game(self.games)
+        elif result.get("confirmed") == "daily":
+            self.start_daily()
+        elif result.get("confirmed") == "play_code":
+            self.push("code_entry")
+        elif result.get("confirmed") == "party":
+            self.push("party_setup")
+
+    def confirm_or_start(self, action: str, start: Callable[[], None]) -> None:
+        if self.game_in_progress():
+            self.push("confirm", confirm_text=self.text("confirm.leave_game"), confirm_action=action)
+        else:
+            start()
+
+    def start_daily(self) -> None:
+        """Today's dice: the seed of the local calendar day, the same for everyone that day."""
+        self.persist["session"] = self.games.new_session(seed=daily_seed(self.games.today()))
+        self.reset("rolling")

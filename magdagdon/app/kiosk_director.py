@@ -1,0 +1,209 @@
+"""The kiosk's director: idle on a resting screen → the attract loop; idle mid-game → "Still
+playing?" and then the game set aside; the first input in the attract loop wakes the game
+and does nothing else.
+
+It watches the input the control object hands it and the states on the machine, and acts
+on the machine the way the demo driver does (restarting it with the states it names).
+The attract steps (``kiosk.json``): the title card; today's and all-time tables with
+names; today's best recorded game, played back through the real game states from its
+verified replay; how to play in three animated steps; the expert playing a game.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from magdagdon.engine import Difficulty, Game
+from magdagdon.storage import RecordedGame
+from magdagdon.storage.kiosk_config import KioskConfig
+from magdagdon.storage.today import best_of_day, todays_table
+
+from .demo import DemoDriver
+from .games import Games
+from .state_machine import StateMachine
+from .states.attract_card import ROWS_SHOWN, ScoreTables
+from .states.table import TableState
+from .store_access import StoreAccess
+
+STICK_DEAD_ZONE = 16000  # of 32767 (game controller axes)
+JOY_DEAD_ZONE = 0.5  # of 1.0 (joystick axes)
+INTRO_SECONDS = 3.0  # "Best today: ANA — 484" before its game plays back
+LONGEST_DEMO_SECONDS = 300.0  # a played-back game that never ends still lets the loop go on
+CARDS = ("title", "scores", "how_to_play")
+
+
+def is_input(event: pygame.event.Event) -> bool:
+    """A person did something (not a window, device or jitter event)."""
+    kind = event.type
+    if kind in (pygame.KEYDOWN, pygame.TEXTINPUT, pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL, pygame.FINGERDOWN,
+                pygame.CONTROLLERBUTTONDOWN, pygame.JOYBUTTONDOWN):
+        return True
+    if kind == pygame.CONTROLLERAXISMOTION:
+        return bool(abs(getattr(event, "value", 0)) >= STICK_DEAD_ZONE)
+    if kind == pygame.JOYAXISMOTION:
+        return bool(abs(getattr(event, "value", 0.0)) >= JOY_DEAD_ZONE)
+    if kind == pygame.JOYHATMOTION:
+        return tuple(getattr(event, "value", (0, 0))) != (0, 0)
+    return False
+
+
+def read_score_tables(storage: StoreAccess, games: Games, difficulties: tuple[Difficulty, ...]) -> ScoreTables:
+    """Today's and all-time best of each difficulty, and today's best name and score."""
+    store = storage.store
+    if store is None:
+        return ScoreTables([], None)
+    try:
+        today = games.today()
+        tables = [(d, todays_table(store, d, today), store.high_scores(d)[:ROWS_SHOWN]) for d in difficulties]
+    except OSError:
+        return ScoreTables([], None)
+    best = min((entries[0] for _, entries, _ in tables if entries), key=lambda e: e.sort_key, default=None)
+    return ScoreTables([(d, t[:ROWS_SHOWN], a) for d, t, a in tables], None if best is None else (best.name, best.score))
+
+
+class KioskDirector:
+    def __init__(self, config: KioskConfig, games: Games, demo: DemoDriver, storage: StoreAccess) -> None:
+        self.config, self.games, self.demo, self.storage = config, games, demo, storage
+        self.last_input: float | None = None
+        self.attracting = False
+        self.step = -1
+        self.step_started = 0.0
+        self.replay_pending: RecordedGame | None = None
+        self.demo_running = False
+        self.demo_games_at = 0
+        self.player_difficulty = games.difficulty
+
+    # --- input ----------------------------------------------------------------------------
+    def note(self, event: pygame.event.Event, machine: StateMachine, now: float) -> bool:
+        """Note a person's input; True when it was used up here (it woke the attract loop
+        or answered "Still playing?") and must do nothing else."""
+        if not is_input(event):
+            return False
+        self.last_input = now
+        if self.attracting:
+            self.wake(machine)
+            return True
+        if machine.top_key == "still_playing":
+            machine.top.pop()
+            machine.apply_requests()
+            return True
+        return False
+
+    # --- time -----------------------------------------------------------------------------
+    def tick(self, machine: StateMachine, now: float) -> None:
+        if self.last_input is None:
+            self.last_input = now
+        quiet = now - self.last_input
+        if self.attracting:
+            self._advance(machine, now)
+            return
+        top = machine.top_key
+        if top == "still_playing":
+            if getattr(machine.top, "seconds_left", 1.0) <= 0:
+                self.abandon(machine, now)
+            return
+        if top == "name_entry":
+            return  # it has its own time-out, then records under the default name
+        if self.game_in_progress(machine):
+            if quiet >= self.config.abandon_seconds:
+                machine.top.push("still_playing", countdown_seconds=self.config.countdown_seconds)
+                machine.apply_requests()
+        elif quiet >= self.config.idle_seconds:
+            self.start_attract(machine, now)
+
+    def game_in_progress(self, machine: StateMachine) -> bool:
+        bottom = machine.stack[0]
+        if not isinstance(bottom, TableState):
+            return False
+        session = bottom.session
+        return not session.demo and session.game.turn > 0 and not session.game.is_over
+
+    # --- the abandoned game ---------------------------------------------------------------
+    def abandon(self, machine: StateMachine, now: float) -> None:
+        """Nobody answered: the game is set aside unrecorded (its save removed, so the next
+        guest is not offered it) and the attract loop begins."""
+        bottom = machine.stack[0]
+        if isinstance(bottom, TableState):
+            bottom.session.demo = True  # never saved nor recorded from here on
+        store = self.storage.store
+        if store is not None:
+            store.clear_in_progress()
+        self.games.saved = None
+        self.start_attract(machine, now)
+
+    # --- the attract loop -----------------------------------------------------------------
+    def start_attract(self, machine: StateMachine, now: float) -> None:
+        self.attracting = True
+        self.player_difficulty = self.games.difficulty
+        self.step = -1
+        self._next_step(machine, now)
+
+    def wake(self, machine: StateMachine) -> None:
+        self.attracting = False
+        self.demo_running = False
+        self.replay_pending = None
+        self.games.demo = False
+        self.demo.script = None
+        session = self.games.new_session(self.player_difficulty)
+        machine.restart("rolling", {"session": session}, ("title",))
+
+    def _next_step(self, machine: StateMachine, now: float) -> None:
+        steps = self.config.attract_steps
+        for _ in range(len(steps)):
+            self.step = (self.step + 1) % len(steps)
+            if self._show(steps[self.step], machine):
+                self.step_started = now
+                return
+        self._show("title", machine)  # nothing else to show (no games today, say)
+        self.step_started = now
+
+    def _show(self, kind: str, machine: StateMachine) -> bool:
+        self.games.demo = False
+        self.demo.script = None
+        self.demo_running = False
+        self.replay_pending = None
+        if kind in CARDS:
+            machine.restart("attract_card", {"attract_card": kind})
+            return True
+        if kind == "best_today":
+            store = self.storage.store
+            best = best_of_day(store, self.games.today(), self.config.difficulties) if store is not None else None
+            if best is None:
+                return False
+            self.replay_pending = best
+            machine.restart("attract_card", {"attract_card": "best_today"})
+            return True
+        if kind == "expert_demo":
+            self._play(machine, None)
+            return True
+        return False
+
+    def _play(self, machine: StateMachine, recorded: RecordedGame | None) -> None:
+        """A game played through the real states: a recorded one action by action, or the expert's."""
+        games, demo = self.games, self.demo
+        games.demo = True
+        demo.shown_over = False
+        if recorded is not None:
+            replay = recorded.replay
+            session = games.resume_session(Game(replay.difficulty, replay.seed))
+            demo.script = list(replay.actions)
+        else:
+            session = games.new_session(self.player_difficulty)
+        self.demo_running = True
+        self.demo_games_at = demo.games_shown
+        machine.restart("rolling", {"session": session})
+
+    def _advance(self, machine: StateMachine, now: float) -> None:
+        elapsed = now - self.step_started
+        if self.replay_pending is not None:
+            if elapsed >= INTRO_SECONDS:
+                recorded, self.replay_pending = self.replay_pending, None
+                self._play(machine, recorded)
+                self.step_started = now
+            return
+        if self.demo_running:
+            if self.demo.games_shown > self.demo_games_at or elapsed >= LONGEST_DEMO_SECONDS:
+                self._next_step(machine, now)
+            return
+        if elapsed >= self.config.attract_step_seconds:
+            self._next_step(machine, now)

@@ -1,0 +1,98 @@
+"""Between two players: "ANA's turn — same dice", in ANA's colour, with everyone's
+board and score; the next player starts their turn when ready. A computer player's turn
+starts by itself after a moment. Once every board is full, the results follow."""
+
+from __future__ import annotations
+
+import pygame
+
+from ..party_play import PartyPlay, strip_entries
+from ..render.hud import draw_background
+from ..render.party_strip import draw_party_strip, fitted
+from ..state_machine import Persist
+from .menu import Item, MenuKit, MenuState
+from .table import PHASE_STATE
+
+COMPUTER_START_TICKS = 120  # a computer player's turn begins after 1 s on this screen
+
+
+class PartyHandover(MenuState):
+    overlay = False  # the bottom of the stack between turns: it paints the whole window
+    title_key = "party.handover_title"
+    drawn_body = True
+    wide = True
+
+    def __init__(self, kit: MenuKit) -> None:
+        super().__init__(kit)
+        self.ticks = 0
+
+    def enter(self, persist: Persist) -> None:
+        super().enter(persist)
+        self.ticks = 0
+        if self.play.party.is_over:
+            self.switch("party_results")
+
+    @property
+    def play(self) -> PartyPlay:
+        play: PartyPlay = self.persist["party"]
+        return play
+
+    @property
+    def subtitle(self) -> str:
+        return self.text("party.turn_of", turn=self.play.party.turn)
+
+    def items(self) -> list[Item]:
+        current = self.play.party.current
+        key = "party.watch" if current is not None and current.computer else "party.start_turn"
+        return [Item("go", self.text(key), "#primary", row=0), Item("menu", self.text("button.menu"), row=0)]
+
+    def on_choice(self, ident: str) -> None:
+        if ident == "go":
+            session = self.play.hand_over()
+            if session is None:
+                self.switch("party_results")
+                return
+            self.persist["session"] = session
+            self.reset(PHASE_STATE[session.game.phase])
+        elif ident == "menu":
+            self.push("title")
+
+    def on_back(self) -> None:
+        self.push("title")
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if not self.active:
+            return
+        self.ticks += 1
+        current = self.play.party.current
+        if current is not None and current.computer and self.ticks >= COMPUTER_START_TICKS:
+            self.on_choice("go")
+
+    def is_animating(self) -> bool:
+        current = self.play.party.current
+        return self.active and current is not None and current.computer and self.ticks < COMPUTER_START_TICKS
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        if self.active:
+            draw_background(surface, self.kit.viewport.layout)
+        super().draw(surface, alpha)
+
+    def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        play, fonts, text = self.play, self.fonts, self.text
+        seat = play.party.current_index
+        if seat is None:
+            return
+        name_h = rect.height // 4
+        line = text("party.handover", name=play.players[seat].name)
+        image = fitted(fonts, line, int(name_h * 0.8), rect.width, name_h, play.colour(seat), bold=True)
+        surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.top)))
+        strip = pygame.Rect(rect.left, rect.top + name_h + 4, rect.width, rect.height - name_h - 4)
+        entries = strip_entries(play, text)
+        if len(entries) > 4 and not self.kit.viewport.layout.portrait:
+            half = (len(entries) + 1) // 2
+            top = pygame.Rect(strip.left, strip.top, strip.width, strip.height // 2 - 2)
+            draw_party_strip(surface, fonts, top, entries[:half], across=True)
+            draw_party_strip(surface, fonts, top.move(0, strip.height // 2), entries[half:], across=True)
+        else:
+            draw_party_strip(surface, fonts, strip, entries, across=not self.kit.viewport.layout.portrait)

@@ -1,0 +1,137 @@
+"""The party's results: the podium, every final board side by side with its breakdown,
+and who gained most on each turn; the party's challenge code to play the dice again."""
+
+from __future__ import annotations
+
+import pygame
+
+from magdagdon.engine import ScoreBreakdown
+from magdagdon.engine.challenge import code_for_seed, has_code
+from magdagdon.party import Party, PartyResults, party_results
+
+from ..games import Games
+from ..party_play import PartyPlay
+from ..render import palette
+from ..render.hud import draw_background
+from ..render.party_strip import draw_mini_board, fitted
+from ..state_machine import Persist
+from ..store_access import StoreAccess
+from .menu import Item, MenuKit, MenuState
+
+
+class PartyResultsScreen(MenuState):
+    overlay = False
+    title_key = "party.results_title"
+    drawn_body = True
+    wide = True
+
+    def __init__(self, kit: MenuKit, games: Games, storage: StoreAccess) -> None:
+        super().__init__(kit)
+        self.games, self.storage = games, storage
+        self.results: PartyResults | None = None
+
+    def enter(self, persist: Persist) -> None:
+        self.results = party_results(persist["party"].party)
+        super().enter(persist)
+
+    @property
+    def play(self) -> PartyPlay:
+        play: PartyPlay = self.persist["party"]
+        return play
+
+    @property
+    def subtitle(self) -> str:
+        seed = self.play.party.seed
+        return self.text("party.results_code", code=code_for_seed(seed)) if has_code(seed) else ""
+
+    def items(self) -> list[Item]:
+        return [Item("again", self.text("party.again"), "#primary", row=0),
+                Item("done", self.text("party.done"), row=0)]
+
+    def on_choice(self, ident: str) -> None:
+        """"Again": the same players on new dice. "Done": a fresh single game."""
+        seats = [(p.name, p.computer) for p in self.play.players]
+        if ident == "again":
+            seed = self.games.seed_source.randrange(1, 10**9)
+            party = Party.new(self.play.party.difficulty, seed, seats)
+            self.persist["party"] = PartyPlay.start(self.games, self.storage, party)
+            self.reset("party_handover")
+        else:
+            self.persist.pop("party", None)
+            self.persist["session"] = self.games.new_session()
+            self.reset("rolling")
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        if self.active:
+            draw_background(surface, self.kit.viewport.layout)
+        super().draw(surface, alpha)
+
+    def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        results, play, fonts, text = self.results, self.play, self.fonts, self.text
+        if results is None:
+            return
+        count = len(results.standings)
+        best_h = max(14, rect.height // 9)
+        area = pygame.Rect(rect.left, rect.top, rect.width, rect.height - best_h - 4)
+        portrait = self.kit.viewport.layout.portrait
+        columns = count if not portrait and count <= 4 else (4 if not portrait else 2)
+        rows = (count + columns - 1) // columns
+        each_w, each_h = area.width // columns, area.height // rows
+        for index, standing in enumerate(results.standings):
+            row, column = divmod(index, columns)
+            box = pygame.Rect(area.left + column * each_w, area.top + row * each_h, each_w, each_h).inflate(-6, -6)
+            self._draw_standing(surface, box, standing.place, standing.seat, standing.name, standing.breakdown)
+        # Who gained most on each turn: the turn number in the colour of the best player(s).
+        strip = pygame.Rect(rect.left, rect.bottom - best_h, rect.width, best_h)
+        label = text("party.best_turns")
+        size = max(10, int(best_h * 0.6))
+        image = fonts.render(label, fonts.fit(label, size, strip.width // 4), palette.TEXT_DIM)
+        surface.blit(image, image.get_rect(midleft=(strip.left, strip.centery)))
+        turns = len(results.best_of_turn)
+        cells = pygame.Rect(strip.left + image.get_width() + 8, strip.top, strip.width - image.get_width() - 8, strip.height)
+        cell_w = max(1, cells.width // max(1, turns))
+        for turn, seats in enumerate(results.best_of_turn, start=1):
+            box = pygame.Rect(cells.left + (turn - 1) * cell_w, cells.top, cell_w - 2, cells.height)
+            band = max(1, box.height // max(1, len(seats)))
+            for k, seat in enumerate(seats):
+                pygame.draw.rect(surface, play.colour(seat), (box.left, box.top + k * band, box.width, band))
+            digit = fonts.render(str(turn), fonts.fit(str(turn), int(box.height * 0.6), box.width - 2, True),
+                                 palette.TEXT_DARK, bold=True)
+            surface.blit(digit, digit.get_rect(center=box.center))
+
+    def _draw_standing(self, surface: pygame.Surface, box: pygame.Rect, place: int, seat: int, name: str, breakdown: ScoreBreakdown) -> None:
+        fonts, text, colour = self.fonts, self.text, self.play.colour(seat)
+        pygame.draw.rect(surface, palette.PANEL, box, border_radius=8)
+        pygame.draw.rect(surface, palette.GOLD if place == 1 else colour, box, width=3 if place == 1 else 1, border_radius=8)
+        line = max(10, min(box.height // 9, box.width // 8))
+        y = box.top + 4
+        head = text("party.place", place=place, name=name)
+        image = fitted(fonts, head, line, box.width - 8, int(line * 1.3), colour, bold=True)
+        surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
+        y += int(line * 1.3)
+        total = str(breakdown.total)
+        image = fonts.render(total, fonts.fit(total, int(line * 1.4), box.width - 8, True), palette.GOLD, bold=True)
+        surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
+        y += int(line * 1.6)
+        small = max(9, int(line * 0.7))
+        rows = [(text("score.base"), str(breakdown.base)), (text("score.bonus"), f"+{breakdown.bonus}"),
+                (text("score.ruins", count=breakdown.ruins), f"–{breakdown.ruin_penalty}" if breakdown.ruins else "0"),
+                (text("score.powers", count=breakdown.powers_used),
+                 f"–{breakdown.power_penalty}" if breakdown.powers_used else "0")]
+        board_side = min(box.width - 16, box.bottom - 6 - y - len(rows) * int(small * 1.25) - 8)
+        if board_side > 24:
+            draw_mini_board(surface, fonts, pygame.Rect(box.centerx - board_side // 2, y, board_side, board_side),
+                            self.play.game_of(seat).board)
+            y += board_side + 4
+        step = int(small * 1.25)
+        for label, value in rows:
+            l_img = fitted(fonts, label, small, box.width * 2 // 3, step, palette.TEXT_DIM)
+            v_img = fonts.render(value, small, palette.TEXT)
+            label_at, value_at = (box.right - 6, box.left + 6) if fonts.rtl else (box.left + 6, box.right - 6)
+            if fonts.rtl:  # right to left: the label at the right, its number at the left
+                surface.blit(l_img, l_img.get_rect(topright=(label_at, y)))
+                surface.blit(v_img, (value_at, y))
+            else:
+                surface.blit(l_img, (label_at, y))
+                surface.blit(v_img, v_img.get_rect(topright=(value_at, y)))
+            y += step

@@ -1,0 +1,78 @@
+"""Keeping a party: its file written after every turn, and each finished human game
+recorded in the tables as an ordinary single-player game under the player's name.
+
+The computer's games stay in the party file only: the tables are for people. Recording
+goes through ``Store.record_result``, which verifies the replay like any other game, and
+the party file notes each recorded game, so a party resumed after a crash records no game
+twice (storage also refuses duplicates).
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime
+from typing import Callable
+
+from magdagdon.engine import Game, Replay
+from magdagdon.storage import Store
+from magdagdon.storage.outcomes import RecordRefused
+from magdagdon.storage.party_file import PartyFiles, PartyRecord, PartySeat, new_party_id
+from magdagdon.storage.recorded_game import replay_id
+
+from .model import Party, PartyPlayer
+
+
+def record_of(party: Party, party_id: str, started: datetime, recorded: tuple[str, ...]) -> PartyRecord:
+    seats = tuple(PartySeat(p.name, p.computer, p.assisted, Replay.of(p.game)) for p in party.players)
+    return PartyRecord(party_id, started, seats, recorded, party.is_over)
+
+
+def party_from(record: PartyRecord) -> Party:
+    """The party a record describes, every game rebuilt by its replay."""
+    players = [PartyPlayer(s.name, s.computer, s.assisted, s.replay.play()) for s in record.seats]
+    first = players[0].game
+    return Party(first.difficulty, first.seed, players)
+
+
+class PartyKeeper:
+    def __init__(self, files: PartyFiles, store: Callable[[], Store | None], party: Party, started: datetime,
+                 party_id: str | None = None, recorded: tuple[str, ...] = ()) -> None:
+        self.files, self.store, self.party, self.started = files, store, party, started
+        self.party_id = party_id or new_party_id(started, random.SystemRandom().getrandbits(24))
+        self.recorded = recorded
+        self.unrecorded: list[str] = []  # names whose result could not be written yet
+
+    @classmethod
+    def resume(cls, files: PartyFiles, store: Callable[[], Store | None], record: PartyRecord) -> "PartyKeeper":
+        return cls(files, store, party_from(record), record.started, record.party_id, record.recorded)
+
+    def save(self, now: datetime) -> bool:
+        """Record what finished since the last save, then write the party file."""
+        self._record_finished(now)
+        return self.files.save(record_of(self.party, self.party_id, self.started, self.recorded))
+
+    def _record_finished(self, now: datetime) -> None:
+        store = self.store()
+        self.unrecorded = []
+        for player in self.party.players:
+            game = player.game
+            if player.computer or not game.is_over:
+                continue
+            ident = replay_id(Replay.of(game))
+            if ident in self.recorded:
+                continue
+            if store is None:
+                self.unrecorded.append(player.name)
+                continue
+            try:
+                outcome = store.record_result(game, now, name=player.name, assisted=player.assisted)
+            except (OSError, RecordRefused):
+                self.unrecorded.append(player.name)
+                continue
+            if outcome.saved:
+                self.recorded += (ident,)
+            else:
+                self.unrecorded.append(player.name)
+
+    def game_of(self, seat: int) -> Game:
+        return self.party.players[seat].game

@@ -1,0 +1,51 @@
+"""What a party ends with: the standings (ties share a place) and, turn by turn, how many
+points each board gained and who gained most."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from magdagdon.engine import Confirm, Game, PlaceRuin, Replay, ScoreBreakdown, score
+
+from .model import Party
+
+
+@dataclass(frozen=True)
+class Standing:
+    place: int  # 1 for the winner(s); equal totals share a place
+    seat: int
+    name: str
+    breakdown: ScoreBreakdown
+
+
+@dataclass(frozen=True)
+class PartyResults:
+    standings: tuple[Standing, ...]  # best first
+    gains: tuple[tuple[int, ...], ...]  # gains[t - 1][seat]: points the board gained in turn t
+    best_of_turn: tuple[tuple[int, ...], ...]  # seats that gained most in each turn
+
+
+def turn_gains(game: Game) -> list[int]:
+    """Points on the board (powers not counted) after each turn, as differences."""
+    replay = Replay.of(game)
+    rebuilt = Game(replay.difficulty, replay.seed)
+    totals = [0]
+    for action in replay.actions:
+        rebuilt.push(action)
+        if isinstance(action, (Confirm, PlaceRuin)):
+            totals.append(score(rebuilt.board, rebuilt.difficulty, 0).total)
+    return [after - before for before, after in zip(totals, totals[1:])]
+
+
+def party_results(party: Party) -> PartyResults:
+    finals = [(p.game.score(), seat, p.name) for seat, p in enumerate(party.players)]
+    ordered = sorted(finals, key=lambda entry: (-entry[0].total, entry[1]))
+    standings: list[Standing] = []
+    for rank, (breakdown, seat, name) in enumerate(ordered, start=1):
+        tied = standings and standings[-1].breakdown.total == breakdown.total
+        standings.append(Standing(standings[-1].place if tied else rank, seat, name, breakdown))
+    per_player = [turn_gains(p.game) for p in party.players]
+    turns = max(len(g) for g in per_player)
+    gains = tuple(tuple(g[t] if t < len(g) else 0 for g in per_player) for t in range(turns))
+    best = tuple(tuple(seat for seat, gain in enumerate(row) if gain == max(row)) for row in gains)
+    return PartyResults(tuple(standings), gains, best)

@@ -1,0 +1,120 @@
+"""``kiosk.json``: how a kiosk (``--kiosk``) behaves, written by the operator.
+
+An envelope file in the data folder like the others, read with the same corruption policy:
+a damaged file, or one with a value out of range, is set aside with a notice and the
+defaults apply; a missing file is written with the defaults, indented, as a template to
+edit. Unknown fields are ignored (a newer minor version's extras).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from ..engine.difficulty import Difficulty
+from .atomic_file import write_atomic
+from .data_dir import resolve_data_dir
+from .document_file import load_document
+from .envelope import CorruptFile, FileKind, is_int
+from .notices import StorageNotice
+
+KIOSK_FILE = "kiosk.json"
+KIOSK_KIND = FileKind("magdagdon-kiosk", 1, max_bytes=64 * 1024)
+ATTRACT_STEPS = ("title", "scores", "best_today", "how_to_play", "expert_demo")
+# field -> (lowest, highest) in seconds
+SECONDS_RANGES = {
+    "idle_seconds": (5, 3600),  # quiet on the title before the attract loop starts
+    "abandon_seconds": (10, 3600),  # quiet mid-game before "Still playing?"
+    "countdown_seconds": (3, 120),  # how long "Still playing?" counts down
+    "name_seconds": (5, 600),  # quiet at the name entry before the default name is used
+    "exit_hold_seconds": (1, 30),  # how long the operator holds Ctrl+Shift+Q
+    "attract_step_seconds": (3, 600),  # how long each attract step shows (the replay: until it ends)
+}
+
+
+@dataclass(frozen=True)
+class KioskConfig:
+    idle_seconds: int = 30
+    abandon_seconds: int = 60
+    countdown_seconds: int = 15
+    name_seconds: int = 30
+    exit_hold_seconds: int = 3
+    attract_step_seconds: int = 10
+    difficulties: tuple[Difficulty, ...] = tuple(Difficulty)
+    language: str | None = None  # None: as the command line says
+    attract_steps: tuple[str, ...] = ATTRACT_STEPS
+
+    def to_data(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["difficulties"] = [d.name for d in self.difficulties]
+        data["attract_steps"] = list(self.attract_steps)
+        return data
+
+    @classmethod
+    def from_data(cls, raw: Any) -> "KioskConfig":
+        if not isinstance(raw, dict):
+            raise CorruptFile("kiosk settings must be an object")
+        values: dict[str, Any] = {}
+        for name, (low, high) in SECONDS_RANGES.items():
+            if name in raw:
+                value = raw[name]
+                if not is_int(value) or not low <= value <= high:
+                    raise CorruptFile(f"{name} must be a whole number from {low} to {high}")
+                values[name] = value
+        if "difficulties" in raw:
+            names = raw["difficulties"]
+            if not isinstance(names, list) or not names or not all(
+                    isinstance(n, str) and n in Difficulty.__members__ for n in names):
+                raise CorruptFile("difficulties must list some of " + ", ".join(Difficulty.__members__))
+            values["difficulties"] = tuple(d for d in Difficulty if d.name in names)
+        if "language" in raw:
+            language = raw["language"]
+            if language is not None and (not isinstance(language, str) or not language.isascii()
+                                         or not language.isalpha() or len(language) > 8):
+                raise CorruptFile("language must be a language code such as en, or null")
+            values["language"] = language
+        if "attract_steps" in raw:
+            steps = raw["attract_steps"]
+            if not isinstance(steps, list) or not steps or not all(s in ATTRACT_STEPS for s in steps):
+                raise CorruptFile("attract_steps must list some of " + ", ".join(ATTRACT_STEPS))
+            values["attract_steps"] = tuple(steps)
+        return cls(**values)
+
+
+@dataclass(frozen=True)
+class LoadedKiosk:
+    config: KioskConfig = field(default_factory=KioskConfig)
+    notice: StorageNotice | None = None
+
+
+def kiosk_path(data_dir: str | os.PathLike[str] | None = None) -> Path:
+    return resolve_data_dir(data_dir) / KIOSK_FILE
+
+
+def load_kiosk_config(data_dir: str | os.PathLike[str] | None = None, now: datetime | None = None) -> LoadedKiosk:
+    """The operator's kiosk settings; the defaults (and a notice) when damaged, the defaults
+    written as a template when missing. Never raises for a bad folder."""
+    try:
+        path = kiosk_path(data_dir)
+        loaded = load_document(path, KIOSK_KIND, KioskConfig.from_data, now)
+    except OSError:
+        return LoadedKiosk()
+    if loaded.value is not None:
+        return LoadedKiosk(loaded.value)
+    if not loaded.blocks_writing:
+        write_template(path)
+    return LoadedKiosk(KioskConfig(), loaded.notice)
+
+
+def write_template(path: Path) -> bool:
+    document = {"kind": KIOSK_KIND.name, "version": KIOSK_KIND.version, "data": KioskConfig().to_data()}
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, (json.dumps(document, indent=2) + "\n").encode("utf-8"))
+    except OSError:
+        return False
+    return True

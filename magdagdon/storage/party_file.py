@@ -1,0 +1,161 @@
+"""Party records: one file per party in ``parties/``, grouping the players' games.
+
+Each player's game is kept as a replay (its whole log), so the file is all the evidence
+the party needs: rebuilt from it, the party resumes at the same player and turn, and each
+finished game can be verified and recorded like any single-player game. Written with the
+data folder's crash-safe design: the folder lock, an atomic replace, the versioned
+envelope; a corrupt file is set aside with a notice and never stops the game.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from ..engine.replay import Replay
+from ..shown_value import shown
+from .atomic_file import write_atomic
+from .document_file import Loaded, load_document
+from .envelope import CorruptFile, FileKind, encode
+from .high_scores import check_aware, clean_name, parse_when
+from .lock import DataLock, DEFAULT_TIMEOUT
+from .notices import NoticeKind, StorageNotice
+
+PARTY_FOLDER = "parties"
+PARTY_KIND = FileKind("magdagdon-party", 1, max_bytes=8 * 1024 * 1024)
+_ID = re.compile(r"[0-9]{8}T[0-9]{6}Z-[0-9a-f]{6}")
+
+
+@dataclass(frozen=True)
+class PartySeat:
+    name: str
+    computer: bool
+    assisted: bool
+    replay: Replay
+
+
+@dataclass(frozen=True)
+class PartyRecord:
+    party_id: str  # "<UTC start>-<6 hex>": sorts by start time, names the file
+    started: datetime
+    seats: tuple[PartySeat, ...]
+    recorded: tuple[str, ...] = ()  # replay ids of the games already in the tables
+    finished: bool = False
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "id": self.party_id, "started": self.started.isoformat(), "finished": self.finished,
+            "recorded": list(self.recorded),
+            "seats": [{"name": s.name, "computer": s.computer, "assisted": s.assisted, "replay": s.replay.to_dict()}
+                      for s in self.seats],
+        }
+
+    @classmethod
+    def from_data(cls, raw: Any) -> "PartyRecord":
+        if not isinstance(raw, dict) or set(raw) != {"id", "started", "finished", "recorded", "seats"}:
+            raise CorruptFile("a party needs id, started, finished, recorded and seats")
+        party_id, finished, recorded, seats = raw["id"], raw["finished"], raw["recorded"], raw["seats"]
+        if not isinstance(party_id, str) or not _ID.fullmatch(party_id):
+            raise CorruptFile(f"bad party id {shown(party_id)}")
+        if not isinstance(finished, bool):
+            raise CorruptFile(f"bad finished flag {shown(finished)}")
+        if not isinstance(recorded, list) or not all(isinstance(r, str) for r in recorded):
+            raise CorruptFile("recorded must be a list of replay ids")
+        if not isinstance(seats, list) or not 2 <= len(seats) <= 8:
+            raise CorruptFile("a party has 2 to 8 seats")
+        return cls(party_id, parse_when(raw["started"]), tuple(_seat(s) for s in seats), tuple(recorded), finished)
+
+
+def _seat(raw: Any) -> PartySeat:
+    if not isinstance(raw, dict) or set(raw) != {"name", "computer", "assisted", "replay"}:
+        raise CorruptFile("a seat needs name, computer, assisted and replay")
+    name, computer, assisted = raw["name"], raw["computer"], raw["assisted"]
+    if not isinstance(name, str) or clean_name(name) != name:
+        raise CorruptFile(f"bad player name {shown(name)}")
+    if not isinstance(computer, bool) or not isinstance(assisted, bool):
+        raise CorruptFile("computer and assisted are true or false")
+    return PartySeat(name, computer, assisted, Replay.from_dict(raw["replay"]))
+
+
+def new_party_id(started: datetime, salt: int) -> str:
+    utc = check_aware(started).astimezone(timezone.utc)
+    return f"{utc.strftime('%Y%m%dT%H%M%SZ')}-{salt & 0xFFFFFF:06x}"
+
+
+class PartyFiles:
+    """The ``parties`` folder of a data folder."""
+
+    def __init__(self, data_dir: Path | None, lock_timeout: float = DEFAULT_TIMEOUT) -> None:
+        self.data_dir = Path(data_dir) if data_dir is not None else None
+        self.folder = self.data_dir / PARTY_FOLDER if self.data_dir is not None else Path()
+        self.lock_timeout = lock_timeout
+        self.notices: list[StorageNotice] = []
+
+    @classmethod
+    def unavailable(cls) -> "PartyFiles":
+        """No data folder at all: the party is played in memory only."""
+        return cls(None)
+
+    def path_of(self, party_id: str) -> Path:
+        return self.folder / f"{party_id}.json"
+
+    def save(self, record: PartyRecord) -> bool:
+        """Write ``record`` atomically; False (and a notice) when it could not be written."""
+        if self.data_dir is None:
+            return False
+        path = self.path_of(record.party_id)
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            with DataLock(self.data_dir, self.lock_timeout):
+                write_atomic(path, encode(PARTY_KIND, record.to_data()))
+        except OSError as error:
+            self.notices.append(StorageNotice(NoticeKind.WRITE_FAILED, str(path)))
+            return False
+        return True
+
+    def load(self, party_id: str, now: datetime | None = None) -> PartyRecord | None:
+        if self.data_dir is None:
+            return None
+        try:
+            with DataLock(self.data_dir, self.lock_timeout):
+                loaded: Loaded[PartyRecord] = load_document(self.path_of(party_id), PARTY_KIND, _checked, now)
+        except OSError as error:
+            self.notices.append(StorageNotice(NoticeKind.WRITE_FAILED, str(self.folder)))
+            return None
+        if loaded.notice is not None:
+            self.notices.append(loaded.notice)
+        return loaded.value
+
+    def unfinished(self, now: datetime | None = None) -> PartyRecord | None:
+        """The newest party not yet over, to resume; None when there is none."""
+        if self.data_dir is None:
+            return None
+        try:
+            ids = sorted((p.stem for p in self.folder.glob("*.json") if _ID.fullmatch(p.stem)), reverse=True)
+        except OSError:
+            return None
+        for party_id in ids:
+            record = self.load(party_id, now)
+            if record is not None and not record.finished:
+                return record
+        return None
+
+    def take_notices(self) -> list[StorageNotice]:
+        notices, self.notices = self.notices, []
+        return notices
+
+
+def _checked(raw: Any) -> PartyRecord:
+    record = PartyRecord.from_data(raw)
+    for seat in record.seats:
+        seat.replay.play()  # every action legal, or ReplayError (a ValueError): set aside
+    first = record.seats[0].replay
+    if any(s.replay.seed != first.seed or s.replay.difficulty is not first.difficulty for s in record.seats):
+        raise CorruptFile("the seats of a party share one seed and difficulty")
+    return record
+
+
+__all__ = ["PARTY_FOLDER", "PARTY_KIND", "PartyFiles", "PartyRecord", "PartySeat", "new_party_id"]

@@ -1,0 +1,115 @@
+"""The kiosk left alone: idle on the title → the attract loop (whose waking input does
+nothing else); idle mid-game → "Still playing?" → the game set aside unrecorded; today's
+best game played back through the real states to its recorded score."""
+
+from datetime import datetime, timedelta
+
+import pygame
+
+from magdagdon.storage import open_store
+from magdagdon.storage.kiosk_config import KIOSK_FILE, KioskConfig
+
+from support.player import Player
+from test_storage_support import finished_games
+
+DEFAULTS = KioskConfig()
+
+
+def kiosk(tmp_path, **options) -> Player:
+    player = Player(tmp_path, kiosk=True, **options)
+    player.wait(1.0)
+    return player
+
+
+def configure(tmp_path, **data) -> None:
+    import json
+
+    document = {"kind": "magdagdon-kiosk", "version": 1, "data": data}
+    (tmp_path / KIOSK_FILE).write_text(json.dumps(document), encoding="utf-8")
+
+
+def test_idle_on_the_title_starts_the_attract_loop_and_the_waking_tap_does_nothing_else(tmp_path):
+    player = kiosk(tmp_path)
+    play = player.menu_button_rects()["play"].center
+    player.wait(DEFAULTS.idle_seconds - 3)
+    assert player.top_key == "title"
+    player.wait(4)
+    assert player.top_key == "attract_card" and player.top.card == "title"
+    player.tap(play)  # where Play was: it only wakes the game
+    assert player.top_key == "title"
+    assert player.control.machine.stack[0].game.turn == 0
+    player.choose("play")  # the next tap acts
+    assert player.top_key == "rolling"
+
+
+def test_the_attract_loop_cycles_its_steps(tmp_path):
+    configure(tmp_path, attract_step_seconds=5)
+    player = kiosk(tmp_path)
+    seen = []
+    for _ in range(200):
+        player.wait(0.5)
+        tag = player.top_key + ":" + getattr(player.top, "card", "")
+        if not seen or seen[-1] != tag:
+            seen.append(tag)
+        if len(seen) >= 6 and seen[-1] == "attract_card:title":
+            break
+    # No game recorded today: the best-today step is skipped; the expert plays a whole game.
+    assert seen[:4] == ["title:", "attract_card:title", "attract_card:scores", "attract_card:how_to_play"]
+    assert {"rolling:", "staging:", "game_over:"} <= set(seen[4:])
+    assert seen[-1] == "attract_card:title"
+    assert open_store(tmp_path).high_scores(player.control.games.difficulty) == []  # demos are never recorded
+
+
+def test_a_key_wakes_the_expert_demo_without_acting(tmp_path):
+    configure(tmp_path, attract_steps=["expert_demo"])
+    player = kiosk(tmp_path)
+    player.wait(DEFAULTS.idle_seconds + 5)
+    assert player.control.games.demo and player.top_key in ("rolling", "staging", "magdagdon", "ruin_pick")
+    player.key(pygame.K_r)
+    assert player.top_key == "title" and not player.control.games.demo
+    assert player.control.machine.stack[0].game.turn == 0
+
+
+def test_an_abandoned_game_asks_then_is_set_aside_unrecorded(tmp_path):
+    player = kiosk(tmp_path, scene="staging", seed=3)
+    game = player.table.game
+    placed = list(game.staged)
+    player.wait(DEFAULTS.abandon_seconds - 2)
+    assert player.top_key == "staging"
+    player.wait(3)
+    assert player.top_key == "still_playing"
+    die = next(iter(game.tray))
+    player.tap(player.control.viewport.layout.tray_slots[die].center)  # answers; picks no die
+    assert player.top_key == "staging" and player.table.session.selected is None
+    assert list(game.staged) == placed
+    player.wait(DEFAULTS.abandon_seconds + 1)
+    assert player.top_key == "still_playing"
+    player.wait(DEFAULTS.countdown_seconds + 1)
+    assert player.top_key == "attract_card"
+    assert not (tmp_path / "in_progress.json").exists()
+    assert open_store(tmp_path).high_scores(game.difficulty) == []
+    player.control.close()
+    assert not (tmp_path / "in_progress.json").exists()  # the demo under the attract loop is not saved either
+
+
+def test_todays_best_game_plays_back_through_the_real_states_to_its_score(tmp_path):
+    now = datetime.now().astimezone()
+    games = finished_games(5)
+    store = open_store(tmp_path, now)
+    for index, game in enumerate(games):
+        store.record_result(game, now - timedelta(days=index % 2), name=f"P{index}")
+    today = [g for i, g in enumerate(games) if i % 2 == 0]
+    best = max(today, key=lambda g: g.score().total)
+    configure(tmp_path, attract_steps=["best_today", "title"])
+    player = kiosk(tmp_path)
+    player.wait(DEFAULTS.idle_seconds + 1)
+    assert player.top_key == "attract_card" and player.top.card == "best_today"
+    name = f"P{games.index(best)}"
+    assert player.top.kit.text("attract.best_today", name=name, score=best.score().total) in {t for t, _ in player.look()}
+    player.wait_for(lambda: player.top_key == "game_over", limit=300)
+    shown = player.table.game
+    assert shown.seed == best.seed and shown.log == best.log
+    assert shown.score().total == best.score().total
+    player.wait_for(lambda: player.top_key == "attract_card", limit=30)
+    assert player.top.card == "title"
+    assert len(open_store(tmp_path).score_book().seen) == 5  # the playback recorded nothing

@@ -1,0 +1,155 @@
+"""The name entry: a result that makes the table is recorded under the name the player gives
+by touch, by typing or with a game controller, cleaned of what a name must not hold."""
+
+from datetime import datetime, timezone
+
+import pygame
+import pytest
+
+from magdagdon.app.player_name import add_typed, final_name
+from magdagdon.engine import Difficulty
+from magdagdon.storage import open_store
+from magdagdon.storage.settings import load_settings
+
+from support.player import Player
+from test_storage_support import finished_games
+
+NOW = datetime(2026, 11, 30, 20, 0, tzinfo=timezone.utc)
+
+
+def asked(tmp_path, **options) -> Player:
+    player = Player(tmp_path, seed=7, scene="name_entry", **options)
+    player.wait_for(lambda: player.top_key == "name_entry", limit=3.0)
+    return player
+
+
+def recorded_names(tmp_path) -> list[str]:
+    return [entry.name for entry in open_store(tmp_path).high_scores(Difficulty.PEACEFUL)]
+
+
+def key_rect(player: Player, ident: str) -> pygame.Rect:
+    return next(key.rect for key in player.top.keys if key.ident == ident)
+
+
+def pad_button(player: Player, button: int) -> None:
+    player.post(pygame.CONTROLLERBUTTONDOWN, button=button, instance_id=0)
+    player.post(pygame.CONTROLLERBUTTONUP, 0.05, button=button, instance_id=0)
+    player.wait(0.3)
+
+
+# --- cleaning ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("typed, kept", [
+    ("Ana", "Ana"),
+    ("  Ana   Lu ", "Ana Lu"),
+    ("a\u202eb\u2066c\u200bd\u200de\ufeff", "abcde"),  # bidi overrides, zero-width characters
+    ("a\nb\tc\x1b[1m\x00", "a b c[1m"),  # control characters
+    ("ABCDEFGHIJKLMNOPQ", "ABCDEFGHIJKL"),  # twelve at most
+    ("\u200b\u202e  ", "Player"),  # nothing left: the default name
+    ("علی", "علی"), ("अनु", "अनु"), ("Zoë Юля", "Zoë Юля"),
+])
+def test_a_name_keeps_only_what_reads_plainly(typed, kept):
+    assert final_name(add_typed("", typed)) == kept
+
+
+# --- through the loop -------------------------------------------------------------------------
+
+def test_touch_keys_name_the_game_on_the_table_and_the_game_over_screen(tmp_path):
+    player = asked(tmp_path)
+    for ident in ("A", "N", "A", "space", "L", "delete", "B", "2"):
+        player.tap(key_rect(player, ident).center)
+    assert player.top.name == "Ana B2"
+    texts = {t for t, _ in player.look()}
+    assert "Ana B2" in texts
+    player.tap(key_rect(player, "ok").center, then=2.0)
+    assert player.top_key == "game_over"
+    assert recorded_names(tmp_path) == ["Ana B2"]
+    shown = {t for t, _ in player.look()}
+    assert "Ana B2: #1 in the Peaceful table" in shown
+
+
+def test_typing_through_text_input_with_bad_characters(tmp_path):
+    player = asked(tmp_path)
+    player.post(pygame.TEXTEDITING, text="ज़", start=0, length=1)  # an input method composing
+    player.wait(0.2)
+    assert player.top.name == "" and player.top.composing == "ज़"
+    player.post(pygame.TEXTINPUT, text="Zoë\u202e\u200b\x07 Юля 12345678")
+    player.key(pygame.K_RETURN, then=1.0)
+    assert recorded_names(tmp_path) == ["Zoë Юля 1234"]
+
+
+def test_a_press_that_slides_off_a_key_types_nothing(tmp_path):
+    player = asked(tmp_path)
+    player.post(pygame.MOUSEBUTTONDOWN, pos=key_rect(player, "Q").center, button=1, touch=False)
+    player.post(pygame.MOUSEBUTTONUP, 0.05, pos=key_rect(player, "P").center, button=1, touch=False)
+    player.wait(0.3)
+    assert player.top.name == ""
+
+
+def test_a_game_controller_names_the_game(tmp_path):
+    player = asked(tmp_path)
+    pad_button(player, pygame.CONTROLLER_BUTTON_DPAD_DOWN)  # shows the focus on Q
+    pad_button(player, pygame.CONTROLLER_BUTTON_A)  # Q
+    pad_button(player, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
+    pad_button(player, pygame.CONTROLLER_BUTTON_A)  # w
+    player.post(pygame.CONTROLLERAXISMOTION, axis=pygame.CONTROLLER_AXIS_LEFTY, value=30000, instance_id=0)
+    player.post(pygame.CONTROLLERAXISMOTION, 0.1, axis=pygame.CONTROLLER_AXIS_LEFTY, value=31000, instance_id=0)
+    player.post(pygame.CONTROLLERAXISMOTION, 0.2, axis=pygame.CONTROLLER_AXIS_LEFTY, value=0, instance_id=0)
+    player.wait(0.4)  # one push of the stick: one row down, to S
+    pad_button(player, pygame.CONTROLLER_BUTTON_A)
+    pad_button(player, pygame.CONTROLLER_BUTTON_B)  # takes the s back
+    pad_button(player, pygame.CONTROLLER_BUTTON_A)
+    assert player.top.name == "Qws"
+    pad_button(player, pygame.CONTROLLER_BUTTON_X)
+    player.wait(1.0)
+    assert recorded_names(tmp_path) == ["Qws"]
+
+
+def test_an_empty_name_is_the_default_and_the_last_name_is_offered_again(tmp_path):
+    player = asked(tmp_path)
+    player.give_name("Mira", then=1.0)
+    assert recorded_names(tmp_path) == ["Mira"]
+    player.close()
+    assert load_settings(tmp_path).settings.name == "Mira"  # kept for the next run
+    again = Player(tmp_path, seed=8, scene="name_entry")
+    again.wait_for(lambda: again.top_key == "name_entry", limit=3.0)
+    assert again.top.name == "Mira"
+    again.give_name("", then=1.0)  # everything deleted: recorded under the default
+    assert sorted(recorded_names(tmp_path)) == ["Mira", "Player"]
+
+
+def test_a_result_off_the_table_asks_nothing(tmp_path):
+    store = open_store(tmp_path, NOW)
+    games = [g for g in finished_games(60) if g.score().total > 53][:20]
+    assert len(games) == 20
+    for game in games:
+        store.record_result(game, NOW, name="Best")
+    player = Player(tmp_path, seed=7, scene="name_entry")  # a game scoring 53
+    player.wait(2.0)
+    assert player.top_key == "game_over"
+    assert recorded_names(tmp_path) == ["Best"] * 20
+
+
+def test_the_kiosk_time_out_records_the_default_name(tmp_path):
+    player = Player(tmp_path, seed=7, scene="name_entry")
+    player.control.games.name_timeout = 30.0
+    player.wait_for(lambda: player.top_key == "name_entry", limit=3.0)
+    player.post(pygame.TEXTINPUT, text="Half", delay=20.0)  # input restarts the wait
+    player.wait(45.0)
+    assert player.top_key == "name_entry" and recorded_names(tmp_path) == []
+    player.wait(6.0)
+    assert player.top_key == "game_over"
+    assert recorded_names(tmp_path) == ["Player"]
+
+
+def test_a_game_left_at_the_name_entry_is_recorded_under_the_default_at_the_next_start(tmp_path):
+    player = asked(tmp_path)
+    player.post(pygame.TEXTINPUT, text="Gone")
+    player.wait(0.2)
+    player.control.close()  # the process ends here (power cut, kill) without a name
+    player.close()
+    assert recorded_names(tmp_path) == []
+    again = Player(tmp_path)  # the next start finds the finished game and records it
+    again.wait(1.0)
+    assert recorded_names(tmp_path) == ["Player"]
+    assert open_store(tmp_path).in_progress_details() is None

@@ -1,0 +1,124 @@
+"""A party through the game's loop: two people and the computer on the same dice."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from magdagdon.engine import Game, Replay, Roll
+from magdagdon.storage import open_store
+from magdagdon.storage.party_file import PartyFiles
+
+from support.party_player import play_party, set_up_party
+from support.player import Player
+
+SEATS = [("ANA", False), ("BO", False), ("", True)]
+
+
+def rolls_of(replay: Replay) -> dict[int, tuple[int, ...]]:
+    """The dice each turn showed when rolled."""
+    game = Game(replay.difficulty, replay.seed)
+    seen = {}
+    for action in replay.actions:
+        game.play(action)
+        if isinstance(action, Roll):
+            seen[game.turn] = game.dice
+    return seen
+
+
+@pytest.fixture
+def player(tmp_path):
+    made = Player(tmp_path, seed=7)
+    yield made
+    made.close()
+
+
+def test_a_three_player_party_with_the_computer(player, tmp_path):
+    set_up_party(player, SEATS)
+    play = player.top.play
+    assert [p.name for p in play.players] == ["ANA", "BO", "Computer"]
+    play_party(player)
+    assert play.party.is_over
+    texts = [t for t, _ in player.look()]
+    assert player.top_key == "party_results" and "Best each turn" in texts
+    winner = max(play.players, key=lambda p: p.game.score().total)
+    assert f"#1 {winner.name}" in texts and str(winner.game.score().total) in texts
+    # Each person's game is in the table under their name, as a verified solo replay.
+    store = open_store(tmp_path)
+    table = store.high_scores(play.party.difficulty)
+    assert sorted(e.name for e in table) == ["ANA", "BO"]
+    for entry in table:
+        solo = store.archive.read(entry.replay_id).replay
+        assert solo.verify().score().total == entry.score
+        assert entry.score == next(p.game.score().total for p in play.players if p.name == entry.name)
+    # The party file groups all three; the computer's game replays to its score too.
+    record = PartyFiles(tmp_path).load(play.keeper.party_id)
+    assert record is not None and record.finished and len(record.recorded) == 2
+    for seat, player_now in zip(record.seats, play.players):
+        assert seat.replay.verify().score().total == player_now.game.score().total
+    # All saw the same dice on every turn they played.
+    rolls = [rolls_of(seat.replay) for seat in record.seats]
+    for turn in set().union(*rolls):
+        assert len({r[turn] for r in rolls if turn in r}) == 1
+    assert play.players[2].computer and play.players[2].game.turn > 3
+    # Done: a fresh single game, without the party's strip.
+    player.choose("done")
+    assert player.control.machine.keys == ["rolling"] and "strip" not in player.control.viewport.layout.extras
+
+
+def test_the_table_shows_the_players_and_blocks_input_on_the_computers_turn(player):
+    set_up_party(player, [("", True), ("ANA", False)])
+    player.wait(1.5)  # the computer's turn starts by itself
+    assert player.top_key in ("rolling", "staging", "magdagdon", "ruin_pick")
+    assert "strip" in player.control.viewport.layout.extras
+    texts = [t for t, _ in player.look()]
+    assert "Computer" in texts and "ANA" in texts and "playing" in texts
+    player.wait_for(lambda: player.top_key == "staging" and player.top.game.tray)
+    state = player.top
+    die = state.game.tray[0]
+    state.session.selected = None
+    player.tap(player.control.viewport.layout.tray_slots[die].center, then=0.05)
+    assert state.session.selected is None  # the person's tap did not pick the computer's die
+    player.key(pygame.K_ESCAPE)
+    assert player.top_key == "title"  # but the menu opens
+    player.key(pygame.K_ESCAPE)
+    player.wait_for(lambda: player.top_key == "party_handover", limit=60)
+    assert "ANA's turn — same dice" in [t for t, _ in player.look()]
+
+
+def test_setup_needs_two_players_and_can_remove_one(player):
+    player.key(pygame.K_ESCAPE)
+    player.choose("party")
+    player.choose("add_computer")
+    player.choose("start")
+    assert player.top_key == "party_setup"
+    assert player.top.notices() == ["A party needs at least 2 players."]
+    player.choose("remove")
+    assert player.top.seats == []
+    player.choose("back")
+    assert player.top_key == "title"
+
+
+def test_quitting_mid_turn_resumes_at_the_same_player_and_turn(player, tmp_path):
+    from support.party_player import play_human_step
+
+    set_up_party(player, [("ANA", False), ("BO", False)])
+    player.choose("go")
+    play_human_step(player)  # roll
+    play_human_step(player)  # pick and place a die
+    game = player.top.game
+    position = (game.turn, game.dice, game.staged)
+    assert game.staged
+    player.control.quit()
+    player.close()
+    again = Player(tmp_path, seed=9)
+    try:
+        again.key(pygame.K_ESCAPE)
+        again.choose("party")
+        again.choose("continue")
+        assert again.top.play.party.current_index == 0
+        again.choose("go")
+        resumed = again.top.game
+        assert (resumed.turn, resumed.dice, resumed.staged) == position
+    finally:
+        again.close()
