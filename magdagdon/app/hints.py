@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from magdagdon.ai import hint
 from magdagdon.engine import (
-    Accept, Action, Adjust, Confirm, Game, PlaceRuin, Reroll, Roll, Stage, TakeBack, TakeBackAll, cell_col,
+    Accept, Action, Adjust, Confirm, Game, PlaceRuin, Reroll, Stage, TakeBack, TakeBackAll, cell_col,
     cell_row,
 )
 
@@ -46,6 +46,4 @@ def describe(game: Game, action: Action) -> Hint:
         return Hint("hint.accept")
     if isinstance(action, PlaceRuin):
         return Hint("hint.ruin", rc(action.cell), frozenset(), frozenset({action.cell}))
-    if isinstance(action, Roll):
-        return Hint("hint.roll")
-    return Hint("hint.unavailable")
+    return Hint("hint.roll")  # the one action left: Roll
