@@ -9,6 +9,8 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The game follows the system language unless told otherwise: tests run in English.
+os.environ["LANGUAGE"] = "en"
 
 from hypothesis import settings  # noqa: E402
 

@@ -76,7 +76,7 @@ def test_corrupt_settings_file_starts_with_defaults_and_says_so(tmp_path):
     player.wait(1.0)
     notice = next(n for n in player.control.notices.latest(2) if "set aside" in n)
     assert player.top_key == "title"  # the notice is a line of the title menu, where the player reads it
-    assert any(getattr(element, "text", None) == notice for element in player.top.elements)
+    assert any(label.text == notice for label in player.top.labels)
     pygame.display.quit()
 
 

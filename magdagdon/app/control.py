@@ -102,7 +102,7 @@ class Control:
             self.lock.lock_window()
         self.text = text = Catalog(options.locale)
         pygame.display.set_caption(text("app.window_title"))
-        fonts = FontBook(text.script, rtl=text.rtl)
+        self.fonts = fonts = FontBook(text.script, rtl=text.rtl)
         self.audio = Audio(enabled=bool(options.sound))
         self.viewport = Viewport(self.window.surface.get_size(), text.rtl)
         self.ui = MenuUI(self.viewport.size, text.script)
@@ -152,7 +152,7 @@ class Control:
             "magdagdon": lambda: Magdagdon(table, games), "ruin_pick": lambda: RuinPick(table, games),
             "game_over": lambda: GameOver(table, games),
             "title": lambda: Title(menu, games, self.notices),
-            "settings": lambda: SettingsMenu(menu, games, self.audio, self.window, preferences),
+            "settings": lambda: SettingsMenu(menu, games, self.audio, self.window, preferences, self.set_language),
             "rules": lambda: Rules(menu), "about": lambda: About(menu),
             "high_scores": lambda: HighScores(menu, games, storage),
             "confirm": lambda: ConfirmDialog(menu),
@@ -306,6 +306,19 @@ class Control:
         size = self.window.surface.get_size()
         self.viewport.resize(size)
         self.ui.resize(size)
+        self.machine.resize()
+        self.dirty = True
+
+    def set_language(self, locale: str) -> None:
+        """Every visible text in ``locale`` from the next frame: the catalog and fonts every
+        state holds switch in place, the table mirrors for a right-to-left language, and
+        the menus are rebuilt in the new script."""
+        text = self.text
+        text.switch(locale)
+        pygame.display.set_caption(text("app.window_title"))
+        self.fonts.switch(text.script, rtl=text.rtl)
+        self.viewport.set_direction(text.rtl)
+        self.ui.set_script(text.script)
         self.machine.resize()
         self.dirty = True
 

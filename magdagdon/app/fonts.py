@@ -1,5 +1,11 @@
 """Fonts, always loaded by explicit path from ``assets/fonts`` (never the system font lookups,
-which break in a frozen app and differ between machines)."""
+which break in a frozen app and differ between machines), and the text drawn with them.
+
+Every script the game's languages use has its font: Latin (Noto Sans), Devanagari (Noto
+Sans Devanagari) and Urdu's Arabic script (Noto Nastaliq Urdu, the style Urdu readers
+expect). A language's catalog names its own script; the others stay available for the
+words of other scripts in its text (see :mod:`.render.text_layout`).
+"""
 
 from __future__ import annotations
 
@@ -9,45 +15,55 @@ import pygame
 
 from magdagdon.assets_path import asset_path
 
+from .render.text_layout import ScriptFont, TextSetter
+
 if TYPE_CHECKING:
     from .render.palette import Colour
 
-# script of a catalog (i18n ``_meta.script``) -> (regular file, bold file)
-FONT_FILES: dict[str, tuple[str, str]] = {
-    "latin": ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf"),
-    "devanagari": ("NotoSansDevanagari-Regular.ttf", "NotoSansDevanagari-Regular.ttf"),
-    "arabic": ("NotoNaskhArabic-Regular.ttf", "NotoNaskhArabic-Regular.ttf"),
+# script of a catalog (i18n ``_meta.script``) -> (regular file, bold file or None, HarfBuzz script)
+FONT_FILES: dict[str, tuple[str, str | None, str]] = {
+    "latin": ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "Latn"),
+    "devanagari": ("NotoSansDevanagari-Regular.ttf", None, "Deva"),
+    "arabic": ("NotoNastaliqUrdu-Regular.ttf", None, "Arab"),
 }
 
 
+def script_fonts() -> dict[str, ScriptFont]:
+    return {
+        script: ScriptFont(str(asset_path("fonts", regular)), str(asset_path("fonts", bold)) if bold else None, code)
+        for script, (regular, bold, code) in FONT_FILES.items()
+    }
+
+
 def font_paths(script: str) -> tuple[str, str]:
-    regular, bold = FONT_FILES.get(script, FONT_FILES["latin"])
-    return str(asset_path("fonts", regular)), str(asset_path("fonts", bold))
+    """(regular, bold) files of a script; the regular one again where there is no bold file."""
+    regular, bold, _code = FONT_FILES.get(script, FONT_FILES["latin"])
+    return str(asset_path("fonts", regular)), str(asset_path("fonts", bold or regular))
 
 
 class FontBook:
-    """Caches ``pygame.font.Font`` objects by (size, bold) and rendered text surfaces."""
+    """Measures and renders text in the UI language (right-to-left runs, scripts and their
+    fonts handled by :class:`TextSetter`), caching rendered surfaces and fitted sizes."""
 
     TEXT_CACHE_LIMIT = 600
 
     def __init__(self, script: str = "latin", rtl: bool = False) -> None:
-        self.regular_path, self.bold_path = font_paths(script)
+        self.switch(script, rtl)
+
+    def switch(self, script: str, rtl: bool) -> None:
+        """Draw in another language's script and direction from now on (the player chose
+        another language); every cached image is of the old one."""
+        self.setter = TextSetter(script_fonts(), script, rtl)
         self.rtl = rtl
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._texts: dict[tuple[object, ...], pygame.Surface] = {}
         self._fits: dict[tuple[object, ...], int] = {}
         self.images: dict[tuple[object, ...], pygame.Surface] = {}  # drawn widgets (see render.widgets)
         self.banners: dict[tuple[object, ...], tuple[pygame.Surface, pygame.Rect]] = {}  # see render.hud
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        key = (max(6, int(size)), bold)
-        font = self._fonts.get(key)
-        if font is None:
-            font = pygame.font.Font(self.bold_path if bold else self.regular_path, key[0])
-            if self.rtl and hasattr(font, "set_direction"):
-                font.set_direction(pygame.DIRECTION_RTL)  # shaping needs SDL_ttf with HarfBuzz
-            self._fonts[key] = font
-        return font
+        """The font of the language's own script (for its line size; text goes through
+        :meth:`render`, :meth:`size` and :meth:`wrap`)."""
+        return self.setter.home_font(size, bold)
 
     def render(self, text: str, size: int, colour: "Colour", bold: bool = False) -> pygame.Surface:
         key = (text, int(size), tuple(colour), bold)
@@ -55,9 +71,27 @@ class FontBook:
         if surface is None:
             if len(self._texts) > self.TEXT_CACHE_LIMIT:
                 self._texts.clear()
-            surface = self.font(size, bold).render(text, True, colour)
+            surface = self.setter.render(text, max(6, int(size)), colour, bold)
             self._texts[key] = surface
         return surface
+
+    def size(self, text: str, size: int, bold: bool = False) -> tuple[int, int]:
+        size = max(6, int(size))
+        return self.setter.width(text, size, bold), sum(self.setter.line_metrics(text, size, bold))
+
+    def line_height(self, size: int, bold: bool = False) -> int:
+        return self.setter.line_height(max(6, int(size)), bold)
+
+    def line_step(self, size: int) -> int:
+        """From one line of running text to the next at ``size``: 1.25 × the size in Latin;
+        in another script at least its font's line height, as far as its letters reach
+        (Noto Nastaliq Urdu's is about twice Noto Sans')."""
+        size = max(6, int(size))
+        step = round(size * 1.25)
+        return step if self.setter.home_script == "latin" else max(step, self.line_height(size))
+
+    def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
+        return self.setter.wrap(text, max(6, int(size)), width, bold)
 
     def fit(self, text: str, size: int, max_width: int, bold: bool = False) -> int:
         """The largest size <= ``size`` at which ``text`` fits in ``max_width`` pixels."""
@@ -66,8 +100,8 @@ class FontBook:
         if fitted is None:
             if len(self._fits) > self.TEXT_CACHE_LIMIT:
                 self._fits.clear()
-            fitted = int(size)
-            while fitted > 8 and self.font(fitted, bold).size(text)[0] > max_width:
+            fitted = max(6, int(size))
+            while fitted > 8 and self.setter.width(text, fitted, bold) > max_width:
                 fitted = int(fitted * 0.9)
             self._fits[key] = fitted
         return fitted

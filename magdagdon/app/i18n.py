@@ -1,16 +1,33 @@
 """Translation catalogs: ``assets/i18n/<locale>.json``, one flat ``key -> text`` object.
 
-Adding a language is adding a file. Its ``_meta`` block names the writing direction
-(``"rtl": true`` for Urdu or Arabic) and the script, which picks the font
-(:mod:`magdagdon.app.fonts`). Keys missing from a locale fall back to English.
+Adding a language is adding a file. Its ``_meta`` block gives the language's own name
+(``"name"``, shown in its own script), the writing direction (``"rtl": true`` for Urdu) and
+the script, which picks the fonts (:mod:`magdagdon.app.fonts`). Keys missing from a locale
+fall back to English.
+
+Plural forms: a text that depends on a count has one key per plural category, ``key.one``
+and ``key.other`` (:mod:`.plural_rules` says which a count takes in each language):
+
+- ``text("button.place_more", count=3)`` picks ``button.place_more.one`` or ``.other`` by
+  the value named ``count`` when the plain key does not exist;
+- inside any text, ``{turns:@count.turns}`` writes the value ``turns`` with the plural
+  phrase ``count.turns.one`` / ``count.turns.other`` (whose ``{count}`` is that value), so
+  one sentence may hold several counts, and a language may use a phrase where English
+  needs none.
 """
 
 from __future__ import annotations
 
 import json
+import locale as system_locale_module
+import os
+import string
+from collections.abc import Mapping
 from pathlib import Path
 
 from magdagdon.assets_path import asset_path
+
+from .plural_rules import plural_category
 
 DEFAULT_LOCALE = "en"
 
@@ -25,30 +42,126 @@ def available_locales() -> list[str]:
 
 def _load(locale: str, directory: Path | None = None) -> dict:
     with open((directory or catalog_dir()) / f"{locale}.json", encoding="utf-8") as file:
-        return json.load(file)
+        strings = json.load(file)
+    if not isinstance(strings, dict):
+        raise ValueError(f"{locale}.json is not a key -> text object")
+    return strings
+
+
+def system_language(environ: Mapping[str, str] | None = None) -> str:
+    """The shipped language the system asks for (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``,
+    ``LANG``, then the locale module: ``ur_PK.UTF-8`` means Urdu), else English."""
+    variables: Mapping[str, str] = os.environ if environ is None else environ
+    wanted: list[str] = []
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        wanted += [part for part in variables.get(name, "").split(":") if part]
+    if not wanted:
+        try:
+            wanted.append(system_locale_module.getlocale()[0] or "")
+        except (ValueError, TypeError):
+            pass
+    shipped = set(available_locales())
+    for name in wanted:
+        code = name.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+        if code in shipped:
+            return code
+        if code in ("c", "posix"):
+            break
+    return DEFAULT_LOCALE
+
+
+def language_names() -> dict[str, str]:
+    """Each shipped language's name in its own script (English, Italiano, اردو, हिन्दी)."""
+    names = {}
+    for locale in available_locales():
+        try:
+            names[locale] = str(_load(locale).get("_meta", {}).get("name", locale))
+        except (OSError, ValueError):
+            continue  # a damaged catalog is not offered
+    return names
+
+
+def language_scripts() -> dict[str, tuple[str, bool]]:
+    """Each shipped language's (script, right to left) from its catalog's ``_meta``."""
+    scripts = {}
+    for locale in available_locales():
+        try:
+            meta = _load(locale).get("_meta", {})
+        except (OSError, ValueError):
+            continue
+        scripts[locale] = (str(meta.get("script", "latin")), bool(meta.get("rtl", False)))
+    return scripts
+
+
+class _PluralFormatter(string.Formatter):
+    """``str.format`` plus the ``{value:@phrase}`` spec for plural phrases."""
+
+    def __init__(self, catalog: "Catalog") -> None:
+        self.catalog = catalog
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        if format_spec.startswith("@"):
+            return self.catalog.plural(format_spec[1:], value)
+        return super().format_field(value, format_spec)
 
 
 class Catalog:
     """Looks up visible text by key; ``text(key, **values)`` fills ``{placeholders}``."""
 
-    def __init__(self, locale: str = DEFAULT_LOCALE, directory: Path | None = None) -> None:
+    def __init__(self, locale: str | None = DEFAULT_LOCALE, directory: Path | None = None) -> None:
+        self.directory = directory
+        self.switch(locale)
+
+    def switch(self, locale: str | None) -> None:
+        """Speak ``locale`` from now on (everyone holding this catalog follows)."""
+        directory = self.directory
+        locale = locale or DEFAULT_LOCALE
         self.fallback = _load(DEFAULT_LOCALE)
         try:
             self.strings = self.fallback if locale == DEFAULT_LOCALE else _load(locale, directory)
-        except FileNotFoundError:  # an unknown language: English rather than a crash
+        except (OSError, ValueError):  # an unknown or damaged language: English rather than a crash
             self.strings, locale = self.fallback, DEFAULT_LOCALE
         meta = {**self.fallback.get("_meta", {}), **self.strings.get("_meta", {})}
         self.locale = locale
+        self.name = str(meta.get("name", locale))
         self.rtl = bool(meta.get("rtl", False))
         self.script = str(meta.get("script", "latin"))
+        self._formatter = _PluralFormatter(self)
+
+    def _template(self, key: str) -> str | None:
+        template = self.strings.get(key, self.fallback.get(key))
+        return template if isinstance(template, str) else None
 
     def has(self, key: str) -> bool:
-        return key in self.strings or key in self.fallback
+        return self._template(key) is not None or self._template(key + ".other") is not None
+
+    def plural(self, key: str, count: object, **values: object) -> str:
+        """The plural form of ``key`` for ``count`` (its ``{count}`` filled in)."""
+        category = plural_category(self.locale, count)
+        template = self._template(f"{key}.{category}") or self._template(f"{key}.other")
+        if template is None:
+            return str(count)
+        return self._fill(template, f"{key}.{category}", {**values, "count": count})
 
     def text(self, key: str, **values: object) -> str:
-        template = self.strings.get(key, self.fallback.get(key))
+        template = self._template(key)
+        if template is None and "count" in values and self._template(key + ".other") is not None:
+            others = {name: value for name, value in values.items() if name != "count"}
+            return self.plural(key, values["count"], **others)
         if template is None:
             return key  # visible and greppable, never a crash
-        return template.format(**values) if values else template
+        return self._fill(template, key, values) if values else template
+
+    def _fill(self, template: str, key: str, values: dict) -> str:
+        """The template with its values; a broken translation falls back to English, then to
+        the raw template, never an exception on screen."""
+        for candidate in (template, self.fallback.get(key)):
+            if not isinstance(candidate, str):
+                continue
+            try:
+                return self._formatter.vformat(candidate, (), values)
+            except (KeyError, IndexError, ValueError, TypeError, RecursionError):
+                continue
+        return template
 
     __call__ = text

@@ -41,6 +41,11 @@ class MenuUI:
         self._manager = None
         self.changed = True
 
+    def set_script(self, script: str) -> None:
+        """Menus in another language's script: a new manager, themed for it."""
+        self.script = script
+        self.resize(self.size)
+
     def note_change(self) -> None:
         self.changed = True
 

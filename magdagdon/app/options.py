@@ -28,7 +28,7 @@ class Options:
     windowed: bool | None = None
     size: tuple[int, int] | None = None
     scene: str | None = None
-    locale: str = "en"
+    locale: str | None = None  # a catalog name ("en", "it", "ur", "hi"); None: saved or system language
     sound: bool | None = None
     kiosk: bool = False  # locked fullscreen, idle/attract, names (see docs/KIOSK.md)
 
@@ -93,3 +93,14 @@ def screenshot_option(text: str) -> Path:
     if not os.access(folder, os.W_OK):
         raise argparse.ArgumentTypeError(f"the folder {shown(str(folder), 80)} cannot be written")
     return path
+
+
+def language_option(text: str) -> str:
+    """A shipped catalog's name, any case ("UR" is Urdu)."""
+    from .i18n import available_locales
+
+    locales = available_locales()
+    code = text.strip().lower()
+    if code not in locales:
+        raise argparse.ArgumentTypeError(f"unknown language {shown(text)}; choose one of {', '.join(locales)}")
+    return code

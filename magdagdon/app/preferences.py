@@ -1,4 +1,4 @@
-"""Settings kept between runs (difficulty, sound, fullscreen, the last name entered).
+"""Settings kept between runs (difficulty, sound, fullscreen, language, the last name entered).
 
 The saved values fill in what the command line left open; what it gave wins for that run
 only. A change made in the Settings menu saves just that one field, so a command-line
@@ -16,6 +16,7 @@ from magdagdon.engine import Difficulty
 from magdagdon.storage import NoticeKind
 from magdagdon.storage.settings import load_settings, save_settings
 
+from .i18n import system_language
 from .options import Options
 
 
@@ -40,10 +41,12 @@ class Preferences:
             windowed = options.windowed
         else:
             windowed = saved.fullscreen is False
-        return replace(options, difficulty=difficulty, sound=sound, windowed=windowed)
+        locale = options.locale or saved.language or system_language()
+        return replace(options, difficulty=difficulty, sound=sound, windowed=windowed, locale=locale)
 
     def remember(self, **changes: Any) -> bool:
-        """Save the changed fields (``difficulty``, ``sound``, ``fullscreen``, ``name``); True if written."""
+        """Save the changed fields (``difficulty``, ``sound``, ``fullscreen``, ``language``,
+        ``name``); True if written."""
         if not self.writable:
             return False
         updated = self.saved.with_changes(**changes)

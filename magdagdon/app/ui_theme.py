@@ -8,12 +8,16 @@ from __future__ import annotations
 
 import copy
 import json
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+import pygame
+
 from magdagdon.assets_path import asset_path
 
-from .fonts import FONT_FILES
+from .fonts import FONT_FILES, font_paths
+from .i18n import language_scripts
 
 if TYPE_CHECKING:
     from pygame_gui import UIManager
@@ -33,7 +37,9 @@ def theme_for(size: tuple[int, int], script: str = "latin") -> tuple[dict[str, A
     """The theme dict for a window size, and the font sizes it uses (to preload)."""
     theme = copy.deepcopy(_theme_template())
     scale = ui_scale(size)
-    regular, bold = FONT_FILES.get(script, FONT_FILES["latin"])
+    regular, bold = font_paths(script)
+    harfbuzz_script = FONT_FILES.get(script, FONT_FILES["latin"])[2]
+    rtl = harfbuzz_script == "Arab"
     sizes: set[tuple[int, bool]] = set()
     default_font = dict(theme["defaults"]["font"])  # unscaled copy: blocks inherit it, then scale once
     for element in ("button", "label", "text_box", "text_entry_line", "panel"):
@@ -45,11 +51,13 @@ def theme_for(size: tuple[int, int], script: str = "latin") -> tuple[dict[str, A
             font.setdefault(key, value)
         font["name"] = "magda"
         font["locale"] = "en"
-        font["regular_path"] = str(asset_path("fonts", regular))
-        font["bold_path"] = str(asset_path("fonts", bold))
+        font["regular_path"], font["bold_path"] = regular, bold
         # No italic files: <i> in a text box is set upright rather than in a fallback font.
-        font["italic_path"] = font["regular_path"]
-        font["bold_italic_path"] = font["bold_path"]
+        font["italic_path"], font["bold_italic_path"] = regular, bold
+        # pygame_gui shapes each label as one run in this script and direction: right for
+        # text wholly in the language's script; mixed lines need our own text layout.
+        font["script"] = harfbuzz_script
+        font["direction"] = "rtl" if rtl else "ltr"
         if "size" in font:
             scaled = max(10, round(int(font["size"]) * scale))
             font["size"] = str(scaled)
@@ -59,7 +67,54 @@ def theme_for(size: tuple[int, int], script: str = "latin") -> tuple[dict[str, A
     for element in ("button", "text_box"):  # element blocks do not inherit "defaults" misc
         for key, value in misc.items():
             theme[element].setdefault("misc", {}).setdefault(key, value)
+    if rtl:
+        theme["text_box"]["misc"]["text_horiz_alignment"] = "right"
+    _add_script_buttons(theme, theme["button"]["font"], theme["#chosen"]["colours"])
     return theme, sorted(sizes)
+
+
+@dataclass(frozen=True)
+class TextLook:
+    size: int  # point size scaled to the window, as the theme gives pygame_gui
+    bold: bool
+    colour: tuple[int, int, int]
+
+
+def text_look(size: tuple[int, int], element: str, object_id: str = "") -> TextLook:
+    """Size, weight and colour the theme gives ``element`` ("label", "button", "text_box")
+    with ``object_id`` ("#title", "#primary", ...), for menu text the game draws itself."""
+    template = _theme_template()
+    font: dict[str, Any] = dict(template["defaults"]["font"])
+    colours: dict[str, Any] = dict(template["defaults"]["colours"])
+    for block in (template.get(element, {}), template.get(object_id, {}) if object_id else {}):
+        font.update(block.get("font", {}))
+        colours.update(block.get("colours", {}))
+    colour = pygame.Color(colours["normal_text"])
+    return TextLook(max(10, round(int(font["size"]) * ui_scale(size))), font.get("bold") == "1",
+                    (colour.r, colour.g, colour.b))
+
+
+def script_style(script: str, chosen: bool = False) -> str:
+    """The object id of a button whose text is wholly in ``script`` (a language's own name,
+    or PEACEFUL in an Urdu menu), drawn in that script's font whatever the UI language."""
+    return f"#script_{script}" + ("_chosen" if chosen else "")
+
+
+def language_style(locale: str, chosen: bool = False) -> str:
+    """The object id of a button naming ``locale`` in its own script."""
+    return script_style(language_scripts().get(locale, ("latin", False))[0], chosen)
+
+
+def _add_script_buttons(theme: dict[str, Any], button_font: dict[str, Any], chosen_colours: dict[str, Any]) -> None:
+    """One button block per script, in its font (pygame_gui draws a button in one font).
+    Font names differ per (file, script, direction): pygame_gui keys its fonts by name, not
+    by script or direction."""
+    for script, (_regular, _bold, harfbuzz_script) in FONT_FILES.items():
+        regular, bold = font_paths(script)
+        font = {**button_font, "name": f"magda_{script}", "regular_path": regular, "bold_path": bold,
+                "script": harfbuzz_script, "direction": "rtl" if harfbuzz_script == "Arab" else "ltr"}
+        theme[script_style(script)] = {"font": dict(font)}
+        theme[script_style(script, chosen=True)] = {"font": dict(font), "colours": dict(chosen_colours)}
 
 
 def make_ui_manager(size: tuple[int, int], script: str = "latin") -> "UIManager":
@@ -71,10 +126,13 @@ def make_ui_manager(size: tuple[int, int], script: str = "latin") -> "UIManager"
     manager = pygame_gui.UIManager(size, theme, enable_live_theme_updates=False)
     base = int(theme["defaults"]["font"]["size"])
     # Text boxes switch to bold for <b> and italic for <i>: preload every variant the
-    # theme can ask for (pygame_gui warns about, and then loads, any it meets unloaded).
+    # theme can ask for (pygame_gui warns about, and then loads, any it meets unloaded);
+    # the variants shape like the regular ones.
+    font = theme["defaults"]["font"]
+    shaping = {"script": font["script"], "direction": font["direction"]}
     every_size = sorted({s for s, _ in sizes} | {base})
-    wanted: list[dict[str, str | int | float]] = [{"name": "magda", "point_size": s, "style": "bold"}
+    wanted: list[dict[str, str | int | float]] = [{"name": "magda", "point_size": s, "style": "bold", **shaping}
                                                   for s in every_size if (s, True) not in sizes]
-    wanted += [{"name": "magda", "point_size": s, "style": "italic"} for s in every_size]
+    wanted += [{"name": "magda", "point_size": s, "style": "italic", **shaping} for s in every_size]
     manager.preload_fonts(wanted)
     return manager

@@ -22,6 +22,11 @@ class Viewport:
         self.layout = compute_layout(*size, rtl=self.rtl)
         self._veils.clear()
 
+    def set_direction(self, rtl: bool) -> None:
+        """Lay the table out for a right-to-left (mirrored) or left-to-right reader."""
+        self.rtl = rtl
+        self.resize(self.size)
+
     def veil(self, opacity: int) -> pygame.Surface:
         """A dimming veil over the whole window, made once per opacity (not per frame)."""
         key = (self.layout.size, opacity)

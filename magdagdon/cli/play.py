@@ -9,6 +9,7 @@ from magdagdon.app.options import (
     data_dir_option,
     difficulty_option,
     frames_option,
+    language_option,
     screenshot_option,
     seed_option,
     size_option,
@@ -31,7 +32,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="party kiosk: locked fullscreen, attract loop, names on the table (see docs/KIOSK.md)")
     parser.add_argument("--mute", action="store_true", help="start with sound off (this run only)")
     parser.add_argument("--scene", default=None, help=argparse.SUPPRESS)
-    parser.add_argument("--lang", default="en", help=argparse.SUPPRESS)
+    parser.add_argument("--lang", type=language_option, default=None, help="language: en, it, ur or hi (default: as last time, else the system's)")
 
 
 def options_from(args: argparse.Namespace):

@@ -1,4 +1,5 @@
-"""The player's settings (difficulty, sound, fullscreen, the last name entered), kept between runs.
+"""The player's settings (difficulty, sound, fullscreen, language, the last name entered), kept
+between runs.
 
 One small envelope file, ``settings.json``, written atomically like every other data file
 (:mod:`.atomic_file`); a corrupt one is set aside with a notice and the defaults apply. A
@@ -11,6 +12,7 @@ Reading or writing never raises for a damaged or read-only folder: problems come
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
@@ -33,6 +35,7 @@ class Settings:
     difficulty: Difficulty | None = None
     sound: bool | None = None
     fullscreen: bool | None = None
+    language: str | None = None  # a catalog name such as "ur"; the app checks it exists
     name: str | None = None  # the last name entered, offered to the next player
 
     def with_changes(self, **changes: Any) -> "Settings":
@@ -44,6 +47,8 @@ class Settings:
             "sound": self.sound,
             "fullscreen": self.fullscreen,
         }
+        if self.language is not None:  # absent until chosen: older files stay as they were
+            data["language"] = self.language
         if self.name is not None:
             data["name"] = self.name
         return data
@@ -64,10 +69,13 @@ class Settings:
             if value is not None and not isinstance(value, bool):
                 raise CorruptFile(f"bad {name} {value!r}")
             flags[name] = value
+        language = raw.get("language")
+        if language is not None and not (isinstance(language, str) and re.fullmatch(r"[a-z]{2,3}", language)):
+            raise CorruptFile(f"bad language {language!r}")
         player = raw.get("name")
         if player is not None and (not isinstance(player, str) or clean_name(player) != player):
             raise CorruptFile(f"bad name {player!r}")
-        return cls(difficulty, **flags, name=player)
+        return cls(difficulty, **flags, language=language, name=player)
 
 
 @dataclass(frozen=True)

@@ -33,13 +33,9 @@ def draw_top_bar(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", g
     bar = layout.top_bar
     pygame.draw.rect(surface, palette.PANEL, bar)
     pygame.draw.line(surface, palette.PANEL_EDGE, bar.bottomleft, (bar.right, bar.bottom - 1), 2)
-    size = int(bar.height * 0.5)
+    size = max(min_text_px(surface.get_size()), int(bar.height * 0.5))
     title = fonts.render(text("app.title"), size, palette.GOLD, bold=True)
-    info = "  ·  ".join([
-        text(f"difficulty.{game.difficulty.name}"),
-        text("hud.turn", turn=game.turn),
-        text("hud.seed", seed=game.seed),
-    ])
+    parts = [text(f"difficulty.{game.difficulty.name}"), text("hud.turn", turn=game.turn), text("hud.seed", seed=game.seed)]
     room = bar.width - 3 * layout.margin - title.get_width() - (layout.menu_button.right - layout.hint_button.left)
     if text.rtl:  # title on the right, buttons (mirrored by the layout) on the left
         right = bar.right - layout.margin
@@ -48,14 +44,21 @@ def draw_top_bar(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", g
     else:
         surface.blit(title, title.get_rect(midleft=(layout.margin, bar.centery)))
         anchor, side = layout.margin * 2 + title.get_width(), "midleft"
-    if room > 40:
-        info_img = fonts.render(info, fonts.fit(info, int(bar.height * 0.34), room), palette.TEXT_DIM)
-        surface.blit(info_img, info_img.get_rect(**{side: (anchor, bar.centery)}))
+    floor = min_text_px(surface.get_size())
+    info_size = max(floor, int(bar.height * 0.34))
+    # As much as fits at a readable size: the turn matters most, the seed least.
+    for shown in (parts, parts[:2], parts[1:2]):
+        info = "  ·  ".join(shown)
+        fitted = fonts.fit(info, info_size, max(1, room))
+        if fitted >= floor and fonts.size(info, fitted)[0] <= room:
+            info_img = fonts.render(info, fitted, palette.TEXT_DIM)
+            surface.blit(info_img, info_img.get_rect(**{side: (anchor, bar.centery)}))
+            break
 
 
 def min_text_px(window: tuple[int, int]) -> int:
-    """The smallest text worth drawing: 14 px at 800×600, growing with the window."""
-    return max(14, min(window) // 43)
+    """The smallest text worth drawing: 16 px at 800×600, growing with the window."""
+    return max(16, min(window) // 43)
 
 
 def draw_guide(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", message: str, colour: Colour = palette.TEXT) -> None:
@@ -66,18 +69,8 @@ def draw_guide(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", mes
 
 
 def wrap(fonts: "FontBook", text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    words, lines, line = text.split(), list[str](), ""
-    font = fonts.font(size, bold)
-    for word in words:
-        trial = f"{line} {word}".strip()
-        if font.size(trial)[0] <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    return lines
+    """Lines of ``text`` that fit ``width`` (broken at spaces, any script; see FontBook.wrap)."""
+    return fonts.wrap(text, size, width, bold)
 
 
 # A banner is a window-sized picture (1-8 MB): keep the few a screen shows, not a hundred

@@ -26,16 +26,27 @@ def draw_score_panel(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Re
     legend = text("score.legend")
     floor = min_text_px(surface.get_size())
     legend_size = max(floor, fonts.fit(legend, max(floor, inner.height // 11), inner.width))
+    rtl = text.rtl  # a right-to-left reader finds the total on the right, labels before values
+    start = "right" if rtl else "left"
     bottom = inner.bottom
-    for line in reversed(wrap(fonts, legend, legend_size, inner.width)):  # readable first, then wrapped
+    legend_lines = wrap(fonts, legend, legend_size, inner.width)
+    # The four rows come first: where a tall script cannot fit them beside the legend (Urdu
+    # at 800x600), the legend, which How to play also explains, gives up its room.
+    legend_h = len(legend_lines) * fonts.size(legend, legend_size)[1]
+    dropped_h = 0
+    if 4 * fonts.line_step(floor) * 0.9 > inner.height - legend_h - pad // 2:
+        legend_lines, dropped_h = [], legend_h
+    for line in reversed(legend_lines):  # readable first, then wrapped
         legend_img = fonts.render(line, legend_size, palette.TEXT_DIM)
-        surface.blit(legend_img, legend_img.get_rect(bottomleft=(inner.left, bottom)))
+        surface.blit(legend_img, legend_img.get_rect(**{f"bottom{start}": (getattr(inner, start), bottom)}))
         bottom -= legend_img.get_height()
     body = pygame.Rect(inner.left, inner.top, inner.width, bottom - inner.top - pad // 2)
-    wide = body.width > body.height * 2.2
+    wide = body.width > (body.height - dropped_h) * 2.2  # the same shape with or without the legend
     if wide:
-        total_rect = pygame.Rect(body.left, body.top, int(body.width * 0.36), body.height)
-        rows_rect = pygame.Rect(total_rect.right + pad, body.top, body.right - total_rect.right - pad, body.height)
+        total_w = int(body.width * 0.36)
+        total_rect = pygame.Rect(body.right - total_w if rtl else body.left, body.top, total_w, body.height)
+        rows_w = body.width - total_w - pad
+        rows_rect = pygame.Rect(body.left if rtl else total_rect.right + pad, body.top, rows_w, body.height)
     else:
         total_rect = pygame.Rect(body.left, body.top, body.width, int(body.height * 0.42))
         rows_rect = pygame.Rect(body.left, total_rect.bottom, body.width, body.bottom - total_rect.bottom)
@@ -45,11 +56,12 @@ def draw_score_panel(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Re
     if title_size < floor:  # too narrow for "· with staged dice": the gold total says it too
         title, title_size = text("score.title"), floor
     title_img = fonts.render(title, title_size, palette.TEXT_DIM)
-    surface.blit(title_img, total_rect.topleft)
+    surface.blit(title_img, title_img.get_rect(**{f"top{start}": getattr(total_rect, f"top{start}")}))
     total = signed(breakdown.total)
     size = fonts.fit(total, int(total_rect.height * 0.62), total_rect.width, bold=True)
     total_img = fonts.render(total, size, palette.GOLD if preview else palette.TEXT, bold=True)
-    surface.blit(total_img, total_img.get_rect(midleft=(total_rect.left, total_rect.top + title_img.get_height() + (total_rect.height - title_img.get_height()) // 2)))
+    total_y = total_rect.top + title_img.get_height() + (total_rect.height - title_img.get_height()) // 2
+    surface.blit(total_img, total_img.get_rect(**{f"mid{start}": (getattr(total_rect, start), total_y)}))
 
     rows: list[tuple[str, str, Colour]] = [
         (text("score.base"), f"{breakdown.base}", palette.TEXT),
@@ -58,10 +70,13 @@ def draw_score_panel(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Re
         (text("score.powers", count=breakdown.powers_used), cost(breakdown.power_penalty), palette.CORAL if breakdown.powers_used else palette.TEXT_DIM),
     ]
     row_h = rows_rect.height / len(rows)
-    row_size = max(floor, int(min(row_h * 0.62, rows_rect.width / 12)))
+    # 0.62 of a row in Latin; a taller script (Nastaliq) gets the size its line fits in.
+    per_size = fonts.line_step(100) / 125
+    row_size = max(floor, int(min(row_h * 0.62 / per_size, rows_rect.width / 12)))
+    end = "left" if rtl else "right"
     for i, (label, value, colour) in enumerate(rows):
         y = int(rows_rect.top + row_h * i + row_h / 2)
-        label_img = fonts.render(label, row_size, palette.TEXT_DIM)
+        label_img = fonts.render(label, fonts.fit(label, row_size, rows_rect.width * 3 // 4), palette.TEXT_DIM)
         value_img = fonts.render(value, row_size, colour, bold=True)
-        surface.blit(label_img, label_img.get_rect(midleft=(rows_rect.left, y)))
-        surface.blit(value_img, value_img.get_rect(midright=(rows_rect.right, y)))
+        surface.blit(label_img, label_img.get_rect(**{f"mid{start}": (getattr(rows_rect, start), y)}))
+        surface.blit(value_img, value_img.get_rect(**{f"mid{end}": (getattr(rows_rect, end), y)}))

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from . import palette
+from .hud import min_text_px
 
 if TYPE_CHECKING:
     from magdagdon.engine import Game
@@ -32,10 +33,24 @@ def draw_power_label(surface: pygame.Surface, fonts: "FontBook", layout: "Layout
         detail = text("power.all_used")
     else:
         detail = text("power.left", count=game.powers_left) + " · " + text("power.next_cost", penalty=game.next_penalty)
-    line = f"{title} · {detail}"
-    size = fonts.fit(line, int(rect.height * 0.5), rect.width)
+        short = text("power.left", count=game.powers_left)  # the buttons show the cost too
+        if _caption_size(fonts, title, detail, int(rect.height * 0.5), rect.width) < min_text_px(surface.get_size()):
+            detail = short
+    size = _caption_size(fonts, title, detail, int(rect.height * 0.5), rect.width)
     title_img = fonts.render(title, size, palette.CORAL, bold=True)
     rest_img = fonts.render(f" · {detail}", size, palette.TEXT_DIM)
     y = rect.centery
+    if text.rtl:  # read from the right: the title first, the detail to its left
+        surface.blit(title_img, title_img.get_rect(midright=(rect.right, y)))
+        surface.blit(rest_img, rest_img.get_rect(midright=(rect.right - title_img.get_width(), y)))
+        return
     surface.blit(title_img, title_img.get_rect(midleft=(rect.left, y)))
     surface.blit(rest_img, rest_img.get_rect(midleft=(rect.left + title_img.get_width(), y)))
+
+
+def _caption_size(fonts: "FontBook", title: str, detail: str, size: int, width: int) -> int:
+    """The largest size <= ``size`` at which the bold title and its detail fit ``width``
+    together (fitted as drawn: the title in bold)."""
+    while size > 8 and fonts.size(title, size, True)[0] + fonts.size(f" · {detail}", size)[0] > width:
+        size = int(size * 0.9)
+    return size

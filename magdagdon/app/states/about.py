@@ -29,7 +29,7 @@ class About(MenuState):
         if self.active and self.title_label is not None:  # a heart on each side of the title
             label = self.title_label.rect
             title_size = round(40 * ui_scale(self.kit.viewport.size))  # the theme's "#title" size
-            width = self.fonts.font(title_size, True).size(self.text(self.title_key))[0]
+            width = self.title_label.ink_width
             size = max(16, int(title_size * 0.8))
             for side in (-1, 1):
                 draw_heart(surface, (label.centerx + side * (width // 2 + size), label.centery + size // 8), size)

@@ -8,11 +8,12 @@ import threading
 import pygame
 
 from magdagdon.ai.review import TurnReview, review_game
-from magdagdon.engine import Replay, cell_name
+from magdagdon.engine import Replay, cell_col, cell_row
 
 from ..i18n import Catalog
 from ..render import palette
 from ..render.hud import draw_banner, min_text_px
+from ..render.menu_text import blit_ink
 from ..render.numbers import cost, signed
 from ..render.palette import Colour
 from ..render.widgets import Button, draw_button
@@ -43,6 +44,11 @@ def start_review(session: GameSession) -> threading.Thread | None:
     return session.review_thread
 
 
+def local_cell_name(text: Catalog, cell: int) -> str:
+    """A cell named in the player's language ("R2C3"; in Urdu "قطار 2 کالم 3")."""
+    return text("cell.name", row=cell_row(cell) + 1, col=cell_col(cell) + 1)
+
+
 def review_line(text: Catalog, item: TurnReview) -> str:
     """'Turn 4: 3 on R2C3, 4 on R2C4 — about 35 points', worded by the catalog."""
     advice = item.advice
@@ -50,10 +56,10 @@ def review_line(text: Catalog, item: TurnReview) -> str:
         return text("gameover.review_line", turn=item.turn, loss=round(item.loss))
     steps = [text(f"review.power.{kind}", values=" ".join(map(str, values))) for kind, values in advice.powers]
     if advice.ruin is not None:
-        steps.append(text("review.ruin", cell=cell_name(advice.ruin)))
+        steps.append(text("review.ruin", cell=local_cell_name(text, advice.ruin)))
     elif advice.placements:
         steps.append(text("review.list_separator").join(
-            text("review.place", value=value, cell=cell_name(cell)) for value, cell in advice.placements))
+            text("review.place", value=value, cell=local_cell_name(text, cell)) for value, cell in advice.placements))
     return text("gameover.review_advice", turn=item.turn, loss=round(item.loss),
                 advice=text("review.then").join(steps))
 
@@ -85,10 +91,15 @@ class GameOver(TableState):
         height = max(36, int(rect.height * 0.1))
         width = (rect.width - 4 * pad) // 3
         top = rect.bottom - pad - height
+
+        def place(index: int) -> pygame.Rect:  # a right-to-left reader starts on the right
+            column = 2 - index if text.rtl else index
+            return pygame.Rect(rect.left + pad + column * (pad + width), top, width, height)
+
         return [
-            Button("play_again", pygame.Rect(rect.left + pad, top, width, height), text("button.play_again"), True, "primary"),
-            Button("scores", pygame.Rect(rect.left + 2 * pad + width, top, width, height), text("menu.high_scores")),
-            Button("menu", pygame.Rect(rect.left + 3 * pad + 2 * width, top, width, height), text("button.menu")),
+            Button("play_again", place(0), text("button.play_again"), True, "primary"),
+            Button("scores", place(1), text("menu.high_scores")),
+            Button("menu", place(2), text("button.menu")),
         ]
 
     def buttons(self) -> list[Button]:
@@ -160,24 +171,53 @@ class GameOver(TableState):
         ]
         extra = self._result_lines()
         self.result_shown = tuple(extra)
-        units = 3.0 + 1.25 * (len(rows) + RESULT_LINES) + 0.6
-        size = max(min_text_px(surface.get_size()), min(int(rect.height * 0.045), int(free.height / units), free.width // 18))
+        step_per_size = fonts.line_step(100) / 100  # a line's height per point of size in this language
+        floor = min_text_px(surface.get_size())
+        # Where the rows one under another would not leave room for the result lines (a tall
+        # script in a small window), they go two to a line.
+        paired = (3.0 + step_per_size * (len(rows) + RESULT_LINES) + 0.6) * floor > free.height
+        row_lines = (len(rows) + 1) // 2 if paired else len(rows)
+        units = 3.0 + step_per_size * (row_lines + RESULT_LINES) + 0.6
+        size = max(floor, min(int(rect.height * 0.045), int(free.height / units), free.width // 18))
+        step = fonts.line_step(size)
         y = free.top
         # Fitted once for the final total (the widest), not for every counted-up value.
         total_img = fonts.render(signed(shown), fonts.fit(signed(score.total), int(size * 2.6), free.width, True), palette.GOLD, bold=True)
         surface.blit(total_img, total_img.get_rect(midtop=(free.centerx, y)))
         y += total_img.get_height()
-        col = pygame.Rect(free.left + free.width // 6, y, free.width * 2 // 3, 0)
-        for label, value in rows:
-            l_img, v_img = fonts.render(label, size, palette.TEXT_DIM), fonts.render(value, size, palette.TEXT, bold=True)
-            surface.blit(l_img, (col.left, y))
-            surface.blit(v_img, v_img.get_rect(topright=(col.right, y)))
-            y += int(size * 1.25)
+        # Mirrored in Urdu: the label on the right, its value on the left.
+        gap = size
+        col_w = (free.width - gap) // 2 if paired else free.width * 2 // 3
+        for index, (label, value) in enumerate(rows):
+            column = index % 2 if paired else 0
+            if text.rtl:
+                column = -column
+            left = (free.left + column * (col_w + gap)) if paired else free.left + free.width // 6
+            if paired and text.rtl:
+                left = free.right - col_w + column * (col_w + gap)
+            col = pygame.Rect(left, y, col_w, 0)
+            v_img = fonts.render(value, size, palette.TEXT, bold=True)
+            l_img = fonts.render(label, fonts.fit(label, size, col.width - v_img.get_width() - size), palette.TEXT_DIM)
+            # Label and value centred on one line by their ink (Nastaliq sits low in its line).
+            box = pygame.Rect(col.left, y, col.width, step)
+            blit_ink(surface, l_img, box, "right" if text.rtl else "left")
+            blit_ink(surface, v_img, box, "left" if text.rtl else "right")
+            if not paired or index % 2 or index == len(rows) - 1:
+                y += step
         y += int(size * 0.6)
+        shown_lines: list[tuple[str, int, Colour]] = []
         for line, colour in extra:
-            img = fonts.render(line, fonts.fit(line, size, free.width), colour)
+            fitted = fonts.fit(line, size, free.width)
+            if fitted >= floor:
+                shown_lines.append((line, fitted, colour))
+            else:  # rather two lines than one too small to read
+                shown_lines += [(part, floor, colour) for part in fonts.wrap(line, floor, free.width)]
+        for line, line_size, colour in shown_lines:
+            if y + step > free.bottom:  # a tall script at a small size: the lines that fit
+                break
+            img = fonts.render(line, line_size, colour)
             surface.blit(img, img.get_rect(midtop=(free.centerx, y)))
-            y += int(size * 1.25)
+            y += step
         for button in buttons:
             focused = self.keyboard and self.focus == ("button", button.ident)
             draw_button(surface, fonts, button, self.hover == button.ident, focused)

@@ -11,6 +11,7 @@ from magdagdon.engine import Difficulty
 from magdagdon.storage import HISTOGRAM_BUCKET, ScoreEntry, Statistics
 from magdagdon.storage.today import todays_table
 
+from ..fonts import FontBook
 from ..games import Games
 from ..render import palette
 from ..render.hud import min_text_px
@@ -21,8 +22,14 @@ from ..store_access import StoreAccess
 from .menu import Item, MenuKit, MenuState
 
 # column key, share of the width, alignment
-COLUMNS = (("rank", 0.07, "right"), ("name", 0.25, "left"), ("score", 0.13, "right"), ("date", 0.24, "left"),
+COLUMNS = (("rank", 0.07, "right"), ("name", 0.21, "left"), ("score", 0.13, "right"), ("date", 0.28, "left"),
            ("turns", 0.1, "right"), ("powers", 0.11, "right"), ("assisted", 0.1, "center"))
+
+
+def mirrored_columns() -> tuple[tuple[str, float, str], ...]:
+    """The columns as a right-to-left reader reads them: rank on the right."""
+    swap = {"left": "right", "right": "left", "center": "center"}
+    return tuple((key, share, swap[align]) for key, share, align in reversed(COLUMNS))
 
 
 class HighScores(MenuState):
@@ -100,7 +107,8 @@ class HighScores(MenuState):
             self._centred(surface, rect, text("scores.unavailable"), size)
             return
         entries, stats = loaded
-        stats_h = int(size * 4.6)
+        # Three rows of figures, as tall as the language's font needs (Nastaliq is tall).
+        stats_h = max(int(size * 4.6), 3 * self.fonts.line_height(size) * 9 // 10 + size)
         self._draw_statistics(surface, pygame.Rect(rect.left, rect.top, rect.width, stats_h), stats, size)
         table = pygame.Rect(rect.left, rect.top + stats_h + size // 2, rect.width, rect.height - stats_h - size // 2)
         if not entries:
@@ -123,22 +131,25 @@ class HighScores(MenuState):
         best = none if stats.best is None else str(stats.best)
         figures = [(text("scores.stats_games"), str(stats.games)), (text("scores.stats_average"), average),
                    (text("scores.stats_best"), best)]
-        left = pygame.Rect(inner.left, inner.top, int(inner.width * 0.36), inner.height)
+        rtl = text.rtl  # a right-to-left reader finds the figures on the right, labels first
+        figures_w = int(inner.width * 0.36)
+        left = pygame.Rect(inner.right - figures_w if rtl else inner.left, inner.top, figures_w, inner.height)
         line_h = inner.height / len(figures)
         for i, (label, value) in enumerate(figures):
             y = int(inner.top + line_h * (i + 0.5))
-            label_img = fonts.render(label, fonts.fit(label, size, left.width * 2 // 3), palette.TEXT_DIM)
             value_img = fonts.render(value, size, palette.GOLD if i == 2 else palette.TEXT, bold=True)
-            surface.blit(label_img, label_img.get_rect(midleft=(left.left, y)))
-            surface.blit(value_img, value_img.get_rect(midright=(left.right, y)))
-        chart = pygame.Rect(left.right + pad * 2, inner.top, inner.right - left.right - pad * 2, inner.height)
+            label_img = fonts.render(label, fonts.fit(label, size, left.width - value_img.get_width() - pad), palette.TEXT_DIM)
+            surface.blit(label_img, label_img.get_rect(**{"midright" if rtl else "midleft": (left.right if rtl else left.left, y)}))
+            surface.blit(value_img, value_img.get_rect(**{"midleft" if rtl else "midright": (left.left if rtl else left.right, y)}))
+        chart_w = inner.width - figures_w - pad * 2
+        chart = pygame.Rect(inner.left if rtl else left.right + pad * 2, inner.top, chart_w, inner.height)
         self._draw_histogram(surface, chart, stats, max(self.floor, int(size * 0.8)))
 
     def _draw_histogram(self, surface: pygame.Surface, rect: pygame.Rect, stats: Statistics, size: int) -> None:
         text, fonts = self.text, self.fonts
         caption = text("scores.histogram", bucket=HISTOGRAM_BUCKET)
-        cap_img = fonts.render(caption, fonts.fit(caption, size, rect.width), palette.TEXT_DIM)
-        surface.blit(cap_img, cap_img.get_rect(topleft=rect.topleft))
+        cap_img = _lines_image(fonts, caption, size, rect.width, self.floor, palette.TEXT_DIM, text.rtl)
+        surface.blit(cap_img, cap_img.get_rect(**({"topright": rect.topright} if text.rtl else {"topleft": rect.topleft})))
         bars = dict(stats.histogram)
         label_h = fonts.font(size).get_linesize()
         area = pygame.Rect(rect.left, rect.top + cap_img.get_height() + 2, rect.width,
@@ -164,23 +175,33 @@ class HighScores(MenuState):
 
     def _draw_table(self, surface: pygame.Surface, rect: pygame.Rect, entries: list[ScoreEntry], size: int) -> None:
         text, fonts = self.text, self.fonts
-        row_h = int(fonts.font(size).get_linesize() * 1.15)
+        row_h = int(fonts.line_height(size) * 1.05)
+        columns = mirrored_columns() if text.rtl else COLUMNS
         edges, x = [], rect.left
-        for _, share, _ in COLUMNS:
+        for _, share, _ in columns:
             width = int(rect.width * share)
-            edges.append(pygame.Rect(x, 0, width - size // 2, row_h))
+            edges.append(pygame.Rect(x + (size // 2 if text.rtl else 0), 0, width - size // 2, row_h))
             x += width
         legend = text("scores.assisted_legend") if any(e.assisted for e in entries) else ""
         footer_h = row_h if legend else 0
-        visible = max(1, (rect.height - row_h - footer_h) // row_h)
+        two_line_header = any(fonts.fit(text(f"scores.col_{key}"), size, max(8, cell.width), True) < self.floor
+                              for (key, _, _), cell in zip(columns, edges))
+        visible = max(1, (rect.height - row_h * (2 if two_line_header else 1) - footer_h) // row_h)
         if len(entries) > visible:
             visible = max(1, visible - 1)  # room for "n more below"
         self.scroll = min(self.scroll, max(0, len(entries) - visible))
         shown = entries[self.scroll:self.scroll + visible]
         y = rect.top
-        for (key, _, align), cell in zip(COLUMNS, edges):
-            self._cell(surface, cell.move(0, y), text(f"scores.col_{key}"), size, palette.GOLD, align, bold=True)
-        y += row_h
+        # Column names too long for their column at the smallest size take two lines.
+        headers = [(text(f"scores.col_{key}"), align, cell) for (key, _, align), cell in zip(columns, edges)]
+        two_lines = any(fonts.fit(name, size, max(8, cell.width), True) < self.floor for name, _, cell in headers)
+        header_h = row_h * 2 if two_lines else row_h
+        for name, align, cell in headers:
+            image = _lines_image(fonts, name, size, max(8, cell.width), self.floor, palette.GOLD, align == "right", True)
+            anchor = {"left": "midleft", "right": "midright", "center": "center"}[align]
+            box = pygame.Rect(cell.left, y, cell.width, header_h)
+            surface.blit(image, image.get_rect(**{anchor: getattr(box, anchor)}))
+        y += header_h
         pygame.draw.line(surface, palette.PANEL_EDGE, (rect.left, y - 2), (rect.right, y - 2), 2)
         fmt = text("scores.date_format")
         for index, entry in enumerate(shown):
@@ -192,7 +213,7 @@ class HighScores(MenuState):
             values = {"rank": f"{rank}.", "name": entry.name, "score": signed(entry.score), "date": when,
                       "turns": str(entry.turns), "powers": str(entry.powers_used),
                       "assisted": text("scores.assisted_mark") if assisted else ""}
-            for (key, _, align), cell in zip(COLUMNS, edges):
+            for (key, _, align), cell in zip(columns, edges):
                 colour = palette.HINT if key == "assisted" else (palette.TEXT if key == "score" else palette.TEXT_DIM)
                 self._cell(surface, cell.move(0, y), values[key], size, colour, align, bold=key == "score")
             y += row_h
@@ -214,6 +235,21 @@ class HighScores(MenuState):
         point = {"left": rect.midleft, "right": rect.midright, "center": rect.center}[align]
         surface.blit(image, image.get_rect(**{anchor: point}))
 
+
+def _lines_image(fonts: "FontBook", words: str, size: int, width: int, floor: int, colour: Colour, right: bool,
+                 bold: bool = False) -> pygame.Surface:
+    """``words`` on one line fitted to ``width``; on several lines at ``floor`` when one
+    line would have to be smaller than that."""
+    fitted = fonts.fit(words, size, width, bold)
+    if fitted >= floor:
+        return fonts.render(words, fitted, colour, bold)
+    lines = [fonts.render(line, floor, colour, bold) for line in fonts.wrap(words, floor, width, bold)]
+    step = fonts.line_step(floor)
+    image = pygame.Surface((max(line.get_width() for line in lines), step * (len(lines) - 1) + lines[-1].get_height()),
+                           pygame.SRCALPHA)
+    for index, line in enumerate(lines):
+        image.blit(line, line.get_rect(**{"topright" if right else "topleft": (image.get_width() if right else 0, index * step)}))
+    return image
 
 
 def statistics_of(entries: list[ScoreEntry]) -> Statistics:

@@ -1,6 +1,11 @@
 """Menus and dialogs with pygame_gui: a centred panel with a title, optional rich text,
 and a column of buttons. Arrows/Tab move a visible focus, Enter chooses, Esc goes back.
 
+pygame_gui provides the buttons (hover, press, clicks); every word — titles, notices,
+button labels, pages of text — is drawn by the game's own text layout (see
+:mod:`..render.menu_text`), which gets mixed Urdu and Hindi lines right. A page longer than
+its box scrolls with the wheel, Page Up/Down or a drag.
+
 pygame_gui is imported and the widgets built only once the menu UI is ``ready`` (after the
 first frame is on screen, see ``Control.finish_startup``); until then a menu draws its
 title alone with plain pygame, so the window shows the game at once. A menu covered by
@@ -8,7 +13,6 @@ another draws nothing and owns no widgets: what is drawn is what can be pressed.
 
 from __future__ import annotations
 
-import warnings
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -21,14 +25,17 @@ from ..games import Games
 from ..i18n import Catalog
 from ..menu_ui import MenuUI
 from ..render import palette
+from ..render.hud import min_text_px
+from ..render.menu_text import DrawnLabel, TextPage, blit_ink, fitted_block, fitted_line, ink_rect
 from ..render.widgets import draw_focus_ring
 from ..session import GameSession
 from ..state_machine import Persist, State
+from ..ui_theme import text_look
 from ..viewport import Viewport
 
 if TYPE_CHECKING:
     from pygame_gui.core import UIElement
-    from pygame_gui.elements import UIButton, UILabel
+    from pygame_gui.elements import UIButton
 
 
 @dataclass(frozen=True)
@@ -72,7 +79,12 @@ class MenuState(State):
         self.keyboard = False
         self.panel: pygame.Rect | None = None
         self.body_rect: pygame.Rect | None = None
-        self.title_label: UILabel | None = None
+        self.title_label: DrawnLabel | None = None
+        self.labels: list[DrawnLabel] = []
+        self.label_roles: list[str] = []  # the theme's object id of each label
+        self.button_labels: dict[str, str] = {}  # ident -> the words on the button
+        self.page: TextPage | None = None  # the body's text, when the menu has one
+        self.drag_y: int | None = None  # where a drag on the page last was
         self.panel_width = 0  # the width the last build laid the menu out at
 
     def enter(self, persist: Persist) -> None:
@@ -131,37 +143,41 @@ class MenuState(State):
         if self.elements:
             self.ui.note_change()
         self.elements, self.buttons = [], []
-        self.panel = self.body_rect = self.title_label = None
+        self.panel = self.body_rect = self.title_label = self.page = None
+        self.labels, self.button_labels, self.label_roles = [], {}, []
         self.built = False
 
     def build(self) -> None:
         """Lay the menu out at its usual width, then widen it (within the window) until every
-        label and button holds its text: the theme's text grows with the window's shorter
-        side, so on a square screen the usual share of the width is too narrow."""
+        label and button holds its text at the theme's size: the theme's text grows with the
+        window's shorter side, so on a square screen the usual share of the width is too
+        narrow. What still does not fit is set smaller (never below the readable size) or,
+        for a subtitle or notice, on more lines."""
         layout = self.kit.viewport.layout
         widest = layout.size[0] - 2 * layout.margin
         width: int | None = None
         for _ in range(3):
-            with warnings.catch_warnings(record=True) as caught:  # pygame_gui's "too small" for a try
-                warnings.simplefilter("always")
-                self._build(width)
+            self._build(width)
             overflow = self.text_overflow()
             if overflow <= 1.0 or self.panel_width >= widest:
                 break
             width = min(widest, int(self.panel_width * overflow) + 2)
-        for warning in caught:  # what the final layout still has to say
-            warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
 
     def text_overflow(self) -> float:
-        """How many times too wide the widest text is for its label or button (<= 1: all fit)."""
-        from pygame_gui.elements import UIButton, UILabel
-
+        """How many times too wide the widest text is, at the theme's size, for its label or
+        button (<= 1: all fit)."""
+        size = self.kit.viewport.size
+        boxes: list[tuple[str, str, str, int]] = [(label.text, "label", role, label.rect.width)
+                                                  for label, role in zip(self.labels, self.label_roles)]
+        boxes += [(self.button_labels.get(ident, ""), "button", next(iter(button.object_ids[-1:]), None) or "",
+                   button.rect.width) for button, ident in self.buttons]
         worst = 0.0
-        for element in self.elements:
-            if not isinstance(element, (UIButton, UILabel)) or not element.text or element.font is None:
+        for words, element, role, box_width in boxes:
+            if not words:
                 continue
-            width, height = element.font.get_rect(element.text).size
-            worst = max(worst, (width + height * TEXT_MARGIN) / max(1, element.rect.width))
+            look = text_look(size, element, role)
+            width, height = self.fonts.size(words, look.size, look.bold)
+            worst = max(worst, (width + self.fonts.line_step(look.size) * TEXT_MARGIN) / max(1, box_width))
         return worst
 
     def _build(self, panel_width: int | None) -> None:
@@ -177,20 +193,30 @@ class MenuState(State):
         items = self.items()
         body = self.body_html()
         notices = self.notices()
-        button_h = max(38, min(int(h * 0.068), int(w * 0.1)))
-        gap = max(6, button_h // 5)
-        share = 0.9 if layout.portrait else (0.66 if self.wide else 0.46)
+        # Wide menus (tables, pages) take nearly the whole of a small window.
+        share = 0.9 if layout.portrait or (self.wide and w < 1100) else (0.66 if self.wide else 0.46)
         width = panel_width or min(w - 2 * margin, max(360, int(w * share)))
         self.panel_width = width
+        # Heights grow with the ink of the words in this language (Nastaliq is tall).
+        button_h = max(38, min(int(h * 0.068), int(w * 0.1)))
+        button_h = max(button_h, max((self._label_ink_height(i, width) for i in items), default=0) + button_h // 4)
+        gap = max(6, button_h // 5)
         rows: list[list[Item]] = []
         for item in items:
             if item.row is not None and rows and rows[-1][0].row == item.row:
                 rows[-1].append(item)
             else:
                 rows.append([item])
-        title_h = int(button_h * 1.5)
-        sub_h = int(button_h * 0.6) if self.subtitle else 0
-        notice_h = int(button_h * 0.55) * len(notices)
+        title_look, sub_look, notice_look = (text_look(layout.size, "label", role) for role in ("#title", "#subtitle", "#notice"))
+        floor = min_text_px(layout.size)
+        title = fitted_line(self.fonts, text(self.title_key), title_look.size, (width, h), title_look.colour, True, floor)
+        subtitle = fitted_block(self.fonts, self.subtitle, sub_look.size, (width, h), sub_look.colour, False, floor)
+        notice_images = [fitted_block(self.fonts, n, notice_look.size, (width, h), notice_look.colour, False, floor)
+                         for n in notices]
+        title_h = max(int(button_h * 1.5), ink_rect(title).height + gap)
+        sub_h = max(int(button_h * 0.6), ink_rect(subtitle).height + gap) if self.subtitle else 0
+        notice_line_h = max([int(button_h * 0.55)] + [ink_rect(i).height + gap // 2 for i in notice_images])
+        notice_h = notice_line_h * len(notices)
         buttons_h = len(rows) * (button_h + gap)
         body_h = 0
         self.body_rect = None
@@ -201,31 +227,48 @@ class MenuState(State):
         self.panel = pygame.Rect(0, 0, width + 2 * gap, min(h - margin, height + 2 * gap))
         self.panel.center = (w // 2, h // 2)
         x, y = self.panel.left + gap, self.panel.top + gap
-        self.title_label = pygame_gui.elements.UILabel(pygame.Rect(x, y, width, title_h), text(self.title_key), ui, object_id="#title")
-        self.elements.append(self.title_label)
+        self.title_label = DrawnLabel(pygame.Rect(x, y, width, title_h), text(self.title_key), title)
+        self.labels.append(self.title_label)
+        self.label_roles.append("#title")
         y += title_h
         if self.subtitle:
-            self.elements.append(pygame_gui.elements.UILabel(pygame.Rect(x, y, width, sub_h), self.subtitle, ui, object_id="#subtitle"))
+            self.labels.append(DrawnLabel(pygame.Rect(x, y, width, sub_h), self.subtitle, subtitle))
+            self.label_roles.append("#subtitle")
             y += sub_h
-        for notice in notices:
-            self.elements.append(pygame_gui.elements.UILabel(pygame.Rect(x, y, width, int(button_h * 0.55)), notice, ui, object_id="#notice"))
-            y += int(button_h * 0.55)
-        if self.drawn_body:
+        for notice, image in zip(notices, notice_images):
+            self.labels.append(DrawnLabel(pygame.Rect(x, y, width, notice_line_h), notice, image))
+            self.label_roles.append("#notice")
+            y += notice_line_h
+        if self.drawn_body or body:
             self.body_rect = pygame.Rect(x, y, width, body_h)
             y += body_h + gap
-        elif body:
-            box = pygame_gui.elements.UITextBox(body, pygame.Rect(x, y, width, body_h), ui)
-            self.elements.append(box)
-            y += body_h + gap
+        if body and not self.drawn_body:
+            self.page = TextPage.lay_out(self.fonts, body, self._page_size(), self._page_view().width)
         for row in rows:
             each = (width - gap * (len(row) - 1)) // len(row)
             for i, item in enumerate(row):
-                rect = pygame.Rect(x + i * (each + gap), y, each, button_h)
-                button = pygame_gui.elements.UIButton(rect, item.label, ui, object_id=item.style or None)
+                column = len(row) - 1 - i if text.rtl else i  # a right-to-left reader starts on the right
+                rect = pygame.Rect(x + column * (each + gap), y, each, button_h)
+                button = pygame_gui.elements.UIButton(rect, "", ui, object_id=item.style or None)
                 self.elements.append(button)
                 self.buttons.append((button, item.ident))
+                self.button_labels[item.ident] = item.label
             y += button_h + gap
         self.focus_index = min(self.focus_index, max(0, len(self.buttons) - 1))
+
+    def _label_ink_height(self, item: Item, width: int) -> int:
+        look = text_look(self.kit.viewport.size, "button", item.style)
+        return ink_rect(self.fonts.render(item.label, look.size, look.colour, look.bold)).height
+
+    def _page_size(self) -> int:
+        size = self.kit.viewport.size
+        return max(min_text_px(size), text_look(size, "text_box").size)
+
+    def _page_view(self) -> pygame.Rect:
+        """The body box less its padding: where the page's lines go."""
+        assert self.body_rect is not None
+        pad = max(8, self._page_size() * 3 // 4)
+        return self.body_rect.inflate(-2 * pad, -pad)
 
     # --- input ------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -235,6 +278,8 @@ class MenuState(State):
         import pygame_gui
 
         self.ui.process(event)
+        if self.page is not None and self._scroll_page(event):
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for index, (button, ident) in enumerate(self.buttons):
                 if event.ui_element is button:
@@ -244,9 +289,11 @@ class MenuState(State):
         elif event.type == pygame.KEYDOWN:
             self.keyboard = True
             count = len(self.buttons)
-            if event.key in (pygame.K_DOWN, pygame.K_RIGHT) or (event.key == pygame.K_TAB and not event.mod & pygame.KMOD_SHIFT):
+            # The arrow pointing the way the language reads goes to the next button.
+            onward, back = (pygame.K_LEFT, pygame.K_RIGHT) if self.text.rtl else (pygame.K_RIGHT, pygame.K_LEFT)
+            if event.key in (pygame.K_DOWN, onward) or (event.key == pygame.K_TAB and not event.mod & pygame.KMOD_SHIFT):
                 self.focus_index = (self.focus_index + 1) % max(1, count)
-            elif event.key in (pygame.K_UP, pygame.K_LEFT) or event.key == pygame.K_TAB:
+            elif event.key in (pygame.K_UP, back) or event.key == pygame.K_TAB:
                 self.focus_index = (self.focus_index - 1) % max(1, count)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and count:
                 self.on_choice(self.buttons[self.focus_index][1])
@@ -254,6 +301,27 @@ class MenuState(State):
                 self.on_back()
         elif event.type == pygame.MOUSEBUTTONDOWN:
             self.keyboard = False
+
+    def _scroll_page(self, event: pygame.event.Event) -> bool:
+        """Wheel, Page Up/Down and dragging scroll the page; True if the event did."""
+        page, view = self.page, self._page_view()
+        assert page is not None
+        step = self.fonts.line_height(self._page_size())
+        if event.type == pygame.MOUSEWHEEL:
+            page.scroll(-event.y * step * 2, view.height)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+            page.scroll((1 if event.key == pygame.K_PAGEDOWN else -1) * (view.height - step), view.height)
+        elif event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1 and self.body_rect is not None \
+                and self.body_rect.collidepoint(event.pos):
+            self.drag_y = event.pos[1]
+        elif event.type == pygame.MOUSEMOTION and self.drag_y is not None:
+            page.scroll(self.drag_y - event.pos[1], view.height)
+            self.drag_y = event.pos[1]
+        elif event.type == pygame.MOUSEBUTTONUP and self.drag_y is not None:
+            self.drag_y = None
+        else:
+            return False
+        return True
 
     def update(self, dt: float) -> None:
         self.ensure_built()  # the menu UI became ready (the control object updates pygame_gui)
@@ -271,11 +339,49 @@ class MenuState(State):
         if self.body_rect is not None:
             self.draw_body(surface, self.body_rect)
         self.ui.draw(surface)
+        for label in self.labels:
+            label.draw(surface)
+        self.draw_button_labels(surface)
         if self.keyboard and self.buttons:
             draw_focus_ring(surface, self.buttons[self.focus_index][0].rect, max(6, self.panel.width // 60))
 
     def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """Hook for ``drawn_body`` menus."""
+        """The page of text in its box (``drawn_body`` menus draw their own)."""
+        page = self.page
+        if page is None:
+            return
+        look = text_look(self.kit.viewport.size, "text_box")
+        radius = max(6, rect.height // 40)
+        pygame.draw.rect(surface, palette.SHADOW, rect, border_radius=radius)
+        pygame.draw.rect(surface, palette.PANEL_EDGE, rect, width=1, border_radius=radius)
+        view = self._page_view()
+        align = "center" if self.compact_body else ("right" if self.text.rtl else "left")
+        page.draw(surface, self.fonts, view, self._page_size(), look.colour, palette.GOLD, align)
+        if page.height > view.height:  # how far the page is scrolled
+            track = pygame.Rect(0, view.top, max(3, view.width // 150), view.height)
+            track.left = (rect.left + 3) if self.text.rtl else (rect.right - track.width - 3)
+            thumb_h = max(12, view.height * view.height // page.height)
+            thumb_y = view.top + (view.height - thumb_h) * page.offset // max(1, page.height - view.height)
+            pygame.draw.rect(surface, palette.PANEL_EDGE, track, border_radius=track.width // 2)
+            pygame.draw.rect(surface, palette.TEXT_DIM, (track.left, thumb_y, track.width, thumb_h),
+                             border_radius=track.width // 2)
+
+    def draw_button_labels(self, surface: pygame.Surface) -> None:
+        """Each button's words, in the colour pygame_gui gives its state (hovered, chosen...)."""
+        for button, ident in self.buttons:
+            self.draw_button_label(surface, button, self.button_labels.get(ident, ""))
+
+    def draw_button_label(self, surface: pygame.Surface, button: "UIButton", label: str) -> None:
+        if not label:
+            return
+        style = next(iter(button.object_ids[-1:]), None) or ""
+        size = self.kit.viewport.size
+        look = text_look(size, "button", style)
+        colour = _button_text_colour(button, look.colour)
+        pad = max(4, button.rect.height // 8)
+        box = button.rect.inflate(-2 * pad, -pad)
+        floor = min_text_px(size)
+        blit_ink(surface, fitted_line(self.fonts, label, max(floor, look.size), box.size, colour, look.bold, floor), box)
 
     def draw_title_only(self, surface: pygame.Surface) -> None:
         """The first frame, before pygame_gui is loaded: the menu's title, centred."""
@@ -298,3 +404,10 @@ class MenuState(State):
     def start_new_game(self, games: Games, difficulty: Difficulty | None = None) -> None:
         self.persist["session"] = games.new_session(difficulty)
         self.reset("rolling")
+
+
+def _button_text_colour(button: "UIButton", default: tuple[int, int, int]) -> tuple[int, int, int]:
+    state = ("disabled" if not button.is_enabled else "active" if button.held else
+             "selected" if button.is_selected else "hovered" if button.hovered else "normal")
+    colour = getattr(button, "colours", {}).get(f"{state}_text")
+    return (colour.r, colour.g, colour.b) if isinstance(colour, pygame.Color) else default

@@ -1,15 +1,18 @@
-"""Settings: difficulty (a new game, after asking if one is in progress), sound, display."""
+"""Settings: difficulty (a new game, after asking if one is in progress), sound, display,
+language (each named in its own script)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from magdagdon.engine import Difficulty
 
 from ..audio import Audio
 from ..games import Games
+from ..i18n import language_names
 from ..preferences import Preferences
 from ..state_machine import Persist
+from ..ui_theme import language_style, script_style
 from ..window import Window
 from .menu import Item, MenuKit, MenuState
 
@@ -17,9 +20,11 @@ from .menu import Item, MenuKit, MenuState
 class SettingsMenu(MenuState):
     title_key = "settings.title"
 
-    def __init__(self, kit: MenuKit, games: Games, audio: Audio, window: Window, preferences: Preferences) -> None:
+    def __init__(self, kit: MenuKit, games: Games, audio: Audio, window: Window, preferences: Preferences,
+                 set_language: Callable[[str], None]) -> None:
         super().__init__(kit)
         self.games, self.audio, self.window, self.preferences = games, audio, window, preferences
+        self.set_language = set_language
 
     @property
     def subtitle(self) -> str:
@@ -27,11 +32,14 @@ class SettingsMenu(MenuState):
 
     def items(self) -> list[Item]:
         text, current = self.text, self.games.difficulty
-        items = [Item(f"difficulty:{d.name}", text(f"difficulty.{d.name}"), "#chosen" if d is current else "", row=0)
+        # Difficulty names stay in Latin letters in every language: drawn in the Latin font.
+        items = [Item(f"difficulty:{d.name}", text(f"difficulty.{d.name}"), script_style("latin", d is current), row=0)
                  for d in self.games.difficulties]
         items.append(Item("sound", text("settings.sound_on" if self.audio.enabled else "settings.sound_off")))
         if not self.kit.locked:
             items.append(Item("display", text("settings.fullscreen" if self.window.fullscreen else "settings.windowed")))
+        for locale, name in language_names().items():
+            items.append(Item(f"language:{locale}", name, language_style(locale, chosen=locale == text.locale), row=3))
         items.append(Item("back", text("button.back"), "#primary"))
         return items
 
@@ -60,6 +68,11 @@ class SettingsMenu(MenuState):
             self.window.toggle_fullscreen()
             self.remember(fullscreen=self.window.fullscreen)
             self.build()
+        elif ident.startswith("language:"):
+            locale = ident.split(":", 1)[1]
+            if locale != self.text.locale:
+                self.remember(language=locale)
+                self.set_language(locale)  # rebuilds every menu, this one included
         elif ident == "back":
             self.pop()
 

@@ -1,0 +1,73 @@
+"""Which characters a TrueType/OpenType font file has glyphs for (its ``cmap`` table).
+
+SDL_ttf draws a missing character as an empty box and cannot say which characters a font
+lacks, so the text layout asks here before giving a character to a script's font.
+Only the two common subtable formats are read: 4 (the Basic Multilingual Plane) and 12
+(all planes); a file that cannot be read covers nothing, and the caller falls back.
+"""
+
+from __future__ import annotations
+
+import struct
+from functools import lru_cache
+
+
+def _format4(data: bytes, at: int) -> set[int]:
+    segments = struct.unpack_from(">H", data, at + 6)[0] // 2
+    ends_at = at + 14
+    starts_at = ends_at + 2 * segments + 2
+    deltas_at = starts_at + 2 * segments
+    offsets_at = deltas_at + 2 * segments
+    codes: set[int] = set()
+    for i in range(segments):
+        end = struct.unpack_from(">H", data, ends_at + 2 * i)[0]
+        start = struct.unpack_from(">H", data, starts_at + 2 * i)[0]
+        delta = struct.unpack_from(">h", data, deltas_at + 2 * i)[0]
+        range_offset = struct.unpack_from(">H", data, offsets_at + 2 * i)[0]
+        for code in range(start, min(end, 0xFFFE) + 1):
+            if range_offset == 0:
+                glyph = (code + delta) & 0xFFFF
+            else:
+                where = offsets_at + 2 * i + range_offset + 2 * (code - start)
+                glyph = struct.unpack_from(">H", data, where)[0]
+                glyph = (glyph + delta) & 0xFFFF if glyph else 0
+            if glyph:
+                codes.add(code)
+    return codes
+
+
+def _format12(data: bytes, at: int) -> set[int]:
+    groups = struct.unpack_from(">I", data, at + 12)[0]
+    codes: set[int] = set()
+    for i in range(groups):
+        start, end, glyph = struct.unpack_from(">III", data, at + 16 + 12 * i)
+        codes.update(range(start, end + 1) if glyph else range(start + 1, end + 1))
+    return codes
+
+
+@lru_cache(maxsize=16)
+def covered_code_points(path: str) -> frozenset[int]:
+    try:
+        with open(path, "rb") as file:
+            data = file.read()
+        tables = struct.unpack_from(">H", data, 4)[0]
+        cmap_at = None
+        for i in range(tables):
+            tag, _checksum, offset, _length = struct.unpack_from(">4sIII", data, 12 + 16 * i)
+            if tag == b"cmap":
+                cmap_at = offset
+        if cmap_at is None:
+            return frozenset()
+        best: set[int] = set()
+        for i in range(struct.unpack_from(">H", data, cmap_at + 2)[0]):
+            platform, encoding, offset = struct.unpack_from(">HHI", data, cmap_at + 4 + 8 * i)
+            if (platform, encoding) not in ((3, 1), (3, 10), (0, 3), (0, 4), (0, 6)):
+                continue  # not a Unicode subtable
+            at = cmap_at + offset
+            kind = struct.unpack_from(">H", data, at)[0]
+            codes = _format4(data, at) if kind == 4 else _format12(data, at) if kind == 12 else set()
+            if len(codes) > len(best):
+                best = codes
+        return frozenset(best)
+    except (OSError, struct.error):
+        return frozenset()

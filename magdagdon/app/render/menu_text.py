@@ -1,0 +1,160 @@
+"""Menu text drawn with the game's own text layout rather than by pygame_gui.
+
+pygame_gui shapes a label, a button or a text box as one run in one font: in an Urdu or
+Hindi menu a Latin word (MAGDAGDON, PEACEFUL) comes out as empty boxes and a number inside
+Urdu reversed. The menus keep pygame_gui for the widgets (panel, buttons, focus, clicks)
+and draw every word themselves through :class:`FontBook` (bidi runs, a font per script).
+
+Sizes and colours come from the theme (``assets/theme/theme.json``); heights from the ink
+of the text itself, since Noto Nastaliq Urdu's line is far taller than its letters.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from ..fonts import FontBook
+    from .palette import Colour
+
+
+def ink_rect(image: pygame.Surface) -> pygame.Rect:
+    """Where the text's pixels lie in ``image`` (an empty rect for no ink)."""
+    return image.get_bounding_rect()
+
+
+def fitted_line(fonts: "FontBook", text: str, size: int, box: tuple[int, int], colour: "Colour",
+                bold: bool = False, floor: int = 10) -> pygame.Surface:
+    """``text`` on one line at the largest size <= ``size`` whose ink fits ``box`` (width,
+    height), never below ``floor``."""
+    width, height = box
+    size = max(floor, fonts.fit(text, size, max(1, width), bold))
+    image = fonts.render(text, size, colour, bold)
+    while size > floor and ink_rect(image).height > height:
+        size = max(floor, int(size * 0.9))
+        image = fonts.render(text, size, colour, bold)
+    return image
+
+
+def fitted_block(fonts: "FontBook", text: str, size: int, box: tuple[int, int], colour: "Colour",
+                 bold: bool = False, floor: int = 10) -> pygame.Surface:
+    """As :func:`fitted_line`, but a text too long for one line at ``floor`` is wrapped
+    onto as many centred lines as it needs (the caller's box grows with its ink)."""
+    image = fitted_line(fonts, text, size, box, colour, bold, floor)
+    if ink_rect(image).width <= box[0]:
+        return image
+    lines = [fonts.render(line, floor, colour, bold) for line in fonts.wrap(text, floor, box[0], bold)]
+    step = fonts.line_step(floor)
+    block = pygame.Surface((max(line.get_width() for line in lines), step * (len(lines) - 1) + lines[-1].get_height()),
+                           pygame.SRCALPHA)
+    for index, line in enumerate(lines):
+        block.blit(line, line.get_rect(midtop=(block.get_width() // 2, index * step)))
+    return block
+
+
+def blit_ink(surface: pygame.Surface, image: pygame.Surface, box: pygame.Rect, align: str = "center") -> pygame.Rect:
+    """Blit ``image`` so its ink is centred in ``box`` vertically and placed ``align``
+    ("left", "center", "right") across it; returns where the ink landed."""
+    ink = ink_rect(image)
+    if align == "left":
+        x = box.left - ink.left
+    elif align == "right":
+        x = box.right - ink.right
+    else:
+        x = box.centerx - ink.centerx
+    y = box.centery - ink.centery
+    surface.blit(image, (x, y))
+    return ink.move(x, y)
+
+
+@dataclass
+class DrawnLabel:
+    """One line of menu text (a title, subtitle or notice) in its box."""
+
+    rect: pygame.Rect
+    text: str
+    image: pygame.Surface
+
+    def draw(self, surface: pygame.Surface) -> pygame.Rect:
+        return blit_ink(surface, self.image, self.rect)
+
+    @property
+    def ink_width(self) -> int:
+        return ink_rect(self.image).width
+
+
+# --- pages of text (How to play, About, a question) ------------------------------------------
+
+_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
+_TAG = re.compile(r"<[^>]*>")
+_WHOLLY_BOLD = re.compile(r"^\s*<b>(?:(?!</?b>).)*</b>\s*$", re.IGNORECASE | re.DOTALL)
+
+
+def paragraphs(markup: str) -> list[tuple[str, bool]]:
+    """(text, is heading) per line of the catalog's small markup: ``<br>`` breaks a line,
+    a line wholly in ``<b>`` is a heading; other tags only style words and are dropped."""
+    result = []
+    for line in _BREAK.split(markup):
+        heading = bool(_WHOLLY_BOLD.match(line))
+        result.append((html.unescape(_TAG.sub("", line)).strip(), heading))
+    return result
+
+
+@dataclass
+class PageLine:
+    text: str
+    bold: bool
+    y: int  # top of the line from the top of the page
+    height: int
+
+
+@dataclass
+class TextPage:
+    """Wrapped lines of a page of text at one size and width, scrolled by ``offset``."""
+
+    lines: list[PageLine] = field(default_factory=list)
+    height: int = 0
+    offset: int = 0
+
+    @classmethod
+    def lay_out(cls, fonts: "FontBook", markup: str, size: int, width: int) -> "TextPage":
+        page = cls()
+        line_h = int(fonts.line_height(size) * 0.95)
+        bold_h = int(fonts.line_height(size, True) * 0.95)
+        y = 0
+        for text, heading in paragraphs(markup):
+            if not text:
+                y += line_h // 2  # an empty line between paragraphs: half a line
+                continue
+            height = bold_h if heading else line_h
+            for line in fonts.wrap(text, size, width, heading):
+                page.lines.append(PageLine(line, heading, y, height))
+                y += height
+        page.height = y
+        return page
+
+    def scroll(self, pixels: int, view_height: int) -> None:
+        self.offset = max(0, min(self.offset + pixels, self.height - view_height))
+
+    def draw(self, surface: pygame.Surface, fonts: "FontBook", view: pygame.Rect, size: int, colour: "Colour",
+             heading_colour: "Colour", align: str) -> None:
+        clip = surface.get_clip()
+        surface.set_clip(view.clip(clip) if clip else view)
+        top = view.top - self.offset
+        if self.height < view.height and align == "center":
+            top = view.top + (view.height - self.height) // 2
+        for line in self.lines:
+            y = top + line.y
+            if y + line.height < view.top or y > view.bottom:
+                continue
+            image = fonts.render(line.text, size, heading_colour if line.bold else colour, line.bold)
+            box = pygame.Rect(view.left, y + (line.height - image.get_height()) // 2, view.width, image.get_height())
+            anchor = {"left": "topleft", "right": "topright", "center": "midtop"}[align]
+            point = {"left": box.topleft, "right": box.topright, "center": box.midtop}[align]
+            surface.blit(image, image.get_rect(**{anchor: point}))
+        surface.set_clip(clip)

@@ -1,0 +1,188 @@
+"""Right-to-left and Indic text: runs, visual order, wrapping, and — on rendered pixels —
+where each word's ink lies in a mixed line."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from magdagdon.app.fonts import FontBook, font_paths  # noqa: E402
+from magdagdon.app.i18n import Catalog  # noqa: E402
+from magdagdon.app.render.text_runs import (  # noqa: E402
+    base_level, grapheme_clusters, split_runs, visual_order, wrap_paragraph)
+
+WHITE = (255, 255, 255)
+SIZE = 40
+
+
+@pytest.fixture(scope="module", autouse=True)
+def fonts_ready():
+    pygame.font.init()
+    yield
+
+
+def visual_texts(line: str, home: str, rtl: bool) -> list[str]:
+    return [run.text.strip() for run in visual_order(split_runs(line, home, rtl)) if run.text.strip()]
+
+
+# --- runs and order (no pixels) -----------------------------------------------------------
+
+def test_urdu_line_with_a_number_and_a_latin_term_in_visual_order():
+    # Logical: MAGDAGDON, "in", 12, "dice". Right to left: MAGDAGDON is rightmost.
+    assert visual_texts("MAGDAGDON میں 12 پاسے", "arabic", True) == ["پاسے", "12", "میں", "MAGDAGDON"]
+
+
+def test_urdu_paragraph_is_right_to_left_even_when_it_opens_with_latin():
+    assert base_level("MAGDAGDON میں 12 پاسے", rtl_language=True) == 1
+    assert base_level("MAGDAGDON میں 12 پاسے", rtl_language=False) == 0
+
+
+def test_a_sign_stays_before_its_number_in_urdu():
+    assert visual_texts("کم کریں −1", "arabic", True) == ["−1", "کم کریں"]
+    assert visual_texts("جرمانہ (−15)۔", "arabic", True)[1] == "−15"
+    # A list of numbers reads right to left, each number left to right.
+    assert visual_texts("(−10، −20)", "arabic", True) == [")", "−20", "،", "−10", "("]
+
+
+def test_brackets_enclose_what_they_enclosed():
+    # Paired brackets take the direction of their content (rule N0 of the bidi algorithm).
+    assert visual_texts("Majda Powers (0)", "arabic", True) == ["Majda Powers (0)"]
+    runs = visual_order(split_runs("کھنڈر (0)", "arabic", True))
+    assert [(r.text, r.rtl) for r in runs] == [(")", True), ("0", False), ("کھنڈر (", True)]  # RTL runs mirror
+
+
+def test_hindi_with_numbers_is_one_left_to_right_run():
+    runs = split_runs("चाल 12 · बीज 345", "devanagari", False)
+    assert [(r.text, r.level) for r in runs] == [("चाल 12 · बीज 345", 0)]
+
+
+def test_latin_and_digits_take_their_own_fonts_where_the_script_font_lacks_them():
+    fonts = FontBook("arabic", rtl=True)
+    runs = fonts.setter.runs("پاسے… MAGDAGDON")
+    assert {(r.text.strip(), r.script) for r in runs if r.text.strip()} >= {("MAGDAGDON", "latin"), ("…", "latin")}
+
+
+def test_grapheme_clusters_keep_conjuncts_and_marks_whole():
+    assert grapheme_clusters("स्ट्रेट") == ["स्ट्रे", "ट"]
+    assert grapheme_clusters("क्षमा") == ["क्ष", "मा"]
+    assert grapheme_clusters("किताब") == ["कि", "ता", "ब"]
+    assert grapheme_clusters("کُتا") == ["کُ", "ت", "ا"]
+
+
+def test_wrapping_breaks_at_spaces_and_never_inside_an_urdu_word():
+    measure = len  # one unit per character
+    assert wrap_paragraph("aa bb cc", 5, measure) == ["aa bb", "cc"]
+    urdu = "دوبارہ پھینکیں"
+    assert wrap_paragraph(urdu, 3, measure) == ["دوبارہ", "پھینکیں"]  # too long, but whole
+    assert wrap_paragraph("abcdefgh", 3, measure) == ["abc", "def", "gh"]
+    assert wrap_paragraph("स्ट्रेटस्ट्रेट", 7, measure) == ["स्ट्रेट", "स्ट्रेट"]
+    assert wrap_paragraph("", 10, measure) == []
+
+
+@pytest.mark.parametrize("locale", ["en", "it", "ur", "hi"])
+def test_wrapped_lines_fit_and_keep_every_word(locale):
+    fonts = FontBook(Catalog(locale).script, rtl=Catalog(locale).rtl)
+    text = Catalog(locale)("banner.magdagdon_no_powers")
+    lines = fonts.wrap(text, 24, 360)
+    assert len(lines) > 1
+    assert " ".join(lines).split() == text.split()
+    assert all(fonts.size(line, 24)[0] <= 360 for line in lines)
+
+
+# --- pixels: where each word's ink lies ------------------------------------------------------
+
+def alone(text: str, script: str, harfbuzz: str, rtl: bool) -> pygame.Surface:
+    """``text`` rendered on its own by SDL_ttf in the given font, script and direction."""
+    font = pygame.font.Font(font_paths(script)[0], SIZE)
+    font.set_script(harfbuzz)
+    font.set_direction(pygame.DIRECTION_RTL if rtl else pygame.DIRECTION_LTR)
+    return font.render(text, True, WHITE)
+
+
+def find(line: pygame.Surface, token: pygame.Surface) -> int | None:
+    """Left x where all (at least 97 %) of ``token``'s ink lies in ``line``, else None."""
+    mask, ink = pygame.mask.from_surface(line, 100), pygame.mask.from_surface(token, 100)
+    need = ink.count()
+    assert need > 0
+    best, where = 0, None
+    for y in range(-token.get_height() + 1, line.get_height()):
+        for x in range(-token.get_width() + 1, line.get_width()):
+            found = mask.overlap_area(ink, (x, y))
+            if found > best:
+                best, where = found, x
+    return where if best >= 0.97 * need else None
+
+
+def test_urdu_mixed_line_ink_is_in_bidi_order_and_not_tofu():
+    fonts = FontBook("arabic", rtl=True)
+    line = fonts.render("MAGDAGDON میں 12 پاسے", SIZE, WHITE)
+    latin_term = alone("MAGDAGDON", "latin", "Latn", False)
+    term = find(line, latin_term)
+    word_in = find(line, alone("میں", "arabic", "Arab", True))
+    twelve = find(line, alone("12", "arabic", "Arab", False))
+    dice = find(line, alone("پاسے", "arabic", "Arab", True))
+    assert None not in (term, word_in, twelve, dice)
+    assert dice < twelve < word_in < term  # right to left: MAGDAGDON first, "dice" last
+    assert term + latin_term.get_width() >= line.get_width() - 2  # at the right end
+    one, two = find(line, alone("1", "arabic", "Arab", False)), find(line, alone("2", "arabic", "Arab", False))
+    assert twelve <= one < two  # "12" reads 1 then 2, left to right
+    # MAGDAGDON is in Latin letters, not the empty boxes Nastaliq would draw for it.
+    assert find(line, alone("MAGDAGDON", "arabic", "Arab", True)) is None
+
+
+def test_urdu_letters_are_joined():
+    fonts = FontBook("arabic", rtl=True)
+    line = fonts.render("دوبارہ پھینکیں", SIZE, WHITE)
+    assert find(line, alone("پھینکیں", "arabic", "Arab", True)) is not None
+    unjoined = pygame.font.Font(font_paths("arabic")[0], SIZE).render("پھینکیں", True, WHITE)
+    assert find(line, unjoined) is None
+
+
+def test_one_shaped_run_would_fail_the_order_check():
+    """What SDL_ttf alone draws (the line as one run in Nastaliq, 'Arab' + RTL): digits
+    reversed and MAGDAGDON as boxes — the check above tells the difference."""
+    naive = alone("MAGDAGDON میں 12 پاسے", "arabic", "Arab", True)
+    assert find(naive, alone("MAGDAGDON", "latin", "Latn", False)) is None
+    one, two = find(naive, alone("1", "arabic", "Arab", False)), find(naive, alone("2", "arabic", "Arab", False))
+    assert one is not None and two is not None and two < one
+
+
+def test_hindi_line_with_numbers_in_order_and_shaped():
+    fonts = FontBook("devanagari")
+    line = fonts.render("चाल 12 · स्ट्रेट 345", SIZE, WHITE)
+    turn = find(line, alone("चाल", "devanagari", "Deva", False))
+    twelve = find(line, alone("12", "devanagari", "Deva", False))
+    straight = find(line, alone("स्ट्रेट", "devanagari", "Deva", False))
+    digits = find(line, alone("345", "devanagari", "Deva", False))
+    assert None not in (turn, twelve, straight, digits)
+    assert turn < twelve < straight < digits
+    unshaped = alone("स्ट्रेट", "devanagari", "Latn", False)  # visible halants, no conjunct
+    assert find(line, unshaped) is None
+
+
+def test_language_names_render_in_their_own_scripts_in_any_language():
+    for script, rtl in (("latin", False), ("arabic", True), ("devanagari", False)):
+        fonts = FontBook(script, rtl=rtl)
+        line = fonts.render("English Italiano اردو हिन्दी", SIZE, WHITE)
+        assert find(line, alone("اردو", "arabic", "Arab", True)) is not None
+        assert find(line, alone("हिन्दी", "devanagari", "Deva", False)) is not None
+        assert find(line, alone("Italiano", "latin", "Latn", False)) is not None
+
+
+def test_line_height_comes_from_the_font():
+    urdu, latin = FontBook("arabic", rtl=True), FontBook("latin")
+    assert urdu.line_height(24) > 1.5 * latin.line_height(24)
+    # A line with any Urdu is as tall as Nastaliq, Latin words included; a line of Latin
+    # letters and digits alone (a score) only as tall as Latin.
+    assert urdu.render("MAGDAGDON پاسے", 24, WHITE).get_height() == urdu.render("پاسے", 24, WHITE).get_height()
+    assert urdu.render("(+60)", 24, WHITE).get_height() == latin.render("(+60)", 24, WHITE).get_height()
+
+
+def test_bad_text_never_raises():
+    fonts = FontBook("arabic", rtl=True)
+    for text in ("", " ", "\n", "a\nb", "\u200d", "\u202e abc", "\x00", "🎲"):
+        assert fonts.render(text, 20, WHITE).get_height() > 0
+        fonts.fit(text, 20, 10)
+        fonts.wrap(text, 20, 10)
