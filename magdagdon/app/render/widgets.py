@@ -32,6 +32,9 @@ STYLES = {
 }
 
 
+BUTTON_IMAGES_KEPT = 160  # each up to ~0.3 MB at 4K: a few screens' worth of looks
+
+
 def draw_button(surface: pygame.Surface, fonts: "FontBook", button: Button, hovered: bool, focused: bool) -> None:
     rect = button.rect
     if rect.width < 4 or rect.height < 4:
@@ -49,7 +52,7 @@ def _button_image(fonts: "FontBook", label: str, sublabel: str, size: tuple[int,
     image = cache.get(key)
     if image is not None:
         return image
-    if len(cache) > 400:
+    if len(cache) > BUTTON_IMAGES_KEPT:
         cache.clear()
     w, h = size
     shadow = max(2, h // 18)
