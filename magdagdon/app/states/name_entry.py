@@ -22,6 +22,7 @@ from ..i18n import Catalog
 from ..input.gamepad import PadReader
 from ..player_name import MAX_NAME_CHARACTERS, LastName, add_typed, final_name
 from ..render import palette
+from ..render.hud import min_text_px
 from ..render.widgets import Button, draw_button, draw_focus_ring
 from ..state_machine import Persist, State
 from ..viewport import Viewport
@@ -269,5 +270,5 @@ class NameEntry(State):
             pygame.draw.line(surface, palette.TEXT, (caret_x, field.top + field.height // 5),
                              (caret_x, field.bottom - field.height // 5), max(2, field.height // 20))
         counter = f"{len(self.name)}/{MAX_NAME_CHARACTERS}"
-        image = fonts.render(counter, max(10, int(field.height * 0.3)), palette.TEXT_DIM)
+        image = fonts.render(counter, max(min_text_px(surface.get_size()), int(field.height * 0.3)), palette.TEXT_DIM)
         surface.blit(image, image.get_rect(midleft=(field.right + field.height // 5, field.centery)))
