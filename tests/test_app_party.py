@@ -66,7 +66,15 @@ def test_a_three_player_party_with_the_computer(player, tmp_path):
     assert player.control.machine.keys == ["rolling"] and "strip" not in player.control.viewport.layout.extras
 
 
-def test_the_table_shows_the_players_and_blocks_input_on_the_computers_turn(player):
+@pytest.fixture
+def wide(tmp_path):
+    made = Player(tmp_path, size=(1280, 800), seed=7)  # room for the players' strip beside the table
+    yield made
+    made.close()
+
+
+def test_the_table_shows_the_players_and_blocks_input_on_the_computers_turn(wide):
+    player = wide
     set_up_party(player, [("", True), ("ANA", False)])
     player.wait(1.5)  # the computer's turn starts by itself
     assert player.top_key in ("rolling", "staging", "magdagdon", "ruin_pick")

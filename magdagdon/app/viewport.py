@@ -8,6 +8,9 @@ from .render import palette
 from .render.layout import Layout, compute_layout
 
 
+STRIP_MIN_SIDE = 720
+
+
 class Viewport:
     def __init__(self, size: tuple[int, int], rtl: bool) -> None:
         self.rtl = rtl
@@ -20,7 +23,9 @@ class Viewport:
         return self.layout.size
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.layout = compute_layout(*size, rtl=self.rtl, strip=self.strip)
+        # The band takes room from the table: below STRIP_MIN_SIDE the table's own labels
+        # would fall under the smallest readable size, so small windows go without it.
+        self.layout = compute_layout(*size, rtl=self.rtl, strip=self.strip and min(size) >= STRIP_MIN_SIDE)
         self._veils.clear()
 
     def set_direction(self, rtl: bool) -> None:

@@ -12,6 +12,7 @@ from magdagdon.engine import Board
 
 from ..fonts import FontBook
 from . import palette
+from .hud import min_text_px
 from .palette import Colour
 
 
@@ -29,10 +30,11 @@ def fitted(fonts: FontBook, words: str, size: int, width: int, height: int, colo
            bold: bool = False) -> pygame.Surface:
     """``words`` rendered to fit ``width`` and ``height`` (scripts such as Nastaliq stand
     much taller than Latin letters of the same size)."""
-    size = fonts.fit(words, size, max(10, width), bold)
+    floor = min_text_px(pygame.display.get_surface().get_size()) if pygame.display.get_surface() else 10
+    size = max(floor, fonts.fit(words, max(floor, size), max(10, width), bold))
     image = fonts.render(words, size, colour, bold)
-    if image.get_height() > height > 0:
-        image = fonts.render(words, max(8, size * height // image.get_height()), colour, bold)
+    if image.get_height() > height > 0:  # never below the smallest readable size
+        image = fonts.render(words, max(floor, size * height // image.get_height()), colour, bold)
     return image
 
 
@@ -42,7 +44,9 @@ def draw_mini_board(surface: pygame.Surface, fonts: FontBook, rect: pygame.Rect,
     gap = max(1, side // 40)
     cell = (side - 5 * gap) // 4
     left, top = rect.centerx - side // 2, rect.centery - side // 2
-    size = max(8, int(cell * 0.7))
+    smallest = min_text_px(surface.get_size())
+    # Digits only where they can be read; smaller boards show numbers as filled cells.
+    size = max(smallest, int(cell * 0.7)) if smallest <= cell * 0.9 else 0
     for index in range(16):
         r, c = divmod(index, 4)
         box = pygame.Rect(left + gap + c * (cell + gap), top + gap + r * (cell + gap), cell, cell)
@@ -51,8 +55,9 @@ def draw_mini_board(surface: pygame.Surface, fonts: FontBook, rect: pygame.Rect,
             pygame.draw.rect(surface, palette.RUIN_DARK, box, border_radius=max(1, cell // 6))
         elif value:
             pygame.draw.rect(surface, palette.DIE_FACE, box, border_radius=max(1, cell // 6))
-            digit = fonts.render(str(value), size, palette.DIE_PIP, bold=True)
-            surface.blit(digit, digit.get_rect(center=box.center))
+            if size:
+                digit = fonts.render(str(value), size, palette.DIE_PIP, bold=True)
+                surface.blit(digit, digit.get_rect(center=box.center))
         else:
             pygame.draw.rect(surface, palette.CELL_EMPTY, box, border_radius=max(1, cell // 6))
 

@@ -12,7 +12,7 @@ from magdagdon.party import Party, PartyResults, party_results
 from ..games import Games
 from ..party_play import PartyPlay
 from ..render import palette
-from ..render.hud import draw_background
+from ..render.hud import draw_background, min_text_px
 from ..render.party_strip import draw_mini_board, fitted
 from ..state_machine import Persist
 from ..store_access import StoreAccess
@@ -85,7 +85,7 @@ class PartyResultsScreen(MenuState):
         strip = pygame.Rect(rect.left, rect.bottom - best_h, rect.width, best_h)
         label = text("party.best_turns")
         size = max(10, int(best_h * 0.6))
-        image = fonts.render(label, fonts.fit(label, size, strip.width // 4), palette.TEXT_DIM)
+        image = fitted(fonts, label, size, strip.width // 3, strip.height, palette.TEXT_DIM)
         surface.blit(image, image.get_rect(midleft=(strip.left, strip.centery)))
         turns = len(results.best_of_turn)
         cells = pygame.Rect(strip.left + image.get_width() + 8, strip.top, strip.width - image.get_width() - 8, strip.height)
@@ -95,15 +95,14 @@ class PartyResultsScreen(MenuState):
             band = max(1, box.height // max(1, len(seats)))
             for k, seat in enumerate(seats):
                 pygame.draw.rect(surface, play.colour(seat), (box.left, box.top + k * band, box.width, band))
-            digit = fonts.render(str(turn), fonts.fit(str(turn), int(box.height * 0.6), box.width - 2, True),
-                                 palette.TEXT_DARK, bold=True)
+            digit = fitted(fonts, str(turn), int(box.height * 0.6), box.width - 2, box.height, palette.TEXT_DARK, True)
             surface.blit(digit, digit.get_rect(center=box.center))
 
     def _draw_standing(self, surface: pygame.Surface, box: pygame.Rect, place: int, seat: int, name: str, breakdown: ScoreBreakdown) -> None:
         fonts, text, colour = self.fonts, self.text, self.play.colour(seat)
         pygame.draw.rect(surface, palette.PANEL, box, border_radius=8)
         pygame.draw.rect(surface, palette.GOLD if place == 1 else colour, box, width=3 if place == 1 else 1, border_radius=8)
-        line = max(10, min(box.height // 9, box.width // 8))
+        line = max(min_text_px(surface.get_size()), min(box.height // 9, box.width // 8))
         y = box.top + 4
         head = text("party.place", place=place, name=name)
         image = fitted(fonts, head, line, box.width - 8, int(line * 1.3), colour, bold=True)
@@ -113,7 +112,7 @@ class PartyResultsScreen(MenuState):
         image = fonts.render(total, fonts.fit(total, int(line * 1.4), box.width - 8, True), palette.GOLD, bold=True)
         surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
         y += int(line * 1.6)
-        small = max(9, int(line * 0.7))
+        small = max(min_text_px(surface.get_size()), int(line * 0.7))
         rows = [(text("score.base"), str(breakdown.base)), (text("score.bonus"), f"+{breakdown.bonus}"),
                 (text("score.ruins", count=breakdown.ruins), f"–{breakdown.ruin_penalty}" if breakdown.ruins else "0"),
                 (text("score.powers", count=breakdown.powers_used),
