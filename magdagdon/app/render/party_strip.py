@@ -30,7 +30,8 @@ def fitted(fonts: FontBook, words: str, size: int, width: int, height: int, colo
            bold: bool = False) -> pygame.Surface:
     """``words`` rendered to fit ``width`` and ``height`` (scripts such as Nastaliq stand
     much taller than Latin letters of the same size)."""
-    floor = min_text_px(pygame.display.get_surface().get_size()) if pygame.display.get_surface() else 10
+    screen = pygame.display.get_surface()
+    floor = min_text_px(screen.get_size()) if screen is not None else 10
     size = max(floor, fonts.fit(words, max(floor, size), max(10, width), bold))
     image = fonts.render(words, size, colour, bold)
     if image.get_height() > height > 0:  # never below the smallest readable size
