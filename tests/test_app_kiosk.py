@@ -117,6 +117,7 @@ def test_the_config_limits_difficulties_and_the_name_wait(tmp_path):
     json.dumps({"kind": "magdagdon-kiosk", "version": 1, "data": {"attract_steps": ["dance"]}}).encode(),
     json.dumps({"kind": "magdagdon-kiosk", "version": 1, "data": {"language": "../../etc"}}).encode(),
     json.dumps({"kind": "magdagdon-kiosk", "version": 1, "data": {"countdown_seconds": True}}).encode(),
+    json.dumps({"kind": "magdagdon-kiosk", "version": 1, "data": {"coach_every_game": "yes"}}).encode(),
 ])
 def test_a_damaged_config_gives_one_notice_and_the_defaults(tmp_path, capsys, content):
     (tmp_path / KIOSK_FILE).write_bytes(content)
@@ -159,3 +160,25 @@ def test_the_documented_systemd_unit_verifies(tmp_path):
     result = subprocess.run(["systemd-analyze", "--user", "verify", str(path)], env=env, capture_output=True,
                             text=True, timeout=60)
     assert result.returncode == 0 and "magdagdon-kiosk.service" not in result.stderr, result.stderr
+
+
+def test_every_guest_s_first_turn_is_coached_unless_the_config_says_not(tmp_path):
+    from magdagdon.engine import Difficulty, Game
+
+    player = kiosk(tmp_path / "every", coach=True)
+    coach = player.control.coach
+    first, second = Game(Difficulty.PEACEFUL, 11), Game(Difficulty.PEACEFUL, 12)
+    assert coach.mark(first, None) is not None
+    coach.skip()  # this guest skips the guide ...
+    assert coach.mark(first, None) is None
+    assert coach.mark(second, None) is not None  # ... the next guest is guided again
+    player.close()
+
+    (tmp_path / "once").mkdir()
+    write_config(tmp_path / "once", {"coach_every_game": False})
+    player = kiosk(tmp_path / "once", coach=True)
+    coach = player.control.coach
+    assert coach.mark(first, None) is not None
+    coach.skip()
+    assert coach.mark(second, None) is None
+    player.close()

@@ -54,15 +54,22 @@ class Coach:
     """Whether to coach, and what to show now. ``remember`` keeps a settings change."""
 
     def __init__(self, coaching: bool, tips_seen: Iterable[str], remember: Callable[..., bool],
-                 tips: bool = True) -> None:
+                 tips: bool = True, every_game: bool = False) -> None:
         self.coaching = coaching  # the first turn of this run's first new game is guided
         self.tips = tips  # one-time tips may show (never in screenshots, tests or the demo)
         self.tips_seen = set(tips_seen)
+        # A party table: every guest is new, so every new game is guided, with its own tips.
+        self.every_game = every_game
+        self.game: Game | None = None  # the game the marks were last worked out for
         self.remember = remember
         self.tip: str | None = None  # the tip showing now
         self.tip_powers = 0  # powers used when the power tip appeared
 
     def mark(self, game: Game, selected: int | None, demo: bool = False) -> Mark | None:
+        if self.every_game and game is not self.game:
+            self.game = game
+            self.coaching = not first_turn_over(game)  # a resumed game is past its first turn
+            self.tips_seen = set()
         if not self.coaching or demo:
             return None
         mark = first_turn_mark(game, selected)

@@ -131,7 +131,7 @@ class Control:
         self.storage = StoreAccess(options.data_dir, self.notices)
         self.games = Games(options.difficulty or Difficulty.PEACEFUL, options.demo, self.audio, self.viewport,
                            self.jobs, self.storage)
-        self.coach = self._coach(options, preferences)
+        self.coach = self._coach(options, preferences, self.kiosk)
         self.motion = MotionPreference(bool(saved.reduce_motion))
         if self.kiosk is not None:
             self.games.name_timeout = float(self.kiosk.name_seconds)
@@ -159,14 +159,16 @@ class Control:
         self.start()
 
     @staticmethod
-    def _coach(options: Options, preferences: Preferences) -> Coach:
-        """Coach a player's first game on a fresh install; never a demo, a scene or a
-        game started from a given seed (screenshots and tests), unless asked for."""
+    def _coach(options: Options, preferences: Preferences, kiosk: KioskConfig | None = None) -> Coach:
+        """Coach a player's first game on a fresh install (in a kiosk every game, unless its
+        config says not to); never a demo, a scene or a game started from a given seed
+        (screenshots and tests), unless asked for."""
         saved = preferences.saved
         guiding = options.coach if options.coach is not None else (
             options.seed is None and options.scene is None and not options.demo)
+        every_game = bool(guiding) and kiosk is not None and kiosk.coach_every_game
         return Coach(bool(guiding) and not saved.coached, saved.tips_seen or (), preferences.remember,
-                     tips=bool(guiding))
+                     tips=bool(guiding), every_game=every_game)
 
     def _factories(self, table: TableKit, menu: MenuKit, preferences: Preferences) -> dict[str, Callable[[], State]]:
         """Every state by key, each handed the services it uses."""

@@ -47,6 +47,7 @@ class KioskConfig:
     difficulties: tuple[Difficulty, ...] = tuple(Difficulty)
     language: str | None = None  # None: as the command line says
     attract_steps: tuple[str, ...] = ATTRACT_STEPS
+    coach_every_game: bool = True  # guide every guest's first turn (coach marks)
 
     def to_data(self) -> dict[str, Any]:
         data = asdict(self)
@@ -82,6 +83,11 @@ class KioskConfig:
             if not isinstance(steps, list) or not steps or not all(s in ATTRACT_STEPS for s in steps):
                 raise CorruptFile("attract_steps must list some of " + ", ".join(ATTRACT_STEPS))
             values["attract_steps"] = tuple(steps)
+        if "coach_every_game" in raw:
+            coach = raw["coach_every_game"]
+            if not isinstance(coach, bool):
+                raise CorruptFile("coach_every_game must be true or false")
+            values["coach_every_game"] = coach
         return cls(**values)
 
 
