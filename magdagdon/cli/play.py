@@ -62,7 +62,13 @@ def run(args: argparse.Namespace) -> int:
             print(f"magdagdon: argument --scene: unknown scene {shown(options.scene)}; one of {', '.join(SCENES)}",
                   file=sys.stderr)
             return 2
-    from magdagdon.app.control import Control
+    try:
+        from magdagdon.app.control import Control
+    except ModuleNotFoundError as error:  # run by a Python the game was not installed into
+        if error.name not in ("pygame", "pygame_gui", "bidi"):
+            raise
+        raise SystemExit(f"magdagdon: {error.name} is missing from this Python ({sys.executable}): "
+                         "install the game with `python -m pip install .`") from None
     from magdagdon.assets_path import AssetsMissing
 
     try:
