@@ -81,8 +81,7 @@ def test_the_table_shows_the_players_and_blocks_input_on_the_computers_turn(wide
     assert "strip" in player.control.viewport.layout.extras
     texts = [t for t, _ in player.look()]
     assert "Computer" in texts and "ANA" in texts and "playing" in texts
-    # The computer thinks on a real thread while the fake clock runs ahead: generous limits.
-    player.wait_for(lambda: player.top_key == "staging" and player.top.game.tray, limit=300)
+    player.wait_for(lambda: player.top_key == "staging" and player.top.game.tray, limit=30)
     state = player.top
     die = state.game.tray[0]
     state.session.selected = None
@@ -91,7 +90,7 @@ def test_the_table_shows_the_players_and_blocks_input_on_the_computers_turn(wide
     player.key(pygame.K_ESCAPE)
     assert player.top_key == "title"  # but the menu opens
     player.key(pygame.K_ESCAPE)
-    player.wait_for(lambda: player.top_key == "party_handover", limit=600)
+    player.wait_for(lambda: player.top_key == "party_handover", limit=60)
     assert "ANA's turn — same dice" in [t for t, _ in player.look()]
 
 
@@ -131,3 +130,42 @@ def test_quitting_mid_turn_resumes_at_the_same_player_and_turn(player, tmp_path)
         assert (resumed.turn, resumed.dice, resumed.staged) == position
     finally:
         again.close()
+
+
+class HeldExpert:
+    """The expert, held back until the test lets it answer: a search as slow as we like."""
+
+    name = "held expert"
+
+    def __init__(self) -> None:
+        from magdagdon.ai import make_policy
+        import random
+        import threading
+
+        self.expert = make_policy("expert", random.Random(0))
+        self.answer = threading.Event()
+
+    def choose(self, game: Game):
+        assert self.answer.wait(60), "the test never let the expert answer"
+        return self.expert.choose(game)
+
+
+def test_the_computer_thinks_on_a_worker_thread_while_frames_go_on(tmp_path):
+    from concurrent.futures import ThreadPoolExecutor
+
+    player = Player(tmp_path, seed=7, thinker=ThreadPoolExecutor(max_workers=1))
+    try:
+        expert = player.control.computer.policy = HeldExpert()
+        set_up_party(player, [("", True), ("ANA", False)])
+        player.wait(1.5)  # the computer's turn starts by itself and asks for its roll
+        game = player.top.game
+        frames, log = player.control.frames, len(game.log)
+        player.wait(3.0)  # the expert still thinks: the table keeps drawing, nothing is played
+        assert player.control.computer.thinking is not None and not player.control.computer.thinking.done()
+        assert player.control.frames - frames > 100 and len(game.log) == log
+        expert.answer.set()
+        player.control.computer.thinking.result(timeout=60)
+        player.wait(1.0)
+        assert len(game.log) > log  # its answer was played
+    finally:
+        player.close()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import sys
+from concurrent.futures import Executor
 from dataclasses import replace
 from typing import Callable
 
@@ -79,7 +80,8 @@ INPUT_POLL_SECONDS = 0.02  # how often an idle loop looks for input
 
 
 class Control:
-    def __init__(self, options: Options, clock: Clock | None = None, events: EventSource | None = None) -> None:
+    def __init__(self, options: Options, clock: Clock | None = None, events: EventSource | None = None,
+                 thinker: Executor | None = None) -> None:
         preferences = Preferences(options.data_dir)
         options = preferences.apply(options)
         kiosk_notice = None
@@ -141,7 +143,7 @@ class Control:
                                                              self.motion),
                                                     menu_kit, preferences))
         self.demo = DemoDriver(self.games, options.seed or 0)
-        self.computer = ComputerTurns()
+        self.computer = ComputerTurns(thinker)  # a worker thread unless one is handed in
         self.director = KioskDirector(self.kiosk, self.games, self.demo, self.storage) if self.kiosk else None
         self.pointer = PointerTranslator()
         self.pad_keys = PadKeys()

@@ -1,12 +1,15 @@
 """The computer players' hands: on a computer player's party turn, the expert chooses
 each action on a worker thread (its search takes up to about half a second, so it never
-runs inside a frame), and the table plays it at a pace people can follow."""
+runs inside a frame), and the table plays it at a pace people can follow.
+
+Where the thinking runs is a service: a worker thread for players, or any ``Executor``
+(tests hand in one that thinks at once, so that a fake clock and the computer's moves
+stay in step whatever the machine's load)."""
 
 from __future__ import annotations
 
-from concurrent.futures import Future, ThreadPoolExecutor
-
 import random
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 
 from magdagdon.ai import Policy, make_policy
 from magdagdon.engine import Action, Game
@@ -18,9 +21,9 @@ STEP_TICKS = 54  # 0.45 s between the computer's actions
 
 
 class ComputerTurns:
-    def __init__(self) -> None:
+    def __init__(self, thinker: Executor | None = None) -> None:
         self.policy: Policy | None = None
-        self.pool: ThreadPoolExecutor | None = None
+        self.pool: Executor | None = thinker
         self.thinking: Future[Action] | None = None
         self.thinking_for: Game | None = None
         self.asked_at = -1  # the length of the game's log when the question was asked
@@ -48,8 +51,8 @@ class ComputerTurns:
     def _think(self, game: Game) -> Future[Action]:
         if self.policy is None:
             self.policy = make_policy("expert", random.Random(0))
+        if self.pool is None:
             self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-player")
-        assert self.pool is not None
         policy, position = self.policy, game.copy()
         self.thinking_for, self.asked_at = game, len(game.log)
         return self.pool.submit(policy.choose, position)

@@ -64,6 +64,8 @@ def play_human_step(player: Player) -> None:
         player.key(pygame.K_a, then=0.6)
     elif game.phase is Phase.RUIN_PICK:
         player.tap(layout.cells[game.board.empty_cells()[0]].center)
+    else:  # the board is full: the table hands over on its next update
+        player.wait(0.1)
 
 
 def play_party(player: Player, stop_after: int | None = None) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from concurrent.futures import Executor, Future
 from pathlib import Path
 from typing import Any, Callable
 
@@ -25,14 +26,30 @@ TAP_SECONDS = 0.06  # finger down to finger up
 AFTER_INPUT = 0.4  # a player looks this long before the next action (longer than a double tap)
 
 
+class ThinkAtOnce(Executor):
+    """Runs what is handed to it at once: the computer players' moves come as soon as they
+    are asked for, in fake time, however busy the machine is (a worker thread racing a fake
+    clock would make the tests depend on the machine's load)."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        done: Future[Any] = Future()
+        try:
+            done.set_result(fn(*args, **kwargs))
+        except BaseException as error:  # handed back through the future, as a thread would
+            done.set_exception(error)
+        return done
+
+
 class Player:
-    def __init__(self, data_dir: Path, size: tuple[int, int] = (800, 600), **options: Any) -> None:
+    def __init__(self, data_dir: Path, size: tuple[int, int] = (800, 600), thinker: Executor | None = None,
+                 **options: Any) -> None:
         values: dict[str, Any] = dict(difficulty=Difficulty.PEACEFUL, windowed=True, size=size, data_dir=data_dir,
                                       sound=False)
         values.update(options)
         self.clock = FakeClock(1000.0)
         self.events = ScriptedEvents(self.clock)
-        self.control = Control(Options(**values), clock=self.clock, events=self.events)
+        self.control = Control(Options(**values), clock=self.clock, events=self.events,
+                               thinker=thinker or ThinkAtOnce())
 
     # --- time and input -----------------------------------------------------------------
     @property
