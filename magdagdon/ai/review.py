@@ -30,6 +30,30 @@ class TurnAdvice:
     ruin: int | None  # the cell it ruined, when the turn stayed MAGDAGDON
 
 
+class TurnNotes:
+    """What a turn's actions came to, noted one action at a time (before it is played)."""
+
+    def __init__(self) -> None:
+        self.powers: list[tuple[str, tuple[int, ...]]] = []
+        self.placements: tuple[tuple[int, int], ...] = ()
+        self.ruin: int | None = None
+        self.finished = False  # confirmed, or a cell ruined
+
+    def note(self, game: Game, action: Action) -> None:
+        if isinstance(action, Adjust):
+            self.powers.append(("plus" if action.delta > 0 else "minus", (game.dice[action.die],)))
+        elif isinstance(action, Reroll):
+            self.powers.append(("reroll", tuple(game.dice[d] for d in action.dice)))
+        elif isinstance(action, Confirm):
+            self.placements = tuple((game.dice[die], cell) for die, cell in game.staged)
+            self.finished = True
+        elif isinstance(action, PlaceRuin):
+            self.ruin, self.finished = action.cell, True
+
+    def advice(self) -> TurnAdvice:
+        return TurnAdvice(tuple(self.powers), self.placements, self.ruin)
+
+
 @dataclass(frozen=True)
 class TurnReview:
     turn: int
@@ -105,22 +129,13 @@ def _expert_turn(expert: ExpertPolicy, start: Game) -> tuple[tuple[Action, ...],
     the same as advice values."""
     game = start.copy()
     actions: list[Action] = []
-    powers: list[tuple[str, tuple[int, ...]]] = []
-    placements: tuple[tuple[int, int], ...] = ()
-    ruin = None
+    notes = TurnNotes()
     while game.phase not in (Phase.ROLL, Phase.GAME_OVER):
         action = expert.choose(game)
-        if isinstance(action, Adjust):
-            powers.append(("plus" if action.delta > 0 else "minus", (game.dice[action.die],)))
-        elif isinstance(action, Reroll):
-            powers.append(("reroll", tuple(game.dice[d] for d in action.dice)))
-        elif isinstance(action, Confirm):
-            placements = tuple((game.dice[die], cell) for die, cell in game.staged)
-        elif isinstance(action, PlaceRuin):
-            ruin = action.cell
+        notes.note(game, action)
         actions.append(action)
         game.push(action)
-    return tuple(actions), TurnAdvice(tuple(powers), placements, ruin)
+    return tuple(actions), notes.advice()
 
 
-__all__ = ["TurnAdvice", "TurnReview", "review_game"]
+__all__ = ["TurnAdvice", "TurnNotes", "TurnReview", "review_game"]

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from magdagdon.ai.review import TurnAdvice, TurnReview
+from magdagdon.ai.review import TurnAdvice, TurnNotes, TurnReview
 from magdagdon.engine import Game, Replay, ReplayError
 from magdagdon.engine.game import IllegalMoveError
-from magdagdon.engine.actions import Adjust, Confirm, PlaceRuin, Reroll, Roll
+from magdagdon.engine.actions import Roll
 
 
 @dataclass(frozen=True)
@@ -46,26 +46,13 @@ def _stories(replay: Replay) -> list[TurnStory]:
         if not isinstance(action, Roll):
             continue
         turn, board, dice = game.turn, game.board.cells, tuple(game.dice)
-        powers: list[tuple[str, tuple[int, ...]]] = []
-        placements: tuple[tuple[int, int], ...] = ()
-        ruin = None
-        finished = False
+        notes = TurnNotes()
         while i < len(actions) and not isinstance(actions[i], Roll):
-            action = actions[i]
-            if isinstance(action, Adjust):
-                powers.append(("plus" if action.delta > 0 else "minus", (game.dice[action.die],)))
-            elif isinstance(action, Reroll):
-                powers.append(("reroll", tuple(game.dice[d] for d in action.dice)))
-            elif isinstance(action, Confirm):
-                placements = tuple((game.dice[die], cell) for die, cell in game.staged)
-                finished = True
-            elif isinstance(action, PlaceRuin):
-                ruin, finished = action.cell, True
-            game.play(action)
+            notes.note(game, actions[i])
+            game.play(actions[i])
             i += 1
-        if finished:
-            stories.append(TurnStory(turn, board, dice, TurnAdvice(tuple(powers), placements, ruin),
-                                     game.score().total))
+        if notes.finished:
+            stories.append(TurnStory(turn, board, dice, notes.advice(), game.score().total))
     return stories
 
 

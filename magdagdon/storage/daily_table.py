@@ -14,14 +14,14 @@ from typing import Any
 
 from ..engine.challenge import daily_seed
 from ..engine.difficulty import Difficulty
-from ..engine.replay import Replay, ReplayError
+from ..engine.replay import Replay
 from .atomic_file import write_atomic
 from .document_file import load_document
 from .envelope import CorruptFile, FileKind, encode
 from .high_scores import ScoreEntry, check_aware, clean_name, insert, parse_table, rank_of
 from .lock import DEFAULT_TIMEOUT, DataLock
 from .notices import NoticeKind, StorageNotice
-from .outcomes import RecordRefused, RefusalReason
+from .outcomes import RecordRefused, RefusalReason, finished_game
 from .recorded_game import RecordedGame
 
 DAILY_FILE = "daily.json"
@@ -73,12 +73,7 @@ class DailyTables:
 
         RecordRefused when the replay does not verify, is unfinished or on other dice."""
         check_aware(now)
-        try:
-            game = replay.verify()
-        except ReplayError as error:
-            raise RecordRefused(RefusalReason.INVALID_REPLAY, str(error)) from None
-        if not game.is_over:
-            raise RecordRefused(RefusalReason.NOT_FINISHED, f"the replay stops at turn {game.turn}")
+        game = finished_game(replay)
         if game.seed != daily_seed(day):
             raise RecordRefused(RefusalReason.INVALID_REPLAY, f"seed {game.seed} is not the dice of {day.isoformat()}")
         entry = RecordedGame(Replay.of(game), clean_name(name), now, bool(assisted)).entry()

@@ -5,6 +5,9 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from ..engine.game import Game
+from ..engine.replay import Replay, ReplayError
+
 
 @dataclass(frozen=True)
 class RecordOutcome:
@@ -26,3 +29,15 @@ class RecordRefused(ValueError):
         super().__init__(f"{reason.value}: {detail}")
         self.reason = reason
         self.detail = detail
+
+
+def finished_game(replay: Replay) -> Game:
+    """The game ``replay`` plays to, checked by the engine; RecordRefused when the replay
+    does not verify or the game is unfinished (only a finished game has a result)."""
+    try:
+        game = replay.verify()
+    except ReplayError as error:
+        raise RecordRefused(RefusalReason.INVALID_REPLAY, str(error)) from None
+    if not game.is_over:
+        raise RecordRefused(RefusalReason.NOT_FINISHED, f"the replay stops at turn {game.turn}")
+    return game

@@ -28,7 +28,7 @@ from .high_scores import ScoreEntry, check_aware, clean_name, insert, rank_of
 from .in_progress import IN_PROGRESS_FILE, IN_PROGRESS_KIND
 from .lock import DEFAULT_TIMEOUT, LOCK_NAME, DataLock, LockTimeout, WaitCallback
 from .notices import NoticeKind, StorageNotice
-from .outcomes import RecordOutcome, RecordRefused, RefusalReason
+from .outcomes import RecordOutcome, RecordRefused, RefusalReason, finished_game
 from .rebuild import rebuild_from_archive
 from .recorded_game import RecordedGame, content_id
 from .replay_archive import ReplayArchive
@@ -142,12 +142,7 @@ class Store:
         return self._record_checked(replay, now, name, assisted)
 
     def _record_checked(self, replay: Replay, now: datetime, name: str, assisted: bool) -> RecordOutcome:
-        try:
-            game = replay.verify()
-        except ReplayError as error:
-            raise RecordRefused(RefusalReason.INVALID_REPLAY, str(error)) from None
-        if not game.is_over:
-            raise RecordRefused(RefusalReason.NOT_FINISHED, f"the replay stops at turn {game.turn}")
+        game = finished_game(replay)
         # Re-derive the replay from the rebuilt game: canonical, with its true result.
         return self._record(RecordedGame(Replay.of(game), clean_name(name), now, bool(assisted)))
 
