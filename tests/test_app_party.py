@@ -169,3 +169,26 @@ def test_the_computer_thinks_on_a_worker_thread_while_frames_go_on(tmp_path):
         assert len(game.log) > log  # its answer was played
     finally:
         player.close()
+
+
+def test_the_menu_over_a_party_resumes_it_and_leaving_keeps_it(player, tmp_path):
+    set_up_party(player, [("ANA", False), ("BO", False)])
+    player.key(pygame.K_ESCAPE)  # the menu over the hand-over, before anyone played
+    assert player.top_key == "title"
+    buttons = player.menu_button_rects()
+    assert "resume" in buttons and "play" not in buttons
+    player.choose("resume")
+    assert player.top_key == "party_handover"
+    player.key(pygame.K_ESCAPE)
+    player.choose("new_game")
+    assert player.top_key == "confirm"
+    assert any("Nothing is lost" in text for text, _ in player.look())
+    player.choose("yes")
+    assert player.control.machine.keys == ["rolling"] and "party" not in player.control.machine.persist
+    assert player.top.session.game.turn == 0  # a new single game
+    player.key(pygame.K_ESCAPE)
+    assert "play" in player.menu_button_rects()  # the menu over a single game again
+    player.choose("party")
+    assert "continue" in player.menu_button_rects()  # the party was kept
+    player.choose("continue")
+    assert player.top_key == "party_handover" and player.top.play.party.current_index == 0

@@ -203,6 +203,10 @@ class GameWindow:
         """A key press; without a window manager the window under the pointer has the focus."""
         self._x("xdotool", "key", name)
 
+    def type_text(self, text: str) -> None:
+        """Typed on the keyboard, a key at a time (SDL turns the keys into text input)."""
+        self._x("xdotool", "type", "--delay", "60", text)
+
     # --- ending -----------------------------------------------------------------------------
     def wait_exit(self, timeout: float = 10) -> int:
         try:

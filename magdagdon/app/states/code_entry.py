@@ -38,5 +38,4 @@ class CodeEntry(TextEntry):
         except BadCode as bad:
             self.show_problem(self.text(f"code.bad.{bad.reason}", length=CODE_LENGTH))
             return
-        self.persist["session"] = self.games.new_session(seed=seed)
-        self.reset("rolling")
+        self.begin_game(self.games.new_session(seed=seed))

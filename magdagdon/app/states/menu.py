@@ -401,8 +401,19 @@ class MenuState(State):
         session = self.session
         return bool(session and session.game.turn > 0 and not session.game.is_over)
 
+    def party_on(self) -> bool:
+        """A party is being played under this menu (its file keeps it: leaving loses nothing)."""
+        play = self.persist.get("party")
+        return play is not None and not play.party.is_over
+
     def start_new_game(self, games: Games, difficulty: Difficulty | None = None) -> None:
-        self.persist["session"] = games.new_session(difficulty)
+        self.begin_game(games.new_session(difficulty))
+
+    def begin_game(self, session: GameSession) -> None:
+        """Play ``session`` on the table; a party that was on stays in its file, to be
+        continued from Party."""
+        self.persist["session"] = session
+        self.persist.pop("party", None)
         self.reset("rolling")
 
 

@@ -57,9 +57,7 @@ class PartyResultsScreen(MenuState):
             self.persist["party"] = PartyPlay.start(self.games, self.storage, party)
             self.reset("party_handover")
         else:
-            self.persist.pop("party", None)
-            self.persist["session"] = self.games.new_session()
-            self.reset("rolling")
+            self.begin_game(self.games.new_session())
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         if self.active:

@@ -32,7 +32,7 @@ class Title(MenuState):
         # Only choices that differ: "New game" beside Resume or Continue; with neither,
         # Play (or Play again after a finished game) is the new game.
         items = []
-        if self.game_in_progress():
+        if self.game_in_progress() or self.party_on():
             items.append(Item("resume", text("menu.resume"), "#primary"))
         elif saved is not None:
             items.append(Item("continue", text("menu.continue"), "#primary"))
@@ -54,17 +54,18 @@ class Title(MenuState):
 
     def on_choice(self, ident: str) -> None:
         if ident in ("resume", "play"):
-            if self.session is not None and self.session.game.is_over:
+            if not self.party_on() and self.session is not None and self.session.game.is_over:
                 self.start_new_game(self.games)
             else:
                 self.pop()
         elif ident == "continue":
             session = self.games.take_saved()
             if session is not None:
-                self.persist["session"] = session
-                self.reset("rolling")
+                self.begin_game(session)
         elif ident == "new_game":
-            if self.game_in_progress():
+            if self.party_on():
+                self.push("confirm", confirm_text=self.text("confirm.leave_party"), confirm_action="new_game")
+            elif self.game_in_progress():
                 name = self.text("difficulty." + self.games.difficulty.name)
                 self.push("confirm", confirm_text=self.text("confirm.new_game", difficulty=name), confirm_action="new_game")
             else:
@@ -99,12 +100,16 @@ class Title(MenuState):
             self.push("party_setup")
 
     def confirm_or_start(self, action: str, start: Callable[[], None]) -> None:
-        if self.game_in_progress():
+        if self.party_on():
+            if action == "party":
+                start()  # the set-up offers to continue this party
+            else:
+                self.push("confirm", confirm_text=self.text("confirm.leave_party"), confirm_action=action)
+        elif self.game_in_progress():
             self.push("confirm", confirm_text=self.text("confirm.leave_game"), confirm_action=action)
         else:
             start()
 
     def start_daily(self) -> None:
         """Today's dice: the seed of the local calendar day, the same for everyone that day."""
-        self.persist["session"] = self.games.new_session(seed=daily_seed(self.games.today()))
-        self.reset("rolling")
+        self.begin_game(self.games.new_session(seed=daily_seed(self.games.today())))
