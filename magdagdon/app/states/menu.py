@@ -216,12 +216,16 @@ class MenuState(State):
         # One measure of room for the title block, from ink to ink: the panel's edge, the
         # title, the subtitle and the first button are as far apart as the last button and
         # the panel's bottom edge. Each label's box is its ink plus half that room above and below.
-        space = max(gap, button_h // 2)
-        title_h = ink_rect(title).height + space
-        sub_h = ink_rect(subtitle).height + space if self.subtitle else 0
         notice_line_h = max([int(button_h * 0.55)] + [ink_rect(i).height + gap // 2 for i in notice_images])
         notice_h = notice_line_h * len(notices)
         buttons_h = len(rows) * (button_h + gap) - gap
+        inks_h = ink_rect(title).height + (ink_rect(subtitle).height if self.subtitle else 0) + notice_h + buttons_h
+        lines = 4 if self.subtitle else 3  # the room above the title, (under the subtitle), above and below the buttons
+        # A page keeps its room for text, and a long menu its room for buttons.
+        roomy = not (body or self.drawn_body) and inks_h + lines * (button_h // 2) <= h - margin
+        space = max(gap, button_h // 2) if roomy else gap
+        title_h = ink_rect(title).height + space
+        sub_h = ink_rect(subtitle).height + space if self.subtitle else 0
         header_h = space // 2 + title_h + sub_h + notice_h + space // 2
         body_h = 0
         self.body_rect = None
