@@ -126,3 +126,18 @@ def test_no_tip_in_a_game_started_from_a_seed(tmp_path):
     drawn = " ".join(t for t, _ in player.texts_drawn(lambda: player.fresh()))
     assert "these dice fit nowhere" not in drawn
     player.close()
+
+
+def test_no_mark_shows_under_the_title_menu_of_a_fresh_install(tmp_path):
+    for size in [(1920, 1080), (800, 600), (1080, 1920)]:
+        player = Player(tmp_path / f"{size[0]}", size)  # no seed, no saved settings: a fresh install
+        player.wait(0.5)
+        assert player.top_key == "title" and player.table.kit.coach.coaching
+        drawn = " ".join(t for t, _ in player.texts_drawn(lambda: player.fresh()))
+        assert "Tap ROLL" not in drawn and "Skip" not in drawn, (size, drawn)
+        assert player.table.skip_rect is None and player.table.coach_target is None
+        player.choose("play", then=1.0)
+        assert player.top_key != "title"
+        drawn = " ".join(t for t, _ in player.texts_drawn(lambda: player.fresh()))
+        assert "Tap ROLL" in drawn and "Skip" in drawn, (size, player.top_key)  # the table is the screen now
+        player.close()

@@ -88,3 +88,43 @@ def test_today_shows_only_the_games_recorded_on_the_local_date(tmp_path):
     assert {"Ana", "Bo"} <= names_today and not {"Old1", "Old2"} & names_today
     player.choose("period:all")
     assert {"Old1", "Ana"} <= {t for t, _ in player.look()}
+
+
+def _scores_spread_over_buckets(tmp_path, when):
+    store = open_store(tmp_path, when)
+    games = finished_games(8)
+    assert len({game.score().total // 50 for game in games}) >= 2  # at least two columns on the axis
+    for i, game in enumerate(games):
+        store.record_result(game, when + timedelta(minutes=i))
+
+
+def test_the_histogram_caption_names_the_games_of_the_tab(tmp_path):
+    today = datetime(2026, 11, 30, 21, 0).astimezone()
+    _scores_spread_over_buckets(tmp_path, today)
+    player = Player(tmp_path, (1920, 1080), scene="high_scores")
+    player.control.games.today = lambda: today.date()
+    player.wait(1.0)
+    text = player.top.text
+    drawn = " ".join(t for t, _ in player.look())
+    assert "Scores of all games" in drawn
+    player.choose("period:today")
+    drawn = " ".join(t for t, _ in player.look())
+    assert "Scores of today's games" in drawn and "all games" not in drawn, drawn
+    assert text("scores.histogram_today", bucket=50) != text("scores.histogram", bucket=50)
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("locale, low_first_on", [("en", "left"), ("ur", "right")])
+def test_the_histogram_axis_reads_the_way_the_language_does(tmp_path, locale, low_first_on):
+    for size in [(1920, 1080), (800, 600), (1080, 1920)]:
+        folder = tmp_path / f"{size[0]}"
+        _scores_spread_over_buckets(folder, NOW)
+        player = Player(folder, size, seed=3, scene="high_scores", locale=locale)
+        player.wait(0.5)
+        player.look()
+        slots = player.top.bar_slots
+        assert len(slots) >= 2
+        lefts = [rect.left for _, rect in sorted(slots)]  # from the lowest bucket up
+        assert lefts == (sorted(lefts) if low_first_on == "left" else sorted(lefts, reverse=True)), (size, slots)
+        assert all(player.top.body_rect.contains(rect) for _, rect in slots)
+        pygame.display.quit()

@@ -58,10 +58,9 @@ def assert_banner_holds_its_text(app: Driver, size) -> None:
     title_height = fonts.font(fonts.fit(title, int(banner.height * 0.15), banner.width - 2 * pad, bold=True), True).get_height()
     floor = min_text_px(size)
     game = state.game
-    sentences = [text("banner.magdagdon_why", dice=" ".join(str(v) for v in game.dice), required=game.required)]
-    if not state.collapsed:
-        sentences.append(text("banner.magdagdon_powers", left=game.powers_left, penalty=game.next_penalty)
-                         if game.powers_left else text("banner.magdagdon_no_powers"))
+    sentences = [text("banner.magdagdon_why", dice=" ".join(str(v) for v in game.dice), required=game.required),
+                 text("banner.magdagdon_powers", left=game.powers_left, penalty=game.next_penalty)
+                 if game.powers_left else text("banner.magdagdon_no_powers")]
     lines = [line for sentence in sentences for line in wrap(fonts, sentence, floor, banner.width - 2 * pad)]
     bottom = banner.top + pad + title_height + pad // 4 + len(lines) * int(fonts.font(floor).get_linesize() * 1.02)
     assert bottom <= buttons_top, f"the text ends at y={bottom}, the buttons start at y={buttons_top}"
@@ -73,16 +72,6 @@ def assert_banner_holds_its_text(app: Driver, size) -> None:
 def test_magdagdon_banner_holds_its_text(open_app, size, difficulty):
     app = open_app(size, difficulty=difficulty, scene="magdagdon", seed=1)
     assert app.top_key == "magdagdon"
-    assert_banner_holds_its_text(app, size)
-
-
-@pytest.mark.parametrize("size", SIZES, ids=size_id)
-def test_folded_magdagdon_banner_holds_its_sentence(open_app, size):
-    app = open_app(size, scene="magdagdon", seed=1)
-    state = app.top
-    assert app.top_key == "magdagdon" and state.game.powers_left > 0
-    app.tap(next(b for b in state.buttons() if b.ident == "use_power").rect.center)
-    assert state.collapsed
     assert_banner_holds_its_text(app, size)
 
 

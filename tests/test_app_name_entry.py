@@ -153,3 +153,33 @@ def test_a_game_left_at_the_name_entry_is_recorded_under_the_default_at_the_next
     again.wait(1.0)
     assert recorded_names(tmp_path) == ["Player"]
     assert open_store(tmp_path).in_progress_details() is None
+
+
+def _ink_across(surface: pygame.Surface, field: pygame.Rect) -> tuple[int, int]:
+    """The leftmost and rightmost columns of the field where something is drawn on its fill."""
+    from magdagdon.app.render import palette
+
+    edge = field.height // 5  # clear of the rounded corners and the focus ring
+    columns = [x for x in range(field.left + edge, field.right - edge)
+               if any(tuple(surface.get_at((x, y)))[:3] != palette.SHADOW[:3]
+                      for y in range(field.top + edge, field.bottom - edge, 2))]
+    return min(columns), max(columns)
+
+
+@pytest.mark.parametrize("locale, typed, side", [("ur", "علی", "right"), ("en", "Ana", "left"), ("ur", "", "right")])
+def test_the_name_fills_the_field_from_the_side_the_language_reads_from(tmp_path, locale, typed, side):
+    for size in [(1920, 1080), (800, 600), (1080, 1920)]:
+        player = Player(tmp_path / f"{size[0]}", size, seed=7, scene="name_entry", locale=locale)
+        player.wait_for(lambda: player.top_key == "name_entry", limit=3.0)
+        for _ in range(16):
+            player.key(pygame.K_BACKSPACE, then=0.0)
+        if typed:
+            player.post(pygame.TEXTINPUT, text=typed)
+        player.wait(0.3)
+        field = player.top.field
+        left, right = _ink_across(player.fresh(), field)
+        if side == "right":
+            assert left > field.centerx and field.right - right < field.height, (size, field, left, right)
+        else:
+            assert right < field.centerx and left - field.left < field.height, (size, field, left, right)
+        player.close()

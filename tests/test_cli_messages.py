@@ -51,11 +51,51 @@ def no_frames(monkeypatch):
     (["--seed", "٣"], "--seed"),
     (["--frames", "0"], "--frames"),
     (["--frames", "-1"], "--frames"),
-    (["--size", "12"], "--size"),
     (["--difficulty", "easy"], "--difficulty"),
 ])
 def test_game_options_are_checked(argv, option, capsys, no_frames):
     _usage_error(argv, capsys, option)
+
+
+@pytest.fixture()
+def started(monkeypatch):
+    """The options the game was started with, instead of a window."""
+    from magdagdon.app import control
+
+    seen = []
+
+    class Started:
+        def __init__(self, options):
+            seen.append(options)
+
+        def run(self, frames):
+            return 0
+
+    monkeypatch.setattr(control, "Control", Started)
+    return seen
+
+
+@pytest.mark.parametrize("value, opened, said", [
+    ("640x400", (800, 600), "smaller than the minimum window, 800x600; opening 800x600"),
+    ("0x0", (800, 600), "smaller than the minimum window, 800x600"),
+    ("-5x-5", (800, 600), "smaller than the minimum window, 800x600"),
+    ("1024x300", (1024, 600), "opening 1024x600"),
+    ("99999x99999", None, "larger than any screen; opening the default window"),
+    ("abc", None, "not a size like 1280x720; opening the default window"),
+    ("12", None, "not a size like 1280x720"),
+])
+def test_an_odd_window_size_is_said_in_one_line_and_the_game_goes_on(value, opened, said, capsys, started):
+    assert main([f"--size={value}"]) == 0
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and said in err and "--size" in err, err
+    [options] = started
+    assert options.size == opened and options.windowed is True
+
+
+def test_a_size_that_fits_opens_quietly(capsys, started):
+    assert main(["--size", "1080x1920"]) == 0
+    assert capsys.readouterr().err == ""
+    assert started[0].size == (1080, 1920)
 
 
 def test_screenshot_into_a_missing_folder_is_refused_before_any_frame(tmp_path, capsys, no_frames):

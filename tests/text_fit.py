@@ -134,7 +134,7 @@ def _check_menu(menu: MenuState, problems: Problems) -> None:
         view = menu._page_view()
         size = menu._page_size()
         for line in menu.page.lines:
-            width = menu.fonts.size(line.text, size, line.bold)[0]
+            width = menu.fonts.styled_width(line.spans, size, line.bold)  # bold and italic words included
             if width > view.width:
                 problems.add(f"page line {line.text!r} is {width} px in a {view.width} px page")
 

@@ -15,6 +15,7 @@ import pygame
 
 from magdagdon.assets_path import asset_path
 
+from .render.styled_text import Spans, plain, wrap_spans
 from .render.text_layout import ScriptFont, TextSetter
 
 if TYPE_CHECKING:
@@ -91,6 +92,25 @@ class FontBook:
             surface = self.setter.render(text, self._px(size), colour, bold)
             self._texts[key] = surface
         return surface
+
+    def render_styled(self, spans: Spans, size: int, colour: "Colour", bold: bool = False) -> pygame.Surface:
+        """A line whose words carry their own bold or italic (a page's inline markup)."""
+        if len(spans) <= 1 and not any(span.italic for span in spans):
+            return self.render(plain(spans), size, colour, bold or any(span.bold for span in spans))
+        key = ("styled", spans, int(size), tuple(colour), bold)
+        surface = self._texts.get(key)
+        if surface is None:
+            if len(self._texts) > self.TEXT_CACHE_LIMIT:
+                self._texts.clear()
+            surface = self.setter.render_styled(spans, self._px(size), colour, bold)
+            self._texts[key] = surface
+        return surface
+
+    def styled_width(self, spans: Spans, size: int, bold: bool = False) -> int:
+        return self.setter.styled_width(spans, self._px(size), bold)
+
+    def wrap_styled(self, spans: Spans, size: int, width: int, bold: bool = False) -> list[Spans]:
+        return wrap_spans(spans, width, lambda line: self.styled_width(line, size, bold))
 
     def size(self, text: str, size: int, bold: bool = False) -> tuple[int, int]:
         size = self._px(size)

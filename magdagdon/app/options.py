@@ -35,21 +35,49 @@ class Options:
     kiosk: bool = False  # locked fullscreen, idle/attract, names (see docs/KIOSK.md)
 
 
+MINIMUM_WINDOW = (800, 600)  # the smallest the table is laid out for without rows overlapping
+MAXIMUM_SIDE = 16384  # larger than any screen; a window this big would only fail to open
+
+
 def parse_size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(part) for part in text.lower().split("x"))
     except ValueError:
         raise ValueError(f"size must look like 1280x720, not {shown(text)}") from None
-    if w < 320 or h < 320 or w > 16384 or h > 16384:
-        raise ValueError(f"size {shown(text)} is out of range (320..16384 per side)")
+    if w < MINIMUM_WINDOW[0] or h < MINIMUM_WINDOW[1] or w > MAXIMUM_SIDE or h > MAXIMUM_SIDE:
+        raise ValueError(f"size {shown(text)} is out of range (from 800x600 to {MAXIMUM_SIDE} per side)")
     return w, h
 
 
 def size_option(text: str) -> tuple[int, int]:
+    """A strict size (benchmarks): anything outside the range is a usage error."""
     try:
         return parse_size(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+
+
+@dataclass(frozen=True)
+class WindowSize:
+    """The game's ``--size``: an odd value opens the nearest window that works, and ``note`` says which."""
+
+    size: tuple[int, int] | None  # None: the default window, fitted to the desktop
+    note: str | None = None
+
+
+def window_size(text: str) -> WindowSize:
+    try:
+        w, h = (int(part) for part in text.strip().lower().split("x"))
+    except ValueError:
+        return WindowSize(None, f"--size {shown(text)} is not a size like 1280x720; opening the default window")
+    if w > MAXIMUM_SIDE or h > MAXIMUM_SIDE:
+        return WindowSize(None, f"--size {shown(text)} is larger than any screen; opening the default window")
+    low_w, low_h = MINIMUM_WINDOW
+    if w < low_w or h < low_h:
+        grown = (max(w, low_w), max(h, low_h))
+        return WindowSize(grown, f"--size {shown(text)} is smaller than the minimum window, {low_w}x{low_h}; "
+                                 f"opening {grown[0]}x{grown[1]}")
+    return WindowSize((w, h))
 
 
 def difficulty_option(text: str) -> Difficulty:

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pygame
 
+from .options import MINIMUM_WINDOW
+
 DEFAULT_WINDOW = (1280, 800)
-MINIMUM_WINDOW = (800, 600)  # the smallest the table is laid out for without rows overlapping
 
 
 class Window:

@@ -13,7 +13,7 @@ from magdagdon.app.options import (
     screenshot_option,
     code_option,
     seed_option,
-    size_option,
+    window_size,
 )
 from magdagdon.shown_value import shown
 
@@ -29,7 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--demo", action="store_true", help="attract mode: the game plays itself")
     parser.add_argument("--windowed", action="store_true", help="open in a window instead of fullscreen")
     parser.add_argument("--fullscreen", action="store_true", help="open fullscreen (default: as last time)")
-    parser.add_argument("--size", type=size_option, default=None, help="window size WxH, e.g. 1280x720 (implies --windowed)")
+    parser.add_argument("--size", type=window_size, default=None, help="window size WxH, e.g. 1280x720; at least 800x600 (implies --windowed)")
     parser.add_argument("--frames", type=frames_option, default=None, help="quit after N frames (tests, benchmarks)")
     parser.add_argument("--screenshot", type=screenshot_option, default=None, help="save the last frame as PNG")
     parser.add_argument("--kiosk", action="store_true",
@@ -42,9 +42,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def options_from(args: argparse.Namespace):
     from magdagdon.app.options import Options
 
-    size = args.size
+    size = None if args.size is None else args.size.size
     # What is not given stays None: the saved settings fill it in (app.preferences).
-    windowed = True if (args.windowed or size is not None) else (False if args.fullscreen else None)
+    windowed = True if (args.windowed or args.size is not None) else (False if args.fullscreen else None)
     return Options(
         difficulty=args.difficulty, seed=args.seed if args.code is None else args.code,
         data_dir=args.data_dir, demo=args.demo, frames=args.frames, screenshot=args.screenshot,
@@ -54,6 +54,8 @@ def options_from(args: argparse.Namespace):
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.size is not None and args.size.note is not None:
+        print(f"magdagdon: {args.size.note}", file=sys.stderr)  # the game goes on with the size it names
     options = options_from(args)
     if options.scene is not None:
         from magdagdon.app.scenes import SCENES

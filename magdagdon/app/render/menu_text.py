@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from .styled_text import Spans, parse_inline, plain, stripped
+
 if TYPE_CHECKING:
     from ..fonts import FontBook
     from .palette import Colour
@@ -108,9 +110,10 @@ def paragraphs(markup: str) -> list[tuple[str, bool]]:
 @dataclass
 class PageLine:
     text: str
-    bold: bool
+    bold: bool  # a heading
     y: int  # top of the line from the top of the page
     height: int
+    spans: Spans = ()  # the words with their own bold or italic
 
 
 @dataclass
@@ -127,13 +130,15 @@ class TextPage:
         line_h = int(fonts.line_height(size) * 0.95)
         bold_h = int(fonts.line_height(size, True) * 0.95)
         y = 0
-        for text, heading in paragraphs(markup):
-            if not text:
+        for line_markup in _BREAK.split(markup):
+            heading = bool(_WHOLLY_BOLD.match(line_markup))
+            spans = stripped(parse_inline(line_markup))
+            if not spans:
                 y += line_h // 2  # an empty line between paragraphs: half a line
                 continue
             height = bold_h if heading else line_h
-            for line in fonts.wrap(text, size, width, heading):
-                page.lines.append(PageLine(line, heading, y, height))
+            for line in fonts.wrap_styled(spans, size, width, heading):
+                page.lines.append(PageLine(plain(line), heading, y, height, line))
                 y += height
         page.height = y
         return page
@@ -152,7 +157,7 @@ class TextPage:
             y = top + line.y
             if y + line.height < view.top or y > view.bottom:
                 continue
-            image = fonts.render(line.text, size, heading_colour if line.bold else colour, line.bold)
+            image = fonts.render_styled(line.spans, size, heading_colour if line.bold else colour, line.bold)
             box = pygame.Rect(view.left, y + (line.height - image.get_height()) // 2, view.width, image.get_height())
             anchor = {"left": "topleft", "right": "topright", "center": "midtop"}[align]
             point = {"left": box.topleft, "right": box.topright, "center": box.midtop}[align]

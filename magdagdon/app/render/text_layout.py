@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .font_cmap import covered_code_points
+from .styled_text import Span, plain
 from .text_runs import ARABIC, DEVANAGARI, LATIN, Run, split_runs, visual_order, wrap_paragraph
 
 if TYPE_CHECKING:
@@ -48,8 +49,8 @@ class TextSetter:
         self._fallbacks = [s for i, s in enumerate(order) if s in fonts and s not in order[:i]]
 
     # --- fonts ----------------------------------------------------------------------------
-    def font(self, script: str, size: int, bold: bool = False, rtl: bool = False) -> pygame.font.Font:
-        key = (script, max(6, int(size)), bold, rtl)
+    def font(self, script: str, size: int, bold: bool = False, rtl: bool = False, italic: bool = False) -> pygame.font.Font:
+        key = (script, max(6, int(size)), bold, rtl, italic)
         font = self._loaded.get(key)
         if font is None:
             spec = self.fonts.get(script) or self.fonts[LATIN]
@@ -57,6 +58,8 @@ class TextSetter:
             font = pygame.font.Font(path, key[1])
             if bold and not spec.bold:
                 font.set_bold(True)
+            if italic:  # no bundled font has an italic face: SDL_ttf slants the regular one
+                font.set_italic(True)
             if hasattr(font, "set_script"):  # HarfBuzz shaping (SDL_ttf >= 2.20)
                 font.set_script(spec.harfbuzz_script)
                 font.set_direction(_DIRECTIONS[rtl])
@@ -132,6 +135,47 @@ class TextSetter:
             try:
                 pieces.append((font.render(run.text, True, colour), font.get_ascent()))
             except (pygame.error, ValueError):  # nothing visible to draw (a lone joiner or control character)
+                continue
+        surface = pygame.Surface((sum(p.get_width() for p, _ in pieces), ascent + descent), pygame.SRCALPHA)
+        x = 0
+        for piece, piece_ascent in pieces:
+            surface.blit(piece, (x, ascent - piece_ascent))
+            x += piece.get_width()
+        return surface
+
+
+    # --- lines with words in bold or italic ------------------------------------------------
+    def styled_runs(self, spans: tuple[Span, ...]) -> list[tuple[Run, bool, bool]]:
+        """(run, bold, italic) in visual order: the runs of the whole line (so direction and
+        scripts are as for plain text), each cut where the style changes."""
+        styles = [span.style for span in spans for _ in span.text]
+        cut: list[Run] = []
+        cut_styles: dict[int, tuple[bool, bool]] = {}
+        position = 0
+        for run in split_runs(plain(spans), LATIN, self.rtl, self._drawing_script):
+            start = position
+            for index in range(position + 1, position + len(run.text) + 1):
+                if index == position + len(run.text) or styles[index] != styles[start]:
+                    piece = Run(run.text[start - position:index - position], run.level, run.script)
+                    cut_styles[id(piece)] = styles[start]
+                    cut.append(piece)
+                    start = index
+            position += len(run.text)
+        return [(run, *cut_styles[id(run)]) for run in visual_order(cut)]
+
+    def styled_width(self, spans: tuple[Span, ...], size: int, bold: bool = False) -> int:
+        return sum(self.font(run.script, size, bold or b, run.rtl, i).size(run.text)[0]
+                   for run, b, i in self.styled_runs(spans))
+
+    def render_styled(self, spans: tuple[Span, ...], size: int, colour: "ColorValue", bold: bool = False) -> pygame.Surface:
+        """As :meth:`render`, with each span in its own style (``bold``: the whole line)."""
+        ascent, descent = self.line_metrics(plain(spans), size, bold or any(span.bold for span in spans))
+        pieces = []
+        for run, run_bold, italic in self.styled_runs(spans):
+            font = self.font(run.script, size, bold or run_bold, run.rtl, italic)
+            try:
+                pieces.append((font.render(run.text, True, colour), font.get_ascent()))
+            except (pygame.error, ValueError):
                 continue
         surface = pygame.Surface((sum(p.get_width() for p, _ in pieces), ascent + descent), pygame.SRCALPHA)
         x = 0

@@ -51,6 +51,7 @@ class HighScores(MenuState):
         self.loaded = False
         self.rows: list[tuple[pygame.Rect, ScoreEntry]] = []  # where each shown game was drawn
         self.daily_view = False  # Today's dice: today's table of the day's own dice
+        self.bar_slots: list[tuple[int, pygame.Rect]] = []  # each histogram bucket's column, as last drawn
 
     def enter(self, persist: Persist) -> None:
         self.shown = persist.pop("scores_difficulty", None) or self.games.difficulty
@@ -173,7 +174,8 @@ class HighScores(MenuState):
 
     def _draw_histogram(self, surface: pygame.Surface, rect: pygame.Rect, stats: Statistics, size: int) -> None:
         text, fonts = self.text, self.fonts
-        caption = text("scores.histogram", bucket=HISTOGRAM_BUCKET)
+        todays = self.today or self.daily_view  # the statistics are of the games the table shows
+        caption = text("scores.histogram_today" if todays else "scores.histogram", bucket=HISTOGRAM_BUCKET)
         cap_img = _lines_image(fonts, caption, size, rect.width, self.floor, palette.TEXT_DIM, text.rtl)
         surface.blit(cap_img, cap_img.get_rect(**({"topright": rect.topright} if text.rtl else {"topleft": rect.topleft})))
         bars = dict(stats.histogram)
@@ -181,6 +183,7 @@ class HighScores(MenuState):
         area = pygame.Rect(rect.left, rect.top + cap_img.get_height() + 2, rect.width,
                            rect.height - cap_img.get_height() - label_h - 4)
         pygame.draw.line(surface, palette.PANEL_EDGE, area.bottomleft, area.bottomright, 2)
+        self.bar_slots = []
         if not bars or area.height < 4:
             return
         low, high = min(bars), max(bars)
@@ -190,8 +193,10 @@ class HighScores(MenuState):
         every = max(1, int(len(buckets) / max(1, area.width // (size * 3))))  # labels that fit
         for i, bucket in enumerate(buckets):
             count = bars.get(bucket, 0)
-            x = int(area.left + i * step)
             width = max(1, int(step * 0.8))
+            # The axis runs the way the language reads: low scores first, on the right in Urdu.
+            x = int(area.right - (i + 1) * step + (step - width)) if text.rtl else int(area.left + i * step)
+            self.bar_slots.append((bucket, pygame.Rect(x, area.top, width, area.height)))
             if count:
                 height = max(2, int(area.height * count / tallest))
                 pygame.draw.rect(surface, palette.LEGAL, (x, area.bottom - height, width, height))

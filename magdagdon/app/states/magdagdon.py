@@ -8,6 +8,7 @@ import pygame
 from magdagdon.engine import Accept
 
 from ..render import palette
+from ..render.banner_strip import draw_strip, plan_strip
 from ..render.hud import draw_banner, min_text_px, plan_banner_text
 from ..render.palette import Colour
 from ..render.widgets import Button, draw_button
@@ -23,10 +24,10 @@ class Magdagdon(TableState):
 
     def enter(self, persist: dict) -> None:
         super().enter(persist)
-        self.collapsed = False  # "use a power" folds the banner away from the tray
+        self.collapsed = False  # "use a power" folds the banner to a strip above the board
         self.session.audio.play("magdagdon")
         self.focus = ("button", "accept")
-        self.sized: tuple[tuple[object, ...], pygame.Rect] | None = None  # the banner's rect and what it was sized for
+        self.sized: tuple[tuple[object, ...], pygame.Rect] | None = None  # the banner's (or strip's) rect and what it was sized for
 
     def _banner_lines(self) -> list[str]:
         text, game = self.text, self.game
@@ -40,17 +41,15 @@ class Magdagdon(TableState):
         return lines
 
     def _banner_rect(self) -> pygame.Rect:
-        """The banner over the board, as tall as its sentences need: folded ("use a power")
-        it rises to the top of the board so the tray and the powers stay in view."""
+        """The banner over the board, as tall as its sentences need."""
         lines = self._banner_lines()
-        key = (self.layout.size, self.collapsed, tuple(lines))
+        key = (self.layout.size, tuple(lines))
         if self.sized is None or self.sized[0] != key:
-            board, margin, usual = self.layout.board, self.layout.margin, self.layout.banner
-            height, tallest = (int(board.height * 0.3), usual.height) if self.collapsed else (usual.height, board.height)
+            board, usual = self.layout.board, self.layout.banner
+            height, tallest = usual.height, board.height
             while True:
-                rect = pygame.Rect(usual.left, board.top + margin // 2, usual.width, height)
-                if not self.collapsed:
-                    rect.centery = board.centery
+                rect = pygame.Rect(usual.left, board.top, usual.width, height)
+                rect.centery = board.centery
                 if height >= tallest or self._text_fits(rect, lines):
                     break
                 height = min(tallest, int(height * 1.1) + 1)
@@ -71,12 +70,12 @@ class Magdagdon(TableState):
 
     def _buttons_in(self, rect: pygame.Rect) -> list[Button]:
         text = self.text
-        height = int(rect.height * 0.2) if not self.collapsed else int(self.layout.board.height * 0.3 * 0.32)
+        height = int(rect.height * 0.2)
         pad = max(6, rect.width // 24)
         row = pygame.Rect(rect.left + pad, rect.bottom - pad - height, rect.width - 2 * pad, height)
         has_power = self.game.powers_left > 0
         buttons = []
-        if has_power and not self.collapsed:
+        if has_power:
             half = (row.width - pad) // 2
             buttons.append(Button("use_power", pygame.Rect(row.left, row.top, half, height), text("button.use_power"), True, "chosen"))
             buttons.append(Button("accept", pygame.Rect(row.left + half + pad, row.top, half, height), text("button.accept"), True, "danger"))
@@ -88,8 +87,11 @@ class Magdagdon(TableState):
 
     def state_buttons(self) -> list[Button]:
         text, layout, session = self.text, self.layout, self.session
-        buttons = self._banner_buttons()
-        buttons.append(Button("confirm", layout.primary, text("button.confirm"), False, "primary"))
+        if self.collapsed:  # Accept takes the place of CONFIRM, which a MAGDAGDON turn cannot use
+            buttons = [Button("accept", layout.primary, text("button.accept"), True, "danger")]
+        else:
+            buttons = self._banner_buttons()
+            buttons.append(Button("confirm", layout.primary, text("button.confirm"), False, "primary"))
         if session.reroll_pick is not None:
             buttons.append(Button("reroll_cancel", layout.take_back_all, text("button.cancel")))
         else:
@@ -121,7 +123,56 @@ class Magdagdon(TableState):
             return text("guide.magdagdon_power"), palette.GOLD
         return text("guide.magdagdon", required=game.required), palette.DANGER
 
+    def strip_rect(self) -> pygame.Rect:
+        """Where the folded banner goes: the room above the board (over the top bar's words),
+        or, where its words do not fit there, the room below it (over the column sums);
+        never over a cell, a die, a button or another player's board."""
+        key = ("strip", self.layout.size, tuple(self._strip_words()))
+        if self.sized is None or self.sized[0] != key:
+            layout, title, sentence = self.layout, *self._strip_words()
+            board, margin = layout.board, layout.margin
+            below = min([o.top for o in self._obstacles() if o.top >= board.bottom
+                         and o.left < board.right and o.right > board.left] + [layout.size[1]])
+            bands = [self._free_band(margin // 3, board.top - margin // 3),
+                     self._free_band(board.bottom + margin // 3, below - margin // 3)]
+            floor = min_text_px(layout.size)
+            fitting = [band for band in bands if plan_strip(self.fonts, band.size, title, sentence, floor).fits]
+            self.sized = (key, (fitting or sorted(bands, key=lambda band: -band.width * band.height))[0])
+        return self.sized[1].copy()
+
+    def _obstacles(self) -> list[pygame.Rect]:
+        layout = self.layout
+        party = [layout.extras["strip"]] if "strip" in layout.extras else []
+        return [layout.hint_button, layout.menu_button, layout.tray, *layout.row_sums, layout.primary,
+                layout.take_back_all, layout.powers, layout.score, layout.guide, *party]
+
+    def _free_band(self, top: int, bottom: int) -> pygame.Rect:
+        """The widest stretch of the rows ``top..bottom`` around the board that nothing else uses."""
+        layout = self.layout
+        board, margin = layout.board, layout.margin
+        left, right = margin, layout.size[0] - margin
+        for obstacle in self._obstacles():
+            if obstacle.top >= bottom or obstacle.bottom <= top or obstacle.right <= left or obstacle.left >= right:
+                continue
+            if obstacle.centerx >= board.centerx:
+                right = min(right, obstacle.left - margin // 2)
+            else:
+                left = max(left, obstacle.right + margin // 2)
+        return pygame.Rect(left, top, max(0, right - left), max(0, bottom - top))
+
+    def _strip_words(self) -> tuple[str, str]:
+        return self.text("banner.magdagdon"), self._banner_lines()[0]
+
+    def strip_fits(self) -> bool:
+        title, sentence = self._strip_words()
+        return plan_strip(self.fonts, self.strip_rect().size, title, sentence, min_text_px(self.layout.size)).fits
+
     def draw_extra(self, surface: pygame.Surface, alpha: float) -> None:
+        if self.collapsed:
+            title, sentence = self._strip_words()
+            draw_strip(surface, self.fonts, self.strip_rect(), title, sentence, min_text_px(self.layout.size),
+                       self.text.rtl)
+            return
         rect = self._banner_rect()
         buttons = self._buttons_in(rect)
         draw_banner(surface, self.fonts, rect, self.text("banner.magdagdon"), self._banner_lines(), palette.DANGER,

@@ -213,20 +213,29 @@ class MenuState(State):
         subtitle = fitted_block(self.fonts, self.subtitle, sub_look.size, (width, h), sub_look.colour, False, floor)
         notice_images = [fitted_block(self.fonts, n, notice_look.size, (width, h), notice_look.colour, False, floor)
                          for n in notices]
-        title_h = max(int(button_h * 1.5), ink_rect(title).height + gap)
-        sub_h = max(int(button_h * 0.6), ink_rect(subtitle).height + gap) if self.subtitle else 0
+        # One measure of room for the title block, from ink to ink: the panel's edge, the
+        # title, the subtitle and the first button are as far apart as the last button and
+        # the panel's bottom edge. Each label's box is its ink plus half that room above and below.
         notice_line_h = max([int(button_h * 0.55)] + [ink_rect(i).height + gap // 2 for i in notice_images])
         notice_h = notice_line_h * len(notices)
-        buttons_h = len(rows) * (button_h + gap)
+        buttons_h = len(rows) * (button_h + gap) - gap
+        inks_h = ink_rect(title).height + (ink_rect(subtitle).height if self.subtitle else 0) + notice_h + buttons_h
+        lines = 4 if self.subtitle else 3  # the room above the title, (under the subtitle), above and below the buttons
+        # A page keeps its room for text, and a long menu its room for buttons.
+        roomy = not (body or self.drawn_body) and inks_h + lines * (button_h // 2) <= h - margin
+        space = max(gap, button_h // 2) if roomy else gap
+        title_h = ink_rect(title).height + space
+        sub_h = ink_rect(subtitle).height + space if self.subtitle else 0
+        header_h = space // 2 + title_h + sub_h + notice_h + space // 2
         body_h = 0
         self.body_rect = None
         if body or self.drawn_body:
-            body_h = max(button_h * 2, h - 2 * margin - title_h - sub_h - notice_h - buttons_h - 3 * gap)
+            body_h = max(button_h * 2, h - 2 * margin - header_h - buttons_h - space - gap)
             body_h = min(body_h, int(h * 0.62), button_h * 3 if self.compact_body else h)
-        height = title_h + sub_h + notice_h + body_h + buttons_h + 2 * gap
-        self.panel = pygame.Rect(0, 0, width + 2 * gap, min(h - margin, height + 2 * gap))
+        height = header_h + (body_h + gap if body or self.drawn_body else 0) + buttons_h + space
+        self.panel = pygame.Rect(0, 0, width + 2 * gap, min(h - margin, height))
         self.panel.center = (w // 2, h // 2)
-        x, y = self.panel.left + gap, self.panel.top + gap
+        x, y = self.panel.left + gap, self.panel.top + space // 2
         self.title_label = DrawnLabel(pygame.Rect(x, y, width, title_h), text(self.title_key), title)
         self.labels.append(self.title_label)
         self.label_roles.append("#title")
@@ -239,6 +248,7 @@ class MenuState(State):
             self.labels.append(DrawnLabel(pygame.Rect(x, y, width, notice_line_h), notice, image))
             self.label_roles.append("#notice")
             y += notice_line_h
+        y += space // 2
         if self.drawn_body or body:
             self.body_rect = pygame.Rect(x, y, width, body_h)
             y += body_h + gap

@@ -74,6 +74,7 @@ class NameEntry(State):
         self.quiet_ticks = 0
         self.caret_ticks = 0
         self.caret_drawn = False
+        self.name_rect: pygame.Rect | None = None  # where the name (or the placeholder) was last drawn
         self.keys: list[Key] = []
         self.layout_for: tuple[int, int] | None = None
         self._layout()
@@ -251,24 +252,32 @@ class NameEntry(State):
             draw_focus_ring(surface, field, field.height // 5)
         size = int(field.height * 0.55)
         shown = self.name + self.composing
+        rtl = self.text.rtl  # a right-to-left language fills the field from its right edge
+        inset = field.height // 4
+        start = {"midright": (field.right - inset, field.centery)} if rtl else {"midleft": (field.left + inset, field.centery)}
         if shown:
             size = fonts.fit(shown + "M", size, field.width - field.height // 2)
             image = fonts.render(shown, size, palette.TEXT)
-            rect = image.get_rect(midleft=(field.left + field.height // 4, field.centery))
+            rect = image.get_rect(**start)
+            self.name_rect = rect
             surface.blit(image, rect)
             if self.composing:  # the input method's composition, underlined until committed
                 width = fonts.font(size).size(self.composing)[0]
-                pygame.draw.line(surface, palette.GOLD, (rect.right - width, rect.bottom - 2), (rect.right, rect.bottom - 2), 2)
-            caret_x = rect.right + 2
+                left = rect.left if rtl else rect.right - width  # it comes last: leftmost in a right-to-left line
+                pygame.draw.line(surface, palette.GOLD, (left, rect.bottom - 2), (left + width, rect.bottom - 2), 2)
+            caret_x = rect.left - 2 if rtl else rect.right + 2
         else:
             hint = self.text("name.placeholder", default=DEFAULT_NAME)
             image = fonts.render(hint, fonts.fit(hint, size, field.width), palette.TEXT_DIM)
-            surface.blit(image, image.get_rect(midleft=(field.left + field.height // 4, field.centery)))
-            caret_x = field.left + field.height // 4
+            self.name_rect = image.get_rect(**start)
+            surface.blit(image, self.name_rect)
+            caret_x = field.right - inset if rtl else field.left + inset
         self.caret_drawn = self._caret_on()
         if self.caret_drawn:
             pygame.draw.line(surface, palette.TEXT, (caret_x, field.top + field.height // 5),
                              (caret_x, field.bottom - field.height // 5), max(2, field.height // 20))
         counter = f"{len(self.name)}/{MAX_NAME_CHARACTERS}"
         image = fonts.render(counter, max(min_text_px(surface.get_size()), int(field.height * 0.3)), palette.TEXT_DIM)
-        surface.blit(image, image.get_rect(midleft=(field.right + field.height // 5, field.centery)))
+        beside = {"midright": (field.left - field.height // 5, field.centery)} if rtl else {
+            "midleft": (field.right + field.height // 5, field.centery)}
+        surface.blit(image, image.get_rect(**beside))

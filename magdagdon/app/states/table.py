@@ -80,6 +80,7 @@ class TableState(State):
         self.pressed: FocusKey | None = None  # what the pointer went down on
         self.skip_rect: pygame.Rect | None = None  # the coach mark's Skip chip, as last drawn
         self.coach_target: pygame.Rect | None = None  # what the coach mark points at, as last drawn
+        self.covered = False  # a menu or dialog is over the table: it is not the screen in use
         self.drag_die: int | None = None
         self.down_pos = (0, 0)
         self.focus: FocusKey | None = persist.get("focus")
@@ -96,6 +97,7 @@ class TableState(State):
     def cover(self) -> None:
         # A menu over the table stops its time: dice in flight land now rather than
         # hang in the air under the menu.
+        self.covered = True
         self.session.skip_animations()
         self.drag_die = None
         self.pressed = None
@@ -107,6 +109,7 @@ class TableState(State):
         self.session.place_sprites(snap=True)
 
     def resume(self, result: Persist) -> None:
+        self.covered = False
         self.kit.canvas.invalidate()  # e.g. the language or the sound changed meanwhile
         self.poke()
 
@@ -445,7 +448,7 @@ class TableState(State):
         """The coach mark of this moment, or a one-time tip, on top of everything."""
         coach, session, text = self.kit.coach, self.session, self.text
         self.skip_rect = self.coach_target = None
-        if session.tumbling:
+        if session.tumbling or self.covered:  # a mark under a menu would point at what cannot be tapped
             return
         mark = coach.mark(self.game, session.selected, self.games.demo)
         strength = pulse(self.tick)
