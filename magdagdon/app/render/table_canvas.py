@@ -57,11 +57,13 @@ class TableCanvas:
         if fonts.generation != self.text_generation:  # text size changed: repaint every region
             self.text_generation = fonts.generation
             self.keys.clear()
-        if surface is None or surface.get_size() != target.get_size() or self.layout is not layout:
+        if surface is None or surface.get_size() != target.get_size():
             # Made in the window's pixel format (allocating and then ``convert()``-ing a
             # 1080p surface costs ~20 ms, a noticeable part of start-up).
             surface = self.surface = pygame.Surface(target.get_size(), 0, target)
             background = self.background = pygame.Surface(target.get_size(), 0, target)
+            self.layout = None
+        if self.layout is not layout:  # a new layout at the same size (a party's band) reuses the surfaces
             draw_background(background, layout)
             surface.blit(background, (0, 0))
             self.keys.clear()

@@ -43,6 +43,7 @@ class TextSetter:
         self.rtl = rtl
         self._loaded: dict[tuple, pygame.font.Font] = {}
         self._runs: dict[str, list[Run]] = {}
+        self._drawn_by: dict[tuple[str, str], str] = {}  # (script, letter) -> the script whose font draws it
         self._coverage = {script: covered_code_points(font.regular) for script, font in fonts.items()}
         order = [self.home_script, LATIN, ARABIC, DEVANAGARI]
         self._fallbacks = [s for i, s in enumerate(order) if s in fonts and s not in order[:i]]
@@ -73,10 +74,12 @@ class TextSetter:
     def _drawing_script(self, script: str, char: str) -> str:
         """``script`` if its font has ``char``; else the first font that has it (Noto Nastaliq
         Urdu has no "…", Noto Sans no "−")."""
-        for candidate in (script, *self._fallbacks):
-            if self._covers(candidate, char):
-                return candidate
-        return script
+        key = (script, char)
+        drawn_by = self._drawn_by.get(key)
+        if drawn_by is None:
+            drawn_by = next((c for c in (script, *self._fallbacks) if self._covers(c, char)), script)
+            self._drawn_by[key] = drawn_by
+        return drawn_by
 
     # --- runs -----------------------------------------------------------------------------
     def runs(self, line: str) -> list[Run]:
