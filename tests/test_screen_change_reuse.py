@@ -87,7 +87,9 @@ def test_a_wrapped_page_is_kept_per_size_and_width_and_dropped_with_the_language
     first.append("changed by a caller")
     assert fonts.wrap(text, 20, 500)[-1] != "changed by a caller"  # each caller gets its own list
     assert fonts.wrap(text, 20, 420) != first and len(calls) == 1  # another width: wrapped again
+    width_before = fonts.size("MAGDAGDON", 20)[0]
     fonts.set_scale(1.5)
+    assert fonts.size("MAGDAGDON", 20)[0] > width_before  # measured again at the larger size
     larger = fonts.wrap(text, 20, 500)
     assert len(calls) == 2 and len(larger) > len(first) - 1  # larger text: wrapped again, onto more lines
     italian = Catalog("it")("rules.body")
