@@ -152,3 +152,27 @@ def test_a_veil_outlives_a_new_layout_at_the_same_size_but_not_a_new_size():
     assert viewport.veil(170) is veil
     viewport.resize((800, 600))
     assert viewport.veil(170).get_size() == (800, 600)
+
+
+def test_the_languages_offered_are_read_once_per_version_of_each_catalog(tmp_path, monkeypatch):
+    import json
+    import shutil
+
+    from magdagdon.app import i18n
+
+    for locale in i18n.available_locales():
+        shutil.copy(i18n.catalog_dir() / f"{locale}.json", tmp_path)
+    monkeypatch.setattr(i18n, "catalog_dir", lambda: tmp_path)
+    loads = []
+    real_load = i18n._load
+    monkeypatch.setattr(i18n, "_load", lambda locale, directory=None: loads.append(locale) or real_load(locale,
+                                                                                                          directory))
+    names = i18n.language_names()
+    assert names["ur"] == "اردو" and i18n.language_scripts()["ur"] == ("arabic", True)
+    read = len(loads)
+    assert i18n.language_names() == names and i18n.language_scripts()["hi"] == ("devanagari", False)
+    assert len(loads) == read  # the Settings menu built again reads no catalog
+    italian = json.loads((tmp_path / "it.json").read_text(encoding="utf-8"))
+    italian["_meta"]["name"] = "Italiano (prova)"
+    (tmp_path / "it.json").write_text(json.dumps(italian), encoding="utf-8")
+    assert i18n.language_names()["it"] == "Italiano (prova)"  # a changed file is read again
