@@ -176,3 +176,30 @@ def test_the_languages_offered_are_read_once_per_version_of_each_catalog(tmp_pat
     italian["_meta"]["name"] = "Italiano (prova)"
     (tmp_path / "it.json").write_text(json.dumps(italian), encoding="utf-8")
     assert i18n.language_names()["it"] == "Italiano (prova)"  # a changed file is read again
+
+
+def test_a_finished_party_goes_from_the_last_turn_to_the_results_without_building_a_hand_over(tmp_path):
+    from magdagdon.app.states.menu import MenuState
+    from magdagdon.app.states.party_handover import PartyHandover
+
+    player = Player(tmp_path, size=(1280, 720), scene="party_results", seed=1)
+    player.wait(0.5)
+    assert player.top_key == "party_results"
+    built = []
+    real_build = MenuState._build
+
+    def spy(menu, width):
+        built.append(type(menu).__name__)
+        real_build(menu, width)
+
+    MenuState._build = spy
+    try:
+        persist = dict(player.top.persist)
+        player.control.machine.restart("party_handover", persist)  # as the last turn ends
+        player.wait(0.2)
+    finally:
+        MenuState._build = real_build
+    assert player.top_key == "party_results"
+    assert "PartyHandover" not in built and "PartyResultsScreen" in built
+    assert not isinstance(player.top, PartyHandover) and player.top.buttons  # the results' own buttons
+    player.close()
