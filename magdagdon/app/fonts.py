@@ -61,6 +61,7 @@ class FontBook:
         self.generation += 1
         self._texts: dict[tuple[object, ...], pygame.Surface] = {}
         self._fits: dict[tuple[object, ...], int] = {}
+        self._wraps: dict[tuple[object, ...], tuple[str, ...]] = {}  # a page is wrapped once, not per menu build
         self.images: dict[tuple[object, ...], pygame.Surface] = {}  # drawn widgets (see render.widgets)
         self.banners: dict[tuple[object, ...], tuple[pygame.Surface, pygame.Rect]] = {}  # see render.hud
 
@@ -71,7 +72,7 @@ class FontBook:
             return
         self.scale = scale
         self.generation += 1
-        for cache in (self._texts, self._fits, self.images, self.banners):
+        for cache in (self._texts, self._fits, self._wraps, self.images, self.banners):
             cache.clear()
 
     def _px(self, size: float) -> int:
@@ -128,7 +129,13 @@ class FontBook:
         return step if self.setter.home_script == "latin" else max(step, self.setter.line_height(px, False))
 
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
-        return self.setter.wrap(text, self._px(size), width, bold)
+        key = (text, int(size), int(width), bold)
+        lines = self._wraps.get(key)
+        if lines is None:
+            if len(self._wraps) > self.TEXT_CACHE_LIMIT:
+                self._wraps.clear()
+            lines = self._wraps[key] = tuple(self.setter.wrap(text, self._px(size), width, bold))
+        return list(lines)
 
     def fit(self, text: str, size: int, max_width: int, bold: bool = False) -> int:
         """The largest size <= ``size`` at which ``text`` fits in ``max_width`` pixels."""

@@ -48,6 +48,22 @@ def _load(locale: str, directory: Path | None = None) -> dict:
     return strings
 
 
+_METAS: dict[tuple[Path, int, int], dict] = {}
+
+
+def _meta(locale: str) -> dict:
+    """A catalog's ``_meta`` block, read once per version of its file (the Settings menu
+    names and styles every language at each build)."""
+    path = catalog_dir() / f"{locale}.json"
+    stat = path.stat()
+    key = (path, stat.st_mtime_ns, stat.st_size)
+    meta = _METAS.get(key)
+    if meta is None:
+        found = _load(locale).get("_meta", {})
+        meta = _METAS[key] = found if isinstance(found, dict) else {}
+    return meta
+
+
 def system_language(environ: Mapping[str, str] | None = None) -> str:
     """The shipped language the system asks for (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``,
     ``LANG``, then the locale module: ``ur_PK.UTF-8`` means Urdu), else English."""
@@ -75,7 +91,7 @@ def language_names() -> dict[str, str]:
     names = {}
     for locale in available_locales():
         try:
-            names[locale] = str(_load(locale).get("_meta", {}).get("name", locale))
+            names[locale] = str(_meta(locale).get("name", locale))
         except (OSError, ValueError):
             continue  # a damaged catalog is not offered
     return names
@@ -86,7 +102,7 @@ def language_scripts() -> dict[str, tuple[str, bool]]:
     scripts = {}
     for locale in available_locales():
         try:
-            meta = _load(locale).get("_meta", {})
+            meta = _meta(locale)
         except (OSError, ValueError):
             continue
         scripts[locale] = (str(meta.get("script", "latin")), bool(meta.get("rtl", False)))

@@ -25,8 +25,9 @@ class Viewport:
     def resize(self, size: tuple[int, int]) -> None:
         # The band takes room from the table: below STRIP_MIN_SIDE the table's own labels
         # would fall under the smallest readable size, so small windows go without it.
+        if size != self.layout.size:  # a veil depends on the size alone, not the table's layout
+            self._veils.clear()
         self.layout = compute_layout(*size, rtl=self.rtl, strip=self.strip and min(size) >= STRIP_MIN_SIDE)
-        self._veils.clear()
 
     def set_direction(self, rtl: bool) -> None:
         """Lay the table out for a right-to-left (mirrored) or left-to-right reader."""

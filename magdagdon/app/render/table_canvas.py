@@ -24,7 +24,6 @@ Region = tuple[str, pygame.Rect, object, Callable[[pygame.Surface], None]]
 class TableCanvas:
     def __init__(self) -> None:
         self.surface: pygame.Surface | None = None
-        self.background = pygame.Surface((1, 1))
         self.keys: dict[str, object] = {}
         self.layout: Layout | None = None
         self.text_generation = 0
@@ -53,22 +52,26 @@ class TableCanvas:
     def draw(self, target: pygame.Surface, layout: Layout, game: Game, fonts: FontBook, text: Catalog,
              score_shown: int | None = None) -> None:
         """``score_shown``: the total while it counts up (None: the game's)."""
-        surface, background = self.surface, self.background
+        surface = self.surface
         if fonts.generation != self.text_generation:  # text size changed: repaint every region
             self.text_generation = fonts.generation
             self.keys.clear()
-        if surface is None or surface.get_size() != target.get_size() or self.layout is not layout:
+        if surface is None or surface.get_size() != target.get_size():
             # Made in the window's pixel format (allocating and then ``convert()``-ing a
             # 1080p surface costs ~20 ms, a noticeable part of start-up).
             surface = self.surface = pygame.Surface(target.get_size(), 0, target)
-            background = self.background = pygame.Surface(target.get_size(), 0, target)
-            draw_background(background, layout)
-            surface.blit(background, (0, 0))
+            self.layout = None
+        if self.layout is not layout:  # a new layout at the same size (a party's band) reuses the surface
+            draw_background(surface, layout)
             self.keys.clear()
             self.layout = layout
         for name, rect, key, paint in self._regions(layout, game, fonts, text, score_shown):
             if self.keys.get(name) != key:
-                surface.blit(background, rect, rect)
+                # The background under a region is painted again rather than copied from a
+                # second window-sized surface (one allocation less on a table's first frame).
+                surface.set_clip(rect)
+                draw_background(surface, layout)
+                surface.set_clip(None)
                 paint(surface)
                 self.keys[name] = key
         target.blit(surface, (0, 0))

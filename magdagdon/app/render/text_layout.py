@@ -44,6 +44,8 @@ class TextSetter:
         self.rtl = rtl
         self._loaded: dict[tuple, pygame.font.Font] = {}
         self._runs: dict[str, list[Run]] = {}
+        self._widths: dict[tuple[str, int, bool], int] = {}
+        self._drawn_by: dict[tuple[str, str], str] = {}  # (script, letter) -> the script whose font draws it
         self._coverage = {script: covered_code_points(font.regular) for script, font in fonts.items()}
         order = [self.home_script, LATIN, ARABIC, DEVANAGARI]
         self._fallbacks = [s for i, s in enumerate(order) if s in fonts and s not in order[:i]]
@@ -76,10 +78,12 @@ class TextSetter:
     def _drawing_script(self, script: str, char: str) -> str:
         """``script`` if its font has ``char``; else the first font that has it (Noto Nastaliq
         Urdu has no "…", Noto Sans no "−")."""
-        for candidate in (script, *self._fallbacks):
-            if self._covers(candidate, char):
-                return candidate
-        return script
+        key = (script, char)
+        drawn_by = self._drawn_by.get(key)
+        if drawn_by is None:
+            drawn_by = next((c for c in (script, *self._fallbacks) if self._covers(c, char)), script)
+            self._drawn_by[key] = drawn_by
+        return drawn_by
 
     # --- runs -----------------------------------------------------------------------------
     def runs(self, line: str) -> list[Run]:
@@ -114,8 +118,15 @@ class TextSetter:
         return max(ascent + descent, *(f.get_linesize() for f in fonts))
 
     def width(self, line: str, size: int, bold: bool = False) -> int:
-        line = _one_line(line)
-        return sum(self.font(r.script, size, bold, r.rtl).size(r.text)[0] for r in self.runs(line))
+        key = (line, size, bold)
+        width = self._widths.get(key)
+        if width is None:  # menus and the table measure the same labels at every build
+            if len(self._widths) > self.CACHE_LIMIT:
+                self._widths.clear()
+            one_line = _one_line(line)
+            width = sum(self.font(r.script, size, bold, r.rtl).size(r.text)[0] for r in self.runs(one_line))
+            self._widths[key] = width
+        return width
 
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
         """Lines no wider than ``width``, broken at spaces (and at explicit line breaks)."""

@@ -13,6 +13,7 @@ clusters that an over-long word may be split between (never inside a conjunct su
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -38,6 +39,7 @@ _RIGHT_TO_LEFT = {"R", "AL", "AN", "RLE", "RLO", "RLI", "LRE", "LRO", "LRI", "FS
 _SIGNED_NUMBER = re.compile(r"(?<![\w.])[-+\u2212\u2013]\d")
 
 
+@functools.lru_cache(maxsize=4096)  # called for every letter of every line measured
 def letter_script(char: str) -> str | None:
     """The script whose font must draw ``char``; None for characters that any font draws
     and that follow the script around them (digits, spaces, common punctuation, marks)."""
@@ -221,28 +223,39 @@ def _is_arabic_word(word: str) -> bool:
     return any(letter_script(c) == ARABIC for c in word)
 
 
+SURE_FIT = 0.9  # a line estimated at this share of the width fits whatever its kerning
+
+
 def wrap_paragraph(text: str, width: int, measure: Callable[[str], int]) -> list[str]:
     """Lines of ``text`` no wider than ``width`` where possible: breaks at spaces, in logical
     order. A single word wider than a line is split between grapheme clusters — except an
     Urdu word, which stays whole (split, its letters would lose their joined forms)."""
     lines: list[str] = []
     line = ""
+    # Shaping a line costs in proportion to its length, and each word tried measures the
+    # whole line again; a line's width is the sum of its words and spaces give or take
+    # kerning, so only a line that comes near the width is measured whole.
+    space = measure(" ") if text else 0
+    estimate = 0
     for word in text.split():
         trial = f"{line} {word}" if line else word
-        if measure(trial) <= width:
-            line = trial
+        word_width = measure(word)
+        trial_estimate = estimate + space + word_width if line else word_width
+        if trial_estimate <= width * SURE_FIT or measure(trial) <= width:
+            line, estimate = trial, trial_estimate
             continue
         if line:
             lines.append(line)
             line = ""
-        if measure(word) <= width or _is_arabic_word(word):
-            line = word
+        if word_width <= width or _is_arabic_word(word):
+            line, estimate = word, word_width
             continue
         for cluster in grapheme_clusters(word):
             if line and measure(line + cluster) > width:
                 lines.append(line)
                 line = ""
             line += cluster
+        estimate = measure(line) if line else 0
     if line:
         lines.append(line)
     return lines

@@ -9,7 +9,7 @@ import pygame
 from ..party_play import PartyPlay, strip_entries
 from ..render.hud import draw_background
 from ..render.party_strip import draw_party_strip, fitted
-from ..state_machine import Persist
+from ..state_machine import Persist, State
 from .menu import Item, MenuKit, MenuState
 from .table import PHASE_STATE
 
@@ -27,10 +27,12 @@ class PartyHandover(MenuState):
         self.ticks = 0
 
     def enter(self, persist: Persist) -> None:
-        super().enter(persist)
         self.ticks = 0
-        if self.play.party.is_over:
+        if persist["party"].party.is_over:  # the results follow at once: no menu to build for them
+            State.enter(self, persist)
             self.switch("party_results")
+            return
+        super().enter(persist)
 
     @property
     def play(self) -> PartyPlay:
