@@ -24,6 +24,8 @@ class StripEntry:
     board: Board
     status: str  # "" or a short translated word: "playing", "waiting", "computer"
     current: bool
+    computer: bool = False
+    full: bool = False  # the board is full: the player waits for the others
 
 
 def fitted(fonts: FontBook, words: str, size: int, width: int, height: int, colour: Colour,
