@@ -27,14 +27,13 @@ def chip_rects(band: pygame.Rect, count: int, rows: int, rtl: bool) -> list[pyga
         return []
     rows = max(1, rows)
     per_row = math.ceil(count / rows)
-    gap = max(4, band.height // 12 if rows == 1 else band.height // 24)
-    chip_h = (band.height - gap * (rows - 1)) // rows
-    chip_w = (band.width - gap * (per_row - 1)) // per_row
+    across, down = max(4, band.width // 160), max(3, band.height // 20)
+    chip_h = (band.height - down * (rows - 1)) // rows
+    chip_w = (band.width - across * (per_row - 1)) // per_row
     rects = []
     for index in range(count):
         row, column = divmod(index, per_row)
-        x = band.left + column * (chip_w + gap)
-        rect = pygame.Rect(x, band.top + row * (chip_h + gap), chip_w, chip_h)
+        rect = pygame.Rect(band.left + column * (chip_w + across), band.top + row * (chip_h + down), chip_w, chip_h)
         if rtl:
             rect.x = band.left + band.right - rect.right
         rects.append(rect)
