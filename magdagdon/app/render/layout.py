@@ -82,10 +82,10 @@ def compute_layout(width: int, height: int, rtl: bool = False, strip: bool = Fal
     if roster > 0 and not strip:
         # One line of names at the readable size; two rows are a little tighter, as the
         # table below already gives up the room of both.
-        chip_h = max(30 if roster > 1 else 34, round(min(width, height) * (0.05 if roster > 1 else 0.06)))
+        chip_h = max(28 if roster > 1 else 34, round(min(width, height) * (0.047 if roster > 1 else 0.06)))
         roster_gap = max(3, margin // 5)
         roster_band = Rect(content.left, top_h + margin // 3, content.width, roster * chip_h + (roster - 1) * roster_gap)
-        below = roster_band.bottom + margin
+        below = roster_band.bottom + margin * 2 // 3
         content.height -= below - content.top
         content.top = below
     if strip and portrait:
