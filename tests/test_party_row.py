@@ -6,7 +6,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from magdagdon.app.render.party_row import ELLIPSIS, chip_rects, shortened
+from magdagdon.app.render.ellipsis import ELLIPSIS, shortened
+from magdagdon.app.party_play import strip_entries
+from magdagdon.app.render.party_row import chip_rects
+from magdagdon.app.render.party_strip import draw_party_strip
 from magdagdon.app.scenes import EIGHT_SEATS
 
 from support.party_player import play_is_computer, play_party, set_up_party
@@ -143,5 +146,24 @@ def test_a_long_name_is_shortened_with_an_ellipsis_in_its_own_direction(tmp_path
         assert shortened(fonts, "ANA", 16, 90) == "ANA"
         urdu = shortened(fonts, "عائشہ صدیقہ خان", 16, 40)
         assert urdu.endswith(ELLIPSIS + "\u200f") and fonts.size(urdu, 16, True)[0] <= 40
+    finally:
+        player.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ur"])
+def test_the_portrait_strip_seats_players_in_reading_order(tmp_path, lang):
+    player = Player(tmp_path, size=(1080, 1920), scene="party_turn_eight", seed=1, locale=lang)
+    try:
+        player.wait(0.3)
+        state = player.table
+        layout = player.control.viewport.layout
+        surface = pygame.Surface(layout.size)
+        tiles = draw_party_strip(surface, state.fonts, layout.extras["strip"], strip_entries(state.party, state.text),
+                                 across=True)
+        lefts = [room.left for room, _board in tiles]
+        assert lefts == sorted(lefts, reverse=lang == "ur")
+        texts = [text for text, _ in player.look()]
+        for seat in state.party.players:  # every name, whole or shortened, in its tile
+            assert drawn_name(seat.name, texts), f"{seat.name} is not in the strip: {texts}"
     finally:
         player.close()

@@ -22,6 +22,7 @@ from magdagdon.app.render.hud import min_text_px
 from magdagdon.app.party_play import strip_entries
 from magdagdon.app.render.menu_text import ink_rect
 from magdagdon.app.render.party_row import draw_party_row
+from magdagdon.app.render.party_strip import draw_party_strip
 from magdagdon.app.states.menu import MenuState
 from magdagdon.app.states.table import TableState
 
@@ -144,9 +145,17 @@ def _check_menu(menu: MenuState, problems: Problems) -> None:
 
 
 def _check_party_row(state: TableState, problems: Problems) -> None:
-    """The compact players' row: each name and score inside its own chip."""
+    """The compact players' row: each name and score inside its own chip; the strip: each
+    word inside the room its tile gives words (beside or above the mini board)."""
     layout = state.kit.viewport.layout
     party = state.party
+    if party is not None and "strip" in layout.extras:
+        surface = _InkSurface(layout.size, state.fonts)
+        tiles = draw_party_strip(surface, state.fonts, layout.extras["strip"], strip_entries(party, state.text),
+                                 across=layout.portrait)
+        for text, ink in surface.inks():  # words in their room, digits on the mini board
+            if not any(room.inflate(2, 2).contains(ink) or board.contains(ink) for room, board in tiles):
+                problems.add(f"players' strip text {text!r} ink {ink} outside its room")
     if party is None or "roster" not in layout.extras:
         return
     surface = _InkSurface(layout.size, state.fonts)

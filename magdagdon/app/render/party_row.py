@@ -6,18 +6,15 @@ board that waits. Names too long for their chip end in an ellipsis, never clippe
 from __future__ import annotations
 
 import math
-import unicodedata
 
 import pygame
 
 from ..fonts import FontBook
 from . import palette
+from .ellipsis import shortened
 from .hud import min_text_px
 from .menu_text import blit_ink
 from .party_strip import StripEntry
-
-ELLIPSIS = "…"
-MARKS = {"L": "\u200e", "R": "\u200f", "AL": "\u200f"}  # left-to-right / right-to-left marks
 
 
 def chip_rects(band: pygame.Rect, count: int, rows: int, rtl: bool) -> list[pygame.Rect]:
@@ -38,22 +35,6 @@ def chip_rects(band: pygame.Rect, count: int, rows: int, rtl: bool) -> list[pyga
             rect.x = band.left + band.right - rect.right
         rects.append(rect)
     return rects
-
-
-def shortened(fonts: FontBook, name: str, size: int, width: int, bold: bool = True) -> str:
-    """``name`` as it fits ``width`` at ``size``: whole, or its longest start and "…"
-    (which follows the name's own direction, also inside text of the other direction)."""
-    if fonts.size(name, size, bold)[0] <= width:
-        return name
-    mark = next((MARKS[kind] for kind in map(unicodedata.bidirectional, name) if kind in MARKS), "")
-    low, high = 1, len(name) - 1  # at least one letter stays, so the player is still named
-    while low < high:
-        middle = (low + high + 1) // 2
-        if fonts.size(name[:middle].rstrip() + ELLIPSIS + mark, size, bold)[0] <= width:
-            low = middle
-        else:
-            high = middle - 1
-    return name[:low].rstrip() + ELLIPSIS + mark
 
 
 def draw_party_row(surface: pygame.Surface, fonts: FontBook, band: pygame.Rect, rows: int,

@@ -12,7 +12,9 @@ from magdagdon.engine import Board
 
 from ..fonts import FontBook
 from . import palette
+from .ellipsis import shortened
 from .hud import min_text_px
+from .menu_text import ink_rect
 from .palette import Colour
 
 
@@ -66,21 +68,27 @@ def draw_mini_board(surface: pygame.Surface, fonts: FontBook, rect: pygame.Rect,
 
 
 def draw_party_strip(surface: pygame.Surface, fonts: FontBook, rect: pygame.Rect, entries: list[StripEntry],
-                     across: bool) -> None:
-    """One tile per player: stacked in ``rect`` (landscape), side by side when ``across``."""
+                     across: bool) -> list[tuple[pygame.Rect, pygame.Rect]]:
+    """One tile per player: stacked in ``rect`` (landscape), side by side when ``across``;
+    returns each tile's room for words and its mini board's rect."""
     count = max(1, len(entries))
+    drawn = []
     gap = max(4, min(rect.width, rect.height) // 40)
     for index, entry in enumerate(entries):
-        if across:
+        if across:  # in reading order: from the right for a right-to-left reader
             each = (rect.width - gap * (count - 1)) // count
             tile = pygame.Rect(rect.left + index * (each + gap), rect.top, each, rect.height)
+            if fonts.rtl:
+                tile.x = rect.left + rect.right - tile.right
         else:
             each = (rect.height - gap * (count - 1)) // count
             tile = pygame.Rect(rect.left, rect.top + index * (each + gap), rect.width, each)
-        _draw_tile(surface, fonts, tile, entry)
+        drawn.append(_draw_tile(surface, fonts, tile, entry))
+    return drawn
 
 
-def _draw_tile(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect, entry: StripEntry) -> None:
+def _draw_tile(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect,
+               entry: StripEntry) -> tuple[pygame.Rect, pygame.Rect]:
     rtl = fonts.rtl
     radius = max(4, min(tile.width, tile.height) // 10)
     pygame.draw.rect(surface, palette.PANEL, tile, border_radius=radius)
@@ -94,20 +102,51 @@ def _draw_tile(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect, entr
     if tall:  # text above, the board below it as large as fits
         line = max(10, min(inner.height // 9, inner.width // 6))
         text_w = inner.width
-        side = min(inner.width, inner.height - int(line * 1.15) * 3 - pad)
-        board_rect = pygame.Rect(inner.centerx - side // 2, inner.bottom - side, side, side)
     else:  # text at the left, the board at the right
         side = min(inner.height, inner.width // 2)
-        board_rect = pygame.Rect(inner.right - side, inner.centery - side // 2, side, side)
         text_w = inner.width - side - pad
         line = max(10, min(inner.height * 2 // 9, text_w // 5))
-    y = inner.top
     step = int(line * 1.15)
-    for words, colour, bold in lines:
-        if words:
-            image = fitted(fonts, words, line, text_w, step, colour, bold)
-            x = inner.right - image.get_width() if rtl and tall else inner.left
-            surface.blit(image, (x, y))
-        y += step
+    floor = min_text_px(surface.get_size())
+    spacing = max(2, line // 6)
+
+    def word_image(words: str, colour: Colour, bold: bool, width: int) -> pygame.Surface:
+        image = fitted(fonts, words, line, width, step, colour, bold)
+        if image.get_width() > width:  # too long even at the smallest readable size
+            image = fitted(fonts, shortened(fonts, words, floor, width, bold), line, width, step, colour, bold)
+        return image
+
+    rows = [[word_image(words, colour, bold, text_w)] for words, colour, bold in lines if words]
+    if _rows_height(rows, spacing) > inner.height and len(rows) == 3:  # no room for 3 lines: status after score
+        score = rows[1][0]
+        rows[1:] = [[score, word_image(entry.status, palette.TEXT_DIM, False, text_w - score.get_width() - spacing * 2)]]
+    text_h = _rows_height(rows, spacing)
+    if tall:
+        side = min(inner.width, inner.height - text_h - pad)
+        board_rect = pygame.Rect(inner.centerx - side // 2, inner.bottom - side, side, side)
+        text_box = pygame.Rect(inner.left, inner.top, text_w, board_rect.top - inner.top)
+    else:
+        board_rect = pygame.Rect(inner.right - side, inner.centery - side // 2, side, side)
+        text_box = pygame.Rect(inner.left, inner.top, text_w, inner.height)
+    # Lines stacked by their ink: a script that stands taller (Nastaliq) takes the room it needs.
+    y = inner.top
+    for row in rows:
+        inks = [ink_rect(image) for image in row]
+        height = max(ink.height for ink in inks)
+        x = inner.right if rtl and tall else inner.left
+        for image, ink in zip(row, inks):
+            if rtl and tall:  # from the right edge leftwards
+                surface.blit(image, (x - ink.right, y + (height - ink.height) // 2 - ink.top))
+                x -= ink.width + spacing * 2
+            else:
+                surface.blit(image, (x - ink.left, y + (height - ink.height) // 2 - ink.top))
+                x += ink.width + spacing * 2
+        y += height + spacing
     if side > 12:
         draw_mini_board(surface, fonts, board_rect, entry.board)
+    return text_box, board_rect
+
+
+def _rows_height(rows: list[list[pygame.Surface]], spacing: int) -> int:
+    """The height of lines of words stacked by their ink."""
+    return sum(max(ink_rect(image).height for image in row) for row in rows) + spacing * (len(rows) - 1)
