@@ -72,9 +72,9 @@ def draw_party_strip(surface: pygame.Surface, fonts: FontBook, rect: pygame.Rect
     """One tile per player: stacked in ``rect`` (landscape), side by side when ``across``;
     returns each tile's room for words and its mini board's rect."""
     count = max(1, len(entries))
-    drawn = []
     gap = max(4, min(rect.width, rect.height) // 40)
-    for index, entry in enumerate(entries):
+    tiles = []
+    for index in range(len(entries)):
         if across:  # in reading order: from the right for a right-to-left reader
             each = (rect.width - gap * (count - 1)) // count
             tile = pygame.Rect(rect.left + index * (each + gap), rect.top, each, rect.height)
@@ -83,22 +83,34 @@ def draw_party_strip(surface: pygame.Surface, fonts: FontBook, rect: pygame.Rect
         else:
             each = (rect.height - gap * (count - 1)) // count
             tile = pygame.Rect(rect.left, rect.top + index * (each + gap), rect.width, each)
-        drawn.append(_draw_tile(surface, fonts, tile, entry))
-    return drawn
+        tiles.append(tile)
+    words = [_tile_words(surface, fonts, tile, entry) for tile, entry in zip(tiles, entries)]
+    # Every tile keeps the same room for words, so the boards come out the same size.
+    reserved = max((w.height for w in words), default=0)
+    return [_draw_tile(surface, fonts, tile, entry, w, reserved) for tile, entry, w in zip(tiles, entries, words)]
 
 
-def _draw_tile(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect,
-               entry: StripEntry) -> tuple[pygame.Rect, pygame.Rect]:
-    rtl = fonts.rtl
-    radius = max(4, min(tile.width, tile.height) // 10)
-    pygame.draw.rect(surface, palette.PANEL, tile, border_radius=radius)
-    edge = entry.colour if entry.current else palette.PANEL_EDGE
-    pygame.draw.rect(surface, edge, tile, width=max(3, min(tile.width, tile.height) // 40) if entry.current else 1,
-                     border_radius=radius)
+@dataclass
+class _TileWords:
+    inner: pygame.Rect
+    tall: bool  # words above the board (else at its side)
+    text_w: int
+    side: int  # the board's side when it stands beside the words
+    spacing: int
+    rows: list[list[pygame.Surface]]
+
+    @property
+    def height(self) -> int:
+        return _rows_height(self.rows, self.spacing)
+
+
+def _tile_words(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect, entry: StripEntry) -> _TileWords:
+    """The tile's words, fitted to its room: name, score, status."""
     pad = max(3, min(tile.width, tile.height) // 14)
     inner = tile.inflate(-2 * pad, -2 * pad)
     lines = [(entry.name, entry.colour, True), (str(entry.score), palette.TEXT, True), (entry.status, palette.TEXT_DIM, False)]
     tall = inner.height >= inner.width * 0.9
+    side = 0
     if tall:  # text above, the board below it as large as fits
         line = max(10, min(inner.height // 9, inner.width // 6))
         text_w = inner.width
@@ -120,17 +132,30 @@ def _draw_tile(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect,
     if _rows_height(rows, spacing) > inner.height and len(rows) == 3:  # no room for 3 lines: status after score
         score = rows[1][0]
         rows[1:] = [[score, word_image(entry.status, palette.TEXT_DIM, False, text_w - score.get_width() - spacing * 2)]]
-    text_h = _rows_height(rows, spacing)
+    return _TileWords(inner, tall, text_w, side, spacing, rows)
+
+
+def _draw_tile(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect, entry: StripEntry, words: _TileWords,
+               reserved: int) -> tuple[pygame.Rect, pygame.Rect]:
+    rtl = fonts.rtl
+    radius = max(4, min(tile.width, tile.height) // 10)
+    pygame.draw.rect(surface, palette.PANEL, tile, border_radius=radius)
+    edge = entry.colour if entry.current else palette.PANEL_EDGE
+    pygame.draw.rect(surface, edge, tile, width=max(3, min(tile.width, tile.height) // 40) if entry.current else 1,
+                     border_radius=radius)
+    inner, tall, spacing = words.inner, words.tall, words.spacing
+    pad = (tile.width - inner.width) // 2
     if tall:
-        side = min(inner.width, inner.height - text_h - pad)
+        side = min(inner.width, inner.height - reserved - pad)
         board_rect = pygame.Rect(inner.centerx - side // 2, inner.bottom - side, side, side)
-        text_box = pygame.Rect(inner.left, inner.top, text_w, board_rect.top - inner.top)
+        text_box = pygame.Rect(inner.left, inner.top, words.text_w, board_rect.top - inner.top)
     else:
+        side = words.side
         board_rect = pygame.Rect(inner.right - side, inner.centery - side // 2, side, side)
-        text_box = pygame.Rect(inner.left, inner.top, text_w, inner.height)
+        text_box = pygame.Rect(inner.left, inner.top, words.text_w, inner.height)
     # Lines stacked by their ink: a script that stands taller (Nastaliq) takes the room it needs.
     y = inner.top
-    for row in rows:
+    for row in words.rows:
         inks = [ink_rect(image) for image in row]
         height = max(ink.height for ink in inks)
         x = inner.right if rtl and tall else inner.left
