@@ -3,12 +3,14 @@ a compact row under the top bar, without covering the table's own things."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 import pytest
 
 from magdagdon.app.render.ellipsis import ELLIPSIS, shortened
 from magdagdon.app.party_play import strip_entries
-from magdagdon.app.render.party_row import chip_rects
+from magdagdon.app.render.party_row import chip_rects, draw_party_row
 from magdagdon.app.render.party_strip import draw_party_strip
 from magdagdon.app.scenes import EIGHT_SEATS
 
@@ -165,5 +167,29 @@ def test_the_portrait_strip_seats_players_in_reading_order(tmp_path, lang):
         texts = [text for text, _ in player.look()]
         for seat in state.party.players:  # every name, whole or shortened, in its tile
             assert drawn_name(seat.name, texts), f"{seat.name} is not in the strip: {texts}"
+    finally:
+        player.close()
+
+
+def test_signs_and_the_pointer_change_a_chip_without_colour(tmp_path):
+    """A full board, the computer and the player to move each change the chip's picture,
+    also when every player has the same colour (so colour alone is not the cue)."""
+    player = Player(tmp_path, size=(800, 600), scene="party_turn_eight", seed=1)
+    try:
+        player.wait(0.3)
+        state = player.table
+        plain = strip_entries(state.party, state.text)[1]
+        grey = replace(plain, colour=(150, 150, 150), current=False, computer=False, full=False)
+        band = pygame.Rect(15, 50, 400, 36)
+
+        def picture(entry):
+            surface = pygame.Surface((800, 600))
+            draw_party_row(surface, state.fonts, band, 1, [entry])
+            return pygame.image.tobytes(surface, "RGB")
+
+        base = picture(grey)
+        for change in ({"full": True}, {"computer": True}, {"current": True}):
+            assert picture(replace(grey, **change)) != base, change
+        assert picture(replace(grey, full=True)) != picture(replace(grey, computer=True))
     finally:
         player.close()
