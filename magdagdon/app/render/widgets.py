@@ -10,7 +10,6 @@ import pygame
 
 from . import palette
 from .hud import min_text_px
-from .menu_text import ink_rect
 
 if TYPE_CHECKING:
     from ..fonts import FontBook
@@ -88,7 +87,7 @@ def button_words(fonts: "FontBook", label: str, sublabel: str, size: tuple[int, 
     sub = fonts.render(sublabel, sub_size, colour)
     # Stacked by their ink, not their line boxes: a script whose line box stands much
     # taller than its letters (Nastaliq) would push the second line out of the button.
-    text_ink, sub_ink = ink_rect(text), ink_rect(sub)
+    text_ink, sub_ink = fonts.ink(label, main_size, True), fonts.ink(sublabel, sub_size)
     gap = max(2, h // 14)
     room = h - 2 * max(2, h // 18) - gap - sub_ink.height
     if text_ink.height > room > 0:  # a tall script: the label a little smaller, not below the readable size
@@ -96,7 +95,7 @@ def button_words(fonts: "FontBook", label: str, sublabel: str, size: tuple[int, 
         floor = min_text_px(screen.get_size()) if screen is not None else 10
         main_size = max(floor, min(main_size - 1, main_size * room // text_ink.height))
         text = fonts.render(label, main_size, colour, bold=True)
-        text_ink = ink_rect(text)
+        text_ink = fonts.ink(label, main_size, True)
     top = rect.centery - (text_ink.height + gap + sub_ink.height) // 2
     return [(text, (rect.centerx - text.get_width() // 2, top - text_ink.top)),
             (sub, (rect.centerx - sub.get_width() // 2, top + text_ink.height + gap - sub_ink.top))]
