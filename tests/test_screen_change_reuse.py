@@ -157,7 +157,7 @@ def test_the_table_repainted_for_a_new_layout_at_the_same_size_reuses_its_surfac
 def test_a_veil_outlives_a_new_layout_at_the_same_size_but_not_a_new_size():
     viewport = Viewport((1280, 720), rtl=False)
     veil = viewport.veil(170)
-    assert viewport.show_strip(True)
+    assert viewport.show_party(3)
     assert viewport.veil(170) is veil
     viewport.resize((800, 600))
     assert viewport.veil(170).get_size() == (800, 600)

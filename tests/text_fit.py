@@ -4,7 +4,8 @@ text that does not fit its box or is drawn smaller than the readable floor.
 What counts as a box:
 - every ``FontBook.fit(text, size, width)``: the width it was given (buttons, cells, lines);
 - every menu label and button label: its rect; every line of a menu page: the page's width;
-- every region of the table canvas (top bar, board, powers caption, score panel): its rect.
+- every region of the table canvas (top bar, board, powers caption, score panel): its rect;
+- every name and score in the party's compact players' row: its chip.
 """
 
 from __future__ import annotations
@@ -18,7 +19,10 @@ from typing import Any, Callable
 import pygame
 
 from magdagdon.app.render.hud import min_text_px
+from magdagdon.app.party_play import strip_entries
 from magdagdon.app.render.menu_text import ink_rect
+from magdagdon.app.render.party_row import draw_party_row
+from magdagdon.app.render.party_strip import draw_party_strip
 from magdagdon.app.states.menu import MenuState
 from magdagdon.app.states.table import TableState
 
@@ -96,6 +100,7 @@ def check_screen(player: Player, where: str) -> list[str]:
         for state in control.machine.stack:
             if isinstance(state, TableState):
                 _check_canvas(state, problems)
+                _check_party_row(state, problems)
         player.fresh()
         top = control.machine.top
         if isinstance(top, MenuState) and top.built:
@@ -137,6 +142,28 @@ def _check_menu(menu: MenuState, problems: Problems) -> None:
             width = menu.fonts.styled_width(line.spans, size, line.bold)  # bold and italic words included
             if width > view.width:
                 problems.add(f"page line {line.text!r} is {width} px in a {view.width} px page")
+
+
+def _check_party_row(state: TableState, problems: Problems) -> None:
+    """The compact players' row: each name and score inside its own chip; the strip: each
+    word inside the room its tile gives words (beside or above the mini board)."""
+    layout = state.kit.viewport.layout
+    party = state.party
+    if party is not None and "strip" in layout.extras:
+        surface = _InkSurface(layout.size, state.fonts)
+        tiles = draw_party_strip(surface, state.fonts, layout.extras["strip"], strip_entries(party, state.text),
+                                 across=layout.portrait)
+        for text, ink in surface.inks():  # words in their room, digits on the mini board
+            if not any(room.inflate(2, 2).contains(ink) or board.contains(ink) for room, board in tiles):
+                problems.add(f"players' strip text {text!r} ink {ink} outside its room")
+    if party is None or "roster" not in layout.extras:
+        return
+    surface = _InkSurface(layout.size, state.fonts)
+    chips = draw_party_row(surface, state.fonts, layout.extras["roster"], layout.extras["roster_rows"],
+                           strip_entries(party, state.text))
+    for text, ink in surface.inks():
+        if not any(chip.contains(ink) for chip in chips):
+            problems.add(f"players' row text {text!r} ink {ink} outside its chip")
 
 
 class _InkSurface(pygame.Surface):

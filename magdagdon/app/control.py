@@ -47,7 +47,7 @@ from .player_name import LastName
 from .preferences import Preferences
 from .render.table_canvas import TableCanvas
 from .session import GameSession, now
-from .scenes import GAME_SCENES, MENU_SCENES, NAME_SCENE, PARTY_SCENES, scene_game, scene_party
+from .scenes import GAME_SCENES, MENU_SCENES, NAME_SCENE, PARTY_SCENES, TURN_SCENES, scene_game, scene_party
 from .state_machine import State, StateMachine
 from .states.about import About
 from .states.attract_card import AttractCard, AttractKit
@@ -229,7 +229,7 @@ class Control:
         party = scene_party(scene, self.games.difficulty, self.options.seed or 1)
         play = PartyPlay(PartyKeeper(PartyFiles.unavailable(), lambda: None, party, now()), self.games, self.storage)
         persist: dict[str, object] = {"party": play, "session": self.games.new_session(seed=party.seed)}
-        if scene == "party_turn":
+        if scene in TURN_SCENES:
             persist["session"] = play.hand_over()
             self.machine.start("staging", persist)
         else:

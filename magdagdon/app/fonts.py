@@ -62,6 +62,7 @@ class FontBook:
         self._texts: dict[tuple[object, ...], pygame.Surface] = {}
         self._fits: dict[tuple[object, ...], int] = {}
         self._wraps: dict[tuple[object, ...], tuple[str, ...]] = {}  # a page is wrapped once, not per menu build
+        self._inks: dict[tuple[object, ...], pygame.Rect] = {}
         self.images: dict[tuple[object, ...], pygame.Surface] = {}  # drawn widgets (see render.widgets)
         self.banners: dict[tuple[object, ...], tuple[pygame.Surface, pygame.Rect]] = {}  # see render.hud
 
@@ -72,7 +73,7 @@ class FontBook:
             return
         self.scale = scale
         self.generation += 1
-        for cache in (self._texts, self._fits, self._wraps, self.images, self.banners):
+        for cache in (self._texts, self._fits, self._wraps, self._inks, self.images, self.banners):
             cache.clear()
 
     def _px(self, size: float) -> int:
@@ -112,6 +113,17 @@ class FontBook:
 
     def wrap_styled(self, spans: Spans, size: int, width: int, bold: bool = False) -> list[Spans]:
         return wrap_spans(spans, width, lambda line: self.styled_width(line, size, bold))
+
+    def ink(self, text: str, size: int, bold: bool = False) -> pygame.Rect:
+        """Where ``text``'s pixels lie in its rendered image: for placing lines by what
+        shows of them (Nastaliq's line box stands far taller than its letters)."""
+        key = (text, int(size), bold)
+        ink = self._inks.get(key)
+        if ink is None:
+            if len(self._inks) > self.TEXT_CACHE_LIMIT:
+                self._inks.clear()
+            ink = self._inks[key] = self.setter.render(text, self._px(size), (255, 255, 255), bold).get_bounding_rect()
+        return ink.copy()
 
     def size(self, text: str, size: int, bold: bool = False) -> tuple[int, int]:
         size = self._px(size)

@@ -117,5 +117,5 @@ def strip_entries(play: PartyPlay, text: Catalog) -> list[StripEntry]:
         else:
             status = ""
         entries.append(StripEntry(player.name, play.colour(seat), game.score().total, game.working_board,
-                                  status, seat == current))
+                                  status, seat == current, player.computer, game.is_over))
     return entries

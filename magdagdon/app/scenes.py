@@ -15,13 +15,17 @@ from magdagdon.party import Party
 
 GAME_SCENES = ("rolling", "staging", "magdagdon", "ruin_pick", "game_over")
 MENU_SCENES = ("title", "settings", "rules", "high_scores", "about", "confirm")
-PARTY_SCENES = ("party_handover", "party_turn", "party_results")
+PARTY_SCENES = ("party_handover", "party_turn", "party_turn_eight", "party_results")
 # The game-over scene shows the result as recorded under the default name; this one shows
 # the same finished game asking for the player's name first.
 NAME_SCENE = "name_entry"
 SCENES = GAME_SCENES + MENU_SCENES + (NAME_SCENE,) + PARTY_SCENES
-SCENE_STATE = {"party_turn": "staging"}  # scenes that open on a state of another name
+SCENE_STATE = {"party_turn": "staging", "party_turn_eight": "staging"}  # scenes that open on a state of another name
 PARTY_SEATS = [("ANA", False), ("BO", False), ("Computer", True)]
+# A full table: long names, other scripts and two computers, for the players' row and strip.
+EIGHT_SEATS = [("ANA", False), ("BO", False), ("Computer", True), ("Wolfgang Amadeus", False), ("عائشہ", False),
+               ("प्रिया", False), ("Maximiliana", False), ("Computer 2", True)]
+TURN_SCENES = ("party_turn", "party_turn_eight")
 
 
 def _greedy(seed: int) -> Policy:
@@ -67,24 +71,29 @@ def scene_game(scene: str, difficulty: Difficulty, seed: int) -> Game:
 
 def scene_party(scene: str, difficulty: Difficulty, seed: int) -> Party:
     """A three-player party (one computer) positioned for ``scene``: at turn 5's
-    hand-over, in the middle of ANA's turn 5 (placing dice), or over."""
+    hand-over, in the middle of ANA's turn 5 (placing dice), or over; ``party_turn_eight``
+    is ANA's turn 5 at a table of eight."""
     for attempt in range(seed, seed + 50):
         party = _party_until(scene, difficulty, attempt)
-        if scene != "party_turn" or party.players[0].game.phase is Phase.STAGING:
+        if scene not in TURN_SCENES or party.players[0].game.phase is Phase.STAGING:
             return party
     return party
 
 
 def _party_until(scene: str, difficulty: Difficulty, seed: int) -> Party:
-    party = Party.new(difficulty, seed, PARTY_SEATS)
-    policies = [make_policy(name, random.Random(seed)) for name in ("greedy", "random", "expert")]
+    if scene == "party_turn_eight":  # quick policies play all eight (the expert would take seconds)
+        party = Party.new(difficulty, seed, EIGHT_SEATS)
+        policies = [make_policy(("greedy", "random")[seat % 2], random.Random(seed + seat)) for seat in range(8)]
+    else:
+        party = Party.new(difficulty, seed, PARTY_SEATS)
+        policies = [make_policy(name, random.Random(seed)) for name in ("greedy", "random", "expert")]
     for _ in range(3000):
         current = party.current_index
         if current is None:
             break
         game = party.players[current].game
         if scene != "party_results" and party.turn == 5 and current == 0 and game.phase is Phase.ROLL:
-            if scene == "party_turn":
+            if scene in TURN_SCENES:
                 game.play(Roll())
                 die = next((d for d in game.tray if game.legal_cells_for(d)), None)
                 if die is not None:

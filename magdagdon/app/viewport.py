@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from .render import palette
-from .render.layout import Layout, compute_layout
+from .render.layout import Layout, compute_layout, roster_rows
 
 
 STRIP_MIN_SIDE = 720
@@ -14,7 +14,7 @@ STRIP_MIN_SIDE = 720
 class Viewport:
     def __init__(self, size: tuple[int, int], rtl: bool) -> None:
         self.rtl = rtl
-        self.strip = False  # room for the other players' boards (party play)
+        self.players = 0  # the party's players to keep on screen (0: not a party)
         self.layout: Layout = compute_layout(*size, rtl=rtl)
         self._veils: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
 
@@ -24,21 +24,23 @@ class Viewport:
 
     def resize(self, size: tuple[int, int]) -> None:
         # The band takes room from the table: below STRIP_MIN_SIDE the table's own labels
-        # would fall under the smallest readable size, so small windows go without it.
+        # would fall under the smallest readable size, so small windows get the compact
+        # players' row (names and scores, no boards) instead.
+        strip = self.players > 0 and min(size) >= STRIP_MIN_SIDE
         if size != self.layout.size:  # a veil depends on the size alone, not the table's layout
             self._veils.clear()
-        self.layout = compute_layout(*size, rtl=self.rtl, strip=self.strip and min(size) >= STRIP_MIN_SIDE)
+        self.layout = compute_layout(*size, rtl=self.rtl, strip=strip, roster=0 if strip else roster_rows(self.players))
 
     def set_direction(self, rtl: bool) -> None:
         """Lay the table out for a right-to-left (mirrored) or left-to-right reader."""
         self.rtl = rtl
         self.resize(self.size)
 
-    def show_strip(self, wanted: bool) -> bool:
-        """Keep (or give back) the band for the other players' boards; True if the layout changed."""
-        if wanted == self.strip:
+    def show_party(self, players: int) -> bool:
+        """Keep room for a party's ``players`` (0 gives it back); True if the layout changed."""
+        if players == self.players:
             return False
-        self.strip = wanted
+        self.players = players
         self.resize(self.size)
         return True
 

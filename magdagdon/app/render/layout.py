@@ -15,6 +15,7 @@ from pygame import Rect
 GAP = 0.08
 GUTTER = 0.78
 BLOCK_CELLS = 4 + 4 * GAP + GUTTER
+ROSTER_PER_ROW = 4  # players' chips in a row of the compact players' row
 
 
 @dataclass
@@ -59,9 +60,16 @@ def _split_rows(area: Rect, weights: list[float], gap: int) -> list[Rect]:
     return rects
 
 
-def compute_layout(width: int, height: int, rtl: bool = False, strip: bool = False) -> Layout:
+def roster_rows(players: int) -> int:
+    """Rows of the compact players' row: up to four chips a row keeps names readable at 800 px."""
+    return 0 if players <= 0 else 1 if players <= ROSTER_PER_ROW else 2
+
+
+def compute_layout(width: int, height: int, rtl: bool = False, strip: bool = False, roster: int = 0) -> Layout:
     """``strip``: keep a band for the other players' boards (party play): at the right in
-    landscape, above the guide line in portrait; it is ``extras["strip"]``."""
+    landscape, above the guide line in portrait; it is ``extras["strip"]``. ``roster``: that
+    many rows of players' chips under the top bar instead (windows too small for the
+    strip); the band is ``extras["roster"]``."""
     width, height = max(320, int(width)), max(320, int(height))
     portrait = height > width * 1.05
     margin = max(8, round(min(width, height) * 0.025))
@@ -70,6 +78,16 @@ def compute_layout(width: int, height: int, rtl: bool = False, strip: bool = Fal
     top_bar = Rect(0, 0, width, top_h)
     content = Rect(margin, top_h + margin, width - 2 * margin, height - top_h - guide_h - margin * 2)
     band: Rect | None = None
+    roster_band: Rect | None = None
+    if roster > 0 and not strip:
+        # One line of names at the readable size; two rows are a little tighter, as the
+        # table below already gives up the room of both.
+        chip_h = max(28 if roster > 1 else 34, round(min(width, height) * (0.047 if roster > 1 else 0.06)))
+        roster_gap = max(3, margin // 5)
+        roster_band = Rect(content.left, top_h + margin // 3, content.width, roster * chip_h + (roster - 1) * roster_gap)
+        below = roster_band.bottom + margin * 2 // 3
+        content.height -= below - content.top
+        content.top = below
     if strip and portrait:
         band = Rect(content.left, content.bottom - int(content.height * 0.13), content.width, int(content.height * 0.13))
         content.height -= band.height + margin
@@ -151,6 +169,9 @@ def compute_layout(width: int, height: int, rtl: bool = False, strip: bool = Fal
     )
     if band is not None:
         layout.extras["strip"] = band
+    if roster_band is not None:
+        layout.extras["roster"] = roster_band
+        layout.extras["roster_rows"] = roster
     if rtl:
         mirror(layout)
     return layout
@@ -164,7 +185,7 @@ def mirror(layout: Layout) -> None:
     def flip(rect: Rect) -> None:
         rect.x = width - rect.right
 
-    strip = [layout.extras["strip"]] if "strip" in layout.extras else []
+    strip = [layout.extras[band] for band in ("strip", "roster") if band in layout.extras]
     for rect in [layout.tray, layout.primary, layout.take_back_all, layout.powers, layout.power_label,
                  layout.score, layout.menu_button, layout.hint_button, layout.guide, layout.dialog,
                  *layout.tray_slots, *layout.power_buttons, *strip]:

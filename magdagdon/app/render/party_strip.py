@@ -12,7 +12,9 @@ from magdagdon.engine import Board
 
 from ..fonts import FontBook
 from . import palette
+from .ellipsis import shortened
 from .hud import min_text_px
+from .menu_text import ink_rect
 from .palette import Colour
 
 
@@ -24,6 +26,8 @@ class StripEntry:
     board: Board
     status: str  # "" or a short translated word: "playing", "waiting", "computer"
     current: bool
+    computer: bool = False
+    full: bool = False  # the board is full: the player waits for the others
 
 
 def fitted(fonts: FontBook, words: str, size: int, width: int, height: int, colour: Colour,
@@ -64,48 +68,110 @@ def draw_mini_board(surface: pygame.Surface, fonts: FontBook, rect: pygame.Rect,
 
 
 def draw_party_strip(surface: pygame.Surface, fonts: FontBook, rect: pygame.Rect, entries: list[StripEntry],
-                     across: bool) -> None:
-    """One tile per player: stacked in ``rect`` (landscape), side by side when ``across``."""
+                     across: bool) -> list[tuple[pygame.Rect, pygame.Rect]]:
+    """One tile per player: stacked in ``rect`` (landscape), side by side when ``across``;
+    returns each tile's room for words and its mini board's rect."""
     count = max(1, len(entries))
     gap = max(4, min(rect.width, rect.height) // 40)
-    for index, entry in enumerate(entries):
-        if across:
+    tiles = []
+    for index in range(len(entries)):
+        if across:  # in reading order: from the right for a right-to-left reader
             each = (rect.width - gap * (count - 1)) // count
             tile = pygame.Rect(rect.left + index * (each + gap), rect.top, each, rect.height)
+            if fonts.rtl:
+                tile.x = rect.left + rect.right - tile.right
         else:
             each = (rect.height - gap * (count - 1)) // count
             tile = pygame.Rect(rect.left, rect.top + index * (each + gap), rect.width, each)
-        _draw_tile(surface, fonts, tile, entry)
+        tiles.append(tile)
+    words = [_tile_words(surface, fonts, tile, entry) for tile, entry in zip(tiles, entries)]
+    # Every tile keeps the same room for words, so the boards come out the same size.
+    reserved = max((w.height for w in words), default=0)
+    return [_draw_tile(surface, fonts, tile, entry, w, reserved) for tile, entry, w in zip(tiles, entries, words)]
 
 
-def _draw_tile(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect, entry: StripEntry) -> None:
+@dataclass
+class _TileWords:
+    inner: pygame.Rect
+    tall: bool  # words above the board (else at its side)
+    text_w: int
+    side: int  # the board's side when it stands beside the words
+    spacing: int
+    rows: list[list[pygame.Surface]]
+
+    @property
+    def height(self) -> int:
+        return _rows_height(self.rows, self.spacing)
+
+
+def _tile_words(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect, entry: StripEntry) -> _TileWords:
+    """The tile's words, fitted to its room: name, score, status."""
+    pad = max(3, min(tile.width, tile.height) // 14)
+    inner = tile.inflate(-2 * pad, -2 * pad)
+    lines = [(entry.name, entry.colour, True), (str(entry.score), palette.TEXT, True), (entry.status, palette.TEXT_DIM, False)]
+    tall = inner.height >= inner.width * 0.9
+    side = 0
+    if tall:  # text above, the board below it as large as fits
+        line = max(10, min(inner.height // 9, inner.width // 6))
+        text_w = inner.width
+    else:  # text at the left, the board at the right
+        side = min(inner.height, inner.width // 2)
+        text_w = inner.width - side - pad
+        line = max(10, min(inner.height * 2 // 9, text_w // 5))
+    step = int(line * 1.15)
+    floor = min_text_px(surface.get_size())
+    spacing = max(2, line // 6)
+
+    def word_image(words: str, colour: Colour, bold: bool, width: int) -> pygame.Surface:
+        image = fitted(fonts, words, line, width, step, colour, bold)
+        if image.get_width() > width:  # too long even at the smallest readable size
+            image = fitted(fonts, shortened(fonts, words, floor, width, bold), line, width, step, colour, bold)
+        return image
+
+    rows = [[word_image(words, colour, bold, text_w)] for words, colour, bold in lines if words]
+    if _rows_height(rows, spacing) > inner.height and len(rows) == 3:  # no room for 3 lines: status after score
+        score = rows[1][0]
+        rows[1:] = [[score, word_image(entry.status, palette.TEXT_DIM, False, text_w - score.get_width() - spacing * 2)]]
+    return _TileWords(inner, tall, text_w, side, spacing, rows)
+
+
+def _draw_tile(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect, entry: StripEntry, words: _TileWords,
+               reserved: int) -> tuple[pygame.Rect, pygame.Rect]:
     rtl = fonts.rtl
     radius = max(4, min(tile.width, tile.height) // 10)
     pygame.draw.rect(surface, palette.PANEL, tile, border_radius=radius)
     edge = entry.colour if entry.current else palette.PANEL_EDGE
     pygame.draw.rect(surface, edge, tile, width=max(3, min(tile.width, tile.height) // 40) if entry.current else 1,
                      border_radius=radius)
-    pad = max(3, min(tile.width, tile.height) // 14)
-    inner = tile.inflate(-2 * pad, -2 * pad)
-    lines = [(entry.name, entry.colour, True), (str(entry.score), palette.TEXT, True), (entry.status, palette.TEXT_DIM, False)]
-    tall = inner.height >= inner.width * 0.9
-    if tall:  # text above, the board below it as large as fits
-        line = max(10, min(inner.height // 9, inner.width // 6))
-        text_w = inner.width
-        side = min(inner.width, inner.height - int(line * 1.15) * 3 - pad)
+    inner, tall, spacing = words.inner, words.tall, words.spacing
+    pad = (tile.width - inner.width) // 2
+    if tall:
+        side = min(inner.width, inner.height - reserved - pad)
         board_rect = pygame.Rect(inner.centerx - side // 2, inner.bottom - side, side, side)
-    else:  # text at the left, the board at the right
-        side = min(inner.height, inner.width // 2)
+        text_box = pygame.Rect(inner.left, inner.top, words.text_w, board_rect.top - inner.top)
+    else:
+        side = words.side
         board_rect = pygame.Rect(inner.right - side, inner.centery - side // 2, side, side)
-        text_w = inner.width - side - pad
-        line = max(10, min(inner.height * 2 // 9, text_w // 5))
+        text_box = pygame.Rect(inner.left, inner.top, words.text_w, inner.height)
+    # Lines stacked by their ink: a script that stands taller (Nastaliq) takes the room it needs.
     y = inner.top
-    step = int(line * 1.15)
-    for words, colour, bold in lines:
-        if words:
-            image = fitted(fonts, words, line, text_w, step, colour, bold)
-            x = inner.right - image.get_width() if rtl and tall else inner.left
-            surface.blit(image, (x, y))
-        y += step
+    for row in words.rows:
+        inks = [ink_rect(image) for image in row]
+        height = max(ink.height for ink in inks)
+        x = inner.right if rtl and tall else inner.left
+        for image, ink in zip(row, inks):
+            if rtl and tall:  # from the right edge leftwards
+                surface.blit(image, (x - ink.right, y + (height - ink.height) // 2 - ink.top))
+                x -= ink.width + spacing * 2
+            else:
+                surface.blit(image, (x - ink.left, y + (height - ink.height) // 2 - ink.top))
+                x += ink.width + spacing * 2
+        y += height + spacing
     if side > 12:
         draw_mini_board(surface, fonts, board_rect, entry.board)
+    return text_box, board_rect
+
+
+def _rows_height(rows: list[list[pygame.Surface]], spacing: int) -> int:
+    """The height of lines of words stacked by their ink."""
+    return sum(max(ink_rect(image).height for image in row) for row in rows) + spacing * (len(rows) - 1)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from . import palette
+from .hud import min_text_px
 
 if TYPE_CHECKING:
     from ..fonts import FontBook
@@ -66,20 +67,38 @@ def _button_image(fonts: "FontBook", label: str, sublabel: str, size: tuple[int,
     else:
         colour, text_colour = palette.BUTTON_DISABLED, palette.BUTTON_DISABLED_TEXT
     pygame.draw.rect(image, colour, rect, border_radius=radius)
-    main_size = int(h * (0.34 if sublabel else 0.42))
-    main_size = fonts.fit(label, main_size, w - h // 3, bold=True)
-    text = fonts.render(label, main_size, text_colour, bold=True)
-    if sublabel:
-        sub_size = fonts.fit(sublabel, int(h * 0.22), w - h // 3)
-        sub = fonts.render(sublabel, sub_size, text_colour)
-        total = text.get_height() + sub.get_height() * 0.9
-        top = rect.centery - total / 2
-        image.blit(text, text.get_rect(midtop=(rect.centerx, int(top))))
-        image.blit(sub, sub.get_rect(midtop=(rect.centerx, int(top + text.get_height() * 0.92))))
-    else:
-        image.blit(text, text.get_rect(center=rect.center))
+    for words, spot in button_words(fonts, label, sublabel, size, text_colour):
+        image.blit(words, spot)
     cache[key] = image
     return image
+
+
+def button_words(fonts: "FontBook", label: str, sublabel: str, size: tuple[int, int],
+                 colour: "palette.Colour") -> list[tuple[pygame.Surface, tuple[int, int]]]:
+    """A button's label (and sub-label below it) rendered, each with where it goes."""
+    w, h = size
+    rect = pygame.Rect(0, 0, w, h)
+    main_size = int(h * (0.34 if sublabel else 0.42))
+    main_size = fonts.fit(label, main_size, w - h // 3, bold=True)
+    text = fonts.render(label, main_size, colour, bold=True)
+    if not sublabel:
+        return [(text, text.get_rect(center=rect.center).topleft)]
+    sub_size = fonts.fit(sublabel, int(h * 0.22), w - h // 3)
+    sub = fonts.render(sublabel, sub_size, colour)
+    # Stacked by their ink, not their line boxes: a script whose line box stands much
+    # taller than its letters (Nastaliq) would push the second line out of the button.
+    text_ink, sub_ink = fonts.ink(label, main_size, True), fonts.ink(sublabel, sub_size)
+    gap = max(2, h // 14)
+    room = h - 2 * max(2, h // 18) - gap - sub_ink.height
+    if text_ink.height > room > 0:  # a tall script: the label a little smaller, not below the readable size
+        screen = pygame.display.get_surface()
+        floor = min_text_px(screen.get_size()) if screen is not None else 10
+        main_size = max(floor, min(main_size - 1, main_size * room // text_ink.height))
+        text = fonts.render(label, main_size, colour, bold=True)
+        text_ink = fonts.ink(label, main_size, True)
+    top = rect.centery - (text_ink.height + gap + sub_ink.height) // 2
+    return [(text, (rect.centerx - text.get_width() // 2, top - text_ink.top)),
+            (sub, (rect.centerx - sub.get_width() // 2, top + text_ink.height + gap - sub_ink.top))]
 
 
 def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int = 8) -> None:

@@ -28,6 +28,7 @@ from ..render.table_canvas import TableCanvas
 from ..render.widgets import Button, draw_button, draw_focus_ring
 from ..render.dice_sprite import DieSprite
 from ..party_play import PartyPlay, strip_entries
+from ..render.party_row import draw_party_row
 from ..render.party_strip import draw_party_strip
 from ..session import GameSession
 from ..state_machine import Persist, State
@@ -85,7 +86,8 @@ class TableState(State):
         self.down_pos = (0, 0)
         self.focus: FocusKey | None = persist.get("focus")
         self.keyboard = bool(persist.get("keyboard", False))
-        if self.kit.viewport.show_strip(self.party is not None):  # the party's players beside the table
+        party = self.party
+        if self.kit.viewport.show_party(len(party.players) if party is not None else 0):  # the party's players on screen
             self.session.place_sprites(snap=True)
         self.session.place_sprites()
 
@@ -441,6 +443,9 @@ class TableState(State):
         if party is not None and "strip" in self.layout.extras:
             draw_party_strip(surface, self.fonts, self.layout.extras["strip"], strip_entries(party, self.text),
                              across=self.layout.portrait)
+        elif party is not None and "roster" in self.layout.extras:
+            draw_party_row(surface, self.fonts, self.layout.extras["roster"], self.layout.extras["roster_rows"],
+                           strip_entries(party, self.text))
         self.draw_guide(surface)
         self.draw_coach(surface)
 
