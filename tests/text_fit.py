@@ -123,7 +123,10 @@ def _check_menu(menu: MenuState, problems: Problems) -> None:
         ink = ink_rect(label.image)
         if ink.width > label.rect.width or ink.height > label.rect.height:
             problems.add(f"menu label {label.text!r} ink {ink.size} in a {label.rect.size} box")
+    window = pygame.Rect((0, 0), menu.kit.viewport.size)
     for button, ident in menu.buttons:
+        if not window.contains(button.rect):
+            problems.add(f"button {ident!r} at {button.rect} leaves the window")
         words = menu.button_labels.get(ident, "")
         surface = _InkSurface(menu.kit.viewport.size, menu.fonts)
         menu.draw_button_label(surface, button, words)
