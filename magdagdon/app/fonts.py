@@ -61,6 +61,7 @@ class FontBook:
         self.generation += 1
         self._texts: dict[tuple[object, ...], pygame.Surface] = {}
         self._fits: dict[tuple[object, ...], int] = {}
+        self._inks: dict[tuple[object, ...], int] = {}  # see ink_height
         self.images: dict[tuple[object, ...], pygame.Surface] = {}  # drawn widgets (see render.widgets)
         self.banners: dict[tuple[object, ...], tuple[pygame.Surface, pygame.Rect]] = {}  # see render.hud
 
@@ -71,7 +72,7 @@ class FontBook:
             return
         self.scale = scale
         self.generation += 1
-        for cache in (self._texts, self._fits, self.images, self.banners):
+        for cache in (self._texts, self._fits, self._inks, self.images, self.banners):
             cache.clear()
 
     def _px(self, size: float) -> int:
@@ -118,6 +119,18 @@ class FontBook:
 
     def line_height(self, size: int, bold: bool = False) -> int:
         return self.setter.line_height(self._px(size), bold)
+
+    def ink_height(self, text: str, size: int, bold: bool = False) -> int:
+        """How tall ``text``'s letters reach at ``size``, top of the highest to foot of the
+        lowest: a line of Latin words in Urdu needs far less than Nastaliq's line height."""
+        key = (text, int(size), bold)
+        height = self._inks.get(key)
+        if height is None:
+            if len(self._inks) > self.TEXT_CACHE_LIMIT:
+                self._inks.clear()
+            height = self.setter.render(text, self._px(size), (255, 255, 255), bold).get_bounding_rect().height
+            self._inks[key] = height
+        return height
 
     def line_step(self, size: int) -> int:
         """From one line of running text to the next at ``size``: 1.25 × the size in Latin;
