@@ -17,6 +17,7 @@ from typing import Any, Callable
 
 import pygame
 
+from magdagdon.app.render import hud
 from magdagdon.app.render.hud import min_text_px
 from magdagdon.app.render.menu_text import ink_rect
 from magdagdon.app.states.menu import MenuState
@@ -90,7 +91,17 @@ def check_screen(player: Player, where: str) -> list[str]:
             problems.add(f"{text!r} is {fonts.size(text, points, bold)[0]} px wide in a {box} px box")
         return real_render(text, points, colour, bold)
 
+    real_plan = hud.plan_banner_text
+
+    def plan_banner(*args: Any) -> hud.BannerText:  # a banner painted whole: its lines within it
+        plan = real_plan(*args)
+        if not plan.fits:
+            problems.add(f"banner {args[2]!r}: {len(plan.wrapped)} lines of {plan.line_height} px in {plan.room} px")
+        return plan
+
     fonts.fit, fonts.render = fit, render  # type: ignore[method-assign]
+    hud.plan_banner_text = plan_banner
+    fonts.banners.clear()  # banners are painted again, through the check
     try:
         control.machine.resize()  # menus rebuild (and fit) their words
         for state in control.machine.stack:
@@ -102,6 +113,7 @@ def check_screen(player: Player, where: str) -> list[str]:
             _check_menu(top, problems)
     finally:
         del fonts.fit, fonts.render
+        hud.plan_banner_text = real_plan
     return problems.found
 
 
