@@ -71,3 +71,19 @@ def test_accept_in_the_place_of_confirm_gives_up_the_roll(tmp_path):
     player.tap(accept.rect.center, then=2.0)
     assert player.table.game.phase is Phase.RUIN_PICK  # the roll is given up: a ruin is placed next
     player.close()
+
+
+@pytest.mark.parametrize("locale, power_on", [("en", "left"), ("it", "left"), ("ur", "right")])
+def test_the_banner_buttons_read_the_way_the_language_does(tmp_path, locale, power_on):
+    """"Use a power" comes first where the reader starts: on the right in Urdu, as the
+    rest of the table is mirrored; tapping the button on that side uses a power."""
+    player = Player(tmp_path, (1920, 1080), seed=5, scene="magdagdon", locale=locale)
+    player.wait(0.5)
+    state = player.top
+    banner = [b for b in state.buttons() if b.ident in ("use_power", "accept")]
+    assert len(banner) == 2 and state.game.powers_left > 0
+    first = max(banner, key=lambda b: b.rect.centerx) if power_on == "right" else min(banner, key=lambda b: b.rect.centerx)
+    assert first.ident == "use_power"
+    player.tap(first.rect.center)
+    assert state.collapsed and player.top_key == "magdagdon"
+    player.close()

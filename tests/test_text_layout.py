@@ -186,3 +186,17 @@ def test_bad_text_never_raises():
         assert fonts.render(text, 20, WHITE).get_height() > 0
         fonts.fit(text, 20, 10)
         fonts.wrap(text, 20, 10)
+
+
+@pytest.mark.parametrize("locale", ["en", "it", "ur", "hi"])
+def test_the_magdagdon_banner_title_reads_magdagdon_then_its_exclamation_mark(locale):
+    """In a right-to-left Urdu line a "!" after a Latin word would go to the line's far
+    (left) end: "!MAGDAGDON". The catalog's left-to-right mark keeps it after the name, in
+    the banner's title and in How to play's heading."""
+    text = Catalog(locale)
+    script, rtl = {"ur": ("arabic", True), "hi": ("devanagari", False)}.get(locale, ("latin", False))
+    title = text("banner.magdagdon")
+    assert "".join(visual_texts(title, script, rtl)).replace("\u200e", "") == "MAGDAGDON!"
+    heading = next(line for line in text("rules.body").split("<br>") if "MAGDAGDON!" in line)
+    assert "".join(visual_texts(heading.replace("<b>", "").replace("</b>", ""), script, rtl)).replace("\u200e", "") \
+        == "MAGDAGDON!"

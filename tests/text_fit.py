@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 import pygame
 
+from magdagdon.app.render import hud
 from magdagdon.app.render.hud import min_text_px
 from magdagdon.app.party_play import strip_entries
 from magdagdon.app.render.menu_text import ink_rect
@@ -94,7 +95,17 @@ def check_screen(player: Player, where: str) -> list[str]:
             problems.add(f"{text!r} is {fonts.size(text, points, bold)[0]} px wide in a {box} px box")
         return real_render(text, points, colour, bold)
 
+    real_plan = hud.plan_banner_text
+
+    def plan_banner(*args: Any) -> hud.BannerText:  # a banner painted whole: its lines within it
+        plan = real_plan(*args)
+        if not plan.fits:
+            problems.add(f"banner {args[2]!r}: {len(plan.wrapped)} lines of {plan.line_height} px in {plan.room} px")
+        return plan
+
     fonts.fit, fonts.render = fit, render  # type: ignore[method-assign]
+    hud.plan_banner_text = plan_banner
+    fonts.banners.clear()  # banners are painted again, through the check
     try:
         control.machine.resize()  # menus rebuild (and fit) their words
         for state in control.machine.stack:
@@ -107,6 +118,7 @@ def check_screen(player: Player, where: str) -> list[str]:
             _check_menu(top, problems)
     finally:
         del fonts.fit, fonts.render
+        hud.plan_banner_text = real_plan
     return problems.found
 
 
@@ -128,7 +140,10 @@ def _check_menu(menu: MenuState, problems: Problems) -> None:
         ink = ink_rect(label.image)
         if ink.width > label.rect.width or ink.height > label.rect.height:
             problems.add(f"menu label {label.text!r} ink {ink.size} in a {label.rect.size} box")
+    window = pygame.Rect((0, 0), menu.kit.viewport.size)
     for button, ident in menu.buttons:
+        if not window.contains(button.rect):
+            problems.add(f"button {ident!r} at {button.rect} leaves the window")
         words = menu.button_labels.get(ident, "")
         surface = _InkSurface(menu.kit.viewport.size, menu.fonts)
         menu.draw_button_label(surface, button, words)

@@ -132,6 +132,11 @@ class FontBook:
     def line_height(self, size: int, bold: bool = False) -> int:
         return self.setter.line_height(self._px(size), bold)
 
+    def ink_height(self, text: str, size: int, bold: bool = False) -> int:
+        """How tall ``text``'s letters reach at ``size``, top of the highest to foot of the
+        lowest: a line of Latin words in Urdu needs far less than Nastaliq's line height."""
+        return self.ink(text, size, bold).height
+
     def line_step(self, size: int) -> int:
         """From one line of running text to the next at ``size``: 1.25 × the size in Latin;
         in another script at least its font's line height, as far as its letters reach

@@ -144,21 +144,44 @@ class BannerText:
 def plan_banner_text(fonts: "FontBook", size: tuple[int, int], title: str, lines: list[str], reserve: int,
                      title_scale: float, floor: int) -> BannerText:
     """Lay the text out in a banner of ``size``: the lines shrink (never below ``floor``)
-    until they fit above the ``reserve``d bottom strip."""
+    until they fit above the ``reserve``d bottom strip. Heights are those of the words'
+    ink, so a tall script (Nastaliq) is not given its font's far taller line. Where the
+    lines still do not fit, the banner's edges narrow, then its title shrinks (never below
+    the lines' size)."""
     width, height = size
-    pad = max(8, width // 24)
+    usual_pad = max(8, width // 24)
+    title_size = int(height * title_scale)
+    plan = _plan_banner(fonts, size, title, lines, reserve, title_size, floor, usual_pad)
+    pad = max(8, min(usual_pad, height // 16))
+    while not plan.fits:
+        plan = _plan_banner(fonts, size, title, lines, reserve, title_size, floor, pad)
+        smaller = max(floor, plan.size, int(title_size * 0.9))
+        if plan.fits or smaller >= title_size:
+            break
+        title_size = smaller
+    return plan
+
+
+def _plan_banner(fonts: "FontBook", size: tuple[int, int], title: str, lines: list[str], reserve: int,
+                 title_size: int, floor: int, pad: int) -> BannerText:
+    width, height = size
     inner = pygame.Rect(0, 0, width, height).inflate(-2 * pad, -2 * pad)
-    title_size = fonts.fit(title, int(height * title_scale), inner.width, bold=True)
-    title_height = fonts.font(title_size, True).get_height()
+    title_size = fonts.fit(title, title_size, inner.width, bold=True)
+    title_height = fonts.ink_height(title, title_size, True)
     room = inner.bottom - reserve - (inner.top + title_height + pad // 4)
     text_size = max(floor, int(height * 0.075))
     while True:
         wrapped = [line for paragraph in lines for line in wrap(fonts, paragraph, text_size, inner.width)]
-        line_height = int(fonts.font(text_size).get_linesize() * 1.02)
+        line_height = banner_line_height(fonts, wrapped, text_size)
         if len(wrapped) * line_height <= room or text_size <= floor:
             break
         text_size = max(floor, int(text_size * 0.9))
     return BannerText(pad, inner, title_size, title_height, text_size, wrapped, line_height, room)
+
+
+def banner_line_height(fonts: "FontBook", lines: list[str], size: int) -> int:
+    """From one of ``lines`` to the next: the tallest one's ink and a quarter of the size."""
+    return max([fonts.ink_height(line, size) for line in lines] + [size]) + max(2, size // 4)
 
 
 def _paint_banner(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect, title: str, lines: list[str],
@@ -172,11 +195,13 @@ def _paint_banner(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect,
     plan = plan_banner_text(fonts, rect.size, title, lines, reserve, title_scale, floor)
     inner = plan.inner.move(rect.topleft)
     title_img = fonts.render(title, plan.title_size, title_colour, bold=True)
-    surface.blit(title_img, title_img.get_rect(midtop=(inner.centerx, inner.top)))
-    y = inner.top + title_img.get_height() + plan.pad // 4
+    ink = title_img.get_bounding_rect()
+    surface.blit(title_img, (inner.centerx - ink.centerx, inner.top - ink.top))  # the ink from the inner edge down
+    y = inner.top + plan.title_height + plan.pad // 4
     for line in plan.wrapped:
         img = fonts.render(line, plan.size, palette.TEXT)
-        surface.blit(img, img.get_rect(midtop=(inner.centerx, y)))
+        ink = img.get_bounding_rect()
+        surface.blit(img, (inner.centerx - ink.centerx, y + plan.line_height // 2 - ink.centery))
         y += plan.line_height
     return pygame.Rect(inner.left, y, inner.width, max(0, inner.bottom - y))
 

@@ -18,6 +18,7 @@ from ..fonts import FontBook
 from ..games import Games
 from ..render import palette
 from ..render.hud import min_text_px
+from ..render.menu_text import ink_rect
 from ..render.numbers import signed
 from ..render.palette import Colour
 from ..state_machine import Persist
@@ -206,59 +207,74 @@ class HighScores(MenuState):
 
     def _draw_table(self, surface: pygame.Surface, rect: pygame.Rect, entries: list[ScoreEntry], size: int) -> None:
         text, fonts = self.text, self.fonts
-        row_h = int(fonts.line_height(size) * 1.05)
         columns = mirrored_columns() if text.rtl else COLUMNS
+        fmt = text("scores.date_format")
+        rows = [self._values(entry, rank, fmt) for rank, entry in enumerate(entries, 1)]
+        # Each line as tall as the ink of its own words: a row of digits and Latin names is
+        # short even in Urdu, whose font's line is about twice as tall as Latin's.
+        row_h = self._line_h([value for values in rows for value in values.values()], size)
         edges, x = [], rect.left
         for _, share, _ in columns:
             width = int(rect.width * share)
             edges.append(pygame.Rect(x + (size // 2 if text.rtl else 0), 0, width - size // 2, row_h))
             x += width
         legend = text("scores.assisted_legend") if any(e.assisted for e in entries) else ""
-        footer_h = row_h * (2 if legend else 1)  # the legend, then how to replay
-        two_line_header = any(fonts.fit(text(f"scores.col_{key}"), size, max(8, cell.width), True) < self.floor
-                              for (key, _, _), cell in zip(columns, edges))
-        visible = max(1, (rect.height - row_h * (2 if two_line_header else 1) - footer_h) // row_h)
-        if len(entries) > visible:
-            visible = max(1, visible - 1)  # room for "n more below"
-        self.scroll = min(self.scroll, max(0, len(entries) - visible))
-        shown = entries[self.scroll:self.scroll + visible]
-        y = rect.top
+        hint = text("scores.replay_hint")
+        if legend and fonts.size(f"{legend} · {hint}", size)[0] <= rect.width:
+            legend, hint = "", f"{legend} · {hint}"  # both on one line where they fit
+        legend_h = self._line_h([legend], size) if legend else 0
+        hint_h = self._line_h([hint], size)
         # Column names too long for their column at the smallest size take two lines.
-        headers = [(text(f"scores.col_{key}"), align, cell) for (key, _, align), cell in zip(columns, edges)]
-        two_lines = any(fonts.fit(name, size, max(8, cell.width), True) < self.floor for name, _, cell in headers)
-        header_h = row_h * 2 if two_lines else row_h
-        for name, align, cell in headers:
-            image = _lines_image(fonts, name, size, max(8, cell.width), self.floor, palette.GOLD, align == "right", True)
-            anchor = {"left": "midleft", "right": "midright", "center": "center"}[align]
-            box = pygame.Rect(cell.left, y, cell.width, header_h)
-            surface.blit(image, image.get_rect(**{anchor: getattr(box, anchor)}))
+        headers = [(_lines_image(fonts, text(f"scores.col_{key}"), size, max(8, cell.width), self.floor, palette.GOLD,
+                                 align == "right", True), align, cell) for (key, _, align), cell in zip(columns, edges)]
+        header_h = max(row_h, max(ink_rect(image).height for image, _, _ in headers) + size // 4)
+        room = rect.height - header_h - legend_h - hint_h
+        visible = max(1, room // row_h)
+        more_h = 0
+        if len(entries) > visible:
+            more_h = self._line_h([text("scores.more_below", count=len(entries))], size)
+            visible = max(1, (room - more_h) // row_h)  # room for "n more below"
+        self.scroll = min(self.scroll, max(0, len(entries) - visible))
+        shown = rows[self.scroll:self.scroll + visible]
+        y = rect.top
+        for image, align, cell in headers:
+            _place(surface, image, pygame.Rect(cell.left, y, cell.width, header_h), align)
         y += header_h
         pygame.draw.line(surface, palette.PANEL_EDGE, (rect.left, y - 2), (rect.right, y - 2), 2)
-        fmt = text("scores.date_format")
         self.rows = []
-        for index, entry in enumerate(shown):
+        for index, values in enumerate(shown):
+            entry = entries[self.scroll + index]
             self.rows.append((pygame.Rect(rect.left, y, rect.width, row_h), entry))
-            rank = self.scroll + index + 1
             if index % 2:
                 pygame.draw.rect(surface, palette.PANEL_EDGE, (rect.left, y, rect.width, row_h), border_radius=4)
-            when = entry.when.astimezone().strftime(fmt)
-            assisted = entry.assisted
-            values = {"rank": f"{rank}.", "name": entry.name, "score": signed(entry.score), "date": when,
-                      "turns": str(entry.turns), "powers": str(entry.powers_used),
-                      "assisted": text("scores.assisted_mark") if assisted else ""}
             for (key, _, align), cell in zip(columns, edges):
                 colour = palette.HINT if key == "assisted" else (palette.TEXT if key == "score" else palette.TEXT_DIM)
                 self._cell(surface, cell.move(0, y), values[key], size, colour, align, bold=key == "score")
             y += row_h
         hidden = len(entries) - self.scroll - len(shown)
         if hidden > 0:
-            self._cell(surface, pygame.Rect(rect.left, y, rect.width, row_h),
+            self._cell(surface, pygame.Rect(rect.left, y, rect.width, more_h),
                        text("scores.more_below", count=hidden), size, palette.TEXT_DIM, "center")
         if legend:
-            self._cell(surface, pygame.Rect(rect.left, rect.bottom - 2 * row_h, rect.width, row_h), legend,
+            self._cell(surface, pygame.Rect(rect.left, rect.bottom - hint_h - legend_h, rect.width, legend_h), legend,
                        size, palette.HINT, "center")
-        self._cell(surface, pygame.Rect(rect.left, rect.bottom - row_h, rect.width, row_h),
-                   text("scores.replay_hint"), size, palette.TEXT_DIM, "center")
+        self._cell(surface, pygame.Rect(rect.left, rect.bottom - hint_h, rect.width, hint_h), hint, size,
+                   palette.TEXT_DIM, "center")
+
+    def _values(self, entry: ScoreEntry, rank: int, date_format: str) -> dict[str, str]:
+        """What each column shows for ``entry`` at ``rank``."""
+        return {"rank": f"{rank}.", "name": entry.name, "score": signed(entry.score),
+                "date": entry.when.astimezone().strftime(date_format), "turns": str(entry.turns),
+                "powers": str(entry.powers_used),
+                "assisted": self.text("scores.assisted_mark") if entry.assisted else ""}
+
+    def _line_h(self, lines: list[str], size: int) -> int:
+        """A line tall enough for the ink of each of ``lines`` at ``size`` (bold, the taller),
+        and never shorter than a Latin line."""
+        fonts = self.fonts
+        latin = int(fonts.size("0", size)[1] * 1.05)
+        inks = [fonts.ink_height(line, size, True) for line in set(lines) if line.strip()]
+        return max([latin] + [ink + size // 4 for ink in inks])
 
     def _cell(self, surface: pygame.Surface, rect: pygame.Rect, value: str, size: int, colour: Colour, align: str,
               bold: bool = False) -> None:
@@ -266,9 +282,19 @@ class HighScores(MenuState):
             return
         fonts = self.fonts
         image = fonts.render(value, fonts.fit(value, size, max(8, rect.width), bold), colour, bold)
+        _place(surface, image, rect, align)
+
+
+def _place(surface: pygame.Surface, image: pygame.Surface, box: pygame.Rect, align: str) -> None:
+    """``image`` in ``box``, placed ``align`` across it and centred down it; an image taller
+    than its box (a tall script's line) is centred by its ink, which fits."""
+    if image.get_height() <= box.height:
         anchor = {"left": "midleft", "right": "midright", "center": "center"}[align]
-        point = {"left": rect.midleft, "right": rect.midright, "center": rect.center}[align]
-        surface.blit(image, image.get_rect(**{anchor: point}))
+        surface.blit(image, image.get_rect(**{anchor: getattr(box, anchor)}))
+        return
+    ink = ink_rect(image)
+    x = {"left": box.left, "right": box.right - image.get_width(), "center": box.centerx - image.get_width() // 2}[align]
+    surface.blit(image, (x, box.centery - ink.centery))
 
 
 def _lines_image(fonts: "FontBook", words: str, size: int, width: int, floor: int, colour: Colour, right: bool,

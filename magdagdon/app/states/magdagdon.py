@@ -77,8 +77,11 @@ class Magdagdon(TableState):
         buttons = []
         if has_power:
             half = (row.width - pad) // 2
-            buttons.append(Button("use_power", pygame.Rect(row.left, row.top, half, height), text("button.use_power"), True, "chosen"))
-            buttons.append(Button("accept", pygame.Rect(row.left + half + pad, row.top, half, height), text("button.accept"), True, "danger"))
+            first, second = pygame.Rect(row.left, row.top, half, height), pygame.Rect(row.left + half + pad, row.top, half, height)
+            if text.rtl:  # a right-to-left reader starts on the right, as the rest of the table does
+                first, second = second, first
+            buttons.append(Button("use_power", first, text("button.use_power"), True, "chosen"))
+            buttons.append(Button("accept", second, text("button.accept"), True, "danger"))
         else:
             accept = pygame.Rect(0, row.top, min(row.width, int(rect.width * 0.5)), height)
             accept.centerx = rect.centerx

@@ -199,14 +199,9 @@ class MenuState(State):
         self.panel_width = width
         # Heights grow with the ink of the words in this language (Nastaliq is tall).
         button_h = max(38, min(int(h * 0.068), int(w * 0.1)))
-        button_h = max(button_h, max((self._label_ink_height(i, width) for i in items), default=0) + button_h // 4)
+        button_h = max(button_h, max((self._label_ink_height(i) for i in items), default=0) + button_h // 4)
         gap = max(6, button_h // 5)
-        rows: list[list[Item]] = []
-        for item in items:
-            if item.row is not None and rows and rows[-1][0].row == item.row:
-                rows[-1].append(item)
-            else:
-                rows.append([item])
+        rows = _rows(items)
         title_look, sub_look, notice_look = (text_look(layout.size, "label", role) for role in ("#title", "#subtitle", "#notice"))
         floor = min_text_px(layout.size)
         title = fitted_line(self.fonts, text(self.title_key), title_look.size, (width, h), title_look.colour, True, floor)
@@ -227,6 +222,9 @@ class MenuState(State):
         title_h = ink_rect(title).height + space
         sub_h = ink_rect(subtitle).height + space if self.subtitle else 0
         header_h = space // 2 + title_h + sub_h + notice_h + space // 2
+        if not (body or self.drawn_body):
+            rows, button_h, gap = self._fit_rows(rows, button_h, gap, h - margin - header_h - space)
+            buttons_h = len(rows) * (button_h + gap) - gap
         body_h = 0
         self.body_rect = None
         if body or self.drawn_body:
@@ -266,9 +264,30 @@ class MenuState(State):
             y += button_h + gap
         self.focus_index = min(self.focus_index, max(0, len(self.buttons) - 1))
 
-    def _label_ink_height(self, item: Item, width: int) -> int:
+    def _fit_rows(self, rows: list[list[Item]], button_h: int, gap: int, room: int) -> tuple[list[list[Item]], int, int]:
+        """Rows of buttons that fit ``room`` px of height (a tall script makes a long menu
+        run off the window): buttons alone on their row first pair up side by side, then
+        the buttons grow shorter, never below the ink of their words at the readable size."""
+        def height(count: int, button: int, between: int) -> int:
+            return count * (button + between) - between
+
+        if height(len(rows), button_h, gap) <= room:
+            return rows, button_h, gap
+        rows = _paired(rows)
+        if height(len(rows), button_h, gap) <= room:
+            return rows, button_h, gap
+        floor = min_text_px(self.kit.viewport.size)
+        lowest = max(self._label_ink_height(item, floor) for row in rows for item in row)
+        lowest += max(4, lowest // 8) * 2  # the padding draw_button_label keeps inside a button
+        gap = max(4, gap // 2)
+        button_h = max(lowest, (room + gap) // max(1, len(rows)) - gap)
+        return rows, button_h, gap
+
+    def _label_ink_height(self, item: Item, size: int | None = None) -> int:
+        """The height of ``item``'s words at the theme's size (or ``size``)."""
+
         look = text_look(self.kit.viewport.size, "button", item.style)
-        return ink_rect(self.fonts.render(item.label, look.size, look.colour, look.bold)).height
+        return ink_rect(self.fonts.render(item.label, size or look.size, look.colour, look.bold)).height
 
     def _page_size(self) -> int:
         size = self.kit.viewport.size
@@ -425,6 +444,29 @@ class MenuState(State):
         self.persist["session"] = session
         self.persist.pop("party", None)
         self.reset("rolling")
+
+
+def _rows(items: list[Item]) -> list[list[Item]]:
+    """Items in rows: those given the same ``row`` one after another share it."""
+    rows: list[list[Item]] = []
+    for item in items:
+        if item.row is not None and rows and rows[-1][0].row == item.row:
+            rows[-1].append(item)
+        else:
+            rows.append([item])
+    return rows
+
+
+def _paired(rows: list[list[Item]]) -> list[list[Item]]:
+    """Two buttons side by side wherever two rows of one button follow each other."""
+    paired: list[list[Item]] = []
+    for row in rows:
+        alone = len(row) == 1 and row[0].row is None
+        if alone and paired and len(paired[-1]) == 1 and paired[-1][0].row is None:
+            paired[-1] = paired[-1] + row
+        else:
+            paired.append(row)
+    return paired
 
 
 def _button_text_colour(button: "UIButton", default: tuple[int, int, int]) -> tuple[int, int, int]:

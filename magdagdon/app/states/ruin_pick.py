@@ -8,9 +8,12 @@ from magdagdon.engine import PlaceRuin
 
 from ..render import palette
 from ..render.palette import Colour
-from ..render.hud import draw_banner
+from ..render.hud import draw_banner, min_text_px, plan_banner_text
 from ..render.widgets import Button
 from .table import TableState
+
+
+TITLE_SCALE = 0.2  # the banner's title, as a share of its height (draw_banner's own)
 
 
 class RuinPick(TableState):
@@ -39,6 +42,15 @@ class RuinPick(TableState):
         return self.text("guide.ruin_pick"), palette.DANGER
 
     def draw_extra(self, surface: pygame.Surface, alpha: float) -> None:
-        text = self.text
         rect = self.layout.tray.copy()
-        draw_banner(surface, self.fonts, rect, text("banner.ruin_pick"), [text("banner.ruin_pick_why")], palette.DANGER)
+        title, lines = self.banner_words()
+        draw_banner(surface, self.fonts, rect, title, lines, palette.DANGER, title_scale=TITLE_SCALE)
+
+    def banner_words(self) -> tuple[str, list[str]]:
+        """The banner's title and sentence; where both do not fit the tray (Urdu in a small
+        window), the sentence alone: the guide line below says what the title does."""
+        text = self.text
+        title, lines = text("banner.ruin_pick"), [text("banner.ruin_pick_why")]
+        plan = plan_banner_text(self.fonts, self.layout.tray.size, title, lines, 0, TITLE_SCALE,
+                                min_text_px(self.layout.size))
+        return (title if plan.fits else ""), lines
