@@ -11,7 +11,7 @@ import pytest  # noqa: E402
 from magdagdon.app.fonts import FontBook, font_paths  # noqa: E402
 from magdagdon.app.i18n import Catalog  # noqa: E402
 from magdagdon.app.render.text_runs import (  # noqa: E402
-    base_level, grapheme_clusters, split_runs, visual_order, wrap_paragraph)
+    base_level, bidi_levels, grapheme_clusters, split_runs, visual_order, wrap_paragraph)
 
 WHITE = (255, 255, 255)
 SIZE = 40
@@ -180,12 +180,20 @@ def test_line_height_comes_from_the_font():
     assert urdu.render("(+60)", 24, WHITE).get_height() == latin.render("(+60)", 24, WHITE).get_height()
 
 
-def test_bad_text_never_raises():
-    fonts = FontBook("arabic", rtl=True)
-    for text in ("", " ", "\n", "a\nb", "\u200d", "\u202e abc", "\x00", "🎲"):
+@pytest.mark.parametrize("script, rtl", [("arabic", True), ("latin", False)])
+def test_bad_text_never_raises(script, rtl):
+    fonts = FontBook(script, rtl=rtl)
+    isolates = ("a\u2066b", "\u2067x", "اردو \u2066abc\u2069 x", "\u2068ANA\u2069 484", "\u2069")
+    for text in ("", " ", "\n", "a\nb", "\u200d", "\u202e abc", "\x00", "🎲", *isolates):
         assert fonts.render(text, 20, WHITE).get_height() > 0
         fonts.fit(text, 20, 10)
         fonts.wrap(text, 20, 10)
+
+
+def test_an_isolate_takes_its_neighbours_level_and_leaves_the_others_alone():
+    plain, isolated = "اردو abc 12", "اردو \u2066abc\u2069 12"
+    levels = bidi_levels(isolated, 1)
+    assert [level for char, level in zip(isolated, levels) if char not in "\u2066\u2069"] == bidi_levels(plain, 1)
 
 
 @pytest.mark.parametrize("locale", ["en", "it", "ur", "hi"])

@@ -32,6 +32,9 @@ _VIRAMA = "\u094d"
 _ZWJ, _ZWNJ = "\u200d", "\u200c"
 # The bidi algorithm drops these (rule X9); they take their neighbour's level here.
 _REMOVED_BY_X9 = {"RLE", "LRE", "RLO", "LRO", "PDF", "BN"}
+# python-bidi's algorithm refuses the isolates (an assertion): they are left out of what it
+# reads and, like the above, take their neighbour's level (their isolation is lost, not the line).
+_ISOLATES = {"LRI", "RLI", "FSI", "PDI"}
 _RIGHT_TO_LEFT = {"R", "AL", "AN", "RLE", "RLO", "RLI", "LRE", "LRO", "LRI", "FSI"}
 # A sign written right before a number belongs to it: "−15" stays "−15" in an Urdu line
 # (bare bidi would draw "15−"). The sign takes its number's level, as if the two were
@@ -121,7 +124,7 @@ def bidi_levels(text: str, paragraph_level: int) -> list[int]:
     storage = uba.get_empty_storage()
     storage["base_level"] = paragraph_level
     storage["base_dir"] = ("L", "R")[paragraph_level]
-    uba.get_embedding_levels(text, storage)
+    uba.get_embedding_levels("".join(c for c in text if unicodedata.bidirectional(c) not in _ISOLATES), storage)
     uba.explicit_embed_and_overrides(storage)
     uba.resolve_weak_types(storage, False)
     _resolve_paired_brackets(storage)
@@ -130,7 +133,7 @@ def bidi_levels(text: str, paragraph_level: int) -> list[int]:
     kept = iter(storage["chars"])
     levels: list[int] = []
     for char in text:
-        if unicodedata.bidirectional(char) in _REMOVED_BY_X9:
+        if unicodedata.bidirectional(char) in _REMOVED_BY_X9 or unicodedata.bidirectional(char) in _ISOLATES:
             levels.append(levels[-1] if levels else paragraph_level)
         else:
             levels.append(next(kept)["level"])
