@@ -80,8 +80,8 @@ def started(monkeypatch):
     ("0x0", (800, 600), "smaller than the minimum window, 800x600"),
     ("-5x-5", (800, 600), "smaller than the minimum window, 800x600"),
     ("1024x300", (1024, 600), "opening 1024x600"),
-    ("99999x99999", None, "larger than any screen; opening the default window"),
-    ("abc", None, "not a size like 1280x720; opening the default window"),
+    ("99999x99999", None, "larger than any screen; it is ignored"),
+    ("abc", None, "not a size like 1280x720; it is ignored"),
     ("12", None, "not a size like 1280x720"),
 ])
 def test_an_odd_window_size_is_said_in_one_line_and_the_game_goes_on(value, opened, said, capsys, started):

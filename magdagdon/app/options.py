@@ -69,9 +69,9 @@ def window_size(text: str) -> WindowSize:
     try:
         w, h = (int(part) for part in text.strip().lower().split("x"))
     except ValueError:
-        return WindowSize(None, f"--size {shown(text)} is not a size like 1280x720; opening the default window")
+        return WindowSize(None, f"--size {shown(text)} is not a size like 1280x720; it is ignored")
     if w > MAXIMUM_SIDE or h > MAXIMUM_SIDE:
-        return WindowSize(None, f"--size {shown(text)} is larger than any screen; opening the default window")
+        return WindowSize(None, f"--size {shown(text)} is larger than any screen; it is ignored")
     low_w, low_h = MINIMUM_WINDOW
     if w < low_w or h < low_h:
         grown = (max(w, low_w), max(h, low_h))
