@@ -113,3 +113,29 @@ def test_todays_best_game_plays_back_through_the_real_states_to_its_score(tmp_pa
     player.wait_for(lambda: player.top_key == "attract_card", limit=30)
     assert player.top.card == "title"
     assert len(open_store(tmp_path).score_book().seen) == 5  # the playback recorded nothing
+
+
+def test_a_party_left_waiting_asks_then_steps_aside_and_can_be_continued(tmp_path):
+    player = kiosk(tmp_path)
+    player.choose("party")
+    for name in ("ANA", "BO"):
+        player.choose("add_player")
+        player.post(pygame.TEXTINPUT, text=name)
+        player.wait(0.1)
+        player.key(pygame.K_RETURN)
+    player.choose("start")
+    assert player.top_key == "party_handover"
+    player.wait(DEFAULTS.idle_seconds + 5)  # the next player is fetching a drink: no attract loop yet
+    assert player.top_key == "party_handover"
+    player.wait(DEFAULTS.abandon_seconds - DEFAULTS.idle_seconds)
+    assert player.top_key == "still_playing"
+    player.tap((5, 5))  # answers
+    assert player.top_key == "party_handover"
+    player.wait(DEFAULTS.abandon_seconds + DEFAULTS.countdown_seconds + 2)
+    assert player.top_key == "attract_card"
+    player.tap((5, 5))  # wakes the kiosk
+    player.choose("party")
+    assert "continue" in player.menu_button_rects()  # the party was kept in its file
+    player.choose("continue")
+    assert player.top_key == "party_handover"
+    assert [p.name for p in player.top.play.players] == ["ANA", "BO"]

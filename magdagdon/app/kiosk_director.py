@@ -112,6 +112,8 @@ class KioskDirector:
             self.start_attract(machine, now)
 
     def game_in_progress(self, machine: StateMachine) -> bool:
+        if party_on_screen(machine):
+            return True  # a hand-over waits for the next player: ask before leaving the party
         bottom = machine.stack[0]
         if not isinstance(bottom, TableState):
             return False
@@ -123,7 +125,9 @@ class KioskDirector:
         """Nobody answered: the game is set aside unrecorded (its save removed, so the next
         guest is not offered it) and the attract loop begins."""
         bottom = machine.stack[0]
-        if isinstance(bottom, TableState):
+        if party_on_screen(machine):
+            pass  # the party file holds every finished turn: Party → Continue picks it up
+        elif isinstance(bottom, TableState):
             bottom.session.demo = True  # never saved nor recorded from here on
         store = self.storage.store
         if store is not None:
@@ -207,3 +211,13 @@ class KioskDirector:
             return
         if elapsed >= self.config.attract_step_seconds:
             self._next_step(machine, now)
+
+
+def party_on_screen(machine: StateMachine) -> bool:
+    """A party is being played: its hand-over, or one of its players' tables, is on screen."""
+    play = machine.persist.get("party")
+    if play is None or play.party.is_over:
+        return False
+    bottom = machine.stack[0]
+    return machine.keys[0] == "party_handover" or (isinstance(bottom, TableState) and bottom.party is not None
+                                                   and play.seat_of(bottom.session) is not None)
