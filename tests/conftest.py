@@ -29,3 +29,22 @@ def no_window_or_mixer_left_behind():
     if pygame is not None and (pygame.display.get_init() or pygame.mixer.get_init()):
         gc.collect()  # the game's sounds are freed here, while the mixer can free them
         pygame.quit()
+
+
+@pytest.fixture(scope="session")
+def x_display():
+    """A real X server (Xvfb) for the tests that drive the game in a real window; without
+    the X tools those tests skip, except in CI (``CI=true``), where they fail."""
+    from x_window import XServer, missing_tools
+
+    missing = missing_tools()
+    if missing:
+        reason = f"real-window test needs {', '.join(missing)} (apt-get install -y xvfb xdotool imagemagick x11-utils)"
+        if os.environ.get("CI") == "true":
+            pytest.fail("CI must run the real-window test: " + reason)
+        pytest.skip(reason)
+    server = XServer()
+    try:
+        yield server.display
+    finally:
+        server.stop()

@@ -29,26 +29,11 @@ from magdagdon.app.render.layout import compute_layout  # noqa: E402
 from magdagdon.engine import Difficulty, Game, Roll, Stage  # noqa: E402
 
 from app_driver import Driver  # noqa: E402
-from x_window import Box, Frame, GameWindow, XServer, missing_tools  # noqa: E402
+from x_window import Box, Frame, GameWindow  # noqa: E402
 
 SIZE = (1024, 768)
 SEED = 7
 PANEL = palette.PANEL
-
-
-@pytest.fixture(scope="module")
-def x_display():
-    missing = missing_tools()
-    if missing:
-        reason = f"real-window test needs {', '.join(missing)} (apt-get install -y xvfb xdotool imagemagick x11-utils)"
-        if os.environ.get("CI") == "true":
-            pytest.fail("CI must run the real-window test: " + reason)
-        pytest.skip(reason)
-    server = XServer()
-    try:
-        yield server.display
-    finally:
-        server.stop()
 
 
 @pytest.fixture

@@ -140,19 +140,8 @@ class TextSetter:
         """One line, runs in visual order on a shared baseline; transparent background."""
         line = _one_line(line)
         ascent, descent = self.line_metrics(line, size, bold)
-        pieces = []
-        for run in self.runs(line):
-            font = self.font(run.script, size, bold, run.rtl)
-            try:
-                pieces.append((font.render(run.text, True, colour), font.get_ascent()))
-            except (pygame.error, ValueError):  # nothing visible to draw (a lone joiner or control character)
-                continue
-        surface = pygame.Surface((sum(p.get_width() for p, _ in pieces), ascent + descent), pygame.SRCALPHA)
-        x = 0
-        for piece, piece_ascent in pieces:
-            surface.blit(piece, (x, ascent - piece_ascent))
-            x += piece.get_width()
-        return surface
+        return _on_baseline([(self.font(run.script, size, bold, run.rtl), run.text) for run in self.runs(line)],
+                            colour, ascent, descent)
 
 
     # --- lines with words in bold or italic ------------------------------------------------
@@ -181,19 +170,25 @@ class TextSetter:
     def render_styled(self, spans: tuple[Span, ...], size: int, colour: "ColorValue", bold: bool = False) -> pygame.Surface:
         """As :meth:`render`, with each span in its own style (``bold``: the whole line)."""
         ascent, descent = self.line_metrics(plain(spans), size, bold or any(span.bold for span in spans))
-        pieces = []
-        for run, run_bold, italic in self.styled_runs(spans):
-            font = self.font(run.script, size, bold or run_bold, run.rtl, italic)
-            try:
-                pieces.append((font.render(run.text, True, colour), font.get_ascent()))
-            except (pygame.error, ValueError):
-                continue
-        surface = pygame.Surface((sum(p.get_width() for p, _ in pieces), ascent + descent), pygame.SRCALPHA)
-        x = 0
-        for piece, piece_ascent in pieces:
-            surface.blit(piece, (x, ascent - piece_ascent))
-            x += piece.get_width()
-        return surface
+        return _on_baseline([(self.font(run.script, size, bold or run_bold, run.rtl, italic), run.text)
+                             for run, run_bold, italic in self.styled_runs(spans)], colour, ascent, descent)
+
+
+def _on_baseline(runs: list[tuple[pygame.font.Font, str]], colour: "ColorValue", ascent: int,
+                 descent: int) -> pygame.Surface:
+    """Each (font, text) drawn left to right on one shared baseline."""
+    pieces = []
+    for font, text in runs:
+        try:
+            pieces.append((font.render(text, True, colour), font.get_ascent()))
+        except (pygame.error, ValueError):  # nothing visible to draw (a lone joiner or control character)
+            continue
+    surface = pygame.Surface((sum(p.get_width() for p, _ in pieces), ascent + descent), pygame.SRCALPHA)
+    x = 0
+    for piece, piece_ascent in pieces:
+        surface.blit(piece, (x, ascent - piece_ascent))
+        x += piece.get_width()
+    return surface
 
 
 def _one_line(text: str) -> str:
