@@ -17,18 +17,14 @@ from magdagdon.engine import Difficulty, Replay
 from magdagdon.storage import NoticeKind, open_store
 from magdagdon.storage.score_book import SCORES_FILE
 
-from test_storage_support import NOW, at, finished_games, play_game
+from test_storage_support import NOW, at, finished_games, folder_with_games, play_game
 
 GAMES = finished_games(6)
 
 
 @pytest.fixture()
 def folder(tmp_path):
-    data = tmp_path / "data"
-    store = open_store(data, NOW)
-    for minute, game in enumerate(GAMES):
-        assert store.record_result(game, at(minute), name=f"P{minute}").saved
-    return data
+    return folder_with_games(tmp_path / "data", GAMES)
 
 
 def _archived(folder):

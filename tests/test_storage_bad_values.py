@@ -17,18 +17,14 @@ from magdagdon.engine import Difficulty, Replay  # noqa: E402
 from magdagdon.storage import open_store  # noqa: E402
 from magdagdon.storage.score_book import SCORES_FILE  # noqa: E402
 
-from test_storage_support import NOW, at, finished_games, play_game  # noqa: E402
+from test_storage_support import NOW, finished_games, folder_with_games, play_game  # noqa: E402
 
 GAMES = finished_games(6)
 
 
 @pytest.fixture()
 def folder(tmp_path):
-    data = tmp_path / "data"
-    store = open_store(data, NOW)
-    for minute, game in enumerate(GAMES):
-        store.record_result(game, at(minute), name=f"P{minute}")
-    return data
+    return folder_with_games(tmp_path / "data", GAMES)
 
 
 def _edit_table(folder, change):

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import random
 from datetime import datetime, timedelta, timezone
+from pathlib import Path
 
 from magdagdon.engine import Accept, Confirm, Difficulty, Game, Phase, Roll, Stage, TakeBackAll
 from magdagdon.engine.actions import Adjust, Reroll
+from magdagdon.storage import open_store
 
 NOW = datetime(2026, 11, 29, 20, 0, tzinfo=timezone.utc)
 
@@ -53,3 +55,11 @@ def play_game(seed: int, difficulty: Difficulty = Difficulty.PEACEFUL, stop_afte
 
 def finished_games(count: int, difficulty: Difficulty = Difficulty.PEACEFUL, first_seed: int = 0) -> list[Game]:
     return [play_game(seed, difficulty) for seed in range(first_seed, first_seed + count)]
+
+
+def folder_with_games(data: Path, games: list[Game]) -> Path:
+    """A data folder in which ``games`` were recorded a minute apart, as P0, P1, …"""
+    store = open_store(data, NOW)
+    for minute, game in enumerate(games):
+        assert store.record_result(game, at(minute), name=f"P{minute}").saved
+    return data

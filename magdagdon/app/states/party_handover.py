@@ -6,21 +6,18 @@ from __future__ import annotations
 
 import pygame
 
-from ..party_play import PartyPlay, strip_entries
-from ..render.hud import draw_background
+from ..party_play import strip_entries
 from ..render.party_strip import draw_party_strip, fitted
 from ..state_machine import Persist, State
-from .menu import Item, MenuKit, MenuState
+from .menu import Item, MenuKit
+from .party_screen import PartyScreen
 from .table import PHASE_STATE
 
 COMPUTER_START_TICKS = 120  # a computer player's turn begins after 1 s on this screen
 
 
-class PartyHandover(MenuState):
-    overlay = False  # the bottom of the stack between turns: it paints the whole window
+class PartyHandover(PartyScreen):
     title_key = "party.handover_title"
-    drawn_body = True
-    wide = True
 
     def __init__(self, kit: MenuKit) -> None:
         super().__init__(kit)
@@ -33,11 +30,6 @@ class PartyHandover(MenuState):
             self.switch("party_results")
             return
         super().enter(persist)
-
-    @property
-    def play(self) -> PartyPlay:
-        play: PartyPlay = self.persist["party"]
-        return play
 
     @property
     def subtitle(self) -> str:
@@ -74,11 +66,6 @@ class PartyHandover(MenuState):
     def is_animating(self) -> bool:
         current = self.play.party.current
         return self.active and current is not None and current.computer and self.ticks < COMPUTER_START_TICKS
-
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        if self.active:
-            draw_background(surface, self.kit.viewport.layout)
-        super().draw(surface, alpha)
 
     def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         play, fonts, text = self.play, self.fonts, self.text

@@ -12,18 +12,16 @@ from magdagdon.party import Party, PartyResults, party_results
 from ..games import Games
 from ..party_play import PartyPlay
 from ..render import palette
-from ..render.hud import draw_background, min_text_px
+from ..render.hud import min_text_px
 from ..render.party_strip import draw_mini_board, fitted
 from ..state_machine import Persist
 from ..store_access import StoreAccess
-from .menu import Item, MenuKit, MenuState
+from .menu import Item, MenuKit
+from .party_screen import PartyScreen
 
 
-class PartyResultsScreen(MenuState):
-    overlay = False
+class PartyResultsScreen(PartyScreen):
     title_key = "party.results_title"
-    drawn_body = True
-    wide = True
 
     def __init__(self, kit: MenuKit, games: Games, storage: StoreAccess) -> None:
         super().__init__(kit)
@@ -33,11 +31,6 @@ class PartyResultsScreen(MenuState):
     def enter(self, persist: Persist) -> None:
         self.results = party_results(persist["party"].party)
         super().enter(persist)
-
-    @property
-    def play(self) -> PartyPlay:
-        play: PartyPlay = self.persist["party"]
-        return play
 
     @property
     def subtitle(self) -> str:
@@ -58,11 +51,6 @@ class PartyResultsScreen(MenuState):
             self.reset("party_handover")
         else:
             self.begin_game(self.games.new_session())
-
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        if self.active:
-            draw_background(surface, self.kit.viewport.layout)
-        super().draw(surface, alpha)
 
     def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         results, play, fonts, text = self.results, self.play, self.fonts, self.text

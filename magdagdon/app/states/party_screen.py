@@ -1,0 +1,26 @@
+"""What the party's own screens (the hand-over, the results) share: they fill the window
+at the bottom of the stack, draw their body themselves, and show the party in play."""
+
+from __future__ import annotations
+
+import pygame
+
+from ..party_play import PartyPlay
+from ..render.hud import draw_background
+from .menu import MenuState
+
+
+class PartyScreen(MenuState):
+    overlay = False  # the bottom of the stack: it paints the whole window
+    drawn_body = True
+    wide = True
+
+    @property
+    def play(self) -> PartyPlay:
+        play: PartyPlay = self.persist["party"]
+        return play
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        if self.active:
+            draw_background(surface, self.kit.viewport.layout)
+        super().draw(surface, alpha)
