@@ -20,6 +20,7 @@ from magdagdon.storage.today import best_of_day, todays_table
 
 from .demo import DemoDriver
 from .games import Games
+from .party_play import party_in_play
 from .state_machine import StateMachine
 from .states.attract_card import ROWS_SHOWN, ScoreTables
 from .states.table import TableState
@@ -112,7 +113,7 @@ class KioskDirector:
             self.start_attract(machine, now)
 
     def game_in_progress(self, machine: StateMachine) -> bool:
-        if party_on_screen(machine):
+        if party_in_play(machine.persist) is not None:
             return True  # a hand-over waits for the next player: ask before leaving the party
         bottom = machine.stack[0]
         if not isinstance(bottom, TableState):
@@ -125,7 +126,7 @@ class KioskDirector:
         """Nobody answered: the game is set aside unrecorded (its save removed, so the next
         guest is not offered it) and the attract loop begins."""
         bottom = machine.stack[0]
-        if party_on_screen(machine):
+        if party_in_play(machine.persist) is not None:
             pass  # the party file holds every finished turn: Party → Continue picks it up
         elif isinstance(bottom, TableState):
             bottom.session.demo = True  # never saved nor recorded from here on
@@ -212,12 +213,3 @@ class KioskDirector:
         if elapsed >= self.config.attract_step_seconds:
             self._next_step(machine, now)
 
-
-def party_on_screen(machine: StateMachine) -> bool:
-    """A party is being played: its hand-over, or one of its players' tables, is on screen."""
-    play = machine.persist.get("party")
-    if play is None or play.party.is_over:
-        return False
-    bottom = machine.stack[0]
-    return machine.keys[0] == "party_handover" or (isinstance(bottom, TableState) and bottom.party is not None
-                                                   and play.seat_of(bottom.session) is not None)

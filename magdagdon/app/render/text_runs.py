@@ -35,6 +35,7 @@ _REMOVED_BY_X9 = {"RLE", "LRE", "RLO", "LRO", "PDF", "BN"}
 # python-bidi's algorithm refuses the isolates (an assertion): they are left out of what it
 # reads and, like the above, take their neighbour's level (their isolation is lost, not the line).
 _ISOLATES = {"LRI", "RLI", "FSI", "PDI"}
+_NEIGHBOUR_LEVEL = _REMOVED_BY_X9 | _ISOLATES
 _RIGHT_TO_LEFT = {"R", "AL", "AN", "RLE", "RLO", "RLI", "LRE", "LRO", "LRI", "FSI"}
 # A sign written right before a number belongs to it: "−15" stays "−15" in an Urdu line
 # (bare bidi would draw "15−"). The sign takes its number's level, as if the two were
@@ -133,7 +134,7 @@ def bidi_levels(text: str, paragraph_level: int) -> list[int]:
     kept = iter(storage["chars"])
     levels: list[int] = []
     for char in text:
-        if unicodedata.bidirectional(char) in _REMOVED_BY_X9 or unicodedata.bidirectional(char) in _ISOLATES:
+        if unicodedata.bidirectional(char) in _NEIGHBOUR_LEVEL:
             levels.append(levels[-1] if levels else paragraph_level)
         else:
             levels.append(next(kept)["level"])

@@ -24,6 +24,7 @@ from ..fonts import FontBook
 from ..games import Games
 from ..i18n import Catalog
 from ..menu_ui import MenuUI
+from ..party_play import party_in_play
 from ..render import palette
 from ..render.hud import min_text_px
 from ..render.menu_text import DrawnLabel, TextPage, blit_ink, fitted_block, fitted_line, ink_rect
@@ -432,8 +433,7 @@ class MenuState(State):
 
     def party_on(self) -> bool:
         """A party is being played under this menu (its file keeps it: leaving loses nothing)."""
-        play = self.persist.get("party")
-        return play is not None and not play.party.is_over
+        return party_in_play(self.persist) is not None
 
     def start_new_game(self, games: Games, difficulty: Difficulty | None = None) -> None:
         self.begin_game(games.new_session(difficulty))
