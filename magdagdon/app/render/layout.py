@@ -177,6 +177,11 @@ def compute_layout(width: int, height: int, rtl: bool = False, strip: bool = Fal
     return layout
 
 
+def mirror_within(rect: Rect, frame: Rect) -> None:
+    """Move ``rect`` to the mirror place inside ``frame`` (for a right-to-left reader)."""
+    rect.x = frame.left + frame.right - rect.right
+
+
 def mirror(layout: Layout) -> None:
     """Right-to-left languages: blocks swap sides. The board keeps its own order (rows are
     read left to right by the rules), so it moves as one piece with its sums."""

@@ -13,6 +13,7 @@ from ..fonts import FontBook
 from . import palette
 from .ellipsis import shortened
 from .hud import min_text_px
+from .layout import mirror_within
 from .menu_text import blit_ink
 from .party_strip import StripEntry
 
@@ -32,7 +33,7 @@ def chip_rects(band: pygame.Rect, count: int, rows: int, rtl: bool) -> list[pyga
         row, column = divmod(index, per_row)
         rect = pygame.Rect(band.left + column * (chip_w + across), band.top + row * (chip_h + down), chip_w, chip_h)
         if rtl:
-            rect.x = band.left + band.right - rect.right
+            mirror_within(rect, band)
         rects.append(rect)
     return rects
 
@@ -62,7 +63,7 @@ def _draw_chip(surface: pygame.Surface, fonts: FontBook, chip: pygame.Rect, entr
         """A slot ``width`` wide ``at`` pixels from the chip's reading start."""
         box = pygame.Rect(inner.left + at, inner.top, width, inner.height)
         if rtl:
-            box.x = inner.left + inner.right - box.right
+            mirror_within(box, inner)
         return box
 
     marker = max(8, inner.height * 5 // 8)
@@ -79,12 +80,11 @@ def _draw_chip(surface: pygame.Surface, fonts: FontBook, chip: pygame.Rect, entr
     for number, kind in enumerate(signs):
         _draw_sign(surface, place(sign, inner.width - score_w - (number + 1) * (sign + pad // 2)), kind)
     room = inner.width - at - score_w - pad - len(signs) * (sign + pad // 2)
-    name_size = fonts.fit(entry.name, size, max(1, room), bold=True)
     words = entry.name
-    if name_size < floor:
-        name_size = floor
+    name_size = fonts.fit(words, size, max(1, room), bold=True)
+    if name_size < floor:  # too long even at the readable size: its start and "…"
         words = shortened(fonts, entry.name, floor, max(1, room))
-        fonts.fit(words, floor, max(1, room), bold=True)  # measured where text checks can see it
+        name_size = max(floor, fonts.fit(words, floor, max(1, room), bold=True))
     image = fonts.render(words, name_size, entry.colour, bold=True)
     blit_ink(surface, image, place(max(1, room), at), "right" if rtl else "left")
 

@@ -14,6 +14,7 @@ from ..fonts import FontBook
 from . import palette
 from .ellipsis import shortened
 from .hud import min_text_px
+from .layout import mirror_within
 from .menu_text import ink_rect
 from .palette import Colour
 
@@ -79,7 +80,7 @@ def draw_party_strip(surface: pygame.Surface, fonts: FontBook, rect: pygame.Rect
             each = (rect.width - gap * (count - 1)) // count
             tile = pygame.Rect(rect.left + index * (each + gap), rect.top, each, rect.height)
             if fonts.rtl:
-                tile.x = rect.left + rect.right - tile.right
+                mirror_within(tile, rect)
         else:
             each = (rect.height - gap * (count - 1)) // count
             tile = pygame.Rect(rect.left, rect.top + index * (each + gap), rect.width, each)
