@@ -286,7 +286,6 @@ class MenuState(State):
 
     def _label_ink_height(self, item: Item, size: int | None = None) -> int:
         """The height of ``item``'s words at the theme's size (or ``size``)."""
-
         look = text_look(self.kit.viewport.size, "button", item.style)
         return ink_rect(self.fonts.render(item.label, size or look.size, look.colour, look.bold)).height
 
