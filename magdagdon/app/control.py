@@ -45,6 +45,7 @@ from .notices import Notices
 from .options import Options
 from .player_name import LastName
 from .preferences import Preferences
+from .render.draw_log import DrawnFrame, LoggedSurface, forget, new_frame_surface
 from .render.table_canvas import TableCanvas
 from .session import GameSession, now
 from .scenes import GAME_SCENES, MENU_SCENES, NAME_SCENE, PARTY_SCENES, TURN_SCENES, scene_game, scene_party
@@ -81,7 +82,7 @@ INPUT_POLL_SECONDS = 0.02  # how often an idle loop looks for input
 
 class Control:
     def __init__(self, options: Options, clock: Clock | None = None, events: EventSource | None = None,
-                 thinker: Executor | None = None) -> None:
+                 thinker: Executor | None = None, draw_log: bool = False) -> None:
         preferences = Preferences(options.data_dir)
         options = preferences.apply(options)
         kiosk_notice = None
@@ -115,7 +116,12 @@ class Control:
             self.lock.lock_window()
         self.text = text = Catalog(options.locale)
         pygame.display.set_caption(text("app.window_title"))
-        self.fonts = fonts = FontBook(text.script, rtl=text.rtl)
+        # The draw log (tests, the screen audit): what each presented frame shows, in
+        # ``frame_log``; players draw straight onto the window.
+        self.draw_log = draw_log
+        self.frame_log: DrawnFrame | None = None
+        self._log_frame: pygame.Surface | None = None
+        self.fonts = fonts = FontBook(text.script, rtl=text.rtl, logged=draw_log)
         saved = preferences.saved
         fonts.set_scale(LARGE_TEXT_SCALE if saved.large_text else 1.0)
         self.audio = Audio(enabled=bool(options.sound), volume=(100 if saved.volume is None else saved.volume) / 100)
@@ -308,7 +314,18 @@ class Control:
         return self.games.demo or self.machine.is_animating() or self.computer.active(self.machine)
 
     def _draw(self) -> None:
-        self.machine.draw(self.window.surface, self.step.alpha)
+        target = self.window.surface
+        if self.draw_log:
+            frame = self._log_frame
+            if frame is None or frame.get_size() != target.get_size():
+                frame = self._log_frame = new_frame_surface(target.get_size(), target, logged=True)
+            forget(frame)
+            self.machine.draw(frame, self.step.alpha)
+            target.blit(frame, (0, 0))
+            records = frame.records if isinstance(frame, LoggedSurface) else []
+            self.frame_log = DrawnFrame(target.get_size(), tuple(self.machine.keys), tuple(records))
+        else:
+            self.machine.draw(target, self.step.alpha)
         self.window.present()
         self.dirty = self.machine.changed = self.ui.changed = False
 

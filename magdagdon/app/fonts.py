@@ -15,8 +15,9 @@ import pygame
 
 from magdagdon.assets_path import asset_path
 
+from .render.draw_log import text_image
 from .render.styled_text import Spans, plain, wrap_spans
-from .render.text_layout import ScriptFont, TextSetter
+from .render.text_layout import ScriptFont, SetLine, TextSetter
 
 if TYPE_CHECKING:
     from .render.palette import Colour
@@ -48,9 +49,11 @@ class FontBook:
 
     TEXT_CACHE_LIMIT = 600
 
-    def __init__(self, script: str = "latin", rtl: bool = False) -> None:
+    def __init__(self, script: str = "latin", rtl: bool = False, logged: bool = False) -> None:
         self.scale = 1.0  # the Large text setting: every size asked for is drawn this much larger
         self.generation = 0  # changes whenever drawn text may look different (painters repaint)
+        # Tests and the screen audit: each line rendered knows what it says (see render.draw_log).
+        self.logged = logged
         self.switch(script, rtl)
 
     def switch(self, script: str, rtl: bool) -> None:
@@ -91,8 +94,9 @@ class FontBook:
         if surface is None:
             if len(self._texts) > self.TEXT_CACHE_LIMIT:
                 self._texts.clear()
-            surface = self.setter.render(text, self._px(size), colour, bold)
-            self._texts[key] = surface
+            px = self._px(size)
+            line = self.setter.render_line(text, px, colour, bold)
+            surface = self._texts[key] = self._logged(line, text, px)
         return surface
 
     def render_styled(self, spans: Spans, size: int, colour: "Colour", bold: bool = False) -> pygame.Surface:
@@ -104,9 +108,13 @@ class FontBook:
         if surface is None:
             if len(self._texts) > self.TEXT_CACHE_LIMIT:
                 self._texts.clear()
-            surface = self.setter.render_styled(spans, self._px(size), colour, bold)
-            self._texts[key] = surface
+            px = self._px(size)
+            line = self.setter.render_styled(spans, px, colour, bold)
+            surface = self._texts[key] = self._logged(line, plain(spans), px)
         return surface
+
+    def _logged(self, line: SetLine, words: str, px: int) -> pygame.Surface:
+        return text_image(line.image, words, px, line.ascent, line.cut) if self.logged else line.image
 
     def styled_width(self, spans: Spans, size: int, bold: bool = False) -> int:
         return self.setter.styled_width(spans, self._px(size), bold)

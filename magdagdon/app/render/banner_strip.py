@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from .draw_log import Role, as_role, panel
 from . import palette
 from .hud import wrap
 from .palette import Colour
@@ -58,12 +59,19 @@ def draw_strip(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect, ti
     radius = max(6, rect.height // 5)
     pygame.draw.rect(surface, palette.DANGER_DARK if colour == palette.DANGER else palette.PANEL, rect, border_radius=radius)
     pygame.draw.rect(surface, colour, rect, width=max(2, rect.height // 30), border_radius=radius)
+    with panel(surface, "banner strip", rect, Role.PAGE, element=Role.DIALOG):
+        return _draw_strip_words(surface, fonts, rect, title, sentence, floor, rtl)
+
+
+def _draw_strip_words(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect, title: str, sentence: str,
+                      floor: int, rtl: bool) -> StripText:
     plan = plan_strip(fonts, rect.size, title, sentence, floor)
     inner = plan.inner.move(rect.topleft)
     if plan.title:
         title_img = fonts.render(plan.title, plan.size, palette.GOLD, bold=True)
-        surface.blit(title_img, title_img.get_rect(**{"midright" if rtl else "midleft": (
-            inner.right if rtl else inner.left, inner.centery)}))
+        with as_role(surface, Role.TITLE):
+            surface.blit(title_img, title_img.get_rect(**{"midright" if rtl else "midleft": (
+                inner.right if rtl else inner.left, inner.centery)}))
     words = pygame.Rect(inner.left, inner.top, inner.width - plan.title_width, inner.height)
     if not rtl:
         words.left = inner.left + plan.title_width

@@ -16,6 +16,7 @@ from magdagdon.engine import RUIN, Board, Bonus, best_reachable_bonuses, line_sc
 
 from . import palette
 from .dice_faces import die_face
+from .draw_log import Role, as_role, note, panel
 from .palette import Colour
 
 if TYPE_CHECKING:
@@ -96,6 +97,7 @@ def draw_board(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", boa
     cell_size = layout.cell_size
     radius = max(4, cell_size // 7)
     for cell, rect in enumerate(layout.cells):
+        note(surface, rect, Role.CELL, f"cell {cell}")
         value = board.cells[cell]
         if value == RUIN:
             surface.blit(ruin_tile(cell_size, cell), rect)
@@ -122,9 +124,11 @@ def _draw_sums(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", boa
             tag = fonts.render(label.tag, size, _TAG_COLOURS[label.style], bold=earned)
         height = number.get_height() + (tag.get_height() if tag else 0)
         top = rect.centery - height // 2
-        surface.blit(number, number.get_rect(midtop=(rect.centerx, top)))
-        if tag:
-            surface.blit(tag, tag.get_rect(midtop=(rect.centerx, top + number.get_height() - 2)))
+        with panel(surface, f"line {index}", rect, Role.VALUE):
+            surface.blit(number, number.get_rect(midtop=(rect.centerx, top)))
+            if tag:
+                with as_role(surface, Role.LABEL):
+                    surface.blit(tag, tag.get_rect(midtop=(rect.centerx, top + number.get_height() - 2)))
 
 
 def pulse(tick: int, period: int = 120) -> float:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from . import palette
+from .draw_log import Role, panel
 from .hud import wrap
 
 if TYPE_CHECKING:
@@ -17,8 +18,9 @@ if TYPE_CHECKING:
 
 
 def draw_coach_mark(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", target: pygame.Rect | None,
-                    message: str, skip_label: str, strength: float) -> pygame.Rect:
-    """Draw the mark; returns the Skip chip's rectangle (what a tap on Skip hits)."""
+                    message: str, skip_label: str, strength: float, named: tuple[str, ...] = ()) -> pygame.Rect:
+    """Draw the mark; returns the Skip chip's rectangle (what a tap on Skip hits). ``named``:
+    what the mark points at, first (the draw log's names of the target and what its words name)."""
     width, height = layout.size
     size = max(16, layout.guide.height * 11 // 20)
     pad = size // 2
@@ -53,12 +55,15 @@ def draw_coach_mark(surface: pygame.Surface, fonts: "FontBook", layout: "Layout"
     shadow = bubble.move(0, max(3, pad // 3))
     pygame.draw.rect(surface, palette.SHADOW, shadow, border_radius=pad)
     pygame.draw.rect(surface, palette.TEXT, bubble, border_radius=pad)
-    y = bubble.top + pad
-    for image in images:
-        surface.blit(image, (bubble.left + pad, y))
-        y += image.get_height()
-    skip = pygame.Rect(0, 0, skip_img.get_width() + 2 * pad, skip_img.get_height() + pad)
-    skip.midright = (bubble.right - pad, bubble.centery)
-    pygame.draw.rect(surface, palette.BUTTON, skip, border_radius=skip.height // 2)
-    surface.blit(skip_img, skip_img.get_rect(center=skip.center))
+    kind = Role.TIP if target is None else Role.MARK
+    with panel(surface, "coach", bubble, Role.NOTICE, element=kind, names=named):
+        y = bubble.top + pad
+        for image in images:
+            surface.blit(image, (bubble.left + pad, y))
+            y += image.get_height()
+        skip = pygame.Rect(0, 0, skip_img.get_width() + 2 * pad, skip_img.get_height() + pad)
+        skip.midright = (bubble.right - pad, bubble.centery)
+        pygame.draw.rect(surface, palette.BUTTON, skip, border_radius=skip.height // 2)
+        with panel(surface, "button coach skip", skip, Role.BUTTON_LABEL, element=Role.BUTTON):
+            surface.blit(skip_img, skip_img.get_rect(center=skip.center))
     return skip

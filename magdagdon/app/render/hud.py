@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from . import palette
+from .draw_log import Role, as_role, new_surface, panel
 from .palette import Colour
 
 if TYPE_CHECKING:
@@ -37,13 +38,14 @@ def draw_top_bar(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", g
     title = fonts.render(text("app.title"), size, palette.GOLD, bold=True)
     parts = [text(f"difficulty.{game.difficulty.name}"), text("hud.turn", turn=game.turn), text("hud.seed", seed=game.seed)]
     room = bar.width - 3 * layout.margin - title.get_width() - (layout.menu_button.right - layout.hint_button.left)
-    if text.rtl:  # title on the right, buttons (mirrored by the layout) on the left
-        right = bar.right - layout.margin
-        surface.blit(title, title.get_rect(midright=(right, bar.centery)))
-        anchor, side = right - title.get_width() - layout.margin, "midright"
-    else:
-        surface.blit(title, title.get_rect(midleft=(layout.margin, bar.centery)))
-        anchor, side = layout.margin * 2 + title.get_width(), "midleft"
+    with as_role(surface, Role.TITLE):
+        if text.rtl:  # title on the right, buttons (mirrored by the layout) on the left
+            right = bar.right - layout.margin
+            surface.blit(title, title.get_rect(midright=(right, bar.centery)))
+            anchor, side = right - title.get_width() - layout.margin, "midright"
+        else:
+            surface.blit(title, title.get_rect(midleft=(layout.margin, bar.centery)))
+            anchor, side = layout.margin * 2 + title.get_width(), "midleft"
     floor = min_text_px(surface.get_size())
     info_size = max(floor, int(bar.height * 0.34))
     # As much as fits at a readable size: the turn matters most, the seed least.
@@ -52,13 +54,15 @@ def draw_top_bar(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", g
         fitted = fonts.fit(info, info_size, max(1, room))
         if fitted >= floor and fonts.size(info, fitted)[0] <= room:
             info_img = fonts.render(info, fitted, palette.TEXT_DIM)
-            surface.blit(info_img, info_img.get_rect(**{side: (anchor, bar.centery)}))
+            with as_role(surface, Role.LABEL):
+                surface.blit(info_img, info_img.get_rect(**{side: (anchor, bar.centery)}))
             break
 
 
 def min_text_px(window: tuple[int, int]) -> int:
-    """The smallest text worth drawing: 16 px at 800×600, growing with the window."""
-    return max(16, min(window) // 43)
+    """The smallest text worth drawing: 16 px up to 864 px on the window's shorter side
+    (800×600, 1280×720), then growing with it: 20 px at 1920×1080, 40 px at 3840×2160."""
+    return max(16, round(min(window) / 54))
 
 
 def draw_guide(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", message: str, colour: Colour = palette.TEXT) -> None:
@@ -79,7 +83,8 @@ def draw_guide(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", mes
             area.x -= icon + icon // 3
             sign.midleft = (area.right + icon // 3, rect.centery)
         draw_warning_sign(surface, sign, colour)
-    surface.blit(img, area)
+    with panel(surface, "guide", rect, Role.GUIDE):
+        surface.blit(img, area)
 
 
 def draw_warning_sign(surface: pygame.Surface, rect: pygame.Rect, colour: Colour) -> None:
@@ -115,12 +120,13 @@ def draw_banner(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect, t
         if len(fonts.banners) > BANNERS_KEPT:
             fonts.banners.clear()
         drop = max(3, rect.height // 40)
-        image = pygame.Surface((rect.width, rect.height + drop), pygame.SRCALPHA)
+        image = new_surface((rect.width, rect.height + drop), pygame.SRCALPHA, fonts.logged)
         free = _paint_banner(image, fonts, pygame.Rect((0, 0), rect.size), title, lines, colour, title_colour,
                              reserve, title_scale, min_text_px(surface.get_size()))
         cached = fonts.banners[key] = (image, free)
     image, free = cached
-    surface.blit(image, rect.topleft)
+    with panel(surface, "banner", rect, element=Role.DIALOG):
+        surface.blit(image, rect.topleft)
     return free.move(rect.topleft)
 
 
@@ -196,12 +202,14 @@ def _paint_banner(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect,
     inner = plan.inner.move(rect.topleft)
     title_img = fonts.render(title, plan.title_size, title_colour, bold=True)
     ink = title_img.get_bounding_rect()
-    surface.blit(title_img, (inner.centerx - ink.centerx, inner.top - ink.top))  # the ink from the inner edge down
+    with as_role(surface, Role.TITLE):
+        surface.blit(title_img, (inner.centerx - ink.centerx, inner.top - ink.top))  # the ink from the inner edge down
     y = inner.top + plan.title_height + plan.pad // 4
     for line in plan.wrapped:
         img = fonts.render(line, plan.size, palette.TEXT)
         ink = img.get_bounding_rect()
-        surface.blit(img, (inner.centerx - ink.centerx, y + plan.line_height // 2 - ink.centery))
+        with as_role(surface, Role.PAGE):
+            surface.blit(img, (inner.centerx - ink.centerx, y + plan.line_height // 2 - ink.centery))
         y += plan.line_height
     return pygame.Rect(inner.left, y, inner.width, max(0, inner.bottom - y))
 

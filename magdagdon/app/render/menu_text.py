@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from .draw_log import new_surface
 from .styled_text import Spans, parse_inline, plain, stripped
 
 if TYPE_CHECKING:
@@ -52,8 +53,8 @@ def fitted_block(fonts: "FontBook", text: str, size: int, box: tuple[int, int], 
         return image
     lines = [fonts.render(line, floor, colour, bold) for line in fonts.wrap(text, floor, box[0], bold)]
     step = fonts.line_step(floor)
-    block = pygame.Surface((max(line.get_width() for line in lines), step * (len(lines) - 1) + lines[-1].get_height()),
-                           pygame.SRCALPHA)
+    block = new_surface((max(line.get_width() for line in lines), step * (len(lines) - 1) + lines[-1].get_height()),
+                        pygame.SRCALPHA, fonts.logged)
     for index, line in enumerate(lines):
         block.blit(line, line.get_rect(midtop=(block.get_width() // 2, index * step)))
     return block

@@ -12,6 +12,7 @@ from magdagdon.engine import Board
 
 from ..fonts import FontBook
 from . import palette
+from .draw_log import Role, as_role, note, panel
 from .ellipsis import shortened
 from .hud import min_text_px
 from .layout import mirror_within
@@ -50,6 +51,7 @@ def draw_mini_board(surface: pygame.Surface, fonts: FontBook, rect: pygame.Rect,
     gap = max(1, side // 40)
     cell = (side - 5 * gap) // 4
     left, top = rect.centerx - side // 2, rect.centery - side // 2
+    note(surface, pygame.Rect(left, top, side, side), Role.PICTURE, "mini board")
     smallest = min_text_px(surface.get_size())
     # Digits only where they can be read; smaller boards show numbers as filled cells.
     size = max(smallest, int(cell * 0.7)) if smallest <= cell * 0.9 else 0
@@ -63,7 +65,8 @@ def draw_mini_board(surface: pygame.Surface, fonts: FontBook, rect: pygame.Rect,
             pygame.draw.rect(surface, palette.DIE_FACE, box, border_radius=max(1, cell // 6))
             if size:
                 digit = fonts.render(str(value), size, palette.DIE_PIP, bold=True)
-                surface.blit(digit, digit.get_rect(center=box.center))
+                with panel(surface, "mini board", box, Role.VALUE):
+                    surface.blit(digit, digit.get_rect(center=box.center))
         else:
             pygame.draw.rect(surface, palette.CELL_EMPTY, box, border_radius=max(1, cell // 6))
 
@@ -88,7 +91,11 @@ def draw_party_strip(surface: pygame.Surface, fonts: FontBook, rect: pygame.Rect
     words = [_tile_words(surface, fonts, tile, entry) for tile, entry in zip(tiles, entries)]
     # Every tile keeps the same room for words, so the boards come out the same size.
     reserved = max((w.height for w in words), default=0)
-    return [_draw_tile(surface, fonts, tile, entry, w, reserved) for tile, entry, w in zip(tiles, entries, words)]
+    drawn = []
+    for index, (tile, entry, w) in enumerate(zip(tiles, entries, words)):
+        with panel(surface, f"player {index}", tile, Role.NAME, element=Role.PANEL):
+            drawn.append(_draw_tile(surface, fonts, tile, entry, w, reserved))
+    return drawn
 
 
 @dataclass
@@ -156,17 +163,18 @@ def _draw_tile(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect, entr
         text_box = pygame.Rect(inner.left, inner.top, words.text_w, inner.height)
     # Lines stacked by their ink: a script that stands taller (Nastaliq) takes the room it needs.
     y = inner.top
-    for row in words.rows:
+    for line, row in enumerate(words.rows):
         inks = [ink_rect(image) for image in row]
         height = max(ink.height for ink in inks)
         x = inner.right if rtl and tall else inner.left
         for image, ink in zip(row, inks):
-            if rtl and tall:  # from the right edge leftwards
-                surface.blit(image, (x - ink.right, y + (height - ink.height) // 2 - ink.top))
-                x -= ink.width + spacing * 2
-            else:
-                surface.blit(image, (x - ink.left, y + (height - ink.height) // 2 - ink.top))
-                x += ink.width + spacing * 2
+            with as_role(surface, Role.NAME if line == 0 else Role.VALUE):
+                if rtl and tall:  # from the right edge leftwards
+                    surface.blit(image, (x - ink.right, y + (height - ink.height) // 2 - ink.top))
+                    x -= ink.width + spacing * 2
+                else:
+                    surface.blit(image, (x - ink.left, y + (height - ink.height) // 2 - ink.top))
+                    x += ink.width + spacing * 2
         y += height + spacing
     if side > 12:
         draw_mini_board(surface, fonts, board_rect, entry.board)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from . import palette
+from .draw_log import Role, as_role, panel
 from .palette import Colour
 
 if TYPE_CHECKING:
@@ -39,7 +40,8 @@ def draw_score_panel(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Re
         legend_lines, dropped_h = [], legend_h
     for line in reversed(legend_lines):  # readable first, then wrapped
         legend_img = fonts.render(line, legend_size, palette.TEXT_DIM)
-        surface.blit(legend_img, legend_img.get_rect(**{f"bottom{start}": (getattr(inner, start), bottom)}))
+        with as_role(surface, Role.LABEL):
+            surface.blit(legend_img, legend_img.get_rect(**{f"bottom{start}": (getattr(inner, start), bottom)}))
         bottom -= legend_img.get_height()
     body = pygame.Rect(inner.left, inner.top, inner.width, bottom - inner.top - pad // 2)
     wide = body.width > (body.height - dropped_h) * 2.2  # the same shape with or without the legend
@@ -57,12 +59,14 @@ def draw_score_panel(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Re
     if title_size < floor:  # too narrow for "· with staged dice": the gold total says it too
         title, title_size = text("score.title"), floor
     title_img = fonts.render(title, title_size, palette.TEXT_DIM)
-    surface.blit(title_img, title_img.get_rect(**{f"top{start}": getattr(total_rect, f"top{start}")}))
+    with as_role(surface, Role.LABEL):
+        surface.blit(title_img, title_img.get_rect(**{f"top{start}": getattr(total_rect, f"top{start}")}))
     total = signed(breakdown.total if shown_total is None else shown_total)
     size = fonts.fit(signed(breakdown.total), int(total_rect.height * 0.62), total_rect.width, bold=True)
     total_img = fonts.render(total, size, palette.GOLD if preview else palette.TEXT, bold=True)
     total_y = total_rect.top + title_img.get_height() + (total_rect.height - title_img.get_height()) // 2
-    surface.blit(total_img, total_img.get_rect(**{f"mid{start}": (getattr(total_rect, start), total_y)}))
+    with as_role(surface, Role.VALUE):
+        surface.blit(total_img, total_img.get_rect(**{f"mid{start}": (getattr(total_rect, start), total_y)}))
 
     rows: list[tuple[str, str, Colour]] = [
         (text("score.base"), f"{breakdown.base}", palette.TEXT),
@@ -79,5 +83,7 @@ def draw_score_panel(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Re
         y = int(rows_rect.top + row_h * i + row_h / 2)
         label_img = fonts.render(label, fonts.fit(label, row_size, rows_rect.width * 3 // 4), palette.TEXT_DIM)
         value_img = fonts.render(value, row_size, colour, bold=True)
-        surface.blit(label_img, label_img.get_rect(**{f"mid{start}": (getattr(rows_rect, start), y)}))
-        surface.blit(value_img, value_img.get_rect(**{f"mid{end}": (getattr(rows_rect, end), y)}))
+        with panel(surface, f"row {i}", rows_rect, Role.LABEL):
+            surface.blit(label_img, label_img.get_rect(**{f"mid{start}": (getattr(rows_rect, start), y)}))
+            with as_role(surface, Role.VALUE):
+                surface.blit(value_img, value_img.get_rect(**{f"mid{end}": (getattr(rows_rect, end), y)}))

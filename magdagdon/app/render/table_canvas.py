@@ -13,6 +13,7 @@ from magdagdon.engine import Game
 from ..fonts import FontBook
 from ..i18n import Catalog
 from .board_view import draw_board
+from .draw_log import Role, forget, new_frame_surface, panel
 from .hud import draw_background, draw_top_bar
 from .layout import Layout
 from .score_panel import draw_score_panel
@@ -59,9 +60,10 @@ class TableCanvas:
         if surface is None or surface.get_size() != target.get_size():
             # Made in the window's pixel format (allocating and then ``convert()``-ing a
             # 1080p surface costs ~20 ms, a noticeable part of start-up).
-            surface = self.surface = pygame.Surface(target.get_size(), 0, target)
+            surface = self.surface = new_frame_surface(target.get_size(), target, fonts.logged)
             self.layout = None
         if self.layout is not layout:  # a new layout at the same size (a party's band) reuses the surface
+            forget(surface)
             draw_background(surface, layout)
             self.keys.clear()
             self.layout = layout
@@ -69,9 +71,11 @@ class TableCanvas:
             if self.keys.get(name) != key:
                 # The background under a region is painted again rather than copied from a
                 # second window-sized surface (one allocation less on a table's first frame).
+                forget(surface, name=name)
                 surface.set_clip(rect)
                 draw_background(surface, layout)
                 surface.set_clip(None)
-                paint(surface)
+                with panel(surface, name, rect, element=Role.PANEL):
+                    paint(surface)
                 self.keys[name] = key
         target.blit(surface, (0, 0))

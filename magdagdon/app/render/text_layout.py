@@ -138,6 +138,11 @@ class TextSetter:
     # --- drawing --------------------------------------------------------------------------
     def render(self, line: str, size: int, colour: "ColorValue", bold: bool = False) -> pygame.Surface:
         """One line, runs in visual order on a shared baseline; transparent background."""
+        return self.render_line(line, size, colour, bold).image
+
+    def render_line(self, line: str, size: int, colour: "ColorValue", bold: bool = False) -> "SetLine":
+        """As :meth:`render`, with where the baseline lies and whether a letter reached past
+        the line's box (and was cut)."""
         line = _one_line(line)
         ascent, descent = self.line_metrics(line, size, bold)
         return _on_baseline([(self.font(run.script, size, bold, run.rtl), run.text) for run in self.runs(line)],
@@ -167,15 +172,25 @@ class TextSetter:
         return sum(self.font(run.script, size, bold or b, run.rtl, i).size(run.text)[0]
                    for run, b, i in self.styled_runs(spans))
 
-    def render_styled(self, spans: tuple[Span, ...], size: int, colour: "ColorValue", bold: bool = False) -> pygame.Surface:
-        """As :meth:`render`, with each span in its own style (``bold``: the whole line)."""
+    def render_styled(self, spans: tuple[Span, ...], size: int, colour: "ColorValue", bold: bool = False) -> "SetLine":
+        """As :meth:`render_line`, with each span in its own style (``bold``: the whole line)."""
         ascent, descent = self.line_metrics(plain(spans), size, bold or any(span.bold for span in spans))
         return _on_baseline([(self.font(run.script, size, bold or run_bold, run.rtl, italic), run.text)
                              for run, run_bold, italic in self.styled_runs(spans)], colour, ascent, descent)
 
 
+@dataclass(frozen=True)
+class SetLine:
+    """A rendered line: its picture, the baseline's height in it, and whether the picture
+    cut a letter that reached above or below the line's box."""
+
+    image: pygame.Surface
+    ascent: int
+    cut: bool
+
+
 def _on_baseline(runs: list[tuple[pygame.font.Font, str]], colour: "ColorValue", ascent: int,
-                 descent: int) -> pygame.Surface:
+                 descent: int) -> SetLine:
     """Each (font, text) drawn left to right on one shared baseline."""
     pieces = []
     for font, text in runs:
@@ -183,12 +198,16 @@ def _on_baseline(runs: list[tuple[pygame.font.Font, str]], colour: "ColorValue",
             pieces.append((font.render(text, True, colour), font.get_ascent()))
         except (pygame.error, ValueError):  # nothing visible to draw (a lone joiner or control character)
             continue
-    surface = pygame.Surface((sum(p.get_width() for p, _ in pieces), ascent + descent), pygame.SRCALPHA)
-    x = 0
+    height = ascent + descent
+    surface = pygame.Surface((sum(p.get_width() for p, _ in pieces), height), pygame.SRCALPHA)
+    x, cut = 0, False
     for piece, piece_ascent in pieces:
-        surface.blit(piece, (x, ascent - piece_ascent))
+        top = ascent - piece_ascent
+        surface.blit(piece, (x, top))
+        ink = piece.get_bounding_rect()
+        cut = cut or (ink.height > 0 and (top + ink.top < 0 or top + ink.bottom > height))
         x += piece.get_width()
-    return surface
+    return SetLine(surface, ascent, cut)
 
 
 def _one_line(text: str) -> str:

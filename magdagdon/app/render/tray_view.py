@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from . import palette
+from .draw_log import Role, as_role
 from .hud import min_text_px
 
 if TYPE_CHECKING:
@@ -40,12 +41,13 @@ def draw_power_label(surface: pygame.Surface, fonts: "FontBook", layout: "Layout
     title_img = fonts.render(title, size, palette.CORAL, bold=True)
     rest_img = fonts.render(f" · {detail}", size, palette.TEXT_DIM)
     y = rect.centery
-    if text.rtl:  # read from the right: the title first, the detail to its left
-        surface.blit(title_img, title_img.get_rect(midright=(rect.right, y)))
-        surface.blit(rest_img, rest_img.get_rect(midright=(rect.right - title_img.get_width(), y)))
-        return
-    surface.blit(title_img, title_img.get_rect(midleft=(rect.left, y)))
-    surface.blit(rest_img, rest_img.get_rect(midleft=(rect.left + title_img.get_width(), y)))
+    with as_role(surface, Role.LABEL):
+        if text.rtl:  # read from the right: the title first, the detail to its left
+            surface.blit(title_img, title_img.get_rect(midright=(rect.right, y)))
+            surface.blit(rest_img, rest_img.get_rect(midright=(rect.right - title_img.get_width(), y)))
+            return
+        surface.blit(title_img, title_img.get_rect(midleft=(rect.left, y)))
+        surface.blit(rest_img, rest_img.get_rect(midleft=(rect.left + title_img.get_width(), y)))
 
 
 def _caption_size(fonts: "FontBook", title: str, detail: str, size: int, width: int) -> int:

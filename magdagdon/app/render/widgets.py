@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from . import palette
+from .draw_log import Role, new_surface, panel
 from .hud import min_text_px
 
 if TYPE_CHECKING:
@@ -41,7 +42,8 @@ def draw_button(surface: pygame.Surface, fonts: "FontBook", button: Button, hove
     if rect.width < 4 or rect.height < 4:
         return
     image = _button_image(fonts, button.label, button.sublabel, rect.size, button.style, button.enabled, hovered)
-    surface.blit(image, rect.topleft)
+    with panel(surface, f"button {button.ident}", rect, element=Role.BUTTON):
+        surface.blit(image, rect.topleft)
     if focused:
         draw_focus_ring(surface, rect, max(6, rect.height // 4))
 
@@ -57,7 +59,7 @@ def _button_image(fonts: "FontBook", label: str, sublabel: str, size: tuple[int,
         cache.clear()
     w, h = size
     shadow = max(2, h // 18)
-    image = pygame.Surface((w, h + shadow), pygame.SRCALPHA)
+    image = new_surface((w, h + shadow), pygame.SRCALPHA, fonts.logged)
     rect = pygame.Rect(0, 0, w, h)
     radius = max(6, h // 4)
     if enabled:
@@ -67,8 +69,9 @@ def _button_image(fonts: "FontBook", label: str, sublabel: str, size: tuple[int,
     else:
         colour, text_colour = palette.BUTTON_DISABLED, palette.BUTTON_DISABLED_TEXT
     pygame.draw.rect(image, colour, rect, border_radius=radius)
-    for words, spot in button_words(fonts, label, sublabel, size, text_colour):
-        image.blit(words, spot)
+    for index, (words, spot) in enumerate(button_words(fonts, label, sublabel, size, text_colour)):
+        with panel(image, "label", rect, Role.BUTTON_LABEL if index == 0 else Role.LABEL):
+            image.blit(words, spot)
     cache[key] = image
     return image
 

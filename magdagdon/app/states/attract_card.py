@@ -19,6 +19,7 @@ from magdagdon.storage import ScoreEntry
 
 from ..fonts import FontBook
 from ..i18n import Catalog
+from ..render.draw_log import Role, as_role, note, panel
 from ..render import palette
 from ..render.dice_faces import die_face
 from ..render.hud import min_text_px, wrap
@@ -80,9 +81,11 @@ class AttractCard(State):
         unit = max(min_text_px((width, height)), min(width // 16, height // 14))
         draw = {"title": self._title, "scores": self._scores, "best_today": self._best_today,
                 "how_to_play": self._how_to_play}.get(self.card, self._title)
-        draw(surface, unit)
-        self._line(surface, self.text("attract.touch_to_play"), int(unit * 0.8), height - unit * 1.2,
-                   palette.TEXT_DIM)
+        with panel(surface, self.card):
+            draw(surface, unit)
+        with as_role(surface, Role.GUIDE):
+            self._line(surface, self.text("attract.touch_to_play"), int(unit * 0.8), height - unit * 1.2,
+                       palette.TEXT_DIM)
 
     def _line(self, surface: pygame.Surface, line: str, size: int, y: float, colour: palette.Colour,
               bold: bool = False) -> int:
@@ -94,21 +97,26 @@ class AttractCard(State):
     def _title(self, surface: pygame.Surface, unit: int) -> None:
         height = surface.get_height()
         y = height * 0.3
-        y += self._line(surface, self.text("app.title"), unit * 3, y, palette.GOLD, bold=True)
-        self._line(surface, self.text("app.tagline"), unit, y + unit * 0.3, palette.TEXT)
+        with as_role(surface, Role.TITLE):
+            y += self._line(surface, self.text("app.title"), unit * 3, y, palette.GOLD, bold=True)
+        with as_role(surface, Role.SUBTITLE):
+            self._line(surface, self.text("app.tagline"), unit, y + unit * 0.3, palette.TEXT)
         glow = 0.5 + 0.5 * math.sin(self.tick / 60 * math.pi)
         dim, lit = palette.TEXT_DIM, palette.BUTTON_PRIMARY
         colour = (int(dim[0] + (lit[0] - dim[0]) * glow), int(dim[1] + (lit[1] - dim[1]) * glow),
                   int(dim[2] + (lit[2] - dim[2]) * glow))
-        self._line(surface, self.text("attract.touch_to_play"), int(unit * 1.3), height * 0.66, colour, bold=True)
+        with as_role(surface, Role.GUIDE):
+            self._line(surface, self.text("attract.touch_to_play"), int(unit * 1.3), height * 0.66, colour, bold=True)
 
     def _scores(self, surface: pygame.Surface, unit: int) -> None:
         width, height = surface.get_size()
         scores = self.scores
         y = unit * 0.6
-        y += self._line(surface, self.text("attract.scores_title"), int(unit * 1.6), y, palette.GOLD, bold=True)
+        with as_role(surface, Role.TITLE):
+            y += self._line(surface, self.text("attract.scores_title"), int(unit * 1.6), y, palette.GOLD, bold=True)
         if scores is None or not scores.tables:
-            self._line(surface, self.text("scores.empty"), unit, height * 0.45, palette.TEXT_DIM)
+            with as_role(surface, Role.NOTICE):
+                self._line(surface, self.text("scores.empty"), unit, height * 0.45, palette.TEXT_DIM)
             return
         tall = height > width
         blocks = len(scores.tables)
@@ -125,7 +133,9 @@ class AttractCard(State):
             else:  # blocks side by side, today above all time
                 each = width * 0.92 / blocks
                 area = pygame.Rect(int(width * 0.04 + index * each), top, int(each) - unit // 2, block_h * 2)
-            self._score_block(surface, area, difficulty, today, all_time, size, row_h, tall)
+            with panel(surface, f"table {difficulty.name}", area.inflate(size // 2, size // 2), Role.NAME,
+                       element=Role.PANEL):
+                self._score_block(surface, area, difficulty, today, all_time, size, row_h, tall)
 
     def _score_block(self, surface: pygame.Surface, area: pygame.Rect, difficulty: Difficulty,
                      today: list[ScoreEntry], all_time: list[ScoreEntry], size: int, row_h: int, tall: bool) -> None:
@@ -133,7 +143,8 @@ class AttractCard(State):
         pygame.draw.rect(surface, palette.PANEL, area.inflate(size // 2, size // 2), border_radius=size // 2)
         label = text(f"difficulty.{difficulty.name}")
         image = fonts.render(label, fonts.fit(label, size, area.width, True), palette.GOLD, bold=True)
-        surface.blit(image, image.get_rect(midtop=(area.centerx, area.top)))
+        with as_role(surface, Role.TITLE):
+            surface.blit(image, image.get_rect(midtop=(area.centerx, area.top)))
         body = pygame.Rect(area.left, area.top + row_h, area.width, area.height - row_h)
         if tall:
             halves = [pygame.Rect(body.left, body.top, body.width // 2, body.height),
@@ -148,7 +159,8 @@ class AttractCard(State):
                size: int, row_h: int) -> None:
         fonts = self.fonts
         image = fonts.render(caption, fonts.fit(caption, size, rect.width), palette.TEXT_DIM)
-        surface.blit(image, (rect.left, rect.top))
+        with as_role(surface, Role.LABEL):
+            surface.blit(image, (rect.left, rect.top))
         y = rect.top + row_h
         if not entries:
             dash = fonts.render("—", size, palette.TEXT_DIM)
@@ -158,35 +170,42 @@ class AttractCard(State):
             name = f"{rank}. {entry.name}"
             room = rect.width - score.get_width() - size // 2
             label = fonts.render(name, fonts.fit(name, size, max(8, room)), palette.TEXT)
-            surface.blit(label, (rect.left, y))
-            surface.blit(score, score.get_rect(topright=(rect.right, y)))
+            with panel(surface, f"row {rank}", rect, Role.NAME):
+                surface.blit(label, (rect.left, y))
+                with as_role(surface, Role.VALUE):
+                    surface.blit(score, score.get_rect(topright=(rect.right, y)))
             y += row_h
 
     def _best_today(self, surface: pygame.Surface, unit: int) -> None:
         height = surface.get_height()
         best = self.scores.best_today if self.scores is not None else None
         y = height * 0.32
-        y += self._line(surface, self.text("attract.best_today_title"), int(unit * 1.4), y, palette.TEXT_DIM)
+        with as_role(surface, Role.TITLE):
+            y += self._line(surface, self.text("attract.best_today_title"), int(unit * 1.4), y, palette.TEXT_DIM)
         if best is not None:
             name, score = best
-            self._line(surface, self.text("attract.best_today", name=name, score=score), unit * 2, y + unit,
-                       palette.GOLD, bold=True)
+            with as_role(surface, Role.NAME):
+                self._line(surface, self.text("attract.best_today", name=name, score=score), unit * 2, y + unit,
+                           palette.GOLD, bold=True)
 
     def _how_to_play(self, surface: pygame.Surface, unit: int) -> None:
         width, height = surface.get_size()
         step = min(len(HOW_TO_STEPS) - 1, self.tick // STEP_TICKS)
         progress = (self.tick % STEP_TICKS) / STEP_TICKS if self.tick < STEP_TICKS * len(HOW_TO_STEPS) else 1.0
         y = unit * 0.8
-        y += self._line(surface, self.text("rules.title"), int(unit * 1.6), y, palette.GOLD, bold=True)
+        with as_role(surface, Role.TITLE):
+            y += self._line(surface, self.text("rules.title"), int(unit * 1.6), y, palette.GOLD, bold=True)
         y += unit * 0.4
         for line in wrap(self.fonts, f"{step + 1}/3  " + self.text(HOW_TO_STEPS[step]), unit, int(width * 0.9)):
-            y += self._line(surface, line, unit, y, palette.TEXT)
+            with as_role(surface, Role.PAGE):
+                y += self._line(surface, line, unit, y, palette.TEXT)
         footer = height - unit * 1.6  # the invitation line
         room = footer - y - unit
         die = max(24, min(width // 8, int(room / 4.4)))
         stage = pygame.Rect(0, 0, die * 6, die * 4)  # the board, a gap and the tray's column
         stage.center = (width // 2, int((y + unit * 0.5 + footer) / 2))
         board = pygame.Rect(stage.left, stage.top, die * 4, die * 4)
+        note(surface, stage, Role.PICTURE, "how to play board")
         cells = [pygame.Rect(board.left + c * die, board.top + r * die, die - 4, die - 4) for r in range(4) for c in range(4)]
         for cell in cells:
             pygame.draw.rect(surface, palette.CELL_EMPTY, cell, border_radius=die // 8)
@@ -213,4 +232,5 @@ class AttractCard(State):
                 pygame.draw.rect(surface, palette.GOLD, row.inflate(8, 8), width=4, border_radius=die // 6)
                 bonus = self.text("attract.straight_bonus", total=sum(values) + 60)
                 image = self.fonts.render(bonus, self.fonts.fit(bonus, int(die * 0.45), die * 3, True), palette.GOLD, bold=True)
-                surface.blit(image, image.get_rect(midleft=(row.right + die // 3, row.centery)))
+                with as_role(surface, Role.VALUE):
+                    surface.blit(image, image.get_rect(midleft=(row.right + die // 3, row.centery)))

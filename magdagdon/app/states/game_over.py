@@ -16,6 +16,7 @@ from magdagdon.engine.challenge import code_for_seed, has_code
 from ..i18n import Catalog
 from ..input.focus import FocusKey
 from ..render import palette
+from ..render.draw_log import Role, as_role, new_frame_surface, panel
 from ..render.hud import draw_banner, min_text_px
 from ..render.menu_text import blit_ink, fitted_block
 from ..render.mini_board import draw_mini_board
@@ -148,7 +149,15 @@ class GameOver(TableState):
     def is_animating(self) -> bool:
         """Counting up; or the rank, a storage notice or the review arrived since the last
         frame (the loop then draws it without waiting for input)."""
-        return super().is_animating() or self.tick <= COUNT_TICKS or tuple(self._result_lines()) != self.result_shown
+        shown = tuple((line, colour) for _, line, colour in self._result_lines())
+        return super().is_animating() or self.tick <= COUNT_TICKS or shown != self.result_shown
+
+    def declared_content(self) -> tuple[str, ...]:
+        """What this screen must show: the score, each result line, and the review once it is in."""
+        content = ["score", *(name for name, _, _ in self._result_lines())]
+        if any(item.advice is not None for item in self.session.review or []) and not self.game.set_up:
+            content.append("review")
+        return tuple(dict.fromkeys(content))
 
     def _backdrop(self, surface: pygame.Surface, reserve: int) -> tuple[pygame.Surface, pygame.Rect]:
         """The table, the shade and the empty banner: still while the numbers count up, so
@@ -156,9 +165,9 @@ class GameOver(TableState):
         key = (id(self.layout), surface.get_size(), reserve, self.text.locale, str(self.game.board))
         cached = self._backdrop_cache
         if cached is None or cached[0] != key:
-            image = pygame.Surface(surface.get_size(), 0, surface)
+            image = new_frame_surface(surface.get_size(), surface, self.fonts.logged)
             self.draw_static(image)
-            image.blit(self.kit.viewport.veil(150), (0, 0))
+            self.kit.viewport.dim(image, 150)
             free = draw_banner(image, self.fonts, self._dialog(), self.text("gameover.title"), [],
                                palette.GOLD, palette.GOLD, reserve, title_scale=0.1)
             free.height -= reserve
@@ -182,7 +191,7 @@ class GameOver(TableState):
             (text("score.powers", count=score.powers_used), cost(int(score.power_penalty * progress))),
         ]
         extra = self._result_lines()
-        self.result_shown = tuple(extra)
+        self.result_shown = tuple((line, colour) for _, line, colour in extra)
         step_per_size = fonts.line_step(100) / 100  # a line's height per point of size in this language
         floor = min_text_px(surface.get_size())
         # Where the rows one under another would not leave room for the result lines (a tall
@@ -195,7 +204,8 @@ class GameOver(TableState):
         y = free.top
         # Fitted once for the final total (the widest), not for every counted-up value.
         total_img = fonts.render(signed(shown), fonts.fit(signed(score.total), int(size * 2.6), free.width, True), palette.GOLD, bold=True)
-        surface.blit(total_img, total_img.get_rect(midtop=(free.centerx, y)))
+        with panel(surface, "score", free, Role.VALUE):
+            surface.blit(total_img, total_img.get_rect(midtop=(free.centerx, y)))
         y += total_img.get_height()
         # Mirrored in Urdu: the label on the right, its value on the left.
         gap = size
@@ -212,52 +222,56 @@ class GameOver(TableState):
             l_img = fonts.render(label, fonts.fit(label, size, col.width - v_img.get_width() - size), palette.TEXT_DIM)
             # Label and value centred on one line by their ink (Nastaliq sits low in its line).
             box = pygame.Rect(col.left, y, col.width, step)
-            blit_ink(surface, l_img, box, "right" if text.rtl else "left")
-            blit_ink(surface, v_img, box, "left" if text.rtl else "right")
+            with panel(surface, "breakdown", free, Role.LABEL), panel(surface, f"row {index}"):
+                blit_ink(surface, l_img, box, "right" if text.rtl else "left")
+                with as_role(surface, Role.VALUE):
+                    blit_ink(surface, v_img, box, "left" if text.rtl else "right")
             if not paired or index % 2 or index == len(rows) - 1:
                 y += step
         y += int(size * 0.6)
-        shown_lines: list[tuple[str, int, Colour]] = []
-        for line, colour in extra:
+        shown_lines: list[tuple[str, str, int, Colour]] = []
+        for content, line, colour in extra:
             fitted = fonts.fit(line, size, free.width)
             if fitted >= floor:
-                shown_lines.append((line, fitted, colour))
+                shown_lines.append((content, line, fitted, colour))
             else:  # rather two lines than one too small to read
-                shown_lines += [(part, floor, colour) for part in fonts.wrap(line, floor, free.width)]
-        for line, line_size, colour in shown_lines:
+                shown_lines += [(content, part, floor, colour) for part in fonts.wrap(line, floor, free.width)]
+        for content, line, line_size, colour in shown_lines:
             if y + step > free.bottom:  # a tall script at a small size: the lines that fit
                 break
             img = fonts.render(line, line_size, colour)
-            surface.blit(img, img.get_rect(midtop=(free.centerx, y)))
+            with panel(surface, content, free, Role.NOTICE):
+                surface.blit(img, img.get_rect(midtop=(free.centerx, y)))
             y += step
         self._draw_cards(surface, pygame.Rect(free.left, y, free.width, max(0, free.bottom - y)), size)
         for button in buttons:
             focused = self.keyboard and self.focus == ("button", button.ident)
             draw_button(surface, fonts, button, self.hover == button.ident, focused)
 
-    def _result_lines(self) -> list[tuple[str, Colour]]:
+    def _result_lines(self) -> list[tuple[str, str, Colour]]:
+        """(what it is, the line, its colour) for each line under the breakdown."""
         text, session, game = self.text, self.session, self.game
         name = text(f"difficulty.{game.difficulty.name}")
-        lines = [(text("gameover.turns", turns=game.turn, powers=game.powers_used), palette.TEXT_DIM)]
+        lines = [("turns", text("gameover.turns", turns=game.turn, powers=game.powers_used), palette.TEXT_DIM)]
         if session.daily_rank:
-            lines.append((text("gameover.daily_rank", rank=session.daily_rank, code=code_for_seed(game.seed)),
+            lines.append(("code", text("gameover.daily_rank", rank=session.daily_rank, code=code_for_seed(game.seed)),
                           palette.GOLD))
         elif has_code(game.seed):
-            lines.append((text("gameover.code", code=code_for_seed(game.seed)), palette.TEXT))
+            lines.append(("code", text("gameover.code", code=code_for_seed(game.seed)), palette.TEXT))
         rank = session.outcome.rank if session.outcome is not None else None
         if session.saved_result is False:
-            lines.append((text("gameover.not_saved"), palette.CORAL))
+            lines.append(("rank", text("gameover.not_saved"), palette.CORAL))
         elif rank:
             player = session.player_name
             line = text("gameover.rank_named", name=player, rank=rank, difficulty=name) if player else \
                 text("gameover.rank", rank=rank, difficulty=name)
-            lines.append((line, palette.GOLD))
+            lines.append(("rank", line, palette.GOLD))
         elif session.outcome is not None:
-            lines.append((text("gameover.no_rank", difficulty=name), palette.TEXT_DIM))
+            lines.append(("rank", text("gameover.no_rank", difficulty=name), palette.TEXT_DIM))
         if session.assisted:
-            lines.append((text("gameover.assisted"), palette.HINT))
+            lines.append(("assisted", text("gameover.assisted"), palette.HINT))
         if session.review:
-            lines.append((text("gameover.review_title"), palette.TEXT))
+            lines.append(("review title", text("gameover.review_title"), palette.TEXT))
         return lines
 
     # --- the drawn review -------------------------------------------------------------------
@@ -287,13 +301,20 @@ class GameOver(TableState):
             card = pygame.Rect(left + index * (width + gap), area.top, width, area.height)
             self.cards.append((card, item.turn))
             pygame.draw.rect(surface, palette.PANEL, card, border_radius=max(6, size // 3))
+            with panel(surface, "review", area), panel(surface, f"card {index}", card, Role.LABEL, element=Role.PANEL):
+                self._draw_card(surface, card, item, stories[item.turn], size)
+
+    def _draw_card(self, surface: pygame.Surface, card: pygame.Rect, item: TurnReview, story: TurnStory,
+                   size: int) -> None:
+        """The turn's two boards and its caption."""
+        fonts, text = self.fonts, self.text
+        if item.advice is not None:
             caption = text("gameover.review_card", turn=item.turn, loss=round(item.loss))
             # Never below the readable size: a caption too long for one line takes two.
             caption_img = fitted_block(fonts, caption, size, (card.width - 8, size * 3), palette.GOLD, False,
                                        min_text_px(surface.get_size()))
             boards = pygame.Rect(card.left, card.top + 4, card.width, card.height - caption_img.get_height() - 8)
             half = boards.width // 2
-            story = stories[item.turn]
             draw_mini_board(surface, pygame.Rect(boards.left, boards.top, half, boards.height).inflate(-6, 0),
                             story.board, story.played, ghost=False)
             draw_mini_board(surface, pygame.Rect(boards.left + half, boards.top, half, boards.height).inflate(-6, 0),

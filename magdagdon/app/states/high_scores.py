@@ -16,6 +16,7 @@ from magdagdon.storage.today import todays_table
 
 from ..fonts import FontBook
 from ..games import Games
+from ..render.draw_log import Role, as_role, new_surface, panel
 from ..render import palette
 from ..render.hud import min_text_px
 from ..render.menu_text import ink_rect
@@ -137,12 +138,15 @@ class HighScores(MenuState):
         entries, stats = loaded
         # Three rows of figures, as tall as the language's font needs (Nastaliq is tall).
         stats_h = max(int(size * 4.6), 3 * self.fonts.line_height(size) * 9 // 10 + size)
-        self._draw_statistics(surface, pygame.Rect(rect.left, rect.top, rect.width, stats_h), stats, size)
+        figures = pygame.Rect(rect.left, rect.top, rect.width, stats_h)
+        with panel(surface, "statistics", figures, Role.LABEL, element=Role.PANEL):
+            self._draw_statistics(surface, figures, stats, size)
         table = pygame.Rect(rect.left, rect.top + stats_h + size // 2, rect.width, rect.height - stats_h - size // 2)
-        if not entries:
-            self._centred(surface, table, text("scores.empty_today" if self.today else "scores.empty"), int(size * 1.2))
-            return
-        self._draw_table(surface, table, entries, size)
+        with panel(surface, "table", table, Role.NAME):
+            if not entries:
+                self._centred(surface, table, text("scores.empty_today" if self.today else "scores.empty"), int(size * 1.2))
+                return
+            self._draw_table(surface, table, entries, size)
 
     def _centred(self, surface: pygame.Surface, rect: pygame.Rect, message: str, size: int) -> None:
         fonts = self.fonts
@@ -168,10 +172,12 @@ class HighScores(MenuState):
             value_img = fonts.render(value, size, palette.GOLD if i == 2 else palette.TEXT, bold=True)
             label_img = fonts.render(label, fonts.fit(label, size, left.width - value_img.get_width() - pad), palette.TEXT_DIM)
             surface.blit(label_img, label_img.get_rect(**{"midright" if rtl else "midleft": (left.right if rtl else left.left, y)}))
-            surface.blit(value_img, value_img.get_rect(**{"midleft" if rtl else "midright": (left.left if rtl else left.right, y)}))
+            with as_role(surface, Role.VALUE):
+                surface.blit(value_img, value_img.get_rect(**{"midleft" if rtl else "midright": (left.left if rtl else left.right, y)}))
         chart_w = inner.width - figures_w - pad * 2
         chart = pygame.Rect(inner.left if rtl else left.right + pad * 2, inner.top, chart_w, inner.height)
-        self._draw_histogram(surface, chart, stats, max(self.floor, int(size * 0.8)))
+        with panel(surface, "histogram", chart):
+            self._draw_histogram(surface, chart, stats, max(self.floor, int(size * 0.8)))
 
     def _draw_histogram(self, surface: pygame.Surface, rect: pygame.Rect, stats: Statistics, size: int) -> None:
         text, fonts = self.text, self.fonts
@@ -203,7 +209,8 @@ class HighScores(MenuState):
                 pygame.draw.rect(surface, palette.LEGAL, (x, area.bottom - height, width, height))
             if i % every == 0:
                 label = fonts.render(str(bucket), size, palette.TEXT_DIM)
-                surface.blit(label, label.get_rect(midtop=(x + width // 2, area.bottom + 2)))
+                with as_role(surface, Role.VALUE):
+                    surface.blit(label, label.get_rect(midtop=(x + width // 2, area.bottom + 2)))
 
     def _draw_table(self, surface: pygame.Surface, rect: pygame.Rect, entries: list[ScoreEntry], size: int) -> None:
         text, fonts = self.text, self.fonts
@@ -238,7 +245,8 @@ class HighScores(MenuState):
         shown = rows[self.scroll:self.scroll + visible]
         y = rect.top
         for image, align, cell in headers:
-            _place(surface, image, pygame.Rect(cell.left, y, cell.width, header_h), align)
+            with as_role(surface, Role.LABEL):
+                _place(surface, image, pygame.Rect(cell.left, y, cell.width, header_h), align)
         y += header_h
         pygame.draw.line(surface, palette.PANEL_EDGE, (rect.left, y - 2), (rect.right, y - 2), 2)
         self.rows = []
@@ -306,8 +314,8 @@ def _lines_image(fonts: "FontBook", words: str, size: int, width: int, floor: in
         return fonts.render(words, fitted, colour, bold)
     lines = [fonts.render(line, floor, colour, bold) for line in fonts.wrap(words, floor, width, bold)]
     step = fonts.line_step(floor)
-    image = pygame.Surface((max(line.get_width() for line in lines), step * (len(lines) - 1) + lines[-1].get_height()),
-                           pygame.SRCALPHA)
+    image = new_surface((max(line.get_width() for line in lines), step * (len(lines) - 1) + lines[-1].get_height()),
+                        pygame.SRCALPHA, fonts.logged)
     for index, line in enumerate(lines):
         image.blit(line, line.get_rect(**{"topright" if right else "topleft": (image.get_width() if right else 0, index * step)}))
     return image

@@ -26,6 +26,7 @@ from ..i18n import Catalog
 from ..menu_ui import MenuUI
 from ..party_play import party_in_play
 from ..render import palette
+from ..render.draw_log import Role, as_role, panel
 from ..render.hud import min_text_px
 from ..render.menu_text import DrawnLabel, TextPage, blit_ink, fitted_block, fitted_line, ink_rect
 from ..render.widgets import draw_focus_ring
@@ -50,6 +51,8 @@ class MenuKit:
     locked: bool = False  # kiosk: no way out of the game, no window mode
 
 
+# The theme's object id of a menu label -> what the draw log calls it.
+LABEL_ROLES = {"#title": Role.TITLE, "#subtitle": Role.SUBTITLE, "#notice": Role.NOTICE}
 TEXT_MARGIN = 0.6  # room beside a label's or button's text, in text heights (both sides together)
 
 
@@ -358,19 +361,22 @@ class MenuState(State):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         if not self.active:
             return
-        surface.blit(self.kit.viewport.veil(170), (0, 0))
+        self.kit.viewport.dim(surface, 170)
         if self.panel is None:
             self.draw_title_only(surface)
             return
         radius = max(10, self.panel.width // 30)
         pygame.draw.rect(surface, palette.PANEL, self.panel, border_radius=radius)
         pygame.draw.rect(surface, palette.PANEL_EDGE, self.panel, width=2, border_radius=radius)
-        if self.body_rect is not None:
-            self.draw_body(surface, self.body_rect)
-        self.ui.draw(surface)
-        for label in self.labels:
-            label.draw(surface)
-        self.draw_button_labels(surface)
+        with panel(surface, "menu", self.panel, element=Role.DIALOG):
+            if self.body_rect is not None:
+                with panel(surface, "body", self.body_rect, Role.PAGE):
+                    self.draw_body(surface, self.body_rect)
+            self.ui.draw(surface)
+            for label, role in zip(self.labels, self.label_roles):
+                with panel(surface, role.lstrip("#"), label.rect, LABEL_ROLES.get(role, Role.NOTICE)):
+                    label.draw(surface)
+            self.draw_button_labels(surface)
         if self.keyboard and self.buttons:
             draw_focus_ring(surface, self.buttons[self.focus_index][0].rect, max(6, self.panel.width // 60))
 
@@ -398,7 +404,8 @@ class MenuState(State):
     def draw_button_labels(self, surface: pygame.Surface) -> None:
         """Each button's words, in the colour pygame_gui gives its state (hovered, chosen...)."""
         for button, ident in self.buttons:
-            self.draw_button_label(surface, button, self.button_labels.get(ident, ""))
+            with panel(surface, f"button {ident}", button.rect, Role.BUTTON_LABEL, element=Role.BUTTON):
+                self.draw_button_label(surface, button, self.button_labels.get(ident, ""))
 
     def draw_button_label(self, surface: pygame.Surface, button: "UIButton", label: str) -> None:
         if not label:
@@ -418,7 +425,8 @@ class MenuState(State):
         fonts, title = self.fonts, self.text(self.title_key)
         size = fonts.fit(title, max(24, min(w, h) // 10), int(w * 0.8), bold=True)
         image = fonts.render(title, size, palette.GOLD, bold=True)
-        surface.blit(image, image.get_rect(center=(w // 2, h // 2)))
+        with as_role(surface, Role.TITLE):
+            surface.blit(image, image.get_rect(center=(w // 2, h // 2)))
 
     # --- helpers ----------------------------------------------------------------------------
     @property

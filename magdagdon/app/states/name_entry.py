@@ -21,6 +21,7 @@ from ..fonts import FontBook
 from ..i18n import Catalog
 from ..input.gamepad import PadReader
 from ..player_name import MAX_NAME_CHARACTERS, LastName, add_typed, final_name
+from ..render.draw_log import Role, panel
 from ..render import palette
 from ..render.hud import min_text_px
 from ..render.widgets import Button, draw_button, draw_focus_ring
@@ -229,16 +230,22 @@ class NameEntry(State):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         if self.layout_for != self.kit.viewport.size:
             self._layout()
-        fonts, text = self.fonts, self.text
-        surface.blit(self.kit.viewport.veil(170), (0, 0))
+        self.kit.viewport.dim(surface, 170)
         radius = max(8, self.panel.height // 30)
         pygame.draw.rect(surface, palette.PANEL, self.panel, border_radius=radius)
         pygame.draw.rect(surface, palette.GOLD, self.panel, width=max(2, radius // 4), border_radius=radius)
+        with panel(surface, "name entry", self.panel, element=Role.DIALOG):
+            self._draw_inside(surface, radius)
+
+    def _draw_inside(self, surface: pygame.Surface, radius: int) -> None:
+        fonts, text = self.fonts, self.text
         title = text("name.title")
         size = fonts.fit(title, int(self.title_rect.height * 0.6), self.title_rect.width - 2 * radius, bold=True)
         image = fonts.render(title, size, palette.GOLD, bold=True)
-        surface.blit(image, image.get_rect(center=self.title_rect.center))
-        self._draw_field(surface)
+        with panel(surface, "title", self.title_rect, Role.TITLE):
+            surface.blit(image, image.get_rect(center=self.title_rect.center))
+        with panel(surface, "field", self.field, Role.NAME, element=Role.PANEL):
+            self._draw_field(surface)
         for key in self.keys:
             label = text(f"name.{key.ident}") if key.ident in ACTION_ROW else key.ident
             style = "primary" if key.ident == "ok" else "normal"
@@ -280,4 +287,5 @@ class NameEntry(State):
         image = fonts.render(counter, max(min_text_px(surface.get_size()), int(field.height * 0.3)), palette.TEXT_DIM)
         beside = {"midright": (field.left - field.height // 5, field.centery)} if rtl else {
             "midleft": (field.right + field.height // 5, field.centery)}
-        surface.blit(image, image.get_rect(**beside))
+        with panel(surface, "counter", self.panel, Role.VALUE):
+            surface.blit(image, image.get_rect(**beside))

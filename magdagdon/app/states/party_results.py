@@ -11,6 +11,7 @@ from magdagdon.party import Party, PartyResults, party_results
 
 from ..games import Games
 from ..party_play import PartyPlay
+from ..render.draw_log import Role, as_role, panel
 from ..render import palette
 from ..render.hud import min_text_px
 from ..render.party_strip import draw_mini_board, fitted
@@ -66,13 +67,15 @@ class PartyResultsScreen(PartyScreen):
         for index, standing in enumerate(results.standings):
             row, column = divmod(index, columns)
             box = pygame.Rect(area.left + column * each_w, area.top + row * each_h, each_w, each_h).inflate(-6, -6)
-            self._draw_standing(surface, box, standing.place, standing.seat, standing.name, standing.breakdown)
+            with panel(surface, f"standing {index}", box, Role.LABEL, element=Role.PANEL):
+                self._draw_standing(surface, box, standing.place, standing.seat, standing.name, standing.breakdown)
         # Who gained most on each turn: the turn number in the colour of the best player(s).
         strip = pygame.Rect(rect.left, rect.bottom - best_h, rect.width, best_h)
         label = text("party.best_turns")
         size = max(10, int(best_h * 0.6))
         image = fitted(fonts, label, size, strip.width // 3, strip.height, palette.TEXT_DIM)
-        surface.blit(image, image.get_rect(midleft=(strip.left, strip.centery)))
+        with panel(surface, "best each turn", strip, Role.LABEL):
+            surface.blit(image, image.get_rect(midleft=(strip.left, strip.centery)))
         turns = len(results.best_of_turn)
         cells = pygame.Rect(strip.left + image.get_width() + 8, strip.top, strip.width - image.get_width() - 8, strip.height)
         cell_w = max(1, cells.width // max(1, turns))
@@ -82,7 +85,8 @@ class PartyResultsScreen(PartyScreen):
             for k, seat in enumerate(seats):
                 pygame.draw.rect(surface, play.colour(seat), (box.left, box.top + k * band, box.width, band))
             digit = fitted(fonts, str(turn), int(box.height * 0.6), box.width - 2, box.height, palette.TEXT_DARK, True)
-            surface.blit(digit, digit.get_rect(center=box.center))
+            with panel(surface, "best each turn", strip, Role.VALUE), panel(surface, f"turn {turn}", box, element=Role.PICTURE):
+                surface.blit(digit, digit.get_rect(center=box.center))
 
     def _draw_standing(self, surface: pygame.Surface, box: pygame.Rect, place: int, seat: int, name: str, breakdown: ScoreBreakdown) -> None:
         fonts, text, colour = self.fonts, self.text, self.play.colour(seat)
@@ -92,11 +96,13 @@ class PartyResultsScreen(PartyScreen):
         y = box.top + 4
         head = text("party.place", place=place, name=name)
         image = fitted(fonts, head, line, box.width - 8, int(line * 1.3), colour, bold=True)
-        surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
+        with as_role(surface, Role.NAME):
+            surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
         y += int(line * 1.3)
         total = str(breakdown.total)
         image = fonts.render(total, fonts.fit(total, int(line * 1.4), box.width - 8, True), palette.GOLD, bold=True)
-        surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
+        with as_role(surface, Role.VALUE):
+            surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
         y += int(line * 1.6)
         small = max(min_text_px(surface.get_size()), int(line * 0.7))
         rows = [(text("score.base"), str(breakdown.base)), (text("score.bonus"), f"+{breakdown.bonus}"),
@@ -109,14 +115,17 @@ class PartyResultsScreen(PartyScreen):
                             self.play.game_of(seat).board)
             y += board_side + 4
         step = int(small * 1.25)
-        for label, value in rows:
+        for number, (label, value) in enumerate(rows):
             l_img = fitted(fonts, label, small, box.width * 2 // 3, step, palette.TEXT_DIM)
             v_img = fonts.render(value, small, palette.TEXT)
             label_at, value_at = (box.right - 6, box.left + 6) if fonts.rtl else (box.left + 6, box.right - 6)
-            if fonts.rtl:  # right to left: the label at the right, its number at the left
-                surface.blit(l_img, l_img.get_rect(topright=(label_at, y)))
-                surface.blit(v_img, (value_at, y))
-            else:
-                surface.blit(l_img, (label_at, y))
-                surface.blit(v_img, v_img.get_rect(topright=(value_at, y)))
+            with panel(surface, f"row {number}"):
+                if fonts.rtl:  # right to left: the label at the right, its number at the left
+                    surface.blit(l_img, l_img.get_rect(topright=(label_at, y)))
+                    with as_role(surface, Role.VALUE):
+                        surface.blit(v_img, (value_at, y))
+                else:
+                    surface.blit(l_img, (label_at, y))
+                    with as_role(surface, Role.VALUE):
+                        surface.blit(v_img, v_img.get_rect(topright=(value_at, y)))
             y += step

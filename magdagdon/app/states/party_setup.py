@@ -10,6 +10,7 @@ from magdagdon.storage.party_file import PartyRecord
 
 from ..games import Games
 from ..party_play import PLAYER_COLOURS, PartyPlay, party_files
+from ..render.draw_log import Role, as_role, panel
 from ..render import palette
 from ..session import now
 from ..state_machine import Persist
@@ -101,7 +102,8 @@ class PartySetup(MenuState):
         if not self.seats:
             line = text("party.no_players")
             image = fonts.render(line, fonts.fit(line, max(14, rect.height // 8), rect.width), palette.TEXT_DIM)
-            surface.blit(image, image.get_rect(center=rect.center))
+            with as_role(surface, Role.NOTICE):
+                surface.blit(image, image.get_rect(center=rect.center))
             return
         columns = 2 if len(self.seats) > 4 else 1
         rows = (len(self.seats) + columns - 1) // columns
@@ -115,4 +117,5 @@ class PartySetup(MenuState):
             pygame.draw.circle(surface, colour, (box.left + each_h // 2, box.centery), max(4, each_h // 4))
             label = f"{index + 1}. {name}" + (f" · {text('party.computer')}" if computer else "")
             image = fonts.render(label, fonts.fit(label, size, box.width - each_h - 8), colour, bold=True)
-            surface.blit(image, image.get_rect(midleft=(box.left + each_h, box.centery)))
+            with panel(surface, f"seat {index}", box, Role.NAME):
+                surface.blit(image, image.get_rect(midleft=(box.left + each_h, box.centery)))

@@ -20,6 +20,7 @@ from ..fonts import FontBook
 from ..i18n import Catalog
 from ..render import palette
 from ..render.dice_faces import die_face
+from ..render.draw_log import Role, as_role, note, panel, scaled
 from ..render.mini_board import draw_mini_board
 from ..render.widgets import Button, draw_button
 from ..state_machine import Persist, State
@@ -182,16 +183,19 @@ class ReplayViewer(State):
               bold: bool = False) -> pygame.Rect:
         size = self.fonts.fit(line, int(rect.height * 0.6), rect.width, bold=bold)
         image = self.fonts.render(line, size, colour, bold=bold)
-        return surface.blit(image, image.get_rect(center=rect.center))
+        with panel(surface, "", rect, Role.TITLE if bold else Role.LABEL):
+            return surface.blit(image, image.get_rect(center=rect.center))
 
     def _draw_turn(self, surface: pygame.Surface, areas: dict[str, Any], story: TurnStory) -> None:
         text = self.text
         self._line(surface, text("replay.title", turn=story.turn, turns=self.stories[-1].turn, score=story.score_after),
                    areas["title"], palette.GOLD, bold=True)
-        self._draw_dice(surface, areas["dice"], story.dice)
+        with panel(surface, "dice", areas["dice"], Role.LABEL):
+            self._draw_dice(surface, areas["dice"], story.dice)
         review = reviews_by_turn(self.reviews).get(story.turn)
         you, expert = areas["halves"]
-        self._draw_side(surface, you, text("replay.you"), story, story.played, False, True, palette.TEXT)
+        with panel(surface, "you", you):
+            self._draw_side(surface, you, text("replay.you"), story, story.played, False, True, palette.TEXT)
         if not self.review_ready:
             note, choice, colour = text("replay.thinking"), None, palette.TEXT_DIM
         elif review is None or review.advice is None:
@@ -199,7 +203,8 @@ class ReplayViewer(State):
         else:
             note, choice, colour = text("replay.gain", loss=round(review.loss)), review.advice, palette.GOLD
         powers = choice is not None and choice is not story.played
-        self._draw_side(surface, expert, text("replay.expert"), story, choice, True, powers, palette.HINT, note, colour)
+        with panel(surface, "expert", expert):
+            self._draw_side(surface, expert, text("replay.expert"), story, choice, True, powers, palette.HINT, note, colour)
 
     def _draw_dice(self, surface: pygame.Surface, rect: pygame.Rect, dice: tuple[int, ...]) -> None:
         label = self.fonts.render(self.text("replay.rolled"), max(14, int(rect.height * 0.45)), palette.TEXT_DIM)
@@ -209,9 +214,11 @@ class ReplayViewer(State):
         x = rect.centerx - total // 2
         surface.blit(label, label.get_rect(midleft=(x, rect.centery)))
         x += label.get_width() + gap
-        for value in dice:
+        for index, value in enumerate(dice):
             face = die_face(value, size, "tray")
-            surface.blit(face, face.get_rect(midleft=(x, rect.centery)))
+            at = face.get_rect(midleft=(x, rect.centery))
+            surface.blit(face, at)
+            note(surface, at, Role.PICTURE, f"rolled die {index}")
             x += size + gap
 
     def _draw_powers(self, surface: pygame.Surface, rect: pygame.Rect, choice: TurnAdvice) -> None:
@@ -237,9 +244,9 @@ class ReplayViewer(State):
         x = rect.centerx - int(total * scale) // 2
         for piece in pieces:
             if scale < 1:
-                piece = pygame.transform.smoothscale(piece, (max(1, int(piece.get_width() * scale)),
-                                                             max(1, int(piece.get_height() * scale))))
-            surface.blit(piece, piece.get_rect(midleft=(x, rect.centery)))
+                piece = scaled(piece, (max(1, int(piece.get_width() * scale)), max(1, int(piece.get_height() * scale))))
+            with as_role(surface, Role.LABEL):
+                surface.blit(piece, piece.get_rect(midleft=(x, rect.centery)))
             x += piece.get_width() + int(gap * scale)
 
     def _draw_side(self, surface: pygame.Surface, rect: pygame.Rect, heading: str, story: TurnStory,

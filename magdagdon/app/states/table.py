@@ -19,6 +19,7 @@ from ..input.focus import FocusKey, Target, index_of, step_focus
 from ..render import palette
 from ..render.board_view import draw_cell_highlights, draw_cell_ring, pulse
 from ..render.coach_marks import draw_coach_mark
+from ..render.draw_log import Role, note
 from ..render.effects import draw_board_effects, turned_die
 from ..render.hud import draw_guide
 from ..render.layout import Layout
@@ -469,7 +470,9 @@ class TableState(State):
                 target = layout.primary
             message = text(mark.key, **dict(mark.values))
             self.coach_target = target
-            self.skip_rect = draw_coach_mark(surface, self.fonts, layout, target, message, text("coach.skip"), strength)
+            named = f"{kind} {index}" if kind != "button" else "button confirm"
+            self.skip_rect = draw_coach_mark(surface, self.fonts, layout, target, message, text("coach.skip"), strength,
+                                             named=(named,))
             return
         tip = coach.current_tip(self.game, self.games.demo)
         if tip is not None:
@@ -512,6 +515,7 @@ class TableState(State):
             if sprite.index in hint_dice:
                 pygame.draw.rect(surface, palette.HINT, sprite.rect.inflate(14, 14), width=max(3, sprite.size // 20), border_radius=max(6, sprite.size // 5))
             surface.blit(self._die_image(sprite, alpha), sprite.rect)
+            note(surface, sprite.rect, Role.DIE, f"die {sprite.index}")
 
     def _die_image(self, sprite: DieSprite, alpha: float) -> pygame.Surface:
         """The die as the effects show it now: turning after ±1, fading in after a roll

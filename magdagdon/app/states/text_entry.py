@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from ..render.draw_log import Role, as_role, panel
 from ..render import palette
 from .menu import MenuKit, MenuState
 
@@ -57,8 +58,10 @@ class TextEntry(MenuState):
         shown = self.typed + "_" if len(self.typed) < self.max_typed else self.typed
         size = fonts.fit(shown, int(field.height * 0.6), field.width - 16, bold=True)
         image = fonts.render(shown, size, palette.TEXT, bold=True)
-        surface.blit(image, image.get_rect(center=field.center))
+        with panel(surface, "field", field, Role.VALUE, element=Role.PANEL):
+            surface.blit(image, image.get_rect(center=field.center))
         if self.problem:
             size = fonts.fit(self.problem, max(12, (rect.bottom - field.bottom) * 3 // 4), rect.width)
             image = fonts.render(self.problem, size, palette.CORAL)
-            surface.blit(image, image.get_rect(midtop=(rect.centerx, field.bottom + 2)))
+            with as_role(surface, Role.NOTICE):
+                surface.blit(image, image.get_rect(midtop=(rect.centerx, field.bottom + 2)))
