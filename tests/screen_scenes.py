@@ -305,7 +305,8 @@ def judge(player: Player, where: str) -> list[str]:
     player.wait(0.05)
     frame = control.frame_log
     assert frame is not None, "no frame was drawn"
-    declared = [name for state in control.machine.stack for name in getattr(state, "declared_content", lambda: ())()]
+    # What the screen in use declares (a state under a menu's veil is judged on its own screen).
+    declared = list(getattr(control.machine.top, "declared_content", lambda: ())())
     findings: list[Finding] = audit_frame(frame, readable_floor(frame.size), declared)
     return [f"{where}: {finding}" for finding in dict.fromkeys(findings)]
 
