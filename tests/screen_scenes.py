@@ -32,6 +32,7 @@ PSEUDO = "xx"  # English made 30 % longer, to find boxes only just wide enough
 LOCALES = ("en", "it", "ur", "hi", PSEUDO)
 SIZES = ((800, 600), (1280, 720), (1920, 1080), (1080, 1920), (3840, 2160))
 SLOW_SIZES = ((3840, 2160),)
+FRAME_SECONDS = 1 / 30  # the audit's frames: 30 a second (each runs four fixed updates)
 LATIN_NAME, URDU_NAME, HINDI_NAME = "Ada Lovelace", "عائشہ خان", "प्रिया शर्मा"
 
 
@@ -289,7 +290,7 @@ def readable_floor(size: tuple[int, int]) -> int:
 
 def open_scene(scene: Scene, data: Path, size: tuple[int, int]) -> Player:
     options = {**({} if scene.options.get("kiosk") else {"seed": 3}), **scene.options}
-    player = Player(data, size=size, **options)
+    player = Player(data, size=size, frame_seconds=FRAME_SECONDS, **options)
     player.wait(0.4)
     if scene.steps is not None:
         scene.steps(player)

@@ -42,11 +42,11 @@ class ThinkAtOnce(Executor):
 
 class Player:
     def __init__(self, data_dir: Path, size: tuple[int, int] = (800, 600), thinker: Executor | None = None,
-                 draw_log: bool = True, **options: Any) -> None:
+                 draw_log: bool = True, frame_seconds: float = 0.0, **options: Any) -> None:
         values: dict[str, Any] = dict(difficulty=Difficulty.PEACEFUL, windowed=True, size=size, data_dir=data_dir,
                                       sound=False)
         values.update(options)
-        self.clock = FakeClock(1000.0)
+        self.clock = FakeClock(1000.0, slowest=frame_seconds)
         self.events = ScriptedEvents(self.clock)
         self.control = Control(Options(**values), clock=self.clock, events=self.events,
                                thinker=thinker or ThinkAtOnce(), draw_log=draw_log)
