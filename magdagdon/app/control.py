@@ -77,6 +77,7 @@ from .window import Window
 FRAME_SECONDS = 1 / 120  # while something moves
 IDLE_FRAME_SECONDS = 0.1  # while nothing does
 INPUT_POLL_SECONDS = 0.02  # how often an idle loop looks for input
+RETRY_SECONDS = 5.0  # how often a result held unsaved (a full disk) is written again
 
 
 class Control:
@@ -156,6 +157,7 @@ class Control:
         self.moved_last_frame = False
         self.closed = False
         self.close_requested_at = -10  # the frame of the last WINDOWCLOSE
+        self.retry_at: float | None = None  # when a result held unsaved is written again
         # Storage, sounds and pygame_gui wait until the first frame is on screen.
         self.startup_pending = True
         self.start()
@@ -289,12 +291,27 @@ class Control:
             self._draw()
         self.moved_last_frame = moving
         self.frames += 1
+        self._retry_held_results(started)
         if self.jobs.run():  # saving may bring a notice to show
             self.dirty = True
         if moving or self.dirty or self.machine.changed or self.ui.changed:
             self.clock.sleep(started + FRAME_SECONDS - self.clock.now())
         else:
             self._idle_until(started + IDLE_FRAME_SECONDS)
+
+    def _retry_held_results(self, now: float) -> None:
+        """While a finished game's result is held unsaved, write it again every few seconds,
+        so it is saved soon after space returns (and the game-over screen says so)."""
+        if not self.storage.unsaved_results:
+            self.retry_at = None
+        elif self.retry_at is None:
+            self.retry_at = now + RETRY_SECONDS
+        elif now >= self.retry_at:
+            self.retry_at = now + RETRY_SECONDS
+            self.jobs.add(self._write_held_results)
+
+    def _write_held_results(self) -> None:
+        self.storage.retry_unsaved()
 
     def _idle_until(self, deadline: float) -> None:
         """Sleep until ``deadline``, or until input arrives."""
@@ -391,6 +408,8 @@ class Control:
         session = self.machine.top.persist.get("session") if self.machine.stack else None
         if isinstance(session, GameSession):
             session.save_in_progress()
+        if self.storage.unsaved_results:  # a result held unsaved: written now if it can be
+            self.storage.retry_unsaved()
         party = self.machine.top.persist.get("party") if self.machine.stack else None
         if isinstance(party, PartyPlay):
             party.save()  # a quit mid-turn keeps the dice placed and the powers used so far

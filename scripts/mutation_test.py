@@ -1,0 +1,129 @@
+"""Mutation testing of the engine and the storage: how many planted one-line bugs the tests catch.
+
+    python scripts/mutation_test.py [--package engine|storage] [--max-children 1] [--survivors]
+                                    [--keep DIR]
+
+For each package, mutmut (``pip install ".[mutation]"``) plants every mutant it can make in
+``magdagdon/<package>/`` (an operator, a number, a string, a call's argument changed or
+dropped...) and runs the package's own test files against each, in a scratch copy of the
+repository, so the checkout is left as it is. It then prints, per package, the mutants
+killed (a test failed or timed out), those that survived and the score, killed / all. With
+``--survivors`` each survivor is listed with its diff (docs/TESTING.md explains those that
+remain). Mutants run one at a time by default (``--max-children``): the runs are CPU-heavy,
+run them alone, not beside the test suite. Exit status 0 when every package reaches its
+target score, 1 otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@dataclass(frozen=True)
+class Package:
+    name: str
+    target: float  # the share of mutants the tests must kill
+    tests: tuple[str, ...]  # globs under tests/: the tests that speak for this package
+
+
+PACKAGES = {
+    "engine": Package("engine", 0.85, (
+        "test_engine_*.py", "test_challenge_codes.py", "test_playouts.py", "test_cli_engine.py",
+    )),
+    "storage": Package("storage", 0.90, (
+        "test_storage_*.py", "test_daily_table.py", "test_party_files.py", "test_data_paths.py",
+    )),
+}
+# Copied into the scratch repository: what the selected tests import or read.
+COPIED = ("magdagdon", "tests", "assets", "docs", "pyproject.toml", "README.md")
+STATUS = re.compile(r"^\s*(?P<name>\S+): (?P<status>.+)$")
+KILLED = {"killed", "timeout", "segfault", "caught by type check"}
+
+
+def test_files(package: Package) -> list[str]:
+    found = sorted({path.relative_to(ROOT).as_posix() for pattern in package.tests
+                    for path in (ROOT / "tests").glob(pattern)})
+    return [name for name in found if not name.endswith("_support.py")]
+
+
+def scratch_copy(package: Package, folder: Path) -> None:
+    for name in COPIED:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, folder / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        elif source.exists():
+            shutil.copy2(source, folder / name)
+    # mutmut reads [tool.mutmut] from pyproject.toml, else setup.cfg: the copy gets its own.
+    lines = [
+        "[mutmut]",
+        "source_paths = magdagdon",
+        f"only_mutate = magdagdon/{package.name}/*.py",
+        "do_not_mutate = magdagdon/*/__init__.py",
+        "pytest_add_cli_args_test_selection =",
+        *(f"    {name}" for name in test_files(package)),
+        "pytest_add_cli_args = -p no:cacheprovider -q",
+        "",
+    ]
+    (folder / "setup.cfg").write_text("\n".join(lines), "utf-8")
+
+
+def run_package(package: Package, folder: Path, max_children: int, survivors: bool) -> tuple[int, int, list[str]]:
+    scratch_copy(package, folder)
+    mutmut = [sys.executable, "-m", "mutmut"]
+    subprocess.run([*mutmut, "run", "--max-children", str(max_children)], cwd=folder, check=False,
+                   stdout=subprocess.DEVNULL)
+    listing = subprocess.run([*mutmut, "results", "--all", "true"], cwd=folder, check=True,
+                             capture_output=True, text=True).stdout
+    statuses = {m["name"]: m["status"].strip() for m in map(STATUS.match, listing.splitlines()) if m}
+    survived = sorted(name for name, status in statuses.items() if status not in KILLED)
+    if survivors:
+        for name in survived:
+            shown = subprocess.run([*mutmut, "show", name], cwd=folder, capture_output=True, text=True).stdout
+            print(shown.rstrip() + "\n")
+    return len(statuses) - len(survived), len(statuses), survived
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--package", choices=sorted(PACKAGES), action="append",
+                        help="only this package (repeatable; default: all)")
+    parser.add_argument("--max-children", type=int, default=1, help="mutants run at once (default 1)")
+    parser.add_argument("--survivors", action="store_true", help="print each surviving mutant's diff")
+    parser.add_argument("--keep", type=Path, default=None,
+                        help="keep the scratch copies (and mutmut's results) under this folder")
+    args = parser.parse_args(argv)
+    try:
+        import mutmut  # noqa: F401
+    except ModuleNotFoundError:
+        print('mutation_test: mutmut is not installed (python -m pip install ".[mutation]")', file=sys.stderr)
+        return 1
+    rows = []
+    for name in args.package or sorted(PACKAGES):
+        package = PACKAGES[name]
+        with tempfile.TemporaryDirectory(prefix=f"mutation-{name}-") as temporary:
+            folder = Path(temporary) if args.keep is None else args.keep / name
+            if folder.exists() and args.keep is not None:
+                shutil.rmtree(folder)
+            folder.mkdir(parents=True, exist_ok=True)
+            killed, total, survived = run_package(package, folder, args.max_children, args.survivors)
+        score = killed / total if total else 0.0
+        rows.append((package, killed, total, score))
+        if survived:
+            print(f"{name}: {len(survived)} survivors: " + ", ".join(survived))
+    print(f"{'package':<10} {'killed':>7} {'mutants':>8} {'score':>7} {'target':>7}")
+    for package, killed, total, score in rows:
+        print(f"{package.name:<10} {killed:>7} {total:>8} {score:>7.1%} {package.target:>7.0%}")
+    return 0 if all(score >= package.target for package, _, _, score in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
