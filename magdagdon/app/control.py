@@ -22,6 +22,7 @@ from magdagdon.engine import Difficulty
 from magdagdon.party.keeper import PartyKeeper
 from magdagdon.storage.party_file import PartyFiles
 from magdagdon.storage import DEFAULT_NAME
+from magdagdon.storage.atomic_file import write_atomic
 from magdagdon.storage.kiosk_config import KioskConfig, load_kiosk_config
 
 from .audio import Audio
@@ -250,11 +251,19 @@ class Control:
     # --- the loop ---------------------------------------------------------------------------
     def run(self, max_frames: int | None = None) -> int:
         """Play until the player quits, or ``max_frames`` frames have run; then save the
-        last frame shown when a screenshot was asked for, and save the game."""
+        game and, when asked for, the last frame shown as a PNG. 1 when the screenshot
+        could not be written (one line on stderr says why)."""
         self.loop(lambda: max_frames is not None and self.frames >= max_frames)
-        if self.options.screenshot is not None:
-            self.window.save(self.options.screenshot)
-        self.close()
+        shot = self.options.screenshot
+        frame = self.window.png() if shot is not None else b""
+        self.close()  # the game first: a screenshot that fails loses nothing
+        if shot is None:
+            return 0
+        try:
+            write_atomic(shot, frame)  # never a half-written PNG, whatever the disk does
+        except OSError as error:
+            print(f"magdagdon: the screenshot {shot} was not saved: {error.strerror or error}", file=sys.stderr)
+            return 1
         return 0
 
     def loop(self, stop: Callable[[], bool]) -> None:

@@ -34,8 +34,16 @@ class NotRegular(OSError):
 
 
 def write_atomic(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` so that readers see the old or the new file, never a mix."""
+    """Replace ``path`` with ``data`` so that readers see the old or the new file, never a mix.
+
+    NotRegular when ``path`` is a pipe or a device (a link is replaced, never followed)."""
     folder = path.parent
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        mode = stat.S_IFREG
+    if not (stat.S_ISREG(mode) or stat.S_ISLNK(mode)):
+        raise NotRegular(path, "not a regular file (a pipe, a device or a folder)")
     fd, temp_name = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
     try:
         with os.fdopen(fd, "wb") as stream:
