@@ -251,8 +251,8 @@ class GameOver(TableState):
             lines.append((text("gameover.code", code=code_for_seed(game.seed)), palette.TEXT))
         rank = session.outcome.rank if session.outcome is not None else None
         if session.saved_result is False and session.outcome is not None:
-            # Held in memory, retried: say why, and that it is kept.
-            lines.append((text("gameover.held", problem=session.held_reason or text("notice.generic")), palette.CORAL))
+            # Held in memory, retried: why, and that it is kept, first (what does not fit is cut last).
+            lines.insert(0, (text("gameover.held", problem=session.held_reason or text("notice.generic")), palette.CORAL))
         elif session.saved_result is False:
             lines.append((text("gameover.not_saved"), palette.CORAL))
         elif rank:
