@@ -75,6 +75,9 @@ def scratch_copy(package: Package, folder: Path) -> None:
         "pytest_add_cli_args_test_selection =",
         *(f"    {name}" for name in test_files(package)),
         "pytest_add_cli_args = -p no:cacheprovider -q",
+        # A mutant that loops for ever is stopped after 5 times its tests' CPU time (mutmut's
+        # default, 15, spends minutes on each; a timeout counts as killed either way).
+        "timeout_multiplier = 5.0",
         "",
     ]
     (folder / "setup.cfg").write_text("\n".join(lines), "utf-8")

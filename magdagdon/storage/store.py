@@ -236,8 +236,8 @@ class Store:
             if stored is not None:  # as archived: the name and time of its first recording
                 try:
                     entry = self.archive.read(stored).entry()
-                except (NewerVersion, *PARSE_ERRORS):
-                    continue
+                except (FileNotFoundError, NewerVersion, *PARSE_ERRORS):
+                    continue  # its archived copy is gone or unreadable: no entry can stand on it
                 days, _ = add_entry(days, day, named_entry(entry, stored), now)
         self.daily.write(kept_days(days, now))
         self._daily = days
