@@ -195,8 +195,11 @@ class GameSession:
 
     def check_saved(self) -> None:
         """Take note when the held result has been written (by a retry, a save, another game)."""
-        store, outcome = self.storage.store, self.outcome
-        if self.saved_result is not False or outcome is None or store is None or store.holds(outcome.replay_id):
+        outcome = self.outcome
+        if self.saved_result is not False or outcome is None:
+            return  # nothing held: the data folder is not even opened
+        store = self.storage.store
+        if store is None or store.holds(outcome.replay_id):
             return
         self.saved_result = True
         self.held_reason = None

@@ -244,7 +244,9 @@ class Store:
         self._pending_daily = []
 
     def _daily_rank(self, day: date, recorded: RecordedGame) -> int | None:
-        """The game's rank in its day's table, written or held."""
+        """The game's rank in its day's table, written or held (then among the entries on disk)."""
+        if any(g.replay_id == recorded.replay_id for g, _ in self._pending_daily):
+            self.daily_days(recorded.when)
         table = list(self._daily.get(day, {}).get(recorded.replay.difficulty, []))
         if not any(recorded.known_as(e.replay_id) for e in table):
             table, _ = insert(table, recorded.entry())
