@@ -1,7 +1,7 @@
 """Mutation testing of the engine and the storage: how many planted one-line bugs the tests catch.
 
     python scripts/mutation_test.py [--package engine|storage] [--max-children 1] [--survivors]
-                                    [--keep DIR]
+                                    [--keep DIR] [--since DIR]
 
 For each package, mutmut (``pip install ".[mutation]"``) plants every mutant it can make in
 ``magdagdon/<package>/`` (an operator, a number, a string, a call's argument changed or
@@ -10,8 +10,9 @@ repository, so the checkout is left as it is. It then prints, per package, the m
 killed (a test failed or timed out), those that survived and the score, killed / all. With
 ``--survivors`` each survivor is listed with its diff (docs/TESTING.md explains those that
 remain). Mutants run one at a time by default (``--max-children``): the runs are CPU-heavy,
-run them alone, not beside the test suite. Exit status 0 when every package reaches its
-target score, 1 otherwise.
+run them alone, not beside the test suite. ``--since`` reuses a run kept with ``--keep``:
+only the mutants it did not kill (and those of modules changed since) run again. Exit
+status 0 when every package reaches its target score, 1 otherwise.
 """
 
 from __future__ import annotations
@@ -83,14 +84,37 @@ def scratch_copy(package: Package, folder: Path) -> None:
     (folder / "setup.cfg").write_text("\n".join(lines), "utf-8")
 
 
-def run_package(package: Package, folder: Path, max_children: int, survivors: bool) -> tuple[int, int, list[str]]:
+def statuses_in(folder: Path) -> dict[str, str]:
+    """Each mutant's status in a run's folder (mutmut's own listing)."""
+    listing = subprocess.run([sys.executable, "-m", "mutmut", "results", "--all", "true"], cwd=folder, check=True,
+                             capture_output=True, text=True).stdout
+    return {m["name"]: m["status"].strip() for m in map(STATUS.match, listing.splitlines()) if m}
+
+
+def to_rerun(package: Package, earlier: Path) -> tuple[list[str], dict[str, str]]:
+    """The mutants an earlier run (kept with --keep) did not kill, and every mutant of a
+    module whose source has changed since; and the earlier statuses, kept for the others.
+    A killed mutant of unchanged code stays killed as long as no test was removed."""
+    before = statuses_in(earlier)
+    patterns = sorted(name for name, status in before.items() if status not in KILLED)
+    for source in sorted((ROOT / "magdagdon" / package.name).glob("*.py")):
+        old = earlier / "magdagdon" / package.name / source.name
+        if not old.exists() or old.read_bytes() != source.read_bytes():
+            patterns.append(f"magdagdon.{package.name}.{source.stem}.*")
+    return patterns, before
+
+
+def run_package(package: Package, folder: Path, max_children: int, survivors: bool,
+                earlier: Path | None = None) -> tuple[int, int, list[str]]:
+    patterns, before = to_rerun(package, earlier) if earlier is not None else ([], {})
     scratch_copy(package, folder)
     mutmut = [sys.executable, "-m", "mutmut"]
-    subprocess.run([*mutmut, "run", "--max-children", str(max_children)], cwd=folder, check=False,
+    subprocess.run([*mutmut, "run", "--max-children", str(max_children), *patterns], cwd=folder, check=False,
                    stdout=subprocess.DEVNULL)
-    listing = subprocess.run([*mutmut, "results", "--all", "true"], cwd=folder, check=True,
-                             capture_output=True, text=True).stdout
-    statuses = {m["name"]: m["status"].strip() for m in map(STATUS.match, listing.splitlines()) if m}
+    statuses = statuses_in(folder)
+    if earlier is not None:  # not run again: as the earlier run found them (killed)
+        statuses = {name: before.get(name, status) if status == "not checked" else status
+                    for name, status in statuses.items()}
     survived = sorted(name for name, status in statuses.items() if status not in KILLED)
     if survivors:
         for name in survived:
@@ -107,6 +131,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--survivors", action="store_true", help="print each surviving mutant's diff")
     parser.add_argument("--keep", type=Path, default=None,
                         help="keep the scratch copies (and mutmut's results) under this folder")
+    parser.add_argument("--report", action="store_true",
+                        help="run nothing: print the scores of the run kept in --keep (also one stopped part way)")
+    parser.add_argument("--since", type=Path, default=None, metavar="DIR",
+                        help="a folder kept by an earlier run (--keep): run again only the mutants it did not "
+                             "kill and those of changed modules, keep its verdict for the others")
     args = parser.parse_args(argv)
     try:
         import mutmut  # noqa: F401
@@ -116,12 +145,22 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for name in args.package or sorted(PACKAGES):
         package = PACKAGES[name]
+        if args.report and args.keep is not None:
+            statuses = statuses_in(args.keep / name)
+            unchecked = sum(1 for status in statuses.values() if status == "not checked")
+            survived = sorted(n for n, status in statuses.items() if status not in KILLED | {"not checked"})
+            killed = len(statuses) - unchecked - len(survived)
+            rows.append((package, killed, len(statuses), killed / len(statuses) if statuses else 0.0))
+            print(f"{name}: {unchecked} mutants not checked (the run was stopped); {len(survived)} survivors: "
+                  + ", ".join(survived))
+            continue
         with tempfile.TemporaryDirectory(prefix=f"mutation-{name}-") as temporary:
             folder = Path(temporary) if args.keep is None else args.keep / name
             if folder.exists() and args.keep is not None:
                 shutil.rmtree(folder)
             folder.mkdir(parents=True, exist_ok=True)
-            killed, total, survived = run_package(package, folder, args.max_children, args.survivors)
+            earlier = None if args.since is None else args.since / name
+            killed, total, survived = run_package(package, folder, args.max_children, args.survivors, earlier)
         score = killed / total if total else 0.0
         rows.append((package, killed, total, score))
         if survived:
