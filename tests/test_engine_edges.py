@@ -143,3 +143,18 @@ def test_a_ruin_on_the_first_cell_is_named() -> None:
     game.play(game.legal_moves()[-1])  # accept
     assert game.why_illegal(PlaceRuin(0)) == "cell 0 (R1C1) is not an empty cell"
     assert game.why_illegal(PlaceRuin(1)) is None
+
+
+def test_a_changed_cell_keeps_the_masks_a_fresh_count_gives() -> None:
+    """``with_cell`` updates its parent's masks instead of recounting: any content over
+    any content, numbers over numbers included, must give the masks of the new cells."""
+    board = Board.parse("1X3./.6.2/5.4X/..1.")
+    board.masks  # counted once, so every child is updated from it
+    for cell in range(16):
+        for content in range(8):
+            changed = board.with_cell(cell, content)
+            assert changed.masks == Board(changed.cells).masks, (cell, content)
+            assert changed.cells[cell] == content and changed.cells[:cell] == board.cells[:cell]
+    for bad in (-1, 8, 9):
+        with pytest.raises(BoardParseError):
+            board.with_cell(0, bad)
