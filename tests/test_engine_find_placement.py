@@ -4,6 +4,7 @@ tests/brute_force.py on boards from seeded games and on hand-made edge boards.""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -112,3 +113,29 @@ def test_nothing_to_place_and_impossible_counts() -> None:
     with pytest.raises(ValueError):
         find_placement(board, [7], 1)
     assert RUIN == 7
+
+
+@pytest.mark.parametrize("need", [1, 2, 3])
+def test_can_place_is_the_plain_search_for_every_roll(need: int) -> None:
+    """The closed forms for one, two and three dice (``_two_fit``, ``_pair_fits``,
+    ``_three_fit``) against the plain depth-first search, on every position and roll."""
+    from magdagdon.engine import can_place
+
+    rolls = list(itertools.combinations_with_replacement(range(1, 7), 4))
+    for board in BOARDS[::3]:
+        for dice in rolls[::5]:
+            expected = need <= board.cells.count(0) and slow_can_place(list(board.cells), list(dice), need)
+            assert can_place(board, dice, need) == expected, (str(board), dice, need)
+
+
+def test_the_unchecked_push_plays_as_the_checked_play() -> None:
+    for seed in range(6):
+        rng = random.Random(seed)
+        checked, fast = Game(Difficulty.PEACEFUL, seed), Game(Difficulty.PEACEFUL, seed)
+        while not checked.is_over:
+            action = Roll() if checked.phase is Phase.ROLL else rng.choice(checked.legal_moves())
+            assert checked.play(action) == fast.push(action)
+            assert (fast.board, fast.dice, fast.turn, fast.powers_used, fast.rerolls_this_turn, fast.phase,
+                    fast.working_board) == (checked.board, checked.dice, checked.turn, checked.powers_used,
+                                            checked.rerolls_this_turn, checked.phase, checked.working_board)
+        assert fast.log == checked.log and fast.turn <= 16 and fast.last_returned == checked.last_returned
