@@ -147,6 +147,9 @@ def main(argv: list[str] | None = None) -> int:
         package = PACKAGES[name]
         if args.report and args.keep is not None:
             statuses = statuses_in(args.keep / name)
+            if args.since is not None:  # a --since run: the mutants it did not run again, as found before
+                before = statuses_in(args.since / name)
+                statuses = {n: before.get(n, st) if st == "not checked" else st for n, st in statuses.items()}
             unchecked = sum(1 for status in statuses.values() if status == "not checked")
             survived = sorted(n for n, status in statuses.items() if status not in KILLED | {"not checked"})
             killed = len(statuses) - unchecked - len(survived)
