@@ -51,6 +51,9 @@ def test_the_edges_of_the_space() -> None:
     ("", "empty"), ("   ", "empty"), ("ABC12", "wrong_length"), ("ABC1234", "wrong_length"),
     ("ABC12U", "wrong_characters"), ("ABC!23", "wrong_characters"), ("ΑΒΓ123", "wrong_characters"),
     ("١٢٣٤٥٦", "wrong_characters"),
+    # Unicode upper-casing makes ASCII of these ("SS", "I"): only ASCII letters and digits count.
+    ("ßßß", "wrong_characters"), ("ıııııı", "wrong_characters"), ("ﬀﬀﬀ", "wrong_characters"),
+    ("ǆǆǆ", "wrong_characters"), ("ＡＢＣ１２３", "wrong_characters"),
 ])
 def test_bad_codes_say_why(text: str, reason: str) -> None:
     with pytest.raises(BadCode) as caught:
@@ -65,6 +68,7 @@ def test_any_text_is_a_seed_or_a_bad_code(text: str) -> None:
     except BadCode:
         return
     assert has_code(seed)
+    assert text.isascii()  # a code is typed in ASCII letters and digits, whatever else it looks like
 
 
 @pytest.mark.parametrize("seed", [-1, CODE_SPACE, 2**63 - 1, True])

@@ -22,6 +22,7 @@ from magdagdon.engine import Difficulty
 from magdagdon.party.keeper import PartyKeeper
 from magdagdon.storage.party_file import PartyFiles
 from magdagdon.storage import DEFAULT_NAME
+from magdagdon.storage.atomic_file import write_atomic
 from magdagdon.storage.kiosk_config import KioskConfig, load_kiosk_config
 
 from .audio import Audio
@@ -78,6 +79,7 @@ from .window import Window
 FRAME_SECONDS = 1 / 120  # while something moves
 IDLE_FRAME_SECONDS = 0.1  # while nothing does
 INPUT_POLL_SECONDS = 0.02  # how often an idle loop looks for input
+RETRY_SECONDS = 5.0  # how often a result held unsaved (a full disk) is written again
 
 
 class Control:
@@ -162,6 +164,7 @@ class Control:
         self.moved_last_frame = False
         self.closed = False
         self.close_requested_at = -10  # the frame of the last WINDOWCLOSE
+        self.retry_at: float | None = None  # when a result held unsaved is written again
         # Storage, sounds and pygame_gui wait until the first frame is on screen.
         self.startup_pending = True
         self.start()
@@ -254,11 +257,19 @@ class Control:
     # --- the loop ---------------------------------------------------------------------------
     def run(self, max_frames: int | None = None) -> int:
         """Play until the player quits, or ``max_frames`` frames have run; then save the
-        last frame shown when a screenshot was asked for, and save the game."""
+        game and, when asked for, the last frame shown as a PNG. 1 when the screenshot
+        could not be written (one line on stderr says why)."""
         self.loop(lambda: max_frames is not None and self.frames >= max_frames)
-        if self.options.screenshot is not None:
-            self.window.save(self.options.screenshot)
-        self.close()
+        shot = self.options.screenshot
+        frame = self.window.png() if shot is not None else b""
+        self.close()  # the game first: a screenshot that fails loses nothing
+        if shot is None:
+            return 0
+        try:
+            write_atomic(shot, frame)  # never a half-written PNG, whatever the disk does
+        except OSError as error:
+            print(f"magdagdon: the screenshot {shot} was not saved: {error.strerror or error}", file=sys.stderr)
+            return 1
         return 0
 
     def loop(self, stop: Callable[[], bool]) -> None:
@@ -295,12 +306,27 @@ class Control:
             self._draw()
         self.moved_last_frame = moving
         self.frames += 1
+        self._retry_held_results(started)
         if self.jobs.run():  # saving may bring a notice to show
             self.dirty = True
         if moving or self.dirty or self.machine.changed or self.ui.changed:
             self.clock.sleep(started + FRAME_SECONDS - self.clock.now())
         else:
             self._idle_until(started + IDLE_FRAME_SECONDS)
+
+    def _retry_held_results(self, now: float) -> None:
+        """While a finished game's result is held unsaved, write it again every few seconds,
+        so it is saved soon after space returns (and the game-over screen says so)."""
+        if not self.storage.unsaved_results:
+            self.retry_at = None
+        elif self.retry_at is None:
+            self.retry_at = now + RETRY_SECONDS
+        elif now >= self.retry_at:
+            self.retry_at = now + RETRY_SECONDS
+            self.jobs.add(self._write_held_results)
+
+    def _write_held_results(self) -> None:
+        self.storage.retry_unsaved()
 
     def _idle_until(self, deadline: float) -> None:
         """Sleep until ``deadline``, or until input arrives."""
@@ -408,6 +434,8 @@ class Control:
         session = self.machine.top.persist.get("session") if self.machine.stack else None
         if isinstance(session, GameSession):
             session.save_in_progress()
+        if self.storage.unsaved_results:  # a result held unsaved: written now if it can be
+            self.storage.retry_unsaved()
         party = self.machine.top.persist.get("party") if self.machine.stack else None
         if isinstance(party, PartyPlay):
             party.save()  # a quit mid-turn keeps the dice placed and the powers used so far

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import io
 import warnings
-from pathlib import Path
 
 import pygame
 
@@ -55,6 +55,8 @@ class Window:
         pygame.display.flip()
         self.presented += 1
 
-    def save(self, path: Path) -> None:
-        """The frame last presented, as a PNG."""
-        pygame.image.save(self.surface, str(path))
+    def png(self) -> bytes:
+        """The frame last presented, as the bytes of a PNG (written by the caller, atomically)."""
+        buffer = io.BytesIO()
+        pygame.image.save(self.surface, buffer, "frame.png")
+        return buffer.getvalue()

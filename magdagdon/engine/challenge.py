@@ -6,7 +6,7 @@ phone. The alphabet is Crockford's base 32 (digits and capitals without I, L, O,
 (below 10**9) has one, and no two seeds share one. The seed is mixed before it is written
 (an odd multiplier and a mask, both invertible modulo 2**30) so neighbouring seeds get
 codes that look unrelated. Reading forgives what people confuse: case, spaces and dashes,
-O for 0, I and L for 1.
+O for 0, I and L for 1; only ASCII letters and digits are read.
 """
 
 from __future__ import annotations
@@ -52,9 +52,13 @@ def seed_for_code(text: str) -> int:
     """The seed a code names; :class:`BadCode` for anything else."""
     if not isinstance(text, str):
         raise BadCode(repr(text), "wrong_characters")
-    cleaned = "".join(char for char in text.upper() if char not in _IGNORED)
-    if not cleaned:
+    kept = "".join(char for char in text if char not in _IGNORED)
+    if not kept:
         raise BadCode(text, "empty")
+    # Only ASCII is upper-cased: Unicode rules would read "ß" as "SS" and "ı" as "I".
+    if not kept.isascii():
+        raise BadCode(text, "wrong_characters")
+    cleaned = kept.upper()
     if any(char not in _VALUE for char in cleaned):
         raise BadCode(text, "wrong_characters")
     if len(cleaned) != CODE_LENGTH:

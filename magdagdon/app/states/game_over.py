@@ -101,6 +101,8 @@ class GameOver(TableState):
         height = max(36, int(rect.height * 0.1))
         spec = [("play_again", text("button.play_again"), "primary"), ("replay", text("gameover.replay"), "normal"),
                 ("scores", text("menu.high_scores"), "normal"), ("menu", text("button.menu"), "normal")]
+        if self.session.saved_result is False and self.session.outcome is not None:
+            spec.insert(1, ("retry_save", text("gameover.retry"), "normal"))  # the result is held unsaved
         width = (rect.width - (len(spec) + 1) * pad) // len(spec)
         top = rect.bottom - pad - height
         # A right-to-left reader starts on the right.
@@ -126,6 +128,8 @@ class GameOver(TableState):
             self.push("high_scores", scores_difficulty=self.game.difficulty)
         elif ident == "menu":
             self.push("title")
+        elif ident == "retry_save":
+            self.session.retry_save()
 
     def on_other_key(self, key: int) -> None:
         if key in (pygame.K_r, pygame.K_n):
@@ -139,6 +143,7 @@ class GameOver(TableState):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.session.check_saved()  # a held result written by a retry or another save
         if self.session.awaiting_name and not self.asked_name:
             self.asked_name = True  # the result made the table: whose is it?
             self.push("name_entry", name_timeout=self.games.name_timeout)
@@ -259,7 +264,11 @@ class GameOver(TableState):
         elif has_code(game.seed):
             lines.append(("code", text("gameover.code", code=code_for_seed(game.seed)), palette.TEXT))
         rank = session.outcome.rank if session.outcome is not None else None
-        if session.saved_result is False:
+        if session.saved_result is False and session.outcome is not None:
+            # Held in memory, retried: why, and that it is kept, first (what does not fit is cut last).
+            lines.insert(0, ("rank", text("gameover.held", problem=session.held_reason or text("notice.generic")),
+                             palette.CORAL))
+        elif session.saved_result is False:
             lines.append(("rank", text("gameover.not_saved"), palette.CORAL))
         elif rank:
             player = session.player_name

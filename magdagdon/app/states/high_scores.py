@@ -11,7 +11,6 @@ import pygame
 from magdagdon.engine import Difficulty, ReplayError
 from magdagdon.storage import HISTOGRAM_BUCKET, ScoreEntry, Statistics
 from magdagdon.storage.envelope import NewerVersion
-from magdagdon.storage.daily_table import DailyTables
 from magdagdon.storage.today import todays_table
 
 from ..fonts import FontBook
@@ -23,6 +22,7 @@ from ..render.menu_text import ink_rect
 from ..render.numbers import signed
 from ..render.palette import Colour
 from ..state_machine import Persist
+from ..session import now
 from ..store_access import StoreAccess
 from .menu import Item, MenuKit, MenuState
 
@@ -54,10 +54,14 @@ class HighScores(MenuState):
         self.rows: list[tuple[pygame.Rect, ScoreEntry]] = []  # where each shown game was drawn
         self.daily_view = False  # Today's dice: today's table of the day's own dice
         self.bar_slots: list[tuple[int, pygame.Rect]] = []  # each histogram bucket's column, as last drawn
+        self.daily_notice = ""  # why Today's dice shows less than daily.json holds (a newer file...)
 
     def enter(self, persist: Persist) -> None:
         self.shown = persist.pop("scores_difficulty", None) or self.games.difficulty
         super().enter(persist)
+
+    def notices(self) -> list[str]:
+        return [self.daily_notice] if self.daily_view and self.daily_notice else []
 
     def items(self) -> list[Item]:
         text = self.text
@@ -78,6 +82,8 @@ class HighScores(MenuState):
             self.today = ident == "period:today"
             self.daily_view = ident == "period:daily"
             self.scroll, self.data, self.loaded = 0, None, False
+            if self.daily_view:
+                self.load()  # before the menu is laid out: it shows the notice of a file left alone
             self.build()
         else:
             self.pop()
@@ -115,7 +121,10 @@ class HighScores(MenuState):
                 if store is None:
                     self.data = None
                 elif self.daily_view:
-                    entries = DailyTables(store.data_dir).table(self.games.today(), self.shown)
+                    # The entries that stand on their replays; a newer daily.json is a notice.
+                    entries = store.daily_table(self.games.today(), self.shown, now())
+                    fresh = self.storage.pull_notices()
+                    self.daily_notice = fresh[-1] if fresh else ""
                     self.data = (entries, statistics_of(entries))
                 elif self.today:
                     entries = todays_table(store, self.shown, self.games.today())

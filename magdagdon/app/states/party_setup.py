@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from magdagdon.party import MAX_PLAYERS, MIN_PLAYERS, Party
+from magdagdon.party.keeper import unfinished_party
 from magdagdon.storage.party_file import PartyRecord
 
 from ..games import Games
@@ -29,11 +30,17 @@ class PartySetup(MenuState):
         self.seats: list[tuple[str, bool]] = []  # (name, computer) in playing order
         self.unfinished: PartyRecord | None = None  # a party left unfinished, offered first
         self.notice = ""
+        self.file_notices: list[str] = []  # what reading the party files met (a file set aside)
 
     def enter(self, persist: Persist) -> None:
         seats = persist.get("party_seats")
         self.seats = list(seats) if seats else []
-        self.unfinished = party_files(self.storage).unfinished(now())
+        files = party_files(self.storage)
+        self.unfinished = unfinished_party(files, lambda: self.storage.store, now())
+        self.storage.pull_notices()  # recording a finished party's people may bring some
+        self.file_notices = [self.storage.notices.describe(n) for n in files.take_notices()]
+        for message in self.file_notices:
+            self.storage.notices.add(message)
         super().enter(persist)
 
     @property
@@ -80,7 +87,7 @@ class PartySetup(MenuState):
             self.pop()
 
     def notices(self) -> list[str]:
-        return [self.notice] if self.notice else []
+        return self.file_notices[-1:] + ([self.notice] if self.notice else [])
 
     def begin(self, play: PartyPlay) -> None:
         self.persist["party"] = play

@@ -84,7 +84,11 @@ class Title(MenuState):
         elif ident == "quit" and not self.kit.locked:
             if self.session is not None:
                 self.session.save_in_progress()
-            self.quit()
+            if self.games.storage.unsaved_results and not self.games.storage.retry_unsaved():
+                # A finished game's result is held unsaved (a full disk): say so before it goes.
+                self.push("confirm", confirm_text=self.text("confirm.quit_unsaved"), confirm_action="quit")
+            else:
+                self.quit()
 
     def on_back(self) -> None:
         self.pop()  # back to the table (a finished game shows its result again)
@@ -98,6 +102,8 @@ class Title(MenuState):
             self.push("code_entry")
         elif result.get("confirmed") == "party":
             self.push("party_setup")
+        elif result.get("confirmed") == "quit":
+            self.quit()  # the control object tries once more to write the held result
 
     def confirm_or_start(self, action: str, start: Callable[[], None]) -> None:
         if self.party_on():
