@@ -144,13 +144,25 @@ class TextPage:
         page.height = y
         return page
 
+    def ink_span(self, fonts: "FontBook", size: int) -> tuple[int, int]:
+        """(top, bottom) of the ink of the page's lines, from the page's top."""
+        if not self.lines:
+            return 0, 0
+        spans = []
+        for line in (self.lines[0], self.lines[-1]):
+            image = fonts.render_styled(line.spans, size, (255, 255, 255), line.bold)
+            ink = ink_rect(image).move(0, line.y + (line.height - image.get_height()) // 2)
+            spans.append(ink)
+        return spans[0].top, spans[1].bottom
+
     def scroll(self, pixels: int, view_height: int) -> None:
         self.offset = max(0, min(self.offset + pixels, self.height - view_height))
 
     def draw(self, surface: pygame.Surface, fonts: "FontBook", view: pygame.Rect, size: int, colour: "Colour",
              heading_colour: "Colour", align: str) -> None:
         clip = surface.get_clip()
-        surface.set_clip(view.clip(clip) if clip else view)
+        if self.height > view.height:  # a page that scrolls shows what its view holds
+            surface.set_clip(view.clip(clip) if clip else view)
         top = view.top - self.offset
         if self.height < view.height and align == "center":
             top = view.top + (view.height - self.height) // 2

@@ -1,8 +1,25 @@
-"""A yes/no dialog; pops with ``confirmed=<action>`` when the player says yes."""
+"""A yes/no dialog; pops with ``confirmed=<action>`` when the player says yes.
+
+The question comes as a :class:`Question` (a catalog key and its values), so it is worded
+in the language shown whenever the dialog is drawn; ``confirm_text`` (words already
+written) is still taken."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
+from ..i18n import Catalog
 from .menu import Item, MenuState
+
+
+@dataclass(frozen=True)
+class Question:
+    key: str
+    values: dict[str, object] = field(default_factory=dict)
+    terms: dict[str, str] = field(default_factory=dict)  # values that are catalog keys themselves
+
+    def words(self, text: Catalog) -> str:
+        return text(self.key, **self.values, **{name: text(key) for name, key in self.terms.items()})
 
 
 class ConfirmDialog(MenuState):
@@ -10,6 +27,9 @@ class ConfirmDialog(MenuState):
     compact_body = True
 
     def body_html(self) -> str:
+        question = self.persist.get("question")
+        if isinstance(question, Question):
+            return question.words(self.text)
         return str(self.persist.get("confirm_text", ""))
 
     def items(self) -> list[Item]:
@@ -19,6 +39,7 @@ class ConfirmDialog(MenuState):
     def on_choice(self, ident: str) -> None:
         action = self.persist.pop("confirm_action", "")
         self.persist.pop("confirm_text", None)
+        self.persist.pop("question", None)
         if ident == "yes":
             self.pop(confirmed=action)
         else:

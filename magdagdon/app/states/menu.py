@@ -39,6 +39,8 @@ if TYPE_CHECKING:
     from pygame_gui.core import UIElement
     from pygame_gui.elements import UIButton
 
+    from .confirm_dialog import Question
+
 
 @dataclass(frozen=True)
 class MenuKit:
@@ -69,6 +71,7 @@ class MenuState(State):
     title_key = "app.title"
     wide = False
     compact_body = False  # a short message rather than a page of text
+    body_share = 0.62  # the most of the window's height a page's box takes
     drawn_body = False  # True: the body area is drawn by ``draw_body`` (pygame), not a text box
 
     def __init__(self, kit: MenuKit) -> None:
@@ -88,6 +91,7 @@ class MenuState(State):
         self.label_roles: list[str] = []  # the theme's object id of each label
         self.button_labels: dict[str, str] = {}  # ident -> the words on the button
         self.page: TextPage | None = None  # the body's text, when the menu has one
+        self.page_ink_top = 0  # a question: how far below its page's top the ink begins
         self.drag_y: int | None = None  # where a drag on the page last was
         self.panel_width = 0  # the width the last build laid the menu out at
 
@@ -218,23 +222,40 @@ class MenuState(State):
         notice_line_h = max([int(button_h * 0.55)] + [ink_rect(i).height + gap // 2 for i in notice_images])
         notice_h = notice_line_h * len(notices)
         buttons_h = len(rows) * (button_h + gap) - gap
+        # A question's few words stand on the dialog itself, as tall as their lines.
+        question = TextPage.lay_out(self.fonts, body, self._page_size(), width - 2 * self._page_pad()) \
+            if body and self.compact_body else None
+        question_ink = question.ink_span(self.fonts, self._page_size()) if question is not None else (0, 0)
+        question_h = question_ink[1] - question_ink[0]
         inks_h = ink_rect(title).height + (ink_rect(subtitle).height if self.subtitle else 0) + notice_h + buttons_h
-        lines = 4 if self.subtitle else 3  # the room above the title, (under the subtitle), above and below the buttons
+        inks_h += question_h
+        # the room above the title, (under the subtitle), (under the question), above and below the buttons
+        lines = 3 + bool(self.subtitle) + (question is not None)
         # A page keeps its room for text, and a long menu its room for buttons.
-        roomy = not (body or self.drawn_body) and inks_h + lines * (button_h // 2) <= h - margin
-        space = max(gap, button_h // 2) if roomy else gap
+        paged = bool(body or self.drawn_body) and question is None
+        # Room to breathe: half a button, or a third of a tall title (Nastaliq's), where it fits.
+        space = gap
+        if not paged:
+            for room in (max(gap, button_h // 2, ink_rect(title).height // 3), max(gap, button_h // 2)):
+                if inks_h + lines * room <= h - margin:
+                    space = room
+                    break
         title_h = ink_rect(title).height + space
         sub_h = ink_rect(subtitle).height + space if self.subtitle else 0
         header_h = space // 2 + title_h + sub_h + notice_h + space // 2
-        if not (body or self.drawn_body):
-            rows, button_h, gap = self._fit_rows(rows, button_h, gap, h - margin - header_h - space)
+        if not paged:
+            room = h - margin - header_h - space - (question_h + space if question is not None else 0)
+            rows, button_h, gap = self._fit_rows(rows, button_h, gap, room)
             buttons_h = len(rows) * (button_h + gap) - gap
         body_h = 0
         self.body_rect = None
-        if body or self.drawn_body:
+        if paged:
             body_h = max(button_h * 2, h - 2 * margin - header_h - buttons_h - space - gap)
-            body_h = min(body_h, int(h * 0.62), button_h * 3 if self.compact_body else h)
-        height = header_h + (body_h + gap if body or self.drawn_body else 0) + buttons_h + space
+            body_h = min(body_h, int(h * self.body_share))
+        after_body = gap
+        if question is not None:
+            body_h, after_body = question_h, space
+        height = header_h + (body_h + after_body if body or self.drawn_body else 0) + buttons_h + space
         self.panel = pygame.Rect(0, 0, width + 2 * gap, min(h - margin, height))
         self.panel.center = (w // 2, h // 2)
         x, y = self.panel.left + gap, self.panel.top + space // 2
@@ -251,11 +272,16 @@ class MenuState(State):
             self.label_roles.append("#notice")
             y += notice_line_h
         y += space // 2
-        if self.drawn_body or body:
+        if question is not None:
+            # The box is the ink of the question's lines: that is what is spaced.
+            self.body_rect = pygame.Rect(x, y, width, question_h)
+            self.page, self.page_ink_top = question, question_ink[0]
+            y += body_h + after_body
+        elif self.drawn_body or body:
             self.body_rect = pygame.Rect(x, y, width, body_h)
-            y += body_h + gap
-        if body and not self.drawn_body:
-            self.page = TextPage.lay_out(self.fonts, body, self._page_size(), self._page_view().width)
+            y += body_h + after_body
+            if not self.drawn_body:
+                self.page = TextPage.lay_out(self.fonts, body, self._page_size(), self._page_view().width)
         for row in rows:
             each = (width - gap * (len(row) - 1)) // len(row)
             for i, item in enumerate(row):
@@ -296,10 +322,17 @@ class MenuState(State):
         size = self.kit.viewport.size
         return max(min_text_px(size), text_look(size, "text_box").size)
 
+    def _page_pad(self) -> int:
+        return max(8, self._page_size() * 3 // 4)
+
     def _page_view(self) -> pygame.Rect:
-        """The body box less its padding: where the page's lines go."""
+        """The body box less its padding: where the page's lines go (a question's box is
+        as tall as its lines)."""
         assert self.body_rect is not None
-        pad = max(8, self._page_size() * 3 // 4)
+        pad = self._page_pad()
+        if self.compact_body and self.page is not None:
+            return pygame.Rect(self.body_rect.left + pad, self.body_rect.top - self.page_ink_top,
+                               self.body_rect.width - 2 * pad, self.page.height)
         return self.body_rect.inflate(-2 * pad, -pad)
 
     # --- input ------------------------------------------------------------------------------
@@ -386,9 +419,10 @@ class MenuState(State):
         if page is None:
             return
         look = text_look(self.kit.viewport.size, "text_box")
-        radius = max(6, rect.height // 40)
-        pygame.draw.rect(surface, palette.SHADOW, rect, border_radius=radius)
-        pygame.draw.rect(surface, palette.PANEL_EDGE, rect, width=1, border_radius=radius)
+        if not self.compact_body:  # a page of text in its own box; a question on the dialog
+            radius = max(6, rect.height // 40)
+            pygame.draw.rect(surface, palette.SHADOW, rect, border_radius=radius)
+            pygame.draw.rect(surface, palette.PANEL_EDGE, rect, width=1, border_radius=radius)
         view = self._page_view()
         align = "center" if self.compact_body else ("right" if self.text.rtl else "left")
         page.draw(surface, self.fonts, view, self._page_size(), look.colour, palette.GOLD, align)
@@ -441,6 +475,11 @@ class MenuState(State):
     def party_on(self) -> bool:
         """A party is being played under this menu (its file keeps it: leaving loses nothing)."""
         return party_in_play(self.persist) is not None
+
+    def ask(self, question: "Question", action: str) -> None:
+        """Open the yes/no dialog on ``question``; a yes
+        comes back to :meth:`on_result` as ``confirmed=action``."""
+        self.push("confirm", question=question, confirm_action=action)
 
     def start_new_game(self, games: Games, difficulty: Difficulty | None = None) -> None:
         self.begin_game(games.new_session(difficulty))

@@ -9,6 +9,7 @@ from magdagdon.engine.challenge import daily_seed
 from ..games import Games
 from ..notices import Notices
 from ..state_machine import Persist
+from .confirm_dialog import Question
 from .menu import Item, MenuKit, MenuState
 
 
@@ -64,10 +65,10 @@ class Title(MenuState):
                 self.begin_game(session)
         elif ident == "new_game":
             if self.party_on():
-                self.push("confirm", confirm_text=self.text("confirm.leave_party"), confirm_action="new_game")
+                self.ask(Question("confirm.leave_party"), "new_game")
             elif self.game_in_progress():
-                name = self.text("difficulty." + self.games.difficulty.name)
-                self.push("confirm", confirm_text=self.text("confirm.new_game", difficulty=name), confirm_action="new_game")
+                difficulty = "difficulty." + self.games.difficulty.name
+                self.ask(Question("confirm.new_game", terms={"difficulty": difficulty}), "new_game")
             else:
                 self.start_new_game(self.games)
         elif ident == "daily":
@@ -104,9 +105,9 @@ class Title(MenuState):
             if action == "party":
                 start()  # the set-up offers to continue this party
             else:
-                self.push("confirm", confirm_text=self.text("confirm.leave_party"), confirm_action=action)
+                self.ask(Question("confirm.leave_party"), action)
         elif self.game_in_progress():
-            self.push("confirm", confirm_text=self.text("confirm.leave_game"), confirm_action=action)
+            self.ask(Question("confirm.leave_game"), action)
         else:
             start()
 
