@@ -31,17 +31,22 @@ def ink_rect(image: pygame.Surface) -> pygame.Rect:
     return image.get_bounding_rect()
 
 
+def fitted_size(fonts: "FontBook", text: str, size: int, box: tuple[int, int], bold: bool = False,
+                floor: int = 10) -> int:
+    """The largest size <= ``size`` at which ``text``'s ink fits ``box`` (width, height) on
+    one line, never below ``floor``."""
+    width, height = box
+    size = max(floor, fonts.fit(text, size, max(1, width), bold))
+    while size > floor and fonts.ink_height(text, size, bold) > height:
+        size = max(floor, int(size * 0.9))
+    return size
+
+
 def fitted_line(fonts: "FontBook", text: str, size: int, box: tuple[int, int], colour: "Colour",
                 bold: bool = False, floor: int = 10) -> pygame.Surface:
     """``text`` on one line at the largest size <= ``size`` whose ink fits ``box`` (width,
     height), never below ``floor``."""
-    width, height = box
-    size = max(floor, fonts.fit(text, size, max(1, width), bold))
-    image = fonts.render(text, size, colour, bold)
-    while size > floor and ink_rect(image).height > height:
-        size = max(floor, int(size * 0.9))
-        image = fonts.render(text, size, colour, bold)
-    return image
+    return fonts.render(text, fitted_size(fonts, text, size, box, bold, floor), colour, bold)
 
 
 def fitted_block(fonts: "FontBook", text: str, size: int, box: tuple[int, int], colour: "Colour",

@@ -28,11 +28,11 @@ from ..party_play import party_in_play
 from ..render import palette
 from ..render.draw_log import Role, as_role, panel
 from ..render.hud import min_text_px
-from ..render.menu_text import DrawnLabel, TextPage, blit_ink, fitted_block, fitted_line, ink_rect
+from ..render.menu_text import DrawnLabel, TextPage, blit_ink, fitted_block, fitted_line, fitted_size, ink_rect
 from ..render.widgets import draw_focus_ring
 from ..session import GameSession
 from ..state_machine import Persist, State
-from ..ui_theme import text_look
+from ..ui_theme import TextLook, text_look
 from ..viewport import Viewport
 
 if TYPE_CHECKING:
@@ -64,6 +64,7 @@ class Item:
     label: str
     style: str = ""  # pygame_gui object id: "#primary", "#chosen", "#danger" or ""
     row: int | None = None  # items sharing a row sit side by side
+    enabled: bool = True  # shown greyed where it is (a layout that keeps its places), not pressable
 
 
 class MenuState(State):
@@ -288,6 +289,8 @@ class MenuState(State):
                 column = len(row) - 1 - i if text.rtl else i  # a right-to-left reader starts on the right
                 rect = pygame.Rect(x + column * (each + gap), y, each, button_h)
                 button = pygame_gui.elements.UIButton(rect, "", ui, object_id=item.style or None)
+                if not item.enabled:
+                    button.disable()
                 self.elements.append(button)
                 self.buttons.append((button, item.ident))
                 self.button_labels[item.ident] = item.label
@@ -357,15 +360,25 @@ class MenuState(State):
             # The arrow pointing the way the language reads goes to the next button.
             onward, back = (pygame.K_LEFT, pygame.K_RIGHT) if self.text.rtl else (pygame.K_RIGHT, pygame.K_LEFT)
             if event.key in (pygame.K_DOWN, onward) or (event.key == pygame.K_TAB and not event.mod & pygame.KMOD_SHIFT):
-                self.focus_index = (self.focus_index + 1) % max(1, count)
+                self._move_focus(1)
             elif event.key in (pygame.K_UP, back) or event.key == pygame.K_TAB:
-                self.focus_index = (self.focus_index - 1) % max(1, count)
+                self._move_focus(-1)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and count:
-                self.on_choice(self.buttons[self.focus_index][1])
+                button, ident = self.buttons[self.focus_index]
+                if button.is_enabled:
+                    self.on_choice(ident)
             elif event.key == pygame.K_ESCAPE:
                 self.on_back()
         elif event.type == pygame.MOUSEBUTTONDOWN:
             self.keyboard = False
+
+    def _move_focus(self, step: int) -> None:
+        """To the next (``step`` 1) or previous (-1) button that can be pressed."""
+        count = len(self.buttons)
+        for _ in range(count):
+            self.focus_index = (self.focus_index + step) % max(1, count)
+            if self.buttons[self.focus_index][0].is_enabled:
+                return
 
     def _scroll_page(self, event: pygame.event.Event) -> bool:
         """Wheel, Page Up/Down and dragging scroll the page; True if the event did."""
@@ -436,22 +449,45 @@ class MenuState(State):
                              border_radius=track.width // 2)
 
     def draw_button_labels(self, surface: pygame.Surface) -> None:
-        """Each button's words, in the colour pygame_gui gives its state (hovered, chosen...)."""
+        """Each button's words, in the colour pygame_gui gives its state (hovered, chosen...);
+        buttons side by side show their words at one size, the one that fits all of them."""
+        sizes = self._row_label_sizes()
         for button, ident in self.buttons:
             with panel(surface, f"button {ident}", button.rect, Role.BUTTON_LABEL, element=Role.BUTTON):
-                self.draw_button_label(surface, button, self.button_labels.get(ident, ""))
+                self.draw_button_label(surface, button, self.button_labels.get(ident, ""), sizes.get(ident))
 
-    def draw_button_label(self, surface: pygame.Surface, button: "UIButton", label: str) -> None:
+    def _row_label_sizes(self) -> dict[str, int]:
+        """ident -> the size its label is drawn at: the smallest fitted size of its row."""
+        floor = min_text_px(self.kit.viewport.size)
+        rows: dict[tuple[int, int], list[tuple[str, int]]] = {}
+        for button, ident in self.buttons:
+            label = self.button_labels.get(ident, "")
+            if label:
+                look = self._button_look(button)
+                box = self._label_box(button)
+                fitted = fitted_size(self.fonts, label, max(floor, look.size), box.size, look.bold, floor)
+                rows.setdefault((button.rect.top, button.rect.height), []).append((ident, fitted))
+        return {ident: min(size for _, size in row) for row in rows.values() for ident, _ in row}
+
+    def _button_look(self, button: "UIButton") -> TextLook:
+        style = next(iter(button.object_ids[-1:]), None) or ""
+        return text_look(self.kit.viewport.size, "button", style)
+
+    @staticmethod
+    def _label_box(button: "UIButton") -> pygame.Rect:
+        pad = max(4, button.rect.height // 8)
+        return button.rect.inflate(-2 * pad, -pad)
+
+    def draw_button_label(self, surface: pygame.Surface, button: "UIButton", label: str, size: int | None = None) -> None:
         if not label:
             return
-        style = next(iter(button.object_ids[-1:]), None) or ""
-        size = self.kit.viewport.size
-        look = text_look(size, "button", style)
+        look = self._button_look(button)
         colour = _button_text_colour(button, look.colour)
-        pad = max(4, button.rect.height // 8)
-        box = button.rect.inflate(-2 * pad, -pad)
-        floor = min_text_px(size)
-        blit_ink(surface, fitted_line(self.fonts, label, max(floor, look.size), box.size, colour, look.bold, floor), box)
+        box = self._label_box(button)
+        floor = min_text_px(self.kit.viewport.size)
+        if size is None:
+            size = fitted_size(self.fonts, label, max(floor, look.size), box.size, look.bold, floor)
+        blit_ink(surface, self.fonts.render(label, size, colour, look.bold), box)
 
     def draw_title_only(self, surface: pygame.Surface) -> None:
         """The first frame, before pygame_gui is loaded: the menu's title, centred."""
