@@ -450,24 +450,33 @@ class MenuState(State):
 
     def draw_button_labels(self, surface: pygame.Surface) -> None:
         """Each button's words, in the colour pygame_gui gives its state (hovered, chosen...);
-        buttons side by side show their words at one size, the one that fits all of them."""
-        sizes = self._row_label_sizes()
-        for button, ident in self.buttons:
+        buttons side by side show their words at one size, on one baseline."""
+        for button, ident, size, baseline in self._row_labels():
             with panel(surface, f"button {ident}", button.rect, Role.BUTTON_LABEL, element=Role.BUTTON):
-                self.draw_button_label(surface, button, self.button_labels.get(ident, ""), sizes.get(ident))
+                self.draw_button_label(surface, button, self.button_labels.get(ident, ""), size, baseline)
 
-    def _row_label_sizes(self) -> dict[str, int]:
-        """ident -> the size its label is drawn at: the smallest fitted size of its row."""
+    def _row_labels(self) -> list[tuple["UIButton", str, int, int]]:
+        """(button, ident, size, baseline) of each labelled button: the smallest fitted size
+        of its row, and the baseline that centres the row's ink in its buttons."""
         floor = min_text_px(self.kit.viewport.size)
-        rows: dict[tuple[int, int], list[tuple[str, int]]] = {}
+        rows: dict[tuple[int, int], list[tuple["UIButton", str, int]]] = {}
         for button, ident in self.buttons:
             label = self.button_labels.get(ident, "")
             if label:
                 look = self._button_look(button)
-                box = self._label_box(button)
-                fitted = fitted_size(self.fonts, label, max(floor, look.size), box.size, look.bold, floor)
-                rows.setdefault((button.rect.top, button.rect.height), []).append((ident, fitted))
-        return {ident: min(size for _, size in row) for row in rows.values() for ident, _ in row}
+                fitted = fitted_size(self.fonts, label, max(floor, look.size), self._label_box(button).size, look.bold, floor)
+                rows.setdefault((button.rect.top, button.rect.height), []).append((button, ident, fitted))
+        placed = []
+        for row in rows.values():
+            size = min(fitted for _, _, fitted in row)
+            reach = []
+            for button, ident, _ in row:
+                label, bold = self.button_labels[ident], self._button_look(button).bold
+                reach.append(self.fonts.ink(label, size, bold).move(0, -self.fonts.baseline(label, size, bold)))
+            top, bottom = min(r.top for r in reach), max(r.bottom for r in reach)
+            for button, ident, _ in row:
+                placed.append((button, ident, size, self._label_box(button).centery - (top + bottom) // 2))
+        return placed
 
     def _button_look(self, button: "UIButton") -> TextLook:
         style = next(iter(button.object_ids[-1:]), None) or ""
@@ -478,16 +487,14 @@ class MenuState(State):
         pad = max(4, button.rect.height // 8)
         return button.rect.inflate(-2 * pad, -pad)
 
-    def draw_button_label(self, surface: pygame.Surface, button: "UIButton", label: str, size: int | None = None) -> None:
-        if not label:
-            return
+    def draw_button_label(self, surface: pygame.Surface, button: "UIButton", label: str, size: int,
+                          baseline: int) -> None:
+        """``label`` centred across its button, its baseline at ``baseline``."""
         look = self._button_look(button)
         colour = _button_text_colour(button, look.colour)
-        box = self._label_box(button)
-        floor = min_text_px(self.kit.viewport.size)
-        if size is None:
-            size = fitted_size(self.fonts, label, max(floor, look.size), box.size, look.bold, floor)
-        blit_ink(surface, self.fonts.render(label, size, colour, look.bold), box)
+        image = self.fonts.render(label, size, colour, look.bold)
+        ink = ink_rect(image)
+        surface.blit(image, (button.rect.centerx - ink.centerx, baseline - self.fonts.baseline(label, size, look.bold)))
 
     def draw_title_only(self, surface: pygame.Surface) -> None:
         """The first frame, before pygame_gui is loaded: the menu's title, centred."""
