@@ -160,24 +160,59 @@ class TextPage:
             spans.append(ink)
         return spans[0].top, spans[1].bottom
 
+    # Scrolling moves by whole lines: the page's top is always a line's top, and a line is
+    # drawn only where it shows whole, so no line is ever cut by the view's edge.
+    def _tops(self) -> list[int]:
+        return [line.y for line in self.lines]
+
+    def last_offset(self, view_height: int) -> int:
+        """The first line's top from which the rest of the page fits the view."""
+        return next((top for top in self._tops() if self.height - top <= view_height), self._tops()[-1] if self.lines else 0)
+
     def scroll(self, pixels: int, view_height: int) -> None:
-        self.offset = max(0, min(self.offset + pixels, self.height - view_height))
+        """Scroll by about ``pixels`` (to the nearest line)."""
+        self.scroll_to(self.offset + pixels, view_height)
+
+    def scroll_to(self, target: int, view_height: int, snap: str = "nearest") -> None:
+        """The page's top at the line nearest ``target`` ("nearest"), the last one at or above
+        it ("above": paging on without skipping a line) or the first at or below it ("below")."""
+        tops = [0] + [top for top in self._tops() if 0 < top <= self.last_offset(view_height)]
+        if snap == "above":
+            chosen = max((top for top in tops if top <= target), default=0)
+        elif snap == "below":
+            chosen = min((top for top in tops if top >= target), default=tops[-1])
+        else:
+            chosen = min(tops, key=lambda top: (abs(top - target), top))
+        self.offset = chosen
+
+    def page(self, forward: bool, view_height: int) -> None:
+        """A view's height on or back, keeping the line cut off at the edge in view."""
+        if forward:
+            self.scroll_to(self.offset + view_height, view_height, "above")
+            if self.offset == 0 and self.height > view_height:
+                self.scroll_to(1, view_height, "below")
+        else:
+            self.scroll_to(self.offset - view_height, view_height, "below")
 
     def draw(self, surface: pygame.Surface, fonts: "FontBook", view: pygame.Rect, size: int, colour: "Colour",
-             heading_colour: "Colour", align: str) -> None:
-        clip = surface.get_clip()
-        if self.height > view.height:  # a page that scrolls shows what its view holds
-            surface.set_clip(view.clip(clip) if clip else view)
+             heading_colour: "Colour", align: str, box: pygame.Rect | None = None) -> None:
+        """The lines in ``view`` (scrolled by ``offset``); a scrolled page shows a line only
+        where its ink lies whole inside ``box`` (the view's frame), so none is cut."""
+        frame = box or view
         top = view.top - self.offset
         if self.height < view.height and align == "center":
             top = view.top + (view.height - self.height) // 2
+        scrolls = self.height > view.height
         for line in self.lines:
             y = top + line.y
             if y + line.height < view.top or y > view.bottom:
                 continue
             image = fonts.render_styled(line.spans, size, heading_colour if line.bold else colour, line.bold)
-            box = pygame.Rect(view.left, y + (line.height - image.get_height()) // 2, view.width, image.get_height())
-            anchor = {"left": "topleft", "right": "topright", "center": "midtop"}[align]
-            point = {"left": box.topleft, "right": box.topright, "center": box.midtop}[align]
-            surface.blit(image, image.get_rect(**{anchor: point}))
-        surface.set_clip(clip)
+            at = pygame.Rect(view.left, y + (line.height - image.get_height()) // 2, image.get_width(), image.get_height())
+            if align == "right":
+                at.right = view.right
+            elif align == "center":
+                at.centerx = view.centerx
+            if scrolls and not frame.contains(ink_rect(image).move(at.topleft)):
+                continue  # partly outside the view: it shows whole once scrolled to
+            surface.blit(image, at)

@@ -93,7 +93,7 @@ class MenuState(State):
         self.button_labels: dict[str, str] = {}  # ident -> the words on the button
         self.page: TextPage | None = None  # the body's text, when the menu has one
         self.page_ink_top = 0  # a question: how far below its page's top the ink begins
-        self.drag_y: int | None = None  # where a drag on the page last was
+        self.drag: tuple[int, int] | None = None  # a drag on the page: (where it began, the page's offset then)
         self.panel_width = 0  # the width the last build laid the menu out at
 
     def enter(self, persist: Persist) -> None:
@@ -388,15 +388,15 @@ class MenuState(State):
         if event.type == pygame.MOUSEWHEEL:
             page.scroll(-event.y * step * 2, view.height)
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
-            page.scroll((1 if event.key == pygame.K_PAGEDOWN else -1) * (view.height - step), view.height)
+            page.page(event.key == pygame.K_PAGEDOWN, view.height)
         elif event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1 and self.body_rect is not None \
                 and self.body_rect.collidepoint(event.pos):
-            self.drag_y = event.pos[1]
-        elif event.type == pygame.MOUSEMOTION and self.drag_y is not None:
-            page.scroll(self.drag_y - event.pos[1], view.height)
-            self.drag_y = event.pos[1]
-        elif event.type == pygame.MOUSEBUTTONUP and self.drag_y is not None:
-            self.drag_y = None
+            self.drag = (event.pos[1], page.offset)
+        elif event.type == pygame.MOUSEMOTION and self.drag is not None:
+            start_y, start_offset = self.drag
+            page.scroll_to(start_offset + start_y - event.pos[1], view.height)
+        elif event.type == pygame.MOUSEBUTTONUP and self.drag is not None:
+            self.drag = None
         else:
             return False
         return True
@@ -438,7 +438,7 @@ class MenuState(State):
             pygame.draw.rect(surface, palette.PANEL_EDGE, rect, width=1, border_radius=radius)
         view = self._page_view()
         align = "center" if self.compact_body else ("right" if self.text.rtl else "left")
-        page.draw(surface, self.fonts, view, self._page_size(), look.colour, palette.GOLD, align)
+        page.draw(surface, self.fonts, view, self._page_size(), look.colour, palette.GOLD, align, rect.inflate(-2, -2))
         if page.height > view.height:  # how far the page is scrolled
             track = pygame.Rect(0, view.top, max(3, view.width // 150), view.height)
             track.left = (rect.left + 3) if self.text.rtl else (rect.right - track.width - 3)
