@@ -9,6 +9,7 @@ from magdagdon.engine.challenge import daily_seed
 from ..games import Games
 from ..notices import Notices
 from ..state_machine import Persist
+from ..store_access import SavedGame
 from .confirm_dialog import Question
 from .menu import Item, MenuKit, MenuState
 
@@ -80,8 +81,7 @@ class Title(MenuState):
         elif ident in ("rules", "high_scores", "settings", "about"):
             self.push(ident)
         elif ident == "demo":
-            self.games.demo = True
-            self.start_new_game(self.games)
+            self.confirm_or_start("demo", self.start_demo)
         elif ident == "quit" and not self.kit.locked:
             if self.session is not None:
                 self.session.save_in_progress()
@@ -99,6 +99,8 @@ class Title(MenuState):
             self.push("code_entry")
         elif result.get("confirmed") == "party":
             self.push("party_setup")
+        elif result.get("confirmed") == "demo":
+            self.start_demo()
 
     def confirm_or_start(self, action: str, start: Callable[[], None]) -> None:
         if self.party_on():
@@ -107,9 +109,19 @@ class Title(MenuState):
             else:
                 self.ask(Question("confirm.leave_party"), action)
         elif self.game_in_progress():
-            self.ask(Question("confirm.leave_game"), action)
+            self.ask(Question("confirm.demo" if action == "demo" else "confirm.leave_game"), action)
         else:
             start()
+
+    def start_demo(self) -> None:
+        """The expert plays through the screens; a game in progress stays saved (the demo
+        never saves over it) and the title offers it with Continue once a player is back."""
+        session = self.session
+        if session is not None and self.game_in_progress():
+            session.save_in_progress()
+            self.games.saved = SavedGame(session.game, session.assisted)
+        self.games.demo = True
+        self.start_new_game(self.games)
 
     def start_daily(self) -> None:
         """Today's dice: the seed of the local calendar day, the same for everyone that day."""
