@@ -116,21 +116,20 @@ class PartySetup(MenuState):
         rows = (len(self.seats) + columns - 1) // columns
         each_h = rect.height // max(4, rows)
         each_w = rect.width // columns
-        for index, (name, computer) in enumerate(self.seats):
+        for index, (name, _computer) in enumerate(self.seats):
             column, row = divmod(index, rows)
             if self.text.rtl:  # the first seats on the right, where a right-to-left reader starts
                 column = columns - 1 - column
             box = pygame.Rect(rect.left + column * each_w, rect.top + row * each_h, each_w, each_h).inflate(-8, -4)
             with panel(surface, f"seat {index}", box, Role.NAME):
-                self._draw_seat(surface, box, index, name, computer, round(look.size * 1.25), floor)
+                self._draw_seat(surface, box, index, name, round(look.size * 1.25), floor)
 
-    def _draw_seat(self, surface: pygame.Surface, box: pygame.Rect, index: int, name: str, computer: bool,
-                   size: int, floor: int) -> None:
-        """The seat's number on a disc in the player's colour, then the name (and, for the
-        computer, a word saying so), all read from the language's side."""
+    def _draw_seat(self, surface: pygame.Surface, box: pygame.Rect, index: int, name: str, size: int,
+                   floor: int) -> None:
+        """The seat's number on a disc in the player's colour, then the name (the computer's
+        says what it is), read from the language's side."""
         fonts, rtl = self.fonts, self.text.rtl
         colour = PLAYER_COLOURS[index % len(PLAYER_COLOURS)]
-        tag = f"· {self.text('party.computer')}" if computer else ""
         # The number on its disc: never smaller than the words can be read.
         number = str(index + 1)
         number_size = max(floor, fitted_size(fonts, number, size, (box.height, box.height * 2 // 3), True, floor))
@@ -142,25 +141,9 @@ class PartySetup(MenuState):
             pygame.draw.circle(surface, colour, disc.center, radius)
             blit_ink(surface, number_image, disc)
         words = box.width - disc.width - radius
-        # One size for the name and its word, as large as both fit (a shortened name at the least).
-        size = fitted_size(fonts, f"{name} {tag}".strip(), size, (words, box.height), True, floor)
-        tag_w = fonts.size(tag, size)[0] + radius // 2 if tag else 0
-        shown = shortened(fonts, name, size, max(1, words - tag_w))
-        name_image = fonts.render(shown, size, colour, True)
-        tag_image = fonts.render(tag, size, palette.TEXT_DIM) if tag else None
-        # The name and its word on one baseline, their ink together centred in the seat's box.
-        pieces = [(name_image, fonts.baseline(shown, size, True))]
-        if tag_image is not None:
-            pieces.append((tag_image, fonts.baseline(tag, size)))
-        inks = [ink_rect(image).move(0, -ascent) for image, ascent in pieces]
-        top, bottom = min(ink.top for ink in inks), max(ink.bottom for ink in inks)
-        baseline = box.centery - (top + bottom) // 2
+        size = fitted_size(fonts, name, size, (words, box.height), True, floor)
+        shown = shortened(fonts, name, size, words)  # at the readable floor, a long name gives way
+        image = fonts.render(shown, size, colour, True)
         start = disc.left - radius // 2 if rtl else disc.right + radius // 2
-        x = start - ink_rect(name_image).right if rtl else start - ink_rect(name_image).left
-        surface.blit(name_image, (x, baseline - pieces[0][1]))
-        if tag_image is not None:
-            name_ink = ink_rect(name_image).move(x, 0)
-            tag_x = name_ink.left - radius // 2 - ink_rect(tag_image).right if rtl else \
-                name_ink.right + radius // 2 - ink_rect(tag_image).left
-            with as_role(surface, Role.LABEL):
-                surface.blit(tag_image, (tag_x, baseline - pieces[1][1]))
+        blit_ink(surface, image, pygame.Rect(start - words if rtl else start, box.top, words, box.height),
+                 "right" if rtl else "left")
