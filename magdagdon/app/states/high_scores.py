@@ -151,7 +151,7 @@ class HighScores(MenuState):
     def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         text = self.text
         floor = self.floor = min_text_px(surface.get_size())
-        size = max(floor, min(rect.height // 26, int(floor * 1.25)))
+        size = max(floor, min(rect.height // 26, int(floor * 1.5)))
         loaded = self.load()
         if loaded is None:
             self._centred(surface, rect, text("scores.unavailable"), size)

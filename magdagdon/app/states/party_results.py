@@ -59,7 +59,8 @@ class PartyResultsScreen(PartyScreen):
         if results is None:
             return
         count = len(results.standings)
-        best_h = max(14, rect.height // 9)
+        floor = min_text_px(surface.get_size())
+        best_h = max(floor * 3 // 2, min(rect.height // 9, floor * 3))  # a tall window: a strip, not a banner
         area = pygame.Rect(rect.left, rect.top, rect.width, rect.height - best_h - 4)
         portrait = self.kit.viewport.layout.portrait
         columns = count if not portrait and count <= 4 else (4 if not portrait else 2)
