@@ -1,8 +1,7 @@
 """A yes/no dialog; pops with ``confirmed=<action>`` when the player says yes.
 
 The question comes as a :class:`Question` (a catalog key and its values), so it is worded
-in the language shown whenever the dialog is drawn; ``confirm_text`` (words already
-written) is still taken."""
+in the language shown whenever the dialog is built (see ``MenuState.ask``)."""
 
 from __future__ import annotations
 
@@ -28,9 +27,7 @@ class ConfirmDialog(MenuState):
 
     def body_html(self) -> str:
         question = self.persist.get("question")
-        if isinstance(question, Question):
-            return question.words(self.text)
-        return str(self.persist.get("confirm_text", ""))
+        return question.words(self.text) if isinstance(question, Question) else ""
 
     def items(self) -> list[Item]:
         text = self.text
@@ -38,7 +35,6 @@ class ConfirmDialog(MenuState):
 
     def on_choice(self, ident: str) -> None:
         action = self.persist.pop("confirm_action", "")
-        self.persist.pop("confirm_text", None)
         self.persist.pop("question", None)
         if ident == "yes":
             self.pop(confirmed=action)
