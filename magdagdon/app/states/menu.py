@@ -235,7 +235,8 @@ class MenuState(State):
         # A page keeps its room for text, and a long menu its room for buttons.
         paged = bool(body or self.drawn_body) and question is None
         # Room to breathe: half a button, or a third of a tall title (Nastaliq's), where it fits.
-        space = gap
+        # A page of text keeps its room for text, yet its title is not jammed against the edge.
+        space = max(gap, button_h // 3) if paged and not self.drawn_body else gap
         if not paged:
             for room in (max(gap, button_h // 2, ink_rect(title).height // 3), max(gap, button_h // 2)):
                 if inks_h + lines * room <= h - margin:
