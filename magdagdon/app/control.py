@@ -54,7 +54,7 @@ from .state_machine import State, StateMachine
 from .states.about import About
 from .states.attract_card import AttractCard, AttractKit
 from .states.code_entry import CodeEntry
-from .states.confirm_dialog import ConfirmDialog
+from .states.confirm_dialog import ConfirmDialog, Question
 from .states.party_handover import PartyHandover
 from .states.party_results import PartyResultsScreen
 from .states.party_setup import PartySetup
@@ -227,7 +227,7 @@ class Control:
             overlays = ("title",) if scene == "title" else ("title", scene)
             persist: dict[str, object] = {"session": session}
             if scene == "confirm":
-                persist.update(confirm_text=self.text("confirm.quit"), confirm_action="none")
+                persist.update(question=Question("confirm.quit"), confirm_action="none")
             self.machine.start("rolling", persist, overlays)
             return
         quick = options.demo or options.seed is not None

@@ -14,6 +14,7 @@ from ..party_play import PartyPlay
 from ..render.draw_log import Role, as_role, panel
 from ..render import palette
 from ..render.hud import min_text_px
+from ..render.menu_text import ink_rect
 from ..render.party_strip import draw_mini_board, fitted
 from ..state_machine import Persist
 from ..store_access import StoreAccess
@@ -58,7 +59,8 @@ class PartyResultsScreen(PartyScreen):
         if results is None:
             return
         count = len(results.standings)
-        best_h = max(14, rect.height // 9)
+        floor = min_text_px(surface.get_size())
+        best_h = max(floor * 3 // 2, min(rect.height // 9, floor * 3))  # a tall window: a strip, not a banner
         area = pygame.Rect(rect.left, rect.top, rect.width, rect.height - best_h - 4)
         portrait = self.kit.viewport.layout.portrait
         columns = count if not portrait and count <= 4 else (4 if not portrait else 2)
@@ -109,23 +111,35 @@ class PartyResultsScreen(PartyScreen):
                 (text("score.ruins", count=breakdown.ruins), f"–{breakdown.ruin_penalty}" if breakdown.ruins else "0"),
                 (text("score.powers", count=breakdown.powers_used),
                  f"–{breakdown.power_penalty}" if breakdown.powers_used else "0")]
-        board_side = min(box.width - 16, box.bottom - 6 - y - len(rows) * int(small * 1.25) - 8)
+        # Each row a label and its value on one baseline; rows evenly spaced, each clear of
+        # the ink of the one above (Nastaliq's letters stand far above and below Latin's).
+        label_sizes = [fonts.fit(label, small, box.width * 2 // 3) for label, _ in rows]
+        labels = [fonts.render(label, size, palette.TEXT_DIM) for (label, _), size in zip(rows, label_sizes)]
+        values = [fonts.render(value, small, palette.TEXT) for _, value in rows]
+        ascents = [(fonts.baseline(label, size), fonts.baseline(value, small))
+                   for (label, value), size in zip(rows, label_sizes)]
+        reach = [ink_rect(l_img).move(0, -l_asc).union(ink_rect(v_img).move(0, -v_asc))
+                 for l_img, v_img, (l_asc, v_asc) in zip(labels, values, ascents)]
+        gap = max(2, small // 5)
+        step = max([round(small * 1.25)] + [upper.bottom + gap - lower.top for upper, lower in zip(reach, reach[1:])])
+        baselines = [-reach[0].top + number * step for number in range(len(rows))]
+        rows_h = baselines[-1] + reach[-1].bottom
+        board_side = min(box.width - 16, box.bottom - 6 - y - rows_h - 8)
         if board_side > 24:
             draw_mini_board(surface, fonts, pygame.Rect(box.centerx - board_side // 2, y, board_side, board_side),
                             self.play.game_of(seat).board)
             y += board_side + 4
-        step = int(small * 1.25)
-        for number, (label, value) in enumerate(rows):
-            l_img = fitted(fonts, label, small, box.width * 2 // 3, step, palette.TEXT_DIM)
-            v_img = fonts.render(value, small, palette.TEXT)
-            label_at, value_at = (box.right - 6, box.left + 6) if fonts.rtl else (box.left + 6, box.right - 6)
+        y = max(y, box.bottom - 6 - rows_h)  # the rows end at the card's foot
+        label_at, value_at = (box.right - 6, box.left + 6) if fonts.rtl else (box.left + 6, box.right - 6)
+        for number, (l_img, v_img) in enumerate(zip(labels, values)):
+            baseline = y + baselines[number]
+            l_asc, v_asc = ascents[number]
             with panel(surface, f"row {number}"):
-                if fonts.rtl:  # right to left: the label at the right, its number at the left
-                    surface.blit(l_img, l_img.get_rect(topright=(label_at, y)))
-                    with as_role(surface, Role.VALUE):
-                        surface.blit(v_img, (value_at, y))
-                else:
-                    surface.blit(l_img, (label_at, y))
-                    with as_role(surface, Role.VALUE):
-                        surface.blit(v_img, v_img.get_rect(topright=(value_at, y)))
-            y += step
+                # right to left: the label at the right, its number at the left
+                l_rect = l_img.get_rect(top=baseline - l_asc)
+                v_rect = v_img.get_rect(top=baseline - v_asc)
+                setattr(l_rect, "right" if fonts.rtl else "left", label_at)
+                setattr(v_rect, "left" if fonts.rtl else "right", value_at)
+                surface.blit(l_img, l_rect)
+                with as_role(surface, Role.VALUE):
+                    surface.blit(v_img, v_rect)
