@@ -193,6 +193,15 @@ impl<'a> Expert<'a> {
         best.unwrap()
     }
 
+    /// planner.Planner.board_value: a board between turns as a turn placing the required dice values it.
+    pub fn board_value(&mut self, cells: &Cells, pu: usize) -> f64 {
+        if self.params.lookahead && empties(cells) <= self.params.max_empties {
+            self.deep_value(cells, pu)
+        } else {
+            self.eval.value(cells, pu)
+        }
+    }
+
     pub fn deep_value(&mut self, cells: &Cells, pu: usize) -> f64 {
         if let Some(&v) = self.deep.get(&(*cells, pu)) {
             return v;

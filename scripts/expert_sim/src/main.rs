@@ -3,6 +3,7 @@
 //! (scripts/expert_twin.py checks it on seeded games).
 
 mod blake2b;
+mod bound;
 mod expert;
 mod net;
 mod rules;
@@ -166,9 +167,11 @@ fn main() {
                 let cells = rules::parse_board(parts[0]);
                 let turn: u32 = parts[1].parse().unwrap();
                 let used: usize = parts[2].parse().unwrap();
+                // lines with the same stream id get the same dice (common random numbers)
+                let stream: u64 = parts.get(3).map_or(index as u64, |x| x.parse().unwrap());
                 let mut scores = vec![];
                 for k in 0..count {
-                    let mut source = Fair(seed.wrapping_mul(1_000_003).wrapping_add((index as u64) << 20).wrapping_add(k));
+                    let mut source = Fair(seed.wrapping_mul(1_000_003).wrapping_add(stream << 20).wrapping_add(k));
                     scores.push(play(&mut expert, &mut source, cells, turn, used, false).score as f64);
                 }
                 let n = scores.len() as f64;
@@ -238,6 +241,34 @@ fn main() {
                 }
                 trainer.net.save(&format!("{}.last", out_path));
                 alpha *= decay;
+            }
+        }
+        "estimate" => {
+            // estimate --tables F --difficulty D < lines "BOARD POWERS_USED": the expert's
+            // value of a board between turns (look-ahead where its search would), penalties in
+            let eval = load_tables(arg(&args, "--tables").unwrap());
+            let difficulty = Difficulty::parse(arg(&args, "--difficulty").unwrap());
+            let params = read_params(&args, difficulty);
+            let mut expert = Expert::new(&eval, &ms, difficulty, params);
+            let stdin = std::io::stdin();
+            for line in stdin.lock().lines() {
+                let line = line.unwrap();
+                let parts: Vec<&str> = line.split_whitespace().collect();
+                let cells = rules::parse_board(parts[0]);
+                let used: usize = parts[1].parse().unwrap();
+                println!("{}", expert.board_value(&cells, used) - difficulty.penalty_for(used) as f64);
+            }
+        }
+        "bound" => {
+            // bound --difficulty D --first S --count N: "seed bound how" per line
+            let difficulty = Difficulty::parse(arg(&args, "--difficulty").unwrap());
+            let first: u64 = arg(&args, "--first").unwrap_or("0").parse().unwrap();
+            let count: u64 = arg(&args, "--count").unwrap_or("100").parse().unwrap();
+            let t = bound::tables();
+            eprintln!("{} boards, {} multisets, {} with one ruin", t.boards, t.by_multiset.len(), t.one_ruin.len());
+            for seed in first..first + count {
+                let (b, how) = bound::seed_bound(&t, seed, difficulty);
+                println!("{} {} {}", seed, b, how.replace(' ', "_"));
             }
         }
         "dice" => {
