@@ -92,7 +92,7 @@ def baseline_settings(difficulty: Difficulty) -> "Settings":
 
     old_reserve = {Difficulty.PEACEFUL: (40.0, 30.0, 15.0), Difficulty.SURVIVAL: (0.0,), Difficulty.NIGHTMARE: ()}
     return replace(SETTINGS[difficulty], reserve=old_reserve[difficulty], lookahead_top=5, lookahead_margin=20.0,
-                   lookahead_empties=10, reserve_full_empties=4, open_board_empties=12)
+                   lookahead_empties=10, reserve_full_empties=4, open_board_empties=12, wide_empties=0)
 
 
 def baseline_planner(difficulty: Difficulty) -> "Planner":
@@ -107,7 +107,9 @@ def baseline_planner(difficulty: Difficulty) -> "Planner":
 def twin_options(settings: "Settings") -> list[str]:
     """The twin's command-line flags for a planner's settings."""
     options = ["--top", str(settings.lookahead_top), "--margin", repr(settings.lookahead_margin),
-               "--max-empties", str(settings.lookahead_empties), "--open-board", str(settings.open_board_empties)]
+               "--max-empties", str(settings.lookahead_empties), "--open-board", str(settings.open_board_empties),
+               "--wide-empties", str(settings.wide_empties), "--wide-top", str(settings.wide_top),
+               "--wide-margin", repr(settings.wide_margin)]
     if settings.reserve:
         options += ["--reserve", ",".join(repr(r) for r in settings.reserve)]
     if not settings.lookahead:

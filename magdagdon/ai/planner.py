@@ -57,13 +57,18 @@ class Settings:
     lookahead_empties: int = 10  # look ahead once at most this many cells are empty after the turn
     reserve_full_empties: int = 4  # with fewer empty cells the reserve shrinks: the game is ending
     open_board_empties: int = 12  # from this many empty cells on, re-rolls are not weighed
+    # Once the board is small its walks are cheap: with at most ``wide_empties`` empty cells
+    # after the turn the look-ahead re-ranks ``wide_top`` boards within ``wide_margin``.
+    wide_empties: int = 0
+    wide_top: int = 5
+    wide_margin: float = 20.0
     lookahead: bool = True  # False: a weaker, much faster expert (quick tests)
 
 
 SETTINGS = {
-    Difficulty.PEACEFUL: Settings(reserve=(40.0, 30.0, 15.0)),
-    Difficulty.SURVIVAL: Settings(reserve=(0.0,)),
-    Difficulty.NIGHTMARE: Settings(reserve=()),
+    Difficulty.PEACEFUL: Settings(reserve=(20.0, 15.0, 8.0)),
+    Difficulty.SURVIVAL: Settings(reserve=(10.0,), wide_empties=7, wide_top=10, wide_margin=40.0),
+    Difficulty.NIGHTMARE: Settings(reserve=(), wide_empties=7, wide_top=10, wide_margin=40.0),
 }
 
 
@@ -149,8 +154,9 @@ class Planner:
         if not self._looks_ahead(position.empties - position.need):
             return Decision(boards[0][0] - spent, path=boards[0][1])
         best: tuple[float, Path] | None = None
-        for value, path in boards[: self.settings.lookahead_top]:
-            if value < boards[0][0] - self.settings.lookahead_margin:
+        width, margin = self._width(position.empties - position.need)
+        for value, path in boards[:width]:
+            if value < boards[0][0] - margin:
                 break
             deep = self.deep_value(_after(cells, path), used)
             if best is None or deep > best[0]:
@@ -231,8 +237,9 @@ class Planner:
         if not self._looks_ahead(cells.count(EMPTY) - 1):
             return options[0][0], options[0][1]
         best: tuple[float, int] | None = None
-        for value, cell, after in options[: self.settings.lookahead_top]:
-            if value < options[0][0] - self.settings.lookahead_margin:
+        width, margin = self._width(cells.count(EMPTY) - 1)
+        for value, cell, after in options[:width]:
+            if value < options[0][0] - margin:
                 break
             deep = self.deep_value(after, used)
             if best is None or deep > best[0]:
@@ -262,6 +269,13 @@ class Planner:
             self._deep.clear()
         self._deep[(cells, used)] = total
         return total
+
+    def _width(self, empties_after: int) -> tuple[int, float]:
+        """How many candidates the look-ahead re-ranks, and within how many points of the best."""
+        settings = self.settings
+        if empties_after <= settings.wide_empties:
+            return settings.wide_top, settings.wide_margin
+        return settings.lookahead_top, settings.lookahead_margin
 
     def _looks_ahead(self, empties_after: int) -> bool:
         return self.settings.lookahead and empties_after <= self.settings.lookahead_empties

@@ -27,6 +27,10 @@ pub struct Params {
     pub reserve: Vec<f64>,
     pub reserve_full_empties: f64,
     pub open_board_empties: usize,
+    /// a wider look-ahead once the board is small (cheap): at most this many empty after the turn
+    pub wide_empties: usize,
+    pub wide_top: usize,
+    pub wide_margin: f64,
 }
 
 impl Params {
@@ -43,6 +47,9 @@ impl Params {
             },
             reserve_full_empties: 4.0,
             open_board_empties: 12,
+            wide_empties: 0,
+            wide_top: 5,
+            wide_margin: 20.0,
         }
     }
 }
@@ -149,9 +156,10 @@ impl<'a> Expert<'a> {
             return Plan { value, power: None, path, ruin: None };
         }
         let top = boards[0].0;
+        let (width, margin) = self.width(empties(cells) - need);
         let mut best: Option<Plan> = None;
-        for (value, path) in boards.iter().take(self.params.top) {
-            if *value < top - self.params.margin {
+        for (value, path) in boards.iter().take(width) {
+            if *value < top - margin {
                 break;
             }
             let mut after = *cells;
@@ -180,9 +188,10 @@ impl<'a> Expert<'a> {
             return (options[0].0, options[0].1);
         }
         let top = options[0].0;
+        let (width, margin) = self.width(empties(cells) - 1);
         let mut best: Option<(f64, usize)> = None;
-        for (value, cell, after) in options.iter().take(self.params.top) {
-            if *value < top - self.params.margin {
+        for (value, cell, after) in options.iter().take(width) {
+            if *value < top - margin {
                 break;
             }
             let deep = self.deep_value(after, pu);
@@ -191,6 +200,15 @@ impl<'a> Expert<'a> {
             }
         }
         best.unwrap()
+    }
+
+    /// How many candidates the look-ahead re-ranks, and within how many points of the best.
+    fn width(&self, empties_after: usize) -> (usize, f64) {
+        if empties_after <= self.params.wide_empties {
+            (self.params.wide_top, self.params.wide_margin)
+        } else {
+            (self.params.top, self.params.margin)
+        }
     }
 
     /// planner.Planner.board_value: a board between turns as a turn placing the required dice values it.

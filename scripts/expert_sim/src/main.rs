@@ -123,6 +123,9 @@ fn read_params(args: &[String], difficulty: Difficulty) -> Params {
     if let Some(x) = arg(args, "--top") { params.top = x.parse().unwrap(); }
     if let Some(x) = arg(args, "--margin") { params.margin = x.parse().unwrap(); }
     if let Some(x) = arg(args, "--open-board") { params.open_board_empties = x.parse().unwrap(); }
+    if let Some(x) = arg(args, "--wide-empties") { params.wide_empties = x.parse().unwrap(); }
+    if let Some(x) = arg(args, "--wide-top") { params.wide_top = x.parse().unwrap(); }
+    if let Some(x) = arg(args, "--wide-margin") { params.wide_margin = x.parse().unwrap(); }
     if args.iter().any(|a| a == "--no-reserve") { params.reserve = vec![0.0; params.reserve.len()]; }
     if let Some(x) = arg(args, "--reserve") { params.reserve = x.split(',').map(|v| v.parse().unwrap()).collect(); }
     params
