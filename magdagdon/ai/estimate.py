@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from magdagdon.engine import EMPTY, RUIN, Difficulty, Game, Phase
+from magdagdon.engine import EMPTY, RUIN, Board, Difficulty, Game, Phase, score_total
 from magdagdon.engine.actions import Adjust, Reroll
 
 from .planner import Decision, Planner, Position
@@ -101,8 +101,6 @@ class Estimator:
 def lowest_final_score(position: Position, choice: Choice) -> float:
     """A proven floor on the final score after ``choice``: every empty cell still to come
     a ruin and every power left used (RULES.md §8: numbers only ever add)."""
-    from magdagdon.engine import Board, score_total
-
     difficulty = position.difficulty
     cells = choice.after if isinstance(choice, EndTurn) else position.cells
     worst = tuple(RUIN if x == EMPTY else x for x in cells)
@@ -116,10 +114,10 @@ def position_of(game: Game) -> Position:
     return Position.of(game)
 
 
-# Measured by scripts/bench_calibration.py (docs/AI.md): the mean absolute error of the
-# estimated loss of a turn against the playouts' difference, by difficulty, for turns
-# with many / few empty cells left (>= 8 / < 8). A review subtracts it: a loss within
-# the estimator's error is not blamed.
+# The estimator's error on a turn's loss, by difficulty, for turns with many / few empty
+# cells left (>= 8 / < 8): about the mean absolute error that scripts/bench_calibration.py
+# measures for estimated losses against the playouts' difference (docs/AI.md). A review
+# takes it off: a loss within the estimator's error is not blamed.
 LOSS_MARGIN = {
     Difficulty.PEACEFUL: (6.0, 4.0),
     Difficulty.SURVIVAL: (6.0, 4.0),
