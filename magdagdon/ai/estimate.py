@@ -119,9 +119,9 @@ def position_of(game: Game) -> Position:
 # measures for estimated losses against the playouts' difference (docs/AI.md). A review
 # takes it off: a loss within the estimator's error is not blamed.
 LOSS_MARGIN = {
-    Difficulty.PEACEFUL: (6.0, 4.0),
-    Difficulty.SURVIVAL: (6.0, 4.0),
-    Difficulty.NIGHTMARE: (6.0, 4.0),
+    Difficulty.PEACEFUL: (28.0, 24.0),
+    Difficulty.SURVIVAL: (24.0, 20.0),
+    Difficulty.NIGHTMARE: (14.0, 9.0),
 }
 
 
