@@ -11,7 +11,7 @@ import pytest  # noqa: E402
 from magdagdon.app.fonts import FontBook, font_paths  # noqa: E402
 from magdagdon.app.i18n import Catalog  # noqa: E402
 from magdagdon.app.render.text_runs import (  # noqa: E402
-    base_level, bidi_levels, grapheme_clusters, split_runs, visual_order, wrap_paragraph)
+    base_level, grapheme_clusters, split_runs, visual_order, wrap_paragraph)
 
 WHITE = (255, 255, 255)
 SIZE = 40
@@ -188,12 +188,6 @@ def test_bad_text_never_raises(script, rtl):
         assert fonts.render(text, 20, WHITE).get_height() > 0
         fonts.fit(text, 20, 10)
         fonts.wrap(text, 20, 10)
-
-
-def test_an_isolate_takes_its_neighbours_level_and_leaves_the_others_alone():
-    plain, isolated = "اردو abc 12", "اردو \u2066abc\u2069 12"
-    levels = bidi_levels(isolated, 1)
-    assert [level for char, level in zip(isolated, levels) if char not in "\u2066\u2069"] == bidi_levels(plain, 1)
 
 
 @pytest.mark.parametrize("locale", ["en", "it", "ur", "hi"])

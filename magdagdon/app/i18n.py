@@ -14,6 +14,10 @@ and ``key.other`` (:mod:`.plural_rules` says which a count takes in each languag
   phrase ``count.turns.one`` / ``count.turns.other`` (whose ``{count}`` is that value), so
   one sentence may hold several counts, and a language may use a phrase where English
   needs none.
+
+Words from outside the sentence — a player's name, a difficulty's name, a challenge code —
+are written as bidi isolates (:data:`ISOLATED_PLACEHOLDERS`): an Urdu name in
+an English line, or PEACEFUL in an Urdu one, then moves nothing around it.
 """
 
 from __future__ import annotations
@@ -28,8 +32,23 @@ from pathlib import Path
 from magdagdon.assets_path import asset_path
 
 from .plural_rules import plural_category
+from .render.text_runs import isolated
 
 DEFAULT_LOCALE = "en"
+
+# Placeholders whose value is a word of its own, in any script and direction: each is written
+# as an isolate (FSI ... PDI), so it keeps its own direction and reorders nothing around it
+# ("عائشہ: #3 in the Peaceful table", not "in the Peaceful table 3#:عائشہ").
+ISOLATED_PLACEHOLDERS = frozenset({"name", "names", "difficulty", "code"})
+# The other placeholders are numbers, or phrases the game writes in the sentence's own
+# language (a cell's name, the dice of a roll, a piece of advice), or the name of one of the
+# game's own files (``path``: "scores.json", in Latin letters): isolating a number would part
+# it from its sign or "#", and turn a list of numbers around in Urdu.
+SENTENCE_PLACEHOLDERS = frozenset({
+    "advice", "assisted", "bucket", "cell", "col", "count", "date", "default", "dice", "left", "length",
+    "loss", "path", "penalty", "percent", "place", "powers", "rank", "required", "row", "score", "seed",
+    "text", "total", "turn", "turns", "value", "values", "version",
+})
 
 
 def catalog_dir() -> Path:
@@ -171,6 +190,8 @@ class Catalog:
     def _fill(self, template: str, key: str, values: dict) -> str:
         """The template with its values; a broken translation falls back to English, then to
         the raw template, never an exception on screen."""
+        values = {name: isolated(value) if name in ISOLATED_PLACEHOLDERS and isinstance(value, str) else value
+                  for name, value in values.items()}
         for candidate in (template, self.fallback.get(key)):
             if not isinstance(candidate, str):
                 continue
