@@ -162,6 +162,32 @@ def test_hindi_line_with_numbers_in_order_and_shaped():
     assert find(line, unshaped) is None
 
 
+def blank_columns_after(line: pygame.Surface, left: pygame.Surface) -> int:
+    """How many empty columns of ``line`` follow the ink of ``left``, which starts it."""
+    inked = pygame.mask.from_surface(line, 40)
+    column_has_ink = [any(inked.get_at((x, y)) for y in range(line.get_height())) for x in range(line.get_width())]
+    end = left.get_bounding_rect().right
+    return next(x for x in range(end, line.get_width()) if column_has_ink[x]) - end
+
+
+@pytest.mark.parametrize("line, left", [
+    ("کوڈ XGF270", "XGF270"),  # a code after an Urdu word (it read "کوڈXGF270")
+    ("بند MAGDAGDON", "MAGDAGDON"),  # a Latin term after one
+    ("کم 2 پاسے", "پاسے"),  # a number between two
+    ("MAGDAGDON بند", "بند"),
+])
+def test_a_space_where_urdu_meets_latin_or_digits_is_a_real_space(line, left):
+    fonts = FontBook("arabic", rtl=True)
+    space = fonts.setter.font("latin", SIZE).size(" ")[0]
+    gap = blank_columns_after(fonts.render(line, SIZE, WHITE), fonts.render(left, SIZE, WHITE))
+    assert gap >= space  # Nastaliq's own space at the edge of its run is drawn 0 to 1 px wide
+
+
+def test_a_line_of_english_is_one_run_with_its_spaces():
+    runs = FontBook("latin").setter.runs("Place 2 more, then CONFIRM.")
+    assert [(run.text, run.script) for run in runs] == [("Place 2 more, then CONFIRM.", "latin")]
+
+
 def test_language_names_render_in_their_own_scripts_in_any_language():
     for script, rtl in (("latin", False), ("arabic", True), ("devanagari", False)):
         fonts = FontBook(script, rtl=rtl)

@@ -287,7 +287,8 @@ def split_runs(text: str, home_script: str, rtl_language: bool,
     logical order. Digits, spaces and punctuation take the script of the letters before
     them (else after them, else ``home_script``); ``drawing_script(script, char)`` may move
     a character to another script whose font has it. Invisible controls (isolates,
-    embeddings) ride with the run they stand in."""
+    embeddings) ride with the run they stand in, and the spaces where a run meets another
+    are a run of their own in Latin (see :func:`_spaces_apart`)."""
     if not text:
         return []
     levels = bidi_levels(text, base_level(text, rtl_language))
@@ -325,7 +326,7 @@ def split_runs(text: str, home_script: str, rtl_language: bool,
             run_level, run_script = level, script
         current += char
     runs.append(Run(current, base_level(text, rtl_language) if run_level is None else run_level, run_script))
-    return runs
+    return _spaces_apart(runs)
 
 
 def _isolate_of(text: str) -> list[int]:
@@ -340,6 +341,33 @@ def _isolate_of(text: str) -> list[int]:
         if kind in _INITIATORS:
             opened.append(index)
     return within
+
+
+def _spaces_apart(runs: list[Run]) -> list[Run]:
+    """Where a run meets another, its spaces at that edge become a run of their own in Latin:
+    SDL_ttf with HarfBuzz draws a space at the edge of a right-to-left Nastaliq run nearly
+    zero wide ("کوڈXGF270"), and Noto Sans draws a real one. Latin runs keep theirs, so a
+    line of English is drawn exactly as before."""
+    apart: list[Run] = []
+    for index, run in enumerate(runs):
+        text = run.text
+        lead = _edge(text) if index > 0 else 0
+        trail = _edge(text[::-1]) if index < len(runs) - 1 else 0
+        if run.script == LATIN or lead + trail >= len(text) or " " not in text[:lead] + text[len(text) - trail:]:
+            apart.append(run)
+            continue
+        pieces = (text[:lead], LATIN), (text[lead:len(text) - trail], run.script), (text[len(text) - trail:], LATIN)
+        apart += [Run(piece, run.level, script) for piece, script in pieces if piece]
+    return apart
+
+
+def _edge(text: str) -> int:
+    """How many characters at the start of ``text`` are spaces or invisible controls, if any
+    of them is a space."""
+    count = 0
+    while count < len(text) and (text[count] == " " or unicodedata.bidirectional(text[count]) in _FORMAT_CONTROLS):
+        count += 1
+    return count if " " in text[:count] else 0
 
 
 def visual_order(runs: list[Run]) -> list[Run]:
