@@ -197,6 +197,40 @@ def test_language_names_render_in_their_own_scripts_in_any_language():
         assert find(line, alone("Italiano", "latin", "Latn", False)) is not None
 
 
+@pytest.mark.parametrize("script", ["latin", "devanagari"])
+@pytest.mark.parametrize("size", [16, 20, 24, 33, 40])
+def test_an_urdu_name_is_never_cut_by_a_line_of_another_language(script, size):
+    fonts = FontBook(script)
+    for line in ("عائشہ خان", "عائشہ خان: #3 in the Peaceful table", "علی · 442", "ہیں"):
+        set_line = fonts.setter.render_line(line, size, WHITE)
+        assert not set_line.cut, (line, size)  # the bowls of ی and ن reached below the Latin line
+
+
+def test_an_urdu_name_grows_an_english_line_only_as_far_as_its_letters_reach():
+    fonts = FontBook("latin")
+    english = fonts.size("Ada: #3 in the Peaceful table", 24)[1]
+    assert english <= fonts.size("عائشہ خان: #3 in the Peaceful table", 24)[1] <= english + 4  # not Nastaliq's 60
+
+
+@pytest.mark.parametrize("size", [16, 20, 24, 40])
+def test_urdu_letters_below_nastaliqs_descent_are_not_cut(size):
+    fonts = FontBook("arabic", rtl=True)
+    for line in ("نام", "کم کریں −1", "کھیل ختم", "فہرست کے لیے آپ کا نام"):
+        assert not fonts.setter.render_line(line, size, WHITE).cut, (line, size)
+
+
+def test_a_devanagari_mark_above_the_ascent_leaves_the_baseline_where_it_is():
+    """SDL_ttf makes the picture of "ककूँ" a row taller at the top for its candrabindu: the
+    letters stay on the line's baseline, as in "कक"."""
+    fonts = FontBook("devanagari")
+
+    def first_letter_foot(text: str) -> int:
+        line = fonts.setter.render_line(text, SIZE, WHITE)
+        return line.image.subsurface((0, 0, 28, line.image.get_height())).get_bounding_rect().bottom - line.ascent
+
+    assert first_letter_foot("ककूँ") == first_letter_foot("कक")
+
+
 def test_line_height_comes_from_the_font():
     urdu, latin = FontBook("arabic", rtl=True), FontBook("latin")
     assert urdu.line_height(24) > 1.5 * latin.line_height(24)

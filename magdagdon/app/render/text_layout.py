@@ -4,16 +4,19 @@ placed side by side in visual order on one shared baseline.
 
 Line heights come from the fonts: Noto Nastaliq Urdu needs about 1.8 times the height of
 Noto Sans at the same point size, so an Urdu line is tall even when its letters look small.
+A line's box is its language's (its own font's and Latin's), grown to hold every glyph
+SDL_ttf drew past those fonts' ascent or descent, and every letter of another script in it
+(an Urdu name in an English line) as far as that letter's ink reaches.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
-from .font_cmap import covered_code_points
+from .font_cmap import Overhang, covered_code_points, overhang
 from .styled_text import Span, plain
 from .text_runs import ARABIC, DEVANAGARI, LATIN, Run, split_runs, visual_order, wrap_paragraph
 
@@ -44,7 +47,9 @@ class TextSetter:
         self.rtl = rtl
         self._loaded: dict[tuple, pygame.font.Font] = {}
         self._runs: dict[str, list[Run]] = {}
-        self._widths: dict[tuple[str, int, bool], int] = {}
+        self._measures: dict[tuple[str, int, bool], tuple[int, int, int]] = {}  # width, ascent, descent
+        self._overhangs: dict[int, Overhang] = {}  # id of a loaded font -> its file's overhang
+        self._inks: dict[tuple[int, str], tuple[int, int]] = {}  # (font id, text) -> ink above, below the baseline
         self._drawn_by: dict[tuple[str, str], str] = {}  # (script, letter) -> the script whose font draws it
         self._coverage = {script: covered_code_points(font.regular) for script, font in fonts.items()}
         order = [self.home_script, LATIN, ARABIC, DEVANAGARI]
@@ -66,6 +71,7 @@ class TextSetter:
                 font.set_script(spec.harfbuzz_script)
                 font.set_direction(_DIRECTIONS[rtl])
             self._loaded[key] = font
+            self._overhangs[id(font)] = overhang(path)
         return font
 
     def home_font(self, size: int, bold: bool = False) -> pygame.font.Font:
@@ -106,11 +112,68 @@ class TextSetter:
 
     def line_metrics(self, line: str, size: int, bold: bool = False) -> tuple[int, int]:
         """(ascent, descent) of one line: as :meth:`metrics`, except that a line wholly in
-        Latin letters and digits (a score, "(+60)") is only as tall as Latin, even in Urdu."""
-        if all(run.script == LATIN for run in self.runs(_one_line(line))):
-            font = self.font(LATIN, size, bold)
-            return font.get_ascent(), -font.get_descent()
-        return self.metrics(size, bold)
+        Latin letters and digits (a score, "(+60)") is only as tall as Latin, even in Urdu;
+        and as tall as the font of every script in it, and every glyph drawn past it."""
+        _width, ascent, descent = self._measure(line, size, bold)
+        return ascent, descent
+
+    def _measure(self, line: str, size: int, bold: bool) -> tuple[int, int, int]:
+        key = (line, size, bold)
+        measured = self._measures.get(key)
+        if measured is None:  # menus and the table measure the same labels at every build
+            if len(self._measures) > self.CACHE_LIMIT:
+                self._measures.clear()
+            runs = self.runs(_one_line(line))
+            pieces = [_Piece(self.font(run.script, size, bold, run.rtl), run.text, run.script) for run in runs]
+            measured = self._measures[key] = self._extent(pieces, size, bold)
+        return measured
+
+    def _extent(self, pieces: list["_Piece"], size: int, bold: bool) -> tuple[int, int, int]:
+        """(width, ascent, descent) of ``pieces`` side by side on one baseline: the line of
+        the language's own font and Latin (Latin's alone for a line of Latin letters and
+        digits: a score in Urdu), grown to hold the pictures SDL_ttf draws of their runs,
+        and the ink of each run in another script."""
+        if all(piece.script == LATIN for piece in pieces):
+            latin = self.font(LATIN, size, bold)
+            ascent, descent = latin.get_ascent(), -latin.get_descent()
+        else:
+            ascent, descent = self.metrics(size, bold)
+        width = 0
+        for piece in pieces:
+            piece_width, piece_height = piece.font.size(piece.text)
+            width += piece_width
+            if piece.script in (LATIN, self.home_script):
+                above = self._baseline_in(piece.font, piece_height)
+                ascent, descent = max(ascent, above), max(descent, piece_height - above)
+            else:  # not its whole font's height: Nastaliq's would double an English line for one name
+                above, below = self._ink(piece.font, piece.text)
+                ascent, descent = max(ascent, above), max(descent, below)
+        return width, ascent, descent
+
+    def _ink(self, font: pygame.font.Font, text: str) -> tuple[int, int]:
+        """How far ``text``'s letters reach above and below the baseline in ``font``."""
+        key = (id(font), text)
+        reach = self._inks.get(key)
+        if reach is None:
+            if len(self._inks) > self.CACHE_LIMIT:
+                self._inks.clear()
+            try:
+                image = font.render(text, True, (255, 255, 255))
+            except (pygame.error, ValueError):
+                reach = (0, 0)
+            else:
+                ink, baseline = image.get_bounding_rect(), self._baseline_in(font, image.get_height())
+                reach = (baseline - ink.top, ink.bottom - baseline) if ink.height else (0, 0)
+            self._inks[key] = reach
+        return reach
+
+    def _baseline_in(self, font: pygame.font.Font, height: int) -> int:
+        """Where the baseline lies in ``font``'s picture of a text ``height`` pixels tall:
+        SDL_ttf adds the room a glyph takes past the font's ascent or descent to the side it
+        reaches (below, for a font whose glyphs may go either way)."""
+        taller = max(0, height - font.get_height())
+        side = self._overhangs.get(id(font), Overhang())
+        return font.get_ascent() + (taller if side.above and not side.below else 0)
 
     def line_height(self, size: int, bold: bool = False) -> int:
         fonts = [self.home_font(size, bold), self.font(LATIN, size, bold)]
@@ -118,15 +181,7 @@ class TextSetter:
         return max(ascent + descent, *(f.get_linesize() for f in fonts))
 
     def width(self, line: str, size: int, bold: bool = False) -> int:
-        key = (line, size, bold)
-        width = self._widths.get(key)
-        if width is None:  # menus and the table measure the same labels at every build
-            if len(self._widths) > self.CACHE_LIMIT:
-                self._widths.clear()
-            one_line = _one_line(line)
-            width = sum(self.font(r.script, size, bold, r.rtl).size(r.text)[0] for r in self.runs(one_line))
-            self._widths[key] = width
-        return width
+        return self._measure(line, size, bold)[0]
 
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
         """Lines no wider than ``width``, broken at spaces (and at explicit line breaks)."""
@@ -145,9 +200,28 @@ class TextSetter:
         the line's box (and was cut)."""
         line = _one_line(line)
         ascent, descent = self.line_metrics(line, size, bold)
-        return _on_baseline([(self.font(run.script, size, bold, run.rtl), run.text) for run in self.runs(line)],
-                            colour, ascent, descent)
+        return self._on_baseline([_Piece(self.font(run.script, size, bold, run.rtl), run.text, run.script)
+                                  for run in self.runs(line)], colour, ascent, descent)
 
+    def _on_baseline(self, runs: list["_Piece"], colour: "ColorValue", ascent: int, descent: int) -> "SetLine":
+        """Each piece drawn left to right on one shared baseline."""
+        pieces = []
+        for font, text, _script in runs:
+            try:
+                image = font.render(text, True, colour)
+            except (pygame.error, ValueError):  # nothing visible to draw (a lone joiner or control character)
+                continue
+            pieces.append((image, self._baseline_in(font, image.get_height())))
+        height = ascent + descent
+        surface = pygame.Surface((sum(p.get_width() for p, _ in pieces), height), pygame.SRCALPHA)
+        x, cut = 0, False
+        for piece, piece_ascent in pieces:
+            top = ascent - piece_ascent
+            surface.blit(piece, (x, top))
+            ink = piece.get_bounding_rect()
+            cut = cut or (ink.height > 0 and (top + ink.top < 0 or top + ink.bottom > height))
+            x += piece.get_width()
+        return SetLine(surface, ascent, cut)
 
     # --- lines with words in bold or italic ------------------------------------------------
     def styled_runs(self, spans: tuple[Span, ...]) -> list[tuple[Run, bool, bool]]:
@@ -174,9 +248,18 @@ class TextSetter:
 
     def render_styled(self, spans: tuple[Span, ...], size: int, colour: "ColorValue", bold: bool = False) -> "SetLine":
         """As :meth:`render_line`, with each span in its own style (``bold``: the whole line)."""
-        ascent, descent = self.line_metrics(plain(spans), size, bold or any(span.bold for span in spans))
-        return _on_baseline([(self.font(run.script, size, bold or run_bold, run.rtl, italic), run.text)
-                             for run, run_bold, italic in self.styled_runs(spans)], colour, ascent, descent)
+        pieces = [_Piece(self.font(run.script, size, bold or run_bold, run.rtl, italic), run.text, run.script)
+                  for run, run_bold, italic in self.styled_runs(spans)]
+        _width, ascent, descent = self._extent(pieces, size, bold or any(span.bold for span in spans))
+        return self._on_baseline(pieces, colour, ascent, descent)
+
+
+class _Piece(NamedTuple):
+    """A run as it is drawn: its font (script, size, style, direction) and its text."""
+
+    font: pygame.font.Font
+    text: str
+    script: str
 
 
 @dataclass(frozen=True)
@@ -187,27 +270,6 @@ class SetLine:
     image: pygame.Surface
     ascent: int
     cut: bool
-
-
-def _on_baseline(runs: list[tuple[pygame.font.Font, str]], colour: "ColorValue", ascent: int,
-                 descent: int) -> SetLine:
-    """Each (font, text) drawn left to right on one shared baseline."""
-    pieces = []
-    for font, text in runs:
-        try:
-            pieces.append((font.render(text, True, colour), font.get_ascent()))
-        except (pygame.error, ValueError):  # nothing visible to draw (a lone joiner or control character)
-            continue
-    height = ascent + descent
-    surface = pygame.Surface((sum(p.get_width() for p, _ in pieces), height), pygame.SRCALPHA)
-    x, cut = 0, False
-    for piece, piece_ascent in pieces:
-        top = ascent - piece_ascent
-        surface.blit(piece, (x, top))
-        ink = piece.get_bounding_rect()
-        cut = cut or (ink.height > 0 and (top + ink.top < 0 or top + ink.bottom > height))
-        x += piece.get_width()
-    return SetLine(surface, ascent, cut)
 
 
 def _one_line(text: str) -> str:
