@@ -18,6 +18,10 @@ and ``key.other`` (:mod:`.plural_rules` says which a count takes in each languag
 Words from outside the sentence — a player's name, a difficulty's name, a challenge code —
 are written as bidi isolates (:data:`ISOLATED_PLACEHOLDERS`): an Urdu name in
 an English line, or PEACEFUL in an Urdu one, then moves nothing around it.
+
+A player who gave no name is recorded as ``DEFAULT_NAME`` ("Player", the same in every
+file and language, so a result keeps its identity); it is shown as the catalog's
+``name.default`` (:meth:`Catalog.shown_name`, and every ``{name}``).
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from magdagdon.assets_path import asset_path
+from magdagdon.storage import DEFAULT_NAME
 
 from .plural_rules import plural_category
 from .render.text_runs import isolated
@@ -187,9 +192,16 @@ class Catalog:
             return key  # visible and greppable, never a crash
         return self._fill(template, key, values) if values else template
 
+    def shown_name(self, name: str) -> str:
+        """A player's name as the screen shows it: the name of a player who gave none in this
+        language ("Giocatore", "کھلاڑی"), any other as it was typed."""
+        return self.text("name.default") if name == DEFAULT_NAME else name
+
     def _fill(self, template: str, key: str, values: dict) -> str:
         """The template with its values; a broken translation falls back to English, then to
         the raw template, never an exception on screen."""
+        if values.get("name") == DEFAULT_NAME:
+            values = {**values, "name": self.shown_name(DEFAULT_NAME)}
         values = {name: isolated(value) if name in ISOLATED_PLACEHOLDERS and isinstance(value, str) else value
                   for name, value in values.items()}
         for candidate in (template, self.fallback.get(key)):

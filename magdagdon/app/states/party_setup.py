@@ -46,7 +46,7 @@ class PartySetup(MenuState):
         text = self.text
         items = []
         if self.unfinished is not None:
-            names = ", ".join(isolated(seat.name) for seat in self.unfinished.seats)
+            names = ", ".join(isolated(text.shown_name(seat.name)) for seat in self.unfinished.seats)
             items.append(Item("continue", text("party.continue", names=names), "#primary"))
         if len(self.seats) < MAX_PLAYERS:
             items += [Item("add_player", text("party.add_player"), row=1),
@@ -116,7 +116,7 @@ class PartySetup(MenuState):
             box = pygame.Rect(rect.left + column * each_w, rect.top + row * each_h, each_w, each_h)
             colour = PLAYER_COLOURS[index % len(PLAYER_COLOURS)]
             pygame.draw.circle(surface, colour, (box.left + each_h // 2, box.centery), max(4, each_h // 4))
-            label = f"{index + 1}. {isolated(name)}" + (f" · {text('party.computer')}" if computer else "")
+            label = f"{index + 1}. {isolated(text.shown_name(name))}" + (f" · {text('party.computer')}" if computer else "")
             image = fonts.render(label, fonts.fit(label, size, box.width - each_h - 8), colour, bold=True)
             with panel(surface, f"seat {index}", box, Role.NAME):
                 surface.blit(image, image.get_rect(midleft=(box.left + each_h, box.centery)))
