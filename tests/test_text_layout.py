@@ -231,6 +231,23 @@ def test_a_devanagari_mark_above_the_ascent_leaves_the_baseline_where_it_is():
     assert first_letter_foot("ककूँ") == first_letter_foot("कक")
 
 
+@pytest.mark.parametrize("size", [16, 24, 40, 57])
+def test_a_line_of_english_is_drawn_as_sdl_ttf_draws_it(size):
+    """Isolates, spaces apart and taller boxes change nothing for a line of Latin letters:
+    it is the font's own picture, in the box of the font's ascent and descent."""
+    fonts = FontBook("latin")
+    text = Catalog("en")
+    lines = [text("gameover.rank_named", name="Ana", rank=3, difficulty=text("difficulty.PEACEFUL")),
+             text("gameover.code", code="J1ZEN4"), text("score.legend"), "Ruins (2)", "–30", "Powers (0)"]
+    for line in lines:
+        drawn = fonts.setter.render_line(line, size, WHITE)
+        font = fonts.setter.font("latin", size)
+        alone = font.render(line, True, WHITE)
+        assert drawn.image.get_size() == (alone.get_width(), font.get_ascent() - font.get_descent())
+        assert pygame.image.tobytes(drawn.image, "RGBA") == \
+            pygame.image.tobytes(alone.subsurface((0, 0, *drawn.image.get_size())), "RGBA"), line
+
+
 def test_line_height_comes_from_the_font():
     urdu, latin = FontBook("arabic", rtl=True), FontBook("latin")
     assert urdu.line_height(24) > 1.5 * latin.line_height(24)

@@ -143,8 +143,10 @@ class TextSetter:
             piece_width, piece_height = piece.font.size(piece.text)
             width += piece_width
             if piece.script in (LATIN, self.home_script):
-                above = self._baseline_in(piece.font, piece_height)
-                ascent, descent = max(ascent, above), max(descent, piece_height - above)
+                font = piece.font
+                above = self._baseline_in(font, piece_height)
+                taller = max(0, piece_height - font.get_height()) - (above - font.get_ascent())
+                ascent, descent = max(ascent, above), max(descent, -font.get_descent() + taller)
             else:  # not its whole font's height: Nastaliq's would double an English line for one name
                 above, below = self._ink(piece.font, piece.text)
                 ascent, descent = max(ascent, above), max(descent, below)

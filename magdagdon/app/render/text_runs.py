@@ -292,6 +292,8 @@ def split_runs(text: str, home_script: str, rtl_language: bool,
     if not text:
         return []
     levels = bidi_levels(text, base_level(text, rtl_language))
+    if not any(level % 2 for level in levels):
+        levels = [0] * len(text)  # no right-to-left stretch: shown in logical order, one run per script
     chars = list(zip(text, levels))
     scripts = [letter_script(c) for c, _ in chars]
     # A neutral takes the script of the letters beside it in its own isolate: the ":" after
