@@ -15,6 +15,12 @@ and ``key.other`` (:mod:`.plural_rules` says which a count takes in each languag
   one sentence may hold several counts, and a language may use a phrase where English
   needs none.
 
+Ordinals: ``{rank:#ordinal.place}`` writes the value ``rank`` with the phrase
+``ordinal.place.=<rank>`` for that number if the language has one, else with
+``ordinal.place.<form>`` by the language's ordinal rule, else ``ordinal.place.other``
+(Hindi: पहला, दूसरा, तीसरा, चौथा, छठा, and "{count}वाँ" for the others). Such phrases
+belong to the language that needs them: English writes "#{rank}", Italian "{rank}°".
+
 Words from outside the sentence — a player's name, a difficulty's name, a challenge code —
 are written as bidi isolates (:data:`ISOLATED_PLACEHOLDERS`): an Urdu name in
 an English line, or PEACEFUL in an Urdu one, then moves nothing around it.
@@ -36,7 +42,7 @@ from pathlib import Path
 from magdagdon.assets_path import asset_path
 from magdagdon.storage import DEFAULT_NAME
 
-from .plural_rules import plural_category
+from .plural_rules import ordinal_category, plural_category
 from .render.text_runs import isolated
 
 DEFAULT_LOCALE = "en"
@@ -142,6 +148,8 @@ class _PluralFormatter(string.Formatter):
     def format_field(self, value: object, format_spec: str) -> str:
         if format_spec.startswith("@"):
             return self.catalog.plural(format_spec[1:], value)
+        if format_spec.startswith("#"):
+            return self.catalog.ordinal(format_spec[1:], value)
         return super().format_field(value, format_spec)
 
 
@@ -182,6 +190,16 @@ class Catalog:
         if template is None:
             return str(count)
         return self._fill(template, f"{key}.{category}", {**values, "count": count})
+
+    def ordinal(self, key: str, rank: object) -> str:
+        """The ordinal form of ``key`` for ``rank`` (its ``{count}`` filled in): the phrase
+        for that very number if there is one (``key.=1``: पहला), else the language's form
+        for it (``key.few``), else ``key.other``."""
+        for form in (f"={rank}", ordinal_category(self.locale, rank), "other"):
+            template = self._template(f"{key}.{form}")
+            if template is not None:
+                return self._fill(template, f"{key}.{form}", {"count": rank})
+        return str(rank)
 
     def text(self, key: str, **values: object) -> str:
         template = self._template(key)

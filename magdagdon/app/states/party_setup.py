@@ -111,12 +111,12 @@ class PartySetup(MenuState):
         each_h = rect.height // max(4, rows)
         each_w = rect.width // columns
         size = max(12, int(each_h * 0.6))
-        for index, (name, computer) in enumerate(self.seats):
+        for index, (name, _computer) in enumerate(self.seats):
             column, row = divmod(index, rows)
             box = pygame.Rect(rect.left + column * each_w, rect.top + row * each_h, each_w, each_h)
             colour = PLAYER_COLOURS[index % len(PLAYER_COLOURS)]
             pygame.draw.circle(surface, colour, (box.left + each_h // 2, box.centery), max(4, each_h // 4))
-            label = f"{index + 1}. {isolated(text.shown_name(name))}" + (f" · {text('party.computer')}" if computer else "")
+            label = f"{index + 1}. {isolated(text.shown_name(name))}"  # the computer's name says it: "3. Computer"
             image = fonts.render(label, fonts.fit(label, size, box.width - each_h - 8), colour, bold=True)
             with panel(surface, f"seat {index}", box, Role.NAME):
                 surface.blit(image, image.get_rect(midleft=(box.left + each_h, box.centery)))
