@@ -183,6 +183,18 @@ def test_a_space_where_urdu_meets_latin_or_digits_is_a_real_space(line, left):
     assert gap >= space  # Nastaliq's own space at the edge of its run is drawn 0 to 1 px wide
 
 
+def test_every_space_where_runs_meet_is_drawn_in_latin():
+    fonts, text = FontBook("arabic", rtl=True), Catalog("ur")
+    for line in (text("gameover.turns", turns=9, powers=0), text("gameover.code", code="K9Y3V2J"),
+                 text("difficulty.summary.NIGHTMARE"), "کم 2 پاسے"):
+        runs = fonts.setter.runs(line)
+        for index, run in enumerate(runs):
+            words = run.text.strip("\u2066\u2067\u2068\u2069")
+            if run.script != "latin":  # a Nastaliq run never begins or ends with a space where it meets another
+                assert not (index > 0 and words.startswith(" ")) and not (index < len(runs) - 1 and words.endswith(" ")), \
+                    (line, run)
+
+
 def test_a_line_of_english_is_one_run_with_its_spaces():
     runs = FontBook("latin").setter.runs("Place 2 more, then CONFIRM.")
     assert [(run.text, run.script) for run in runs] == [("Place 2 more, then CONFIRM.", "latin")]

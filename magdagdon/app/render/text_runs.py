@@ -355,8 +355,11 @@ def _spaces_apart(runs: list[Run]) -> list[Run]:
         text = run.text
         lead = _edge(text) if index > 0 else 0
         trail = _edge(text[::-1]) if index < len(runs) - 1 else 0
-        if run.script == LATIN or lead + trail >= len(text) or " " not in text[:lead] + text[len(text) - trail:]:
+        if run.script == LATIN or " " not in text[:lead] + text[len(text) - trail:]:
             apart.append(run)
+            continue
+        if lead + trail >= len(text):  # nothing but the spaces between two runs
+            apart.append(Run(text, run.level, LATIN))
             continue
         pieces = (text[:lead], LATIN), (text[lead:len(text) - trail], run.script), (text[len(text) - trail:], LATIN)
         apart += [Run(piece, run.level, script) for piece, script in pieces if piece]
