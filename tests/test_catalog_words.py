@@ -23,16 +23,17 @@ def values(locale: str) -> dict[str, str]:
 
 # --- Italian ---------------------------------------------------------------------------------
 
-def test_italian_says_majda_power_as_the_rule_book_and_agrees_with_it_in_the_feminine():
+def test_italian_says_power_as_the_rule_book_and_agrees_with_it_in_the_feminine():
     italian = values("it")
     assert [key for key, text in italian.items() if re.search(r"\bpoter[ei]\b", text, re.I)] == []
     it = Catalog("it")
-    assert it("button.use_power") == "Usa una Majda Power"
+    assert it("button.use_power") == "Usa una Power"
     assert it("banner.magdagdon_powers", left=2, penalty=20).startswith("Una Majda Power può salvare il tiro (rimaste: 2; la prossima")
-    assert it("banner.magdagdon_no_powers").startswith("Nessuna Majda Power")
-    assert it("gameover.turns", turns=9, powers=1) == "9 turni · 1 Majda Power usata"
-    assert it("gameover.turns", turns=9, powers=3) == "9 turni · 3 Majda Powers usate"
-    assert it("difficulty.summary.NIGHTMARE").startswith("nessuna Majda Power")
+    assert it("banner.magdagdon_no_powers").startswith("Nessuna Power")
+    assert it("gameover.turns", turns=9, powers=1) == "9 turni · 1 Power usata"
+    assert it("gameover.turns", turns=9, powers=3) == "9 turni · 3 Power usate"
+    assert it("difficulty.summary.NIGHTMARE").startswith("nessuna Power")
+    assert "Le Majda Powers agiscono solo sui dadi nel vassoio" in it("rules.body")
 
 
 def test_italian_says_computer():

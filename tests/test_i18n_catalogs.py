@@ -147,7 +147,7 @@ def test_plural_forms_in_sentences():
     assert en("button.place_more", count=1) == "Place 1 more"
     assert it("button.place_more", count=1) == "Ancora 1 dado"
     assert it("button.place_more", count=2) == "Altri 2 dadi"
-    assert it("gameover.turns", turns=1, powers=0) == "1 turno · 0 Majda Powers usate"
+    assert it("gameover.turns", turns=1, powers=0) == "1 turno · 0 Power usate"
     assert ur("button.reroll_go", count=1) == "1 پاسا دوبارہ پھینکیں"
     assert ur("button.reroll_go", count=3) == "3 پاسے دوبارہ پھینکیں"
     assert hi("guide.need_more", count=1) == "1 और पासा रखें, फिर पुष्टि करें।"

@@ -140,7 +140,8 @@ def language_scripts() -> dict[str, tuple[str, bool]]:
 
 
 class _PluralFormatter(string.Formatter):
-    """``str.format`` plus the ``{value:@phrase}`` spec for plural phrases."""
+    """``str.format`` plus the ``{value:@phrase}`` spec for plural phrases and the
+    ``{value:#phrase}`` spec for ordinal ones."""
 
     def __init__(self, catalog: "Catalog") -> None:
         self.catalog = catalog

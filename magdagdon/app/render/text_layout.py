@@ -113,7 +113,7 @@ class TextSetter:
     def line_metrics(self, line: str, size: int, bold: bool = False) -> tuple[int, int]:
         """(ascent, descent) of one line: as :meth:`metrics`, except that a line wholly in
         Latin letters and digits (a score, "(+60)") is only as tall as Latin, even in Urdu;
-        and as tall as the font of every script in it, and every glyph drawn past it."""
+        grown to hold every letter drawn in it (see :meth:`_extent`)."""
         _width, ascent, descent = self._measure(line, size, bold)
         return ascent, descent
 

@@ -37,6 +37,7 @@ _REMOVED_BY_X9 = {"RLE", "LRE", "RLO", "LRO", "PDF", "BN"}
 _INITIATORS = {"LRI", "RLI", "FSI"}
 _ISOLATE_CONTROLS = _INITIATORS | {"PDI"}
 _FORMAT_CONTROLS = _REMOVED_BY_X9 | _ISOLATE_CONTROLS  # invisible: never the start of a run of their own
+_BIDI_CONTROLS = (_REMOVED_BY_X9 - {"BN"}) | _ISOLATE_CONTROLS
 _RIGHT_TO_LEFT = {"R", "AL", "AN", "RLE", "RLO", "RLI", "FSI"}
 _STRONG_LEVEL = {"L": 0, "R": 1, "AL": 1}
 # python-bidi's steps know no isolates: each isolate of a line is handed to them as this one
@@ -132,9 +133,9 @@ def isolated(text: str) -> str:
 
 
 def without_controls(text: str) -> str:
-    """``text`` without the invisible bidi controls (isolates, embeddings): the words a
-    reader sees."""
-    return "".join(c for c in text if unicodedata.bidirectional(c) not in _FORMAT_CONTROLS)
+    """``text`` without the invisible bidi controls (isolates, embeddings, overrides): the
+    words a reader sees, spelt as typed (joiners stay)."""
+    return "".join(c for c in text if unicodedata.bidirectional(c) not in _BIDI_CONTROLS)
 
 
 def _classes(text: str) -> list[str]:
