@@ -260,6 +260,17 @@ def test_a_line_of_english_is_drawn_as_sdl_ttf_draws_it(size):
             pygame.image.tobytes(alone.subsurface((0, 0, *drawn.image.get_size())), "RGBA"), line
 
 
+@pytest.mark.parametrize("script, rtl, line", [
+    ("latin", False, "prima scegli un dado"), ("arabic", True, "نام"), ("arabic", True, "کم حرکت: بند"),
+    ("devanagari", False, "प्रिया शर्मा"),
+])
+def test_a_letter_in_sdl_ttfs_rounding_row_is_not_cut(script, rtl, line):
+    """At some sizes SDL_ttf's picture of a line is a row taller than the font's ascent and
+    descent; a "p" at 10 px or the bowl of ن at 11 px reaches into that row."""
+    fonts = FontBook(script, rtl=rtl)
+    assert [size for size in range(8, 60) if fonts.setter.render_line(line, size, WHITE).cut] == []
+
+
 def test_line_height_comes_from_the_font():
     urdu, latin = FontBook("arabic", rtl=True), FontBook("latin")
     assert urdu.line_height(24) > 1.5 * latin.line_height(24)

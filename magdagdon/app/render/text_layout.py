@@ -47,7 +47,9 @@ class TextSetter:
         self.rtl = rtl
         self._loaded: dict[tuple, pygame.font.Font] = {}
         self._runs: dict[str, list[Run]] = {}
-        self._measures: dict[tuple[str, int, bool], tuple[int, int, int]] = {}  # width, ascent, descent
+        self._widths: dict[tuple[str, int, bool], int] = {}
+        self._metrics: dict[tuple[str, int, bool], tuple[int, int]] = {}  # ascent, descent
+        self._spaces: dict[tuple[int, str], int] = {}  # (font id, " ") -> its width
         self._overhangs: dict[int, Overhang] = {}  # id of a loaded font -> its file's overhang
         self._inks: dict[tuple[int, str], tuple[int, int]] = {}  # (font id, text) -> ink above, below the baseline
         self._drawn_by: dict[tuple[str, str], str] = {}  # (script, letter) -> the script whose font draws it
@@ -114,43 +116,47 @@ class TextSetter:
         """(ascent, descent) of one line: as :meth:`metrics`, except that a line wholly in
         Latin letters and digits (a score, "(+60)") is only as tall as Latin, even in Urdu;
         grown to hold every letter drawn in it (see :meth:`_extent`)."""
-        _width, ascent, descent = self._measure(line, size, bold)
-        return ascent, descent
+        return self._line_metrics(line, size, bold)
 
-    def _measure(self, line: str, size: int, bold: bool) -> tuple[int, int, int]:
+    def _line_metrics(self, line: str, size: int, bold: bool, heights: dict[int, int] | None = None) -> tuple[int, int]:
         key = (line, size, bold)
-        measured = self._measures.get(key)
-        if measured is None:  # menus and the table measure the same labels at every build
-            if len(self._measures) > self.CACHE_LIMIT:
-                self._measures.clear()
-            runs = self.runs(_one_line(line))
-            pieces = [_Piece(self.font(run.script, size, bold, run.rtl), run.text, run.script) for run in runs]
-            measured = self._measures[key] = self._extent(pieces, size, bold)
+        measured = self._metrics.get(key)
+        if measured is None:
+            if len(self._metrics) > self.CACHE_LIMIT:
+                self._metrics.clear()
+            pieces = [_Piece(self.font(run.script, size, bold, run.rtl), run.text, run.script)
+                      for run in self.runs(_one_line(line))]
+            measured = self._metrics[key] = self._extent(pieces, size, bold, heights)
         return measured
 
-    def _extent(self, pieces: list["_Piece"], size: int, bold: bool) -> tuple[int, int, int]:
-        """(width, ascent, descent) of ``pieces`` side by side on one baseline: the line of
-        the language's own font and Latin (Latin's alone for a line of Latin letters and
-        digits: a score in Urdu), grown to hold the pictures SDL_ttf draws of their runs,
-        and the ink of each run in another script."""
+    def _extent(self, pieces: list["_Piece"], size: int, bold: bool,
+                heights: dict[int, int] | None = None) -> tuple[int, int]:
+        """(ascent, descent) of ``pieces`` side by side on one baseline: the line of the
+        language's own font and Latin (Latin's alone for a line of Latin letters and digits:
+        a score in Urdu), grown to hold the pictures SDL_ttf draws of their runs, and the ink
+        of each run in another script."""
         if all(piece.script == LATIN for piece in pieces):
             latin = self.font(LATIN, size, bold)
             ascent, descent = latin.get_ascent(), -latin.get_descent()
         else:
             ascent, descent = self.metrics(size, bold)
-        width = 0
-        for piece in pieces:
-            piece_width, piece_height = piece.font.size(piece.text)
-            width += piece_width
+        for index, piece in enumerate(pieces):
+            font = piece.font
+            if not piece.text.strip():
+                continue  # spaces reach nowhere
             if piece.script in (LATIN, self.home_script):
-                font = piece.font
+                piece_height = heights[index] if heights and index in heights else font.size(piece.text)[1]
                 above = self._baseline_in(font, piece_height)
                 taller = max(0, piece_height - font.get_height()) - (above - font.get_ascent())
-                ascent, descent = max(ascent, above), max(descent, -font.get_descent() + taller)
+                below = -font.get_descent() + taller
+                if font.get_height() > font.get_ascent() - font.get_descent():
+                    # SDL_ttf's picture is a rounding row taller than ascent and descent: the line
+                    # takes it where a letter reaches into it (a Nastaliq bowl, a "p" at 10 px)
+                    below = max(below, self._ink(font, piece.text)[1])
             else:  # not its whole font's height: Nastaliq's would double an English line for one name
-                above, below = self._ink(piece.font, piece.text)
-                ascent, descent = max(ascent, above), max(descent, below)
-        return width, ascent, descent
+                above, below = self._ink(font, piece.text)
+            ascent, descent = max(ascent, above), max(descent, below)
+        return ascent, descent
 
     def _ink(self, font: pygame.font.Font, text: str) -> tuple[int, int]:
         """How far ``text``'s letters reach above and below the baseline in ``font``."""
@@ -183,7 +189,23 @@ class TextSetter:
         return max(ascent + descent, *(f.get_linesize() for f in fonts))
 
     def width(self, line: str, size: int, bold: bool = False) -> int:
-        return self._measure(line, size, bold)[0]
+        key = (line, size, bold)
+        width = self._widths.get(key)
+        if width is None:  # menus and the table measure the same labels at every build
+            if len(self._widths) > self.CACHE_LIMIT:
+                self._widths.clear()
+            width = sum(self._run_width(self.font(r.script, size, bold, r.rtl), r.text) for r in self.runs(_one_line(line)))
+            self._widths[key] = width
+        return width
+
+    def _run_width(self, font: pygame.font.Font, text: str) -> int:
+        if text != " ":
+            return font.size(text)[0]
+        key = (id(font), text)  # the spaces between runs: one measure per font
+        width = self._spaces.get(key)
+        if width is None:
+            width = self._spaces[key] = font.size(text)[0]
+        return width
 
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
         """Lines no wider than ``width``, broken at spaces (and at explicit line breaks)."""
@@ -201,28 +223,43 @@ class TextSetter:
         """As :meth:`render`, with where the baseline lies and whether a letter reached past
         the line's box (and was cut)."""
         line = _one_line(line)
-        ascent, descent = self.line_metrics(line, size, bold)
-        return self._on_baseline([_Piece(self.font(run.script, size, bold, run.rtl), run.text, run.script)
-                                  for run in self.runs(line)], colour, ascent, descent)
+        pieces = [_Piece(self.font(run.script, size, bold, run.rtl), run.text, run.script) for run in self.runs(line)]
+        pictures = self._rendered(pieces, colour)
+        heights = {index: picture.height for index, picture in enumerate(pictures) if picture is not None}
+        return self._on_baseline([p for p in pictures if p is not None], *self._line_metrics(line, size, bold, heights))
 
-    def _on_baseline(self, runs: list["_Piece"], colour: "ColorValue", ascent: int, descent: int) -> "SetLine":
-        """Each piece drawn left to right on one shared baseline."""
-        pieces = []
+    def _rendered(self, runs: list["_Piece"], colour: "ColorValue") -> list["_Picture | None"]:
+        """Each piece's picture, where its baseline lies in it and where its ink lies (None:
+        nothing to draw); what the ink reaches is kept, so measuring the line renders nothing
+        again. Spaces alone draw nothing: they only take their width."""
+        pictures: list[_Picture | None] = []
         for font, text, _script in runs:
+            if not text.strip():
+                width, height = font.size(text)
+                pictures.append(_Picture(None, width, height, font.get_ascent(), pygame.Rect(0, 0, 0, 0)))
+                continue
             try:
                 image = font.render(text, True, colour)
             except (pygame.error, ValueError):  # nothing visible to draw (a lone joiner or control character)
+                pictures.append(None)
                 continue
-            pieces.append((image, self._baseline_in(font, image.get_height())))
+            baseline, ink = self._baseline_in(font, image.get_height()), image.get_bounding_rect()
+            self._inks.setdefault((id(font), text), (baseline - ink.top, ink.bottom - baseline) if ink.height else (0, 0))
+            pictures.append(_Picture(image, image.get_width(), image.get_height(), baseline, ink))
+        return pictures
+
+    def _on_baseline(self, pictures: list["_Picture"], ascent: int, descent: int) -> "SetLine":
+        """Each rendered piece placed left to right on one shared baseline."""
         height = ascent + descent
-        surface = pygame.Surface((sum(p.get_width() for p, _ in pieces), height), pygame.SRCALPHA)
+        surface = pygame.Surface((sum(picture.width for picture in pictures), height), pygame.SRCALPHA)
         x, cut = 0, False
-        for piece, piece_ascent in pieces:
-            top = ascent - piece_ascent
-            surface.blit(piece, (x, top))
-            ink = piece.get_bounding_rect()
+        for picture in pictures:
+            top = ascent - picture.baseline
+            if picture.image is not None:
+                surface.blit(picture.image, (x, top))
+            ink = picture.ink
             cut = cut or (ink.height > 0 and (top + ink.top < 0 or top + ink.bottom > height))
-            x += piece.get_width()
+            x += picture.width
         return SetLine(surface, ascent, cut)
 
     # --- lines with words in bold or italic ------------------------------------------------
@@ -250,10 +287,12 @@ class TextSetter:
 
     def render_styled(self, spans: tuple[Span, ...], size: int, colour: "ColorValue", bold: bool = False) -> "SetLine":
         """As :meth:`render_line`, with each span in its own style (``bold``: the whole line)."""
-        pieces = [_Piece(self.font(run.script, size, bold or run_bold, run.rtl, italic), run.text, run.script)
-                  for run, run_bold, italic in self.styled_runs(spans)]
-        _width, ascent, descent = self._extent(pieces, size, bold or any(span.bold for span in spans))
-        return self._on_baseline(pieces, colour, ascent, descent)
+        runs = [_Piece(self.font(run.script, size, bold or run_bold, run.rtl, italic), run.text, run.script)
+                for run, run_bold, italic in self.styled_runs(spans)]
+        pictures = self._rendered(runs, colour)
+        heights = {index: picture.height for index, picture in enumerate(pictures) if picture is not None}
+        drawn = [picture for picture in pictures if picture is not None]
+        return self._on_baseline(drawn, *self._extent(runs, size, bold or any(span.bold for span in spans), heights))
 
 
 class _Piece(NamedTuple):
@@ -262,6 +301,17 @@ class _Piece(NamedTuple):
     font: pygame.font.Font
     text: str
     script: str
+
+
+class _Picture(NamedTuple):
+    """A piece as drawn: its picture (None for spaces alone), its size, where its baseline and
+    its ink lie in it."""
+
+    image: pygame.Surface | None
+    width: int
+    height: int
+    baseline: int
+    ink: pygame.Rect
 
 
 @dataclass(frozen=True)

@@ -138,8 +138,11 @@ def without_controls(text: str) -> str:
     return "".join(c for c in text if unicodedata.bidirectional(c) not in _BIDI_CONTROLS)
 
 
+_bidi_class = functools.lru_cache(maxsize=4096)(unicodedata.bidirectional)  # every letter of every line
+
+
 def _classes(text: str) -> list[str]:
-    return [unicodedata.bidirectional(c) for c in text]
+    return [_bidi_class(c) for c in text]
 
 
 def _isolate_ends(classes: list[str]) -> dict[int, int]:
@@ -256,7 +259,7 @@ def _line_ends_reset(text: str, levels: list[int], paragraph_level: int) -> None
     the end of the line, return to the paragraph's level."""
     trailing = True
     for index in range(len(text) - 1, -1, -1):
-        kind = unicodedata.bidirectional(text[index])
+        kind = _bidi_class(text[index])
         if kind in ("S", "B"):
             levels[index], trailing = paragraph_level, True
         elif trailing and kind in ("WS", *_ISOLATE_CONTROLS, *_REMOVED_BY_X9):
@@ -292,14 +295,18 @@ def split_runs(text: str, home_script: str, rtl_language: bool,
     are a run of their own in Latin (see :func:`_spaces_apart`)."""
     if not text:
         return []
-    levels = bidi_levels(text, base_level(text, rtl_language))
-    if not any(level % 2 for level in levels):
-        levels = [0] * len(text)  # no right-to-left stretch: shown in logical order, one run per script
+    classes = _classes(text)
+    paragraph_level = 1 if rtl_language else _first_strong(classes) or 0
+    levels = [0] * len(text)  # no right-to-left stretch: shown in logical order, one run per script
+    if paragraph_level or any(kind in _RIGHT_TO_LEFT for kind in classes):
+        resolved = bidi_levels(text, paragraph_level)
+        if any(level % 2 for level in resolved):
+            levels = resolved
     chars = list(zip(text, levels))
     scripts = [letter_script(c) for c, _ in chars]
     # A neutral takes the script of the letters beside it in its own isolate: the ":" after
     # an isolated Urdu name in an English line is drawn in Latin, as the words after it.
-    within = _isolate_of(text)
+    within = _isolate_of(text) if any(kind in _ISOLATE_CONTROLS for kind in classes) else [-1] * len(text)
     previous: dict[int, str] = {}
     following: list[str | None] = [None] * len(chars)
     upcoming: dict[int, str] = {}
@@ -313,7 +320,7 @@ def split_runs(text: str, home_script: str, rtl_language: bool,
     run_level: int | None = None  # of the run being built, once it holds a visible character
     run_script = home_script
     for index, (char, level) in enumerate(chars):
-        if unicodedata.bidirectional(char) in _FORMAT_CONTROLS:
+        if classes[index] in _FORMAT_CONTROLS:
             current += char  # draws nothing: it rides with the run it stands in
             continue
         own = scripts[index]
@@ -328,7 +335,7 @@ def split_runs(text: str, home_script: str, rtl_language: bool,
         if run_level is None:
             run_level, run_script = level, script
         current += char
-    runs.append(Run(current, base_level(text, rtl_language) if run_level is None else run_level, run_script))
+    runs.append(Run(current, paragraph_level if run_level is None else run_level, run_script))
     return _spaces_apart(runs)
 
 
@@ -347,16 +354,16 @@ def _isolate_of(text: str) -> list[int]:
 
 
 def _spaces_apart(runs: list[Run]) -> list[Run]:
-    """Where a run meets another, its spaces at that edge become a run of their own in Latin:
-    SDL_ttf with HarfBuzz draws a space at the edge of a right-to-left Nastaliq run nearly
-    zero wide ("کوڈXGF270"), and Noto Sans draws a real one. Latin runs keep theirs, so a
-    line of English is drawn exactly as before."""
+    """Where a Nastaliq run meets another, its spaces at that edge become a run of their own
+    in Latin: SDL_ttf with HarfBuzz draws a space at the edge of a right-to-left Nastaliq run
+    nearly zero wide ("کوڈXGF270"), and Noto Sans draws a real one. Latin and Devanagari
+    runs draw real spaces and keep theirs, so English and Hindi lines are drawn as before."""
     apart: list[Run] = []
     for index, run in enumerate(runs):
         text = run.text
         lead = _edge(text) if index > 0 else 0
         trail = _edge(text[::-1]) if index < len(runs) - 1 else 0
-        if run.script == LATIN or " " not in text[:lead] + text[len(text) - trail:]:
+        if run.script != ARABIC or " " not in text[:lead] + text[len(text) - trail:]:
             apart.append(run)
             continue
         if lead + trail >= len(text):  # nothing but the spaces between two runs
@@ -371,7 +378,7 @@ def _edge(text: str) -> int:
     """How many characters at the start of ``text`` are spaces or invisible controls, if any
     of them is a space."""
     count = 0
-    while count < len(text) and (text[count] == " " or unicodedata.bidirectional(text[count]) in _FORMAT_CONTROLS):
+    while count < len(text) and (text[count] == " " or _bidi_class(text[count]) in _FORMAT_CONTROLS):
         count += 1
     return count if " " in text[:count] else 0
 
