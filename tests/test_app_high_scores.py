@@ -136,7 +136,7 @@ def test_an_urdu_table_shows_as_many_rows_as_fit(tmp_path):
     their own ink, not as Urdu's line, so the table shows as many games as in English."""
     store = open_store(tmp_path, NOW)
     for i, game in enumerate(finished_games(12)):
-        store.record_result(game, NOW + timedelta(minutes=i), assisted=i % 3 == 0)
+        store.record_result(game, NOW + timedelta(minutes=i), name="Ana", assisted=i % 3 == 0)
     shown = {}
     for locale in ("en", "ur"):
         player = Player(tmp_path, (1920, 1080), seed=3, scene="high_scores", locale=locale)

@@ -58,7 +58,6 @@ def test_the_buttons_keep_their_places_as_seats_are_added_and_removed(tmp_path):
         player.close()
 
 
-@pytest.mark.xfail(strict=True, reason="needs the text stack to isolate inserted values (the difficulty's name)")
 def test_the_urdu_subtitle_keeps_2_to_8_together(tmp_path):
     """"2 سے 8" (2 to 8) reads as one phrase: the difficulty's Latin name before it in the
     line does not pull the 2 to its side."""

@@ -18,6 +18,7 @@ from magdagdon.assets_path import asset_path
 from .render.draw_log import text_image
 from .render.styled_text import Spans, plain, wrap_spans
 from .render.text_layout import ScriptFont, SetLine, TextSetter
+from .render.text_runs import without_controls
 
 if TYPE_CHECKING:
     from .render.palette import Colour
@@ -114,7 +115,8 @@ class FontBook:
         return surface
 
     def _logged(self, line: SetLine, words: str, px: int) -> pygame.Surface:
-        return text_image(line.image, words, px, line.ascent, line.cut) if self.logged else line.image
+        """The line, as a picture that knows the words it shows (without invisible controls)."""
+        return text_image(line.image, without_controls(words), px, line.ascent, line.cut) if self.logged else line.image
 
     def styled_width(self, spans: Spans, size: int, bold: bool = False) -> int:
         return self.setter.styled_width(spans, self._px(size), bold)

@@ -23,6 +23,7 @@ from ..render.draw_log import Role, as_role, note, panel
 from ..render import palette
 from ..render.dice_faces import die_face
 from ..render.hud import min_text_px, wrap
+from ..render.text_runs import isolated
 from ..state_machine import Persist, State
 from ..viewport import Viewport
 
@@ -167,7 +168,7 @@ class AttractCard(State):
             surface.blit(dash, (rect.left, y))
         for rank, entry in enumerate(entries[:ROWS_SHOWN], start=1):
             score = fonts.render(str(entry.score), size, palette.TEXT, bold=True)
-            name = f"{rank}. {entry.name}"
+            name = f"{rank}. {isolated(self.text.shown_name(entry.name))}"
             room = rect.width - score.get_width() - size // 2
             label = fonts.render(name, fonts.fit(name, size, max(8, room)), palette.TEXT)
             with panel(surface, f"row {rank}", rect, Role.NAME):

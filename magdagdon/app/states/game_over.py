@@ -11,7 +11,7 @@ import pygame
 
 from magdagdon.ai.review import TurnReview, review_game
 from magdagdon.engine import Replay, ReplayError, cell_col, cell_row
-from magdagdon.engine.challenge import code_for_seed, has_code
+from magdagdon.engine.challenge import code_for, has_code
 
 from ..i18n import Catalog
 from ..input.focus import FocusKey
@@ -259,10 +259,10 @@ class GameOver(TableState):
         name = text(f"difficulty.{game.difficulty.name}")
         lines = [("turns", text("gameover.turns", turns=game.turn, powers=game.powers_used), palette.TEXT_DIM)]
         if session.daily_rank:
-            lines.append(("code", text("gameover.daily_rank", rank=session.daily_rank, code=code_for_seed(game.seed)),
-                          palette.GOLD))
+            lines.append(("code", text("gameover.daily_rank", rank=session.daily_rank,
+                                       code=code_for(game.seed, game.difficulty)), palette.GOLD))
         elif has_code(game.seed):
-            lines.append(("code", text("gameover.code", code=code_for_seed(game.seed)), palette.TEXT))
+            lines.append(("code", text("gameover.code", code=code_for(game.seed, game.difficulty)), palette.TEXT))
         rank = session.outcome.rank if session.outcome is not None else None
         if session.saved_result is False and session.outcome is not None:
             # Held in memory, retried: why, and that it is kept, first (what does not fit is cut last).

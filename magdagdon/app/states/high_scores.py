@@ -478,7 +478,7 @@ class HighScores(MenuState):
 
     def _values(self, entry: ScoreEntry, rank: int, date_format: str) -> dict[str, str]:
         """What each column shows for ``entry`` at ``rank``."""
-        return {"rank": f"{rank}.", "name": entry.name, "score": signed(entry.score),
+        return {"rank": f"{rank}.", "name": self.text.shown_name(entry.name), "score": signed(entry.score),
                 "date": entry.when.astimezone().strftime(date_format), "turns": str(entry.turns),
                 "powers": str(entry.powers_used),
                 "assisted": self.text("scores.assisted_mark") if entry.assisted else ""}

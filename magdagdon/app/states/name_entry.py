@@ -274,7 +274,7 @@ class NameEntry(State):
                 pygame.draw.line(surface, palette.GOLD, (left, rect.bottom - 2), (left + width, rect.bottom - 2), 2)
             caret_x = rect.left - 2 if rtl else rect.right + 2
         else:
-            hint = self.text("name.placeholder", default=DEFAULT_NAME)
+            hint = self.text("name.placeholder", default=self.text.shown_name(DEFAULT_NAME))
             image = fonts.render(hint, fonts.fit(hint, size, field.width), palette.TEXT_DIM)
             self.name_rect = image.get_rect(**start)
             surface.blit(image, self.name_rect)

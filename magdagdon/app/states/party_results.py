@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from magdagdon.engine import ScoreBreakdown
-from magdagdon.engine.challenge import code_for_seed, has_code
+from magdagdon.engine.challenge import code_for, has_code
 from magdagdon.party import Party, PartyResults, party_results
 
 from ..games import Games
@@ -37,7 +37,7 @@ class PartyResultsScreen(PartyScreen):
     @property
     def subtitle(self) -> str:
         seed = self.play.party.seed
-        return self.text("party.results_code", code=code_for_seed(seed)) if has_code(seed) else ""
+        return self.text("party.results_code", code=code_for(seed, self.play.party.difficulty)) if has_code(seed) else ""
 
     def items(self) -> list[Item]:
         return [Item("again", self.text("party.again"), "#primary", row=0),

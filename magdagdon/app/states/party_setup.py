@@ -16,6 +16,7 @@ from ..render import palette
 from ..render.ellipsis import shortened
 from ..render.hud import min_text_px
 from ..render.menu_text import blit_ink, fitted_block, fitted_size, ink_rect
+from ..render.text_runs import isolated
 from ..session import now
 from ..state_machine import Persist
 from ..store_access import StoreAccess
@@ -56,7 +57,7 @@ class PartySetup(MenuState):
         text = self.text
         items = []
         if self.unfinished is not None:
-            names = ", ".join(seat.name for seat in self.unfinished.seats)
+            names = ", ".join(isolated(text.shown_name(seat.name)) for seat in self.unfinished.seats)
             items.append(Item("continue", text("party.continue", names=names), "#primary"))
         # Every button keeps its place whatever the seats (greyed when it cannot act): a
         # second tap where a player was just added must never remove them.
@@ -148,6 +149,7 @@ class PartySetup(MenuState):
             pygame.draw.circle(surface, colour, disc.center, radius)
             blit_ink(surface, number_image, disc)
         words = box.width - disc.width - radius
+        name = self.text.shown_name(name)  # the default name in the language shown
         size = fitted_size(fonts, name, size, (words, box.height), True, floor)
         shown = shortened(fonts, name, size, words)  # at the readable floor, a long name gives way
         image = fonts.render(shown, size, colour, True)
