@@ -198,7 +198,9 @@ def _on_baseline(runs: list[tuple[pygame.font.Font, str]], colour: "ColorValue",
             pieces.append((font.render(text, True, colour), font.get_ascent()))
         except (pygame.error, ValueError):  # nothing visible to draw (a lone joiner or control character)
             continue
-    height = ascent + descent
+    # A glyph's foot may reach a little below the font's descent (Nastaliq's meem in کم):
+    # the picture is as tall as every piece drawn on the baseline.
+    height = max([ascent + descent] + [ascent - piece_ascent + piece.get_height() for piece, piece_ascent in pieces])
     surface = pygame.Surface((sum(p.get_width() for p, _ in pieces), height), pygame.SRCALPHA)
     x, cut = 0, False
     for piece, piece_ascent in pieces:

@@ -11,7 +11,7 @@ from ..render import palette
 from ..render.banner_strip import draw_strip, plan_strip
 from ..render.hud import draw_banner, min_text_px, plan_banner_text
 from ..render.palette import Colour
-from ..render.widgets import Button, draw_button
+from ..render.widgets import Button, draw_button, share_row_sizes
 from .table import TableState
 
 TITLE_SCALE = 0.15  # of the banner's height
@@ -86,6 +86,7 @@ class Magdagdon(TableState):
             accept = pygame.Rect(0, row.top, min(row.width, int(rect.width * 0.5)), height)
             accept.centerx = rect.centerx
             buttons.append(Button("accept", accept, text("button.accept"), True, "danger"))
+        share_row_sizes(self.fonts, buttons, min_text_px(self.layout.size))
         return buttons
 
     def state_buttons(self) -> list[Button]:

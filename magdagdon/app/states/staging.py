@@ -96,10 +96,14 @@ class Staging(TableState):
             return text("guide.pick_cell", value=value), palette.LEGAL
         missing = game.required - len(game.staged)
         if not game.staged:
-            return text("guide.pick_die", required=game.required), palette.TEXT
-        if missing > 0:
-            return text("guide.need_more", count=missing), palette.TEXT
-        return text("guide.can_confirm"), palette.LEGAL
+            message, colour = text("guide.pick_die", required=game.required), palette.TEXT
+        elif missing > 0:
+            message, colour = text("guide.need_more", count=missing), palette.TEXT
+        else:
+            message, colour = text("guide.can_confirm"), palette.LEGAL
+        if self.waiting_for_a_die() and not self.note_on_buttons():  # −1/+1 have no room to say it
+            message = f"{message} {text('guide.adjust_pick_die')}"
+        return message, colour
 
     def enter(self, persist: dict) -> None:
         super().enter(persist)

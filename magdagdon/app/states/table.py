@@ -21,12 +21,12 @@ from ..render.board_view import draw_cell_highlights, draw_cell_ring, pulse
 from ..render.coach_marks import draw_coach_mark
 from ..render.draw_log import Role, note
 from ..render.effects import draw_board_effects, turned_die
-from ..render.hud import draw_guide
+from ..render.hud import draw_guide, min_text_px
 from ..render.layout import Layout
 from ..render.numbers import cost as points_off
 from ..render.palette import Colour
 from ..render.table_canvas import TableCanvas
-from ..render.widgets import Button, draw_button, draw_focus_ring
+from ..render.widgets import Button, draw_button, draw_focus_ring, plan_label, share_row_sizes
 from ..render.dice_sprite import DieSprite
 from ..party_play import PartyPlay, strip_entries
 from ..render.party_row import draw_party_row
@@ -203,28 +203,66 @@ class TableState(State):
             Button("hint", layout.hint_button, text("hud.hint"), self.hint_allowed and not self.games.demo),
             Button("menu", layout.menu_button, text("hud.menu")),
         ]
-        return self.state_buttons() + self.power_buttons() + common
+        buttons = self.state_buttons() + self.power_buttons() + common
+        share_row_sizes(self.fonts, buttons, min_text_px(layout.size))
+        return buttons
 
     def power_buttons(self) -> list[Button]:
         game, session, text = self.game, self.session, self.text
         rects = self.layout.power_buttons
         active = self.powers_active and game.powers_left > 0
         die = session.selected
-        cost = points_off(game.next_penalty) if game.next_penalty else ""
-        # nothing picked yet: −1/+1 say what they wait for (the power label above gives the cost)
-        waiting = active and die is None and session.reroll_pick is None
-        adjust_note = text("power.pick_die") if waiting else cost
+        minus_note, plus_note, reroll_note = self.power_notes()
         minus_ok = active and die is not None and game.is_legal(Adjust(die, -1))
         plus_ok = active and die is not None and game.is_legal(Adjust(die, 1))
-        buttons = [Button("minus", rects[0], text("power.minus"), minus_ok, sublabel=adjust_note),
-                   Button("plus", rects[1], text("power.plus"), plus_ok, sublabel=adjust_note)]
+        buttons = [Button("minus", rects[0], text("power.minus"), minus_ok, sublabel=minus_note),
+                   Button("plus", rects[1], text("power.plus"), plus_ok, sublabel=plus_note)]
         if session.reroll_pick is None:
-            buttons.append(Button("reroll", rects[2], text("power.reroll"), active and bool(game.tray), sublabel=cost))
+            buttons.append(Button("reroll", rects[2], text("power.reroll"), active and bool(game.tray),
+                                  sublabel=reroll_note))
         else:
             pick = tuple(sorted(session.reroll_pick))
             ok = bool(pick) and game.is_legal(Reroll(pick))
-            buttons.append(Button("reroll_go", rects[2], text("button.reroll_go", count=len(pick)), ok, "chosen", sublabel=cost))
+            buttons.append(Button("reroll_go", rects[2], self.reroll_label(), ok, "chosen", sublabel=reroll_note))
         return buttons
+
+    def reroll_label(self) -> str:
+        pick = self.session.reroll_pick or set()
+        return self.text("button.reroll_go", count=len(pick))
+
+    def waiting_for_a_die(self) -> bool:
+        """−1 and +1 wait for a tray die to be picked (the power label above gives the cost)."""
+        session = self.session
+        return self.powers_active and self.game.powers_left > 0 and session.selected is None \
+            and session.reroll_pick is None and bool(self.game.tray)
+
+    def power_notes(self) -> tuple[str, str, str]:
+        """The −1, +1 and re-roll buttons' sub-labels: what −1/+1 wait for, else the next
+        use's cost; each only where it fits its button at the readable size (the powers
+        caption gives the cost, the guide line says what −1/+1 wait for)."""
+        game, text, fonts = self.game, self.text, self.fonts
+        floor = min_text_px(self.layout.size)
+        rects = self.layout.power_buttons
+        cost = points_off(game.next_penalty) if game.next_penalty else ""
+        labels = (text("power.minus"), text("power.plus"),
+                  text("power.reroll") if self.session.reroll_pick is None else self.reroll_label())
+
+        def fits(index: int, words: str) -> bool:
+            return bool(words) and plan_label(fonts, labels[index], words, rects[index].size, floor).fits
+
+        costs = [cost if fits(index, cost) else "" for index in range(3)]
+        if self.note_on_buttons():
+            return text("power.pick_die"), text("power.pick_die"), costs[2]
+        return costs[0], costs[1], costs[2]
+
+    def note_on_buttons(self) -> bool:
+        """Whether −1/+1 themselves can say that they wait for a die."""
+        if not self.waiting_for_a_die():
+            return False
+        floor = min_text_px(self.layout.size)
+        note, rects, text = self.text("power.pick_die"), self.layout.power_buttons, self.text
+        return all(plan_label(self.fonts, text(key), note, rect.size, floor).fits
+                   for key, rect in (("power.minus", rects[0]), ("power.plus", rects[1])))
 
     def on_power(self, ident: str) -> None:
         session, game = self.session, self.game
