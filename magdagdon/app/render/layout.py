@@ -45,6 +45,7 @@ class Layout:
     score: Rect
     guide: Rect
     banner: Rect
+    coach: Rect  # where a coach mark's bubble goes: the guide line's band, with the margins around it
     dialog: Rect
     die_size: int
     legend: Rect | None = None  # the line-bonus legend's band under the board (portrait: the score panel holds it)
@@ -159,6 +160,8 @@ def compute_layout(width: int, height: int, rtl: bool = False, strip: bool = Fal
     hint_button = Rect(menu_button.left - margin // 2 - int(icon * 2.4), menu_button.top, int(icon * 2.4), icon)
 
     guide = Rect(margin, height - guide_h - margin // 3, width - 2 * margin, guide_h)
+    below_content = height - guide_h - margin + max(2, margin // 5)
+    coach = Rect(guide.left, below_content, guide.width, height - max(2, margin // 5) - below_content)
     banner = Rect(board.left, 0, board.width, int(board.height * 0.64))
     banner.centery = board.centery
     if portrait:
@@ -174,7 +177,7 @@ def compute_layout(width: int, height: int, rtl: bool = False, strip: bool = Fal
         menu_button=menu_button, hint_button=hint_button, board=board, cells=cells,
         row_sums=row_sums, col_sums=col_sums, tray=tray, tray_slots=tray_slots,
         primary=primary, take_back_all=take_back_all, powers=powers, power_label=power_label,
-        power_buttons=power_buttons, score=score, guide=guide, banner=banner, dialog=dialog,
+        power_buttons=power_buttons, score=score, guide=guide, banner=banner, coach=coach, dialog=dialog,
         die_size=die, legend=legend,
     )
     if band is not None:
@@ -202,7 +205,7 @@ def mirror(layout: Layout) -> None:
 
     strip = [layout.extras[band] for band in ("strip", "roster") if band in layout.extras]
     for rect in [layout.tray, layout.primary, layout.take_back_all, layout.powers, layout.power_label,
-                 layout.score, layout.menu_button, layout.hint_button, layout.guide, layout.dialog,
+                 layout.score, layout.menu_button, layout.hint_button, layout.guide, layout.coach, layout.dialog,
                  *layout.tray_slots, *layout.power_buttons, *strip]:
         flip(rect)
     block = layout.board.union(layout.row_sums[0]).union(layout.col_sums[0])

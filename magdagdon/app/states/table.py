@@ -51,6 +51,18 @@ ARROWS = {pygame.K_LEFT: "left", pygame.K_RIGHT: "right", pygame.K_UP: "up", pyg
 
 
 @dataclass(frozen=True)
+class CoachBubble:
+    """What the coach shows now: its words, its chip's word, what it points at (a mark) or
+    nothing (a tip), and where it goes (None: the guide line's band)."""
+
+    message: str
+    chip: str
+    target: pygame.Rect | None
+    named: tuple[str, ...] = ()
+    area: pygame.Rect | None = None
+
+
+@dataclass(frozen=True)
 class TableKit:
     """What every game state draws with."""
 
@@ -81,6 +93,7 @@ class TableState(State):
         self.hover: str | None = None
         self.pressed: FocusKey | None = None  # what the pointer went down on
         self.skip_rect: pygame.Rect | None = None  # the coach mark's Skip chip, as last drawn
+        self.tip_rect: pygame.Rect | None = None  # a tip's Got it chip, as last drawn
         self.coach_target: pygame.Rect | None = None  # what the coach mark points at, as last drawn
         self.covered = False  # a menu or dialog is over the table: it is not the screen in use
         self.drag_die: int | None = None
@@ -213,8 +226,9 @@ class TableState(State):
         active = self.powers_active and game.powers_left > 0
         die = session.selected
         minus_note, plus_note, reroll_note = self.power_notes()
-        minus_ok = active and die is not None and game.is_legal(Adjust(die, -1))
-        plus_ok = active and die is not None and game.is_legal(Adjust(die, 1))
+        adjust = active and self.adjust_can_help()
+        minus_ok = adjust and die is not None and game.is_legal(Adjust(die, -1))
+        plus_ok = adjust and die is not None and game.is_legal(Adjust(die, 1))
         buttons = [Button("minus", rects[0], text("power.minus"), minus_ok, sublabel=minus_note),
                    Button("plus", rects[1], text("power.plus"), plus_ok, sublabel=plus_note)]
         if session.reroll_pick is None:
@@ -230,11 +244,15 @@ class TableState(State):
         pick = self.session.reroll_pick or set()
         return self.text("button.reroll_go", count=len(pick))
 
+    def adjust_can_help(self) -> bool:
+        """Whether −1/+1 are of use now (a MAGDAGDON roll they cannot save: no)."""
+        return True
+
     def waiting_for_a_die(self) -> bool:
         """−1 and +1 wait for a tray die to be picked (the power label above gives the cost)."""
         session = self.session
         return self.powers_active and self.game.powers_left > 0 and session.selected is None \
-            and session.reroll_pick is None and bool(self.game.tray)
+            and session.reroll_pick is None and bool(self.game.tray) and self.adjust_can_help()
 
     def power_notes(self) -> tuple[str, str, str]:
         """The −1, +1 and re-roll buttons' sub-labels: what −1/+1 wait for, else the next
@@ -266,7 +284,7 @@ class TableState(State):
 
     def on_power(self, ident: str) -> None:
         session, game = self.session, self.game
-        if ident in ("minus", "plus") and session.selected is not None:
+        if ident in ("minus", "plus") and session.selected is not None and self.adjust_can_help():
             adjust = Adjust(session.selected, -1 if ident == "minus" else 1)
             if game.is_legal(adjust):
                 self.perform(adjust)
@@ -459,6 +477,7 @@ class TableState(State):
 
     # --- drawing ----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.coach_bubble()  # settles what the coach shows now: a tip may need room of its own (a banner's)
         self.draw_static(surface)
         self.draw_effects(surface, alpha)
         strength = pulse(self.tick) if self.tick < self.pulse_until else 0.6
@@ -485,17 +504,17 @@ class TableState(State):
         elif party is not None and "roster" in self.layout.extras:
             draw_party_row(surface, self.fonts, self.layout.extras["roster"], self.layout.extras["roster_rows"],
                            strip_entries(party, self.text))
-        self.draw_guide(surface)
-        self.draw_coach(surface)
+        bubble = self.coach_bubble()  # pointing where the dice are drawn now
+        if bubble is None or bubble.area is not None:  # else the bubble says what to do now, where the guide goes
+            self.draw_guide(surface)
+        self.draw_coach(surface, bubble)
 
-    def draw_coach(self, surface: pygame.Surface) -> None:
-        """The coach mark of this moment, or a one-time tip, on top of everything."""
+    def coach_bubble(self) -> CoachBubble | None:
+        """The coach mark of this moment, or a one-time tip, if one shows."""
         coach, session, text = self.kit.coach, self.session, self.text
-        self.skip_rect = self.coach_target = None
         if session.tumbling or self.covered:  # a mark under a menu would point at what cannot be tapped
-            return
+            return None
         mark = coach.mark(self.game, session.selected, self.games.demo)
-        strength = pulse(self.tick)
         if mark is not None:
             kind, index = mark.target
             layout = self.layout
@@ -506,16 +525,29 @@ class TableState(State):
                 target = layout.cells[index]
             else:
                 target = layout.primary
-            message = text(mark.key, **dict(mark.values))
-            self.coach_target = target
             named = f"{kind} {index}" if kind != "button" else "button confirm"
-            self.skip_rect = draw_coach_mark(surface, self.fonts, layout, target, message, text("coach.skip"), strength,
-                                             named=(named,))
-            return
+            return CoachBubble(text(mark.key, **dict(mark.values)), text("coach.skip"), target, (named,))
         tip = coach.current_tip(self.game, self.games.demo)
         if tip is not None:
-            self.skip_rect = draw_coach_mark(surface, self.fonts, self.layout, None, text(f"coach.tip.{tip}"),
-                                             text("coach.skip"), strength)
+            return CoachBubble(text(f"coach.tip.{tip}"), text("coach.got_it"), None, (), self.tip_area())
+        return None
+
+    def tip_area(self) -> pygame.Rect | None:
+        """Where a tip goes when not in the guide line's band (a state with room of its own)."""
+        return None
+
+    def draw_coach(self, surface: pygame.Surface, bubble: CoachBubble | None) -> None:
+        """The mark or tip on top of everything (its chip is what a tap on Skip or Got it hits)."""
+        self.skip_rect = self.coach_target = self.tip_rect = None
+        if bubble is None:
+            return
+        self.coach_target = bubble.target
+        chip = draw_coach_mark(surface, self.fonts, self.layout, bubble.target, bubble.message, bubble.chip,
+                               pulse(self.tick), named=bubble.named, area=bubble.area)
+        if bubble.target is None:
+            self.tip_rect = chip
+        else:
+            self.skip_rect = chip
 
     def draw_guide(self, surface: pygame.Surface) -> None:
         text, session = self.text, self.session
