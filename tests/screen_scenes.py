@@ -195,6 +195,7 @@ SCENES: tuple[Scene, ...] = (
     Scene("re-roll pick", ("staging",), {"scene": "staging"}, _reroll_pick),
     Scene("magdagdon", ("magdagdon",), {"scene": "magdagdon"}),
     Scene("magdagdon, a power", ("magdagdon",), {"scene": "magdagdon"}, _tap_button("use_power")),
+    Scene("magdagdon, beyond powers", ("magdagdon",), {"scene": "magdagdon_beyond"}),
     Scene("ruin pick", ("ruin_pick",), {"scene": "ruin_pick"}),
     Scene("pause menu", ("staging", "title"), {"scene": "staging"}, _escape),
     Scene("new game?", ("staging", "title", "confirm"), {"scene": "staging"}, _chain(_escape, _choose("new_game"))),
