@@ -178,6 +178,9 @@ class Magdagdon(TableState):
             return text("guide.magdagdon_no_power", required=game.required), palette.DANGER
         if not self.rescue().possible:
             return text("guide.magdagdon_no_rescue", required=game.required), palette.DANGER
+        picking = self.reroll_guide()
+        if picking is not None:
+            return picking
         if self.collapsed:
             key = "guide.magdagdon_power" if self.rescue().adjust else "guide.magdagdon_reroll"
             return text(key), palette.GOLD

@@ -87,8 +87,9 @@ class Staging(TableState):
 
     def guide(self) -> tuple[str, Colour]:
         text, game, session = self.text, self.game, self.session
-        if session.reroll_pick is not None:
-            return text("guide.reroll_pick"), palette.GOLD
+        picking = self.reroll_guide()
+        if picking is not None:
+            return picking
         if session.selected is not None:
             value = game.dice[session.selected]
             if not game.legal_cells_for(session.selected):

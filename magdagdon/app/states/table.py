@@ -244,6 +244,15 @@ class TableState(State):
         pick = self.session.reroll_pick or set()
         return self.text("button.reroll_go", count=len(pick))
 
+    def reroll_guide(self) -> tuple[str, Colour] | None:
+        """While dice are picked for a re-roll: tap the tray dice, how many are chosen."""
+        pick = self.session.reroll_pick
+        if pick is None:
+            return None
+        if not pick:
+            return self.text("guide.reroll_pick"), palette.GOLD
+        return self.text("guide.reroll_picked", count=len(pick)), palette.GOLD
+
     def adjust_can_help(self) -> bool:
         """Whether −1/+1 are of use now (a MAGDAGDON roll they cannot save: no)."""
         return True
@@ -291,6 +300,7 @@ class TableState(State):
         elif ident == "reroll":
             session.reroll_pick = set()
             session.selected = None
+            session.hint = session.message = None  # they spoke of the table before: the guide says what to tap now
             session.place_sprites()
         elif ident == "reroll_go" and session.reroll_pick:
             reroll = Reroll(tuple(sorted(session.reroll_pick)))
@@ -309,7 +319,7 @@ class TableState(State):
             session.reroll_pick ^= {die}
         else:
             session.selected = None if session.selected == die else die
-        if session.message is not None and session.message[0] == "guide.not_here":
+        if session.message is not None and (session.message[0] == "guide.not_here" or session.reroll_pick is not None):
             session.message = None  # it spoke of the die picked before
         session.place_sprites()
         self.poke()
