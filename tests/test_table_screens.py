@@ -142,3 +142,19 @@ def test_large_text_never_makes_the_score_breakdown_smaller(tmp_path, locale, si
         assert min(large) >= min(normal), (normal, large)
     finally:
         player.close()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("locale", LANGUAGES)
+def test_the_ruin_pick_banner_keeps_its_title(tmp_path, locale, size):
+    """The title and the sentence both (the title was dropped in Urdu at 800x600)."""
+    player = open_table(tmp_path, "ruin_pick", size, locale)
+    try:
+        text, texts = player.control.text, frame(player).texts
+        banner = [t.words for t in texts if "banner" in t.panel]
+        assert text("banner.ruin_pick") in banner
+        assert set(text("banner.ruin_pick_why").split()) <= {w for line in banner for w in line.split()}
+        findings = audit_frame(frame(player), min_text_px(size))
+        assert [str(f) for f in findings] == []
+    finally:
+        player.close()
