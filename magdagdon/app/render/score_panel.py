@@ -118,8 +118,8 @@ def _plan(fonts: "FontBook", inner: pygame.Rect, words: ScoreWords, size: int, w
         + 2 * gap
     row_h = _row_height(fonts, words, size)
     rows_h = len(words.rows) * row_h + (len(words.rows) - 1) * gap
-    if wide:
-        total_w = body.width - rows_w - 2 * gap
+    if wide:  # a clear space between the columns, as wide as the words are tall
+        total_w = body.width - rows_w - max(2 * gap, size)
         total_column = pygame.Rect(body.left, body.top, total_w, body.height)
         rows_box = pygame.Rect(body.right - rows_w, body.top, rows_w, body.height)
     else:
