@@ -20,7 +20,8 @@ PARTY_SCENES = ("party_handover", "party_turn", "party_turn_eight", "party_resul
 # the same finished game asking for the player's name first.
 NAME_SCENE = "name_entry"
 SCENES = GAME_SCENES + MENU_SCENES + (NAME_SCENE,) + PARTY_SCENES
-SCENE_STATE = {"party_turn": "staging", "party_turn_eight": "staging"}  # scenes that open on a state of another name
+# scenes that open on a state of another name
+SCENE_STATE = {"party_turn": "staging", "party_turn_eight": "staging", "magdagdon_beyond": "magdagdon"}
 PARTY_SEATS = [("ANA", False), ("BO", False), ("Computer", True)]
 # A full table: long names, other scripts and two computers, for the players' row and strip.
 EIGHT_SEATS = [("ANA", False), ("BO", False), ("Computer", True), ("Wolfgang Amadeus", False), ("عائشہ", False),

@@ -18,7 +18,8 @@ import pygame
 
 from . import palette
 from .draw_log import Role, as_role, panel
-from .hud import blit_lines, fit_lines, blit_on_baseline, line_gap, min_text_px, readable_floor, shared_baseline, stacked_height
+from .hud import (blit_lines, blit_on_baseline, fit_lines, line_gap, min_text_px, readable_floor, shared_baseline,
+                  stacked_height)
 from .numbers import cost, signed
 from .palette import Colour
 
