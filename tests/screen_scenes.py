@@ -138,6 +138,22 @@ def _attract(card: str) -> Callable[[Player], None]:
     return run
 
 
+def _attract_table(step: str) -> Callable[[Player], None]:
+    """Idle until the attract loop plays a game on the table at ``step`` ("best_today": today's
+    best played back; "expert_demo": the expert's game), then until dice are staged."""
+    def run(player: Player) -> None:
+        director = player.control.director
+        assert director is not None
+
+        def playing() -> bool:
+            return director.demo_running and director.config.attract_steps[director.step] == step
+
+        player.wait_for(playing, limit=600)
+        player.wait_for(lambda: player.top_key == "staging" and bool(player.table.game.staged)
+                        and not player.table.session.moving, limit=120)
+    return run
+
+
 def _still_playing(player: Player) -> None:
     player.choose("play")
     player.key(pygame.K_r)
@@ -196,6 +212,7 @@ SCENES: tuple[Scene, ...] = (
     Scene("re-roll pick", ("staging",), {"scene": "staging"}, _reroll_pick),
     Scene("magdagdon", ("magdagdon",), {"scene": "magdagdon"}),
     Scene("magdagdon, a power", ("magdagdon",), {"scene": "magdagdon"}, _tap_button("use_power")),
+    Scene("magdagdon, beyond powers", ("magdagdon",), {"scene": "magdagdon_beyond"}),
     Scene("ruin pick", ("ruin_pick",), {"scene": "ruin_pick"}),
     Scene("pause menu", ("staging", "title"), {"scene": "staging"}, _escape),
     Scene("new game?", ("staging", "title", "confirm"), {"scene": "staging"}, _chain(_escape, _choose("new_game"))),
@@ -228,6 +245,10 @@ SCENES: tuple[Scene, ...] = (
     Scene("attract, how to play 1", ("attract_card",), {"kiosk": True}, _attract("how_to_play:0"), data="kiosk"),
     Scene("attract, how to play 2", ("attract_card",), {"kiosk": True}, _attract("how_to_play:1"), data="kiosk"),
     Scene("attract, how to play 3", ("attract_card",), {"kiosk": True}, _attract("how_to_play:2"), data="kiosk"),
+    Scene("attract, best today played", ("staging",), {"kiosk": True}, _attract_table("best_today"), data="kiosk",
+          settle=0.0),
+    Scene("attract, expert's game", ("staging",), {"kiosk": True}, _attract_table("expert_demo"), data="kiosk",
+          settle=0.0),
     Scene("still playing?", ("rolling", "still_playing"), {"kiosk": True}, _still_playing, data="kiosk"),
 )
 

@@ -63,7 +63,8 @@ def test_score_panel_rows_do_not_overlap_at_800x600(tmp_path, locale):
     text = player.control.text
 
     def draw(surface):
-        draw_score_panel(surface, player.control.fonts, layout.score, game.preview_score(), text, preview=True)
+        draw_score_panel(surface, player.control.fonts, layout.score, game.preview_score(), text, preview=True,
+                         legend=layout.legend is None)  # as the table draws it: the legend under the board
 
     placed = texts_placed(player, draw)
     assert len(placed) >= 9  # title, total, four labels, four values

@@ -113,7 +113,9 @@ class GameSession:
             self.reroll_pick = None
             self.sprites = {}
             self._after_turn()
-        if returned:
+        if isinstance(action, TakeBackAll):  # what the player asked for, not a cascade of misfits
+            self.message = ("guide.took_back_all", {"count": len(returned)})
+        elif returned:
             dice = ", ".join(str(game.dice[d]) for d in returned)
             if game.phase is Phase.MAGDAGDON:
                 key = "guide.magdagdon_returned"

@@ -16,7 +16,7 @@ from .board_view import draw_board
 from .draw_log import Role, forget, new_frame_surface, panel
 from .hud import draw_background, draw_top_bar
 from .layout import Layout
-from .score_panel import draw_score_panel
+from .score_panel import draw_legend, draw_score_panel
 from .tray_view import draw_power_label, draw_tray
 
 Region = tuple[str, pygame.Rect, object, Callable[[pygame.Surface], None]]
@@ -36,7 +36,7 @@ class TableCanvas:
                  score_shown: int | None) -> tuple[Region, ...]:
         preview = game.preview_score()
         board_rect = layout.board.inflate(layout.margin, layout.margin).union(layout.row_sums[-1]).union(layout.col_sums[-1])
-        return (
+        regions: tuple[Region, ...] = (
             ("top", layout.top_bar, (game.turn, game.difficulty, game.seed, text.locale),
              lambda s: draw_top_bar(s, fonts, layout, game, text)),
             ("board", board_rect, (game.board, game.working_board),
@@ -47,8 +47,12 @@ class TableCanvas:
             ("score", layout.score, (preview.total, preview.base, preview.bonus, preview.ruins, preview.powers_used,
                                      bool(game.staged), score_shown),
              lambda s: draw_score_panel(s, fonts, layout.score, preview, text, preview=bool(game.staged),
-                                        shown_total=score_shown)),
+                                        shown_total=score_shown, legend=layout.legend is None)),
         )
+        if layout.legend is not None:
+            legend = layout.legend
+            regions += (("legend", legend, (text.locale,), lambda s: draw_legend(s, fonts, legend, text)),)
+        return regions
 
     def draw(self, target: pygame.Surface, layout: Layout, game: Game, fonts: FontBook, text: Catalog,
              score_shown: int | None = None) -> None:
