@@ -19,7 +19,7 @@ NOW = datetime(2026, 11, 30, 20, 0, tzinfo=timezone.utc)
 
 def asked(tmp_path, **options) -> Player:
     player = Player(tmp_path, seed=7, scene="name_entry", **options)
-    player.wait_for(lambda: player.top_key == "name_entry", limit=3.0)
+    player.wait_for(lambda: player.top_key == "name_entry", limit=6.0)
     return player
 
 
@@ -112,7 +112,7 @@ def test_an_empty_name_is_the_default_and_the_last_name_is_offered_again(tmp_pat
     player.close()
     assert load_settings(tmp_path).settings.name == "Mira"  # kept for the next run
     again = Player(tmp_path, seed=8, scene="name_entry")
-    again.wait_for(lambda: again.top_key == "name_entry", limit=3.0)
+    again.wait_for(lambda: again.top_key == "name_entry", limit=6.0)
     assert again.top.name == "Mira"
     again.give_name("", then=1.0)  # everything deleted: recorded under the default
     assert sorted(recorded_names(tmp_path)) == ["Mira", "Player"]
@@ -133,7 +133,7 @@ def test_a_result_off_the_table_asks_nothing(tmp_path):
 def test_the_kiosk_time_out_records_the_default_name(tmp_path):
     player = Player(tmp_path, seed=7, scene="name_entry")
     player.control.games.name_timeout = 30.0
-    player.wait_for(lambda: player.top_key == "name_entry", limit=3.0)
+    player.wait_for(lambda: player.top_key == "name_entry", limit=6.0)
     player.post(pygame.TEXTINPUT, text="Half", delay=20.0)  # input restarts the wait
     player.wait(45.0)
     assert player.top_key == "name_entry" and recorded_names(tmp_path) == []
@@ -170,7 +170,7 @@ def _ink_across(surface: pygame.Surface, field: pygame.Rect) -> tuple[int, int]:
 def test_the_name_fills_the_field_from_the_side_the_language_reads_from(tmp_path, locale, typed, side):
     for size in [(1920, 1080), (800, 600), (1080, 1920)]:
         player = Player(tmp_path / f"{size[0]}", size, seed=7, scene="name_entry", locale=locale)
-        player.wait_for(lambda: player.top_key == "name_entry", limit=3.0)
+        player.wait_for(lambda: player.top_key == "name_entry", limit=6.0)
         for _ in range(16):
             player.key(pygame.K_BACKSPACE, then=0.0)
         if typed:

@@ -140,6 +140,11 @@ class FontBook:
     def line_height(self, size: int, bold: bool = False) -> int:
         return self.setter.line_height(self._px(size), bold)
 
+    def baseline(self, text: str, size: int, bold: bool = False) -> int:
+        """How far below the top of :meth:`render`'s picture of ``text`` its baseline lies:
+        pictures of separate words (table cells, a label and its value) share a line by it."""
+        return self.setter.line_metrics(text, self._px(size), bold)[0]
+
     def ink_height(self, text: str, size: int, bold: bool = False) -> int:
         """How tall ``text``'s letters reach at ``size``, top of the highest to foot of the
         lowest: a line of Latin words in Urdu needs far less than Nastaliq's line height."""
