@@ -31,7 +31,8 @@ from ..render.menu_text import fitted_block, ink_rect
 from ..render.mini_board import draw_mini_board
 from ..render.numbers import cost, signed
 from ..render.palette import Colour
-from ..render.widgets import Button, draw_button
+from ..render.button_row import INK_SHARE, LABEL_SHARE, draw_button_rows, words_width
+from ..render.widgets import Button
 from ..session import GameSession
 from ..state_machine import Persist
 from ..turn_story import TurnStory, turn_stories
@@ -41,7 +42,6 @@ BOARD_TICKS = 96  # the finished board alone for 0.8 s: the last move's flash (0
 COUNT_TICKS = 150  # then the breakdown counts up over 1.25 s
 NAME_PAUSE_TICKS = 60  # and the total stands half a second before the name is asked
 REVIEW_ITEMS = 3
-LABEL_SHARE = 0.42  # a button's label size, as a share of its height (render.widgets)
 CAPTION_SAMPLE = {"turn": 12, "loss": 188}  # a long caption, to keep room for the review before it is in
 
 
@@ -413,26 +413,18 @@ class GameOver(TableState):
                 ("scores", text("menu.high_scores"), "normal"), ("menu", text("button.menu"), "normal")]
         gap = max(8, width // 40)
         lowest = -(-floor * 100 // round(LABEL_SHARE * 100))  # the height whose label is at the floor
+        while any(fonts.ink_height(label, floor, True) > lowest * INK_SHARE for _, label, _ in spec):
+            lowest += 1  # letters that reach far (Nastaliq): a taller button keeps them readable
         tallest = max(lowest, round(size * 2.3))
         for per_row in (4, 2):
             rows = [spec[i:i + per_row] for i in range(0, len(spec), per_row)]
             for height in range(tallest, lowest - 1, -2):
-                label_px = int(height * LABEL_SHARE)
-                needs = [[fonts.size(label, label_px, True)[0] + height // 3 + 2 for _, label, _ in row] for row in rows]
-                if all(sum(need) + gap * (len(need) - 1) <= width for need in needs) and \
-                        all(self._label_stands_in(label, label_px, height) for _, label, _ in spec):
+                needs = [[words_width(fonts, label, height) for _, label, _ in row] for row in rows]
+                if all(sum(need) + gap * (len(need) - 1) <= width for need in needs):
                     return self._placed(rows, needs, width, height, gap), len(rows) * height + (len(rows) - 1) * gap
         rows = [spec[i:i + 2] for i in range(0, len(spec), 2)]
         needs = [[width // 2 - gap] * 2 for _ in rows]
         return self._placed(rows, needs, width, lowest, gap), 2 * lowest + gap
-
-    def _label_stands_in(self, label: str, px: int, height: int) -> bool:
-        """A button's label, centred by its picture (render.widgets), keeps its ink inside the
-        button (Nastaliq's picture stands taller than a short button)."""
-        image = self.fonts.render(label, px, palette.TEXT, True)
-        ink = ink_rect(image)
-        top = height // 2 - image.get_height() // 2  # as get_rect(center=...) places it
-        return top + ink.top >= 0 and top + ink.bottom <= height
 
     def _placed(self, rows: list[list[tuple[str, str, str]]], needs: list[list[int]], width: int, height: int,
                 gap: int) -> list[Button]:
@@ -490,9 +482,8 @@ class GameOver(TableState):
                     for part in parts:
                         self._blit_centred(surface, self.fonts.render(part.words, part.px, colour), part.box)
             self._draw_cards(surface, plan)
-            for button in plan.buttons:
-                focused = self.keyboard and self.focus == ("button", button.ident)
-                draw_button(surface, self.fonts, button, self.hover == button.ident, focused)
+            focused = str(self.focus[1]) if self.keyboard and self.focus and self.focus[0] == "button" else None
+            draw_button_rows(surface, self.fonts, plan.buttons, self.hover, focused)
 
     @staticmethod
     def _blit_centred(surface: pygame.Surface, image: pygame.Surface, box: pygame.Rect) -> None:
