@@ -1,11 +1,13 @@
-"""Play a code: the player types a challenge code and plays its dice with the current
-difficulty. A code that names no seed gets one line saying why, and the entry stays."""
+"""Play a code: the player types a challenge code (on a keyboard, or on the keys under the
+field: a kiosk has no keyboard) and plays its dice with the current difficulty. A code that
+names no seed gets one line saying why, and the entry stays."""
 
 from __future__ import annotations
 
 from magdagdon.engine.challenge import CODE_LENGTH, BadCode, seed_for_code
 
 from ..games import Games
+from ..input.keyboard import CODE_LETTERS
 from .menu import Item, MenuKit
 from .text_entry import TextEntry
 
@@ -13,6 +15,7 @@ from .text_entry import TextEntry
 class CodeEntry(TextEntry):
     title_key = "code.title"
     upper = True
+    keys_layout = CODE_LETTERS  # the characters a code is made of
 
     def __init__(self, kit: MenuKit, games: Games) -> None:
         super().__init__(kit)
