@@ -19,7 +19,7 @@ from magdagdon.storage.kiosk_config import KioskConfig
 from magdagdon.storage.today import best_of_day, todays_table
 
 from .demo import DemoDriver
-from .games import Games
+from .games import DEMO_CAPTION, Games
 from .party_play import party_in_play
 from .state_machine import StateMachine
 from .states.attract_card import ROWS_SHOWN, ScoreTables
@@ -148,6 +148,7 @@ class KioskDirector:
         self.demo_running = False
         self.replay_pending = None
         self.games.demo = False
+        self.games.demo_caption = DEMO_CAPTION
         self.demo.script = None
         session = self.games.new_session(self.player_difficulty)
         machine.restart("rolling", {"session": session}, ("title",))
@@ -164,6 +165,7 @@ class KioskDirector:
 
     def _show(self, kind: str, machine: StateMachine) -> bool:
         self.games.demo = False
+        self.games.demo_caption = DEMO_CAPTION
         self.demo.script = None
         self.demo_running = False
         self.replay_pending = None
@@ -192,6 +194,7 @@ class KioskDirector:
             replay = recorded.replay
             session = games.resume_session(Game(replay.difficulty, replay.seed))
             demo.script = list(replay.actions)
+            games.demo_caption = ("attract.best_game", {"name": recorded.name})  # not a demo: whose game it is
         else:
             session = games.new_session(self.player_difficulty)
         self.demo_running = True
