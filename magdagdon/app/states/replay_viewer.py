@@ -27,7 +27,7 @@ from ..render.dice_faces import die_face
 from ..render.draw_log import Role, as_role, note, panel, scaled
 from ..render.button_row import draw_button_row
 from ..render.hud import min_text_px
-from ..render.menu_text import blit_ink, fitted_line, ink_rect
+from ..render.menu_text import blit_ink, fitted_line
 from ..render.mini_board import draw_mini_board
 from ..render.widgets import Button
 from ..state_machine import Persist, State
@@ -226,9 +226,9 @@ class ReplayViewer(State):
         words = self.text("replay.rolled")
         label = fitted_line(self.fonts, words, max(floor, int(rect.height * 0.45)), (rect.width // 2, rect.height - 2),
                             palette.TEXT_DIM, False, floor)
-        ink = ink_rect(label)
-        total = ink.width + gap + len(dice) * (size + gap) - gap
-        pieces: list[tuple[int, pygame.Surface | None, int]] = [(ink.width, label, -1)]
+        width = label.get_width()  # the picture's, side bearings included: clear of the dice
+        total = width + gap + len(dice) * (size + gap) - gap
+        pieces: list[tuple[int, pygame.Surface | None, int]] = [(width, label, -1)]
         pieces += [(size, die_face(value, size, "tray"), index) for index, value in enumerate(dice)]
         if self.text.rtl:
             pieces.reverse()
