@@ -346,7 +346,7 @@ class GameOver(TableState):
             caption_h = max(ink_rect(fitted_block(fonts, c, size, (card_w - 8, size * 3), palette.GOLD, False, floor)).height
                             for c in captions)
             card_h = 4 * floor + caption_h + 3 * gap  # the smallest boards worth drawing
-        top_part = pad + title_ink + pad // 4 + gap
+        top_part = pad + title_ink + pad // 4 + 2 * gap  # the title stands apart from the total
         content = total_h + 2 * gap + row_count * (row_h + gap) + gap + lines_h + card_h
         bottom_part = pad + buttons_h + pad
         height = top_part + content + bottom_part
