@@ -159,3 +159,20 @@ def test_game_over_shows_the_score_every_result_line_and_the_review_in_every_lan
     if locale == "ur":  # read from the right: the costliest turn's card first, on the right
         assert [turn for _, turn in player.top.cards] == [item.turn for item in session.review[:3]]
         assert cards[0].left > cards[1].left > cards[2].left
+
+
+def test_a_tap_before_the_name_is_asked_asks_it_and_loses_no_result(tmp_path):
+    """Play again tapped during the count-up: the name comes first, the result is recorded
+    under it, and only then does a tap start the next game."""
+    from magdagdon.storage import open_store
+
+    player = Player(tmp_path, (1280, 720), seed=3, scene="name_entry")
+    player.wait(1.0)  # the panel is up, counting
+    assert player.top_key == "game_over" and player.table.session.awaiting_name
+    play_again = next(b for b in player.table.buttons() if b.ident == "play_again")
+    player.tap(play_again.rect.center)
+    assert player.top_key == "name_entry"
+    player.give_name("Ada", then=1.0)
+    assert [e.name for e in open_store(tmp_path).high_scores(Difficulty.PEACEFUL)] == ["Ada"]
+    player.tap(play_again.rect.center)
+    assert player.top_key == "rolling"

@@ -162,16 +162,24 @@ class GameOver(TableState):
         if self.tick == BOARD_TICKS + COUNT_TICKS and not self.games.demo:  # after the count-up (CPU)
             start_review(self.session)  # nobody reads a demo's
         if self.session.awaiting_name and not self.asked_name and self.tick >= BOARD_TICKS + COUNT_TICKS + NAME_PAUSE_TICKS:
-            self.asked_name = True  # the result made the table, and the player saw it: whose is it?
-            self.push("name_entry", name_timeout=self.games.name_timeout)
+            self._ask_name()
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.board_shown and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+        pressed = event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN)
+        waiting = self.session.awaiting_name and not self.asked_name
+        if self.board_shown and pressed:
             self.tick = BOARD_TICKS  # a tap or a key brings the panel at once, and does nothing else
             self.session.effects = []
-            if not (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
-                return  # Esc still opens the menu
+            if waiting or not (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+                return  # Esc still opens the menu, once the result has its name
+        elif waiting and pressed:
+            self._ask_name()  # the result is named before anything leaves this screen
+            return
         super().handle_event(event)
+
+    def _ask_name(self) -> None:
+        self.asked_name = True  # the result made the table, and the player saw it: whose is it?
+        self.push("name_entry", name_timeout=self.games.name_timeout)
 
     def is_animating(self) -> bool:
         """The board's last flash, the count-up; or the rank, a storage notice or the review
