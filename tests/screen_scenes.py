@@ -81,17 +81,23 @@ def _choose(*idents: str) -> Callable[[Player], None]:
 
 def _wait_review(player: Player) -> None:
     """The game-over review runs on its own thread, in real time."""
-    player.wait(1.6)  # the count-up, then the review starts
     session = player.table.session
+    # the finished board, the count-up, then the review starts
+    player.wait_for(lambda: session.review_thread is not None or session.review is not None, limit=6.0)
     deadline = time.monotonic() + 60
     while session.review is None and time.monotonic() < deadline:
         time.sleep(0.05)
     player.wait(0.3)
 
 
+def _asked_name(player: Player) -> None:
+    """The name entry comes once the finished board and the count-up have been seen."""
+    player.wait_for(lambda: player.top_key == "name_entry", limit=6.0)
+
+
 def _name(words: str) -> Callable[[Player], None]:
     def run(player: Player) -> None:
-        player.wait_for(lambda: player.top_key == "name_entry", limit=5.0)
+        _asked_name(player)
         for _ in range(20):
             player.key(pygame.K_BACKSPACE, then=0.0)
         _type(player, words)
@@ -217,7 +223,7 @@ SCENES: tuple[Scene, ...] = (
     Scene("pause menu", ("staging", "title"), {"scene": "staging"}, _escape),
     Scene("new game?", ("staging", "title", "confirm"), {"scene": "staging"}, _chain(_escape, _choose("new_game"))),
     Scene("game over", ("game_over",), {"scene": "game_over"}, _wait_review, settle=0.2),
-    Scene("name entry", ("game_over", "name_entry"), {"scene": "name_entry"}, settle=0.2),
+    Scene("name entry", ("game_over", "name_entry"), {"scene": "name_entry"}, _asked_name, settle=0.2),
     Scene("name entry, Latin", ("game_over", "name_entry"), {"scene": "name_entry"}, _name(LATIN_NAME)),
     Scene("name entry, Urdu", ("game_over", "name_entry"), {"scene": "name_entry"}, _name(URDU_NAME)),
     Scene("name entry, Hindi", ("game_over", "name_entry"), {"scene": "name_entry"}, _name(HINDI_NAME)),

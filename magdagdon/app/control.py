@@ -32,11 +32,11 @@ from .party_driver import ComputerTurns
 from .party_play import PartyPlay
 from .fonts import FontBook
 from .games import Games
-from .i18n import Catalog
+from .i18n import Catalog, system_language
 from .input.gamepad import PadKeys, Pads
 from .input.pointer import PointerTranslator
 from .jobs import AfterFrame
-from .kiosk import KioskLock, Termination, set_lock_hints
+from .kiosk import FolderInUse, KioskClaim, KioskLock, Termination, draw_leaving, set_lock_hints
 from .kiosk_director import KioskDirector, read_score_tables
 from .loop import FixedStep
 from .loop_io import Clock, EventSource, PygameEvents, RealClock
@@ -86,15 +86,23 @@ class Control:
     def __init__(self, options: Options, clock: Clock | None = None, events: EventSource | None = None,
                  thinker: Executor | None = None, draw_log: bool = False) -> None:
         preferences = Preferences(options.data_dir)
+        asked_locale = options.locale  # the command line's, before the saved settings fill it in
         options = preferences.apply(options)
         kiosk_notice = None
         self.kiosk: KioskConfig | None = None
+        self.claim: KioskClaim | None = None
         if options.kiosk:
+            try:  # one kiosk per data folder
+                self.claim = KioskClaim(options.data_dir)
+            except FolderInUse as busy:
+                raise SystemExit(f"magdagdon: {busy}") from None
             loaded = load_kiosk_config(options.data_dir)
             self.kiosk, kiosk_notice = loaded.config, loaded.notice
-            # Fullscreen, unless a size was asked for (to look at the kiosk in a window).
+            # Fullscreen, unless a size was asked for (to look at the kiosk in a window). Its
+            # language is its own (kiosk.json, the command line, the system's): never the one
+            # a guest last picked in Settings.
             options = replace(options, windowed=options.size is not None,
-                              locale=self.kiosk.language or options.locale,
+                              locale=self.kiosk.language or asked_locale or system_language(),
                               difficulty=options.difficulty if options.difficulty in self.kiosk.difficulties
                               else self.kiosk.difficulties[0])
             set_lock_hints()
@@ -133,10 +141,12 @@ class Control:
         self.notices = Notices(text)
         if preferences.file_was_set_aside and preferences.notice is not None:
             self.notices.add(self.notices.describe(preferences.notice))
+        self.kiosk_notice: str | None = None  # shown on the title until the evening begins
         if kiosk_notice is not None:
-            message = self.notices.describe(kiosk_notice)
+            self.kiosk_notice = message = self.notices.describe(kiosk_notice)
             self.notices.add(message)
-            print(f"magdagdon: {message}", file=sys.stderr)  # the operator's log (journal)
+            problem = f" {loaded.problem}. The defaults apply." if loaded.problem else ""
+            print(f"magdagdon: {message}{problem}", file=sys.stderr)  # the operator's log (journal)
         self.jobs = AfterFrame()
         self.storage = StoreAccess(options.data_dir, self.notices)
         self.games = Games(options.difficulty or Difficulty.PEACEFUL, options.demo, self.audio, self.viewport,
@@ -152,7 +162,9 @@ class Control:
                                                     menu_kit, preferences))
         self.demo = DemoDriver(self.games, options.seed or 0)
         self.computer = ComputerTurns(thinker)  # a worker thread unless one is handed in
-        self.director = KioskDirector(self.kiosk, self.games, self.demo, self.storage) if self.kiosk else None
+        self.kiosk_locale = text.locale
+        self.director = KioskDirector(self.kiosk, self.games, self.demo, self.storage, self._kiosk_notice_seen,
+                                      self._kiosk_language_back) if self.kiosk else None
         self.pointer = PointerTranslator()
         self.pad_keys = PadKeys()
         # Controllers only in a kiosk: with the joystick subsystem up SDL polls more.
@@ -163,11 +175,25 @@ class Control:
         self.dirty = True  # something visible changed that the states do not report
         self.moved_last_frame = False
         self.closed = False
+        self.leaving_shown: int | None = None  # the exit chord's seconds last drawn
         self.close_requested_at = -10  # the frame of the last WINDOWCLOSE
         self.retry_at: float | None = None  # when a result held unsaved is written again
         # Storage, sounds and pygame_gui wait until the first frame is on screen.
         self.startup_pending = True
         self.start()
+
+    def _kiosk_notice_seen(self) -> None:
+        """The evening has begun (the attract loop, or a guest's game): the operator has seen
+        the kiosk.json notice on the title, and it goes."""
+        if self.kiosk_notice is not None:
+            self.notices.discard(self.kiosk_notice)
+            self.kiosk_notice = None
+            self.dirty = True
+
+    def _kiosk_language_back(self) -> None:
+        """The attract loop speaks the kiosk's own language, whichever a guest picked."""
+        if self.text.locale != self.kiosk_locale:
+            self.set_language(self.kiosk_locale)
 
     @staticmethod
     def _coach(options: Options, preferences: Preferences, kiosk: KioskConfig | None = None) -> Coach:
@@ -337,7 +363,9 @@ class Control:
             self.clock.sleep(min(INPUT_POLL_SECONDS, left))
 
     def animating(self) -> bool:
-        return self.games.demo or self.machine.is_animating() or self.computer.active(self.machine)
+        leaving = self.lock.chord.seconds_left(self.clock.now()) if self.lock is not None else None
+        return (self.games.demo or self.machine.is_animating() or self.computer.active(self.machine)
+                or leaving != self.leaving_shown)
 
     def _draw(self) -> None:
         target = self.window.surface
@@ -347,13 +375,22 @@ class Control:
                 frame = self._log_frame = new_frame_surface(target.get_size(), target, logged=True)
             forget(frame)
             self.machine.draw(frame, self.step.alpha)
+            self._draw_leaving(frame)
             target.blit(frame, (0, 0))
             records = frame.records if isinstance(frame, LoggedSurface) else []
             self.frame_log = DrawnFrame(target.get_size(), tuple(self.machine.keys), tuple(records))
         else:
             self.machine.draw(target, self.step.alpha)
+            self._draw_leaving(target)
         self.window.present()
         self.dirty = self.machine.changed = self.ui.changed = False
+
+    def _draw_leaving(self, surface: pygame.Surface) -> None:
+        """The operator holds the exit chord: the seconds left, over everything."""
+        seconds = self.lock.chord.seconds_left(self.clock.now()) if self.lock is not None else None
+        self.leaving_shown = seconds
+        if seconds is not None:
+            draw_leaving(surface, self.fonts, self.text, seconds)
 
     # --- events -----------------------------------------------------------------------------
     def process(self, event: pygame.event.Event) -> None:
@@ -429,6 +466,8 @@ class Control:
             return
         self.closed = True
         self.computer.close()
+        if self.claim is not None:
+            self.claim.release()
         self.termination.release()
         self.jobs.run()
         session = self.machine.top.persist.get("session") if self.machine.stack else None

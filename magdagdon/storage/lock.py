@@ -36,8 +36,9 @@ WaitCallback = Callable[[Path, float], None]  # (lock file, seconds it will wait
 
 
 class DataLock:
-    def __init__(self, folder: Path, timeout: float = DEFAULT_TIMEOUT, on_wait: WaitCallback | None = None) -> None:
-        self.path = folder / LOCK_NAME
+    def __init__(self, folder: Path, timeout: float = DEFAULT_TIMEOUT, on_wait: WaitCallback | None = None,
+                 name: str = LOCK_NAME) -> None:
+        self.path = folder / name  # another name: a claim of its own, held apart from the writes
         self.timeout = timeout
         self.on_wait = on_wait  # called once when the lock is held by another process
         self._fd: int | None = None

@@ -1,12 +1,14 @@
-"""Play a code: the player types a challenge code and plays its game, its dice in its
-difficulty (a first-version code, which names none, in the current one). A code that names
-no game gets one line saying why, and the entry stays."""
+"""Play a code: the player types a challenge code (on a keyboard, or on the keys under the
+field: a kiosk has no keyboard) and plays its game, its dice in its difficulty (a
+first-version code, which names none, in the current one). A code that names no game gets
+one line saying why, and the entry stays."""
 
 from __future__ import annotations
 
 from magdagdon.engine.challenge import CODE_LENGTH, BadCode, read_code
 
 from ..games import Games
+from ..input.keyboard import CODE_LETTERS
 from .menu import Item, MenuKit
 from .text_entry import TextEntry
 
@@ -14,6 +16,7 @@ from .text_entry import TextEntry
 class CodeEntry(TextEntry):
     title_key = "code.title"
     upper = True
+    keys_layout = CODE_LETTERS  # the characters a code is made of
 
     def __init__(self, kit: MenuKit, games: Games) -> None:
         super().__init__(kit)

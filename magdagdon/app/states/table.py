@@ -562,7 +562,8 @@ class TableState(State):
     def draw_guide(self, surface: pygame.Surface) -> None:
         text, session = self.text, self.session
         if self.games.demo:
-            message, colour = text("hud.demo"), palette.GOLD
+            key, values = self.games.demo_caption
+            message, colour = text(key, **values), palette.GOLD
         elif session.hint is not None:
             message, colour = text(session.hint.key, **session.hint.values), palette.HINT
         elif session.message is not None:
