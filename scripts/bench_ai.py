@@ -103,7 +103,9 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-EXPERT_TARGETS = {"PEACEFUL": ">= 300", "SURVIVAL": ">= 240", "NIGHTMARE": ">= 180"}
+# The expert before its n-tuple network made 406.9 / 328.0 / 214.3 on seeds 0..499; the
+# targets are 5 % above (scripts/bench_strength.py compares the two on the same seeds).
+EXPERT_TARGETS = {"PEACEFUL": ">= 427", "SURVIVAL": ">= 344", "NIGHTMARE": ">= 225"}
 
 
 def print_json(policies: list[str], difficulties: list[Difficulty], args: argparse.Namespace) -> int:
@@ -122,7 +124,7 @@ def print_json(policies: list[str], difficulties: list[Difficulty], args: argpar
         if expert:
             rows.append({"benchmark": "ai", "measure": f"expert {r['difficulty']} turn time median / p99 / max",
                          "value": f"{r['t_median_ms']:.1f} / {r['t_p99_ms']:.0f} / {r['t_max_ms']:.0f} ms",
-                         "target": "<= 100 ms median, <= 1 s max"})
+                         "target": "p99 <= 150 ms (CPU, one core: scripts/bench_strength.py)"})
     print(json.dumps({"results": results, "rows": rows}))
     return 0
 

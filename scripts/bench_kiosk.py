@@ -59,6 +59,9 @@ def play_one(player, policy, walk_away: bool) -> str:
     for _ in range(400):
         player.wait_for(lambda: player.top_key != "rolling" or not player.table.session.moving, limit=5)
         top = player.top_key
+        if top == "game_over":  # the name is asked once the finished board and the count-up were seen
+            player.wait(3.0)
+            top = player.top_key
         if top == "name_entry":
             player.post(pygame.TEXTINPUT, text=random.choice(("Ana", "Bo", "Zoë", "Юля", "علی")))
             player.key(pygame.K_RETURN, then=1.0)

@@ -3,8 +3,8 @@
     python scripts/build_exe.py [--onefile] [--dist DIR] [--work DIR]
 
 The bundle carries everything the game loads: ``assets/`` (fonts, theme, translations,
-sounds) as ``magdagdon/assets``, where an installed wheel has them, and pygame_gui's own
-data. Commands and screens are imported by name at run time (to keep start-up fast), so
+sounds) as ``magdagdon/assets``, where an installed wheel has them, the expert's networks
+(``magdagdon/ai/data``), and pygame_gui's own data. Commands and screens are imported by name at run time (to keep start-up fast), so
 every ``magdagdon`` module is listed as a hidden import.
 Needs the ``build`` extra: ``pip install ".[build]"``.
 """
@@ -47,6 +47,8 @@ def pyinstaller_arguments(onefile: bool, dist: Path, work: Path) -> list[str]:
         "--paths", str(ROOT),
         # Where an installed wheel has them, so the game finds them the same way.
         "--add-data", f"{ROOT / 'assets'}{os.pathsep}magdagdon/assets",
+        # the expert's learned networks (package data of magdagdon.ai)
+        "--add-data", f"{ROOT / 'magdagdon' / 'ai' / 'data'}{os.pathsep}magdagdon/ai/data",
         "--collect-data", "pygame_gui",
         *[f"--hidden-import={module}" for module in project_modules()],
         "--collect-submodules", "platformdirs",

@@ -9,6 +9,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import json  # noqa: E402
 
+import pygame  # noqa: E402
+
 from magdagdon.app.coach import first_turn_mark  # noqa: E402
 from magdagdon.engine import Difficulty, Game, Phase, Roll  # noqa: E402
 from magdagdon.storage.settings import SETTINGS_FILE  # noqa: E402
@@ -141,3 +143,78 @@ def test_no_mark_shows_under_the_title_menu_of_a_fresh_install(tmp_path):
         drawn = " ".join(t for t, _ in player.texts_drawn(lambda: player.fresh()))
         assert "Tap ROLL" in drawn and "Skip" in drawn, (size, player.top_key)  # the table is the screen now
         player.close()
+
+
+def coach_steps(player):
+    """Each moment of the coached first turn, as a player following the marks meets it:
+    yields once per mark shown (the table drawn whole), then taps its target."""
+    for _ in range(20):
+        player.wait(2.0)
+        player.fresh()
+        target = player.table.coach_target
+        if target is None:
+            return
+        yield target
+        player.tap(target.center)
+
+
+def test_marks_cover_neither_their_target_nor_the_score_nor_a_control(tmp_path):
+    from magdagdon.app.render.hud import min_text_px
+    from magdagdon.app.screen_audit import audit_frame
+
+    for size in [(800, 600), (1280, 720), (1920, 1080), (1080, 1920)]:
+        player = coached_player(tmp_path / f"{size[0]}", size)
+        seen = 0
+        for _ in coach_steps(player):
+            player.post(pygame.WINDOWEXPOSED)
+            player.wait(0.02)
+            findings = [str(f) for f in audit_frame(player.control.frame_log, min_text_px(size))
+                        if f.rule in ("mark covers", "covered", "overlap", "text over an element")]
+            assert findings == [], (size, findings)
+            seen += 1
+        assert seen >= 5
+        player.close()
+
+
+def test_a_tap_on_a_die_cell_or_button_near_a_mark_does_what_it_does(tmp_path):
+    """Only the mark's Skip chip is the mark's: it lies over no die, cell or button (a tap
+    there used to end the guide and place nothing), and a tap on another die or cell than
+    the one named acts as ever."""
+    for size in [(800, 600), (1920, 1080), (1080, 1920)]:
+        player = coached_player(tmp_path / f"{size[0]}", size)
+        for _ in coach_steps(player):
+            table = player.table
+            layout = table.layout
+            controls = [*layout.tray_slots, *layout.cells, *(b.rect for b in table.buttons())]
+            controls += [sprite.rect for sprite in table.session.sprites.values()]
+            assert table.skip_rect is not None
+            assert not any(table.skip_rect.colliderect(rect) for rect in controls), size
+        player.close()
+    player = coached_player(tmp_path / "taps", (800, 600))
+    player.key(pygame.K_r, then=2.0)
+    player.fresh()
+    table, game = player.table, player.table.game
+    marked = table.coach_target
+    other = next(d for d in reversed(game.tray) if game.legal_cells_for(d) and table.layout.tray_slots[d] != marked)
+    player.tap(table.layout.tray_slots[other].center)  # not the die the mark names
+    assert table.session.selected == other and table.kit.coach.coaching
+    cell = max(game.legal_cells_for(other))  # not the cell the mark names
+    player.tap(table.layout.cells[cell].center)
+    assert game.cell_of(other) == cell
+    player.close()
+
+
+def test_a_tip_is_dismissed_with_got_it_and_the_coaching_goes_on(tmp_path):
+    player = Player(tmp_path, (1920, 1080), seed=5, scene="magdagdon", coach=True)
+    player.wait(0.5)
+    player.fresh()
+    table = player.table
+    assert table.kit.coach.tip == "magdagdon" and table.tip_rect is not None and table.skip_rect is None
+    drawn = [t.words for t in player.control.frame_log.texts if "button coach got it" in t.panel]
+    assert drawn == ["Got it"]
+    player.tap(table.tip_rect.center)
+    player.fresh()
+    assert table.kit.coach.tip is None and table.tip_rect is None
+    assert "power" not in table.kit.coach.tips_seen  # Got it is not Skip: the power tip is still to come
+    assert player.top_key == "magdagdon"  # and the tap did nothing else
+    player.close()

@@ -136,7 +136,7 @@ def test_an_urdu_table_shows_as_many_rows_as_fit(tmp_path):
     their own ink, not as Urdu's line, so the table shows as many games as in English."""
     store = open_store(tmp_path, NOW)
     for i, game in enumerate(finished_games(12)):
-        store.record_result(game, NOW + timedelta(minutes=i), assisted=i % 3 == 0)
+        store.record_result(game, NOW + timedelta(minutes=i), name="Ana", assisted=i % 3 == 0)
     shown = {}
     for locale in ("en", "ur"):
         player = Player(tmp_path, (1920, 1080), seed=3, scene="high_scores", locale=locale)
@@ -149,3 +149,138 @@ def test_an_urdu_table_shows_as_many_rows_as_fit(tmp_path):
     (en_rows, en_height), (ur_rows, ur_height) = shown["en"], shown["ur"]
     assert ur_height <= en_height * 1.2, shown
     assert ur_rows >= 4, shown  # the header, statistics and buttons are taller in Urdu: fewer, but not one
+
+
+# --- the whole table, as players see it ------------------------------------------------------
+
+from magdagdon.app.render.draw_log import DrawnFrame, Role  # noqa: E402
+from magdagdon.app.screen_audit import audit_frame  # noqa: E402
+from magdagdon.app.render.hud import min_text_px  # noqa: E402
+
+from screen_scenes import make_data  # noqa: E402
+from magdagdon.app.render.numbers import signed  # noqa: E402
+
+
+def drawn(player: Player) -> DrawnFrame:
+    player.control.ui.update(0.0)
+    player.post(pygame.WINDOWEXPOSED)
+    player.wait(0.05)
+    frame = player.control.frame_log
+    assert frame is not None
+    return frame
+
+
+def ranks_shown(frame: DrawnFrame) -> list[int]:
+    """The ranks of the games the table shows, top to bottom."""
+    ranks = [(r.rect.top, int(r.words[:-1])) for r in frame.texts
+             if "table" in r.panel and r.words.endswith(".") and r.words[:-1].isdigit()]
+    return [rank for _, rank in sorted(ranks)]
+
+
+@pytest.fixture(scope="module")
+def twelve_games(tmp_path_factory):
+    """A dozen results, named in Latin, Urdu and Hindi letters, some with hints."""
+    return make_data(tmp_path_factory.mktemp("scores"), "scores")
+
+
+@pytest.mark.parametrize("locale", ["en", "it", "ur", "hi"])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080), (1080, 1920)])
+def test_the_table_shows_as_many_games_as_the_room_holds_and_scrolls_to_the_rest(tmp_path, twelve_games, locale,
+                                                                                  size):
+    import shutil
+
+    data = tmp_path / "data"
+    shutil.copytree(twelve_games, data)
+    player = Player(data, size, seed=3, scene="high_scores", locale=locale)
+    try:
+        player.wait(0.5)
+        scores = player.top
+        frame = drawn(player)
+        shown = ranks_shown(frame)
+        assert shown == list(range(1, len(shown) + 1)), shown
+        if min(size) >= 1080:
+            assert len(shown) == 12, (locale, size, shown)  # a big window holds the whole table
+        assert len(shown) >= 4, (locale, size, shown)
+        if len(shown) < 12:
+            # No room for one more game: what is left under the last one is less than a row.
+            rows = [rect for rect, _ in scores.rows]
+            below = [r.rect.top for r in frame.texts if "table" in r.panel and r.rect.top > rows[-1].bottom]
+            assert min(below) - rows[-1].bottom < rows[-1].height, (locale, size, rows[-1], below)
+            seen = set(shown)
+            for _ in range(12):
+                player.key(pygame.K_PAGEDOWN, then=0.1)
+                seen |= set(ranks_shown(drawn(player)))
+            assert seen == set(range(1, 13)), seen
+        table_problems = [f for f in audit_frame(drawn(player), min_text_px(size))
+                          if f.rule in ("overlap", "baselines", "too small", "outside its panel")]
+        assert table_problems == [], table_problems
+    finally:
+        player.close()
+
+
+@pytest.mark.parametrize("size, locale", [((2200, 2200), "en"), ((2200, 2200), "it"), ((800, 600), "en"),
+                                          ((3840, 2160), "hi")])
+def test_column_names_are_never_broken_inside_a_word(tmp_path, twelve_games, size, locale):
+    import shutil
+
+    data = tmp_path / "data"
+    shutil.copytree(twelve_games, data)
+    player = Player(data, size, seed=3, scene="high_scores", locale=locale)
+    try:
+        player.wait(0.5)
+        text = player.top.text
+        words = {word for key in ("rank", "name", "score", "date", "turns", "powers", "assisted")
+                 for word in text(f"scores.col_{key}").split()}
+        frame = drawn(player)
+        headers = [r.words for r in frame.texts if "table" in r.panel and r.role is Role.LABEL]
+        assert headers, "no column names drawn"
+        for line in headers:
+            assert set(line.split()) <= words, (line, words)
+    finally:
+        player.close()
+
+
+def test_urdu_rows_read_from_the_right(tmp_path, twelve_games):
+    import shutil
+
+    data = tmp_path / "data"
+    shutil.copytree(twelve_games, data)
+    player = Player(data, (1920, 1080), seed=3, scene="high_scores", locale="ur")
+    try:
+        player.wait(0.5)
+        frame = drawn(player)
+        row = player.top.rows[0][0]
+        cells = sorted((r.rect.centerx, r.words) for r in frame.texts if "table" in r.panel and row.contains(r.rect))
+        words = [w for _, w in reversed(cells)]  # from the right
+        entry = player.top.rows[0][1]
+        order = ["1.", entry.name, signed(entry.score), str(entry.turns)]
+        assert [w for w in words if w in order] == order, words
+        # The statistics too: each label before its figure (right of it, or over it), the
+        # games played first, on the right.
+        drawn_at = {r.words: r.rect for r in frame.texts if "statistics" in r.panel and "histogram" not in r.panel}
+        text = player.top.text
+        games, average = drawn_at[text("scores.stats_games")], drawn_at[text("scores.stats_average")]
+        assert games.centerx > drawn_at["12"].centerx or games.bottom <= drawn_at["12"].top, drawn_at
+        assert games.centerx > average.centerx or games.bottom <= average.top, drawn_at
+    finally:
+        player.close()
+
+
+def test_a_drag_on_the_table_scrolls_it_and_a_tap_opens_the_game(tmp_path, twelve_games):
+    import shutil
+
+    data = tmp_path / "data"
+    shutil.copytree(twelve_games, data)
+    player = Player(data, (800, 600), seed=3, scene="high_scores", locale="ur")
+    try:
+        player.wait(0.5)
+        scores = player.top
+        first, last = scores.rows[0][0], scores.rows[-1][0]
+        assert ranks_shown(drawn(player))[0] == 1
+        player.drag(last.center, (last.centerx, first.centery))
+        assert player.top_key == "high_scores"  # a drag is not a tap: no replay opened
+        assert ranks_shown(drawn(player))[0] > 1
+        player.tap(scores.rows[0][0].center)
+        assert player.top_key == "replay"
+    finally:
+        player.close()

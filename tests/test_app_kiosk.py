@@ -80,6 +80,63 @@ def test_the_operator_chord_must_be_held(tmp_path):
     assert player.control.machine.quit_requested
 
 
+def test_holding_the_operator_chord_counts_down_on_screen(tmp_path):
+    player = kiosk(tmp_path)
+    hold = KioskConfig().exit_hold_seconds
+    text = player.top.text
+
+    def words() -> set[str]:
+        return set(player.control.frame_log.words())
+
+    player.post(pygame.KEYDOWN, key=pygame.K_q, mod=CTRL_SHIFT, unicode="", scancode=0)
+    player.wait(0.3)
+    assert text("kiosk.leaving", seconds=hold) in words()  # at once, without other input
+    player.wait(1.0)
+    assert text("kiosk.leaving", seconds=hold - 1) in words()
+    player.post(pygame.KEYUP, key=pygame.K_LSHIFT, mod=pygame.KMOD_LCTRL, unicode="", scancode=0)
+    player.wait(0.3)
+    assert not any(w.startswith(text("kiosk.leaving", seconds=1)[:8]) for w in words())  # let go: it stays
+    assert not player.control.machine.quit_requested
+
+
+def test_a_guest_s_language_stays_with_that_guest(tmp_path):
+    """A guest picks Urdu in Settings: the attract loop comes back in the kiosk's own
+    language, and so does the kiosk after a restart."""
+    player = kiosk(tmp_path)
+    player.choose("settings")
+    player.choose("language:ur")
+    assert player.control.text.locale == "ur"
+    player.choose("back")
+    player.wait(KioskConfig().idle_seconds + 2)
+    assert player.top_key == "attract_card" and player.control.text.locale == "en"
+    player.control.close()  # the kiosk ends (its claim on the folder goes with it)
+    player.close()
+    again = kiosk(tmp_path)
+    assert again.control.text.locale == "en"
+
+
+def test_a_second_kiosk_on_the_same_data_folder_says_it_is_in_use(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    first = kiosk(tmp_path)
+    environment = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    second = subprocess.run([sys.executable, "-m", "magdagdon", "--kiosk", "--data-dir", str(tmp_path), "--frames", "5"],
+                            capture_output=True, text=True, timeout=60, env=environment,
+                            cwd=Path(__file__).resolve().parent.parent)
+    assert second.returncode == 1
+    lines = [line for line in second.stderr.splitlines() if line.startswith("magdagdon:")]
+    assert lines == [f"magdagdon: the data folder {tmp_path} is in use by another kiosk: this one does not start"]
+    assert "Traceback" not in second.stderr
+    first.control.close()
+    first.close()
+    after = subprocess.run([sys.executable, "-m", "magdagdon", "--kiosk", "--data-dir", str(tmp_path), "--frames", "5"],
+                           capture_output=True, text=True, timeout=60, env=environment,
+                           cwd=Path(__file__).resolve().parent.parent)
+    assert after.returncode == 0, after.stderr  # the folder is free again
+
+
 def test_the_pointer_hides_for_touch_and_pads_and_shows_for_a_mouse(tmp_path):
     player = kiosk(tmp_path)
     player.post(pygame.FINGERDOWN, x=0.5, y=0.5, dx=0, dy=0, finger_id=0, touch_id=1)
@@ -109,25 +166,43 @@ def test_the_config_limits_difficulties_and_the_name_wait(tmp_path):
     assert [i for i in player.menu_button_rects() if i.startswith("difficulty:")] == ["difficulty:NIGHTMARE"]
 
 
-@pytest.mark.parametrize("content", [
-    b"{not json",
-    b"",
-    json.dumps({"kind": "magdagdon-kiosk", "version": 1, "data": {"idle_seconds": -5}}).encode(),
-    json.dumps({"kind": "magdagdon-kiosk", "version": 1, "data": {"difficulties": []}}).encode(),
-    json.dumps({"kind": "magdagdon-kiosk", "version": 1, "data": {"attract_steps": ["dance"]}}).encode(),
-    json.dumps({"kind": "magdagdon-kiosk", "version": 1, "data": {"language": "../../etc"}}).encode(),
-    json.dumps({"kind": "magdagdon-kiosk", "version": 1, "data": {"countdown_seconds": True}}).encode(),
-    json.dumps({"kind": "magdagdon-kiosk", "version": 1, "data": {"coach_every_game": "yes"}}).encode(),
+def _kiosk_file(**data) -> bytes:
+    return json.dumps({"kind": "magdagdon-kiosk", "version": 1, "data": data}).encode()
+
+
+@pytest.mark.parametrize("content, named", [
+    (b"{not json", "not JSON"),
+    (b"", "not JSON"),
+    (_kiosk_file(idle_seconds=-5), "idle_seconds is -5"),
+    (_kiosk_file(difficulties=[]), "difficulties is []"),
+    (_kiosk_file(attract_steps=["dance"]), 'attract_steps is ["dance"]'),
+    (_kiosk_file(language="../../etc"), 'language is "../../etc"'),
+    (_kiosk_file(countdown_seconds=True), "countdown_seconds is true"),
+    (_kiosk_file(coach_every_game="yes"), 'coach_every_game is "yes"'),
 ])
-def test_a_damaged_config_gives_one_notice_and_the_defaults(tmp_path, capsys, content):
+def test_a_damaged_config_gives_one_notice_and_the_defaults(tmp_path, capsys, content, named):
     (tmp_path / KIOSK_FILE).write_bytes(content)
     player = kiosk(tmp_path)
     assert player.control.kiosk == KioskConfig()
     errors = [line for line in capsys.readouterr().err.splitlines() if line.startswith("magdagdon:")]
-    assert errors == ["magdagdon: kiosk.json was damaged and set aside."]
+    # one line for the operator's log, naming what was wrong: the field and its value
+    assert len(errors) == 1 and errors[0].startswith("magdagdon: kiosk.json was damaged and set aside. ")
+    assert named in errors[0] and errors[0].endswith("The defaults apply.")
     assert player.top_key == "title" and not player.control.machine.quit_requested
     assert any(p.name.startswith(KIOSK_FILE + ".corrupt-") for p in tmp_path.iterdir())
     assert player.control.notices.latest(2)[-1] == "kiosk.json was damaged and set aside."  # shown on the title
+
+
+def test_the_config_notice_is_seen_once_then_goes(tmp_path):
+    (tmp_path / KIOSK_FILE).write_bytes(_kiosk_file(idle_seconds=-5))
+    player = kiosk(tmp_path)
+    notice = "kiosk.json was damaged and set aside."
+    assert notice in player.top.notices()  # the operator's first look at the title
+    player.wait(KioskConfig().idle_seconds + 2)  # the evening begins: the attract loop
+    assert player.top_key == "attract_card"
+    player.tap((10, 10))  # a guest wakes it
+    assert player.top_key == "title" and notice not in player.top.notices()
+    assert player.control.notices.latest(5) == []
 
 
 # --- docs/KIOSK.md ------------------------------------------------------------------------------

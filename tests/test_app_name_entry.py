@@ -19,7 +19,7 @@ NOW = datetime(2026, 11, 30, 20, 0, tzinfo=timezone.utc)
 
 def asked(tmp_path, **options) -> Player:
     player = Player(tmp_path, seed=7, scene="name_entry", **options)
-    player.wait_for(lambda: player.top_key == "name_entry", limit=3.0)
+    player.wait_for(lambda: player.top_key == "name_entry", limit=6.0)
     return player
 
 
@@ -29,6 +29,13 @@ def recorded_names(tmp_path) -> list[str]:
 
 def key_rect(player: Player, ident: str) -> pygame.Rect:
     return next(key.rect for key in player.top.keys if key.ident == ident)
+
+
+def on_screen(player: Player) -> set[str]:
+    """Every text on the frame drawn now (cached key pictures included)."""
+    player.post(pygame.WINDOWEXPOSED)
+    player.wait(0.05)
+    return set(player.control.frame_log.words())
 
 
 def pad_button(player: Player, button: int) -> None:
@@ -105,17 +112,28 @@ def test_a_game_controller_names_the_game(tmp_path):
     assert recorded_names(tmp_path) == ["Qws"]
 
 
-def test_an_empty_name_is_the_default_and_the_last_name_is_offered_again(tmp_path):
+def test_the_last_name_is_offered_not_typed_in_and_an_empty_name_is_the_default(tmp_path):
+    """The next guest finds the field empty and the last name on a key of its own: OK alone
+    files the score under the default name, never under someone else's."""
     player = asked(tmp_path)
     player.give_name("Mira", then=1.0)
     assert recorded_names(tmp_path) == ["Mira"]
     player.close()
     assert load_settings(tmp_path).settings.name == "Mira"  # kept for the next run
     again = Player(tmp_path, seed=8, scene="name_entry")
-    again.wait_for(lambda: again.top_key == "name_entry", limit=3.0)
-    assert again.top.name == "Mira"
-    again.give_name("", then=1.0)  # everything deleted: recorded under the default
+    again.wait_for(lambda: again.top_key == "name_entry", limit=6.0)
+    assert again.top.name == ""
+    offer = key_rect(again, "offer")
+    assert "Mira?" in on_screen(again)
+    again.key(pygame.K_RETURN, then=1.0)  # straight to OK: not Mira's
     assert sorted(recorded_names(tmp_path)) == ["Mira", "Player"]
+    again.close()
+    third = Player(tmp_path, seed=9, scene="name_entry")
+    third.wait_for(lambda: third.top_key == "name_entry", limit=6.0)
+    third.tap(offer.center)  # Mira again, by her own tap
+    assert third.top.name == "Mira" and "offer" not in {key.ident for key in third.top.keys}
+    third.tap(key_rect(third, "ok").center, then=1.0)
+    assert sorted(recorded_names(tmp_path)) == ["Mira", "Mira", "Player"]
 
 
 def test_a_result_off_the_table_asks_nothing(tmp_path):
@@ -133,7 +151,7 @@ def test_a_result_off_the_table_asks_nothing(tmp_path):
 def test_the_kiosk_time_out_records_the_default_name(tmp_path):
     player = Player(tmp_path, seed=7, scene="name_entry")
     player.control.games.name_timeout = 30.0
-    player.wait_for(lambda: player.top_key == "name_entry", limit=3.0)
+    player.wait_for(lambda: player.top_key == "name_entry", limit=6.0)
     player.post(pygame.TEXTINPUT, text="Half", delay=20.0)  # input restarts the wait
     player.wait(45.0)
     assert player.top_key == "name_entry" and recorded_names(tmp_path) == []
@@ -170,7 +188,7 @@ def _ink_across(surface: pygame.Surface, field: pygame.Rect) -> tuple[int, int]:
 def test_the_name_fills_the_field_from_the_side_the_language_reads_from(tmp_path, locale, typed, side):
     for size in [(1920, 1080), (800, 600), (1080, 1920)]:
         player = Player(tmp_path / f"{size[0]}", size, seed=7, scene="name_entry", locale=locale)
-        player.wait_for(lambda: player.top_key == "name_entry", limit=3.0)
+        player.wait_for(lambda: player.top_key == "name_entry", limit=6.0)
         for _ in range(16):
             player.key(pygame.K_BACKSPACE, then=0.0)
         if typed:
@@ -183,3 +201,56 @@ def test_the_name_fills_the_field_from_the_side_the_language_reads_from(tmp_path
         else:
             assert right < field.centerx and left - field.left < field.height, (size, field, left, right)
         player.close()
+
+
+# --- a keyboard for every guest's letters -------------------------------------------------------
+
+@pytest.mark.parametrize("locale, first, letters, typed", [
+    ("en", "latin", ("A", "N", "A"), "Ana"),
+    ("ur", "arabic", ("ع", "ل", "ی"), "علی"),
+    ("hi", "devanagari", ("अ", "न", "ु"), "अनु"),
+])
+def test_the_on_screen_keyboard_opens_on_the_letters_of_the_guest_s_language(tmp_path, locale, first, letters, typed):
+    player = asked(tmp_path, locale=locale)
+    assert player.top.keyboard.layout.script == first
+    for letter in letters:
+        player.tap(key_rect(player, letter).center)
+    assert player.top.name == typed
+    player.tap(key_rect(player, "ok").center, then=1.0)
+    assert recorded_names(tmp_path) == [typed]
+
+
+def test_every_script_is_a_key_away_and_typing_on_a_keyboard_still_works(tmp_path):
+    player = asked(tmp_path)
+    idents = {key.ident for key in player.top.keys}
+    assert {"script:latin", "script:arabic", "script:devanagari"} <= idents and "ب" not in idents
+    player.tap(key_rect(player, "script:arabic").center)
+    assert "ب" in {key.ident for key in player.top.keys} and "Q" not in {key.ident for key in player.top.keys}
+    for letter in "علی":
+        player.tap(key_rect(player, letter).center)
+    player.tap(key_rect(player, "space").center)
+    player.tap(key_rect(player, "script:devanagari").center)
+    player.tap(key_rect(player, "क").center)
+    player.post(pygame.TEXTINPUT, text="é")  # a physical keyboard types whatever layout shows
+    player.wait(0.2)
+    assert player.top.name == "علی कé"
+    # arrows and a pad walk the Devanagari rows too
+    player.key(pygame.K_UP)  # shows the focus on the keyboard (on the Devanagari key tapped last)
+    player.key(pygame.K_UP)  # up to the row of vowel signs
+    player.key(pygame.K_RETURN)  # and presses the focused key
+    assert len(player.top.name) == 7 and "\u0900" <= player.top.name[-1] <= "\u097f"
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080), (1080, 1920)])
+def test_the_urdu_title_stands_clear_of_its_field(tmp_path, size):
+    from magdagdon.app.render.hud import min_text_px
+    from magdagdon.app.screen_audit import audit_frame
+
+    player = asked(tmp_path, size=size, locale="ur")
+    player.post(pygame.WINDOWEXPOSED)
+    player.wait(0.05)
+    frame = player.control.frame_log
+    title = next(r for r in frame.texts if r.role is not None and r.role.value == "title" and "name entry" in r.panel)
+    assert title.rect.bottom <= player.top.field.top
+    placed = {"outside its panel", "outside the window", "covered", "overlap", "text over an element"}
+    assert [str(f) for f in audit_frame(frame, min_text_px(size)) if f.rule in placed] == []

@@ -130,7 +130,12 @@ class RecordingStore:
 
     def record_result(self, game, now, name="Player", assisted=False):
         self.calls.append(("record_result", game.is_over, assisted))
-        return type("Outcome", (), {"saved": self.saved, "rank": 1 if self.saved else None})()
+        from magdagdon.storage import RecordOutcome
+
+        return RecordOutcome(1 if self.saved else None, self.saved, "ab" * 12)
+
+    def holds(self, replay_id):
+        return not self.saved
 
     def clear_in_progress(self):
         self.calls.append(("clear_in_progress",))

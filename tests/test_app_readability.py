@@ -48,7 +48,7 @@ def test_every_text_meets_wcag_aa_contrast(scene, size, tmp_path):
         player = staging_with_a_die_in_hand(tmp_path, size)
     elif scene == "replay":  # the replay viewer from game over, with the expert's side in
         player = Player(tmp_path, size, seed=5, scene="game_over")
-        player.wait(2.0)
+        player.wait(2.5)  # the finished board and the count-up: then the review starts
         player.table.session.review_thread.join(60)
         player.tap(next(b for b in player.table.buttons() if b.ident == "replay").rect.center)
         assert player.top_key == "replay" and player.top.reviews

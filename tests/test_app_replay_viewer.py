@@ -144,3 +144,35 @@ def test_a_damaged_archive_record_is_one_line_in_the_viewer(tmp_path):
     texts = [t for t, _ in player.texts_drawn(lambda: player.fresh())]
     assert "This game's record cannot be replayed." in texts
     player.close()
+
+
+def test_the_viewer_reads_from_the_right_in_urdu(tmp_path):
+    """The player's side, the rolled dice after their label and the buttons start on the
+    right; Left goes on to the next turn; every word inside its box (Nastaliq is tall)."""
+    from magdagdon.app.render.draw_log import Role
+    from magdagdon.app.render.hud import min_text_px
+    from magdagdon.app.screen_audit import audit_frame
+
+    for size in ((1920, 1080), (800, 600)):
+        player = Player(tmp_path / str(size[0]), size, seed=5, scene="game_over", locale="ur")
+        player.wait_for(lambda: player.table.session.review is not None, limit=120)
+        player.tap(next(b for b in player.table.buttons() if b.ident == "replay").rect.center)
+        viewer = player.top
+        player.post(pygame.WINDOWEXPOSED)
+        player.wait(0.1)
+        frame = player.control.frame_log
+        you = next(r for r in frame.texts if "you" in r.panel)
+        expert = next(r for r in frame.texts if "expert" in r.panel)
+        assert you.rect.left > expert.rect.right
+        rolled = next(r for r in frame.texts if "dice" in r.panel)
+        dice = [r for r in frame.elements if r.role is Role.PICTURE and r.words.startswith("rolled die")]
+        assert rolled.rect.left > max(d.rect.right for d in dice)
+        assert min(dice, key=lambda d: d.words).rect.left == max(d.rect.left for d in dice)  # die 0 first
+        buttons = {b.ident: b.rect for b in viewer.buttons()}
+        assert buttons["previous"].left > buttons["next"].left > buttons["back"].left
+        # (a letter reaching past its own line's box is the text stack's to fix, everywhere)
+        assert [str(f) for f in audit_frame(frame, min_text_px(size)) if not f.what.endswith("cut by its own line")] == []
+        page = viewer.page
+        player.key(pygame.K_LEFT)
+        assert viewer.page == min(page + 1, len(viewer.stories) - 1)
+        player.close()

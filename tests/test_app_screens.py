@@ -31,7 +31,7 @@ def distinct_colours(surface: pygame.Surface, step: int = 9) -> int:
 def test_every_screen_renders(size, tmp_path):
     for scene in SCENES:
         player = Player(tmp_path, size, seed=5, scene=scene)
-        player.wait(0.5)
+        player.wait(3.0 if scene == "name_entry" else 0.5)  # the name is asked once the end was seen
         shown = player.shown()
         assert shown.get_size() == size
         assert player.top_key == SCENE_STATE.get(scene, scene), scene

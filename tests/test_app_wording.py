@@ -126,7 +126,7 @@ def test_title_with_a_saved_game_offers_continue_and_new_game(open_app):
 
 
 def test_adjust_buttons_say_they_wait_for_a_die(open_app):
-    app = open_app(seed=3)
+    app = open_app(seed=3, size=(1280, 720))
     app.key(pygame.K_r)
     app.frames(200)
     state = app.top
@@ -136,6 +136,18 @@ def test_adjust_buttons_say_they_wait_for_a_die(open_app):
     state.toggle_die(state.game.tray[0])
     minus, plus = (b for b in state.buttons() if b.ident in ("minus", "plus"))
     assert minus.sublabel == f"{MINUS}10"
+
+
+def test_where_adjust_buttons_have_no_room_the_guide_says_what_they_wait_for(open_app):
+    app = open_app(seed=3)  # 800x600: "pick a die first" is wider than the button at 16 px
+    app.key(pygame.K_r)
+    app.frames(200)
+    state = app.top
+    minus, plus = (b for b in state.buttons() if b.ident in ("minus", "plus"))
+    assert minus.sublabel == plus.sublabel == f"{MINUS}10"
+    assert state.guide()[0].endswith("For –1 or +1, pick a die first.")
+    state.toggle_die(state.game.tray[0])
+    assert "pick a die first" not in state.guide()[0]
 
 
 def test_review_words_a_ruin_as_what_happened():

@@ -32,7 +32,7 @@ def test_one_folder_app_runs_headless_and_draws(tmp_path):
     assert result.returncode == 0, result.stderr
     assert_real_picture(screenshot, (1024, 768))
     # The tools ride along in the same executable.
-    sim = subprocess.run([str(executable), "simulate", "--games", "3", "--json"],
+    sim = subprocess.run([str(executable), "simulate", "--policy", "expert", "--games", "3", "--json"],
                          env=env, capture_output=True, text=True, timeout=120)
     assert sim.returncode == 0 and '"games": 3' in sim.stdout, sim.stderr
 

@@ -1,4 +1,6 @@
-"""Challenge codes name every seed a game draws, one code per seed, and refuse anything else."""
+"""Challenge codes name a game — its seed and its difficulty — one code per game; a mistyped
+code is refused far more often than it names another game; the first version's six-character
+codes (the seed alone) are still read as they were."""
 
 from __future__ import annotations
 
@@ -7,77 +9,135 @@ from datetime import date, timedelta
 import pytest
 from hypothesis import given, strategies as st
 
-from magdagdon.engine import Game, roll_dice
+from magdagdon.engine import Difficulty, Game, roll_dice
 from magdagdon.engine.challenge import (
-    ALPHABET, CODE_LENGTH, CODE_SPACE, BadCode, code_for_seed, daily_seed, has_code, seed_for_code,
+    ALPHABET, CODE_LENGTH, CODE_SPACE, SEED_ONLY_LENGTH, BadCode, Challenge, code_for, daily_seed, has_code,
+    read_code,
 )
 
-codes = st.text(alphabet=ALPHABET, min_size=CODE_LENGTH, max_size=CODE_LENGTH)
+seeds = st.integers(0, CODE_SPACE - 1)
+difficulties = st.sampled_from(list(Difficulty))
+
+
+def first_version_code(seed: int) -> str:
+    """How the first version wrote a seed's code (six characters, no difficulty)."""
+    mask = (1 << 30) - 1
+    mixed = ((seed * (0x2545F491 & mask | 1)) & mask) ^ (0x15A4E35 & mask)
+    return "".join(ALPHABET[(mixed >> shift) & 31] for shift in range(25, -1, -5))
 
 
 def test_code_space_covers_every_seed_a_new_game_draws() -> None:
-    assert len(set(ALPHABET)) == 32 and CODE_SPACE == 32**CODE_LENGTH
+    assert len(set(ALPHABET)) == 32 and CODE_SPACE == 2**30 and CODE_LENGTH == 7
     assert CODE_SPACE > 10**9  # new games draw seeds below 10**9
     assert not set(ALPHABET) & set("ILOU")
 
 
-@given(st.integers(0, CODE_SPACE - 1))
-def test_every_seed_round_trips(seed: int) -> None:
-    code = code_for_seed(seed)
+@given(seeds, difficulties)
+def test_every_game_round_trips(seed: int, difficulty: Difficulty) -> None:
+    code = code_for(seed, difficulty)
     assert len(code) == CODE_LENGTH and set(code) <= set(ALPHABET)
-    assert seed_for_code(code) == seed
+    assert read_code(code) == Challenge(seed, difficulty)
 
 
-@given(codes)
-def test_every_code_names_a_seed_that_writes_it_back(code: str) -> None:
-    # With the seed round trip this makes the mapping a bijection between the seeds and the codes.
-    assert code_for_seed(seed_for_code(code)) == code
+@given(st.text(alphabet=ALPHABET, min_size=CODE_LENGTH, max_size=CODE_LENGTH))
+def test_every_code_is_one_game_or_none(code: str) -> None:
+    try:
+        challenge = read_code(code)
+    except BadCode as bad:
+        assert bad.reason == "unknown"
+        return
+    assert challenge.difficulty is not None and code_for(challenge.seed, challenge.difficulty) == code
 
 
-@given(st.integers(0, CODE_SPACE - 1))
-def test_reading_forgives_case_spaces_and_look_alikes(seed: int) -> None:
-    code = code_for_seed(seed)
+def test_the_same_dice_in_another_difficulty_is_another_code() -> None:
+    codes = {code_for(123456789, difficulty) for difficulty in Difficulty}
+    assert len(codes) == 3
+    assert {read_code(code).difficulty for code in codes} == set(Difficulty)
+
+
+def test_a_mistyped_character_is_refused_nine_times_in_ten() -> None:
+    refused = tried = 0
+    for seed in range(0, CODE_SPACE, CODE_SPACE // 700):
+        code = code_for(seed, list(Difficulty)[seed % 3])
+        for place in range(CODE_LENGTH):
+            typo = code[:place] + ALPHABET[(ALPHABET.index(code[place]) + 7) % 32] + code[place + 1:]
+            tried += 1
+            try:
+                read_code(typo)
+            except BadCode as bad:
+                assert bad.reason == "unknown"
+                refused += 1
+    assert refused / tried > 0.85
+
+
+def test_neighbouring_seeds_look_unrelated() -> None:
+    codes = [code_for(seed, Difficulty.PEACEFUL) for seed in range(5000)]
+    assert len(set(codes)) == 5000
+    for place in range(CODE_LENGTH):  # no character stays put from one seed to the next
+        assert len({code[place] for code in codes[:200]}) > 16
+
+
+@given(seeds)
+def test_a_first_version_code_is_read_as_it_was(seed: int) -> None:
+    code = first_version_code(seed)
+    assert read_code(code) == Challenge(seed, None)  # the seed; the difficulty is the player's
     typed = f" {code[:3].lower()}-{code[3:]} ".replace("0", "o").replace("1", "l")
-    assert seed_for_code(typed) == seed
+    assert read_code(typed) == Challenge(seed, None)
+
+
+def test_the_first_versions_example_code() -> None:
+    assert read_code("J1ZEN4") == Challenge(1, None)
+
+
+@given(seeds, difficulties)
+def test_reading_forgives_case_spaces_and_look_alikes(seed: int, difficulty: Difficulty) -> None:
+    code = code_for(seed, difficulty)
+    typed = f" {code[:3].lower()}-{code[3:]} ".replace("0", "o").replace("1", "l")
+    assert read_code(typed) == Challenge(seed, difficulty)
 
 
 def test_the_edges_of_the_space() -> None:
     for seed in (0, 1, 10**9 - 1, CODE_SPACE - 1):
-        assert seed_for_code(code_for_seed(seed)) == seed
-    assert len({code_for_seed(s) for s in range(5000)}) == 5000
+        for difficulty in Difficulty:
+            assert read_code(code_for(seed, difficulty)) == Challenge(seed, difficulty)
 
 
 @pytest.mark.parametrize("text, reason", [
-    ("", "empty"), ("   ", "empty"), ("ABC12", "wrong_length"), ("ABC1234", "wrong_length"),
+    ("", "empty"), ("   ", "empty"), ("ABC12", "wrong_length"), ("ABC12345", "wrong_length"),
     ("ABC12U", "wrong_characters"), ("ABC!23", "wrong_characters"), ("ΑΒΓ123", "wrong_characters"),
     ("١٢٣٤٥٦", "wrong_characters"),
+    # Unicode upper-casing makes ASCII of these ("SS", "I"): only ASCII letters and digits count.
+    ("ßßß", "wrong_characters"), ("ıııııı", "wrong_characters"), ("ﬀﬀﬀ", "wrong_characters"),
+    ("ǆǆǆ", "wrong_characters"), ("ＡＢＣ１２３", "wrong_characters"),
 ])
 def test_bad_codes_say_why(text: str, reason: str) -> None:
     with pytest.raises(BadCode) as caught:
-        seed_for_code(text)
+        read_code(text)
     assert caught.value.reason == reason
 
 
 @given(st.text(max_size=12))
-def test_any_text_is_a_seed_or_a_bad_code(text: str) -> None:
+def test_any_text_is_a_game_or_a_bad_code(text: str) -> None:
     try:
-        seed = seed_for_code(text)
+        challenge = read_code(text)
     except BadCode:
         return
-    assert has_code(seed)
+    assert has_code(challenge.seed)
+    assert len("".join(c for c in text if c not in " -_\t")) in (CODE_LENGTH, SEED_ONLY_LENGTH)
+    assert text.isascii()  # a code is typed in ASCII letters and digits, whatever else it looks like
 
 
 @pytest.mark.parametrize("seed", [-1, CODE_SPACE, 2**63 - 1, True])
 def test_seeds_outside_the_space_have_no_code(seed: int) -> None:
     assert not has_code(seed)
     with pytest.raises(ValueError):
-        code_for_seed(seed)
+        code_for(seed, Difficulty.PEACEFUL)
 
 
 def test_a_code_plays_the_same_dice() -> None:
-    seed = seed_for_code(code_for_seed(123456789))
-    assert Game(seed=seed).seed == 123456789
-    assert roll_dice(seed, 3, 1) == roll_dice(123456789, 3, 1)
+    challenge = read_code(code_for(123456789, Difficulty.NIGHTMARE))
+    assert Game(challenge.difficulty, seed=challenge.seed).seed == 123456789
+    assert roll_dice(challenge.seed, 3, 1) == roll_dice(123456789, 3, 1)
 
 
 def test_todays_dice_change_daily_and_have_a_code() -> None:

@@ -1,8 +1,11 @@
-"""Today's dice tables: only the day's own dice, each game once, top 20 per difficulty,
-corrupt files set aside; and a game on today's dice ranks in it through the loop."""
+"""Today's dice tables: only the day's own dice, each game once, top 20 per difficulty; an
+entry stands only on its archived replay, recorded within its day by this installation;
+a damaged file is set aside, a newer one left alone without hiding the rest; old and
+future days go at the next write; and a game on today's dice ranks in it through the loop."""
 
 from __future__ import annotations
 
+import json
 import random
 from datetime import date, datetime, timedelta, timezone
 
@@ -10,10 +13,12 @@ import pygame
 import pytest
 
 from magdagdon.ai import make_policy
+from magdagdon.cli import main
 from magdagdon.engine import Difficulty, Game, Replay
 from magdagdon.engine.challenge import daily_day_of, daily_seed
-from magdagdon.storage.daily_table import DAILY_FILE, DailyTables
-from magdagdon.storage.outcomes import RecordRefused
+from magdagdon.storage import MismatchKind, NoticeKind, open_store, verify_store
+from magdagdon.storage.daily_table import DAILY_FILE, KEEP_DAYS, day_of_dice, day_window
+from magdagdon.storage.lock import DataLock
 
 from support.player import Player
 
@@ -21,42 +26,208 @@ DAY = date(2026, 11, 30)
 NOW = datetime(2026, 11, 30, 21, 0, tzinfo=timezone.utc)
 
 
-def finished(seed: int, policy: str = "greedy", salt: int = 0) -> Replay:
-    game = Game(Difficulty.PEACEFUL, seed)
+def finished(seed: int, policy: str = "greedy", salt: int = 0, difficulty: Difficulty = Difficulty.PEACEFUL) -> Game:
+    game = Game(difficulty, seed)
     chooser = make_policy(policy, random.Random(salt))
     while not game.is_over:
         game.play(chooser.choose(game))
-    return Replay.of(game)
+    return game
+
+
+def _document(folder):
+    return json.loads((folder / DAILY_FILE).read_text("utf-8"))
+
+
+def _write(folder, document):
+    (folder / DAILY_FILE).write_text(json.dumps(document), "utf-8")
+
+
+def _scores(store, day=DAY, difficulty=Difficulty.PEACEFUL, now=NOW):
+    return [e.score for e in store.daily_table(day, difficulty, now)]
 
 
 def test_games_on_the_days_dice_rank_once(tmp_path) -> None:
-    tables = DailyTables(tmp_path)
-    good = finished(daily_seed(DAY))
-    other = finished(daily_seed(DAY), "random", 3)
-    assert tables.record(DAY, good, NOW, "ANA") in (1, 2)
-    assert tables.record(DAY, good, NOW, "ANA") is not None  # the same game again: still once
-    tables.record(DAY, other, NOW, "BO")
-    table = DailyTables(tmp_path).table(DAY, Difficulty.PEACEFUL)
+    store = open_store(tmp_path, NOW)
+    good, other = finished(daily_seed(DAY)), finished(daily_seed(DAY), "random", 3)
+    first = store.record_result(good, NOW, "ANA")
+    assert first.daily_rank in (1, 2)
+    assert store.record_result(good, NOW, "ANA").daily_rank == first.daily_rank  # the same game again: once
+    store.record_result(other, NOW + timedelta(minutes=1), "BO")
+    table = open_store(tmp_path, NOW).daily_table(DAY, Difficulty.PEACEFUL, NOW + timedelta(minutes=1))
     assert len(table) == 2 and table[0].score >= table[1].score
-    assert DailyTables(tmp_path).table(DAY + timedelta(days=1), Difficulty.PEACEFUL) == []
-    assert DailyTables(tmp_path).table(DAY, Difficulty.NIGHTMARE) == []
+    assert {e.name for e in table} == {"ANA", "BO"}
+    assert store.daily_table(DAY + timedelta(days=1), Difficulty.PEACEFUL, NOW) == []
+    assert store.daily_table(DAY, Difficulty.NIGHTMARE, NOW) == []
 
 
-def test_other_dice_or_unfinished_games_are_refused(tmp_path) -> None:
-    tables = DailyTables(tmp_path)
-    with pytest.raises(RecordRefused):
-        tables.record(DAY, finished(daily_seed(DAY) + 1), NOW)
-    with pytest.raises(RecordRefused):
-        tables.record(DAY, Replay.of(Game(Difficulty.PEACEFUL, daily_seed(DAY))), NOW)
+def test_other_dice_or_a_game_recorded_outside_its_day_stay_out(tmp_path) -> None:
+    store = open_store(tmp_path, NOW)
+    assert store.record_result(finished(daily_seed(DAY) + 1), NOW).daily_rank is None
+    late = NOW + timedelta(days=3)  # recorded long after the day: no longer that day's result
+    assert store.record_result(finished(daily_seed(DAY), "random", 5), late).daily_rank is None
     assert not (tmp_path / DAILY_FILE).exists()
+    assert store.statistics(Difficulty.PEACEFUL).games == 2  # in the score tables all the same
+
+
+def test_the_days_window_covers_every_time_zone_and_the_next_day() -> None:
+    start, end = day_window(DAY)
+    assert start == datetime(2026, 11, 29, 10, 0, tzinfo=timezone.utc)  # midnight at UTC+14
+    assert end == datetime(2026, 12, 2, 12, 0, tzinfo=timezone.utc)  # the next day's end at UTC-12
+    assert day_of_dice(daily_seed(DAY), NOW) == DAY
+    assert day_of_dice(daily_seed(DAY), end) is None and day_of_dice(daily_seed(DAY), start) == DAY
 
 
 def test_a_corrupt_daily_file_is_set_aside(tmp_path) -> None:
     (tmp_path / DAILY_FILE).write_text("{not json")
-    tables = DailyTables(tmp_path)
-    assert tables.table(DAY, Difficulty.PEACEFUL) == []
-    assert [n.kind.value for n in tables.take_notices()] == ["corrupt_moved_aside"]
-    assert tables.record(DAY, finished(daily_seed(DAY)), NOW) == 1
+    store = open_store(tmp_path, NOW)
+    assert store.daily_table(DAY, Difficulty.PEACEFUL, NOW) == []
+    assert [n.kind for n in store.take_notices()] == [NoticeKind.CORRUPT_MOVED_ASIDE]
+    assert store.record_result(finished(daily_seed(DAY)), NOW).daily_rank == 1
+
+
+def _recorded_folder(tmp_path):
+    store = open_store(tmp_path, NOW)
+    game = finished(daily_seed(DAY))
+    assert store.record_result(game, NOW, "ANA").daily_rank == 1
+    return store, game
+
+
+def test_a_forged_score_is_not_shown_and_verify_names_it(tmp_path, capsys) -> None:
+    store, game = _recorded_folder(tmp_path)
+    document = _document(tmp_path)
+    document["data"]["2026-11-30"]["PEACEFUL"][0]["score"] = 544
+    _write(tmp_path, document)
+    assert _scores(open_store(tmp_path, NOW)) == []  # stands only on its replay
+    kinds = [(m.kind, m.day) for m in verify_store(open_store(tmp_path, NOW), NOW)]
+    assert (MismatchKind.SCORE, DAY) in kinds
+    assert main(["scores", "--verify", "--data-dir", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert "Today's dice 2026-11-30 PEACEFUL #1" in out and "score is 544" in out
+
+
+def test_an_entry_without_its_archived_replay_does_not_stand(tmp_path) -> None:
+    store, game = _recorded_folder(tmp_path)
+    entry = _document(tmp_path)["data"]["2026-11-30"]["PEACEFUL"][0]
+    (tmp_path / "replays" / f"{entry['replay_id']}.json").unlink()
+    assert _scores(open_store(tmp_path, NOW)) == []
+
+
+@pytest.mark.parametrize("key", ["20261130", "2026-W48-1", "0001-01-01", "2026-11-30T00:00", " 2026-11-30"])
+def test_a_day_written_otherwise_makes_a_damaged_file(tmp_path, key) -> None:
+    _recorded_folder(tmp_path)
+    document = _document(tmp_path)
+    document["data"][key] = document["data"].pop("2026-11-30")
+    _write(tmp_path, document)
+    store = open_store(tmp_path, NOW)
+    assert _scores(store) == []
+    assert [n.kind for n in store.take_notices()] == [NoticeKind.CORRUPT_MOVED_ASIDE]
+
+
+@pytest.mark.parametrize("name", ["peaceful", "Peaceful", " PEACEFUL"])
+def test_a_difficulty_written_otherwise_makes_a_damaged_file(tmp_path, name) -> None:
+    _recorded_folder(tmp_path)
+    document = _document(tmp_path)
+    tables = document["data"]["2026-11-30"]
+    tables[name] = tables.pop("PEACEFUL")
+    _write(tmp_path, document)
+    assert _scores(open_store(tmp_path, NOW)) == []
+
+
+@pytest.mark.parametrize("when", ["2026-12-05T10:00:00+00:00", "2026-11-28T10:00:00+00:00", "2026-11-30T22:00:00+00:00"])
+def test_an_entry_dated_outside_its_day_or_after_now_does_not_stand(tmp_path, when) -> None:
+    """Outside the day's window, or after now (a clock that ran ahead), even with the
+    archived copy edited to agree."""
+    _recorded_folder(tmp_path)
+    document = _document(tmp_path)
+    entry = document["data"]["2026-11-30"]["PEACEFUL"][0]
+    entry["when"] = when
+    _write(tmp_path, document)
+    archived = tmp_path / "replays" / f"{entry['replay_id']}.json"
+    record = json.loads(archived.read_text("utf-8"))
+    record["data"]["when"] = when
+    archived.write_text(json.dumps(record), "utf-8")
+    assert _scores(open_store(tmp_path, NOW)) == []
+    assert MismatchKind.DAY in [m.kind for m in verify_store(open_store(tmp_path, NOW), NOW)]
+
+
+def test_future_days_are_dropped_and_do_not_push_today_out(tmp_path) -> None:
+    store, _ = _recorded_folder(tmp_path)
+    document = _document(tmp_path)
+    today = document["data"]["2026-11-30"]
+    for ahead in range(2, KEEP_DAYS + 2):  # a clock that ran two months ahead wrote these (the day after
+        # today has begun in the east: kept)
+        document["data"][(DAY + timedelta(days=ahead)).isoformat()] = {}
+    document["data"]["2026-11-30"] = today
+    _write(tmp_path, document)
+    store = open_store(tmp_path, NOW)
+    assert store.record_result(finished(daily_seed(DAY), "random", 7), NOW + timedelta(minutes=1), "BO").daily_rank
+    assert sorted(_document(tmp_path)["data"]) == ["2026-11-30"]
+    assert len(_scores(store, now=NOW + timedelta(minutes=1))) == 2
+
+
+def test_old_days_are_dropped_at_the_next_write(tmp_path) -> None:
+    store, _ = _recorded_folder(tmp_path)
+    later = NOW + timedelta(days=KEEP_DAYS + 2)  # the day's window ended more than KEEP_DAYS days ago
+    day = later.date()
+    assert open_store(tmp_path, later).record_result(finished(daily_seed(day)), later).daily_rank == 1
+    assert sorted(_document(tmp_path)["data"]) == [day.isoformat()]
+
+
+def test_the_days_kept_are_the_last_sixty(tmp_path) -> None:
+    """Writing never drops a day younger than KEEP_DAYS; the next day past it goes."""
+    store, _ = _recorded_folder(tmp_path)
+    edge = NOW + timedelta(days=KEEP_DAYS - 1)
+    assert open_store(tmp_path, edge).record_result(finished(daily_seed(edge.date())), edge).daily_rank == 1
+    assert sorted(_document(tmp_path)["data"]) == ["2026-11-30", edge.date().isoformat()]
+
+
+def test_a_newer_daily_file_is_left_alone_and_hides_nothing_else(tmp_path, capsys) -> None:
+    newer = json.dumps({"kind": "magdagdon-daily", "version": 99, "data": {"anything": 1}})
+    (tmp_path / DAILY_FILE).write_text(newer)
+    store = open_store(tmp_path, NOW)
+    outcome = store.record_result(finished(daily_seed(DAY)), NOW, "ANA")
+    assert outcome.saved and outcome.rank == 1 and outcome.daily_rank == 1  # held for this session's view
+    assert NoticeKind.NEWER_VERSION in [n.kind for n in store.take_notices()]
+    assert (tmp_path / DAILY_FILE).read_text() == newer
+    fresh = open_store(tmp_path, NOW)
+    assert [e.name for e in fresh.high_scores(Difficulty.PEACEFUL)] == ["ANA"]
+    assert fresh.daily_table(DAY, Difficulty.PEACEFUL, NOW) == []
+    assert [n.kind for n in fresh.take_notices()] == [NoticeKind.NEWER_VERSION]
+    assert main(["scores", "--verify", "--data-dir", str(tmp_path)]) == 1  # cannot check it: says so
+    assert "daily.json" in capsys.readouterr().err
+
+
+def test_scores_verify_reads_the_daily_tables(tmp_path, capsys) -> None:
+    _recorded_folder(tmp_path)
+    assert main(["scores", "--verify", "--data-dir", str(tmp_path)]) == 0
+    assert "all 2 entries match" in capsys.readouterr().out  # the score table's and today's
+
+
+def test_daily_tables_are_written_under_the_folder_lock(tmp_path) -> None:
+    store = open_store(tmp_path, NOW, lock_timeout=0.05)
+    with DataLock(tmp_path):
+        outcome = store.record_result(finished(daily_seed(DAY)), NOW)
+        assert not (tmp_path / DAILY_FILE).exists()  # nothing written while another holds the lock
+    assert not outcome.saved and outcome.daily_rank == 1  # held, and shown
+    assert store.retry_unsaved(NOW + timedelta(minutes=1))
+    assert _scores(open_store(tmp_path, NOW)) == [outcome_score(store)]
+
+
+def outcome_score(store) -> int:
+    return store.high_scores(Difficulty.PEACEFUL)[0].score
+
+
+def test_pruning_keeps_the_replays_todays_tables_name(tmp_path, monkeypatch) -> None:
+    from magdagdon.storage import high_scores, score_book
+
+    monkeypatch.setattr(score_book, "RECENT_GAMES", 1)
+    monkeypatch.setattr(high_scores, "TABLE_SIZE", 1)
+    store = open_store(tmp_path, NOW)
+    low = finished(daily_seed(DAY), "random", 1)
+    store.record_result(low, NOW, "LOW")
+    for minute, seed in enumerate(range(500, 504), start=1):  # better games push it off the table
+        store.record_result(finished(seed), NOW + timedelta(minutes=minute))
+    assert [e.name for e in open_store(tmp_path, NOW).daily_table(DAY, Difficulty.PEACEFUL, NOW)] == ["LOW"]
 
 
 def test_a_game_begun_before_midnight_counts_for_its_day() -> None:
@@ -79,3 +250,19 @@ def test_todays_game_ranks_in_todays_table_through_the_loop(tmp_path) -> None:
         assert player.top.daily_view and [e.score for e in player.top.load()[0]] == [session.game.score().total]
     finally:
         player.close()
+
+
+def test_the_high_scores_screen_says_why_todays_table_is_empty(tmp_path) -> None:
+    (tmp_path / DAILY_FILE).write_text(json.dumps({"kind": "magdagdon-daily", "version": 99, "data": {}}))
+    player = Player(tmp_path)
+    try:
+        player.wait(1.0)
+        player.choose("high_scores")
+        player.choose("period:daily")
+        notice = "Scores from a newer MAGDAGDON: read-only."
+        assert notice in [label.text for label in player.top.labels]  # on the screen, above the table
+        player.choose("period:all")
+        assert notice not in [label.text for label in player.top.labels]
+    finally:
+        player.close()
+

@@ -21,7 +21,7 @@ KEY_CAPS = {"Tab", "Enter", "Backspace", "Esc", "Page", "Down", "R", "C", "H"}
 FONT_NAMES = {"Noto", "Sans", "Devanagari", "Nastaliq", "Urdu", "SIL", "Open", "Font", "License"}
 # Italian words spelt like English ones ("per", "fine", "no", "volume" are Italian here).
 SAME_IN_ITALIAN = {w.lower() for w in LATIN_TERMS | KEY_CAPS | FONT_NAMES} | {
-    "menu", "demo", "bonus", "mouse", "no", "in", "per", "a", "fine", "volume"}
+    "menu", "demo", "bonus", "mouse", "no", "in", "per", "a", "fine", "volume", "computer"}
 
 
 def raw(locale: str) -> dict:
@@ -40,6 +40,10 @@ def plural_refs(template: str) -> set[str]:
     return {spec[1:] for _, name, spec, _ in string.Formatter().parse(template) if spec and spec.startswith("@")}
 
 
+def ordinal_refs(template: str) -> set[str]:
+    return {spec[1:] for _, name, spec, _ in string.Formatter().parse(template) if spec and spec.startswith("#")}
+
+
 def words(template: str) -> list[str]:
     visible = re.sub(r"<[^>]+>|\{[^}]*\}|%[A-Za-z]", " ", template)
     return re.findall(r"[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]+", visible)
@@ -53,11 +57,16 @@ def test_the_four_languages_ship():
 @pytest.mark.parametrize("locale", LOCALES[1:])
 def test_same_keys_and_placeholders_as_english(locale):
     en, other = texts("en"), texts(locale)
-    assert sorted(set(en) - set(other)) == [] and sorted(set(other) - set(en)) == []
+    # A language's own ordinal phrases (Hindi's पहला, दूसरा...) are its own keys.
+    own = {ref for template in other.values() for ref in ordinal_refs(template)}
+    assert sorted(set(en) - set(other)) == []
+    assert sorted(key for key in set(other) - set(en) if key.rsplit(".", 1)[0] not in own) == []
     for key, template in en.items():
         assert fields(other[key]) == fields(template), key
         for ref in plural_refs(other[key]):
             assert f"{ref}.one" in other and f"{ref}.other" in other, (key, ref)
+        for ref in ordinal_refs(other[key]):
+            assert f"{ref}.other" in other, (key, ref)
 
 
 @pytest.mark.parametrize("locale", ["ur", "hi"])
@@ -138,7 +147,7 @@ def test_plural_forms_in_sentences():
     assert en("button.place_more", count=1) == "Place 1 more"
     assert it("button.place_more", count=1) == "Ancora 1 dado"
     assert it("button.place_more", count=2) == "Altri 2 dadi"
-    assert it("gameover.turns", turns=1, powers=0) == "1 turno · 0 poteri usati"
+    assert it("gameover.turns", turns=1, powers=0) == "1 turno · 0 Power usate"
     assert ur("button.reroll_go", count=1) == "1 پاسا دوبارہ پھینکیں"
     assert ur("button.reroll_go", count=3) == "3 پاسے دوبارہ پھینکیں"
     assert hi("guide.need_more", count=1) == "1 और पासा रखें, फिर पुष्टि करें।"
@@ -149,7 +158,8 @@ def test_plural_forms_in_sentences():
 def test_every_plural_key_has_both_forms_everywhere():
     for locale in LOCALES:
         keys = set(texts(locale))
-        bases = {k.rsplit(".", 1)[0] for k in keys if k.endswith((".one", ".other"))}
+        ordinals = {ref for template in texts(locale).values() for ref in ordinal_refs(template)}
+        bases = {k.rsplit(".", 1)[0] for k in keys if k.endswith((".one", ".other"))} - ordinals
         for base in bases:
             assert {f"{base}.one", f"{base}.other"} <= keys, (locale, base)
 

@@ -71,6 +71,8 @@ def installed(tmp_path_factory) -> Installed:
 def test_the_wheel_ships_every_module_and_every_asset(installed):
     shipped = set(zipfile.ZipFile(installed.wheel).namelist())
     modules = {path.relative_to(ROOT).as_posix() for path in (ROOT / "magdagdon").rglob("*.py")}
+    modules |= {path.relative_to(ROOT).as_posix() for path in (ROOT / "magdagdon" / "ai" / "data").glob("*.json")}
+    assert "magdagdon/ai/data/NIGHTMARE.json" in modules  # the expert's learned network
     assets = {"magdagdon/assets/" + path.relative_to(ROOT / "assets").as_posix()
               for path in (ROOT / "assets").rglob("*") if path.is_file()}
     assert "magdagdon/assets/i18n/en.json" in assets
@@ -93,7 +95,7 @@ def test_the_installed_game_draws_a_window(installed):
 
 
 def test_the_installed_tools_run(installed):
-    output = run([installed.bin / "magdagdon", "simulate", "--games", "5", "--json"],
+    output = run([installed.bin / "magdagdon", "simulate", "--policy", "expert", "--games", "5", "--json"],
                  cwd=installed.elsewhere, timeout=120)
     summary = json.loads(output)
     assert summary["games"] == 5 and summary["min"] <= summary["mean"] <= summary["max"]

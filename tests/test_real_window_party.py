@@ -25,12 +25,16 @@ from magdagdon.engine import Difficulty, Game, Roll, find_placement  # noqa: E40
 from magdagdon.storage.party_file import PartyFiles, PartyRecord  # noqa: E402
 
 from app_driver import Driver  # noqa: E402
-from test_real_window import SEED, SIZE, Box, die_in, empty, is_mint, menu_shown, settled  # noqa: E402
+from magdagdon.app.render import palette  # noqa: E402
+
+from test_real_window import SEED, SIZE, Box, die_in, distance, dominant, empty, is_mint, menu_shown, settled  # noqa: E402
 from x_window import GameWindow  # noqa: E402
 
 
 def boxes(app: Driver) -> dict[str, Box]:
-    return {ident: Box.of(rect) for ident, rect in app.menu_buttons().items()}
+    """The menu's buttons that can be pressed (a greyed one is not drawn as a button)."""
+    enabled = {ident for button, ident in app.top.buttons if button.is_enabled}
+    return {ident: Box.of(rect) for ident, rect in app.menu_buttons().items() if ident in enabled}
 
 
 def party_screens(data_dir: Path) -> dict[str, dict[str, Box]]:
@@ -44,6 +48,7 @@ def party_screens(data_dir: Path) -> dict[str, dict[str, Box]]:
         screens["setup"] = boxes(app)
         app.choose("add_player")
         assert app.top_key == "name_entry"
+        screens["name"] = {"field": Box.of(app.top.field)}
         app.post(pygame.TEXTINPUT, text="ANA")
         app.key(pygame.K_RETURN)
         screens["setup_ana"] = boxes(app)
@@ -58,6 +63,13 @@ def party_screens(data_dir: Path) -> dict[str, dict[str, Box]]:
     finally:
         app.close()
     return screens
+
+
+def name_entry_shown(field: Box):
+    """The name entry's empty field: its own dark fill (the keys look like menu buttons)."""
+    def check(frame) -> bool:
+        return distance(dominant(frame, field.shrunk(0.3)), palette.SHADOW) < 8
+    return check
 
 
 def continue_screen(data_dir: Path, copy_to: Path) -> dict[str, Box]:
@@ -98,7 +110,7 @@ def test_a_party_started_played_quit_and_continued_in_a_real_window(x_display, t
         game.click(screens["title"]["party"].center)
         game.wait_for(menu_shown(screens["setup"]), "the party set-up", save_to=tmp_path / "setup.ppm")
         game.click(screens["setup"]["add_player"].center)
-        game.wait_for(lambda f: not menu_shown(screens["setup"])(f), "the name entry")
+        game.wait_for(name_entry_shown(screens["name"]["field"]), "the name entry")
         time.sleep(0.3)
         game.type_text("ANA")
         game.key("Return")

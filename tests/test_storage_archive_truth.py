@@ -111,12 +111,29 @@ def test_rebuild_that_cannot_write_blocks_pruning(folder, monkeypatch):
     assert _archived(folder) == archived
 
 
-def test_pruning_keeps_archived_games_the_table_never_named(folder):
-    stranger = folder / "replays" / ("cd" * 12 + ".json")
-    stranger.write_bytes(b'{"not": "ours"}')
-    for seed in range(100, 103):
-        open_store(folder, NOW).record_result(play_game(seed), NOW)
-    assert stranger.read_bytes() == b'{"not": "ours"}'
+def test_pruning_keeps_archived_games_the_table_never_named(tmp_path, monkeypatch):
+    """A readable, finished game the scores never recorded (a crash before the table was
+    written, a file copied in): below a full table and not among the newest, every other
+    rule would let it go; only "the table never named it" keeps it, for a rebuild to read."""
+    from magdagdon.storage import high_scores, score_book
+    from magdagdon.storage.envelope import encode
+    from magdagdon.storage.recorded_game import RecordedGame
+    from magdagdon.storage.replay_archive import ARCHIVE_KIND
+
+    monkeypatch.setattr(score_book, "RECENT_GAMES", 1)
+    monkeypatch.setattr(high_scores, "TABLE_SIZE", 3)  # before any table is written: 3 is its size
+    folder = folder_with_games(tmp_path / "data", GAMES)
+    worst = min((play_game(seed) for seed in range(200, 230)), key=lambda g: g.score().total)
+    assert worst.score().total < sorted(g.score().total for g in GAMES)[-3]  # it ranks below the table
+    recorded = RecordedGame(Replay.of(worst), "Stranger", at(-60))
+    stranger = folder / "replays" / f"{recorded.replay_id}.json"
+    stranger.write_bytes(encode(ARCHIVE_KIND, recorded.to_data()))
+    before = stranger.read_bytes()
+    for minute, seed in enumerate(range(100, 103)):
+        assert open_store(folder, NOW).record_result(play_game(seed), at(10 + minute)).saved
+    assert len(list((folder / "replays").iterdir())) < len(GAMES) + 4  # pruning did run
+    assert stranger.read_bytes() == before
+    assert not list(folder.glob("scores.json.corrupt-*"))  # kept by the rule, not by a rebuild
 
 
 def test_hand_emptied_table_deletes_no_archived_game(folder, tmp_path):

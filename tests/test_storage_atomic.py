@@ -93,3 +93,45 @@ def test_only_our_temp_files_are_cleaned(tmp_path):
         path.write_bytes(b"x")
     assert remove_stray_temp_files(tmp_path) == 1
     assert theirs.exists() and not ours.exists()
+
+
+def _folder_syncs(monkeypatch):
+    """The inodes of the folders ``os.fsync`` is called on from now on."""
+    import stat
+
+    synced: list[int] = []
+    real = os.fsync
+
+    def spy(fd):
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            synced.append(info.st_ino)
+        return real(fd)
+
+    monkeypatch.setattr(atomic_file.os, "fsync", spy)
+    return synced
+
+
+@pytest.mark.skipif(os.name == "nt", reason="Windows cannot open a folder; NTFS journals renames itself")
+def test_a_replace_a_removal_and_a_rename_aside_are_made_durable_by_syncing_their_folder(tmp_path, monkeypatch):
+    """A rename lives in its folder: without the folder's fsync a power cut may undo it."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    synced = _folder_syncs(monkeypatch)
+    write_atomic(folder / "a.json", b"{}")
+    assert synced == [folder.stat().st_ino]
+    atomic_file.move_aside(folder / "a.json", ".corrupt")
+    atomic_file.remove_durably(folder / "a.json.corrupt")
+    assert synced == [folder.stat().st_ino] * 3
+
+
+@pytest.mark.skipif(os.name == "nt", reason="Windows cannot open a folder; NTFS journals renames itself")
+def test_recording_a_result_syncs_the_folders_it_renames_in(tmp_path, monkeypatch):
+    from magdagdon.storage import open_store
+
+    from test_storage_support import NOW, play_game
+
+    store = open_store(tmp_path, NOW)
+    synced = _folder_syncs(monkeypatch)
+    assert store.record_result(play_game(3), NOW).saved
+    assert {tmp_path.stat().st_ino, (tmp_path / "replays").stat().st_ino} <= set(synced)

@@ -63,7 +63,8 @@ def test_score_panel_rows_do_not_overlap_at_800x600(tmp_path, locale):
     text = player.control.text
 
     def draw(surface):
-        draw_score_panel(surface, player.control.fonts, layout.score, game.preview_score(), text, preview=True)
+        draw_score_panel(surface, player.control.fonts, layout.score, game.preview_score(), text, preview=True,
+                         legend=layout.legend is None)  # as the table draws it: the legend under the board
 
     placed = texts_placed(player, draw)
     assert len(placed) >= 9  # title, total, four labels, four values
@@ -95,7 +96,7 @@ def test_game_over_lines_stay_apart_and_above_the_buttons_at_800x600(tmp_path, l
 def test_game_over_buttons_start_on_the_right_in_urdu(tmp_path):
     for locale, first_on_right in (("ur", True), ("en", False)):
         player = Player(tmp_path / locale, scene="game_over", locale=locale, seed=3)
-        player.wait(0.5)
+        player.wait(1.0)  # the finished board, then the panel and its buttons
         rects = {b.ident: b.rect for b in player.top.buttons()}
         assert (rects["play_again"].left > rects["menu"].left) == first_on_right
         player.close()

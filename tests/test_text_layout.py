@@ -11,7 +11,7 @@ import pytest  # noqa: E402
 from magdagdon.app.fonts import FontBook, font_paths  # noqa: E402
 from magdagdon.app.i18n import Catalog  # noqa: E402
 from magdagdon.app.render.text_runs import (  # noqa: E402
-    base_level, bidi_levels, grapheme_clusters, split_runs, visual_order, wrap_paragraph)
+    base_level, grapheme_clusters, split_runs, visual_order, wrap_paragraph)
 
 WHITE = (255, 255, 255)
 SIZE = 40
@@ -162,6 +162,44 @@ def test_hindi_line_with_numbers_in_order_and_shaped():
     assert find(line, unshaped) is None
 
 
+def blank_columns_after(line: pygame.Surface, left: pygame.Surface) -> int:
+    """How many empty columns of ``line`` follow the ink of ``left``, which starts it."""
+    inked = pygame.mask.from_surface(line, 40)
+    column_has_ink = [any(inked.get_at((x, y)) for y in range(line.get_height())) for x in range(line.get_width())]
+    end = left.get_bounding_rect().right
+    return next(x for x in range(end, line.get_width()) if column_has_ink[x]) - end
+
+
+@pytest.mark.parametrize("line, left", [
+    ("کوڈ XGF270", "XGF270"),  # a code after an Urdu word (it read "کوڈXGF270")
+    ("بند MAGDAGDON", "MAGDAGDON"),  # a Latin term after one
+    ("کم 2 پاسے", "پاسے"),  # a number between two
+    ("MAGDAGDON بند", "بند"),
+])
+def test_a_space_where_urdu_meets_latin_or_digits_is_a_real_space(line, left):
+    fonts = FontBook("arabic", rtl=True)
+    space = fonts.setter.font("latin", SIZE).size(" ")[0]
+    gap = blank_columns_after(fonts.render(line, SIZE, WHITE), fonts.render(left, SIZE, WHITE))
+    assert gap >= space  # Nastaliq's own space at the edge of its run is drawn 0 to 1 px wide
+
+
+def test_every_space_where_runs_meet_is_drawn_in_latin():
+    fonts, text = FontBook("arabic", rtl=True), Catalog("ur")
+    for line in (text("gameover.turns", turns=9, powers=0), text("gameover.code", code="K9Y3V2J"),
+                 text("difficulty.summary.NIGHTMARE"), "کم 2 پاسے"):
+        runs = fonts.setter.runs(line)
+        for index, run in enumerate(runs):
+            words = run.text.strip("\u2066\u2067\u2068\u2069")
+            if run.script != "latin":  # a Nastaliq run never begins or ends with a space where it meets another
+                assert not (index > 0 and words.startswith(" ")) and not (index < len(runs) - 1 and words.endswith(" ")), \
+                    (line, run)
+
+
+def test_a_line_of_english_is_one_run_with_its_spaces():
+    runs = FontBook("latin").setter.runs("Place 2 more, then CONFIRM.")
+    assert [(run.text, run.script) for run in runs] == [("Place 2 more, then CONFIRM.", "latin")]
+
+
 def test_language_names_render_in_their_own_scripts_in_any_language():
     for script, rtl in (("latin", False), ("arabic", True), ("devanagari", False)):
         fonts = FontBook(script, rtl=rtl)
@@ -169,6 +207,68 @@ def test_language_names_render_in_their_own_scripts_in_any_language():
         assert find(line, alone("اردو", "arabic", "Arab", True)) is not None
         assert find(line, alone("हिन्दी", "devanagari", "Deva", False)) is not None
         assert find(line, alone("Italiano", "latin", "Latn", False)) is not None
+
+
+@pytest.mark.parametrize("script", ["latin", "devanagari"])
+@pytest.mark.parametrize("size", [16, 20, 24, 33, 40])
+def test_an_urdu_name_is_never_cut_by_a_line_of_another_language(script, size):
+    fonts = FontBook(script)
+    for line in ("عائشہ خان", "عائشہ خان: #3 in the Peaceful table", "علی · 442", "ہیں"):
+        set_line = fonts.setter.render_line(line, size, WHITE)
+        assert not set_line.cut, (line, size)  # the bowls of ی and ن reached below the Latin line
+
+
+def test_an_urdu_name_grows_an_english_line_only_as_far_as_its_letters_reach():
+    fonts = FontBook("latin")
+    english = fonts.size("Ada: #3 in the Peaceful table", 24)[1]
+    assert english <= fonts.size("عائشہ خان: #3 in the Peaceful table", 24)[1] <= english + 4  # not Nastaliq's 60
+
+
+@pytest.mark.parametrize("size", [16, 20, 24, 40])
+def test_urdu_letters_below_nastaliqs_descent_are_not_cut(size):
+    fonts = FontBook("arabic", rtl=True)
+    for line in ("نام", "کم کریں −1", "کھیل ختم", "فہرست کے لیے آپ کا نام"):
+        assert not fonts.setter.render_line(line, size, WHITE).cut, (line, size)
+
+
+def test_a_devanagari_mark_above_the_ascent_leaves_the_baseline_where_it_is():
+    """SDL_ttf makes the picture of "ककूँ" a row taller at the top for its candrabindu: the
+    letters stay on the line's baseline, as in "कक"."""
+    fonts = FontBook("devanagari")
+
+    def first_letter_foot(text: str) -> int:
+        line = fonts.setter.render_line(text, SIZE, WHITE)
+        return line.image.subsurface((0, 0, 28, line.image.get_height())).get_bounding_rect().bottom - line.ascent
+
+    assert first_letter_foot("ककूँ") == first_letter_foot("कक")
+
+
+@pytest.mark.parametrize("size", [16, 24, 40, 57])
+def test_a_line_of_english_is_drawn_as_sdl_ttf_draws_it(size):
+    """Isolates, spaces apart and taller boxes change nothing for a line of Latin letters:
+    it is the font's own picture, in the box of the font's ascent and descent."""
+    fonts = FontBook("latin")
+    text = Catalog("en")
+    lines = [text("gameover.rank_named", name="Ana", rank=3, difficulty=text("difficulty.PEACEFUL")),
+             text("gameover.code", code="J1ZEN4"), text("score.legend"), "Ruins (2)", "–30", "Powers (0)"]
+    for line in lines:
+        drawn = fonts.setter.render_line(line, size, WHITE)
+        font = fonts.setter.font("latin", size)
+        alone = font.render(line, True, WHITE)
+        assert drawn.image.get_size() == (alone.get_width(), font.get_ascent() - font.get_descent())
+        assert pygame.image.tobytes(drawn.image, "RGBA") == \
+            pygame.image.tobytes(alone.subsurface((0, 0, *drawn.image.get_size())), "RGBA"), line
+
+
+@pytest.mark.parametrize("script, rtl, line", [
+    ("latin", False, "prima scegli un dado"), ("arabic", True, "نام"), ("arabic", True, "کم حرکت: بند"),
+    ("devanagari", False, "प्रिया शर्मा"),
+])
+def test_a_letter_in_sdl_ttfs_rounding_row_is_not_cut(script, rtl, line):
+    """At some sizes SDL_ttf's picture of a line is a row taller than the font's ascent and
+    descent; a "p" at 10 px or the bowl of ن at 11 px reaches into that row."""
+    fonts = FontBook(script, rtl=rtl)
+    assert [size for size in range(8, 60) if fonts.setter.render_line(line, size, WHITE).cut] == []
 
 
 def test_line_height_comes_from_the_font():
@@ -188,12 +288,6 @@ def test_bad_text_never_raises(script, rtl):
         assert fonts.render(text, 20, WHITE).get_height() > 0
         fonts.fit(text, 20, 10)
         fonts.wrap(text, 20, 10)
-
-
-def test_an_isolate_takes_its_neighbours_level_and_leaves_the_others_alone():
-    plain, isolated = "اردو abc 12", "اردو \u2066abc\u2069 12"
-    levels = bidi_levels(isolated, 1)
-    assert [level for char, level in zip(isolated, levels) if char not in "\u2066\u2069"] == bidi_levels(plain, 1)
 
 
 @pytest.mark.parametrize("locale", ["en", "it", "ur", "hi"])

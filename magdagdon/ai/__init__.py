@@ -1,8 +1,10 @@
 """Players that choose actions: baselines and the expert. Never imports pygame.
 
 ``make_policy(name, rng)`` builds one by name; every policy has ``choose(game)``.
-``hint(game)`` is the expert's next action; ``magdagdon.ai.review.review_game`` reviews a
-finished game against the expert.
+``hint(game)`` is the expert's next action; ``Estimator`` (``magdagdon.ai.estimate``) gives
+E[final score | position, choice], the one set of numbers the review
+(``magdagdon.ai.review.review_game``), the replay viewer, the hint and the power advice
+use; ``rescue`` (``magdagdon.ai.rescue``) says whether a power can save a MAGDAGDON roll.
 """
 
 from __future__ import annotations
@@ -10,11 +12,14 @@ from __future__ import annotations
 import random
 from typing import Callable
 
+from .estimate import EndTurn, Estimator, UsePower
 from .expert_policy import ExpertPolicy
 from .greedy_policy import GreedyPolicy
 from .hint import hint
+from .planner import Decision, Position
 from .policy import Policy
 from .random_policy import RandomPolicy
+from .rescue import Rescue, RerollChance, rescue, rescue_for
 
 def _expert(rng: random.Random) -> ExpertPolicy:
     return ExpertPolicy()  # deterministic: it has no use for the RNG
@@ -36,4 +41,7 @@ def make_policy(name: str, rng: random.Random) -> Policy:
     return factory(rng)
 
 
-__all__ = ["Policy", "POLICY_NAMES", "make_policy", "hint", "RandomPolicy", "GreedyPolicy", "ExpertPolicy"]
+__all__ = [
+    "Decision", "EndTurn", "Estimator", "ExpertPolicy", "GreedyPolicy", "POLICY_NAMES", "Policy", "Position",
+    "RandomPolicy", "RerollChance", "Rescue", "UsePower", "hint", "make_policy", "rescue", "rescue_for",
+]

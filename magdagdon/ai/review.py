@@ -1,10 +1,14 @@
 """GameOver review: the turns where the player's choices lost the most expected score.
 
 Each turn is cut at its decision points: the roll, and the position after every power.
-At each one the expert's best choice is valued (:meth:`ExpertPolicy.plan`) and so is the
-player's (the power used, the board confirmed, or the ruin accepted), both as expected
-final score with the expert's evaluation. The turn's ``loss`` is the sum of the shortfalls,
-so luck (what a re-roll happened to show) is never held against the player.
+At each one the player's choice (the power used, the board confirmed, or the ruin) and the
+expert's are valued from the same position by the one estimator
+(:class:`~magdagdon.ai.estimate.Estimator`), as expected final score. The turn's loss is
+the sum of the shortfalls, so luck (what a re-roll happened to show) is never held against
+the player; a turn played as the expert would is 0; no shortfall exceeds what the best
+play could still make from its position. The review says less rather than more: the
+estimator's measured error on such a turn (its ``margin``) is taken off before a turn is
+blamed, and turns left with less than ``MIN_LOSS`` are not listed.
 """
 
 from __future__ import annotations
@@ -15,10 +19,11 @@ from magdagdon.engine import RUIN, Game, Phase, Replay, ReplayError
 from magdagdon.engine.actions import Action, Adjust, Confirm, PlaceRuin, Reroll, Roll
 from magdagdon.engine.game import IllegalMoveError
 
+from .estimate import Choice, EndTurn, Estimator, UsePower, loss_margin
 from .expert_policy import ExpertPolicy
-from .turn_search import Cells
+from .planner import Position
 
-MIN_LOSS = 0.5  # points; smaller differences are noise of the evaluation
+MIN_LOSS = 0.5  # points; smaller differences are not worth a word
 
 
 @dataclass(frozen=True)
@@ -57,15 +62,27 @@ class TurnNotes:
 @dataclass(frozen=True)
 class TurnReview:
     turn: int
-    loss: float  # estimated expected points lost against the expert's choice
+    loss: float  # expected points lost against the expert's choices, said conservatively
     played: tuple[Action, ...]  # the player's actions of the turn, after the roll
     suggested: tuple[Action, ...]  # what the expert would have played instead
     advice: TurnAdvice | None = None  # ``suggested`` in values: powers, placements, ruin
+    raw_loss: float = 0.0  # the estimates' difference before the margin was taken off
+    margin: float = 0.0  # the estimator's typical error on such a turn: how sure ``loss`` is
+    expert_value: float = 0.0  # E[final score] from the roll with the expert's play
+    played_value: float = 0.0  # E[final score] from the roll with the player's choices
+
+    @property
+    def sure(self) -> bool:
+        """The loss stands clear of the estimator's error (at least twice the margin)."""
+        return self.raw_loss >= 2 * self.margin
 
 
-def review_game(replay: Replay, limit: int = 3, policy: ExpertPolicy | None = None) -> list[TurnReview]:
+def review_game(replay: Replay, limit: int = 3, policy: ExpertPolicy | None = None,
+                estimator: Estimator | None = None) -> list[TurnReview]:
     """The ``limit`` turns with the largest loss (largest first), losses ≥ MIN_LOSS only."""
     expert = policy if policy is not None else ExpertPolicy()
+    if estimator is None:
+        estimator = Estimator({replay.difficulty: expert.planner(replay.difficulty)})
     game = Game(replay.difficulty, replay.seed)
     reviews: list[TurnReview] = []
     actions = list(replay.actions)
@@ -77,29 +94,44 @@ def review_game(replay: Replay, limit: int = 3, policy: ExpertPolicy | None = No
         if not isinstance(action, Roll):
             continue
         start = game.copy()
+        first = Position.of(game)
         played: list[Action] = []
-        loss = 0.0
-        decision = game.copy()  # position of the current decision point
+        raw = 0.0
+        decision = first  # position of the current decision point
         while i < len(actions) and not isinstance(actions[i], Roll):
             action = actions[i]
-            if isinstance(action, (Adjust, Reroll)):
-                loss += _shortfall(expert, decision, _power_value(expert, decision, action))
-            elif isinstance(action, Confirm):
-                value = expert.end_of_turn_value(game.difficulty, game.board.cells, game.working_board.cells)
-                loss += _shortfall(expert, decision, value - game.difficulty.penalty_for(game.powers_used))
-            elif isinstance(action, PlaceRuin):
-                cells = game.board.with_cell(action.cell, RUIN).cells
-                loss += _shortfall(expert, decision, _ruin_value(expert, game, cells))
+            choice = _choice(game, action)
+            if choice is not None:
+                raw += estimator.loss(decision, choice)
             _play(game, action, i)
             played.append(action)
             i += 1
             if isinstance(action, (Adjust, Reroll)):
-                decision = game.copy()
-        if loss >= MIN_LOSS:
-            suggested, advice = _expert_turn(expert, start)
-            reviews.append(TurnReview(start.turn, round(loss, 1), tuple(played), suggested, advice))
+                decision = Position.of(game)
+        if raw < MIN_LOSS or game.phase not in (Phase.ROLL, Phase.GAME_OVER):
+            continue  # played as the expert would (or a turn cut short by the record's end)
+        expert_value = estimator.position_value(first)
+        margin = loss_margin(game.difficulty, first.empties)
+        loss = max(0.0, raw - margin)
+        if loss < MIN_LOSS:
+            continue
+        suggested, advice = _expert_turn(expert, start)
+        reviews.append(TurnReview(start.turn, round(loss, 1), tuple(played), suggested, advice,
+                                  raw_loss=round(raw, 1), margin=margin, expert_value=round(expert_value, 1),
+                                  played_value=round(expert_value - raw, 1)))
     reviews.sort(key=lambda r: (-r.loss, r.turn))
     return reviews[:limit]
+
+
+def _choice(game: Game, action: Action) -> Choice | None:
+    """The choice ``action`` makes at the current decision point, if it makes one."""
+    if isinstance(action, (Adjust, Reroll)):
+        return UsePower(action)
+    if isinstance(action, Confirm):
+        return EndTurn(game.working_board.cells)
+    if isinstance(action, PlaceRuin):
+        return EndTurn(game.board.with_cell(action.cell, RUIN).cells)
+    return None  # staging, taking back, ACCEPT: the choice is made by what follows
 
 
 def _play(game: Game, action: Action, index: int) -> None:
@@ -107,21 +139,6 @@ def _play(game: Game, action: Action, index: int) -> None:
         game.play(action)
     except IllegalMoveError as error:
         raise ReplayError(f"action {index + 1}: {error}") from None
-
-
-def _shortfall(expert: ExpertPolicy, decision: Game, value: float) -> float:
-    best = expert.plan(decision).value
-    return max(0.0, best - value)
-
-
-def _ruin_value(expert: ExpertPolicy, game: Game, cells: Cells) -> float:
-    value = expert.end_of_turn_value(game.difficulty, game.board.cells, cells, ruin=True)
-    return value - game.difficulty.penalty_for(game.powers_used)
-
-
-def _power_value(expert: ExpertPolicy, game: Game, power: Action) -> float:
-    options = expert.power_options(game.difficulty, game.board.cells, game.dice, game.powers_used, every=True)
-    return next(value for action, value in options if action == power)
 
 
 def _expert_turn(expert: ExpertPolicy, start: Game) -> tuple[tuple[Action, ...], TurnAdvice]:
@@ -138,4 +155,4 @@ def _expert_turn(expert: ExpertPolicy, start: Game) -> tuple[tuple[Action, ...],
     return tuple(actions), notes.advice()
 
 
-__all__ = ["TurnAdvice", "TurnNotes", "TurnReview", "review_game"]
+__all__ = ["MIN_LOSS", "TurnAdvice", "TurnNotes", "TurnReview", "review_game"]

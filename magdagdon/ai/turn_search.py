@@ -18,14 +18,16 @@ from typing import Sequence
 
 from magdagdon.engine.board import EMPTY, NUMBERS, RUIN, cell_masks
 from magdagdon.engine.legality import legal_masks_from
-from magdagdon.engine.scoring import RUIN_PENALTY
 
-from .line_values import LineValues
+from .evaluation import PLACEMENTS, Evaluation
 
-# Where a cell's 3 bits sit in its row code, its column code and the whole-board key.
-_ROW_SHIFT = tuple(3 * (3 - (c & 3)) for c in range(16))
-_COL_SHIFT = tuple(3 * (3 - (c >> 2)) for c in range(16))
-_KEY_SHIFT = tuple(3 * (15 - c) for c in range(16))
+_KEY_SHIFT = tuple(3 * (15 - c) for c in range(16))  # where a cell's 3 bits sit in a board key
+# Per cell: (placement, shift of the cell's 3 bits in that placement's code), rows first,
+# then columns, then squares (the order of the float operations, which the twin shares).
+_OF_CELL: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((p, 3 * (3 - placement.index(c))) for p, placement in enumerate(PLACEMENTS) if c in placement)
+    for c in range(16)
+)
 
 
 def _multiset_weights(size: int) -> tuple[tuple[tuple[int, ...], float], ...]:
@@ -112,49 +114,40 @@ def counts_of(values: Sequence[int]) -> list[int]:
 
 
 class TurnSearch:
-    """Evaluates positions with :class:`LineValues` and finds the best placements."""
+    """Values boards with an :class:`Evaluation` and walks the boards one turn can reach."""
 
-    def __init__(self, values: LineValues) -> None:
-        tables = values.tables_by_line()
-        self.row_tables = tables[:4]
-        self.col_tables = tables[4:]
+    def __init__(self, evaluation: Evaluation) -> None:
+        self.evaluation = evaluation
+        # per cell: (table, placement, shift) of every placement holding it, tables bound
+        self._places = tuple(tuple((evaluation.tables[p], p, shift) for p, shift in _OF_CELL[c]) for c in range(16))
 
     # --- evaluation ------------------------------------------------------------------
-    def line_codes(self, cells: Sequence[int]) -> tuple[list[int], list[int]]:
-        rows = [(cells[4 * r] << 9) | (cells[4 * r + 1] << 6) | (cells[4 * r + 2] << 3) | cells[4 * r + 3] for r in range(4)]
-        cols = [(cells[c] << 9) | (cells[4 + c] << 6) | (cells[8 + c] << 3) | cells[12 + c] for c in range(4)]
-        return rows, cols
-
-    def value(self, cells: Sequence[int]) -> float:
-        """Estimated final score of the cells, before power penalties."""
-        rows, cols = self.line_codes(cells)
-        total = 0.0
-        for r in range(4):
-            total += self.row_tables[r][rows[r]] + self.col_tables[r][cols[r]]
-        return total - RUIN_PENALTY * sum(1 for x in cells if x == RUIN)
+    def value(self, cells: Sequence[int], powers_used: int) -> float:
+        """Estimated final score of the cells between turns, before power penalties."""
+        return self.evaluation.value(tuple(cells), powers_used)
 
     # --- one turn --------------------------------------------------------------------
     def end_boards(
-        self, cells: Sequence[int], dice: Sequence[int], need: int
+        self, cells: Sequence[int], powers_used: int, dice: Sequence[int], need: int
     ) -> list[tuple[float, Path]]:
         """Every distinct board reachable by placing at least ``need`` of ``dice``, as
         (value, path of (value, cell)) — empty when the turn is MAGDAGDON."""
-        return self._walk(cells, counts_of(dice), len(dice), need, Keep.BOARDS).boards
+        return self._walk(cells, powers_used, counts_of(dice), len(dice), need, Keep.BOARDS).boards
 
-    def best_value(self, cells: Sequence[int], dice: Sequence[int], need: int) -> float | None:
+    def best_value(self, cells: Sequence[int], powers_used: int, dice: Sequence[int], need: int) -> float | None:
         """The value of the best board of :meth:`end_boards`, without building paths;
         None when the turn is MAGDAGDON."""
-        return self._walk(cells, counts_of(dice), len(dice), need, Keep.BEST).best
+        return self._walk(cells, powers_used, counts_of(dice), len(dice), need, Keep.BEST).best
 
-    def best_by_placed(self, cells: Sequence[int], max_dice: int = 4) -> dict[int, float]:
+    def best_by_placed(self, cells: Sequence[int], powers_used: int, max_dice: int = 4) -> dict[int, float]:
         """For every multiset P of at most ``max_dice`` values that can be placed on
         ``cells`` in some legal order, the value of the best board doing so, keyed by
         :func:`placed_code` (P). One walk answers every roll: the best turn for dice ``m``
         is the best entry over the sub-multisets of ``m`` (see :meth:`roll_value`)."""
         # every value, as often as the walk goes deep
-        return self._walk(cells, [max_dice] * 7, max_dice, 0, Keep.BY_PLACED).by_placed
+        return self._walk(cells, powers_used, [max_dice] * 7, max_dice, 0, Keep.BY_PLACED).by_placed
 
-    def _walk(self, cells: Sequence[int], counts: list[int], most: int, need: int, keep: Keep) -> Walked:
+    def _walk(self, cells: Sequence[int], powers_used: int, counts: list[int], most: int, need: int, keep: Keep) -> Walked:
         """Depth-first over every distinct board reached by placing up to ``most`` dice
         (``counts[v]`` of value ``v``) in legal orders; of those with at least ``need``
         dice placed it keeps what ``keep`` asks for.
@@ -164,8 +157,12 @@ class TurnSearch:
         place, and what to keep is tested inline rather than handed in as a function.
         """
         masks = list(cell_masks(tuple(cells)))
-        rows, cols = self.line_codes(cells)
-        rt, ct = self.row_tables, self.col_tables
+        codes = self.evaluation.codes(tuple(cells))
+        places_of = self._places
+        empties = masks[0].bit_count()
+        # the offset by empty cells after ``depth + 1`` dice: the walk adds it to each board kept
+        offset = self.evaluation.offset[powers_used]
+        kept_offset = tuple(offset[empties - depth - 1] if empties - depth - 1 >= 0 else 0.0 for depth in range(5))
         key = 0
         for c, x in enumerate(cells):
             key |= x << _KEY_SHIFT[c]
@@ -196,53 +193,57 @@ class TurnSearch:
                     if nkey in seen:
                         continue
                     seen.add(nkey)
-                    r, k = cell >> 2, cell & 3
-                    orow, ocol = rows[r], cols[k]
-                    nrow = orow | (v << _ROW_SHIFT[cell])
-                    ncol = ocol | (v << _COL_SHIFT[cell])
-                    ntotal = total - rt[r][orow] + rt[r][nrow] - ct[k][ocol] + ct[k][ncol]
+                    ntotal = total
+                    places = places_of[cell]
+                    for table, p, shift in places:
+                        old = codes[p]
+                        ntotal = ntotal - table[old] + table[old | (v << shift)]
                     npath = path + ((v, cell),) if paths else path
                     if keeps:
+                        kept = ntotal + kept_offset[depth]
                         if best_only:
-                            if best is None or ntotal > best:
-                                best = ntotal
+                            if best is None or kept > best:
+                                best = kept
                         elif paths:
-                            boards.append((ntotal, npath))
+                            boards.append((kept, npath))
                         else:
-                            old = by_placed.get(placed + unit)
-                            if old is None or ntotal > old:
-                                by_placed[placed + unit] = ntotal
+                            known = by_placed.get(placed + unit)
+                            if known is None or kept > known:
+                                by_placed[placed + unit] = kept
                     if deeper and below:
                         masks[0] ^= bit
                         masks[v] |= bit
-                        rows[r], cols[k] = nrow, ncol
+                        for _, p, shift in places:
+                            codes[p] |= v << shift
                         dfs(depth + 1, numbers | bit, nkey, ntotal, placed + unit, npath, below)
-                        rows[r], cols[k] = orow, ocol
+                        for _, p, shift in places:
+                            codes[p] ^= v << shift
                         masks[v] ^= bit
                         masks[0] |= bit
                 counts[v] += 1
 
-        start = self.value(cells)
+        start = self.evaluation.tuples_value(tuple(cells))
         if need <= 0:  # the board as it is counts too
+            here = start + offset[empties]
             if best_only:
-                best = start
+                best = here
             elif paths:
-                boards.append((start, ()))
+                boards.append((here, ()))
             else:
-                by_placed[0] = start
+                by_placed[0] = here
         values = tuple(v for v in range(1, 7) if counts[v])
         if most and values:
             dfs(0, masks[NUMBERS], key, start, 0, (), values)
         walked.best = best
         return walked
 
-    def best_ruin(self, cells: Sequence[int]) -> tuple[float, int]:
+    def best_ruin(self, cells: Sequence[int], powers_used: int) -> tuple[float, int]:
         """(value, cell) of the best empty cell to ruin (RULES.md §7)."""
         best: tuple[float, int] | None = None
         for c, x in enumerate(cells):
             if x == EMPTY:
                 after = tuple(cells[:c]) + (RUIN,) + tuple(cells[c + 1 :])
-                value = self.value(after)
+                value = self.value(after, powers_used)
                 if best is None or value > best[0]:
                     best = (value, c)
         assert best is not None, "no empty cell to ruin"

@@ -22,6 +22,7 @@ from magdagdon.engine import Difficulty
 from magdagdon.party.keeper import PartyKeeper
 from magdagdon.storage.party_file import PartyFiles
 from magdagdon.storage import DEFAULT_NAME
+from magdagdon.storage.atomic_file import write_atomic
 from magdagdon.storage.kiosk_config import KioskConfig, load_kiosk_config
 
 from .audio import Audio
@@ -31,11 +32,11 @@ from .party_driver import ComputerTurns
 from .party_play import PartyPlay
 from .fonts import FontBook
 from .games import Games
-from .i18n import Catalog
+from .i18n import Catalog, system_language
 from .input.gamepad import PadKeys, Pads
 from .input.pointer import PointerTranslator
 from .jobs import AfterFrame
-from .kiosk import KioskLock, set_lock_hints
+from .kiosk import FolderInUse, KioskClaim, KioskLock, draw_leaving, set_lock_hints
 from .kiosk_director import KioskDirector, read_score_tables
 from .loop import FixedStep
 from .loop_io import Clock, EventSource, PygameEvents, RealClock
@@ -45,6 +46,7 @@ from .notices import Notices
 from .options import Options
 from .player_name import LastName
 from .preferences import Preferences
+from .render.draw_log import DrawnFrame, LoggedSurface, forget, new_frame_surface
 from .render.table_canvas import TableCanvas
 from .session import GameSession, now
 from .scenes import GAME_SCENES, MENU_SCENES, NAME_SCENE, PARTY_SCENES, TURN_SCENES, scene_game, scene_party
@@ -52,7 +54,7 @@ from .state_machine import State, StateMachine
 from .states.about import About
 from .states.attract_card import AttractCard, AttractKit
 from .states.code_entry import CodeEntry
-from .states.confirm_dialog import ConfirmDialog
+from .states.confirm_dialog import ConfirmDialog, Question
 from .states.party_handover import PartyHandover
 from .states.party_results import PartyResultsScreen
 from .states.party_setup import PartySetup
@@ -78,21 +80,31 @@ from .window import Window
 FRAME_SECONDS = 1 / 120  # while something moves
 IDLE_FRAME_SECONDS = 0.1  # while nothing does
 INPUT_POLL_SECONDS = 0.02  # how often an idle loop looks for input
+RETRY_SECONDS = 5.0  # how often a result held unsaved (a full disk) is written again
 
 
 class Control:
     def __init__(self, options: Options, clock: Clock | None = None, events: EventSource | None = None,
-                 thinker: Executor | None = None, termination: Termination | None = None) -> None:
+                 thinker: Executor | None = None, termination: Termination | None = None,
+                 draw_log: bool = False) -> None:
         preferences = Preferences(options.data_dir)
+        asked_locale = options.locale  # the command line's, before the saved settings fill it in
         options = preferences.apply(options)
         kiosk_notice = None
         self.kiosk: KioskConfig | None = None
+        self.claim: KioskClaim | None = None
         if options.kiosk:
+            try:  # one kiosk per data folder
+                self.claim = KioskClaim(options.data_dir)
+            except FolderInUse as busy:
+                raise SystemExit(f"magdagdon: {busy}") from None
             loaded = load_kiosk_config(options.data_dir)
             self.kiosk, kiosk_notice = loaded.config, loaded.notice
-            # Fullscreen, unless a size was asked for (to look at the kiosk in a window).
+            # Fullscreen, unless a size was asked for (to look at the kiosk in a window). Its
+            # language is its own (kiosk.json, the command line, the system's): never the one
+            # a guest last picked in Settings.
             options = replace(options, windowed=options.size is not None,
-                              locale=self.kiosk.language or options.locale,
+                              locale=self.kiosk.language or asked_locale or system_language(),
                               difficulty=options.difficulty if options.difficulty in self.kiosk.difficulties
                               else self.kiosk.difficulties[0])
             set_lock_hints()
@@ -118,7 +130,12 @@ class Control:
             self.lock.lock_window()
         self.text = text = Catalog(options.locale)
         pygame.display.set_caption(text("app.window_title"))
-        self.fonts = fonts = FontBook(text.script, rtl=text.rtl)
+        # The draw log (tests, the screen audit): what each presented frame shows, in
+        # ``frame_log``; players draw straight onto the window.
+        self.draw_log = draw_log
+        self.frame_log: DrawnFrame | None = None
+        self._log_frame: pygame.Surface | None = None
+        self.fonts = fonts = FontBook(text.script, rtl=text.rtl, logged=draw_log)
         saved = preferences.saved
         fonts.set_scale(LARGE_TEXT_SCALE if saved.large_text else 1.0)
         self.audio = Audio(enabled=bool(options.sound), volume=(100 if saved.volume is None else saved.volume) / 100)
@@ -128,10 +145,12 @@ class Control:
         self.notices = Notices(text)
         if preferences.file_was_set_aside and preferences.notice is not None:
             self.notices.add(self.notices.describe(preferences.notice))
+        self.kiosk_notice: str | None = None  # shown on the title until the evening begins
         if kiosk_notice is not None:
-            message = self.notices.describe(kiosk_notice)
+            self.kiosk_notice = message = self.notices.describe(kiosk_notice)
             self.notices.add(message)
-            print(f"magdagdon: {message}", file=sys.stderr)  # the operator's log (journal)
+            problem = f" {loaded.problem}. The defaults apply." if loaded.problem else ""
+            print(f"magdagdon: {message}{problem}", file=sys.stderr)  # the operator's log (journal)
         self.jobs = AfterFrame()
         self.storage = StoreAccess(options.data_dir, self.notices)
         self.games = Games(options.difficulty or Difficulty.PEACEFUL, options.demo, self.audio, self.viewport,
@@ -147,7 +166,9 @@ class Control:
                                                     menu_kit, preferences))
         self.demo = DemoDriver(self.games, options.seed or 0)
         self.computer = ComputerTurns(thinker)  # a worker thread unless one is handed in
-        self.director = KioskDirector(self.kiosk, self.games, self.demo, self.storage) if self.kiosk else None
+        self.kiosk_locale = text.locale
+        self.director = KioskDirector(self.kiosk, self.games, self.demo, self.storage, self._kiosk_notice_seen,
+                                      self._kiosk_language_back) if self.kiosk else None
         self.pointer = PointerTranslator()
         self.pad_keys = PadKeys()
         # Controllers only in a kiosk: with the joystick subsystem up SDL polls more.
@@ -158,10 +179,25 @@ class Control:
         self.dirty = True  # something visible changed that the states do not report
         self.moved_last_frame = False
         self.closed = False
+        self.leaving_shown: int | None = None  # the exit chord's seconds last drawn
         self.close_requested_at = -10  # the frame of the last WINDOWCLOSE
+        self.retry_at: float | None = None  # when a result held unsaved is written again
         # Storage, sounds and pygame_gui wait until the first frame is on screen.
         self.startup_pending = True
         self.start()
+
+    def _kiosk_notice_seen(self) -> None:
+        """The evening has begun (the attract loop, or a guest's game): the operator has seen
+        the kiosk.json notice on the title, and it goes."""
+        if self.kiosk_notice is not None:
+            self.notices.discard(self.kiosk_notice)
+            self.kiosk_notice = None
+            self.dirty = True
+
+    def _kiosk_language_back(self) -> None:
+        """The attract loop speaks the kiosk's own language, whichever a guest picked."""
+        if self.text.locale != self.kiosk_locale:
+            self.set_language(self.kiosk_locale)
 
     @staticmethod
     def _coach(options: Options, preferences: Preferences, kiosk: KioskConfig | None = None) -> Coach:
@@ -221,7 +257,7 @@ class Control:
             overlays = ("title",) if scene == "title" else ("title", scene)
             persist: dict[str, object] = {"session": session}
             if scene == "confirm":
-                persist.update(confirm_text=self.text("confirm.quit"), confirm_action="none")
+                persist.update(question=Question("confirm.quit"), confirm_action="none")
             self.machine.start("rolling", persist, overlays)
             return
         quick = options.demo or options.seed is not None
@@ -251,11 +287,19 @@ class Control:
     # --- the loop ---------------------------------------------------------------------------
     def run(self, max_frames: int | None = None) -> int:
         """Play until the player quits, or ``max_frames`` frames have run; then save the
-        last frame shown when a screenshot was asked for, and save the game."""
+        game and, when asked for, the last frame shown as a PNG. 1 when the screenshot
+        could not be written (one line on stderr says why)."""
         self.loop(lambda: max_frames is not None and self.frames >= max_frames)
-        if self.options.screenshot is not None:
-            self.window.save(self.options.screenshot)
-        self.close()
+        shot = self.options.screenshot
+        frame = self.window.png() if shot is not None else b""
+        self.close()  # the game first: a screenshot that fails loses nothing
+        if shot is None:
+            return 0
+        try:
+            write_atomic(shot, frame)  # never a half-written PNG, whatever the disk does
+        except OSError as error:
+            print(f"magdagdon: the screenshot {shot} was not saved: {error.strerror or error}", file=sys.stderr)
+            return 1
         return 0
 
     def loop(self, stop: Callable[[], bool]) -> None:
@@ -292,12 +336,27 @@ class Control:
             self._draw()
         self.moved_last_frame = moving
         self.frames += 1
+        self._retry_held_results(started)
         if self.jobs.run():  # saving may bring a notice to show
             self.dirty = True
         if moving or self.dirty or self.machine.changed or self.ui.changed:
             self.clock.sleep(started + FRAME_SECONDS - self.clock.now())
         else:
             self._idle_until(started + IDLE_FRAME_SECONDS)
+
+    def _retry_held_results(self, now: float) -> None:
+        """While a finished game's result is held unsaved, write it again every few seconds,
+        so it is saved soon after space returns (and the game-over screen says so)."""
+        if not self.storage.unsaved_results:
+            self.retry_at = None
+        elif self.retry_at is None:
+            self.retry_at = now + RETRY_SECONDS
+        elif now >= self.retry_at:
+            self.retry_at = now + RETRY_SECONDS
+            self.jobs.add(self._write_held_results)
+
+    def _write_held_results(self) -> None:
+        self.storage.retry_unsaved()
 
     def _idle_until(self, deadline: float) -> None:
         """Sleep until ``deadline``, or until input arrives."""
@@ -308,12 +367,34 @@ class Control:
             self.clock.sleep(min(INPUT_POLL_SECONDS, left))
 
     def animating(self) -> bool:
-        return self.games.demo or self.machine.is_animating() or self.computer.active(self.machine)
+        leaving = self.lock.chord.seconds_left(self.clock.now()) if self.lock is not None else None
+        return (self.games.demo or self.machine.is_animating() or self.computer.active(self.machine)
+                or leaving != self.leaving_shown)
 
     def _draw(self) -> None:
-        self.machine.draw(self.window.surface, self.step.alpha)
+        target = self.window.surface
+        if self.draw_log:
+            frame = self._log_frame
+            if frame is None or frame.get_size() != target.get_size():
+                frame = self._log_frame = new_frame_surface(target.get_size(), target, logged=True)
+            forget(frame)
+            self.machine.draw(frame, self.step.alpha)
+            self._draw_leaving(frame)
+            target.blit(frame, (0, 0))
+            records = frame.records if isinstance(frame, LoggedSurface) else []
+            self.frame_log = DrawnFrame(target.get_size(), tuple(self.machine.keys), tuple(records))
+        else:
+            self.machine.draw(target, self.step.alpha)
+            self._draw_leaving(target)
         self.window.present()
         self.dirty = self.machine.changed = self.ui.changed = False
+
+    def _draw_leaving(self, surface: pygame.Surface) -> None:
+        """The operator holds the exit chord: the seconds left, over everything."""
+        seconds = self.lock.chord.seconds_left(self.clock.now()) if self.lock is not None else None
+        self.leaving_shown = seconds
+        if seconds is not None:
+            draw_leaving(surface, self.fonts, self.text, seconds)
 
     # --- events -----------------------------------------------------------------------------
     def process(self, event: pygame.event.Event) -> None:
@@ -389,10 +470,14 @@ class Control:
             return
         self.closed = True
         self.computer.close()
+        if self.claim is not None:
+            self.claim.release()
         self.jobs.run()
         session = self.machine.top.persist.get("session") if self.machine.stack else None
         if isinstance(session, GameSession):
             session.save_in_progress()
+        if self.storage.unsaved_results:  # a result held unsaved: written now if it can be
+            self.storage.retry_unsaved()
         party = self.machine.top.persist.get("party") if self.machine.stack else None
         if isinstance(party, PartyPlay):
             party.save()  # a quit mid-turn keeps the dice placed and the powers used so far

@@ -15,8 +15,10 @@ import pygame
 
 from magdagdon.assets_path import asset_path
 
+from .render.draw_log import text_image
 from .render.styled_text import Spans, plain, wrap_spans
-from .render.text_layout import ScriptFont, TextSetter
+from .render.text_layout import ScriptFont, SetLine, TextSetter
+from .render.text_runs import without_controls
 
 if TYPE_CHECKING:
     from .render.palette import Colour
@@ -48,9 +50,11 @@ class FontBook:
 
     TEXT_CACHE_LIMIT = 600
 
-    def __init__(self, script: str = "latin", rtl: bool = False) -> None:
+    def __init__(self, script: str = "latin", rtl: bool = False, logged: bool = False) -> None:
         self.scale = 1.0  # the Large text setting: every size asked for is drawn this much larger
         self.generation = 0  # changes whenever drawn text may look different (painters repaint)
+        # Tests and the screen audit: each line rendered knows what it says (see render.draw_log).
+        self.logged = logged
         self.switch(script, rtl)
 
     def switch(self, script: str, rtl: bool) -> None:
@@ -91,8 +95,9 @@ class FontBook:
         if surface is None:
             if len(self._texts) > self.TEXT_CACHE_LIMIT:
                 self._texts.clear()
-            surface = self.setter.render(text, self._px(size), colour, bold)
-            self._texts[key] = surface
+            px = self._px(size)
+            line = self.setter.render_line(text, px, colour, bold)
+            surface = self._texts[key] = self._logged(line, text, px)
         return surface
 
     def render_styled(self, spans: Spans, size: int, colour: "Colour", bold: bool = False) -> pygame.Surface:
@@ -104,9 +109,14 @@ class FontBook:
         if surface is None:
             if len(self._texts) > self.TEXT_CACHE_LIMIT:
                 self._texts.clear()
-            surface = self.setter.render_styled(spans, self._px(size), colour, bold)
-            self._texts[key] = surface
+            px = self._px(size)
+            line = self.setter.render_styled(spans, px, colour, bold)
+            surface = self._texts[key] = self._logged(line, plain(spans), px)
         return surface
+
+    def _logged(self, line: SetLine, words: str, px: int) -> pygame.Surface:
+        """The line, as a picture that knows the words it shows (without invisible controls)."""
+        return text_image(line.image, without_controls(words), px, line.ascent, line.cut) if self.logged else line.image
 
     def styled_width(self, spans: Spans, size: int, bold: bool = False) -> int:
         return self.setter.styled_width(spans, self._px(size), bold)
@@ -131,6 +141,11 @@ class FontBook:
 
     def line_height(self, size: int, bold: bool = False) -> int:
         return self.setter.line_height(self._px(size), bold)
+
+    def baseline(self, text: str, size: int, bold: bool = False) -> int:
+        """How far below the top of :meth:`render`'s picture of ``text`` its baseline lies:
+        pictures of separate words (table cells, a label and its value) share a line by it."""
+        return self.setter.line_metrics(text, self._px(size), bold)[0]
 
     def ink_height(self, text: str, size: int, bold: bool = False) -> int:
         """How tall ``text``'s letters reach at ``size``, top of the highest to foot of the

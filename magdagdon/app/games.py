@@ -15,6 +15,8 @@ from .session import GameSession
 from .store_access import SavedGame, StoreAccess
 from .viewport import Viewport
 
+DEMO_CAPTION: tuple[str, dict[str, object]] = ("hud.demo", {})
+
 
 class Games:
     def __init__(self, difficulty: Difficulty, demo: bool, audio: Audio, viewport: Viewport, jobs: AfterFrame,
@@ -27,6 +29,9 @@ class Games:
         self.today: Callable[[], date] = lambda: datetime.now().date()  # the local date (tests set it)
         self.name_timeout: float | None = None  # seconds the name entry waits for input (kiosk)
         self.difficulties: tuple[Difficulty, ...] = tuple(Difficulty)  # those a player may choose
+        # What the guide line calls a game playing itself: the expert's demo, or (the kiosk's
+        # attract loop) today's best game played back, by whom: a catalog key and its values.
+        self.demo_caption: tuple[str, dict[str, object]] = DEMO_CAPTION
 
     def new_session(self, difficulty: Difficulty | None = None, seed: int | None = None) -> GameSession:
         self.difficulty = difficulty or self.difficulty

@@ -14,6 +14,20 @@ and ``key.other`` (:mod:`.plural_rules` says which a count takes in each languag
   phrase ``count.turns.one`` / ``count.turns.other`` (whose ``{count}`` is that value), so
   one sentence may hold several counts, and a language may use a phrase where English
   needs none.
+
+Ordinals: ``{rank:#ordinal.place}`` writes the value ``rank`` with the phrase
+``ordinal.place.=<rank>`` for that number if the language has one, else with
+``ordinal.place.<form>`` by the language's ordinal rule, else ``ordinal.place.other``
+(Hindi: पहला, दूसरा, तीसरा, चौथा, छठा, and "{count}वाँ" for the others). Such phrases
+belong to the language that needs them: English writes "#{rank}", Italian "{rank}°".
+
+Words from outside the sentence — a player's name, a difficulty's name, a challenge code —
+are written as bidi isolates (:data:`ISOLATED_PLACEHOLDERS`): an Urdu name in
+an English line, or PEACEFUL in an Urdu one, then moves nothing around it.
+
+A player who gave no name is recorded as ``DEFAULT_NAME`` ("Player", the same in every
+file and language, so a result keeps its identity); it is shown as the catalog's
+``name.default`` (:meth:`Catalog.shown_name`, and every ``{name}``).
 """
 
 from __future__ import annotations
@@ -26,10 +40,26 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from magdagdon.assets_path import asset_path
+from magdagdon.storage import DEFAULT_NAME
 
-from .plural_rules import plural_category
+from .plural_rules import ordinal_category, plural_category
+from .render.text_runs import isolated
 
 DEFAULT_LOCALE = "en"
+
+# Placeholders whose value is a word of its own, in any script and direction: each is written
+# as an isolate (FSI ... PDI), so it keeps its own direction and reorders nothing around it
+# ("عائشہ: #3 in the Peaceful table", not "in the Peaceful table 3#:عائشہ").
+ISOLATED_PLACEHOLDERS = frozenset({"name", "names", "difficulty", "code"})
+# The other placeholders are numbers, or phrases the game writes in the sentence's own
+# language (a cell's name, the dice of a roll, a piece of advice), or the name of one of the
+# game's own files (``path``: "scores.json", in Latin letters): isolating a number would part
+# it from its sign or "#", and turn a list of numbers around in Urdu.
+SENTENCE_PLACEHOLDERS = frozenset({
+    "advice", "assisted", "bucket", "cell", "col", "count", "date", "default", "dice", "left", "length",
+    "loss", "path", "penalty", "percent", "place", "powers", "rank", "required", "row", "score", "seed",
+    "text", "total", "turn", "turns", "value", "values", "version",
+})
 
 
 def catalog_dir() -> Path:
@@ -110,7 +140,8 @@ def language_scripts() -> dict[str, tuple[str, bool]]:
 
 
 class _PluralFormatter(string.Formatter):
-    """``str.format`` plus the ``{value:@phrase}`` spec for plural phrases."""
+    """``str.format`` plus the ``{value:@phrase}`` spec for plural phrases and the
+    ``{value:#phrase}`` spec for ordinal ones."""
 
     def __init__(self, catalog: "Catalog") -> None:
         self.catalog = catalog
@@ -118,6 +149,8 @@ class _PluralFormatter(string.Formatter):
     def format_field(self, value: object, format_spec: str) -> str:
         if format_spec.startswith("@"):
             return self.catalog.plural(format_spec[1:], value)
+        if format_spec.startswith("#"):
+            return self.catalog.ordinal(format_spec[1:], value)
         return super().format_field(value, format_spec)
 
 
@@ -159,6 +192,16 @@ class Catalog:
             return str(count)
         return self._fill(template, f"{key}.{category}", {**values, "count": count})
 
+    def ordinal(self, key: str, rank: object) -> str:
+        """The ordinal form of ``key`` for ``rank`` (its ``{count}`` filled in): the phrase
+        for that very number if there is one (``key.=1``: पहला), else the language's form
+        for it (``key.few``), else ``key.other``."""
+        for form in (f"={rank}", ordinal_category(self.locale, rank), "other"):
+            template = self._template(f"{key}.{form}")
+            if template is not None:
+                return self._fill(template, f"{key}.{form}", {"count": rank})
+        return str(rank)
+
     def text(self, key: str, **values: object) -> str:
         template = self._template(key)
         if template is None and "count" in values and self._template(key + ".other") is not None:
@@ -168,9 +211,18 @@ class Catalog:
             return key  # visible and greppable, never a crash
         return self._fill(template, key, values) if values else template
 
+    def shown_name(self, name: str) -> str:
+        """A player's name as the screen shows it: the name of a player who gave none in this
+        language ("Giocatore", "کھلاڑی"), any other as it was typed."""
+        return self.text("name.default") if name == DEFAULT_NAME else name
+
     def _fill(self, template: str, key: str, values: dict) -> str:
         """The template with its values; a broken translation falls back to English, then to
         the raw template, never an exception on screen."""
+        if values.get("name") == DEFAULT_NAME:
+            values = {**values, "name": self.shown_name(DEFAULT_NAME)}
+        values = {name: isolated(value) if name in ISOLATED_PLACEHOLDERS and isinstance(value, str) else value
+                  for name, value in values.items()}
         for candidate in (template, self.fallback.get(key)):
             if not isinstance(candidate, str):
                 continue

@@ -6,17 +6,38 @@
   system ending the game (SIGTERM, logout): the game saves and ends.
 - SIGTERM, SIGINT and SIGHUP are handled by the game itself (see :mod:`.termination`):
   ``systemctl stop`` ends the game within a frame, the game in progress saved.
-- The operator leaves by holding Ctrl+Shift+Q for ``exit_hold_seconds``.
+- The operator leaves by holding Ctrl+Shift+Q for ``exit_hold_seconds``; while it is held
+  the screen counts the seconds left (letting go stays).
+- One kiosk per data folder: a second one started on it says the folder is in use and does
+  not start (``kiosk.lock``, held while the kiosk runs; the operating system lets it go when
+  the process ends, however it ends).
 - The screen saver stays off; the pointer is hidden while input comes from a finger or a
   game controller, and shown again when a real mouse moves.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import warnings
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
+
+from magdagdon.storage.data_dir import resolve_data_dir
+from magdagdon.storage.lock import DataLock, LockTimeout
+
+from .render import palette
+from .render.draw_log import Role, panel
+from .render.hud import min_text_px
+from .render.menu_text import blit_ink, fitted_line
+
+if TYPE_CHECKING:
+    from .fonts import FontBook
+    from .i18n import Catalog
+
+KIOSK_LOCK = "kiosk.lock"
 
 LOCK_HINTS = {
     "SDL_QUIT_ON_LAST_WINDOW_CLOSE": "0",  # the close button: WINDOWCLOSE only
@@ -59,6 +80,52 @@ class OperatorChord:
 
     def held(self, now: float) -> bool:
         return self.since is not None and now - self.since >= self.hold_seconds
+
+    def seconds_left(self, now: float) -> int | None:
+        """Whole seconds until the game ends while the chord is held; None when it is not."""
+        if self.since is None:
+            return None
+        return max(1, math.ceil(self.hold_seconds - (now - self.since)))
+
+
+class FolderInUse(OSError):
+    """Another kiosk runs on this data folder."""
+
+
+class KioskClaim:
+    """This kiosk's hold on its data folder, for as long as it runs."""
+
+    def __init__(self, data_dir: Path | None) -> None:
+        self.folder = resolve_data_dir(data_dir)
+        self.lock: DataLock | None = DataLock(self.folder, timeout=0.0, name=KIOSK_LOCK)
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            self.lock.__enter__()
+        except LockTimeout:
+            raise FolderInUse(f"the data folder {self.folder} is in use by another kiosk: this one does not start") \
+                from None
+        except OSError:  # a folder that cannot hold the claim: the game goes on (storage says what it can)
+            self.lock = None
+
+    def release(self) -> None:
+        lock, self.lock = self.lock, None
+        if lock is not None:
+            lock.__exit__(None, None, None)
+
+
+def draw_leaving(surface: pygame.Surface, fonts: "FontBook", text: "Catalog", seconds: int) -> None:
+    """Over everything while the operator holds the chord: how many seconds are left."""
+    width, height = surface.get_size()
+    floor = min_text_px((width, height))
+    band = pygame.Rect(0, 0, int(width * 0.8), max(floor * 3, height // 9))
+    band.midtop = (width // 2, height // 30)
+    pygame.draw.rect(surface, palette.DANGER_DARK, band, border_radius=band.height // 4)
+    pygame.draw.rect(surface, palette.DANGER, band, width=max(2, band.height // 20), border_radius=band.height // 4)
+    words = text("kiosk.leaving", seconds=seconds)
+    box = band.inflate(-band.height // 2, -band.height // 4)
+    image = fitted_line(fonts, words, int(band.height * 0.45), box.size, palette.TEXT, True, floor)
+    with panel(surface, "leaving", band, Role.NOTICE, element=Role.PANEL):
+        blit_ink(surface, image, box)
 
 
 class KioskLock:

@@ -4,12 +4,15 @@ and does nothing else.
 
 It watches the input the control object hands it and the states on the machine, and acts
 on the machine the way the demo driver does (restarting it with the states it names).
-The attract steps (``kiosk.json``): the title card; today's and all-time tables with
+When the attract loop begins, the kiosk speaks its own language again and the kiosk.json
+notice the operator saw on the title goes. The attract steps (``kiosk.json``): the title card; today's and all-time tables with
 names; today's best recorded game, played back through the real game states from its
 verified replay; how to play in three animated steps; the expert playing a game.
 """
 
 from __future__ import annotations
+
+from typing import Callable
 
 import pygame
 
@@ -19,7 +22,7 @@ from magdagdon.storage.kiosk_config import KioskConfig
 from magdagdon.storage.today import best_of_day, todays_table
 
 from .demo import DemoDriver
-from .games import Games
+from .games import DEMO_CAPTION, Games
 from .party_play import party_in_play
 from .state_machine import StateMachine
 from .states.attract_card import ROWS_SHOWN, ScoreTables
@@ -63,8 +66,11 @@ def read_score_tables(storage: StoreAccess, games: Games, difficulties: tuple[Di
 
 
 class KioskDirector:
-    def __init__(self, config: KioskConfig, games: Games, demo: DemoDriver, storage: StoreAccess) -> None:
+    def __init__(self, config: KioskConfig, games: Games, demo: DemoDriver, storage: StoreAccess,
+                 notice_seen: Callable[[], None] = lambda: None, own_language: Callable[[], None] = lambda: None) -> None:
         self.config, self.games, self.demo, self.storage = config, games, demo, storage
+        self.notice_seen = notice_seen  # the evening has begun: the title's kiosk.json notice goes
+        self.own_language = own_language  # the kiosk's own language again
         self.last_input: float | None = None
         self.attracting = False
         self.step = -1
@@ -106,6 +112,7 @@ class KioskDirector:
         if top == "name_entry":
             return  # it has its own time-out, then records under the default name
         if self.game_in_progress(machine):
+            self.notice_seen()
             if quiet >= self.config.abandon_seconds:
                 machine.top.push("still_playing", countdown_seconds=self.config.countdown_seconds)
                 machine.apply_requests()
@@ -138,6 +145,8 @@ class KioskDirector:
 
     # --- the attract loop -----------------------------------------------------------------
     def start_attract(self, machine: StateMachine, now: float) -> None:
+        self.notice_seen()
+        self.own_language()  # a guest's language stays with that guest
         self.attracting = True
         self.player_difficulty = self.games.difficulty
         self.step = -1
@@ -148,6 +157,7 @@ class KioskDirector:
         self.demo_running = False
         self.replay_pending = None
         self.games.demo = False
+        self.games.demo_caption = DEMO_CAPTION
         self.demo.script = None
         session = self.games.new_session(self.player_difficulty)
         machine.restart("rolling", {"session": session}, ("title",))
@@ -164,6 +174,7 @@ class KioskDirector:
 
     def _show(self, kind: str, machine: StateMachine) -> bool:
         self.games.demo = False
+        self.games.demo_caption = DEMO_CAPTION
         self.demo.script = None
         self.demo_running = False
         self.replay_pending = None
@@ -192,6 +203,7 @@ class KioskDirector:
             replay = recorded.replay
             session = games.resume_session(Game(replay.difficulty, replay.seed))
             demo.script = list(replay.actions)
+            games.demo_caption = ("attract.best_game", {"name": recorded.name})  # not a demo: whose game it is
         else:
             session = games.new_session(self.player_difficulty)
         self.demo_running = True

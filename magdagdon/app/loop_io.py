@@ -51,16 +51,19 @@ class PygameEvents:
 
 
 class FakeClock:
-    """Time that passes only when the loop sleeps (or a test says so)."""
+    """Time that passes only when the loop sleeps (or a test says so). ``slowest`` plays a
+    slower machine: no sleep is shorter, so each frame runs several fixed updates (the loop
+    catches up as it would on a busy computer) and fewer frames are drawn."""
 
-    def __init__(self, start: float = 0.0) -> None:
+    def __init__(self, start: float = 0.0, slowest: float = 0.0) -> None:
         self.time = start
+        self.slowest = slowest
 
     def now(self) -> float:
         return self.time
 
     def sleep(self, seconds: float) -> None:
-        self.time += max(0.0, seconds)
+        self.time += max(self.slowest, seconds)
 
 
 class ScriptedEvents:

@@ -18,6 +18,11 @@ class Notices:
         if message not in self.shown:
             self.shown.append(message)
 
+    def discard(self, message: str) -> None:
+        """``message`` has been seen long enough: it is shown no more."""
+        if message in self.shown:
+            self.shown.remove(message)
+
     def latest(self, count: int) -> list[str]:
         return self.shown[-count:]
 

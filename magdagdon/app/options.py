@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from magdagdon.engine import Difficulty
-from magdagdon.engine.challenge import CODE_LENGTH, BadCode, seed_for_code
+from magdagdon.engine.challenge import CODE_LENGTH, BadCode, Challenge, read_code
 from magdagdon.engine.dice import MAX_SEED
 from magdagdon.shown_value import shown
 
@@ -101,13 +101,14 @@ def seed_option(text: str) -> int:
     return whole_number(text, 0, MAX_SEED)
 
 
-def code_option(text: str) -> int:
-    """A challenge code, as the seed it names."""
+def code_option(text: str) -> Challenge:
+    """A challenge code, as the game it names (its seed and difficulty)."""
     try:
-        return seed_for_code(text)
+        return read_code(text)
     except BadCode as bad:
         reasons = {"empty": "is empty", "wrong_length": f"must have {CODE_LENGTH} characters",
-                   "wrong_characters": "may hold only letters and digits (no U)"}
+                   "wrong_characters": "may hold only letters and digits (no U)",
+                   "unknown": "names no game: a character is mistyped"}
         raise argparse.ArgumentTypeError(f"the code {shown(text)} {reasons[bad.reason]}") from None
 
 

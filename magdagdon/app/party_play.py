@@ -125,6 +125,6 @@ def strip_entries(play: PartyPlay, text: Catalog) -> list[StripEntry]:
             status = text("party.computer")
         else:
             status = ""
-        entries.append(StripEntry(player.name, play.colour(seat), game.score().total, game.working_board,
+        entries.append(StripEntry(text.shown_name(player.name), play.colour(seat), game.score().total, game.working_board,
                                   status, seat == current, player.computer, game.is_over))
     return entries

@@ -10,17 +10,18 @@ import random
 from typing import Callable
 
 from magdagdon.ai import Policy, make_policy
-from magdagdon.engine import Accept, Difficulty, Game, Phase, Roll, Stage
+from magdagdon.engine import Accept, Difficulty, Game, Phase, Roll, Stage, rescue
 from magdagdon.party import Party
 
-GAME_SCENES = ("rolling", "staging", "magdagdon", "ruin_pick", "game_over")
+GAME_SCENES = ("rolling", "staging", "magdagdon", "magdagdon_beyond", "ruin_pick", "game_over")
 MENU_SCENES = ("title", "settings", "rules", "high_scores", "about", "confirm")
 PARTY_SCENES = ("party_handover", "party_turn", "party_turn_eight", "party_results")
 # The game-over scene shows the result as recorded under the default name; this one shows
 # the same finished game asking for the player's name first.
 NAME_SCENE = "name_entry"
 SCENES = GAME_SCENES + MENU_SCENES + (NAME_SCENE,) + PARTY_SCENES
-SCENE_STATE = {"party_turn": "staging", "party_turn_eight": "staging"}  # scenes that open on a state of another name
+# scenes that open on a state of another name
+SCENE_STATE = {"party_turn": "staging", "party_turn_eight": "staging", "magdagdon_beyond": "magdagdon"}
 PARTY_SEATS = [("ANA", False), ("BO", False), ("Computer", True)]
 # A full table: long names, other scripts and two computers, for the players' row and strip.
 EIGHT_SEATS = [("ANA", False), ("BO", False), ("Computer", True), ("Wolfgang Amadeus", False), ("عائشہ", False),
@@ -44,11 +45,20 @@ def play_until(difficulty: Difficulty, seed: int, stop: Callable[[Game], bool]) 
     return None
 
 
+def _savable(game: Game) -> bool:
+    """Whether −1/+1 could save this MAGDAGDON roll (RULES.md §6)."""
+    return rescue(game.board, game.dice, game.required, game.powers_left).adjust
+
+
 def scene_game(scene: str, difficulty: Difficulty, seed: int) -> Game:
     """A game positioned for ``scene``."""
     for attempt in range(seed, seed + 400):
-        if scene in ("magdagdon", "ruin_pick"):
-            game = play_until(difficulty, attempt, lambda g: g.phase is Phase.MAGDAGDON and g.turn > 2)
+        if scene in ("magdagdon", "magdagdon_beyond", "ruin_pick"):
+            # "magdagdon": a roll a power could save (where powers are left); "magdagdon_beyond":
+            # one no power can save
+            wanted = {"magdagdon": True, "magdagdon_beyond": False}.get(scene)
+            game = play_until(difficulty, attempt, lambda g: g.phase is Phase.MAGDAGDON and g.turn > 2
+                              and (wanted is None or not g.powers_left or _savable(g) == wanted))
             if game is not None and scene == "ruin_pick":
                 game.play(Accept())
         elif scene == "game_over":

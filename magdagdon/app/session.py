@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import threading
+from dataclasses import replace
 from datetime import date, datetime, timezone
 from typing import TYPE_CHECKING, Iterable
 
@@ -15,9 +16,8 @@ from magdagdon.engine import (
     Action, Adjust, Confirm, Game, PlaceRuin, Phase, Reroll, Roll, Stage, TakeBack, TakeBackAll,
 )
 from magdagdon.engine.challenge import daily_day_of
-from magdagdon.engine.replay import Replay
 from magdagdon.storage import DEFAULT_NAME, TABLE_SIZE, RecordOutcome, RecordRefused
-from magdagdon.storage.daily_table import DailyTables
+from magdagdon.storage.high_scores import rank_of
 
 from .audio import Audio
 from .hints import Hint, ask_hint
@@ -63,6 +63,7 @@ class GameSession:
         self.kept_by_party = False  # a party player's game: the party file keeps and records it
         self.daily_day: date | None = None  # a game on a day's dice: that day, once recorded
         self.daily_rank: int | None = None  # and its rank in that day's table
+        self.held_reason: str | None = None  # why the result is held unsaved (a storage notice's words)
         self.review: list[TurnReview] | None = None  # the AI's look back, once the game is over
         self.review_thread: threading.Thread | None = None
         # Game time in fixed ticks, and when the player last acted, and where: a second tap
@@ -112,7 +113,9 @@ class GameSession:
             self.reroll_pick = None
             self.sprites = {}
             self._after_turn()
-        if returned:
+        if isinstance(action, TakeBackAll):  # what the player asked for, not a cascade of misfits
+            self.message = ("guide.took_back_all", {"count": len(returned)})
+        elif returned:
             dice = ", ".join(str(game.dice[d]) for d in returned)
             if game.phase is Phase.MAGDAGDON:
                 key = "guide.magdagdon_returned"
@@ -170,27 +173,40 @@ class GameSession:
                 return
             self.recorded = True
             name = self.player_name or DEFAULT_NAME
+            # A game on today's dice enters that day's table too (the store sees the dice).
             self.outcome = store.record_result(self.game, now(), name=name, assisted=self.assisted)
+            self.daily_rank = self.outcome.daily_rank
+            if self.daily_rank is not None:
+                self.daily_day = daily_day_of(self.game.seed, date.today())
             self.saved_result = bool(self.outcome.saved)
             if self.saved_result:
                 store.clear_in_progress()  # a result held in memory keeps its saved game
-            self._record_daily(store, name)
         except (OSError, RecordRefused):  # storage notes its own problems; these it raises
             self.recorded = True
             self.saved_result = False
             self.storage.note_failure()
-        self._show_notices()
+        fresh = self._show_notices()
+        if self.saved_result is False:
+            self.held_reason = fresh[-1] if fresh else self.storage.notices.text("notice.generic")
 
-    def _record_daily(self, store: "Store", name: str) -> None:
-        """A game on today's dice also enters Today's dice table of its day."""
-        day = daily_day_of(self.game.seed, date.today())
-        if day is None:
+    def retry_save(self) -> None:
+        """Try again to write a result held in memory (the Retry on the game-over screen)."""
+        if self.saved_result is False and self.outcome is not None:
+            self.storage.retry_unsaved()
+            self.check_saved()
+
+    def check_saved(self) -> None:
+        """Take note when the held result has been written (by a retry, a save, another game)."""
+        outcome = self.outcome
+        if self.saved_result is not False or outcome is None:
+            return  # nothing held: the data folder is not even opened
+        store = self.storage.store
+        if store is None or store.holds(outcome.replay_id):
             return
-        self.daily_day = day
-        tables = DailyTables(store.data_dir)
-        self.daily_rank = tables.record(day, Replay.of(self.game), now(), name=name, assisted=self.assisted)
-        for notice in tables.take_notices():
-            self.storage.notices.add(self.storage.notices.describe(notice))
+        self.saved_result = True
+        self.held_reason = None
+        self.outcome = replace(outcome, saved=True, rank=rank_of(store.high_scores(self.game.difficulty),
+                                                                 outcome.replay_id))
 
     def _makes_the_table(self, store: "Store") -> bool:
         """Whether this result enters its difficulty's top 20 (a tie keeps the earlier
@@ -213,10 +229,11 @@ class GameSession:
                 self.storage.note_failure()
             self._show_notices()
 
-    def _show_notices(self) -> None:
+    def _show_notices(self) -> list[str]:
         fresh = self.storage.pull_notices()
         if fresh:
             self.message = ("notice.show", {"text": fresh[-1]})
+        return fresh
 
     # --- sprites ---------------------------------------------------------------------------
     def _anim_rng(self, salt: str) -> random.Random:

@@ -15,6 +15,8 @@ from typing import Any, Callable
 
 import pygame
 
+from .render.draw_log import panel
+
 Persist = dict[str, Any]
 
 
@@ -178,8 +180,9 @@ class StateMachine:
         first = len(self.stack) - 1
         while first > 0 and self.stack[first].overlay:
             first -= 1
-        for state in self.stack[first:]:
-            state.draw(surface, alpha)
+        for key, state in zip(self.keys[first:], self.stack[first:]):
+            with panel(surface, key):  # the log names each state's drawing after it
+                state.draw(surface, alpha)
 
     def is_animating(self) -> bool:
         return self.top.is_animating()

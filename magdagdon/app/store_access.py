@@ -57,6 +57,19 @@ class StoreAccess:
                 self.notices.add(message)
         return fresh
 
+    @property
+    def unsaved_results(self) -> int:
+        """Finished games whose result is held in memory, not yet written (0 before opening)."""
+        return self._store.unsaved_results if self._store is not None else 0
+
+    def retry_unsaved(self) -> bool:
+        """Try again to write the held results; True when none is held any more."""
+        if self._store is None:
+            return True
+        done = self._store.retry_unsaved(now())
+        self.pull_notices()
+        return done
+
     def note_failure(self) -> None:
         self.notices.add(self.notices.text("notice.generic"))
 

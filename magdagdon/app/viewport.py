@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from .render import palette
+from .render.draw_log import Role, note
 from .render.layout import Layout, compute_layout, roster_rows
 
 
@@ -43,6 +44,11 @@ class Viewport:
         self.players = players
         self.resize(self.size)
         return True
+
+    def dim(self, surface: pygame.Surface, opacity: int) -> None:
+        """Lay the veil of ``opacity`` over ``surface``: what lies under it is background now."""
+        surface.blit(self.veil(opacity), (0, 0))
+        note(surface, surface.get_rect(), Role.VEIL, "veil", opaque=False)
 
     def veil(self, opacity: int) -> pygame.Surface:
         """A dimming veil over the whole window, made once per opacity (not per frame)."""

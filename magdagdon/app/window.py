@@ -1,5 +1,11 @@
 """The game's window: opened windowed or fullscreen, presented whole each drawn frame.
 
+A window always fits the screen it is on: a size asked for that the screen cannot hold is
+scaled down (its shape kept), and a window switched back from fullscreen gets its own size
+back, centred. Without a window manager (a kiosk's bare X server) nobody else would do
+either: SDL keeps a window where it was when it goes fullscreen (so the fullscreen picture
+starts off the screen's corner), and keeps the fullscreen size when it comes back.
+
 No window, no game: when SDL finds no display (``DISPLAY`` names an X server that is not
 there, as for a service started before X) it falls back to a driver that shows nothing,
 without a word, and a kiosk would run unseen for ever. Unless such a driver was asked for
@@ -9,9 +15,9 @@ exits with status 1, so that a service manager starts it again.
 
 from __future__ import annotations
 
+import io
 import os
 import warnings
-from pathlib import Path
 
 import pygame
 
@@ -38,6 +44,37 @@ def require_display() -> None:
                     "to run without a window, set SDL_VIDEODRIVER=offscreen")
 
 
+NO_SCREEN_DRIVERS = ("dummy", "offscreen")  # they draw to memory: there is no screen to fit
+
+
+def desktop_size() -> tuple[int, int] | None:
+    """The size of the screen a window must fit; None when the game draws to no screen."""
+    if pygame.display.get_driver() in NO_SCREEN_DRIVERS:
+        return None
+    sizes = pygame.display.get_desktop_sizes()
+    return sizes[0] if sizes else None
+
+
+def windowed_size(asked: tuple[int, int] | None, desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """The window's size: the one asked for, scaled down to fit ``desktop`` (its shape
+    kept); without one, the default, no larger than 90 % of the desktop."""
+    size = asked or DEFAULT_WINDOW
+    if desktop is not None:
+        width, height = desktop
+        if asked is None:
+            size = (min(size[0], int(width * 0.9)), min(size[1], int(height * 0.9)))
+        elif size[0] > width or size[1] > height:
+            scale = min(width / size[0], height / size[1])
+            size = (int(size[0] * scale), int(size[1] * scale))
+    return max(size[0], MINIMUM_WINDOW[0]), max(size[1], MINIMUM_WINDOW[1])
+
+
+def _sdl_window() -> pygame.Window:
+    with warnings.catch_warnings():  # pygame-ce flags Window.from_display_module as future-deprecated
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return pygame.Window.from_display_module()
+
+
 class Window:
     def __init__(self, fullscreen: bool, size: tuple[int, int] | None) -> None:
         require_display()
@@ -47,19 +84,22 @@ class Window:
         self.presented = 0
 
     def _open(self) -> pygame.Surface:
+        desktop = desktop_size()
         if self.fullscreen:
+            if desktop is not None and pygame.display.get_surface() is not None:
+                _sdl_window().position = (0, 0)  # fullscreen stays where the window was
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        size = self.size or DEFAULT_WINDOW
-        if self.size is None:
-            desktops = pygame.display.get_desktop_sizes()
-            if desktops:
-                dw, dh = desktops[0]
-                size = (min(size[0], int(dw * 0.9)), min(size[1], int(dh * 0.9)))
-        size = (max(size[0], MINIMUM_WINDOW[0]), max(size[1], MINIMUM_WINDOW[1]))
-        surface = pygame.display.set_mode(size, pygame.RESIZABLE)
-        with warnings.catch_warnings():  # pygame-ce flags Window.from_display_module as future-deprecated
-            warnings.simplefilter("ignore", DeprecationWarning)
-            pygame.Window.from_display_module().minimum_size = MINIMUM_WINDOW  # the window manager keeps it
+        size = windowed_size(self.size, desktop)
+        with warnings.catch_warnings():  # back from fullscreen SDL may keep its size: set right below
+            warnings.simplefilter("ignore", RuntimeWarning)
+            surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        window = _sdl_window()
+        window.minimum_size = MINIMUM_WINDOW  # the window manager keeps it
+        if desktop is not None:
+            if surface.get_size() != size:
+                window.size = size
+                surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+            window.position = ((desktop[0] - size[0]) // 2, (desktop[1] - size[1]) // 2)
         return surface
 
     def toggle_fullscreen(self) -> None:
@@ -82,6 +122,8 @@ class Window:
         pygame.display.flip()
         self.presented += 1
 
-    def save(self, path: Path) -> None:
-        """The frame last presented, as a PNG."""
-        pygame.image.save(self.surface, str(path))
+    def png(self) -> bytes:
+        """The frame last presented, as the bytes of a PNG (written by the caller, atomically)."""
+        buffer = io.BytesIO()
+        pygame.image.save(self.surface, buffer, "frame.png")
+        return buffer.getvalue()

@@ -17,6 +17,8 @@ _NOTICE_TEXT = {
     NoticeKind.RESUME_INVALID: "the saved game {path} no longer replays; it was moved aside to {moved_to}",
     NoticeKind.SCORES_REBUILT: "{path} was missing or damaged and was rebuilt from the archived replays; "
                                "statistics now count those games only",
+    NoticeKind.NOT_REGULAR: "{path} is a link or a special file (a pipe, a device), not ours to open; "
+                            "scores cannot be saved",
     NoticeKind.RECOVERED_RESULT: "a finished game that a crash left unrecorded ({path}) was added to the scores",
 }
 

@@ -29,7 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     chosen = parser.add_mutually_exclusive_group()
     chosen.add_argument("--seed", type=seed_option, default=None, help="seed of the game (shown on screen, shareable)")
     chosen.add_argument("--code", type=code_option, default=None, metavar="CODE",
-                        help="play the dice of a challenge code, e.g. J1ZEN4 (shown at game over)")
+                        help="play the game of a challenge code, its dice and difficulty, e.g. K9Y3V2J (shown at game over)")
     parser.add_argument("--data-dir", type=data_dir_option, default=None, help="folder for high scores and the saved game")
     parser.add_argument("--demo", action="store_true", help="attract mode: the game plays itself")
     parser.add_argument("--windowed", action="store_true", help="open in a window instead of fullscreen")
@@ -51,7 +51,8 @@ def options_from(args: argparse.Namespace):
     # What is not given stays None: the saved settings fill it in (app.preferences).
     windowed = True if (args.windowed or args.size is not None) else (False if args.fullscreen else None)
     return Options(
-        difficulty=args.difficulty, seed=args.seed if args.code is None else args.code,
+        difficulty=args.difficulty if args.code is None else args.code.difficulty or args.difficulty,
+        seed=args.seed if args.code is None else args.code.seed,
         data_dir=args.data_dir, demo=args.demo, frames=args.frames, screenshot=args.screenshot,
         windowed=windowed, size=size, scene=args.scene, locale=args.lang, sound=False if args.mute else None,
         kiosk=args.kiosk,
@@ -59,6 +60,11 @@ def options_from(args: argparse.Namespace):
 
 
 def run(args: argparse.Namespace) -> int:
+    code, difficulty = args.code, args.difficulty
+    if code is not None and code.difficulty is not None and difficulty not in (None, code.difficulty):
+        print(f"magdagdon: argument --difficulty: the code plays {code.difficulty.name}, not {difficulty.name}",
+              file=sys.stderr)
+        return 2
     if args.size is not None and args.size.note is not None:
         print(f"magdagdon: {args.size.note}", file=sys.stderr)  # the game goes on with the size it names
     options = options_from(args)

@@ -57,14 +57,17 @@ def run(args: argparse.Namespace) -> int:
 
 
 def load_document(path: Path) -> dict[str, Any]:
-    """The replay file's JSON object (ReplayError when it cannot be read or is not one)."""
+    """The replay file's JSON object (ReplayError when it cannot be read or is not one).
+
+    Only a regular file is read: a pipe with no writer would wait for ever."""
+    from magdagdon.storage.atomic_file import FileTooLarge, read_limited
+
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_REPLAY_BYTES + 1)
+        data = read_limited(path, MAX_REPLAY_BYTES)
+    except FileTooLarge:
+        raise ReplayError(f"larger than {MAX_REPLAY_BYTES} bytes") from None
     except OSError as error:
         raise ReplayError(f"cannot read it: {error.strerror or error}") from None
-    if len(data) > MAX_REPLAY_BYTES:
-        raise ReplayError(f"larger than {MAX_REPLAY_BYTES} bytes")
     try:
         document = json.loads(data)
     except (ValueError, RecursionError) as error:

@@ -32,7 +32,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--data-dir", type=data_dir_option, metavar="DIR",
                         help="data folder (default: MAGDAGDON_DATA_DIR, then the per-user folder)")
     parser.add_argument("--verify", action="store_true",
-                        help="replay every entry and check its board, score, turns and powers; exit 1 on any mismatch")
+                        help="replay every entry (the tables and Today's dice) and check its board, score, turns "
+                             "and powers; exit 1 on any mismatch")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -57,11 +58,14 @@ def run(args: argparse.Namespace) -> int:
 def _verify(store: Store, difficulties: list[Difficulty], damaged: bool) -> int:
     """Exit 1 on any mismatch, and when a damaged file was found (and moved aside) on opening."""
     wanted = set(difficulties)
-    mismatches = [m for m in verify_store(store) if m.difficulty is None or m.difficulty in wanted]
+    now = datetime.now(timezone.utc)
+    mismatches = [m for m in verify_store(store, now) if m.difficulty is None or m.difficulty in wanted]
     for notice in store.take_notices():
         print("note: " + describe_notice(notice), file=sys.stderr)
         damaged = True
-    checked = sum(len(store.high_scores(d)) for d in difficulties)
+    days = store.daily_days(now)
+    checked = sum(len(store.high_scores(d)) for d in difficulties) + sum(
+        len(tables.get(d, [])) for tables in days.values() for d in difficulties)
     for mismatch in mismatches:
         print("MISMATCH " + describe_mismatch(mismatch))
     if mismatches:
@@ -100,7 +104,8 @@ _FIELD = {
 def describe_mismatch(m: Mismatch) -> str:
     if m.kind is MismatchKind.STATISTICS:
         return f"statistics: {m.stored}"
-    where = f"{m.difficulty.name if m.difficulty else '?'} #{m.rank} (replay {m.replay_id})"
+    table = f"Today's dice {m.day.isoformat()} " if m.day is not None else ""
+    where = f"{table}{m.difficulty.name if m.difficulty else '?'} #{m.rank} (replay {m.replay_id})"
     if m.kind in _FIELD:
         return f"{where}: {_FIELD[m.kind]} is {m.stored} in the table but {m.actual} in the replay"
     text = {
@@ -110,5 +115,6 @@ def describe_mismatch(m: Mismatch) -> str:
         MismatchKind.REPLAY_TAMPERED: f"its replay file was altered (content now hashes to {m.actual})",
         MismatchKind.REPLAY_INVALID: f"its replay does not verify: {m.actual}",
         MismatchKind.NOT_FINISHED: f"its replay is not a finished game ({m.actual})",
+        MismatchKind.DAY: f"it was recorded at {m.stored}, outside its day's window or after now",
     }[m.kind]
     return f"{where}: {text}"

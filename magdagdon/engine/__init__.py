@@ -38,6 +38,7 @@ from .game import Game, IllegalMoveError, Phase
 from .legality import can_place, find_placement, is_magdagdon, legal_cells, required_dice
 from .reachable_bonus import best_reachable_bonuses, reachable_bonuses
 from .replay import Replay, ReplayError, ReplayResult
+from .rescue import Rescue, rescue
 from .scoring import RUIN_PENALTY, Bonus, LineScore, ScoreBreakdown, line_bonus, line_scores, score, score_total
 
 __all__ = [
@@ -68,6 +69,7 @@ __all__ = [
     "ReplayError",
     "ReplayResult",
     "Reroll",
+    "Rescue",
     "Roll",
     "ScoreBreakdown",
     "Stage",
@@ -86,6 +88,7 @@ __all__ = [
     "parse_action",
     "reachable_bonuses",
     "required_dice",
+    "rescue",
     "roll_dice",
     "score",
     "score_total",

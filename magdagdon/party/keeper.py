@@ -23,8 +23,23 @@ from .model import Party, PartyPlayer
 
 
 def record_of(party: Party, party_id: str, started: datetime, recorded: tuple[str, ...]) -> PartyRecord:
+    """The party file's record; finished once every game is over and every person's game
+    is in the tables (until then the file waits to record them)."""
     seats = tuple(PartySeat(p.name, p.computer, p.assisted, Replay.of(p.game)) for p in party.players)
-    return PartyRecord(party_id, started, seats, recorded, party.is_over)
+    people_recorded = all(p.computer or replay_id(Replay.of(p.game)) in recorded for p in party.players)
+    return PartyRecord(party_id, started, seats, recorded, party.is_over and people_recorded)
+
+
+def unfinished_party(files: PartyFiles, store: Callable[[], Store | None], now: datetime) -> PartyRecord | None:
+    """The newest party to continue, or None. A party whose games are all over but whose
+    file was not marked finished (a quit or a crash before its results, a full disk)
+    records its people now, once, and is no longer offered."""
+    for record in files.not_finished(now):
+        keeper = PartyKeeper.resume(files, store, record)
+        if not keeper.party.is_over:
+            return record
+        keeper.save(now)  # records the people not yet in the tables, then marks it finished
+    return None
 
 
 def party_from(record: PartyRecord) -> Party:

@@ -11,19 +11,39 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 import tempfile
 from pathlib import Path
 
 TEMP_SUFFIX = ".tmp"
+# Opening a pipe for reading waits for a writer; without blocking it opens at once, and the
+# check that follows refuses it (no effect on a regular file). Windows has no pipes there.
+_NO_WAIT = getattr(os, "O_NONBLOCK", 0)
 
 
 class FileTooLarge(ValueError):
     """A file above the size any honest MAGDAGDON file can reach."""
 
 
+class NotRegular(OSError):
+    """A pipe, a device, a socket or a link where a data file or folder of ours should be:
+    never read through, written through, nor taken as a lock."""
+
+    def __init__(self, path: Path | str, what: str = "not a regular file") -> None:
+        super().__init__(errno.EINVAL, what, str(path))
+
+
 def write_atomic(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` so that readers see the old or the new file, never a mix."""
+    """Replace ``path`` with ``data`` so that readers see the old or the new file, never a mix.
+
+    NotRegular when ``path`` is a pipe or a device (a link is replaced, never followed)."""
     folder = path.parent
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        mode = stat.S_IFREG
+    if not (stat.S_ISREG(mode) or stat.S_ISLNK(mode)):
+        raise NotRegular(path, "not a regular file (a pipe, a device or a folder)")
     fd, temp_name = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
     try:
         with os.fdopen(fd, "wb") as stream:
@@ -52,12 +72,37 @@ def fsync_folder(folder: Path) -> None:
 
 
 def read_limited(path: Path, max_bytes: int) -> bytes:
-    """The file's bytes; FileNotFoundError if missing, FileTooLarge above ``max_bytes``."""
-    with open(path, "rb") as stream:
+    """The regular file's bytes; FileNotFoundError if missing, FileTooLarge above ``max_bytes``,
+    IsADirectoryError for a folder and NotRegular for anything else (a pipe never hangs it)."""
+    fd = os.open(path, os.O_RDONLY | _NO_WAIT)
+    with os.fdopen(fd, "rb") as stream:
+        check_regular(stream.fileno(), path)
         data = stream.read(max_bytes + 1)
     if len(data) > max_bytes:
         raise FileTooLarge(f"{path} is larger than {max_bytes} bytes")
     return data
+
+
+def check_regular(fd: int, path: Path | str) -> None:
+    """Refuse an open file that is not a regular one (IsADirectoryError for a folder)."""
+    mode = os.fstat(fd).st_mode
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(errno.EISDIR, "is a folder", str(path))
+    if not stat.S_ISREG(mode):
+        raise NotRegular(path)
+
+
+def own_folder(folder: Path) -> Path:
+    """``folder`` (a subfolder of the data folder), created if missing; NotRegular when it
+    is a link, or anything but a folder: nothing is written through it out of the data folder."""
+    try:
+        folder.mkdir(exist_ok=True)
+    except FileExistsError:
+        pass  # a dangling link or a file: said below
+    info = os.lstat(folder)
+    if not stat.S_ISDIR(info.st_mode):
+        raise NotRegular(folder, "not a folder of the data folder (a link or a file)")
+    return folder
 
 
 def remove_durably(path: Path) -> bool:

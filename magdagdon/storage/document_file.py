@@ -1,6 +1,7 @@
 """Reading one envelope file with the corruption policy of the data folder.
 
-Missing → nothing. Corrupt (bad JSON, wrong types, truncated, absurdly large) → renamed
+Missing → nothing. Corrupt (bad JSON, wrong types, truncated, absurdly large, a folder or a
+pipe in the file's place) → renamed
 aside as ``<name>.corrupt-<timestamp>`` (the same bytes, under a new name) with a notice,
 and the caller goes on empty. Newer version or unreadable → left untouched, a notice, and
 the caller must not write that file. Pass ``may_move=True`` only while holding the data
@@ -16,7 +17,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Generic, TypeVar
 
-from .atomic_file import FileTooLarge, move_aside, read_limited
+from .atomic_file import FileTooLarge, NotRegular, move_aside, read_limited
 from .envelope import CorruptFile, FileKind, NewerVersion, decode
 from .notices import NoticeKind, StorageNotice
 
@@ -40,7 +41,7 @@ def load_document(
         raw = read_limited(path, kind.max_bytes)
     except FileNotFoundError:
         return Loaded(None)
-    except (FileTooLarge, IsADirectoryError):
+    except (FileTooLarge, IsADirectoryError, NotRegular):  # a folder or a pipe in a data file's place
         return _set_aside(path, now, may_move)
     except OSError:
         # Present but unreadable (permissions): keep it and write nothing over it.

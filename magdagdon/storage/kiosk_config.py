@@ -16,11 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.difficulty import Difficulty
-from .atomic_file import write_atomic
+from .atomic_file import FileTooLarge, read_limited, write_atomic
 from .data_dir import resolve_data_dir
-from .document_file import load_document
-from .envelope import CorruptFile, FileKind, is_int
-from .notices import StorageNotice
+from .document_file import PARSE_ERRORS, load_document
+from .envelope import CorruptFile, FileKind, NewerVersion, decode, is_int
+from .notices import NoticeKind, StorageNotice
 
 KIOSK_FILE = "kiosk.json"
 KIOSK_KIND = FileKind("magdagdon-kiosk", 1, max_bytes=64 * 1024)
@@ -64,37 +64,59 @@ class KioskConfig:
             if name in raw:
                 value = raw[name]
                 if not is_int(value) or not low <= value <= high:
-                    raise CorruptFile(f"{name} must be a whole number from {low} to {high}")
+                    raise CorruptFile(f"{name} is {_shown(value)}: it must be a whole number from {low} to {high}")
                 values[name] = value
         if "difficulties" in raw:
             names = raw["difficulties"]
             if not isinstance(names, list) or not names or not all(
                     isinstance(n, str) and n in Difficulty.__members__ for n in names):
-                raise CorruptFile("difficulties must list some of " + ", ".join(Difficulty.__members__))
+                raise CorruptFile(f"difficulties is {_shown(names)}: it must list some of "
+                                  + ", ".join(Difficulty.__members__))
             values["difficulties"] = tuple(d for d in Difficulty if d.name in names)
         if "language" in raw:
             language = raw["language"]
             if language is not None and (not isinstance(language, str) or not language.isascii()
                                          or not language.isalpha() or len(language) > 8):
-                raise CorruptFile("language must be a language code such as en, or null")
+                raise CorruptFile(f"language is {_shown(language)}: it must be a language code such as en, or null")
             values["language"] = language
         if "attract_steps" in raw:
             steps = raw["attract_steps"]
             if not isinstance(steps, list) or not steps or not all(s in ATTRACT_STEPS for s in steps):
-                raise CorruptFile("attract_steps must list some of " + ", ".join(ATTRACT_STEPS))
+                raise CorruptFile(f"attract_steps is {_shown(steps)}: it must list some of " + ", ".join(ATTRACT_STEPS))
             values["attract_steps"] = tuple(steps)
         if "coach_every_game" in raw:
             coach = raw["coach_every_game"]
             if not isinstance(coach, bool):
-                raise CorruptFile("coach_every_game must be true or false")
+                raise CorruptFile(f"coach_every_game is {_shown(coach)}: it must be true or false")
             values["coach_every_game"] = coach
         return cls(**values)
+
+
+def _shown(value: Any) -> str:
+    """A value as the file wrote it (JSON), cut short: the operator's log names it."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 @dataclass(frozen=True)
 class LoadedKiosk:
     config: KioskConfig = field(default_factory=KioskConfig)
     notice: StorageNotice | None = None
+    problem: str = ""  # what was wrong with the file, naming the field and its value (for the log)
+
+
+def problem_of(raw: bytes) -> str:
+    """Why ``raw`` is not a kiosk file one can use ("idle_seconds is -5: ...")."""
+    try:
+        KioskConfig.from_data(decode(KIOSK_KIND, raw))
+    except NewerVersion as newer:
+        return str(newer)
+    except PARSE_ERRORS as error:
+        return str(error)
+    return ""
 
 
 def kiosk_path(data_dir: str | os.PathLike[str] | None = None) -> Path:
@@ -113,7 +135,17 @@ def load_kiosk_config(data_dir: str | os.PathLike[str] | None = None, now: datet
         return LoadedKiosk(loaded.value)
     if not loaded.blocks_writing:
         write_template(path)
-    return LoadedKiosk(KioskConfig(), loaded.notice)
+    return LoadedKiosk(KioskConfig(), loaded.notice, _problem(loaded.notice))
+
+
+def _problem(notice: StorageNotice | None) -> str:
+    """What was wrong, read again from the file where the notice says it now is."""
+    if notice is None or notice.kind not in (NoticeKind.CORRUPT_MOVED_ASIDE, NoticeKind.CORRUPT_UNMOVABLE):
+        return ""
+    try:
+        return problem_of(read_limited(Path(notice.moved_to or notice.path), KIOSK_KIND.max_bytes))
+    except (OSError, FileTooLarge):
+        return f"larger than {KIOSK_KIND.max_bytes} bytes or unreadable"
 
 
 def write_template(path: Path) -> bool:

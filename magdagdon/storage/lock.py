@@ -17,10 +17,15 @@ from pathlib import Path
 from types import TracebackType
 from typing import Callable
 
+from .atomic_file import NotRegular, check_regular
+
 LOCK_NAME = "magdagdon.lock"
 _NO_LOCKING = {errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOTSUP, errno.ENOSYS}
 DEFAULT_TIMEOUT = 10.0  # seconds; a healthy writer holds the lock for milliseconds
 _POLL = 0.005
+# Only a regular file is a lock: a link is not followed (a dangling one would create a file
+# outside the data folder), and a pipe is opened without waiting, then refused.
+_OPEN_FLAGS = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
 
 
 class LockTimeout(OSError):
@@ -31,15 +36,22 @@ WaitCallback = Callable[[Path, float], None]  # (lock file, seconds it will wait
 
 
 class DataLock:
-    def __init__(self, folder: Path, timeout: float = DEFAULT_TIMEOUT, on_wait: WaitCallback | None = None) -> None:
-        self.path = folder / LOCK_NAME
+    def __init__(self, folder: Path, timeout: float = DEFAULT_TIMEOUT, on_wait: WaitCallback | None = None,
+                 name: str = LOCK_NAME) -> None:
+        self.path = folder / name  # another name: a claim of its own, held apart from the writes
         self.timeout = timeout
         self.on_wait = on_wait  # called once when the lock is held by another process
         self._fd: int | None = None
 
     def __enter__(self) -> "DataLock":
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o666)
         try:
+            fd = os.open(self.path, _OPEN_FLAGS, 0o666)
+        except OSError as error:
+            if error.errno == errno.ELOOP or os.path.islink(self.path):
+                raise NotRegular(self.path, "a link, not a lock file") from None
+            raise
+        try:
+            check_regular(fd, self.path)
             # time.monotonic measures a wait, not the date: no wall-clock time in storage.
             deadline = time.monotonic() + self.timeout
             told = False

@@ -7,7 +7,12 @@ keeps the game playable and goes on.
 from __future__ import annotations
 
 import enum
+import errno
 from dataclasses import dataclass
+from pathlib import Path
+
+from .atomic_file import TEMP_SUFFIX, NotRegular
+from .lock import LockTimeout
 
 
 class NoticeKind(enum.Enum):
@@ -23,6 +28,7 @@ class NoticeKind(enum.Enum):
     RESUME_INVALID = "resume_invalid"  # the saved game no longer replays; moved aside
     SCORES_REBUILT = "scores_rebuilt"  # tables re-derived from the archived replays (statistics: those games only)
     RECOVERED_RESULT = "recovered_result"  # a finished game left unrecorded by a crash was recorded
+    NOT_REGULAR = "not_regular"  # a link or a pipe where the lock file or a subfolder should be: nothing saved
 
 
 @dataclass(frozen=True)
@@ -38,5 +44,29 @@ class StorageNotice:
 
 
 _BLOCKING = frozenset(
-    {NoticeKind.NEWER_VERSION, NoticeKind.NOT_A_FOLDER, NoticeKind.NOT_READABLE, NoticeKind.NOT_WRITABLE, NoticeKind.DISK_FULL, NoticeKind.WRITE_FAILED, NoticeKind.BUSY}
+    {NoticeKind.NEWER_VERSION, NoticeKind.NOT_A_FOLDER, NoticeKind.NOT_READABLE, NoticeKind.NOT_WRITABLE, NoticeKind.DISK_FULL, NoticeKind.WRITE_FAILED, NoticeKind.BUSY, NoticeKind.NOT_REGULAR}
 )
+
+
+_FULL = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
+_DENIED = {errno.EACCES, errno.EPERM, errno.EROFS}
+
+
+def notice_of_error(error: OSError, fallback: Path | str) -> StorageNotice:
+    """The notice an operating-system error becomes, naming its file (else ``fallback``)."""
+    path = str(error.filename) if getattr(error, "filename", None) else str(fallback)
+    if path.endswith(TEMP_SUFFIX):  # name the folder the player knows, not our temp file
+        path = str(Path(path).parent)
+    if isinstance(error, LockTimeout):
+        kind = NoticeKind.BUSY
+    elif isinstance(error, NotRegular):
+        kind = NoticeKind.NOT_REGULAR
+    elif error.errno in _FULL:
+        kind = NoticeKind.DISK_FULL
+    elif error.errno in _DENIED or isinstance(error, PermissionError):
+        kind = NoticeKind.NOT_WRITABLE
+    elif error.errno == errno.ENOTDIR or isinstance(error, NotADirectoryError):
+        kind = NoticeKind.NOT_A_FOLDER
+    else:
+        kind = NoticeKind.WRITE_FAILED
+    return StorageNotice(kind, path)

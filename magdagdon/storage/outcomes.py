@@ -15,6 +15,7 @@ class RecordOutcome:
     saved: bool  # False: kept in memory only (read-only folder, full disk...); see Store.notices
     replay_id: str
     duplicate: bool = False  # this very game was recorded before; nothing changed
+    daily_rank: int | None = None  # a game on a day's dice: its rank in that day's table (written or held)
 
 
 class RefusalReason(enum.Enum):

@@ -4,25 +4,28 @@ Each player's game is kept as a replay (its whole log), so the file is all the e
 the party needs: rebuilt from it, the party resumes at the same player and turn, and each
 finished game can be verified and recorded like any single-player game. Written with the
 data folder's crash-safe design: the folder lock, an atomic replace, the versioned
-envelope; a corrupt file is set aside with a notice and never stops the game.
+envelope; a corrupt file is set aside with a notice and never stops the game. The file's
+name is the party's identity: a file whose recorded id differs (copied or edited by hand)
+is read and written again under its own name, so it is never left behind to be offered
+again (docs/PARTY.md).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 from ..engine.replay import Replay
 from ..shown_value import shown
-from .atomic_file import write_atomic
+from .atomic_file import own_folder, write_atomic
 from .document_file import Loaded, load_document
 from .envelope import CorruptFile, FileKind, encode
 from .high_scores import check_aware, clean_name, parse_when
 from .lock import DataLock, DEFAULT_TIMEOUT
-from .notices import NoticeKind, StorageNotice
+from .notices import StorageNotice, notice_of_error
 
 PARTY_FOLDER = "parties"
 PARTY_KIND = FileKind("magdagdon-party", 1, max_bytes=8 * 1024 * 1024)
@@ -108,11 +111,12 @@ class PartyFiles:
             return False
         path = self.path_of(record.party_id)
         try:
-            self.folder.mkdir(parents=True, exist_ok=True)
+            self.data_dir.mkdir(parents=True, exist_ok=True)
             with DataLock(self.data_dir, self.lock_timeout):
+                own_folder(self.folder)  # never a link out of the data folder
                 write_atomic(path, encode(PARTY_KIND, record.to_data()))
         except OSError as error:
-            self.notices.append(StorageNotice(NoticeKind.WRITE_FAILED, str(path)))
+            self.notices.append(notice_of_error(error, path))
             return False
         return True
 
@@ -123,25 +127,28 @@ class PartyFiles:
             with DataLock(self.data_dir, self.lock_timeout):
                 loaded: Loaded[PartyRecord] = load_document(self.path_of(party_id), PARTY_KIND, _checked, now)
         except OSError as error:
-            self.notices.append(StorageNotice(NoticeKind.WRITE_FAILED, str(self.folder)))
+            self.notices.append(notice_of_error(error, self.folder))
             return None
         if loaded.notice is not None:
             self.notices.append(loaded.notice)
-        return loaded.value
+        record = loaded.value
+        # The name wins: saving the party again then replaces this very file.
+        return record if record is None or record.party_id == party_id else replace(record, party_id=party_id)
 
-    def unfinished(self, now: datetime | None = None) -> PartyRecord | None:
-        """The newest party not yet over, to resume; None when there is none."""
+    def not_finished(self, now: datetime | None = None) -> list[PartyRecord]:
+        """The parties not marked finished, newest first (a damaged file: set aside, a notice)."""
         if self.data_dir is None:
-            return None
+            return []
         try:
             ids = sorted((p.stem for p in self.folder.glob("*.json") if _ID.fullmatch(p.stem)), reverse=True)
         except OSError:
-            return None
-        for party_id in ids:
-            record = self.load(party_id, now)
-            if record is not None and not record.finished:
-                return record
-        return None
+            return []
+        records = (self.load(party_id, now) for party_id in ids)
+        return [record for record in records if record is not None and not record.finished]
+
+    def unfinished(self, now: datetime | None = None) -> PartyRecord | None:
+        """The newest party not marked finished; None when there is none."""
+        return next(iter(self.not_finished(now)), None)
 
     def take_notices(self) -> list[StorageNotice]:
         notices, self.notices = self.notices, []

@@ -14,7 +14,7 @@ import os
 from pathlib import Path
 from typing import Callable
 
-from .atomic_file import fsync_folder, read_limited, remove_stray_temp_files, write_atomic
+from .atomic_file import fsync_folder, own_folder, read_limited, remove_stray_temp_files, write_atomic
 from .envelope import CorruptFile, FileKind, decode, encode
 from .high_scores import check_replay_id
 from .recorded_game import RecordedGame
@@ -31,7 +31,7 @@ class ReplayArchive:
         return self.folder / f"{check_replay_id(replay_id)}.json"
 
     def save(self, game: RecordedGame) -> Path:
-        self.folder.mkdir(parents=True, exist_ok=True)
+        own_folder(self.folder)  # never a link out of the data folder
         path = self.path_of(game.replay_id)
         write_atomic(path, encode(ARCHIVE_KIND, game.to_data()))
         return path

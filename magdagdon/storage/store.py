@@ -3,23 +3,25 @@
 Every change is a read-merge-write under the data folder lock: the files are re-read,
 the change applied, and the result written atomically, so two instances never lose each
 other's results. Problems never stop the game: they become :class:`StorageNotice` values,
-and results that could not be written stay in memory (shown in the tables) and are
-written with the next successful save.
+and results that could not be written are held in memory (shown in the tables), written
+with the next save that succeeds (a record, the game in progress, :meth:`Store.retry_unsaved`)
+and, while held, never overwritten on disk by another game: the in-progress file keeps the
+last that was written of them, and the next start records it.
 """
 
 from __future__ import annotations
 
-import errno
 import os
 from contextlib import contextmanager
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any, Callable, Iterator, TypeVar
 
 from ..engine.difficulty import Difficulty
 from ..engine.game import Game
 from ..engine.replay import Replay, ReplayError
-from .atomic_file import TEMP_SUFFIX, remove_durably, remove_stray_temp_files, write_atomic
+from .atomic_file import remove_durably, remove_stray_temp_files, write_atomic
+from .daily_table import Days, DailyFile, add_entry, day_of_dice, entries_of, kept_days, named_entry
 from .data_dir import resolve_data_dir
 from .document_file import PARSE_ERRORS, Loaded, load_document, set_aside
 from .envelope import FileKind, NewerVersion, encode
@@ -27,7 +29,7 @@ from . import high_scores as score_tables  # TABLE_SIZE read at run time
 from .high_scores import ScoreEntry, check_aware, clean_name, insert, rank_of
 from .in_progress import IN_PROGRESS_FILE, IN_PROGRESS_KIND
 from .lock import DEFAULT_TIMEOUT, LOCK_NAME, DataLock, LockTimeout, WaitCallback
-from .notices import NoticeKind, StorageNotice
+from .notices import NoticeKind, StorageNotice, notice_of_error
 from .outcomes import RecordOutcome, RecordRefused, RefusalReason, finished_game
 from .rebuild import rebuild_from_archive
 from .recorded_game import RecordedGame, content_id
@@ -36,8 +38,6 @@ from .score_book import SCORES_FILE, SCORES_KIND, ScoreBook
 from .statistics import Statistics
 
 T = TypeVar("T")
-_FULL = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
-_DENIED = {errno.EACCES, errno.EPERM, errno.EROFS}
 _DAMAGED = {NoticeKind.CORRUPT_MOVED_ASIDE, NoticeKind.CORRUPT_UNMOVABLE}  # table to rebuild from the archive
 
 
@@ -68,6 +68,9 @@ class Store:
         self.archive = ReplayArchive(self.data_dir)
         self._blocked = False  # a file we must not overwrite (newer version, unreadable)
         self._pending: list[RecordedGame] = []  # finished games not yet on disk
+        self.daily = DailyFile(self.data_dir)
+        self._pending_daily: list[tuple[RecordedGame, date]] = []  # recorded, not yet in their day's table
+        self._daily: Days = {}  # Today's dice tables as last read or written
         self._cache: tuple[tuple[int, ...] | None, ScoreBook] | None = None
 
     @property
@@ -85,8 +88,14 @@ class Store:
 
     @property
     def unsaved_results(self) -> int:
-        """Finished games held in memory because they could not be written yet."""
-        return len(self._pending)
+        """Finished games held in memory because they could not be written yet (their
+        result, or their entry in Today's dice)."""
+        return len({g.replay_id for g in self._pending} | {g.replay_id for g, _ in self._pending_daily})
+
+    def holds(self, replay_id: str) -> bool:
+        """True while the result of game ``replay_id`` is held in memory, not yet on disk."""
+        return any(g.replay_id == replay_id for g in self._pending) or \
+            any(g.replay_id == replay_id for g, _ in self._pending_daily)
 
     def take_notices(self) -> list[StorageNotice]:
         """The notices met so far, cleared (for a UI that shows each once)."""
@@ -150,29 +159,52 @@ class Store:
         replay_id = recorded.replay_id
         if all(p.replay_id != replay_id for p in self._pending):
             self._pending.append(recorded)
+        day = day_of_dice(recorded.replay.seed, recorded.when)  # a game on a day's dice: its table too
+        if day is not None and all(g.replay_id != replay_id for g, _ in self._pending_daily):
+            self._pending_daily.append((recorded, day))
+        known_as = self._write_held(recorded.when, recorded)
+        difficulty = recorded.replay.difficulty
+        daily_rank = None if day is None else self._daily_rank(day, recorded)
+        if known_as is not None:  # on disk before this call: nothing to add
+            self._pending = [p for p in self._pending if p.replay_id != replay_id]
+            return RecordOutcome(rank_of(self.high_scores(difficulty), known_as), True, known_as, True, daily_rank)
+        saved = all(p.replay_id != replay_id for p in self._pending)
+        return RecordOutcome(rank_of(self.high_scores(difficulty), replay_id), saved, replay_id, False, daily_rank)
+
+    def retry_unsaved(self, now: datetime) -> bool:
+        """Write the results held in memory, if any; True when none is held any more.
+
+        When they still cannot be written, the newest is put in the in-progress file
+        instead if that file holds nothing else (or an earlier turn of it), so the next
+        start records it: written at quit, recovered from whatever was last written."""
+        check_aware(now)
+        if self._pending or self._pending_daily:
+            self._write_held(now)
+        if self._pending:
+            self._keep_in_progress(self._pending[-1])
+        return not self.unsaved_results
+
+    def _write_held(self, now: datetime, recorded: RecordedGame | None = None) -> str | None:
+        """Write every held result under the lock; the id under which the scores held
+        ``recorded`` already before this write (None: a new game, or not known)."""
         known_as: str | None = None
         try:
             with self._lock():
-                book = self._read_book(recorded.when)
-                known_as = _recorded_id(book, recorded)
+                book = self._read_book(now)
+                known_as = None if recorded is None else _recorded_id(book, recorded)
                 if self._blocked:
                     raise ReadOnly()
-                self._write_pending(book)
-                self._clear_in_progress_of(recorded.replay)
-                self._prune(book)
+                self._write_pending(book, now)
+                self._prune(book, now)
         except ReadOnly:
             pass  # said by the notice that blocked writing
         except OSError as error:
             self._note_error(error, self.data_dir)
-        difficulty = recorded.replay.difficulty
-        if known_as is not None:  # on disk before this call: nothing to add
-            self._pending = [p for p in self._pending if p.replay_id != replay_id]
-            return RecordOutcome(rank_of(self.high_scores(difficulty), known_as), True, known_as, True)
-        saved = all(p.replay_id != replay_id for p in self._pending)
-        return RecordOutcome(rank_of(self.high_scores(difficulty), replay_id), saved, replay_id)
+        return known_as
 
-    def _write_pending(self, book: ScoreBook) -> None:
-        """Write every game held in memory: replays first, then the scores file that names them."""
+    def _write_pending(self, book: ScoreBook, now: datetime) -> None:
+        """Write every game held in memory: replays first, then the scores file that names
+        them, then their entries in Today's dice (which name the archived replays)."""
         fresh = [g for g in self._pending if _recorded_id(book, g) is None]
         for game in fresh:
             self.archive.save(game)
@@ -180,16 +212,88 @@ class Store:
         if fresh:
             write_atomic(self.scores_path, encode(SCORES_KIND, book.to_data()))
             self._cache = (_signature(self.scores_path), _copy(book))
-        self._pending = []
+        written, self._pending = self._pending, []
+        for game in written:
+            self._clear_in_progress_of(game.replay)
+        self._write_daily(book, now)
 
-    def _prune(self, book: ScoreBook) -> None:
+    def _write_daily(self, book: ScoreBook, now: datetime) -> None:
+        """Add the held Today's dice entries to ``daily.json`` (read afresh, under the lock).
+
+        A newer or unreadable file is left alone and the entries are dropped with its
+        notice: the score tables are written all the same."""
+        if not self._pending_daily:
+            return
+        loaded = self.daily.load(now, may_move=True)
+        if loaded.notice is not None:
+            self._add_notice(loaded.notice)
+        if loaded.blocks_writing:
+            self._pending_daily = []
+            return
+        days = loaded.value or {}
+        for recorded, day in self._pending_daily:
+            stored = _recorded_id(book, recorded)
+            if stored is not None:  # as archived: the name and time of its first recording
+                try:
+                    entry = self.archive.read(stored).entry()
+                except (FileNotFoundError, NewerVersion, *PARSE_ERRORS):
+                    continue  # its archived copy is gone or unreadable: no entry can stand on it
+                days, _ = add_entry(days, day, named_entry(entry, stored), now)
+        self.daily.write(kept_days(days, now))
+        self._daily = days
+        self._pending_daily = []
+
+    def _daily_rank(self, day: date, recorded: RecordedGame) -> int | None:
+        """The game's rank in its day's table, written or held (then among the entries on disk)."""
+        if any(g.replay_id == recorded.replay_id for g, _ in self._pending_daily):
+            self.daily_days(recorded.when)
+        table = list(self._daily.get(day, {}).get(recorded.replay.difficulty, []))
+        if not any(recorded.known_as(e.replay_id) for e in table):
+            table, _ = insert(table, recorded.entry())
+        return next((rank for rank, e in enumerate(table, start=1) if recorded.known_as(e.replay_id)), None)
+
+    # --- Today's dice ----------------------------------------------------------------------
+    def daily_days(self, now: datetime | None = None) -> Days:
+        """Today's dice tables as on disk (every entry, standing or not; ``scores --verify``)."""
+        try:
+            with self._reading() as locked:
+                loaded = self.daily.load(now, may_move=locked)
+        except OSError as error:
+            self._note_error(error, self.daily.path)
+            return dict(self._daily)
+        if loaded.notice is not None:
+            self._add_notice(loaded.notice)
+        self._daily = loaded.value or {}
+        return dict(self._daily)
+
+    def daily_table(self, day: date, difficulty: Difficulty, now: datetime) -> list[ScoreEntry]:
+        """``day``'s table of ``difficulty``: the entries that stand (their archived replay
+        verifies, matches them, and was recorded in the day's window by ``now``), and
+        the results held in memory."""
+        from .verify import check_daily_entry  # verify reads the store: imported when used
+
+        check_aware(now)
+        table = [e for rank, e in enumerate(self.daily_days(now).get(day, {}).get(difficulty, []), start=1)
+                 if not check_daily_entry(self.archive, day, e, rank, now)]
+        for recorded, held_day in self._pending_daily:
+            if held_day == day and recorded.replay.difficulty is difficulty and rank_of(table, recorded.replay_id) is None:
+                table, _ = insert(table, recorded.entry())
+        return table
+
+    def _prune(self, book: ScoreBook, now: datetime) -> None:
         """Delete archived games the table has let go, never one a rebuilt table would hold.
 
         A game goes only when the table recorded it, keeps it neither in a table nor among
-        the newest games, its own file reads, and it ranks below a full table of games
-        whose files are there: so a hand-emptied table deletes nothing.
+        the newest games nor in Today's dice, its own file reads, and it ranks below a full
+        table of games whose files are there: so a hand-emptied table deletes nothing.
         """
         seen, kept = set(book.seen), book.kept_replays()
+        daily = self.daily.load(now, may_move=True)  # under the lock: a damaged one is set aside
+        if daily.notice is not None:
+            self._add_notice(daily.notice)
+        if daily.blocks_writing:
+            return  # a Today's dice table we cannot read may name any archived game
+        kept |= {entry.replay_id for _, _, _, entry in entries_of(daily.value or {})}
 
         def may_delete(replay_id: str) -> bool:
             if replay_id not in seen or replay_id in kept:
@@ -218,15 +322,36 @@ class Store:
         """Save ``game`` (its whole log) so the next start can resume it; False if not saved."""
         check_aware(now)
         saved = RecordedGame(Replay.of(game), clean_name(name), now, bool(assisted))
+        if self._pending or self._pending_daily:
+            self._write_held(now)  # a save that succeeds writes the held results too
         try:
             with self._lock():
-                if self._blocked:
+                if self._blocked or self._keeps_held_game():
                     return False
                 write_atomic(self.in_progress_path, encode(IN_PROGRESS_KIND, saved.to_data()))
         except OSError as error:
             self._note_error(error, self.in_progress_path)
             return False
         return True
+
+    def _keeps_held_game(self) -> bool:
+        """True when the in-progress file holds (an earlier turn of) a result still held in
+        memory: the only copy on disk, not to be overwritten by another game (hold the lock)."""
+        saved = self._saved_replay()
+        return saved is not None and any(_continues(p.replay, saved) for p in self._pending)
+
+    def _keep_in_progress(self, held: RecordedGame) -> None:
+        """Put ``held`` (a finished game not yet recorded) in the in-progress file, when that
+        file holds nothing or an earlier turn of it: the next start records it."""
+        try:
+            with self._lock():
+                if self._blocked:
+                    return
+                saved = self._saved_replay()
+                if saved is None or (_continues(held.replay, saved) and saved != held.replay):
+                    write_atomic(self.in_progress_path, encode(IN_PROGRESS_KIND, held.to_data()))
+        except OSError as error:
+            self._note_error(error, self.in_progress_path)
 
     def load_in_progress(self, now: datetime | None = None) -> Game | None:
         """The saved game rebuilt by its replay (same board, seed, turn, powers), or None.
@@ -382,20 +507,7 @@ class Store:
             return self._cache[1] if self._cache is not None else ScoreBook()
 
     def _note_error(self, error: OSError, fallback: Path) -> None:
-        path = str(error.filename) if getattr(error, "filename", None) else str(fallback)
-        if path.endswith(TEMP_SUFFIX):  # name the folder the player knows, not our temp file
-            path = str(Path(path).parent)
-        if isinstance(error, LockTimeout):
-            kind = NoticeKind.BUSY
-        elif error.errno in _FULL:
-            kind = NoticeKind.DISK_FULL
-        elif error.errno in _DENIED or isinstance(error, PermissionError):
-            kind = NoticeKind.NOT_WRITABLE
-        elif error.errno == errno.ENOTDIR or isinstance(error, NotADirectoryError):
-            kind = NoticeKind.NOT_A_FOLDER
-        else:
-            kind = NoticeKind.WRITE_FAILED
-        self._add_notice(StorageNotice(kind, path))
+        self._add_notice(notice_of_error(error, fallback))
 
     def _add_notice(self, notice: StorageNotice) -> None:
         if notice not in self.notices:

@@ -1,26 +1,33 @@
-"""``scores --verify``: replay every table entry and compare with what the table claims.
+"""``scores --verify``: replay every table entry (the score tables and Today's dice) and
+compare with what the table claims.
 
 The replay is the evidence (RULES.md §10). A hand-edited score, board, turn count or
 power count no longer matches its replay; a replay that claims a false result does not
 verify; another game put in a replay's file no longer matches the file's id; an edited
-name or time no longer matches the archived copy.
+name or time no longer matches the archived copy. A Today's dice entry must also have been
+recorded within its day's window and not after now.
 """
 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import date, datetime
+from typing import TYPE_CHECKING
 
 from ..engine.difficulty import Difficulty
 from ..engine.replay import ReplayError, ReplayResult
 from .atomic_file import FileTooLarge, read_limited
+from .daily_table import entries_of, in_window
 from .document_file import PARSE_ERRORS
 from .envelope import NewerVersion, decode
 from .high_scores import ScoreEntry
 from .recorded_game import RecordedGame
 from .replay_archive import ARCHIVE_KIND, ReplayArchive
 from .score_book import inconsistencies
-from .store import Store
+
+if TYPE_CHECKING:
+    from .store import Store
 
 
 class MismatchKind(enum.Enum):
@@ -40,6 +47,7 @@ class MismatchKind(enum.Enum):
     WHEN = "when"
     ASSISTED = "assisted"
     STATISTICS = "statistics"
+    DAY = "day"  # a Today's dice entry recorded outside its day, or after now (a clock ahead)
 
 
 @dataclass(frozen=True)
@@ -50,17 +58,32 @@ class Mismatch:
     replay_id: str | None
     stored: str  # what the table says (or the problem, for file-level kinds)
     actual: str  # what the replay gives
+    day: date | None = None  # the day of a Today's dice table; None: the score tables
 
 
-def verify_store(store: Store) -> list[Mismatch]:
-    """Every mismatch found, table by table, best rank first; empty when all is well."""
+def verify_store(store: "Store", now: datetime | None = None) -> list[Mismatch]:
+    """Every mismatch found, table by table, best rank first; empty when all is well.
+
+    ``now``: Today's dice entries recorded after it are from a clock that ran ahead."""
     book = store.score_book()
     mismatches: list[Mismatch] = []
     for difficulty in Difficulty:
         for rank, entry in enumerate(book.tables[difficulty], start=1):
             mismatches.extend(check_entry(store.archive, entry, rank))
     mismatches.extend(Mismatch(MismatchKind.STATISTICS, None, None, None, problem, "") for problem in inconsistencies(book))
+    for day, _, rank, entry in entries_of(store.daily_days(now)):
+        mismatches.extend(check_daily_entry(store.archive, day, entry, rank, now))
     return mismatches
+
+
+def check_daily_entry(archive: ReplayArchive, day: date, entry: ScoreEntry, rank: int,
+                      now: datetime | None) -> list[Mismatch]:
+    """What is wrong with one entry of ``day``'s table; empty when it stands."""
+    found = [replace(m, day=day) for m in check_entry(archive, entry, rank)]
+    if not in_window(entry.when, day) or (now is not None and entry.when > now):
+        found.append(Mismatch(MismatchKind.DAY, entry.difficulty, rank, entry.replay_id, entry.when.isoformat(),
+                              day.isoformat(), day))
+    return found
 
 
 def check_entry(archive: ReplayArchive, entry: ScoreEntry, rank: int) -> list[Mismatch]:

@@ -18,6 +18,7 @@ from magdagdon.app.control import Control  # noqa: E402
 from magdagdon.app.loop_io import FakeClock, ScriptedEvents  # noqa: E402
 from magdagdon.app.options import Options  # noqa: E402
 from magdagdon.app.render import palette  # noqa: E402
+from magdagdon.app.render.text_runs import without_controls  # noqa: E402
 from magdagdon.app.states.menu import MenuState  # noqa: E402
 from magdagdon.app.states.table import TableState  # noqa: E402
 from magdagdon.engine import Difficulty  # noqa: E402
@@ -42,14 +43,14 @@ class ThinkAtOnce(Executor):
 
 class Player:
     def __init__(self, data_dir: Path, size: tuple[int, int] = (800, 600), thinker: Executor | None = None,
-                 **options: Any) -> None:
+                 draw_log: bool = True, frame_seconds: float = 0.0, **options: Any) -> None:
         values: dict[str, Any] = dict(difficulty=Difficulty.PEACEFUL, windowed=True, size=size, data_dir=data_dir,
                                       sound=False)
         values.update(options)
-        self.clock = FakeClock(1000.0)
+        self.clock = FakeClock(1000.0, slowest=frame_seconds)
         self.events = ScriptedEvents(self.clock)
         self.control = Control(Options(**values), clock=self.clock, events=self.events,
-                               thinker=thinker or ThinkAtOnce())
+                               thinker=thinker or ThinkAtOnce(), draw_log=draw_log)
 
     # --- time and input -----------------------------------------------------------------
     @property
@@ -142,13 +143,14 @@ class Player:
         return self.texts_drawn(lambda: self.wait(0.02))
 
     def texts_drawn(self, draw: Callable[[], None]) -> list[tuple[str, int]]:
-        """Every (text, size) the game's fonts render while ``draw`` runs."""
+        """Every (text, size) the game's fonts render while ``draw`` runs (the words as a
+        player reads them: without the invisible isolates around names and codes)."""
         fonts = getattr(self.top, "fonts", None) or self.table.fonts  # one FontBook for all states
         seen: list[tuple[str, int]] = []
         real = fonts.render
 
         def spy(text: str, size: int, colour: Any, bold: bool = False) -> pygame.Surface:
-            seen.append((text, size))
+            seen.append((without_controls(text), size))
             return real(text, size, colour, bold)
 
         fonts.render = spy  # type: ignore[method-assign]

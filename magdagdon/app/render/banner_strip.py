@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from .draw_log import Role, as_role, panel
 from . import palette
-from .hud import wrap
+from .hud import blit_on_baseline, shared_baseline, wrap
 from .palette import Colour
 
 if TYPE_CHECKING:
@@ -58,18 +59,31 @@ def draw_strip(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect, ti
     radius = max(6, rect.height // 5)
     pygame.draw.rect(surface, palette.DANGER_DARK if colour == palette.DANGER else palette.PANEL, rect, border_radius=radius)
     pygame.draw.rect(surface, colour, rect, width=max(2, rect.height // 30), border_radius=radius)
+    with panel(surface, "banner strip", rect, Role.PAGE, element=Role.DIALOG):
+        return _draw_strip_words(surface, fonts, rect, title, sentence, floor, rtl)
+
+
+def _draw_strip_words(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect, title: str, sentence: str,
+                      floor: int, rtl: bool) -> StripText:
     plan = plan_strip(fonts, rect.size, title, sentence, floor)
     inner = plan.inner.move(rect.topleft)
-    if plan.title:
-        title_img = fonts.render(plan.title, plan.size, palette.GOLD, bold=True)
-        surface.blit(title_img, title_img.get_rect(**{"midright" if rtl else "midleft": (
-            inner.right if rtl else inner.left, inner.centery)}))
     words = pygame.Rect(inner.left, inner.top, inner.width - plan.title_width, inner.height)
     if not rtl:
         words.left = inner.left + plan.title_width
     y = inner.centery - len(plan.lines) * plan.line_height // 2
-    for line in plan.lines:
-        image = fonts.render(line, plan.size, palette.TEXT)
-        surface.blit(image, image.get_rect(midtop=(words.centerx, y)))
-        y += plan.line_height
+    first = pygame.Rect(words.left, y, words.width, plan.line_height)
+    one_line = len(plan.lines) == 1
+    pieces = [(line, plan.size, False) for line in plan.lines]
+    if plan.title:  # on the sentence's baseline when it takes one line
+        title_piece = (plan.title, plan.size, True)
+        baseline = shared_baseline(fonts, [title_piece, *pieces] if one_line else [title_piece], first if one_line else inner)
+        title_img = fonts.render(plan.title, plan.size, palette.GOLD, bold=True)
+        with as_role(surface, Role.TITLE):
+            blit_on_baseline(surface, fonts, title_img, title_piece, baseline,
+                             **({"right": inner.right} if rtl else {"left": inner.left}))
+    for index, piece in enumerate(pieces):
+        box = first.move(0, index * plan.line_height)
+        line_base = baseline if plan.title and one_line else shared_baseline(fonts, [piece], box)
+        blit_on_baseline(surface, fonts, fonts.render(piece[0], plan.size, palette.TEXT), piece, line_base,
+                         centerx=words.centerx)
     return plan

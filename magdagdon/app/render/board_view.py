@@ -16,6 +16,8 @@ from magdagdon.engine import RUIN, Board, Bonus, best_reachable_bonuses, line_sc
 
 from . import palette
 from .dice_faces import die_face
+from .draw_log import Role, as_role, note, panel
+from .hud import min_text_px, readable_floor
 from .palette import Colour
 
 if TYPE_CHECKING:
@@ -96,6 +98,7 @@ def draw_board(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", boa
     cell_size = layout.cell_size
     radius = max(4, cell_size // 7)
     for cell, rect in enumerate(layout.cells):
+        note(surface, rect, Role.CELL, f"cell {cell}")
         value = board.cells[cell]
         if value == RUIN:
             surface.blit(ruin_tile(cell_size, cell), rect)
@@ -110,21 +113,32 @@ def draw_board(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", boa
 
 
 def _draw_sums(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", board: Board, text: "Catalog") -> None:
+    floor = readable_floor(fonts, min_text_px(surface.get_size()))
     for index, label in enumerate(line_labels(board)):
         rect = layout.row_sums[index] if index < 4 else layout.col_sums[index - 4]
-        big = int(min(rect.height, rect.width) * 0.42)
-        number = fonts.render(str(label.total), big, palette.TEXT if label.total else palette.TEXT_DIM, bold=True)
-        tag = None
+        big = max(floor, int(min(rect.height, rect.width) * 0.42))
+        small = max(floor, int(big * 0.62))
+        earned = label.style is TagStyle.EARNED
+        total = str(label.total)
+        while label.style is not None and big > floor and \
+                fonts.ink_height(total, big, True) + fonts.ink_height(label.tag, small, earned) + small // 4 > rect.height:
+            big = max(floor, int(big * 0.92))  # the sum and its tag both in the box, never below the readable size
+            small = max(floor, int(big * 0.62))
+        number = fonts.render(total, big, palette.TEXT if label.total else palette.TEXT_DIM, bold=True)
+        number_ink = fonts.ink(total, big, True)
+        tag = tag_ink = None
         if label.style is not None:
-            small = max(9, int(big * 0.62))
-            earned = label.style is TagStyle.EARNED
-            size = fonts.fit(label.tag, small, rect.width - 2, bold=earned)
+            size = max(floor, fonts.fit(label.tag, small, rect.width - 2, bold=earned))
             tag = fonts.render(label.tag, size, _TAG_COLOURS[label.style], bold=earned)
-        height = number.get_height() + (tag.get_height() if tag else 0)
+            tag_ink = fonts.ink(label.tag, size, earned)
+        spacing = small // 4
+        height = number_ink.height + (tag_ink.height + spacing if tag_ink else 0)
         top = rect.centery - height // 2
-        surface.blit(number, number.get_rect(midtop=(rect.centerx, top)))
-        if tag:
-            surface.blit(tag, tag.get_rect(midtop=(rect.centerx, top + number.get_height() - 2)))
+        with panel(surface, f"line {index}", rect, Role.VALUE):
+            surface.blit(number, (rect.centerx - number_ink.centerx, top - number_ink.top))
+            if tag is not None and tag_ink is not None:
+                with as_role(surface, Role.LABEL):
+                    surface.blit(tag, (rect.centerx - tag_ink.centerx, top + number_ink.height + spacing - tag_ink.top))
 
 
 def pulse(tick: int, period: int = 120) -> float:

@@ -11,6 +11,7 @@ import pygame
 
 from magdagdon.engine import LINES
 
+from .draw_log import Role, as_role
 from . import palette
 from .board_view import ruin_tile
 from .dice_faces import die_face
@@ -82,8 +83,10 @@ def draw_board_effects(surface: pygame.Surface, fonts: "FontBook", layout: "Layo
             shadow = shadow.copy()
             shadow.set_alpha(int(255 * min(1.0, strength * 2)))
             at = label.get_rect(center=(centre[0], centre[1] - rise))
-            surface.blit(shadow, at.move(2, 3))
-            surface.blit(label, at)
+            with as_role(surface, Role.SHADOW):
+                surface.blit(shadow, at.move(2, 3))
+            with as_role(surface, Role.VALUE):
+                surface.blit(label, at)
 
 
 def turned_die(effect: "Effect", size: int, look: str, ticks: float, reduce: bool) -> pygame.Surface | None:

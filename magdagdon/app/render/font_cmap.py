@@ -1,14 +1,21 @@
-"""Which characters a TrueType/OpenType font file has glyphs for (its ``cmap`` table).
+"""What a TrueType/OpenType font file says of itself that SDL_ttf does not tell: which
+characters it has glyphs for (its ``cmap`` table), and whether its glyphs reach above its
+ascent or below its descent (``head`` against ``hhea``).
 
 SDL_ttf draws a missing character as an empty box and cannot say which characters a font
 lacks, so the text layout asks here before giving a character to a script's font.
 Only the two common subtable formats are read: 4 (the Basic Multilingual Plane) and 12
 (all planes); a file that cannot be read covers nothing, and the caller falls back.
+
+SDL_ttf makes a line's picture taller where a glyph reaches past the font's ascent or
+descent (a Devanagari reph with its candrabindu, a Nastaliq tail), moving the baseline down
+when the room is added above; the layout needs to know on which side.
 """
 
 from __future__ import annotations
 
 import struct
+from dataclasses import dataclass
 from functools import lru_cache
 
 
@@ -45,17 +52,42 @@ def _format12(data: bytes, at: int) -> set[int]:
     return codes
 
 
+def _tables(data: bytes) -> dict[bytes, int]:
+    """Where each table of the font starts."""
+    count = struct.unpack_from(">H", data, 4)[0]
+    return {tag: offset for tag, _checksum, offset, _length in
+            (struct.unpack_from(">4sIII", data, 12 + 16 * i) for i in range(count))}
+
+
+@dataclass(frozen=True)
+class Overhang:
+    """Whether some glyph of the font rises above its ascent, or sinks below its descent."""
+
+    above: bool = False
+    below: bool = False
+
+
+@lru_cache(maxsize=16)
+def overhang(path: str) -> Overhang:
+    """The glyphs' extremes (``head``'s yMax and yMin) against the font's ascent and descent
+    (``hhea``, which SDL_ttf uses); a file that cannot be read has none."""
+    try:
+        with open(path, "rb") as file:
+            data = file.read()
+        tables = _tables(data)
+        y_min, y_max = struct.unpack_from(">hxxh", data, tables[b"head"] + 38)
+        ascent, descent = struct.unpack_from(">hh", data, tables[b"hhea"] + 4)
+    except (OSError, struct.error, KeyError):
+        return Overhang()
+    return Overhang(above=y_max > ascent, below=y_min < descent)
+
+
 @lru_cache(maxsize=16)
 def covered_code_points(path: str) -> frozenset[int]:
     try:
         with open(path, "rb") as file:
             data = file.read()
-        tables = struct.unpack_from(">H", data, 4)[0]
-        cmap_at = None
-        for i in range(tables):
-            tag, _checksum, offset, _length = struct.unpack_from(">4sIII", data, 12 + 16 * i)
-            if tag == b"cmap":
-                cmap_at = offset
+        cmap_at = _tables(data).get(b"cmap")
         if cmap_at is None:
             return frozenset()
         best: set[int] = set()

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from . import palette
+from .draw_log import Role, as_role, new_surface, panel
 from .palette import Colour
 
 if TYPE_CHECKING:
@@ -36,14 +37,16 @@ def draw_top_bar(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", g
     size = max(min_text_px(surface.get_size()), int(bar.height * 0.5))
     title = fonts.render(text("app.title"), size, palette.GOLD, bold=True)
     parts = [text(f"difficulty.{game.difficulty.name}"), text("hud.turn", turn=game.turn), text("hud.seed", seed=game.seed)]
-    room = bar.width - 3 * layout.margin - title.get_width() - (layout.menu_button.right - layout.hint_button.left)
-    if text.rtl:  # title on the right, buttons (mirrored by the layout) on the left
-        right = bar.right - layout.margin
-        surface.blit(title, title.get_rect(midright=(right, bar.centery)))
-        anchor, side = right - title.get_width() - layout.margin, "midright"
-    else:
-        surface.blit(title, title.get_rect(midleft=(layout.margin, bar.centery)))
-        anchor, side = layout.margin * 2 + title.get_width(), "midleft"
+    buttons = layout.menu_button.union(layout.hint_button)
+    room = bar.width - 4 * layout.margin - title.get_width() - buttons.width  # a margin clear of Hint
+    with as_role(surface, Role.TITLE):
+        if text.rtl:  # title on the right, buttons (mirrored by the layout) on the left
+            right = bar.right - layout.margin
+            surface.blit(title, title.get_rect(midright=(right, bar.centery)))
+            anchor, side = right - title.get_width() - layout.margin, "midright"
+        else:
+            surface.blit(title, title.get_rect(midleft=(layout.margin, bar.centery)))
+            anchor, side = layout.margin * 2 + title.get_width(), "midleft"
     floor = min_text_px(surface.get_size())
     info_size = max(floor, int(bar.height * 0.34))
     # As much as fits at a readable size: the turn matters most, the seed least.
@@ -52,34 +55,121 @@ def draw_top_bar(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", g
         fitted = fonts.fit(info, info_size, max(1, room))
         if fitted >= floor and fonts.size(info, fitted)[0] <= room:
             info_img = fonts.render(info, fitted, palette.TEXT_DIM)
-            surface.blit(info_img, info_img.get_rect(**{side: (anchor, bar.centery)}))
+            with as_role(surface, Role.LABEL):
+                surface.blit(info_img, info_img.get_rect(**{side: (anchor, bar.centery)}))
             break
 
 
 def min_text_px(window: tuple[int, int]) -> int:
-    """The smallest text worth drawing: 16 px at 800×600, growing with the window."""
-    return max(16, min(window) // 43)
+    """The smallest text worth drawing: 16 px up to 864 px on the window's shorter side
+    (800×600, 1280×720), then growing with it: 20 px at 1920×1080, 40 px at 3840×2160."""
+    return max(16, round(min(window) / 54))
+
+
+def fit_lines(fonts: "FontBook", text: str, largest: int, width: int, height: int, floor: int, most: int = 2,
+              bold: bool = False) -> tuple[list[str], int]:
+    """``text`` at the largest size (from ``largest`` down to the readable ``floor``) at which
+    it fits ``width``, on one line or, failing that, on up to ``most`` lines whose ink,
+    stacked, fits ``height``. Where nothing fits, the readable size on as many lines as it
+    takes (what the screen audit then reports)."""
+    smallest = readable_floor(fonts, floor)
+    for lines_allowed in range(1, most + 1):
+        size = max(smallest, largest)
+        while True:
+            lines = fonts.wrap(text, size, width, bold) if lines_allowed > 1 else [text]
+            wide_enough = all(fonts.size(line, size, bold)[0] <= width for line in lines)
+            if wide_enough and len(lines) <= lines_allowed and stacked_height(fonts, lines, size, bold) <= height:
+                return lines, size
+            if size <= smallest:
+                break
+            size = max(smallest, int(size * 0.92))
+    return fonts.wrap(text, smallest, width, bold), smallest
+
+
+def readable_floor(fonts: "FontBook", floor: int) -> int:
+    """The smallest size ``fonts`` draws at ``floor`` pixels or more (Large text draws each
+    size larger)."""
+    size = max(1, int(floor / fonts.scale))
+    while int(size * fonts.scale) < floor:
+        size += 1
+    return size
+
+
+def line_gap(size: int) -> int:
+    """The space between the ink of two stacked lines of text at ``size``."""
+    return max(2, size // 4)
+
+
+def stacked_height(fonts: "FontBook", lines: list[str], size: int, bold: bool = False) -> int:
+    """How tall ``lines`` stand when stacked by their ink (:func:`blit_lines`)."""
+    return sum(fonts.ink_height(line, size, bold) for line in lines) + line_gap(size) * (len(lines) - 1)
+
+
+def blit_lines(surface: pygame.Surface, fonts: "FontBook", lines: list[str], size: int, colour: Colour,
+               box: pygame.Rect, bold: bool = False, align: str = "center") -> pygame.Rect:
+    """``lines`` stacked by their ink, the block centred in ``box`` (each line ``align``-ed
+    across it: "center", "start" or "end" of the reading direction); returns the ink's
+    bounds."""
+    height = stacked_height(fonts, lines, size, bold)
+    y = box.centery - height // 2
+    drawn = pygame.Rect(box.centerx, y, 0, 0)
+    side = align if align == "center" else ("left" if (align == "start") != fonts.rtl else "right")
+    for line in lines:
+        image = fonts.render(line, size, colour, bold)
+        ink = fonts.ink(line, size, bold)
+        x = {"left": box.left - ink.left, "right": box.right - ink.right}.get(side, box.centerx - ink.centerx)
+        surface.blit(image, (x, y - ink.top))
+        drawn.union_ip(ink.move(x, y - ink.top))
+        y += ink.height + line_gap(size)
+    return drawn
+
+
+Words = tuple[str, int, bool]  # what a piece of a line says, its size, and whether it is bold
+
+
+def shared_baseline(fonts: "FontBook", pieces: list[Words], box: pygame.Rect) -> int:
+    """The baseline on which ``pieces``, set side by side on one line, have their ink
+    centred in ``box`` (separate pictures of words in different sizes or scripts)."""
+    inks = [(fonts.ink(*piece), fonts.baseline(*piece)) for piece in pieces if piece[0].strip()]
+    if not inks:
+        return box.centery
+    top = min(ink.top - base for ink, base in inks)
+    bottom = max(ink.bottom - base for ink, base in inks)
+    return box.centery - (top + bottom) // 2
+
+
+def blit_on_baseline(surface: pygame.Surface, fonts: "FontBook", image: pygame.Surface, piece: Words, baseline: int,
+                     **anchor: int) -> pygame.Rect:
+    """``image`` (the rendering of ``piece``) with its baseline at ``baseline``, placed across by
+    ``left=``, ``right=`` or ``centerx=`` (of its picture)."""
+    rect = image.get_rect(**anchor)
+    rect.top = baseline - fonts.baseline(*piece)
+    surface.blit(image, rect)
+    return rect
 
 
 def draw_guide(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", message: str, colour: Colour = palette.TEXT) -> None:
-    """The guide line; a warning (coral or red) carries a warning sign too, so it does not
-    rest on colour alone."""
+    """The guide line (two where one does not hold it at the readable size); a warning
+    (coral or red) carries a warning sign too, so it does not rest on colour alone."""
     rect = layout.guide
     warning = colour in (palette.DANGER, palette.CORAL)
-    icon = int(rect.height * 0.7) if warning else 0
+    floor = min_text_px(surface.get_size())
+    icon = min(int(rect.height * 0.7), max(floor, rect.height // 2)) if warning else 0
     room = rect.width - (icon + icon // 3 if warning else 0)
-    size = fonts.fit(message, int(rect.height * 0.55), room)
-    img = fonts.render(message, size, colour)
-    area = img.get_rect(center=rect.center)
+    lines, size = fit_lines(fonts, message, int(rect.height * 0.55), room, rect.height, floor)
+    width = max(fonts.size(line, size)[0] for line in lines)
+    words = pygame.Rect(0, rect.top, width, rect.height)
+    words.centerx = rect.centerx
     if warning:
-        area.x += (icon + icon // 3) // 2
+        words.x += (icon + icon // 3) // 2 * (-1 if fonts.rtl else 1)
         sign = pygame.Rect(0, 0, icon, icon)
-        sign.midright = (area.left - icon // 3, rect.centery)
         if fonts.rtl:
-            area.x -= icon + icon // 3
-            sign.midleft = (area.right + icon // 3, rect.centery)
+            sign.midleft = (words.right + icon // 3, rect.centery)
+        else:
+            sign.midright = (words.left - icon // 3, rect.centery)
         draw_warning_sign(surface, sign, colour)
-    surface.blit(img, area)
+    with panel(surface, "guide", rect, Role.GUIDE):
+        blit_lines(surface, fonts, lines, size, colour, words)
 
 
 def draw_warning_sign(surface: pygame.Surface, rect: pygame.Rect, colour: Colour) -> None:
@@ -115,12 +205,13 @@ def draw_banner(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect, t
         if len(fonts.banners) > BANNERS_KEPT:
             fonts.banners.clear()
         drop = max(3, rect.height // 40)
-        image = pygame.Surface((rect.width, rect.height + drop), pygame.SRCALPHA)
+        image = new_surface((rect.width, rect.height + drop), pygame.SRCALPHA, fonts.logged)
         free = _paint_banner(image, fonts, pygame.Rect((0, 0), rect.size), title, lines, colour, title_colour,
                              reserve, title_scale, min_text_px(surface.get_size()))
         cached = fonts.banners[key] = (image, free)
     image, free = cached
-    surface.blit(image, rect.topleft)
+    with panel(surface, "banner", rect, element=Role.DIALOG):
+        surface.blit(image, rect.topleft)
     return free.move(rect.topleft)
 
 
@@ -196,12 +287,14 @@ def _paint_banner(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect,
     inner = plan.inner.move(rect.topleft)
     title_img = fonts.render(title, plan.title_size, title_colour, bold=True)
     ink = title_img.get_bounding_rect()
-    surface.blit(title_img, (inner.centerx - ink.centerx, inner.top - ink.top))  # the ink from the inner edge down
+    with as_role(surface, Role.TITLE):
+        surface.blit(title_img, (inner.centerx - ink.centerx, inner.top - ink.top))  # the ink from the inner edge down
     y = inner.top + plan.title_height + plan.pad // 4
     for line in plan.wrapped:
         img = fonts.render(line, plan.size, palette.TEXT)
         ink = img.get_bounding_rect()
-        surface.blit(img, (inner.centerx - ink.centerx, y + plan.line_height // 2 - ink.centery))
+        with as_role(surface, Role.PAGE):
+            surface.blit(img, (inner.centerx - ink.centerx, y + plan.line_height // 2 - ink.centery))
         y += plan.line_height
     return pygame.Rect(inner.left, y, inner.width, max(0, inner.bottom - y))
 

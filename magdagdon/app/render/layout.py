@@ -11,11 +11,16 @@ from dataclasses import dataclass, field
 
 from pygame import Rect
 
+from .hud import min_text_px
+
 # block side = cell * BLOCK_CELLS: 4 cells, 4 gaps (GAP each) and the sum gutter (GUTTER)
 GAP = 0.08
 GUTTER = 0.78
 BLOCK_CELLS = 4 + 4 * GAP + GUTTER
 ROSTER_PER_ROW = 4  # players' chips in a row of the compact players' row
+GUIDE_LINES = 2.8  # the guide line's height, in readable sizes
+LEGEND_LINES = 2.5  # the legend's band under the board: one line of Nastaliq at the readable size
+PRIMARY_SHARE = 0.55  # of the row CONFIRM shares with Take back all
 
 
 @dataclass
@@ -40,8 +45,10 @@ class Layout:
     score: Rect
     guide: Rect
     banner: Rect
+    coach: Rect  # where a coach mark's bubble goes: the guide line's band, with the margins around it
     dialog: Rect
     die_size: int
+    legend: Rect | None = None  # the line-bonus legend's band under the board (portrait: the score panel holds it)
     extras: dict = field(default_factory=dict)
 
     @property
@@ -74,7 +81,9 @@ def compute_layout(width: int, height: int, rtl: bool = False, strip: bool = Fal
     portrait = height > width * 1.05
     margin = max(8, round(min(width, height) * 0.025))
     top_h = max(40, round(min(height * 0.075, width * 0.09)))
-    guide_h = max(28, round(min(height * 0.055, width * 0.06)))
+    # The guide line holds one line of Nastaliq (the tallest script the game writes, ~2.4
+    # times its size) or two of Latin or Devanagari at the readable size.
+    guide_h = max(28, round(min(height * 0.055, width * 0.06)), round(min_text_px((width, height)) * GUIDE_LINES))
     top_bar = Rect(0, 0, width, top_h)
     content = Rect(margin, top_h + margin, width - 2 * margin, height - top_h - guide_h - margin * 2)
     band: Rect | None = None
@@ -95,10 +104,12 @@ def compute_layout(width: int, height: int, rtl: bool = False, strip: bool = Fal
         band = Rect(content.right - int(content.width * 0.15), content.top, int(content.width * 0.15), content.height)
         content.width -= band.width + margin
 
+    legend: Rect | None = None
+    legend_h = 0 if portrait else round(min_text_px((width, height)) * LEGEND_LINES)
     if portrait:
         cell = min(content.width, content.height * 0.52) / BLOCK_CELLS
-    else:
-        cell = min(content.height, (content.width - margin) * 0.58) / BLOCK_CELLS
+    else:  # the board and, under it, the legend of its line bonuses (where the sums' tags are)
+        cell = min(content.height - legend_h, (content.width - margin) * 0.58) / BLOCK_CELLS
     block = round(cell * BLOCK_CELLS)
     gap = max(2, round(cell * GAP))
     cell_px = int(cell)
@@ -111,8 +122,8 @@ def compute_layout(width: int, height: int, rtl: bool = False, strip: bool = Fal
         panel_w = min(content.width - block - margin, int(block * 0.95))
         group_w = block + margin + panel_w
         left = content.left + (content.width - group_w) // 2
-        block_rect = Rect(left, 0, block, block)
-        block_rect.centery = content.centery
+        block_rect = Rect(left, content.top + (content.height - block - legend_h) // 2, block, block)
+        legend = Rect(block_rect.left, block_rect.bottom, block_rect.width, legend_h)
         panel = Rect(block_rect.right + margin, content.top, panel_w, content.height)
 
     cells = [
@@ -135,12 +146,12 @@ def compute_layout(width: int, height: int, rtl: bool = False, strip: bool = Fal
     tray_slots = [Rect(tray.centerx - slots_w // 2 + i * (die + slot_gap), tray.centery - die // 2, die, die) for i in range(4)]
 
     button_h = min(actions.height, max(40, int(cell * 0.7)))
-    primary = Rect(actions.left, actions.centery - button_h // 2, int(actions.width * 0.6), button_h)
+    primary = Rect(actions.left, actions.centery - button_h // 2, int(actions.width * PRIMARY_SHARE), button_h)
     take_back_all = Rect(primary.right + row_gap, primary.top, actions.right - primary.right - row_gap, button_h)
 
     label_h = int(powers.height * 0.36)
     power_label = Rect(powers.left, powers.top, powers.width, label_h)
-    pb_h = min(powers.height - label_h - row_gap // 2, int(button_h * 0.95))
+    pb_h = powers.height - label_h - row_gap // 2  # a label and its cost below it, in every script
     pb_w = (powers.width - 2 * row_gap) // 3
     power_buttons = [Rect(powers.left + i * (pb_w + row_gap), power_label.bottom + row_gap // 2, pb_w, pb_h) for i in range(3)]
 
@@ -149,6 +160,8 @@ def compute_layout(width: int, height: int, rtl: bool = False, strip: bool = Fal
     hint_button = Rect(menu_button.left - margin // 2 - int(icon * 2.4), menu_button.top, int(icon * 2.4), icon)
 
     guide = Rect(margin, height - guide_h - margin // 3, width - 2 * margin, guide_h)
+    below_content = height - guide_h - margin + max(2, margin // 5)
+    coach = Rect(guide.left, below_content, guide.width, height - max(2, margin // 5) - below_content)
     banner = Rect(board.left, 0, board.width, int(board.height * 0.64))
     banner.centery = board.centery
     if portrait:
@@ -164,8 +177,8 @@ def compute_layout(width: int, height: int, rtl: bool = False, strip: bool = Fal
         menu_button=menu_button, hint_button=hint_button, board=board, cells=cells,
         row_sums=row_sums, col_sums=col_sums, tray=tray, tray_slots=tray_slots,
         primary=primary, take_back_all=take_back_all, powers=powers, power_label=power_label,
-        power_buttons=power_buttons, score=score, guide=guide, banner=banner, dialog=dialog,
-        die_size=die,
+        power_buttons=power_buttons, score=score, guide=guide, banner=banner, coach=coach, dialog=dialog,
+        die_size=die, legend=legend,
     )
     if band is not None:
         layout.extras["strip"] = band
@@ -192,11 +205,12 @@ def mirror(layout: Layout) -> None:
 
     strip = [layout.extras[band] for band in ("strip", "roster") if band in layout.extras]
     for rect in [layout.tray, layout.primary, layout.take_back_all, layout.powers, layout.power_label,
-                 layout.score, layout.menu_button, layout.hint_button, layout.guide, layout.dialog,
+                 layout.score, layout.menu_button, layout.hint_button, layout.guide, layout.coach, layout.dialog,
                  *layout.tray_slots, *layout.power_buttons, *strip]:
         flip(rect)
     block = layout.board.union(layout.row_sums[0]).union(layout.col_sums[0])
     shift = (width - block.right) - block.left
-    for rect in [layout.board, layout.banner, *layout.cells, *layout.row_sums, *layout.col_sums]:
+    below = [layout.legend] if layout.legend is not None else []
+    for rect in [layout.board, layout.banner, *layout.cells, *layout.row_sums, *layout.col_sums, *below]:
         rect.x += shift
     layout.extras["rtl"] = True

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from .draw_log import new_surface
 from .styled_text import Spans, parse_inline, plain, stripped
 
 if TYPE_CHECKING:
@@ -30,17 +31,22 @@ def ink_rect(image: pygame.Surface) -> pygame.Rect:
     return image.get_bounding_rect()
 
 
+def fitted_size(fonts: "FontBook", text: str, size: int, box: tuple[int, int], bold: bool = False,
+                floor: int = 10) -> int:
+    """The largest size <= ``size`` at which ``text``'s ink fits ``box`` (width, height) on
+    one line, never below ``floor``."""
+    width, height = box
+    size = max(floor, fonts.fit(text, size, max(1, width), bold))
+    while size > floor and fonts.ink_height(text, size, bold) > height:
+        size = max(floor, int(size * 0.9))
+    return size
+
+
 def fitted_line(fonts: "FontBook", text: str, size: int, box: tuple[int, int], colour: "Colour",
                 bold: bool = False, floor: int = 10) -> pygame.Surface:
     """``text`` on one line at the largest size <= ``size`` whose ink fits ``box`` (width,
     height), never below ``floor``."""
-    width, height = box
-    size = max(floor, fonts.fit(text, size, max(1, width), bold))
-    image = fonts.render(text, size, colour, bold)
-    while size > floor and ink_rect(image).height > height:
-        size = max(floor, int(size * 0.9))
-        image = fonts.render(text, size, colour, bold)
-    return image
+    return fonts.render(text, fitted_size(fonts, text, size, box, bold, floor), colour, bold)
 
 
 def fitted_block(fonts: "FontBook", text: str, size: int, box: tuple[int, int], colour: "Colour",
@@ -52,8 +58,8 @@ def fitted_block(fonts: "FontBook", text: str, size: int, box: tuple[int, int], 
         return image
     lines = [fonts.render(line, floor, colour, bold) for line in fonts.wrap(text, floor, box[0], bold)]
     step = fonts.line_step(floor)
-    block = pygame.Surface((max(line.get_width() for line in lines), step * (len(lines) - 1) + lines[-1].get_height()),
-                           pygame.SRCALPHA)
+    block = new_surface((max(line.get_width() for line in lines), step * (len(lines) - 1) + lines[-1].get_height()),
+                        pygame.SRCALPHA, fonts.logged)
     for index, line in enumerate(lines):
         block.blit(line, line.get_rect(midtop=(block.get_width() // 2, index * step)))
     return block
@@ -143,23 +149,70 @@ class TextPage:
         page.height = y
         return page
 
+    def ink_span(self, fonts: "FontBook", size: int) -> tuple[int, int]:
+        """(top, bottom) of the ink of the page's lines, from the page's top."""
+        if not self.lines:
+            return 0, 0
+        spans = []
+        for line in (self.lines[0], self.lines[-1]):
+            image = fonts.render_styled(line.spans, size, (255, 255, 255), line.bold)
+            ink = ink_rect(image).move(0, line.y + (line.height - image.get_height()) // 2)
+            spans.append(ink)
+        return spans[0].top, spans[1].bottom
+
+    # Scrolling moves by whole lines: the page's top is always a line's top, and a line is
+    # drawn only where it shows whole, so no line is ever cut by the view's edge.
+    def _tops(self) -> list[int]:
+        return [line.y for line in self.lines]
+
+    def last_offset(self, view_height: int) -> int:
+        """The first line's top from which the rest of the page fits the view."""
+        return next((top for top in self._tops() if self.height - top <= view_height), self._tops()[-1] if self.lines else 0)
+
     def scroll(self, pixels: int, view_height: int) -> None:
-        self.offset = max(0, min(self.offset + pixels, self.height - view_height))
+        """Scroll by about ``pixels`` (to the nearest line)."""
+        self.scroll_to(self.offset + pixels, view_height)
+
+    def scroll_to(self, target: int, view_height: int, snap: str = "nearest") -> None:
+        """The page's top at the line nearest ``target`` ("nearest"), the last one at or above
+        it ("above": paging on without skipping a line) or the first at or below it ("below")."""
+        tops = [0] + [top for top in self._tops() if 0 < top <= self.last_offset(view_height)]
+        if snap == "above":
+            chosen = max((top for top in tops if top <= target), default=0)
+        elif snap == "below":
+            chosen = min((top for top in tops if top >= target), default=tops[-1])
+        else:
+            chosen = min(tops, key=lambda top: (abs(top - target), top))
+        self.offset = chosen
+
+    def page(self, forward: bool, view_height: int) -> None:
+        """A view's height on or back, keeping the line cut off at the edge in view."""
+        if forward:
+            self.scroll_to(self.offset + view_height, view_height, "above")
+            if self.offset == 0 and self.height > view_height:
+                self.scroll_to(1, view_height, "below")
+        else:
+            self.scroll_to(self.offset - view_height, view_height, "below")
 
     def draw(self, surface: pygame.Surface, fonts: "FontBook", view: pygame.Rect, size: int, colour: "Colour",
-             heading_colour: "Colour", align: str) -> None:
-        clip = surface.get_clip()
-        surface.set_clip(view.clip(clip) if clip else view)
+             heading_colour: "Colour", align: str, box: pygame.Rect | None = None) -> None:
+        """The lines in ``view`` (scrolled by ``offset``); a scrolled page shows a line only
+        where its ink lies whole inside ``box`` (the view's frame), so none is cut."""
+        frame = box or view
         top = view.top - self.offset
         if self.height < view.height and align == "center":
             top = view.top + (view.height - self.height) // 2
+        scrolls = self.height > view.height
         for line in self.lines:
             y = top + line.y
             if y + line.height < view.top or y > view.bottom:
                 continue
             image = fonts.render_styled(line.spans, size, heading_colour if line.bold else colour, line.bold)
-            box = pygame.Rect(view.left, y + (line.height - image.get_height()) // 2, view.width, image.get_height())
-            anchor = {"left": "topleft", "right": "topright", "center": "midtop"}[align]
-            point = {"left": box.topleft, "right": box.topright, "center": box.midtop}[align]
-            surface.blit(image, image.get_rect(**{anchor: point}))
-        surface.set_clip(clip)
+            at = pygame.Rect(view.left, y + (line.height - image.get_height()) // 2, image.get_width(), image.get_height())
+            if align == "right":
+                at.right = view.right
+            elif align == "center":
+                at.centerx = view.centerx
+            if scrolls and not frame.contains(ink_rect(image).move(at.topleft)):
+                continue  # partly outside the view: it shows whole once scrolled to
+            surface.blit(image, at)

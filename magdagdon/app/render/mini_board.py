@@ -11,6 +11,7 @@ from magdagdon.engine import RUIN
 from . import palette
 from .board_view import ruin_tile
 from .dice_faces import die_face
+from .draw_log import Role, note
 
 GHOST_ALPHA = 150
 
@@ -30,7 +31,9 @@ def draw_mini_board(surface: pygame.Surface, rect: pygame.Rect, board: tuple[int
     cells = board_cells(rect)
     size = cells[0].width
     radius = max(3, size // 7)
-    pygame.draw.rect(surface, palette.PANEL, cells[0].union(cells[15]).inflate(size // 6, size // 6), border_radius=radius)
+    area = cells[0].union(cells[15]).inflate(size // 6, size // 6)
+    pygame.draw.rect(surface, palette.PANEL, area, border_radius=radius)
+    note(surface, area, Role.PICTURE, "ghost board" if ghost else "mini board")
     for index, cell in enumerate(cells):
         value = board[index]
         if value == RUIN:

@@ -11,6 +11,7 @@ import pygame
 
 from ..fonts import FontBook
 from . import palette
+from .draw_log import Role, as_role, panel
 from .ellipsis import shortened
 from .hud import min_text_px
 from .layout import mirror_within
@@ -43,8 +44,9 @@ def draw_party_row(surface: pygame.Surface, fonts: FontBook, band: pygame.Rect, 
     """Every player's chip in ``band``; returns the chips' rects in seating order."""
     rects = chip_rects(band, len(entries), rows, fonts.rtl)
     floor = min_text_px(surface.get_size())
-    for rect, entry in zip(rects, entries):
-        _draw_chip(surface, fonts, rect, entry, floor)
+    for index, (rect, entry) in enumerate(zip(rects, entries)):
+        with panel(surface, f"player {index}", rect, Role.VALUE, element=Role.PANEL):
+            _draw_chip(surface, fonts, rect, entry, floor)
     return rects
 
 
@@ -86,7 +88,8 @@ def _draw_chip(surface: pygame.Surface, fonts: FontBook, chip: pygame.Rect, entr
         words = shortened(fonts, entry.name, floor, max(1, room))
         name_size = max(floor, fonts.fit(words, floor, max(1, room), bold=True))
     image = fonts.render(words, name_size, entry.colour, bold=True)
-    blit_ink(surface, image, place(max(1, room), at), "right" if rtl else "left")
+    with as_role(surface, Role.NAME):
+        blit_ink(surface, image, place(max(1, room), at), "right" if rtl else "left")
 
 
 def _draw_marker(surface: pygame.Surface, box: pygame.Rect, entry: StripEntry, rtl: bool) -> None:

@@ -12,6 +12,7 @@ from magdagdon.engine import Board
 
 from ..fonts import FontBook
 from . import palette
+from .draw_log import Role, as_role, note, panel
 from .ellipsis import shortened
 from .hud import min_text_px
 from .layout import mirror_within
@@ -35,13 +36,18 @@ def fitted(fonts: FontBook, words: str, size: int, width: int, height: int, colo
            bold: bool = False) -> pygame.Surface:
     """``words`` rendered to fit ``width`` and ``height`` (scripts such as Nastaliq stand
     much taller than Latin letters of the same size)."""
+    return fonts.render(words, fitted_size(fonts, words, size, width, height, bold), colour, bold)
+
+
+def fitted_size(fonts: FontBook, words: str, size: int, width: int, height: int, bold: bool = False) -> int:
+    """The size :func:`fitted` draws ``words`` at."""
     screen = pygame.display.get_surface()
     floor = min_text_px(screen.get_size()) if screen is not None else 10
     size = max(floor, fonts.fit(words, max(floor, size), max(10, width), bold))
-    image = fonts.render(words, size, colour, bold)
-    if image.get_height() > height > 0:  # never below the smallest readable size
-        image = fonts.render(words, max(floor, size * height // image.get_height()), colour, bold)
-    return image
+    drawn = fonts.size(words, size, bold)[1]
+    if drawn > height > 0:  # never below the smallest readable size
+        size = max(floor, size * height // drawn)
+    return size
 
 
 def draw_mini_board(surface: pygame.Surface, fonts: FontBook, rect: pygame.Rect, board: Board) -> None:
@@ -50,6 +56,7 @@ def draw_mini_board(surface: pygame.Surface, fonts: FontBook, rect: pygame.Rect,
     gap = max(1, side // 40)
     cell = (side - 5 * gap) // 4
     left, top = rect.centerx - side // 2, rect.centery - side // 2
+    note(surface, pygame.Rect(left, top, side, side), Role.PICTURE, "mini board")
     smallest = min_text_px(surface.get_size())
     # Digits only where they can be read; smaller boards show numbers as filled cells.
     size = max(smallest, int(cell * 0.7)) if smallest <= cell * 0.9 else 0
@@ -63,7 +70,8 @@ def draw_mini_board(surface: pygame.Surface, fonts: FontBook, rect: pygame.Rect,
             pygame.draw.rect(surface, palette.DIE_FACE, box, border_radius=max(1, cell // 6))
             if size:
                 digit = fonts.render(str(value), size, palette.DIE_PIP, bold=True)
-                surface.blit(digit, digit.get_rect(center=box.center))
+                with panel(surface, "mini board", box, Role.VALUE):
+                    surface.blit(digit, digit.get_rect(center=box.center))
         else:
             pygame.draw.rect(surface, palette.CELL_EMPTY, box, border_radius=max(1, cell // 6))
 
@@ -88,7 +96,17 @@ def draw_party_strip(surface: pygame.Surface, fonts: FontBook, rect: pygame.Rect
     words = [_tile_words(surface, fonts, tile, entry) for tile, entry in zip(tiles, entries)]
     # Every tile keeps the same room for words, so the boards come out the same size.
     reserved = max((w.height for w in words), default=0)
-    return [_draw_tile(surface, fonts, tile, entry, w, reserved) for tile, entry, w in zip(tiles, entries, words)]
+    drawn = []
+    for index, (tile, entry, w) in enumerate(zip(tiles, entries, words)):
+        with panel(surface, f"player {index}", tile, Role.NAME, element=Role.PANEL):
+            drawn.append(_draw_tile(surface, fonts, tile, entry, w, reserved))
+    return drawn
+
+
+@dataclass(frozen=True)
+class _Piece:
+    image: pygame.Surface
+    words: tuple[str, int, bool]  # what it says, its size, bold
 
 
 @dataclass
@@ -98,11 +116,12 @@ class _TileWords:
     text_w: int
     side: int  # the board's side when it stands beside the words
     spacing: int
-    rows: list[list[pygame.Surface]]
+    rows: list[list[_Piece]]
+    fonts: FontBook
 
     @property
     def height(self) -> int:
-        return _rows_height(self.rows, self.spacing)
+        return _rows_height(self.rows, self.spacing, self.fonts)
 
 
 def _tile_words(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect, entry: StripEntry) -> _TileWords:
@@ -123,17 +142,19 @@ def _tile_words(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect, ent
     floor = min_text_px(surface.get_size())
     spacing = max(2, line // 6)
 
-    def word_image(words: str, colour: Colour, bold: bool, width: int) -> pygame.Surface:
-        image = fitted(fonts, words, line, width, step, colour, bold)
-        if image.get_width() > width:  # too long even at the smallest readable size
-            image = fitted(fonts, shortened(fonts, words, floor, width, bold), line, width, step, colour, bold)
-        return image
+    def word_image(words: str, colour: Colour, bold: bool, width: int) -> _Piece:
+        size = fitted_size(fonts, words, line, width, step, bold)
+        if fonts.size(words, size, bold)[0] > width:  # too long even at the smallest readable size
+            words = shortened(fonts, words, floor, width, bold)
+            size = fitted_size(fonts, words, line, width, step, bold)
+        return _Piece(fonts.render(words, size, colour, bold), (words, size, bold))
 
     rows = [[word_image(words, colour, bold, text_w)] for words, colour, bold in lines if words]
-    if _rows_height(rows, spacing) > inner.height and len(rows) == 3:  # no room for 3 lines: status after score
+    if _rows_height(rows, spacing, fonts) > inner.height and len(rows) == 3:  # no room for 3 lines: status after score
         score = rows[1][0]
-        rows[1:] = [[score, word_image(entry.status, palette.TEXT_DIM, False, text_w - score.get_width() - spacing * 2)]]
-    return _TileWords(inner, tall, text_w, side, spacing, rows)
+        rows[1:] = [[score, word_image(entry.status, palette.TEXT_DIM, False,
+                                       text_w - score.image.get_width() - spacing * 2)]]
+    return _TileWords(inner, tall, text_w, side, spacing, rows, fonts)
 
 
 def _draw_tile(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect, entry: StripEntry, words: _TileWords,
@@ -156,23 +177,32 @@ def _draw_tile(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect, entr
         text_box = pygame.Rect(inner.left, inner.top, words.text_w, inner.height)
     # Lines stacked by their ink: a script that stands taller (Nastaliq) takes the room it needs.
     y = inner.top
-    for row in words.rows:
-        inks = [ink_rect(image) for image in row]
-        height = max(ink.height for ink in inks)
+    for line, row in enumerate(words.rows):
+        inks = [ink_rect(piece.image) for piece in row]
         x = inner.right if rtl and tall else inner.left
-        for image, ink in zip(row, inks):
-            if rtl and tall:  # from the right edge leftwards
-                surface.blit(image, (x - ink.right, y + (height - ink.height) // 2 - ink.top))
-                x -= ink.width + spacing * 2
-            else:
-                surface.blit(image, (x - ink.left, y + (height - ink.height) // 2 - ink.top))
-                x += ink.width + spacing * 2
-        y += height + spacing
+        # the words of one row on one baseline, the row's ink from ``y`` down
+        top = min(ink.top - fonts.baseline(*piece.words) for piece, ink in zip(row, inks))
+        baseline = y - top
+        for piece, ink in zip(row, inks):
+            with as_role(surface, Role.NAME if line == 0 else Role.VALUE):
+                if rtl and tall:  # from the right edge leftwards
+                    surface.blit(piece.image, (x - ink.right, baseline - fonts.baseline(*piece.words)))
+                    x -= ink.width + spacing * 2
+                else:
+                    surface.blit(piece.image, (x - ink.left, baseline - fonts.baseline(*piece.words)))
+                    x += ink.width + spacing * 2
+        y += _row_height(fonts, row) + spacing
     if side > 12:
         draw_mini_board(surface, fonts, board_rect, entry.board)
     return text_box, board_rect
 
 
-def _rows_height(rows: list[list[pygame.Surface]], spacing: int) -> int:
+def _row_height(fonts: FontBook, row: list[_Piece]) -> int:
+    """The height of one row of words set on one baseline."""
+    inks = [(ink_rect(piece.image), fonts.baseline(*piece.words)) for piece in row]
+    return max(ink.bottom - base for ink, base in inks) - min(ink.top - base for ink, base in inks)
+
+
+def _rows_height(rows: list[list[_Piece]], spacing: int, fonts: FontBook) -> int:
     """The height of lines of words stacked by their ink."""
-    return sum(max(ink_rect(image).height for image in row) for row in rows) + spacing * (len(rows) - 1)
+    return sum(_row_height(fonts, row) for row in rows) + spacing * (len(rows) - 1)

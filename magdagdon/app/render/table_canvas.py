@@ -13,9 +13,10 @@ from magdagdon.engine import Game
 from ..fonts import FontBook
 from ..i18n import Catalog
 from .board_view import draw_board
+from .draw_log import Role, forget, new_frame_surface, panel
 from .hud import draw_background, draw_top_bar
 from .layout import Layout
-from .score_panel import draw_score_panel
+from .score_panel import draw_legend, draw_score_panel
 from .tray_view import draw_power_label, draw_tray
 
 Region = tuple[str, pygame.Rect, object, Callable[[pygame.Surface], None]]
@@ -35,7 +36,7 @@ class TableCanvas:
                  score_shown: int | None) -> tuple[Region, ...]:
         preview = game.preview_score()
         board_rect = layout.board.inflate(layout.margin, layout.margin).union(layout.row_sums[-1]).union(layout.col_sums[-1])
-        return (
+        regions: tuple[Region, ...] = (
             ("top", layout.top_bar, (game.turn, game.difficulty, game.seed, text.locale),
              lambda s: draw_top_bar(s, fonts, layout, game, text)),
             ("board", board_rect, (game.board, game.working_board),
@@ -46,8 +47,12 @@ class TableCanvas:
             ("score", layout.score, (preview.total, preview.base, preview.bonus, preview.ruins, preview.powers_used,
                                      bool(game.staged), score_shown),
              lambda s: draw_score_panel(s, fonts, layout.score, preview, text, preview=bool(game.staged),
-                                        shown_total=score_shown)),
+                                        shown_total=score_shown, legend=layout.legend is None)),
         )
+        if layout.legend is not None:
+            legend = layout.legend
+            regions += (("legend", legend, (text.locale,), lambda s: draw_legend(s, fonts, legend, text)),)
+        return regions
 
     def draw(self, target: pygame.Surface, layout: Layout, game: Game, fonts: FontBook, text: Catalog,
              score_shown: int | None = None) -> None:
@@ -59,9 +64,10 @@ class TableCanvas:
         if surface is None or surface.get_size() != target.get_size():
             # Made in the window's pixel format (allocating and then ``convert()``-ing a
             # 1080p surface costs ~20 ms, a noticeable part of start-up).
-            surface = self.surface = pygame.Surface(target.get_size(), 0, target)
+            surface = self.surface = new_frame_surface(target.get_size(), target, fonts.logged)
             self.layout = None
         if self.layout is not layout:  # a new layout at the same size (a party's band) reuses the surface
+            forget(surface)
             draw_background(surface, layout)
             self.keys.clear()
             self.layout = layout
@@ -69,9 +75,11 @@ class TableCanvas:
             if self.keys.get(name) != key:
                 # The background under a region is painted again rather than copied from a
                 # second window-sized surface (one allocation less on a table's first frame).
+                forget(surface, name=name)
                 surface.set_clip(rect)
                 draw_background(surface, layout)
                 surface.set_clip(None)
-                paint(surface)
+                with panel(surface, name, rect, element=Role.PANEL):
+                    paint(surface)
                 self.keys[name] = key
         target.blit(surface, (0, 0))

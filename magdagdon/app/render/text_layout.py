@@ -4,16 +4,19 @@ placed side by side in visual order on one shared baseline.
 
 Line heights come from the fonts: Noto Nastaliq Urdu needs about 1.8 times the height of
 Noto Sans at the same point size, so an Urdu line is tall even when its letters look small.
+A line's box is its language's (its own font's and Latin's), grown to hold every glyph
+SDL_ttf drew past those fonts' ascent or descent, and every letter of another script in it
+(an Urdu name in an English line) as far as that letter's ink reaches.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
-from .font_cmap import covered_code_points
+from .font_cmap import Overhang, covered_code_points, overhang
 from .styled_text import Span, plain
 from .text_runs import ARABIC, DEVANAGARI, LATIN, Run, split_runs, visual_order, wrap_paragraph
 
@@ -45,6 +48,10 @@ class TextSetter:
         self._loaded: dict[tuple, pygame.font.Font] = {}
         self._runs: dict[str, list[Run]] = {}
         self._widths: dict[tuple[str, int, bool], int] = {}
+        self._metrics: dict[tuple[str, int, bool], tuple[int, int]] = {}  # ascent, descent
+        self._spaces: dict[tuple[int, str], int] = {}  # (font id, " ") -> its width
+        self._overhangs: dict[int, Overhang] = {}  # id of a loaded font -> its file's overhang
+        self._inks: dict[tuple[int, str], tuple[int, int]] = {}  # (font id, text) -> ink above, below the baseline
         self._drawn_by: dict[tuple[str, str], str] = {}  # (script, letter) -> the script whose font draws it
         self._coverage = {script: covered_code_points(font.regular) for script, font in fonts.items()}
         order = [self.home_script, LATIN, ARABIC, DEVANAGARI]
@@ -66,6 +73,7 @@ class TextSetter:
                 font.set_script(spec.harfbuzz_script)
                 font.set_direction(_DIRECTIONS[rtl])
             self._loaded[key] = font
+            self._overhangs[id(font)] = overhang(path)
         return font
 
     def home_font(self, size: int, bold: bool = False) -> pygame.font.Font:
@@ -106,11 +114,74 @@ class TextSetter:
 
     def line_metrics(self, line: str, size: int, bold: bool = False) -> tuple[int, int]:
         """(ascent, descent) of one line: as :meth:`metrics`, except that a line wholly in
-        Latin letters and digits (a score, "(+60)") is only as tall as Latin, even in Urdu."""
-        if all(run.script == LATIN for run in self.runs(_one_line(line))):
-            font = self.font(LATIN, size, bold)
-            return font.get_ascent(), -font.get_descent()
-        return self.metrics(size, bold)
+        Latin letters and digits (a score, "(+60)") is only as tall as Latin, even in Urdu;
+        grown to hold every letter drawn in it (see :meth:`_extent`)."""
+        return self._line_metrics(line, size, bold)
+
+    def _line_metrics(self, line: str, size: int, bold: bool, heights: dict[int, int] | None = None) -> tuple[int, int]:
+        key = (line, size, bold)
+        measured = self._metrics.get(key)
+        if measured is None:
+            if len(self._metrics) > self.CACHE_LIMIT:
+                self._metrics.clear()
+            pieces = [_Piece(self.font(run.script, size, bold, run.rtl), run.text, run.script)
+                      for run in self.runs(_one_line(line))]
+            measured = self._metrics[key] = self._extent(pieces, size, bold, heights)
+        return measured
+
+    def _extent(self, pieces: list["_Piece"], size: int, bold: bool,
+                heights: dict[int, int] | None = None) -> tuple[int, int]:
+        """(ascent, descent) of ``pieces`` side by side on one baseline: the line of the
+        language's own font and Latin (Latin's alone for a line of Latin letters and digits:
+        a score in Urdu), grown to hold the pictures SDL_ttf draws of their runs, and the ink
+        of each run in another script."""
+        if all(piece.script == LATIN for piece in pieces):
+            latin = self.font(LATIN, size, bold)
+            ascent, descent = latin.get_ascent(), -latin.get_descent()
+        else:
+            ascent, descent = self.metrics(size, bold)
+        for index, piece in enumerate(pieces):
+            font = piece.font
+            if not piece.text.strip():
+                continue  # spaces reach nowhere
+            if piece.script in (LATIN, self.home_script):
+                piece_height = heights[index] if heights and index in heights else font.size(piece.text)[1]
+                above = self._baseline_in(font, piece_height)
+                taller = max(0, piece_height - font.get_height()) - (above - font.get_ascent())
+                below = -font.get_descent() + taller
+                if font.get_height() > font.get_ascent() - font.get_descent():
+                    # SDL_ttf's picture is a rounding row taller than ascent and descent: the line
+                    # takes it where a letter reaches into it (a Nastaliq bowl, a "p" at 10 px)
+                    below = max(below, self._ink(font, piece.text)[1])
+            else:  # not its whole font's height: Nastaliq's would double an English line for one name
+                above, below = self._ink(font, piece.text)
+            ascent, descent = max(ascent, above), max(descent, below)
+        return ascent, descent
+
+    def _ink(self, font: pygame.font.Font, text: str) -> tuple[int, int]:
+        """How far ``text``'s letters reach above and below the baseline in ``font``."""
+        key = (id(font), text)
+        reach = self._inks.get(key)
+        if reach is None:
+            if len(self._inks) > self.CACHE_LIMIT:
+                self._inks.clear()
+            try:
+                image = font.render(text, True, (255, 255, 255))
+            except (pygame.error, ValueError):
+                reach = (0, 0)
+            else:
+                ink, baseline = image.get_bounding_rect(), self._baseline_in(font, image.get_height())
+                reach = (baseline - ink.top, ink.bottom - baseline) if ink.height else (0, 0)
+            self._inks[key] = reach
+        return reach
+
+    def _baseline_in(self, font: pygame.font.Font, height: int) -> int:
+        """Where the baseline lies in ``font``'s picture of a text ``height`` pixels tall:
+        SDL_ttf adds the room a glyph takes past the font's ascent or descent to the side it
+        reaches (below, for a font whose glyphs may go either way)."""
+        taller = max(0, height - font.get_height())
+        side = self._overhangs.get(id(font), Overhang())
+        return font.get_ascent() + (taller if side.above and not side.below else 0)
 
     def line_height(self, size: int, bold: bool = False) -> int:
         fonts = [self.home_font(size, bold), self.font(LATIN, size, bold)]
@@ -123,9 +194,17 @@ class TextSetter:
         if width is None:  # menus and the table measure the same labels at every build
             if len(self._widths) > self.CACHE_LIMIT:
                 self._widths.clear()
-            one_line = _one_line(line)
-            width = sum(self.font(r.script, size, bold, r.rtl).size(r.text)[0] for r in self.runs(one_line))
+            width = sum(self._run_width(self.font(r.script, size, bold, r.rtl), r.text) for r in self.runs(_one_line(line)))
             self._widths[key] = width
+        return width
+
+    def _run_width(self, font: pygame.font.Font, text: str) -> int:
+        if text != " ":
+            return font.size(text)[0]
+        key = (id(font), text)  # the spaces between runs: one measure per font
+        width = self._spaces.get(key)
+        if width is None:
+            width = self._spaces[key] = font.size(text)[0]
         return width
 
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
@@ -138,11 +217,50 @@ class TextSetter:
     # --- drawing --------------------------------------------------------------------------
     def render(self, line: str, size: int, colour: "ColorValue", bold: bool = False) -> pygame.Surface:
         """One line, runs in visual order on a shared baseline; transparent background."""
-        line = _one_line(line)
-        ascent, descent = self.line_metrics(line, size, bold)
-        return _on_baseline([(self.font(run.script, size, bold, run.rtl), run.text) for run in self.runs(line)],
-                            colour, ascent, descent)
+        return self.render_line(line, size, colour, bold).image
 
+    def render_line(self, line: str, size: int, colour: "ColorValue", bold: bool = False) -> "SetLine":
+        """As :meth:`render`, with where the baseline lies and whether a letter reached past
+        the line's box (and was cut)."""
+        line = _one_line(line)
+        pieces = [_Piece(self.font(run.script, size, bold, run.rtl), run.text, run.script) for run in self.runs(line)]
+        pictures = self._rendered(pieces, colour)
+        heights = {index: picture.height for index, picture in enumerate(pictures) if picture is not None}
+        return self._on_baseline([p for p in pictures if p is not None], *self._line_metrics(line, size, bold, heights))
+
+    def _rendered(self, runs: list["_Piece"], colour: "ColorValue") -> list["_Picture | None"]:
+        """Each piece's picture, where its baseline lies in it and where its ink lies (None:
+        nothing to draw); what the ink reaches is kept, so measuring the line renders nothing
+        again. Spaces alone draw nothing: they only take their width."""
+        pictures: list[_Picture | None] = []
+        for font, text, _script in runs:
+            if not text.strip():
+                width, height = font.size(text)
+                pictures.append(_Picture(None, width, height, font.get_ascent(), pygame.Rect(0, 0, 0, 0)))
+                continue
+            try:
+                image = font.render(text, True, colour)
+            except (pygame.error, ValueError):  # nothing visible to draw (a lone joiner or control character)
+                pictures.append(None)
+                continue
+            baseline, ink = self._baseline_in(font, image.get_height()), image.get_bounding_rect()
+            self._inks.setdefault((id(font), text), (baseline - ink.top, ink.bottom - baseline) if ink.height else (0, 0))
+            pictures.append(_Picture(image, image.get_width(), image.get_height(), baseline, ink))
+        return pictures
+
+    def _on_baseline(self, pictures: list["_Picture"], ascent: int, descent: int) -> "SetLine":
+        """Each rendered piece placed left to right on one shared baseline."""
+        height = ascent + descent
+        surface = pygame.Surface((sum(picture.width for picture in pictures), height), pygame.SRCALPHA)
+        x, cut = 0, False
+        for picture in pictures:
+            top = ascent - picture.baseline
+            if picture.image is not None:
+                surface.blit(picture.image, (x, top))
+            ink = picture.ink
+            cut = cut or (ink.height > 0 and (top + ink.top < 0 or top + ink.bottom > height))
+            x += picture.width
+        return SetLine(surface, ascent, cut)
 
     # --- lines with words in bold or italic ------------------------------------------------
     def styled_runs(self, spans: tuple[Span, ...]) -> list[tuple[Run, bool, bool]]:
@@ -167,28 +285,43 @@ class TextSetter:
         return sum(self.font(run.script, size, bold or b, run.rtl, i).size(run.text)[0]
                    for run, b, i in self.styled_runs(spans))
 
-    def render_styled(self, spans: tuple[Span, ...], size: int, colour: "ColorValue", bold: bool = False) -> pygame.Surface:
-        """As :meth:`render`, with each span in its own style (``bold``: the whole line)."""
-        ascent, descent = self.line_metrics(plain(spans), size, bold or any(span.bold for span in spans))
-        return _on_baseline([(self.font(run.script, size, bold or run_bold, run.rtl, italic), run.text)
-                             for run, run_bold, italic in self.styled_runs(spans)], colour, ascent, descent)
+    def render_styled(self, spans: tuple[Span, ...], size: int, colour: "ColorValue", bold: bool = False) -> "SetLine":
+        """As :meth:`render_line`, with each span in its own style (``bold``: the whole line)."""
+        runs = [_Piece(self.font(run.script, size, bold or run_bold, run.rtl, italic), run.text, run.script)
+                for run, run_bold, italic in self.styled_runs(spans)]
+        pictures = self._rendered(runs, colour)
+        heights = {index: picture.height for index, picture in enumerate(pictures) if picture is not None}
+        drawn = [picture for picture in pictures if picture is not None]
+        return self._on_baseline(drawn, *self._extent(runs, size, bold or any(span.bold for span in spans), heights))
 
 
-def _on_baseline(runs: list[tuple[pygame.font.Font, str]], colour: "ColorValue", ascent: int,
-                 descent: int) -> pygame.Surface:
-    """Each (font, text) drawn left to right on one shared baseline."""
-    pieces = []
-    for font, text in runs:
-        try:
-            pieces.append((font.render(text, True, colour), font.get_ascent()))
-        except (pygame.error, ValueError):  # nothing visible to draw (a lone joiner or control character)
-            continue
-    surface = pygame.Surface((sum(p.get_width() for p, _ in pieces), ascent + descent), pygame.SRCALPHA)
-    x = 0
-    for piece, piece_ascent in pieces:
-        surface.blit(piece, (x, ascent - piece_ascent))
-        x += piece.get_width()
-    return surface
+class _Piece(NamedTuple):
+    """A run as it is drawn: its font (script, size, style, direction) and its text."""
+
+    font: pygame.font.Font
+    text: str
+    script: str
+
+
+class _Picture(NamedTuple):
+    """A piece as drawn: its picture (None for spaces alone), its size, where its baseline and
+    its ink lie in it."""
+
+    image: pygame.Surface | None
+    width: int
+    height: int
+    baseline: int
+    ink: pygame.Rect
+
+
+@dataclass(frozen=True)
+class SetLine:
+    """A rendered line: its picture, the baseline's height in it, and whether the picture
+    cut a letter that reached above or below the line's box."""
+
+    image: pygame.Surface
+    ascent: int
+    cut: bool
 
 
 def _one_line(text: str) -> str:

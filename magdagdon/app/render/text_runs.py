@@ -2,9 +2,11 @@
 
 SDL_ttf shapes one string as one run, in one font, in one direction, with no bidi. So a
 line such as "MAGDAGDON میں 12 پاسے" must be cut before it is drawn: into runs that share a
-bidi embedding level (python-bidi resolves the levels) and a script (each script has its
-font), then the runs are put in visual order (rule L2 of the Unicode bidi algorithm) and
-each is shaped by HarfBuzz in its own direction.
+bidi embedding level (python-bidi resolves the levels; the isolates it does not know, and
+the paired brackets, are resolved here) and a script (each script has its font), then the
+runs are put in visual order (rule L2 of the Unicode bidi algorithm) and each is shaped by
+HarfBuzz in its own direction. A name or a code inside a line is an isolate (:func:`isolated`):
+its own direction inside, one neutral character to the line around it.
 
 Also here: breaking a paragraph into lines at spaces in logical order, and the grapheme
 clusters that an over-long word may be split between (never inside a conjunct such as
@@ -30,13 +32,19 @@ _RANGES = (
 )
 _VIRAMA = "\u094d"
 _ZWJ, _ZWNJ = "\u200d", "\u200c"
-# The bidi algorithm drops these (rule X9); they take their neighbour's level here.
+# Rule X9 removes these; they take their neighbour's level here (they draw nothing).
 _REMOVED_BY_X9 = {"RLE", "LRE", "RLO", "LRO", "PDF", "BN"}
-# python-bidi's algorithm refuses the isolates (an assertion): they are left out of what it
-# reads and, like the above, take their neighbour's level (their isolation is lost, not the line).
-_ISOLATES = {"LRI", "RLI", "FSI", "PDI"}
-_NEIGHBOUR_LEVEL = _REMOVED_BY_X9 | _ISOLATES
-_RIGHT_TO_LEFT = {"R", "AL", "AN", "RLE", "RLO", "RLI", "LRE", "LRO", "LRI", "FSI"}
+_INITIATORS = {"LRI", "RLI", "FSI"}
+_ISOLATE_CONTROLS = _INITIATORS | {"PDI"}
+_FORMAT_CONTROLS = _REMOVED_BY_X9 | _ISOLATE_CONTROLS  # invisible: never the start of a run of their own
+_BIDI_CONTROLS = (_REMOVED_BY_X9 - {"BN"}) | _ISOLATE_CONTROLS
+_RIGHT_TO_LEFT = {"R", "AL", "AN", "RLE", "RLO", "RLI", "FSI"}
+_STRONG_LEVEL = {"L": 0, "R": 1, "AL": 1}
+# python-bidi's steps know no isolates: each isolate of a line is handed to them as this one
+# neutral character (rules BD8, X5a-X5c, X6a), and its content is resolved on its own.
+_ISOLATE_STANDS_IN = "\ufffc"  # OBJECT REPLACEMENT CHARACTER, of class ON
+_DEEPEST = 61  # python-bidi's deepest embedding level
+FIRST_STRONG_ISOLATE, POP_DIRECTIONAL_ISOLATE = "\u2068", "\u2069"
 # A sign written right before a number belongs to it: "−15" stays "−15" in an Urdu line
 # (bare bidi would draw "15−"). The sign takes its number's level, as if the two were
 # isolated together; the characters around them resolve as usual.
@@ -110,41 +118,170 @@ def _resolve_paired_brackets(storage: dict) -> None:
                         before = _strong(chars[k]["type"])
                         break
                 direction = before if before != embedding else embedding
-            chars[opening]["type"] = chars[closing]["type"] = direction
+            for bracket in (opening, closing):
+                chars[bracket]["type"] = direction
+                follower = bracket + 1  # marks on a bracket follow it (they took its ON in W1)
+                while follower < end and chars[follower]["orig"] == "NSM":
+                    chars[follower]["type"] = direction
+                    follower += 1
+
+
+def isolated(text: str) -> str:
+    """``text`` as an isolate (FSI ... PDI): inside a line it keeps its own direction and
+    moves nothing around it, whatever scripts either side hold (a name, a code)."""
+    return f"{FIRST_STRONG_ISOLATE}{text}{POP_DIRECTIONAL_ISOLATE}"
+
+
+def without_controls(text: str) -> str:
+    """``text`` without the invisible bidi controls (isolates, embeddings, overrides): the
+    words a reader sees, spelt as typed (joiners stay)."""
+    return "".join(c for c in text if unicodedata.bidirectional(c) not in _BIDI_CONTROLS)
+
+
+_bidi_class = functools.lru_cache(maxsize=4096)(unicodedata.bidirectional)  # every letter of every line
+
+
+def _classes(text: str) -> list[str]:
+    return [_bidi_class(c) for c in text]
+
+
+def _isolate_ends(classes: list[str]) -> dict[int, int]:
+    """Rule BD9 for the isolates that open at the outermost depth: each initiator's index ->
+    the index of its matching PDI (the length: none, the isolate runs to the end of the line)."""
+    ends: dict[int, int] = {}
+    opened: list[int] = []
+    for index, kind in enumerate(classes):
+        if kind in _INITIATORS:
+            opened.append(index)
+        elif kind == "PDI" and opened:
+            begun = opened.pop()
+            if not opened:
+                ends[begun] = index
+    if opened:
+        ends[opened[0]] = len(classes)
+    return ends
+
+
+def _first_strong(classes: list[str]) -> int | None:
+    """Rules P2 and P3: the level the first strong letter asks for, skipping what isolates
+    hold; None when there is no strong letter."""
+    depth = 0
+    for kind in classes:
+        if kind in _INITIATORS:
+            depth += 1
+        elif kind == "PDI":
+            depth = max(0, depth - 1)
+        elif depth == 0 and kind in _STRONG_LEVEL:
+            return _STRONG_LEVEL[kind]
+    return None
 
 
 def base_level(text: str, rtl_language: bool) -> int:
-    """An Urdu paragraph is right to left even when it opens with a Latin word."""
-    return 1 if rtl_language else uba.get_base_level(text)
+    """An Urdu paragraph is right to left even when it opens with a Latin word; another
+    takes the direction of its first strong letter outside isolates (left to right if none),
+    so an Urdu name opening an English line does not turn the line around."""
+    return 1 if rtl_language else _first_strong(_classes(text)) or 0
 
 
-def bidi_levels(text: str, paragraph_level: int) -> list[int]:
-    """The resolved embedding level of every character of ``text`` (logical order)."""
-    if paragraph_level == 0 and not any(unicodedata.bidirectional(c) in _RIGHT_TO_LEFT for c in text):
-        return [0] * len(text)  # nothing to reorder: most lines of English, Italian and Hindi
+def _python_bidi(text: str, level: int) -> tuple[list[int], list[int]]:
+    """python-bidi's steps (X1-X10, W1-W7, N0 here, N1-N2, I1-I2) on ``text``, which holds no
+    isolate, as a paragraph at ``level``: every character's (embedding level, resolved level);
+    those rule X9 removes take their neighbour's."""
     storage = uba.get_empty_storage()
-    storage["base_level"] = paragraph_level
-    storage["base_dir"] = ("L", "R")[paragraph_level]
-    uba.get_embedding_levels("".join(c for c in text if unicodedata.bidirectional(c) not in _ISOLATES), storage)
+    storage["base_level"] = level
+    storage["base_dir"] = ("L", "R")[level % 2]
+    uba.get_embedding_levels(text, storage)
     uba.explicit_embed_and_overrides(storage)
+    kept = list(storage["chars"])
+    embedding = [char["level"] for char in kept]
     uba.resolve_weak_types(storage, False)
     _resolve_paired_brackets(storage)
     uba.resolve_neutral_types(storage, False)
     uba.resolve_implicit_levels(storage, False)
-    kept = iter(storage["chars"])
+    embeddings: list[int] = []
     levels: list[int] = []
-    for char in text:
-        if unicodedata.bidirectional(char) in _NEIGHBOUR_LEVEL:
-            levels.append(levels[-1] if levels else paragraph_level)
+    position = 0
+    for kind in _classes(text):
+        if kind in _REMOVED_BY_X9 or position >= len(kept):
+            embeddings.append(embeddings[-1] if embeddings else level)
+            levels.append(levels[-1] if levels else level)
         else:
-            levels.append(next(kept)["level"])
+            embeddings.append(embedding[position])
+            levels.append(kept[position]["level"])
+            position += 1
+    return embeddings, levels
+
+
+def _resolved(text: str, level: int) -> list[int]:
+    """The resolved level of every character of ``text`` as a paragraph at ``level`` (even or
+    odd, and above 1 for an isolate's content). Each isolate counts as one neutral character
+    in the text around it, its initiator and PDI taking that character's level (BD8, X6a);
+    what it holds is resolved on its own at the next level above its initiator's (X5a-X5c)."""
+    classes = _classes(text)
+    if level % 2 == 0 and not any(kind in _RIGHT_TO_LEFT for kind in classes):
+        return [level] * len(text)  # nothing to reorder: most lines of English, Italian and Hindi
+    if not any(kind in _ISOLATE_CONTROLS for kind in classes):
+        return _python_bidi(text, level)[1]
+    ends = _isolate_ends(classes)
+    outer: list[str] = []
+    spans: list[tuple[int, int, int]] = []  # (initiator, end, its index in ``outer``)
+    index = 0
+    while index < len(text):
+        if index in ends:
+            spans.append((index, ends[index], len(outer)))
+            outer.append(_ISOLATE_STANDS_IN)
+            index = ends[index] + 1
+        else:  # an unmatched PDI is a neutral like any other (X6a)
+            outer.append(_ISOLATE_STANDS_IN if classes[index] == "PDI" else text[index])
+            index += 1
+    embeddings, outer_levels = _python_bidi("".join(outer), level)
+    levels: list[int] = []
+    at = 0
+    for start, end, stand_in in spans:
+        levels += outer_levels[at:stand_in]
+        at = stand_in + 1
+        levels.append(outer_levels[stand_in])
+        inner = text[start + 1:end]
+        kind = classes[start]
+        if kind == "FSI":
+            kind = "RLI" if _first_strong(classes[start + 1:end]) == 1 else "LRI"
+        around = embeddings[stand_in]
+        raised = (around + 1) | 1 if kind == "RLI" else (around + 2) & ~1
+        levels += _resolved(inner, raised if raised <= _DEEPEST else around)
+        if end < len(text):
+            levels.append(outer_levels[stand_in])
+    levels += outer_levels[at:]
+    return levels
+
+
+def _line_ends_reset(text: str, levels: list[int], paragraph_level: int) -> None:
+    """Rule L1: segment separators, and the white space and isolate controls before one or at
+    the end of the line, return to the paragraph's level."""
+    trailing = True
+    for index in range(len(text) - 1, -1, -1):
+        kind = _bidi_class(text[index])
+        if kind in ("S", "B"):
+            levels[index], trailing = paragraph_level, True
+        elif trailing and kind in ("WS", *_ISOLATE_CONTROLS, *_REMOVED_BY_X9):
+            levels[index] = paragraph_level
+        else:
+            trailing = False
+
+
+def uba_levels(text: str, paragraph_level: int) -> list[int]:
+    """The Unicode bidi algorithm's levels for one line of ``text`` (logical order), rule L1
+    included: what python-bidi resolves, with isolates and paired brackets added."""
+    levels = _resolved(text, paragraph_level)
+    _line_ends_reset(text, levels, paragraph_level)
+    return levels
+
+
+def bidi_levels(text: str, paragraph_level: int) -> list[int]:
+    """The level of every character of ``text`` (logical order) as the game draws it: the
+    bidi algorithm's, except that a sign keeps to its number ("−15", not "15−")."""
+    levels = uba_levels(text, paragraph_level)
     for match in _SIGNED_NUMBER.finditer(text):
         levels[match.start()] = levels[match.start() + 1]
-    # Rule L1: spaces before the end of the line return to the paragraph level.
-    for index in range(len(text) - 1, -1, -1):
-        if not text[index].isspace():
-            break
-        levels[index] = paragraph_level
     return levels
 
 
@@ -153,34 +290,97 @@ def split_runs(text: str, home_script: str, rtl_language: bool,
     """``text`` (one line, logical order) cut into runs of one level and one script, in
     logical order. Digits, spaces and punctuation take the script of the letters before
     them (else after them, else ``home_script``); ``drawing_script(script, char)`` may move
-    a character to another script whose font has it."""
+    a character to another script whose font has it. Invisible controls (isolates,
+    embeddings) ride with the run they stand in, and the spaces where a run meets another
+    are a run of their own in Latin (see :func:`_spaces_apart`)."""
     if not text:
         return []
-    levels = bidi_levels(text, base_level(text, rtl_language))
+    classes = _classes(text)
+    paragraph_level = 1 if rtl_language else _first_strong(classes) or 0
+    levels = [0] * len(text)  # no right-to-left stretch: shown in logical order, one run per script
+    if paragraph_level or any(kind in _RIGHT_TO_LEFT for kind in classes):
+        resolved = bidi_levels(text, paragraph_level)
+        if any(level % 2 for level in resolved):
+            levels = resolved
     chars = list(zip(text, levels))
     scripts = [letter_script(c) for c, _ in chars]
+    # A neutral takes the script of the letters beside it in its own isolate: the ":" after
+    # an isolated Urdu name in an English line is drawn in Latin, as the words after it.
+    within = _isolate_of(text) if any(kind in _ISOLATE_CONTROLS for kind in classes) else [-1] * len(text)
+    previous: dict[int, str] = {}
     following: list[str | None] = [None] * len(chars)
-    upcoming = None
+    upcoming: dict[int, str] = {}
     for index in range(len(chars) - 1, -1, -1):
-        following[index] = upcoming
-        upcoming = scripts[index] or upcoming
+        following[index] = upcoming.get(within[index])
+        own = scripts[index]
+        if own:
+            upcoming[within[index]] = own
     runs: list[Run] = []
-    current, previous = "", None
-    run_level, run_script = -1, ""
+    current = ""
+    run_level: int | None = None  # of the run being built, once it holds a visible character
+    run_script = home_script
     for index, (char, level) in enumerate(chars):
-        script = scripts[index] or previous or following[index] or home_script
+        if classes[index] in _FORMAT_CONTROLS:
+            current += char  # draws nothing: it rides with the run it stands in
+            continue
+        own = scripts[index]
+        script = own or previous.get(within[index]) or following[index] or home_script
         if drawing_script is not None:
             script = drawing_script(script, char)
-        if scripts[index]:
-            previous = scripts[index]
-        if current and (level != run_level or script != run_script):
+        if own:
+            previous[within[index]] = own
+        if run_level is not None and (level != run_level or script != run_script):
             runs.append(Run(current, run_level, run_script))
-            current = ""
-        if not current:
+            current, run_level = "", None
+        if run_level is None:
             run_level, run_script = level, script
         current += char
-    runs.append(Run(current, run_level, run_script))
-    return runs
+    runs.append(Run(current, paragraph_level if run_level is None else run_level, run_script))
+    return _spaces_apart(runs)
+
+
+def _isolate_of(text: str) -> list[int]:
+    """For each character, where the innermost isolate holding it opens (-1: none); an
+    isolate's initiator and its PDI belong to the text around it (rule BD9 pairs them)."""
+    opened: list[int] = []
+    within: list[int] = []
+    for index, kind in enumerate(_classes(text)):
+        if kind == "PDI" and opened:
+            opened.pop()
+        within.append(opened[-1] if opened else -1)
+        if kind in _INITIATORS:
+            opened.append(index)
+    return within
+
+
+def _spaces_apart(runs: list[Run]) -> list[Run]:
+    """Where a Nastaliq run meets another, its spaces at that edge become a run of their own
+    in Latin: SDL_ttf with HarfBuzz draws a space at the edge of a right-to-left Nastaliq run
+    nearly zero wide ("کوڈXGF270"), and Noto Sans draws a real one. Latin and Devanagari
+    runs draw real spaces and keep theirs, so English and Hindi lines are drawn as before."""
+    apart: list[Run] = []
+    for index, run in enumerate(runs):
+        text = run.text
+        lead = _edge(text) if index > 0 else 0
+        trail = _edge(text[::-1]) if index < len(runs) - 1 else 0
+        if run.script != ARABIC or " " not in text[:lead] + text[len(text) - trail:]:
+            apart.append(run)
+            continue
+        if lead + trail >= len(text):  # nothing but the spaces between two runs
+            apart.append(Run(text, run.level, LATIN))
+            continue
+        pieces = (text[:lead], LATIN), (text[lead:len(text) - trail], run.script), (text[len(text) - trail:], LATIN)
+        apart += [Run(piece, run.level, script) for piece, script in pieces if piece]
+    return apart
+
+
+def _edge(text: str) -> int:
+    """How many characters at the start of ``text`` are spaces or invisible controls, if any
+    of them is a space."""
+    count = 0
+    while count < len(text) and (text[count] == " " or _bidi_class(text[count]) in _FORMAT_CONTROLS):
+        count += 1
+    return count if " " in text[:count] else 0
 
 
 def visual_order(runs: list[Run]) -> list[Run]:

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from . import palette
-from .hud import min_text_px
+from .draw_log import Role, as_role
+from .hud import blit_on_baseline, min_text_px, readable_floor, shared_baseline
 
 if TYPE_CHECKING:
     from magdagdon.engine import Game
@@ -25,32 +26,49 @@ def draw_tray(surface: pygame.Surface, layout: "Layout") -> None:
 
 
 def draw_power_label(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", game: "Game", text: "Catalog") -> None:
+    """"Majda Powers · 3 left · next use: –10": the title in bold, the rest beside it on
+    one baseline, read from the right in a right-to-left language."""
     rect = layout.power_label
+    floor = min_text_px(surface.get_size())
     title = text("power.title")
     if game.difficulty.power_count == 0:
-        detail = text("power.none")
+        details = [text("power.none")]
     elif game.powers_left == 0:
-        detail = text("power.all_used")
+        details = [text("power.all_used")]
+    else:  # without the cost where both do not fit: the buttons show it too
+        left = text("power.left", count=game.powers_left)
+        details = [left + " · " + text("power.next_cost", penalty=game.next_penalty), left]
+    for detail in details:
+        size = _caption_size(fonts, title, detail, int(rect.height * 0.5), rect, floor)
+        if size is not None:
+            break
     else:
-        detail = text("power.left", count=game.powers_left) + " · " + text("power.next_cost", penalty=game.next_penalty)
-        short = text("power.left", count=game.powers_left)  # the buttons show the cost too
-        if _caption_size(fonts, title, detail, int(rect.height * 0.5), rect.width) < min_text_px(surface.get_size()):
-            detail = short
-    size = _caption_size(fonts, title, detail, int(rect.height * 0.5), rect.width)
+        size = readable_floor(fonts, floor)
+    rest = f" · {detail}"
+    pieces = [(title, size, True), (rest, size, False)]
+    baseline = shared_baseline(fonts, pieces, rect)
     title_img = fonts.render(title, size, palette.CORAL, bold=True)
-    rest_img = fonts.render(f" · {detail}", size, palette.TEXT_DIM)
-    y = rect.centery
-    if text.rtl:  # read from the right: the title first, the detail to its left
-        surface.blit(title_img, title_img.get_rect(midright=(rect.right, y)))
-        surface.blit(rest_img, rest_img.get_rect(midright=(rect.right - title_img.get_width(), y)))
-        return
-    surface.blit(title_img, title_img.get_rect(midleft=(rect.left, y)))
-    surface.blit(rest_img, rest_img.get_rect(midleft=(rect.left + title_img.get_width(), y)))
+    rest_img = fonts.render(rest, size, palette.TEXT_DIM)
+    with as_role(surface, Role.LABEL):
+        if text.rtl:  # read from the right: the title first, the detail to its left
+            placed = blit_on_baseline(surface, fonts, title_img, pieces[0], baseline, right=rect.right)
+            blit_on_baseline(surface, fonts, rest_img, pieces[1], baseline, right=placed.left)
+        else:
+            placed = blit_on_baseline(surface, fonts, title_img, pieces[0], baseline, left=rect.left)
+            blit_on_baseline(surface, fonts, rest_img, pieces[1], baseline, left=placed.right)
 
 
-def _caption_size(fonts: "FontBook", title: str, detail: str, size: int, width: int) -> int:
-    """The largest size <= ``size`` at which the bold title and its detail fit ``width``
-    together (fitted as drawn: the title in bold)."""
-    while size > 8 and fonts.size(title, size, True)[0] + fonts.size(f" · {detail}", size)[0] > width:
-        size = int(size * 0.9)
-    return size
+def _caption_size(fonts: "FontBook", title: str, detail: str, size: int, rect: pygame.Rect, floor: int) -> int | None:
+    """The largest size <= ``size`` (not below the readable ``floor``) at which the bold
+    title and its detail fit ``rect`` side by side, by width and by the height of their ink;
+    None where they do not."""
+    smallest = readable_floor(fonts, floor)
+    size = max(size, smallest)
+    while True:
+        width = fonts.size(title, size, True)[0] + fonts.size(f" · {detail}", size)[0]
+        height = max(fonts.ink_height(title, size, True), fonts.ink_height(f" · {detail}", size))
+        if width <= rect.width and height <= rect.height:
+            return size
+        if size <= smallest:
+            return None
+        size = max(smallest, int(size * 0.9))

@@ -1,11 +1,14 @@
-"""Play a code: the player types a challenge code and plays its dice with the current
-difficulty. A code that names no seed gets one line saying why, and the entry stays."""
+"""Play a code: the player types a challenge code (on a keyboard, or on the keys under the
+field: a kiosk has no keyboard) and plays its game, its dice in its difficulty (a
+first-version code, which names none, in the current one). A code that names no game gets
+one line saying why, and the entry stays."""
 
 from __future__ import annotations
 
-from magdagdon.engine.challenge import CODE_LENGTH, BadCode, seed_for_code
+from magdagdon.engine.challenge import CODE_LENGTH, BadCode, read_code
 
 from ..games import Games
+from ..input.keyboard import CODE_LETTERS
 from .menu import Item, MenuKit
 from .text_entry import TextEntry
 
@@ -13,6 +16,7 @@ from .text_entry import TextEntry
 class CodeEntry(TextEntry):
     title_key = "code.title"
     upper = True
+    keys_layout = CODE_LETTERS  # the characters a code is made of
 
     def __init__(self, kit: MenuKit, games: Games) -> None:
         super().__init__(kit)
@@ -34,8 +38,12 @@ class CodeEntry(TextEntry):
             self.pop()
             return
         try:
-            seed = seed_for_code(self.typed)
+            challenge = read_code(self.typed)
         except BadCode as bad:
             self.show_problem(self.text(f"code.bad.{bad.reason}", length=CODE_LENGTH))
             return
-        self.begin_game(self.games.new_session(seed=seed))
+        if challenge.difficulty is not None and challenge.difficulty not in self.games.difficulties:
+            name = self.text(f"difficulty.{challenge.difficulty.name}")
+            self.show_problem(self.text("code.bad.difficulty", difficulty=name))  # a kiosk that offers fewer
+            return
+        self.begin_game(self.games.new_session(challenge.difficulty, seed=challenge.seed))

@@ -1,39 +1,48 @@
-"""GameOver: the final breakdown counts up, the rank in the difficulty's table, the AI's
-review of the costliest turns drawn as small boards (what the player did beside the
-expert's ghost dice, and the points it would have made; a tap opens that turn in the
-replay viewer), and play again."""
+"""GameOver: the end of a game, seen whole. First the finished board alone (the last line's
+bonus flashing, the table's score counting to the end), then the panel: the final
+breakdown counts up, the rank in the difficulty's table, the AI's review of the costliest
+turns drawn as small boards (what the player did beside the expert's ghost dice, and the
+points it would have made; a tap opens that turn in the replay viewer), and play again.
+A result that makes the table asks for the player's name once the count-up has been seen.
+
+The panel is laid out by the ink of its words (Nastaliq's letters stand far shorter than
+its line), as tall as it needs within the window, so every line and the review fit in
+every language and size. A menu or dialog opened over it makes it step aside.
+"""
 
 from __future__ import annotations
 
 import threading
+from dataclasses import dataclass
 
 import pygame
 
 from magdagdon.ai.review import TurnReview, review_game
 from magdagdon.engine import Replay, ReplayError, cell_col, cell_row
-from magdagdon.engine.challenge import code_for_seed, has_code
+from magdagdon.engine.challenge import code_for, has_code
 
+from ..fonts import FontBook
 from ..i18n import Catalog
 from ..input.focus import FocusKey
 from ..render import palette
+from ..render.draw_log import Role, as_role, new_frame_surface, panel
 from ..render.hud import draw_banner, min_text_px
-from ..render.menu_text import blit_ink, fitted_block
+from ..render.menu_text import fitted_block, ink_rect
 from ..render.mini_board import draw_mini_board
 from ..render.numbers import cost, signed
 from ..render.palette import Colour
-from ..render.widgets import Button, draw_button
+from ..render.button_row import INK_SHARE, LABEL_SHARE, draw_button_rows, words_width
+from ..render.widgets import Button
 from ..session import GameSession
 from ..state_machine import Persist
 from ..turn_story import TurnStory, turn_stories
 from .table import TableState
 
-COUNT_TICKS = 150  # the breakdown counts up over 1.25 s
+BOARD_TICKS = 96  # the finished board alone for 0.8 s: the last move's flash (0.4 s), then a look
+COUNT_TICKS = 150  # then the breakdown counts up over 1.25 s
+NAME_PAUSE_TICKS = 60  # and the total stands half a second before the name is asked
 REVIEW_ITEMS = 3
-# Below the breakdown at most: turns, challenge code, rank (or "not saved"), assisted and
-# the review's title, then the review's cards (each as tall as CARD_LINES lines). The dialog
-# is laid out once with room for all of them, so nothing moves when the rank or the review arrives.
-CARD_LINES = 4.5
-RESULT_LINES = 5 + CARD_LINES
+CAPTION_SAMPLE = {"turn": 12, "loss": 188}  # a long caption, to keep room for the review before it is in
 
 
 def start_review(session: GameSession) -> threading.Thread | None:
@@ -71,6 +80,50 @@ def review_line(text: Catalog, item: TurnReview) -> str:
                 advice=text("review.then").join(steps))
 
 
+@dataclass(frozen=True)
+class ResultLine:
+    """A line under the breakdown: what it is (the draw log's panel), its words, its colour."""
+
+    content: str
+    words: str
+    colour: Colour
+
+
+@dataclass(frozen=True)
+class PlacedLine:
+    """One line of text as laid out: its words, size, and the box its ink is centred in."""
+
+    words: str
+    px: int
+    box: pygame.Rect
+
+
+@dataclass(frozen=True)
+class PanelPlan:
+    """Where everything on the game-over panel goes, for one window, language and set of lines."""
+
+    dialog: pygame.Rect
+    title_scale: float  # for draw_banner: the title's size as a share of the panel's height
+    reserve: int  # the strip at the panel's bottom kept for the buttons
+    size: int  # the size of the breakdown and the result lines
+    total_px: int
+    total_box: pygame.Rect
+    paired: bool  # the breakdown's rows two to a line
+    rows: tuple[pygame.Rect, ...]  # each breakdown row's box (label and value on one baseline)
+    lines: tuple[tuple[str, Colour, tuple[PlacedLine, ...]], ...]  # (content, colour, its lines)
+    cards: pygame.Rect | None  # the review's area (kept before the review is in)
+    buttons: tuple[Button, ...]
+
+
+def fits_block(fonts: FontBook, words: str, size: int, width: int, floor: int) -> list[tuple[str, int]]:
+    """``words`` as (line, size) pairs: one line at the largest size up to ``size`` that fits
+    ``width``, or, where that would be below the readable ``floor``, as many lines at it."""
+    fitted = fonts.fit(words, size, width)
+    if fitted >= floor:
+        return [(words, fitted)]
+    return [(line, floor) for line in fonts.wrap(words, floor, width)]
+
+
 class GameOver(TableState):
     key = "game_over"
 
@@ -79,40 +132,87 @@ class GameOver(TableState):
         self.session.record_when_shown()
         self.asked_name = False
         self.focus = ("button", "play_again")
-        self.result_shown: tuple[tuple[str, Colour], ...] = ()  # the result lines last drawn
-        self._backdrop_cache: tuple[object, pygame.Surface, pygame.Rect] | None = None
+        self.result_shown: tuple[object, ...] = ()  # the result lines and review last drawn
+        self._backdrop_cache: tuple[object, pygame.Surface] | None = None
+        self._plan_cache: tuple[object, PanelPlan] | None = None
         self.cards: list[tuple[pygame.Rect, int]] = []  # the review's cards as drawn, with their turn
+        self.card_boards: list[tuple[pygame.Rect, pygame.Rect]] = []  # each card's (player's, expert's) board
         self._stories: dict[int, TurnStory] | None = None
 
     def follow_phase(self) -> None:
         pass  # only "play again" leaves this state
 
-    def _dialog(self) -> pygame.Rect:
-        layout = self.layout
-        rect = layout.dialog.copy()
-        rect.height = min(rect.height, int(layout.size[1] - 2 * layout.margin))
-        return rect
+    # --- the moments of the end ---------------------------------------------------------
+    @property
+    def board_shown(self) -> bool:
+        """The finished board alone, before the panel comes up."""
+        return self.tick < BOARD_TICKS
 
+    @property
+    def counting(self) -> bool:
+        return self.tick <= BOARD_TICKS + COUNT_TICKS
+
+    @property
+    def panel_shown(self) -> bool:
+        """The panel is up and is the screen in use (no menu or dialog over it)."""
+        return not self.board_shown and not self.covered
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.session.check_saved()  # a held result written by a retry or another save
+        if self.tick == BOARD_TICKS + COUNT_TICKS and not self.games.demo:  # after the count-up (CPU)
+            start_review(self.session)  # nobody reads a demo's
+        if self.session.awaiting_name and not self.asked_name and self.tick >= BOARD_TICKS + COUNT_TICKS + NAME_PAUSE_TICKS:
+            self._ask_name()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        pressed = event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN)
+        waiting = self.session.awaiting_name and not self.asked_name
+        if self.board_shown and pressed:
+            self.tick = BOARD_TICKS  # a tap or a key brings the panel at once, and does nothing else
+            self.session.effects = []
+            if waiting or not (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+                return  # Esc still opens the menu, once the result has its name
+        elif waiting and pressed:
+            self._ask_name()  # the result is named before anything leaves this screen
+            return
+        super().handle_event(event)
+
+    def _ask_name(self) -> None:
+        self.asked_name = True  # the result made the table, and the player saw it: whose is it?
+        self.push("name_entry", name_timeout=self.games.name_timeout)
+
+    def is_animating(self) -> bool:
+        """The board's last flash, the count-up; or the rank, a storage notice or the review
+        arrived since the last frame (the loop then draws it without waiting for input)."""
+        return super().is_animating() or self.counting or (self.panel_shown and self._shown() != self.result_shown)
+
+    def _shown(self) -> tuple[object, ...]:
+        """What the panel shows beyond the count-up: its lines and the review's turns."""
+        return (tuple((line.words, line.colour) for line in self._result_lines()),
+                tuple(item.turn for item in self._review_items()))
+
+    def declared_content(self) -> tuple[str, ...]:
+        """What this screen must show once its panel is up: the score, each result line, and
+        the review once it is in."""
+        if not self.panel_shown:
+            return ()
+        content = ["score", *(line.content for line in self._result_lines())]
+        if self._review_items():
+            content.append("review")
+        return tuple(dict.fromkeys(content))
+
+    # --- buttons ------------------------------------------------------------------------
     def state_buttons(self) -> list[Button]:
-        text = self.text
-        rect = self._dialog()
-        pad = max(8, rect.width // 24)
-        height = max(36, int(rect.height * 0.1))
-        spec = [("play_again", text("button.play_again"), "primary"), ("replay", text("gameover.replay"), "normal"),
-                ("scores", text("menu.high_scores"), "normal"), ("menu", text("button.menu"), "normal")]
-        width = (rect.width - (len(spec) + 1) * pad) // len(spec)
-        top = rect.bottom - pad - height
-        # A right-to-left reader starts on the right.
-        order = list(reversed(spec)) if text.rtl else spec
-        return [Button(ident, pygame.Rect(rect.left + pad + i * (pad + width), top, width, height), label, True, style)
-                for i, (ident, label, style) in enumerate(order)]
+        return list(self.plan().buttons) if self.panel_shown else []
 
     def buttons(self) -> list[Button]:
         return self.state_buttons()
 
     def on_button(self, ident: str) -> None:
         if ident == "play_again":
-            self.persist["session"] = self.games.new_session(self.game.difficulty)
+            # The difficulty the player chose last (in Settings, say), not the finished game's.
+            self.persist["session"] = self.games.new_session()
             self.reset("rolling")
         elif ident == "replay":
             if not self.game.set_up:  # a position set up for a test or scene has no record
@@ -125,6 +225,8 @@ class GameOver(TableState):
             self.push("high_scores", scores_difficulty=self.game.difficulty)
         elif ident == "menu":
             self.push("title")
+        elif ident == "retry_save":
+            self.session.retry_save()
 
     def on_other_key(self, key: int) -> None:
         if key in (pygame.K_r, pygame.K_n):
@@ -136,129 +238,307 @@ class GameOver(TableState):
         if isinstance(name, str) and self.session.awaiting_name:
             self.session.name_given(name)
 
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if self.session.awaiting_name and not self.asked_name:
-            self.asked_name = True  # the result made the table: whose is it?
-            self.push("name_entry", name_timeout=self.games.name_timeout)
-            return
-        if self.tick == COUNT_TICKS and not self.games.demo:  # after the count-up (CPU); nobody reads a demo's
-            start_review(self.session)
+    # --- what the panel says ------------------------------------------------------------
+    def _result_lines(self) -> list[ResultLine]:
+        """Each line under the breakdown."""
+        text, session, game = self.text, self.session, self.game
+        name = text(f"difficulty.{game.difficulty.name}")
+        lines = [ResultLine("turns", text("gameover.turns", turns=game.turn, powers=game.powers_used), palette.TEXT_DIM)]
+        if session.daily_rank:
+            lines.append(ResultLine("code", text("gameover.daily_rank", rank=session.daily_rank,
+                                                 code=code_for(game.seed, game.difficulty)), palette.GOLD))
+        elif has_code(game.seed):
+            lines.append(ResultLine("code", text("gameover.code", code=code_for(game.seed, game.difficulty)), palette.TEXT))
+        rank = session.outcome.rank if session.outcome is not None else None
+        if session.saved_result is False and session.outcome is not None:
+            # Held in memory, retried: why, and that it is kept, first.
+            lines.insert(0, ResultLine("rank", text("gameover.held", problem=session.held_reason or text("notice.generic")),
+                                       palette.CORAL))
+        elif session.saved_result is False:
+            lines.append(ResultLine("rank", text("gameover.not_saved"), palette.CORAL))
+        elif rank:
+            player = session.player_name
+            line = text("gameover.rank_named", name=player, rank=rank, difficulty=name) if player else \
+                text("gameover.rank", rank=rank, difficulty=name)
+            lines.append(ResultLine("rank", line, palette.GOLD))
+        elif session.outcome is not None:
+            lines.append(ResultLine("rank", text("gameover.no_rank", difficulty=name), palette.TEXT_DIM))
+        if session.assisted:
+            lines.append(ResultLine("assisted", text("gameover.assisted"), palette.HINT))
+        if self._review_items() or self._review_awaited():
+            lines.append(ResultLine("review title", text("gameover.review_title"), palette.TEXT))
+        return lines
 
-    def is_animating(self) -> bool:
-        """Counting up; or the rank, a storage notice or the review arrived since the last
-        frame (the loop then draws it without waiting for input)."""
-        return super().is_animating() or self.tick <= COUNT_TICKS or tuple(self._result_lines()) != self.result_shown
+    def _review_items(self) -> list[TurnReview]:
+        """The review's costliest turns that have a card (advice, and a turn to draw)."""
+        review = [item for item in (self.session.review or [])[:REVIEW_ITEMS] if item.advice is not None]
+        if not review or self.game.set_up:
+            return []
+        stories = self.stories()
+        return [item for item in review if item.turn in stories]
 
-    def _backdrop(self, surface: pygame.Surface, reserve: int) -> tuple[pygame.Surface, pygame.Rect]:
-        """The table, the shade and the empty banner: still while the numbers count up, so
-        drawn once and then copied (one opaque blit instead of a repaint per frame)."""
-        key = (id(self.layout), surface.get_size(), reserve, self.text.locale, str(self.game.board))
-        cached = self._backdrop_cache
+    def _review_awaited(self) -> bool:
+        """The review is still to come: its room is kept, so nothing moves when it arrives."""
+        return self.session.review is None and not self.games.demo and not self.game.set_up
+
+    # --- layout -------------------------------------------------------------------------
+    def plan(self) -> PanelPlan:
+        lines = self._result_lines()
+        items = self._review_items()
+        captions = tuple(self.text("gameover.review_card", turn=item.turn, loss=round(item.loss)) for item in items)
+        key = (self.kit.viewport.size, self.text.locale, self.fonts.generation, tuple(lines), captions,
+               self._review_awaited())
+        cached = self._plan_cache
         if cached is None or cached[0] != key:
-            image = pygame.Surface(surface.get_size(), 0, surface)
-            self.draw_static(image)
-            image.blit(self.kit.viewport.veil(150), (0, 0))
-            free = draw_banner(image, self.fonts, self._dialog(), self.text("gameover.title"), [],
-                               palette.GOLD, palette.GOLD, reserve, title_scale=0.1)
-            free.height -= reserve
-            cached = self._backdrop_cache = (key, image, free)
-        return cached[1], cached[2].copy()
+            if not captions and self._review_awaited():
+                captions = (self.text("gameover.review_card", **CAPTION_SAMPLE),)
+            cached = self._plan_cache = (key, self._lay_out(lines, captions))
+        return cached[1]
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        text, fonts, game = self.text, self.fonts, self.game
-        rect = self._dialog()
-        score = game.score()
-        progress = min(1.0, (self.tick + alpha) / COUNT_TICKS)
-        shown = int(score.total * progress)
-        buttons = self.buttons()
-        reserve = rect.bottom - buttons[0].rect.top
-        backdrop, free = self._backdrop(surface, reserve)
-        surface.blit(backdrop, (0, 0))
-        rows = [
+    def _rows(self, progress: float = 1.0) -> list[tuple[str, str]]:
+        score = self.game.score()
+        text = self.text
+        return [
             (text("score.base"), f"{int(score.base * progress)}"),
             (text("score.bonus"), f"+{int(score.bonus * progress)}"),
             (text("score.ruins", count=score.ruins), cost(int(score.ruin_penalty * progress))),
             (text("score.powers", count=score.powers_used), cost(int(score.power_penalty * progress))),
         ]
-        extra = self._result_lines()
-        self.result_shown = tuple(extra)
-        step_per_size = fonts.line_step(100) / 100  # a line's height per point of size in this language
-        floor = min_text_px(surface.get_size())
-        # Where the rows one under another would not leave room for the result lines (a tall
-        # script in a small window), they go two to a line.
-        paired = (3.0 + step_per_size * (len(rows) + RESULT_LINES) + 0.6) * floor > free.height
-        row_lines = (len(rows) + 1) // 2 if paired else len(rows)
-        units = 3.0 + step_per_size * (row_lines + RESULT_LINES) + 0.6
-        size = max(floor, min(int(rect.height * 0.045), int(free.height / units), free.width // 18))
-        step = fonts.line_step(size)
-        y = free.top
-        # Fitted once for the final total (the widest), not for every counted-up value.
-        total_img = fonts.render(signed(shown), fonts.fit(signed(score.total), int(size * 2.6), free.width, True), palette.GOLD, bold=True)
-        surface.blit(total_img, total_img.get_rect(midtop=(free.centerx, y)))
-        y += total_img.get_height()
-        # Mirrored in Urdu: the label on the right, its value on the left.
-        gap = size
-        col_w = (free.width - gap) // 2 if paired else free.width * 2 // 3
-        for index, (label, value) in enumerate(rows):
-            column = index % 2 if paired else 0
-            if text.rtl:
-                column = -column
-            left = (free.left + column * (col_w + gap)) if paired else free.left + free.width // 6
-            if paired and text.rtl:
-                left = free.right - col_w + column * (col_w + gap)
-            col = pygame.Rect(left, y, col_w, 0)
-            v_img = fonts.render(value, size, palette.TEXT, bold=True)
-            l_img = fonts.render(label, fonts.fit(label, size, col.width - v_img.get_width() - size), palette.TEXT_DIM)
-            # Label and value centred on one line by their ink (Nastaliq sits low in its line).
-            box = pygame.Rect(col.left, y, col.width, step)
-            blit_ink(surface, l_img, box, "right" if text.rtl else "left")
-            blit_ink(surface, v_img, box, "left" if text.rtl else "right")
-            if not paired or index % 2 or index == len(rows) - 1:
-                y += step
-        y += int(size * 0.6)
-        shown_lines: list[tuple[str, int, Colour]] = []
-        for line, colour in extra:
-            fitted = fonts.fit(line, size, free.width)
-            if fitted >= floor:
-                shown_lines.append((line, fitted, colour))
-            else:  # rather two lines than one too small to read
-                shown_lines += [(part, floor, colour) for part in fonts.wrap(line, floor, free.width)]
-        for line, line_size, colour in shown_lines:
-            if y + step > free.bottom:  # a tall script at a small size: the lines that fit
-                break
-            img = fonts.render(line, line_size, colour)
-            surface.blit(img, img.get_rect(midtop=(free.centerx, y)))
-            y += step
-        self._draw_cards(surface, pygame.Rect(free.left, y, free.width, max(0, free.bottom - y)), size)
-        for button in buttons:
-            focused = self.keyboard and self.focus == ("button", button.ident)
-            draw_button(surface, fonts, button, self.hover == button.ident, focused)
 
-    def _result_lines(self) -> list[tuple[str, Colour]]:
-        text, session, game = self.text, self.session, self.game
-        name = text(f"difficulty.{game.difficulty.name}")
-        lines = [(text("gameover.turns", turns=game.turn, powers=game.powers_used), palette.TEXT_DIM)]
-        if session.daily_rank:
-            lines.append((text("gameover.daily_rank", rank=session.daily_rank, code=code_for_seed(game.seed)),
-                          palette.GOLD))
-        elif has_code(game.seed):
-            lines.append((text("gameover.code", code=code_for_seed(game.seed)), palette.TEXT))
-        rank = session.outcome.rank if session.outcome is not None else None
-        if session.saved_result is False:
-            lines.append((text("gameover.not_saved"), palette.CORAL))
-        elif rank:
-            player = session.player_name
-            line = text("gameover.rank_named", name=player, rank=rank, difficulty=name) if player else \
-                text("gameover.rank", rank=rank, difficulty=name)
-            lines.append((line, palette.GOLD))
-        elif session.outcome is not None:
-            lines.append((text("gameover.no_rank", difficulty=name), palette.TEXT_DIM))
-        if session.assisted:
-            lines.append((text("gameover.assisted"), palette.HINT))
-        if session.review:
-            lines.append((text("gameover.review_title"), palette.TEXT))
-        return lines
+    def _lay_out(self, lines: list[ResultLine], captions: tuple[str, ...]) -> PanelPlan:
+        """The largest text size (down to the readable floor) at which the whole panel fits the
+        window; the breakdown's rows go two to a line where one under another would not fit;
+        what height is left goes to the review's boards."""
+        fonts, text = self.fonts, self.text
+        w, h = self.kit.viewport.size
+        margin = self.layout.margin
+        floor = min_text_px((w, h))
+        width = w - 2 * margin if self.layout.portrait else min(w - 2 * margin, max(int(w * 0.55), 720))
+        most = h - 2 * margin
+        pad = max(8, width // 24)
+        inner = width - 2 * pad
+        largest = max(floor, min(round(min(w, h) * 0.028), inner // 22))
+        plan: PanelPlan | None = None
+        for size in range(largest, floor - 1, -1):
+            for paired in (False, True):
+                plan = self._plan_at(size, paired, width, most, pad, floor, lines, captions)
+                if plan.dialog.height <= most:
+                    return plan
+        assert plan is not None
+        return plan  # nothing fits (a tiny window): the smallest, judged by the audit
+
+    def _plan_at(self, size: int, paired: bool, width: int, most: int, pad: int, floor: int,
+                 lines: list[ResultLine], captions: tuple[str, ...]) -> PanelPlan:
+        fonts, text = self.fonts, self.text
+        w, h = self.kit.viewport.size
+        inner = width - 2 * pad
+        gap = max(3, round(size * 0.35))
+        # The title's letters over twice as tall as the lines': in Nastaliq, whose letters
+        # reach far above and below the line, a smaller size.
+        title = text("gameover.title")
+        title_px = fonts.fit(title, round(size * 2.4), inner, True)
+        title_ink = fonts.ink_height(title, title_px, True)
+        if title_ink > size * 3:
+            title_px = max(floor, int(title_px * size * 3 / title_ink))
+            title_ink = fonts.ink_height(title, title_px, True)
+        score = self.game.score()
+        total_px = max(floor, fonts.fit(signed(score.total), round(size * 2.6), inner, True))
+        total_h = fonts.ink_height(signed(score.total), total_px, True)
+        # rows: the tallest ink among the labels and values, above and below their baseline
+        row_h = self._row_height(size)
+        row_count = 2 if paired else 4
+        laid: list[tuple[str, Colour, list[tuple[str, int, int]]]] = []
+        for line in lines:
+            parts = [(words, px, fonts.ink_height(words, px)) for words, px in
+                     fits_block(fonts, line.words, size, inner, floor)]
+            laid.append((line.content, line.colour, parts))
+        lines_h = sum(part_h + gap for _, _, parts in laid for _, _, part_h in parts)
+        buttons, buttons_h = self._button_rows(inner, floor, size)
+        card_h = 0
+        caption_h = 0
+        if captions:
+            card_w = (inner - gap * (REVIEW_ITEMS - 1)) // REVIEW_ITEMS
+            caption_h = max(ink_rect(fitted_block(fonts, c, size, (card_w - 8, size * 3), palette.GOLD, False, floor)).height
+                            for c in captions)
+            card_h = 4 * floor + caption_h + 3 * gap  # the smallest boards worth drawing
+        top_part = pad + title_ink + pad // 4 + 2 * gap  # the title stands apart from the total
+        content = total_h + 2 * gap + row_count * (row_h + gap) + gap + lines_h + card_h
+        bottom_part = pad + buttons_h + pad
+        height = top_part + content + bottom_part
+        if captions:  # what height is left makes the review's boards larger, up to the cards' width
+            card_w = (inner - gap * (REVIEW_ITEMS - 1)) // REVIEW_ITEMS
+            widest = (card_w - 3 * max(4, card_w // 40)) // 2 + caption_h + 3 * gap
+            grow = max(0, min(most - height, widest - card_h))
+            card_h += grow
+            height += grow
+        dialog = pygame.Rect(0, 0, width, height)
+        dialog.center = (w // 2, h // 2)
+        # positions, top to bottom
+        y = dialog.top + top_part
+        left = dialog.left + pad
+        total_box = pygame.Rect(left, y, inner, total_h)
+        y += total_h + 2 * gap
+        rows = []
+        col_w = (inner - size) // 2 if paired else inner * 2 // 3
+        for index in range(4):
+            column = index % 2 if paired else 0
+            if paired:
+                x = left + (1 - column if text.rtl else column) * (col_w + size)
+            else:
+                x = left + inner // 6
+            rows.append(pygame.Rect(x, y, col_w, row_h))
+            if not paired or index % 2:
+                y += row_h + gap
+        y += gap
+        placed = []
+        for content_name, colour, parts in laid:
+            boxes = []
+            for words, px, part_h in parts:
+                boxes.append(PlacedLine(words, px, pygame.Rect(left, y, inner, part_h)))
+                y += part_h + gap
+            placed.append((content_name, colour, tuple(boxes)))
+        cards = pygame.Rect(left, y, inner, card_h) if captions else None
+        row_top = dialog.bottom - pad - buttons_h
+        placed_buttons = tuple(Button(b.ident, b.rect.move(left, row_top), b.label, True, b.style) for b in buttons)
+        reserve = dialog.bottom - row_top + pad  # the buttons and the gap above them
+        return PanelPlan(dialog, (title_px + 0.5) / height, reserve, size, total_px, total_box, paired,
+                         tuple(rows), tuple(placed), cards, placed_buttons)
+
+    def _row_height(self, size: int) -> int:
+        above, below = self._row_reach(size)
+        return above + below
+
+    def _row_reach(self, size: int) -> tuple[int, int]:
+        """How far the breakdown's words reach above and below their shared baseline."""
+        fonts = self.fonts
+        above = below = 0
+        for label, value in self._rows():
+            for words, bold in ((label, False), (value, True)):
+                ink = fonts.ink(words, size, bold)
+                base = fonts.baseline(words, size, bold)
+                above, below = max(above, base - ink.top), max(below, ink.bottom - base)
+        return above, below
+
+    def _button_rows(self, width: int, floor: int, size: int) -> tuple[list[Button], int]:
+        """The four buttons, each as wide as its words need and the rest shared out, all
+        labels at one size (one row of buttons in one text size): one row if they fit at a
+        readable size, else two. Rects are relative to the row's top left."""
+        fonts, text = self.fonts, self.text
+        spec = [("play_again", text("button.play_again"), "primary"), ("replay", text("gameover.replay"), "normal"),
+                ("scores", text("menu.high_scores"), "normal"), ("menu", text("button.menu"), "normal")]
+        if self.session.saved_result is False and self.session.outcome is not None:
+            spec.insert(1, ("retry_save", text("gameover.retry"), "normal"))  # the result is held unsaved
+        gap = max(8, width // 40)
+        lowest = -(-floor * 100 // round(LABEL_SHARE * 100))  # the height whose label is at the floor
+        while any(fonts.ink_height(label, floor, True) > lowest * INK_SHARE for _, label, _ in spec):
+            lowest += 1  # letters that reach far (Nastaliq): a taller button keeps them readable
+        tallest = max(lowest, round(size * 2.3))
+        for per_row in (len(spec), (len(spec) + 1) // 2):  # one row, else two
+            rows = [spec[i:i + per_row] for i in range(0, len(spec), per_row)]
+            for height in range(tallest, lowest - 1, -2):
+                needs = [[words_width(fonts, label, height) for _, label, _ in row] for row in rows]
+                if all(sum(need) + gap * (len(need) - 1) <= width for need in needs):
+                    return self._placed(rows, needs, width, height, gap), len(rows) * height + (len(rows) - 1) * gap
+        per_row = (len(spec) + 1) // 2
+        rows = [spec[i:i + per_row] for i in range(0, len(spec), per_row)]
+        needs = [[(width - gap * (per_row - 1)) // per_row] * len(row) for row in rows]
+        return self._placed(rows, needs, width, lowest, gap), len(rows) * lowest + (len(rows) - 1) * gap
+
+    def _placed(self, rows: list[list[tuple[str, str, str]]], needs: list[list[int]], width: int, height: int,
+                gap: int) -> list[Button]:
+        buttons = []
+        for r, (row, need) in enumerate(zip(rows, needs)):
+            even = (width - gap * (len(row) - 1)) // len(row)
+            if max(need) <= even:
+                widths = [even] * len(row)
+            else:  # as wide as the words need, the rest shared out
+                spare = (width - gap * (len(row) - 1) - sum(need)) // len(row)
+                widths = [n + spare for n in need]
+            order = list(zip(row, widths))
+            if self.text.rtl:  # a right-to-left reader starts on the right
+                order.reverse()
+            x = 0
+            for (ident, label, style), button_w in order:
+                buttons.append(Button(ident, pygame.Rect(x, r * (height + gap), button_w, height), label, True, style))
+                x += button_w + gap
+        return buttons
+
+    # --- drawing ------------------------------------------------------------------------
+    def _backdrop(self, surface: pygame.Surface, plan: PanelPlan | None) -> pygame.Surface:
+        """The table, the shade and (``plan``) the empty panel: still while the numbers count
+        up, so drawn once and then copied (one opaque blit instead of a repaint per frame)."""
+        key = (id(self.layout), surface.get_size(), self.text.locale, self.fonts.generation, str(self.game.board),
+               None if plan is None else (tuple(plan.dialog), plan.reserve, plan.title_scale))
+        cached = self._backdrop_cache
+        if cached is None or cached[0] != key:
+            image = new_frame_surface(surface.get_size(), surface, self.fonts.logged)
+            self.draw_static(image)
+            self.kit.viewport.dim(image, 150)
+            if plan is not None:
+                draw_banner(image, self.fonts, plan.dialog, self.text("gameover.title"), [], palette.GOLD, palette.GOLD,
+                            plan.reserve, title_scale=plan.title_scale)
+            cached = self._backdrop_cache = (key, image)
+        return cached[1]
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        if self.board_shown:  # the finished board, its last flash and count
+            self.draw_static(surface)
+            self.draw_effects(surface, alpha)
+            return
+        if self.covered:  # a menu or dialog over it: the panel steps aside
+            surface.blit(self._backdrop(surface, None), (0, 0))
+            return
+        plan = self.plan()
+        surface.blit(self._backdrop(surface, plan), (0, 0))
+        self.result_shown = self._shown()
+        progress = min(1.0, (self.tick - BOARD_TICKS + alpha) / COUNT_TICKS)
+        with panel(surface, "banner", plan.dialog):  # everything here stands on the panel
+            self._draw_total(surface, plan, progress)
+            self._draw_breakdown(surface, plan, progress)
+            for content, colour, parts in plan.lines:
+                with panel(surface, content, plan.dialog, Role.NOTICE):
+                    for part in parts:
+                        self._blit_centred(surface, self.fonts.render(part.words, part.px, colour), part.box)
+            self._draw_cards(surface, plan)
+            focused = str(self.focus[1]) if self.keyboard and self.focus and self.focus[0] == "button" else None
+            draw_button_rows(surface, self.fonts, plan.buttons, self.hover, focused)
+
+    @staticmethod
+    def _blit_centred(surface: pygame.Surface, image: pygame.Surface, box: pygame.Rect) -> None:
+        """``image`` with its ink centred across ``box`` and its ink's top at the box's top."""
+        ink = ink_rect(image)
+        surface.blit(image, (box.centerx - ink.centerx, box.top - ink.top))
+
+    def _draw_total(self, surface: pygame.Surface, plan: PanelPlan, progress: float) -> None:
+        fonts = self.fonts
+        shown = signed(int(self.game.score().total * progress))
+        image = fonts.render(shown, plan.total_px, palette.GOLD, bold=True)
+        final = ink_rect(fonts.render(signed(self.game.score().total), plan.total_px, palette.GOLD, bold=True))
+        ink = ink_rect(image)
+        with panel(surface, "score", plan.total_box.inflate(0, 2), Role.VALUE):
+            # Counted up on the final total's baseline, so the digits do not bob as they change.
+            surface.blit(image, (plan.total_box.centerx - ink.centerx, plan.total_box.top - final.top))
+
+    def _draw_breakdown(self, surface: pygame.Surface, plan: PanelPlan, progress: float) -> None:
+        """Label and value on one baseline; mirrored in Urdu (the label on the right)."""
+        fonts, text, size = self.fonts, self.text, plan.size
+        finals = self._rows()
+        above, _ = self._row_reach(size)
+        for index, ((label, value), box) in enumerate(zip(self._rows(progress), plan.rows)):
+            v_img = fonts.render(value, size, palette.TEXT, bold=True)
+            room = box.width - fonts.size(finals[index][1], size, True)[0] - size
+            label_px = fonts.fit(label, size, room)
+            l_img = fonts.render(label, label_px, palette.TEXT_DIM)
+            baseline = box.top + above  # one baseline for every row on a line
+            l_ink, v_ink = ink_rect(l_img), ink_rect(v_img)
+            if text.rtl:
+                l_x, v_x = box.right - l_ink.right, box.left - v_ink.left
+            else:
+                l_x, v_x = box.left - l_ink.left, box.right - v_ink.right
+            with panel(surface, "breakdown", plan.dialog, Role.LABEL), panel(surface, f"row {index}", box.inflate(2, 4)):
+                surface.blit(l_img, (l_x, baseline - fonts.baseline(label, label_px)))
+                with as_role(surface, Role.VALUE):
+                    surface.blit(v_img, (v_x, baseline - fonts.baseline(value, size, True)))
 
     # --- the drawn review -------------------------------------------------------------------
     def stories(self) -> dict[int, TurnStory]:
@@ -270,37 +550,51 @@ class GameOver(TableState):
                 self._stories = {}
         return self._stories
 
-    def _draw_cards(self, surface: pygame.Surface, area: pygame.Rect, size: int) -> None:
+    def _draw_cards(self, surface: pygame.Surface, plan: PanelPlan) -> None:
         """One card per costly turn: the player's board and the expert's ghost dice side by
-        side, and 'Turn 2 · about +43' under them."""
-        self.cards = []
-        review = [item for item in (self.session.review or [])[:REVIEW_ITEMS] if item.advice is not None]
-        stories = self.stories() if review else {}
-        review = [item for item in review if item.turn in stories]
-        if not review or area.height < size * 2:
+        side, and 'Turn 2 · about +43' under them; the costliest first, where the reader starts."""
+        self.cards, self.card_boards = [], []
+        area = plan.cards
+        items = self._review_items()
+        if area is None or not items:
             return
-        gap = max(6, area.width // 40)
-        width = min((area.width - gap * (len(review) - 1)) // len(review), int(area.height * 2.2))
-        left = area.centerx - (width * len(review) + gap * (len(review) - 1)) // 2
+        gap = max(3, round(plan.size * 0.35))
+        count = len(items)
+        slot = (area.width - gap * (REVIEW_ITEMS - 1)) // REVIEW_ITEMS
+        left = area.centerx - (slot * count + gap * (count - 1)) // 2
+        stories = self.stories()
+        with panel(surface, "review", area):
+            for index, item in enumerate(items):
+                column = count - 1 - index if self.text.rtl else index
+                card = pygame.Rect(left + column * (slot + gap), area.top, slot, area.height)
+                self.cards.append((card, item.turn))
+                pygame.draw.rect(surface, palette.PANEL, card, border_radius=max(6, plan.size // 3))
+                with panel(surface, f"card {index}", card, Role.LABEL, element=Role.PANEL):
+                    self._draw_card(surface, card, item, stories[item.turn], plan.size, gap)
+
+    def _draw_card(self, surface: pygame.Surface, card: pygame.Rect, item: TurnReview, story: TurnStory,
+                   size: int, gap: int) -> None:
+        """The turn's two boards (the player's first, where the reader starts) and its caption."""
         fonts, text = self.fonts, self.text
-        for index, item in enumerate(review):
-            card = pygame.Rect(left + index * (width + gap), area.top, width, area.height)
-            self.cards.append((card, item.turn))
-            pygame.draw.rect(surface, palette.PANEL, card, border_radius=max(6, size // 3))
-            caption = text("gameover.review_card", turn=item.turn, loss=round(item.loss))
-            # Never below the readable size: a caption too long for one line takes two.
-            caption_img = fitted_block(fonts, caption, size, (card.width - 8, size * 3), palette.GOLD, False,
-                                       min_text_px(surface.get_size()))
-            boards = pygame.Rect(card.left, card.top + 4, card.width, card.height - caption_img.get_height() - 8)
-            half = boards.width // 2
-            story = stories[item.turn]
-            draw_mini_board(surface, pygame.Rect(boards.left, boards.top, half, boards.height).inflate(-6, 0),
-                            story.board, story.played, ghost=False)
-            draw_mini_board(surface, pygame.Rect(boards.left + half, boards.top, half, boards.height).inflate(-6, 0),
-                            story.board, item.advice, ghost=True)
-            surface.blit(caption_img, caption_img.get_rect(midbottom=(card.centerx, card.bottom - 4)))
+        caption = text("gameover.review_card", turn=item.turn, loss=round(item.loss))
+        # Never below the readable size: a caption too long for one line takes two.
+        image = fitted_block(fonts, caption, size, (card.width - 8, size * 3), palette.GOLD, False,
+                             min_text_px(surface.get_size()))
+        ink = ink_rect(image)
+        surface.blit(image, (card.centerx - ink.centerx, card.bottom - gap - ink.bottom))
+        boards = pygame.Rect(card.left, card.top + gap, card.width, card.height - ink.height - 3 * gap)
+        inset = max(4, card.width // 40)
+        half = boards.width // 2
+        sides = [pygame.Rect(boards.left, boards.top, half, boards.height).inflate(-inset, 0),
+                 pygame.Rect(boards.left + half, boards.top, half, boards.height).inflate(-inset, 0)]
+        mine, expert = (sides[1], sides[0]) if text.rtl else (sides[0], sides[1])
+        self.card_boards.append((mine, expert))
+        draw_mini_board(surface, mine, story.board, story.played, ghost=False)
+        draw_mini_board(surface, expert, story.board, item.advice, ghost=True)
 
     def hit(self, pos: tuple[int, int]) -> FocusKey | None:
+        if not self.panel_shown:
+            return None
         card = next((turn for rect, turn in self.cards if rect.collidepoint(pos)), None)
         return ("card", card) if card is not None else super().hit(pos)
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import pygame
 
-from magdagdon.engine import Accept
+from magdagdon.engine import Accept, Rescue, rescue
 
 from ..render import palette
 from ..render.banner_strip import draw_strip, plan_strip
+from ..render.coach_marks import bubble_height
 from ..render.hud import draw_banner, min_text_px, plan_banner_text
 from ..render.palette import Colour
-from ..render.widgets import Button, draw_button
+from ..render.widgets import Button, draw_button, share_row_sizes
 from .table import TableState
 
 TITLE_SCALE = 0.15  # of the banner's height
@@ -20,7 +21,6 @@ TITLE_SCALE = 0.15  # of the banner's height
 class Magdagdon(TableState):
     key = "magdagdon"
     hint_allowed = True
-    powers_active = True
 
     def enter(self, persist: dict) -> None:
         super().enter(persist)
@@ -28,29 +28,58 @@ class Magdagdon(TableState):
         self.session.audio.play("magdagdon")
         self.focus = ("button", "accept")
         self.sized: tuple[tuple[object, ...], pygame.Rect] | None = None  # the banner's (or strip's) rect and what it was sized for
+        self.rescued: tuple[tuple[object, ...], Rescue] | None = None
+
+    def rescue(self) -> Rescue:
+        """What the powers left could do for this roll (by the rules, not the seeded dice)."""
+        game = self.game
+        key = (game.board, game.dice, game.required, game.powers_left)
+        if self.rescued is None or self.rescued[0] != key:
+            self.rescued = (key, rescue(game.board, game.dice, game.required, game.powers_left))
+        return self.rescued[1]
+
+    @property
+    def powers_active(self) -> bool:  # type: ignore[override]
+        return self.rescue().possible  # a power that cannot save the roll only costs points
+
+    def adjust_can_help(self) -> bool:
+        return self.rescue().adjust
 
     def _banner_lines(self) -> list[str]:
         text, game = self.text, self.game
         dice = " ".join(str(v) for v in game.dice)
         lines = [text("banner.magdagdon_why", dice=dice, required=game.required)]
         if not self.collapsed:
-            if game.powers_left:
-                lines.append(text("banner.magdagdon_powers", left=game.powers_left, penalty=game.next_penalty))
-            else:
+            can = self.rescue()
+            if not game.powers_left:
                 lines.append(text("banner.magdagdon_no_powers"))
+            elif not can.possible:
+                lines.append(text("banner.magdagdon_beyond_powers"))
+            elif not can.adjust:
+                lines.append(text("banner.magdagdon_reroll_only", left=game.powers_left, penalty=game.next_penalty))
+            else:
+                lines.append(text("banner.magdagdon_powers", left=game.powers_left, penalty=game.next_penalty))
         return lines
 
     def _banner_rect(self) -> pygame.Rect:
-        """The banner over the board, as tall as its sentences need."""
+        """The banner over the board, as tall as its sentences (and a first MAGDAGDON's tip)
+        need: up to the board's height, then over the whole board with its sums."""
         lines = self._banner_lines()
-        key = (self.layout.size, tuple(lines))
+        key = (self.layout.size, tuple(lines), self._tip_words())
         if self.sized is None or self.sized[0] != key:
-            board, usual = self.layout.board, self.layout.banner
+            layout = self.layout
+            board, usual = layout.board, layout.banner
             height, tallest = usual.height, board.height
             while True:
                 rect = pygame.Rect(usual.left, board.top, usual.width, height)
                 rect.centery = board.centery
-                if height >= tallest or self._text_fits(rect, lines):
+                if self._text_fits(rect, lines):
+                    break
+                if height >= tallest:
+                    whole = board.union(layout.row_sums[0]).union(layout.col_sums[-1])
+                    if layout.legend is not None:
+                        whole.union_ip(layout.legend)
+                    rect = whole if self._text_fits(whole, lines) else rect
                     break
                 height = min(tallest, int(height * 1.1) + 1)
             self.sized = (key, rect)
@@ -62,8 +91,30 @@ class Magdagdon(TableState):
         return plan.fits
 
     def _reserve(self, rect: pygame.Rect) -> int:
-        """The strip at the banner's bottom kept free for its buttons."""
-        return rect.bottom - self._buttons_in(rect)[0].rect.top + self.layout.margin // 3
+        """The strip at the banner's bottom kept free for its buttons (and the tip above them)."""
+        return rect.bottom - self._buttons_in(rect)[0].rect.top + self.layout.margin // 3 + self._tip_height(rect)
+
+    def _tip_words(self) -> str:
+        """The first MAGDAGDON's tip, while it shows (it stands in the banner)."""
+        coach = self.kit.coach
+        return self.text("coach.tip.magdagdon") if coach.tip == "magdagdon" and not self.collapsed else ""
+
+    def _tip_height(self, rect: pygame.Rect) -> int:
+        words = self._tip_words()
+        if not words:
+            return 0
+        inner = rect.width - 2 * max(6, rect.width // 24)
+        return bubble_height(self.fonts, inner, words, self.text("coach.got_it"), min_text_px(self.layout.size)) \
+            + self.layout.margin // 3
+
+    def tip_area(self) -> pygame.Rect | None:
+        if not self._tip_words():
+            return None
+        rect = self._banner_rect()
+        pad = max(6, rect.width // 24)
+        top = self._buttons_in(rect)[0].rect.top - self.layout.margin // 3
+        height = self._tip_height(rect) - self.layout.margin // 3
+        return pygame.Rect(rect.left + pad, top - height, rect.width - 2 * pad, height)
 
     def _banner_buttons(self) -> list[Button]:
         return self._buttons_in(self._banner_rect())
@@ -73,7 +124,7 @@ class Magdagdon(TableState):
         height = int(rect.height * 0.2)
         pad = max(6, rect.width // 24)
         row = pygame.Rect(rect.left + pad, rect.bottom - pad - height, rect.width - 2 * pad, height)
-        has_power = self.game.powers_left > 0
+        has_power = self.game.powers_left > 0 and self.rescue().possible  # else Accept alone
         buttons = []
         if has_power:
             half = (row.width - pad) // 2
@@ -86,6 +137,7 @@ class Magdagdon(TableState):
             accept = pygame.Rect(0, row.top, min(row.width, int(rect.width * 0.5)), height)
             accept.centerx = rect.centerx
             buttons.append(Button("accept", accept, text("button.accept"), True, "danger"))
+        share_row_sizes(self.fonts, buttons, min_text_px(self.layout.size))
         return buttons
 
     def state_buttons(self) -> list[Button]:
@@ -105,13 +157,15 @@ class Magdagdon(TableState):
         if ident == "accept":
             self.perform(Accept())
         elif ident == "use_power":
+            self.kit.coach.dismiss_tip()  # the tip stood in the banner, which folds away
             self.collapsed = True
             self.focus = ("die", self.game.tray[0]) if self.game.tray else None
         else:
             super().on_button(ident)
 
     def on_tray_die(self, die: int) -> None:
-        if self.game.powers_left:
+        # a die is picked for −1/+1, or for a re-roll once RE-ROLL was pressed
+        if self.powers_active and (self.adjust_can_help() or self.session.reroll_pick is not None):
             self.toggle_die(die)
 
     def on_other_key(self, key: int) -> None:
@@ -122,8 +176,14 @@ class Magdagdon(TableState):
         game, text = self.game, self.text
         if not game.powers_left:  # say only what is possible
             return text("guide.magdagdon_no_power", required=game.required), palette.DANGER
+        if not self.rescue().possible:
+            return text("guide.magdagdon_no_rescue", required=game.required), palette.DANGER
+        picking = self.reroll_guide()
+        if picking is not None:
+            return picking
         if self.collapsed:
-            return text("guide.magdagdon_power"), palette.GOLD
+            key = "guide.magdagdon_power" if self.rescue().adjust else "guide.magdagdon_reroll"
+            return text(key), palette.GOLD
         return text("guide.magdagdon", required=game.required), palette.DANGER
 
     def strip_rect(self) -> pygame.Rect:
@@ -146,8 +206,9 @@ class Magdagdon(TableState):
     def _obstacles(self) -> list[pygame.Rect]:
         layout = self.layout
         party = [layout.extras["strip"]] if "strip" in layout.extras else []
-        return [layout.hint_button, layout.menu_button, layout.tray, *layout.row_sums, layout.primary,
-                layout.take_back_all, layout.powers, layout.score, layout.guide, *party]
+        legend = [layout.legend] if layout.legend is not None else []
+        return [layout.hint_button, layout.menu_button, layout.tray, *layout.row_sums, *layout.col_sums,
+                layout.primary, layout.take_back_all, layout.powers, layout.score, layout.guide, *legend, *party]
 
     def _free_band(self, top: int, bottom: int) -> pygame.Rect:
         """The widest stretch of the rows ``top..bottom`` around the board that nothing else uses."""

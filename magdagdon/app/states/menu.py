@@ -26,17 +26,20 @@ from ..i18n import Catalog
 from ..menu_ui import MenuUI
 from ..party_play import party_in_play
 from ..render import palette
+from ..render.draw_log import Role, as_role, panel
 from ..render.hud import min_text_px
-from ..render.menu_text import DrawnLabel, TextPage, blit_ink, fitted_block, fitted_line, ink_rect
+from ..render.menu_text import DrawnLabel, TextPage, blit_ink, fitted_block, fitted_line, fitted_size, ink_rect
 from ..render.widgets import draw_focus_ring
 from ..session import GameSession
 from ..state_machine import Persist, State
-from ..ui_theme import text_look
+from ..ui_theme import TextLook, text_look
 from ..viewport import Viewport
 
 if TYPE_CHECKING:
     from pygame_gui.core import UIElement
     from pygame_gui.elements import UIButton
+
+    from .confirm_dialog import Question
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,8 @@ class MenuKit:
     locked: bool = False  # kiosk: no way out of the game, no window mode
 
 
+# The theme's object id of a menu label -> what the draw log calls it.
+LABEL_ROLES = {"#title": Role.TITLE, "#subtitle": Role.SUBTITLE, "#notice": Role.NOTICE}
 TEXT_MARGIN = 0.6  # room beside a label's or button's text, in text heights (both sides together)
 
 
@@ -59,6 +64,7 @@ class Item:
     label: str
     style: str = ""  # pygame_gui object id: "#primary", "#chosen", "#danger" or ""
     row: int | None = None  # items sharing a row sit side by side
+    enabled: bool = True  # shown greyed where it is (a layout that keeps its places), not pressable
 
 
 class MenuState(State):
@@ -66,6 +72,7 @@ class MenuState(State):
     title_key = "app.title"
     wide = False
     compact_body = False  # a short message rather than a page of text
+    body_share = 0.62  # the most of the window's height a page's box takes
     drawn_body = False  # True: the body area is drawn by ``draw_body`` (pygame), not a text box
 
     def __init__(self, kit: MenuKit) -> None:
@@ -85,7 +92,8 @@ class MenuState(State):
         self.label_roles: list[str] = []  # the theme's object id of each label
         self.button_labels: dict[str, str] = {}  # ident -> the words on the button
         self.page: TextPage | None = None  # the body's text, when the menu has one
-        self.drag_y: int | None = None  # where a drag on the page last was
+        self.page_ink_top = 0  # a question: how far below its page's top the ink begins
+        self.drag: tuple[int, int] | None = None  # a drag on the page: (where it began, the page's offset then)
         self.panel_width = 0  # the width the last build laid the menu out at
 
     def enter(self, persist: Persist) -> None:
@@ -215,23 +223,41 @@ class MenuState(State):
         notice_line_h = max([int(button_h * 0.55)] + [ink_rect(i).height + gap // 2 for i in notice_images])
         notice_h = notice_line_h * len(notices)
         buttons_h = len(rows) * (button_h + gap) - gap
+        # A question's few words stand on the dialog itself, as tall as their lines.
+        question = TextPage.lay_out(self.fonts, body, self._page_size(), width - 2 * self._page_pad()) \
+            if body and self.compact_body else None
+        question_ink = question.ink_span(self.fonts, self._page_size()) if question is not None else (0, 0)
+        question_h = question_ink[1] - question_ink[0]
         inks_h = ink_rect(title).height + (ink_rect(subtitle).height if self.subtitle else 0) + notice_h + buttons_h
-        lines = 4 if self.subtitle else 3  # the room above the title, (under the subtitle), above and below the buttons
+        inks_h += question_h
+        # the room above the title, (under the subtitle), (under the question), above and below the buttons
+        lines = 3 + bool(self.subtitle) + (question is not None)
         # A page keeps its room for text, and a long menu its room for buttons.
-        roomy = not (body or self.drawn_body) and inks_h + lines * (button_h // 2) <= h - margin
-        space = max(gap, button_h // 2) if roomy else gap
+        paged = bool(body or self.drawn_body) and question is None
+        # Room to breathe: half a button, or a third of a tall title (Nastaliq's), where it fits.
+        # A page of text keeps its room for text, yet its title is not jammed against the edge.
+        space = max(gap, button_h // 3) if paged and not self.drawn_body else gap
+        if not paged:
+            for room in (max(gap, button_h // 2, ink_rect(title).height // 3), max(gap, button_h // 2)):
+                if inks_h + lines * room <= h - margin:
+                    space = room
+                    break
         title_h = ink_rect(title).height + space
         sub_h = ink_rect(subtitle).height + space if self.subtitle else 0
         header_h = space // 2 + title_h + sub_h + notice_h + space // 2
-        if not (body or self.drawn_body):
-            rows, button_h, gap = self._fit_rows(rows, button_h, gap, h - margin - header_h - space)
+        if not paged:
+            room = h - margin - header_h - space - (question_h + space if question is not None else 0)
+            rows, button_h, gap = self._fit_rows(rows, button_h, gap, room)
             buttons_h = len(rows) * (button_h + gap) - gap
         body_h = 0
         self.body_rect = None
-        if body or self.drawn_body:
+        if paged:
             body_h = max(button_h * 2, h - 2 * margin - header_h - buttons_h - space - gap)
-            body_h = min(body_h, int(h * 0.62), button_h * 3 if self.compact_body else h)
-        height = header_h + (body_h + gap if body or self.drawn_body else 0) + buttons_h + space
+            body_h = min(body_h, int(h * self.body_share))
+        after_body = gap
+        if question is not None:
+            body_h, after_body = question_h, space
+        height = header_h + (body_h + after_body if body or self.drawn_body else 0) + buttons_h + space
         self.panel = pygame.Rect(0, 0, width + 2 * gap, min(h - margin, height))
         self.panel.center = (w // 2, h // 2)
         x, y = self.panel.left + gap, self.panel.top + space // 2
@@ -248,17 +274,24 @@ class MenuState(State):
             self.label_roles.append("#notice")
             y += notice_line_h
         y += space // 2
-        if self.drawn_body or body:
+        if question is not None:
+            # The box is the ink of the question's lines: that is what is spaced.
+            self.body_rect = pygame.Rect(x, y, width, question_h)
+            self.page, self.page_ink_top = question, question_ink[0]
+            y += body_h + after_body
+        elif self.drawn_body or body:
             self.body_rect = pygame.Rect(x, y, width, body_h)
-            y += body_h + gap
-        if body and not self.drawn_body:
-            self.page = TextPage.lay_out(self.fonts, body, self._page_size(), self._page_view().width)
+            y += body_h + after_body
+            if not self.drawn_body:
+                self.page = TextPage.lay_out(self.fonts, body, self._page_size(), self._page_view().width)
         for row in rows:
             each = (width - gap * (len(row) - 1)) // len(row)
             for i, item in enumerate(row):
                 column = len(row) - 1 - i if text.rtl else i  # a right-to-left reader starts on the right
                 rect = pygame.Rect(x + column * (each + gap), y, each, button_h)
                 button = pygame_gui.elements.UIButton(rect, "", ui, object_id=item.style or None)
+                if not item.enabled:
+                    button.disable()
                 self.elements.append(button)
                 self.buttons.append((button, item.ident))
                 self.button_labels[item.ident] = item.label
@@ -293,10 +326,17 @@ class MenuState(State):
         size = self.kit.viewport.size
         return max(min_text_px(size), text_look(size, "text_box").size)
 
+    def _page_pad(self) -> int:
+        return max(8, self._page_size() * 3 // 4)
+
     def _page_view(self) -> pygame.Rect:
-        """The body box less its padding: where the page's lines go."""
+        """The body box less its padding: where the page's lines go (a question's box is
+        as tall as its lines)."""
         assert self.body_rect is not None
-        pad = max(8, self._page_size() * 3 // 4)
+        pad = self._page_pad()
+        if self.compact_body and self.page is not None:
+            return pygame.Rect(self.body_rect.left + pad, self.body_rect.top - self.page_ink_top,
+                               self.body_rect.width - 2 * pad, self.page.height)
         return self.body_rect.inflate(-2 * pad, -pad)
 
     # --- input ------------------------------------------------------------------------------
@@ -321,15 +361,25 @@ class MenuState(State):
             # The arrow pointing the way the language reads goes to the next button.
             onward, back = (pygame.K_LEFT, pygame.K_RIGHT) if self.text.rtl else (pygame.K_RIGHT, pygame.K_LEFT)
             if event.key in (pygame.K_DOWN, onward) or (event.key == pygame.K_TAB and not event.mod & pygame.KMOD_SHIFT):
-                self.focus_index = (self.focus_index + 1) % max(1, count)
+                self._move_focus(1)
             elif event.key in (pygame.K_UP, back) or event.key == pygame.K_TAB:
-                self.focus_index = (self.focus_index - 1) % max(1, count)
+                self._move_focus(-1)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and count:
-                self.on_choice(self.buttons[self.focus_index][1])
+                button, ident = self.buttons[self.focus_index]
+                if button.is_enabled:
+                    self.on_choice(ident)
             elif event.key == pygame.K_ESCAPE:
                 self.on_back()
         elif event.type == pygame.MOUSEBUTTONDOWN:
             self.keyboard = False
+
+    def _move_focus(self, step: int) -> None:
+        """To the next (``step`` 1) or previous (-1) button that can be pressed."""
+        count = len(self.buttons)
+        for _ in range(count):
+            self.focus_index = (self.focus_index + step) % max(1, count)
+            if self.buttons[self.focus_index][0].is_enabled:
+                return
 
     def _scroll_page(self, event: pygame.event.Event) -> bool:
         """Wheel, Page Up/Down and dragging scroll the page; True if the event did."""
@@ -339,15 +389,15 @@ class MenuState(State):
         if event.type == pygame.MOUSEWHEEL:
             page.scroll(-event.y * step * 2, view.height)
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
-            page.scroll((1 if event.key == pygame.K_PAGEDOWN else -1) * (view.height - step), view.height)
+            page.page(event.key == pygame.K_PAGEDOWN, view.height)
         elif event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1 and self.body_rect is not None \
                 and self.body_rect.collidepoint(event.pos):
-            self.drag_y = event.pos[1]
-        elif event.type == pygame.MOUSEMOTION and self.drag_y is not None:
-            page.scroll(self.drag_y - event.pos[1], view.height)
-            self.drag_y = event.pos[1]
-        elif event.type == pygame.MOUSEBUTTONUP and self.drag_y is not None:
-            self.drag_y = None
+            self.drag = (event.pos[1], page.offset)
+        elif event.type == pygame.MOUSEMOTION and self.drag is not None:
+            start_y, start_offset = self.drag
+            page.scroll_to(start_offset + start_y - event.pos[1], view.height)
+        elif event.type == pygame.MOUSEBUTTONUP and self.drag is not None:
+            self.drag = None
         else:
             return False
         return True
@@ -358,19 +408,22 @@ class MenuState(State):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         if not self.active:
             return
-        surface.blit(self.kit.viewport.veil(170), (0, 0))
+        self.kit.viewport.dim(surface, 170)
         if self.panel is None:
             self.draw_title_only(surface)
             return
         radius = max(10, self.panel.width // 30)
         pygame.draw.rect(surface, palette.PANEL, self.panel, border_radius=radius)
         pygame.draw.rect(surface, palette.PANEL_EDGE, self.panel, width=2, border_radius=radius)
-        if self.body_rect is not None:
-            self.draw_body(surface, self.body_rect)
-        self.ui.draw(surface)
-        for label in self.labels:
-            label.draw(surface)
-        self.draw_button_labels(surface)
+        with panel(surface, "menu", self.panel, element=Role.DIALOG):
+            if self.body_rect is not None:
+                with panel(surface, "body", self.body_rect, Role.PAGE):
+                    self.draw_body(surface, self.body_rect)
+            self.ui.draw(surface)
+            for label, role in zip(self.labels, self.label_roles):
+                with panel(surface, role.lstrip("#"), label.rect, LABEL_ROLES.get(role, Role.NOTICE)):
+                    label.draw(surface)
+            self.draw_button_labels(surface)
         if self.keyboard and self.buttons:
             draw_focus_ring(surface, self.buttons[self.focus_index][0].rect, max(6, self.panel.width // 60))
 
@@ -380,12 +433,13 @@ class MenuState(State):
         if page is None:
             return
         look = text_look(self.kit.viewport.size, "text_box")
-        radius = max(6, rect.height // 40)
-        pygame.draw.rect(surface, palette.SHADOW, rect, border_radius=radius)
-        pygame.draw.rect(surface, palette.PANEL_EDGE, rect, width=1, border_radius=radius)
+        if not self.compact_body:  # a page of text in its own box; a question on the dialog
+            radius = max(6, rect.height // 40)
+            pygame.draw.rect(surface, palette.SHADOW, rect, border_radius=radius)
+            pygame.draw.rect(surface, palette.PANEL_EDGE, rect, width=1, border_radius=radius)
         view = self._page_view()
         align = "center" if self.compact_body else ("right" if self.text.rtl else "left")
-        page.draw(surface, self.fonts, view, self._page_size(), look.colour, palette.GOLD, align)
+        page.draw(surface, self.fonts, view, self._page_size(), look.colour, palette.GOLD, align, rect.inflate(-2, -2))
         if page.height > view.height:  # how far the page is scrolled
             track = pygame.Rect(0, view.top, max(3, view.width // 150), view.height)
             track.left = (rect.left + 3) if self.text.rtl else (rect.right - track.width - 3)
@@ -396,21 +450,52 @@ class MenuState(State):
                              border_radius=track.width // 2)
 
     def draw_button_labels(self, surface: pygame.Surface) -> None:
-        """Each button's words, in the colour pygame_gui gives its state (hovered, chosen...)."""
-        for button, ident in self.buttons:
-            self.draw_button_label(surface, button, self.button_labels.get(ident, ""))
+        """Each button's words, in the colour pygame_gui gives its state (hovered, chosen...);
+        buttons side by side show their words at one size, on one baseline."""
+        for button, ident, size, baseline in self._row_labels():
+            with panel(surface, f"button {ident}", button.rect, Role.BUTTON_LABEL, element=Role.BUTTON):
+                self.draw_button_label(surface, button, self.button_labels.get(ident, ""), size, baseline)
 
-    def draw_button_label(self, surface: pygame.Surface, button: "UIButton", label: str) -> None:
-        if not label:
-            return
+    def _row_labels(self) -> list[tuple["UIButton", str, int, int]]:
+        """(button, ident, size, baseline) of each labelled button: the smallest fitted size
+        of its row, and the baseline that centres the row's ink in its buttons."""
+        floor = min_text_px(self.kit.viewport.size)
+        rows: dict[tuple[int, int], list[tuple["UIButton", str, int]]] = {}
+        for button, ident in self.buttons:
+            label = self.button_labels.get(ident, "")
+            if label:
+                look = self._button_look(button)
+                fitted = fitted_size(self.fonts, label, max(floor, look.size), self._label_box(button).size, look.bold, floor)
+                rows.setdefault((button.rect.top, button.rect.height), []).append((button, ident, fitted))
+        placed = []
+        for row in rows.values():
+            size = min(fitted for _, _, fitted in row)
+            reach = []
+            for button, ident, _ in row:
+                label, bold = self.button_labels[ident], self._button_look(button).bold
+                reach.append(self.fonts.ink(label, size, bold).move(0, -self.fonts.baseline(label, size, bold)))
+            top, bottom = min(r.top for r in reach), max(r.bottom for r in reach)
+            for button, ident, _ in row:
+                placed.append((button, ident, size, self._label_box(button).centery - (top + bottom) // 2))
+        return placed
+
+    def _button_look(self, button: "UIButton") -> TextLook:
         style = next(iter(button.object_ids[-1:]), None) or ""
-        size = self.kit.viewport.size
-        look = text_look(size, "button", style)
-        colour = _button_text_colour(button, look.colour)
+        return text_look(self.kit.viewport.size, "button", style)
+
+    @staticmethod
+    def _label_box(button: "UIButton") -> pygame.Rect:
         pad = max(4, button.rect.height // 8)
-        box = button.rect.inflate(-2 * pad, -pad)
-        floor = min_text_px(size)
-        blit_ink(surface, fitted_line(self.fonts, label, max(floor, look.size), box.size, colour, look.bold, floor), box)
+        return button.rect.inflate(-2 * pad, -pad)
+
+    def draw_button_label(self, surface: pygame.Surface, button: "UIButton", label: str, size: int,
+                          baseline: int) -> None:
+        """``label`` centred across its button, its baseline at ``baseline``."""
+        look = self._button_look(button)
+        colour = _button_text_colour(button, look.colour)
+        image = self.fonts.render(label, size, colour, look.bold)
+        ink = ink_rect(image)
+        surface.blit(image, (button.rect.centerx - ink.centerx, baseline - self.fonts.baseline(label, size, look.bold)))
 
     def draw_title_only(self, surface: pygame.Surface) -> None:
         """The first frame, before pygame_gui is loaded: the menu's title, centred."""
@@ -418,7 +503,8 @@ class MenuState(State):
         fonts, title = self.fonts, self.text(self.title_key)
         size = fonts.fit(title, max(24, min(w, h) // 10), int(w * 0.8), bold=True)
         image = fonts.render(title, size, palette.GOLD, bold=True)
-        surface.blit(image, image.get_rect(center=(w // 2, h // 2)))
+        with as_role(surface, Role.TITLE):
+            surface.blit(image, image.get_rect(center=(w // 2, h // 2)))
 
     # --- helpers ----------------------------------------------------------------------------
     @property
@@ -433,6 +519,11 @@ class MenuState(State):
     def party_on(self) -> bool:
         """A party is being played under this menu (its file keeps it: leaving loses nothing)."""
         return party_in_play(self.persist) is not None
+
+    def ask(self, question: "Question", action: str) -> None:
+        """Open the yes/no dialog on ``question``; a yes
+        comes back to :meth:`on_result` as ``confirmed=action``."""
+        self.push("confirm", question=question, confirm_action=action)
 
     def start_new_game(self, games: Games, difficulty: Difficulty | None = None) -> None:
         self.begin_game(games.new_session(difficulty))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from ..party_play import strip_entries
+from ..render.draw_log import Role, as_role
 from ..render.party_strip import draw_party_strip, fitted
 from ..state_machine import Persist, State
 from .menu import Item, MenuKit
@@ -75,7 +76,8 @@ class PartyHandover(PartyScreen):
         name_h = rect.height // 4
         line = text("party.handover", name=play.players[seat].name)
         image = fitted(fonts, line, int(name_h * 0.8), rect.width, name_h, play.colour(seat), bold=True)
-        surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.top)))
+        with as_role(surface, Role.SUBTITLE):
+            surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.top)))
         strip = pygame.Rect(rect.left, rect.top + name_h + 4, rect.width, rect.height - name_h - 4)
         entries = strip_entries(play, text)
         if len(entries) > 4 and not self.kit.viewport.layout.portrait:

@@ -6,13 +6,15 @@ from __future__ import annotations
 import pygame
 
 from magdagdon.engine import ScoreBreakdown
-from magdagdon.engine.challenge import code_for_seed, has_code
+from magdagdon.engine.challenge import code_for, has_code
 from magdagdon.party import Party, PartyResults, party_results
 
 from ..games import Games
 from ..party_play import PartyPlay
+from ..render.draw_log import Role, as_role, panel
 from ..render import palette
 from ..render.hud import min_text_px
+from ..render.menu_text import ink_rect
 from ..render.party_strip import draw_mini_board, fitted
 from ..state_machine import Persist
 from ..store_access import StoreAccess
@@ -35,7 +37,7 @@ class PartyResultsScreen(PartyScreen):
     @property
     def subtitle(self) -> str:
         seed = self.play.party.seed
-        return self.text("party.results_code", code=code_for_seed(seed)) if has_code(seed) else ""
+        return self.text("party.results_code", code=code_for(seed, self.play.party.difficulty)) if has_code(seed) else ""
 
     def items(self) -> list[Item]:
         return [Item("again", self.text("party.again"), "#primary", row=0),
@@ -57,7 +59,8 @@ class PartyResultsScreen(PartyScreen):
         if results is None:
             return
         count = len(results.standings)
-        best_h = max(14, rect.height // 9)
+        floor = min_text_px(surface.get_size())
+        best_h = max(floor * 3 // 2, min(rect.height // 9, floor * 3))  # a tall window: a strip, not a banner
         area = pygame.Rect(rect.left, rect.top, rect.width, rect.height - best_h - 4)
         portrait = self.kit.viewport.layout.portrait
         columns = count if not portrait and count <= 4 else (4 if not portrait else 2)
@@ -66,13 +69,15 @@ class PartyResultsScreen(PartyScreen):
         for index, standing in enumerate(results.standings):
             row, column = divmod(index, columns)
             box = pygame.Rect(area.left + column * each_w, area.top + row * each_h, each_w, each_h).inflate(-6, -6)
-            self._draw_standing(surface, box, standing.place, standing.seat, standing.name, standing.breakdown)
+            with panel(surface, f"standing {index}", box, Role.LABEL, element=Role.PANEL):
+                self._draw_standing(surface, box, standing.place, standing.seat, standing.name, standing.breakdown)
         # Who gained most on each turn: the turn number in the colour of the best player(s).
         strip = pygame.Rect(rect.left, rect.bottom - best_h, rect.width, best_h)
         label = text("party.best_turns")
         size = max(10, int(best_h * 0.6))
         image = fitted(fonts, label, size, strip.width // 3, strip.height, palette.TEXT_DIM)
-        surface.blit(image, image.get_rect(midleft=(strip.left, strip.centery)))
+        with panel(surface, "best each turn", strip, Role.LABEL):
+            surface.blit(image, image.get_rect(midleft=(strip.left, strip.centery)))
         turns = len(results.best_of_turn)
         cells = pygame.Rect(strip.left + image.get_width() + 8, strip.top, strip.width - image.get_width() - 8, strip.height)
         cell_w = max(1, cells.width // max(1, turns))
@@ -82,7 +87,8 @@ class PartyResultsScreen(PartyScreen):
             for k, seat in enumerate(seats):
                 pygame.draw.rect(surface, play.colour(seat), (box.left, box.top + k * band, box.width, band))
             digit = fitted(fonts, str(turn), int(box.height * 0.6), box.width - 2, box.height, palette.TEXT_DARK, True)
-            surface.blit(digit, digit.get_rect(center=box.center))
+            with panel(surface, "best each turn", strip, Role.VALUE), panel(surface, f"turn {turn}", box, element=Role.PICTURE):
+                surface.blit(digit, digit.get_rect(center=box.center))
 
     def _draw_standing(self, surface: pygame.Surface, box: pygame.Rect, place: int, seat: int, name: str, breakdown: ScoreBreakdown) -> None:
         fonts, text, colour = self.fonts, self.text, self.play.colour(seat)
@@ -92,31 +98,48 @@ class PartyResultsScreen(PartyScreen):
         y = box.top + 4
         head = text("party.place", place=place, name=name)
         image = fitted(fonts, head, line, box.width - 8, int(line * 1.3), colour, bold=True)
-        surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
+        with as_role(surface, Role.NAME):
+            surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
         y += int(line * 1.3)
         total = str(breakdown.total)
         image = fonts.render(total, fonts.fit(total, int(line * 1.4), box.width - 8, True), palette.GOLD, bold=True)
-        surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
+        with as_role(surface, Role.VALUE):
+            surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
         y += int(line * 1.6)
         small = max(min_text_px(surface.get_size()), int(line * 0.7))
         rows = [(text("score.base"), str(breakdown.base)), (text("score.bonus"), f"+{breakdown.bonus}"),
                 (text("score.ruins", count=breakdown.ruins), f"–{breakdown.ruin_penalty}" if breakdown.ruins else "0"),
                 (text("score.powers", count=breakdown.powers_used),
                  f"–{breakdown.power_penalty}" if breakdown.powers_used else "0")]
-        board_side = min(box.width - 16, box.bottom - 6 - y - len(rows) * int(small * 1.25) - 8)
+        # Each row a label and its value on one baseline; rows evenly spaced, each clear of
+        # the ink of the one above (Nastaliq's letters stand far above and below Latin's).
+        label_sizes = [fonts.fit(label, small, box.width * 2 // 3) for label, _ in rows]
+        labels = [fonts.render(label, size, palette.TEXT_DIM) for (label, _), size in zip(rows, label_sizes)]
+        values = [fonts.render(value, small, palette.TEXT) for _, value in rows]
+        ascents = [(fonts.baseline(label, size), fonts.baseline(value, small))
+                   for (label, value), size in zip(rows, label_sizes)]
+        reach = [ink_rect(l_img).move(0, -l_asc).union(ink_rect(v_img).move(0, -v_asc))
+                 for l_img, v_img, (l_asc, v_asc) in zip(labels, values, ascents)]
+        gap = max(2, small // 5)
+        step = max([round(small * 1.25)] + [upper.bottom + gap - lower.top for upper, lower in zip(reach, reach[1:])])
+        baselines = [-reach[0].top + number * step for number in range(len(rows))]
+        rows_h = baselines[-1] + reach[-1].bottom
+        board_side = min(box.width - 16, box.bottom - 6 - y - rows_h - 8)
         if board_side > 24:
             draw_mini_board(surface, fonts, pygame.Rect(box.centerx - board_side // 2, y, board_side, board_side),
                             self.play.game_of(seat).board)
             y += board_side + 4
-        step = int(small * 1.25)
-        for label, value in rows:
-            l_img = fitted(fonts, label, small, box.width * 2 // 3, step, palette.TEXT_DIM)
-            v_img = fonts.render(value, small, palette.TEXT)
-            label_at, value_at = (box.right - 6, box.left + 6) if fonts.rtl else (box.left + 6, box.right - 6)
-            if fonts.rtl:  # right to left: the label at the right, its number at the left
-                surface.blit(l_img, l_img.get_rect(topright=(label_at, y)))
-                surface.blit(v_img, (value_at, y))
-            else:
-                surface.blit(l_img, (label_at, y))
-                surface.blit(v_img, v_img.get_rect(topright=(value_at, y)))
-            y += step
+        y = max(y, box.bottom - 6 - rows_h)  # the rows end at the card's foot
+        label_at, value_at = (box.right - 6, box.left + 6) if fonts.rtl else (box.left + 6, box.right - 6)
+        for number, (l_img, v_img) in enumerate(zip(labels, values)):
+            baseline = y + baselines[number]
+            l_asc, v_asc = ascents[number]
+            with panel(surface, f"row {number}"):
+                # right to left: the label at the right, its number at the left
+                l_rect = l_img.get_rect(top=baseline - l_asc)
+                v_rect = v_img.get_rect(top=baseline - v_asc)
+                setattr(l_rect, "right" if fonts.rtl else "left", label_at)
+                setattr(v_rect, "left" if fonts.rtl else "right", value_at)
+                surface.blit(l_img, l_rect)
+                with as_role(surface, Role.VALUE):
+                    surface.blit(v_img, v_rect)

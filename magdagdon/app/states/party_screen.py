@@ -14,6 +14,7 @@ class PartyScreen(MenuState):
     overlay = False  # the bottom of the stack: it paints the whole window
     drawn_body = True
     wide = True
+    body_share = 1.0  # the whole window is this screen's
 
     @property
     def play(self) -> PartyPlay:

@@ -6,14 +6,21 @@ from __future__ import annotations
 import pygame
 
 from magdagdon.party import MAX_PLAYERS, MIN_PLAYERS, Party
+from magdagdon.party.keeper import unfinished_party
 from magdagdon.storage.party_file import PartyRecord
 
 from ..games import Games
 from ..party_play import PLAYER_COLOURS, PartyPlay, party_files
+from ..render.draw_log import Role, as_role, panel
 from ..render import palette
+from ..render.ellipsis import shortened
+from ..render.hud import min_text_px
+from ..render.menu_text import blit_ink, fitted_block, fitted_size, ink_rect
+from ..render.text_runs import isolated
 from ..session import now
 from ..state_machine import Persist
 from ..store_access import StoreAccess
+from ..ui_theme import text_look
 from .menu import Item, MenuKit, MenuState
 
 
@@ -28,11 +35,17 @@ class PartySetup(MenuState):
         self.seats: list[tuple[str, bool]] = []  # (name, computer) in playing order
         self.unfinished: PartyRecord | None = None  # a party left unfinished, offered first
         self.notice = ""
+        self.file_notices: list[str] = []  # what reading the party files met (a file set aside)
 
     def enter(self, persist: Persist) -> None:
         seats = persist.get("party_seats")
         self.seats = list(seats) if seats else []
-        self.unfinished = party_files(self.storage).unfinished(now())
+        files = party_files(self.storage)
+        self.unfinished = unfinished_party(files, lambda: self.storage.store, now())
+        self.storage.pull_notices()  # recording a finished party's people may bring some
+        self.file_notices = [self.storage.notices.describe(n) for n in files.take_notices()]
+        for message in self.file_notices:
+            self.storage.notices.add(message)
         super().enter(persist)
 
     @property
@@ -44,13 +57,14 @@ class PartySetup(MenuState):
         text = self.text
         items = []
         if self.unfinished is not None:
-            names = ", ".join(seat.name for seat in self.unfinished.seats)
+            names = ", ".join(isolated(text.shown_name(seat.name)) for seat in self.unfinished.seats)
             items.append(Item("continue", text("party.continue", names=names), "#primary"))
-        if len(self.seats) < MAX_PLAYERS:
-            items += [Item("add_player", text("party.add_player"), row=1),
-                      Item("add_computer", text("party.add_computer"), row=1)]
-        if self.seats:
-            items.append(Item("remove", text("party.remove_last"), row=2))
+        # Every button keeps its place whatever the seats (greyed when it cannot act): a
+        # second tap where a player was just added must never remove them.
+        room = len(self.seats) < MAX_PLAYERS
+        items += [Item("add_player", text("party.add_player"), row=1, enabled=room),
+                  Item("add_computer", text("party.add_computer"), row=1, enabled=room),
+                  Item("remove", text("party.remove_last"), row=2, enabled=bool(self.seats))]
         ready = len(self.seats) >= MIN_PLAYERS
         items += [Item("start", text("party.start"), "#primary" if ready else "", row=3),
                   Item("back", text("button.back"), row=3)]
@@ -79,7 +93,7 @@ class PartySetup(MenuState):
             self.pop()
 
     def notices(self) -> list[str]:
-        return [self.notice] if self.notice else []
+        return self.file_notices[-1:] + ([self.notice] if self.notice else [])
 
     def begin(self, play: PartyPlay) -> None:
         self.persist["party"] = play
@@ -98,21 +112,47 @@ class PartySetup(MenuState):
 
     def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         fonts, text = self.fonts, self.text
+        floor = min_text_px(surface.get_size())
+        look = text_look(self.kit.viewport.size, "button")
         if not self.seats:
             line = text("party.no_players")
-            image = fonts.render(line, fonts.fit(line, max(14, rect.height // 8), rect.width), palette.TEXT_DIM)
-            surface.blit(image, image.get_rect(center=rect.center))
+            image = fitted_block(fonts, line, max(floor, look.size), rect.size, palette.TEXT_DIM, False, floor)
+            with as_role(surface, Role.NOTICE):
+                blit_ink(surface, image, rect)
             return
         columns = 2 if len(self.seats) > 4 else 1
         rows = (len(self.seats) + columns - 1) // columns
         each_h = rect.height // max(4, rows)
         each_w = rect.width // columns
-        size = max(12, int(each_h * 0.6))
-        for index, (name, computer) in enumerate(self.seats):
+        for index, (name, _computer) in enumerate(self.seats):
             column, row = divmod(index, rows)
-            box = pygame.Rect(rect.left + column * each_w, rect.top + row * each_h, each_w, each_h)
-            colour = PLAYER_COLOURS[index % len(PLAYER_COLOURS)]
-            pygame.draw.circle(surface, colour, (box.left + each_h // 2, box.centery), max(4, each_h // 4))
-            label = f"{index + 1}. {name}" + (f" · {text('party.computer')}" if computer else "")
-            image = fonts.render(label, fonts.fit(label, size, box.width - each_h - 8), colour, bold=True)
-            surface.blit(image, image.get_rect(midleft=(box.left + each_h, box.centery)))
+            if self.text.rtl:  # the first seats on the right, where a right-to-left reader starts
+                column = columns - 1 - column
+            box = pygame.Rect(rect.left + column * each_w, rect.top + row * each_h, each_w, each_h).inflate(-8, -4)
+            with panel(surface, f"seat {index}", box, Role.NAME):
+                self._draw_seat(surface, box, index, name, round(look.size * 1.25), floor)
+
+    def _draw_seat(self, surface: pygame.Surface, box: pygame.Rect, index: int, name: str, size: int,
+                   floor: int) -> None:
+        """The seat's number on a disc in the player's colour, then the name (the computer's
+        says what it is), read from the language's side."""
+        fonts, rtl = self.fonts, self.text.rtl
+        colour = PLAYER_COLOURS[index % len(PLAYER_COLOURS)]
+        # The number on its disc: never smaller than the words can be read.
+        number = str(index + 1)
+        number_size = max(floor, fitted_size(fonts, number, size, (box.height, box.height * 2 // 3), True, floor))
+        number_image = fonts.render(number, number_size, palette.TEXT_DARK, True)
+        radius = min(box.height // 2, max(ink_rect(number_image).size) * 3 // 4 + 4)
+        disc = pygame.Rect(0, 0, radius * 2, radius * 2)
+        disc.center = (box.right - radius if rtl else box.left + radius, box.centery)
+        with panel(surface, f"seat {index} number", disc, Role.VALUE, element=Role.PICTURE):
+            pygame.draw.circle(surface, colour, disc.center, radius)
+            blit_ink(surface, number_image, disc)
+        words = box.width - disc.width - radius
+        name = self.text.shown_name(name)  # the default name in the language shown
+        size = fitted_size(fonts, name, size, (words, box.height), True, floor)
+        shown = shortened(fonts, name, size, words)  # at the readable floor, a long name gives way
+        image = fonts.render(shown, size, colour, True)
+        start = disc.left - radius // 2 if rtl else disc.right + radius // 2
+        blit_ink(surface, image, pygame.Rect(start - words if rtl else start, box.top, words, box.height),
+                 "right" if rtl else "left")

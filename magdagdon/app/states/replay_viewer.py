@@ -4,6 +4,10 @@ points that was worth. Opened from game over (on the costliest turn) and from Hi
 
 The expert's review takes about half a second a turn, so it runs on a worker thread; the
 player's side shows at once and the expert's side fills in when the review arrives.
+
+Read from the right in Urdu: the player's side, the rolled dice, the powers and the buttons
+start there (the boards themselves are never mirrored: rows are read left to right by the
+rules), and the arrow pointing the way the language reads goes on to the next turn.
 """
 
 from __future__ import annotations
@@ -20,8 +24,12 @@ from ..fonts import FontBook
 from ..i18n import Catalog
 from ..render import palette
 from ..render.dice_faces import die_face
+from ..render.draw_log import Role, as_role, note, panel, scaled
+from ..render.button_row import draw_button_row
+from ..render.hud import min_text_px
+from ..render.menu_text import blit_ink, fitted_line
 from ..render.mini_board import draw_mini_board
-from ..render.widgets import Button, draw_button
+from ..render.widgets import Button
 from ..state_machine import Persist, State
 from ..turn_story import TurnStory, costliest_turns, reviews_by_turn, turn_stories
 from ..viewport import Viewport
@@ -101,9 +109,10 @@ class ReplayViewer(State):
     # --- input ------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_LEFT, pygame.K_UP, pygame.K_PAGEUP):
+            onward, back = (pygame.K_LEFT, pygame.K_RIGHT) if self.text.rtl else (pygame.K_RIGHT, pygame.K_LEFT)
+            if event.key in (back, pygame.K_UP, pygame.K_PAGEUP):
                 self.on_button("previous")
-            elif event.key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_PAGEDOWN, pygame.K_SPACE):
+            elif event.key in (onward, pygame.K_DOWN, pygame.K_PAGEDOWN, pygame.K_SPACE):
                 self.on_button("next")
             elif event.key == pygame.K_c:
                 self.on_button("costliest")
@@ -151,6 +160,8 @@ class ReplayViewer(State):
         else:
             halves = [pygame.Rect(body.left, body.top, body.width // 2, body.height),
                       pygame.Rect(body.left + body.width // 2, body.top, body.width - body.width // 2, body.height)]
+            if self.text.rtl:  # the player's side first, on the right
+                halves.reverse()
         return {"title": title, "dice": dice, "halves": halves, "bar": bar, "margin": margin}
 
     def buttons(self) -> list[Button]:
@@ -162,6 +173,8 @@ class ReplayViewer(State):
                 ("next", text("button.next"), self.page < last),
                 ("costliest", text("replay.costliest"), bool(self.reviews)),
                 ("back", text("button.back"), True)]
+        if text.rtl:  # a right-to-left reader starts on the right
+            spec.reverse()
         return [Button(ident, pygame.Rect(bar.left + i * (width + gap), bar.top, width, bar.height), label, enabled,
                        "primary" if ident == "next" else "normal")
                 for i, (ident, label, enabled) in enumerate(spec)]
@@ -175,23 +188,26 @@ class ReplayViewer(State):
                        areas["title"], palette.TEXT)
         else:
             self._draw_turn(surface, areas, self.stories[self.page])
-        for button in self.buttons():
-            draw_button(surface, self.fonts, button, self.hover == button.ident, False)
+        draw_button_row(surface, self.fonts, self.buttons(), self.hover)
 
     def _line(self, surface: pygame.Surface, line: str, rect: pygame.Rect, colour: tuple[int, int, int],
               bold: bool = False) -> pygame.Rect:
-        size = self.fonts.fit(line, int(rect.height * 0.6), rect.width, bold=bold)
-        image = self.fonts.render(line, size, colour, bold=bold)
-        return surface.blit(image, image.get_rect(center=rect.center))
+        """One line, its ink inside ``rect`` (Nastaliq's letters reach far past its size)."""
+        floor = min_text_px(surface.get_size())
+        image = fitted_line(self.fonts, line, int(rect.height * 0.6), (rect.width, rect.height - 2), colour, bold, floor)
+        with panel(surface, "", rect, Role.TITLE if bold else Role.LABEL):
+            return blit_ink(surface, image, rect)
 
     def _draw_turn(self, surface: pygame.Surface, areas: dict[str, Any], story: TurnStory) -> None:
         text = self.text
         self._line(surface, text("replay.title", turn=story.turn, turns=self.stories[-1].turn, score=story.score_after),
                    areas["title"], palette.GOLD, bold=True)
-        self._draw_dice(surface, areas["dice"], story.dice)
+        with panel(surface, "dice", areas["dice"], Role.LABEL):
+            self._draw_dice(surface, areas["dice"], story.dice)
         review = reviews_by_turn(self.reviews).get(story.turn)
         you, expert = areas["halves"]
-        self._draw_side(surface, you, text("replay.you"), story, story.played, False, True, palette.TEXT)
+        with panel(surface, "you", you):
+            self._draw_side(surface, you, text("replay.you"), story, story.played, False, True, palette.TEXT)
         if not self.review_ready:
             note, choice, colour = text("replay.thinking"), None, palette.TEXT_DIM
         elif review is None or review.advice is None:
@@ -199,47 +215,64 @@ class ReplayViewer(State):
         else:
             note, choice, colour = text("replay.gain", loss=round(review.loss)), review.advice, palette.GOLD
         powers = choice is not None and choice is not story.played
-        self._draw_side(surface, expert, text("replay.expert"), story, choice, True, powers, palette.HINT, note, colour)
+        with panel(surface, "expert", expert):
+            self._draw_side(surface, expert, text("replay.expert"), story, choice, True, powers, palette.HINT, note, colour)
 
     def _draw_dice(self, surface: pygame.Surface, rect: pygame.Rect, dice: tuple[int, ...]) -> None:
-        label = self.fonts.render(self.text("replay.rolled"), max(14, int(rect.height * 0.45)), palette.TEXT_DIM)
+        """'Rolled' and the dice, in reading order (from the right in Urdu, as the tray)."""
+        floor = min_text_px(surface.get_size())
         size = int(rect.height * 0.9)
         gap = size // 5
-        total = label.get_width() + gap + len(dice) * (size + gap)
+        words = self.text("replay.rolled")
+        label = fitted_line(self.fonts, words, max(floor, int(rect.height * 0.45)), (rect.width // 2, rect.height - 2),
+                            palette.TEXT_DIM, False, floor)
+        width = label.get_width()  # the picture's, side bearings included: clear of the dice
+        total = width + gap + len(dice) * (size + gap) - gap
+        pieces: list[tuple[int, pygame.Surface | None, int]] = [(width, label, -1)]
+        pieces += [(size, die_face(value, size, "tray"), index) for index, value in enumerate(dice)]
+        if self.text.rtl:
+            pieces.reverse()
         x = rect.centerx - total // 2
-        surface.blit(label, label.get_rect(midleft=(x, rect.centery)))
-        x += label.get_width() + gap
-        for value in dice:
-            face = die_face(value, size, "tray")
-            surface.blit(face, face.get_rect(midleft=(x, rect.centery)))
-            x += size + gap
+        for width, image, index in pieces:
+            assert image is not None
+            if index < 0:
+                blit_ink(surface, image, pygame.Rect(x, rect.top, width, rect.height))
+            else:
+                at = image.get_rect(midleft=(x, rect.centery))
+                surface.blit(image, at)
+                note(surface, at, Role.PICTURE, f"rolled die {index}")
+            x += width + gap
 
     def _draw_powers(self, surface: pygame.Surface, rect: pygame.Rect, choice: TurnAdvice) -> None:
         """The powers used, drawn: '–1 on a 6' then the die before → after; a re-roll's
-        dice; or 'no power'."""
+        dice; or 'no power' (from the right in Urdu, the arrow pointing that way)."""
         text, fonts = self.text, self.fonts
-        size = int(rect.height * 0.6)
+        floor = min_text_px(surface.get_size())
+        size = max(floor, int(rect.height * 0.6))
+        box = (rect.width, rect.height - 2)
         pieces: list[pygame.Surface] = []
         for kind, values in choice.powers:
             label = text(f"review.power.{kind}", values=" ".join(map(str, values)))
-            pieces.append(fonts.render(label, size, palette.TEXT_DIM))
+            pieces.append(fitted_line(fonts, label, size, box, palette.TEXT_DIM, False, floor))
             die = int(rect.height * 0.9)
             if kind in ("minus", "plus"):
                 after = values[0] + (1 if kind == "plus" else -1)
-                pieces += [die_face(values[0], die, "tray"), _arrow(size), die_face(after, die, "tray")]
+                pieces += [die_face(values[0], die, "tray"), _arrow(size, text.rtl), die_face(after, die, "tray")]
             else:
                 pieces += [die_face(value, die, "tray") for value in values]
         if not pieces:
-            pieces.append(fonts.render(text("replay.no_power"), size, palette.TEXT_DIM))
+            pieces.append(fitted_line(fonts, text("replay.no_power"), size, box, palette.TEXT_DIM, False, floor))
+        if text.rtl:
+            pieces.reverse()
         gap = max(4, size // 3)
         total = sum(p.get_width() for p in pieces) + gap * (len(pieces) - 1)
         scale = min(1.0, rect.width / max(1, total))
         x = rect.centerx - int(total * scale) // 2
         for piece in pieces:
             if scale < 1:
-                piece = pygame.transform.smoothscale(piece, (max(1, int(piece.get_width() * scale)),
-                                                             max(1, int(piece.get_height() * scale))))
-            surface.blit(piece, piece.get_rect(midleft=(x, rect.centery)))
+                piece = scaled(piece, (max(1, int(piece.get_width() * scale)), max(1, int(piece.get_height() * scale))))
+            with as_role(surface, Role.LABEL):
+                blit_ink(surface, piece, pygame.Rect(x, rect.top, piece.get_width(), rect.height))
             x += piece.get_width() + int(gap * scale)
 
     def _draw_side(self, surface: pygame.Surface, rect: pygame.Rect, heading: str, story: TurnStory,
@@ -258,10 +291,10 @@ class ReplayViewer(State):
             self._line(surface, note, pygame.Rect(rect.left, y, rect.width, line_h), note_colour)
 
 
-def _arrow(size: int) -> pygame.Surface:
-    """A right arrow, drawn (the fonts have no glyph for it)."""
+def _arrow(size: int, leftward: bool = False) -> pygame.Surface:
+    """An arrow from the die before to the die after, drawn (the fonts have no glyph for it)."""
     image = pygame.Surface((size, size), pygame.SRCALPHA)
     mid, width = size // 2, max(2, size // 10)
     pygame.draw.line(image, palette.TEXT_DIM, (size // 8, mid), (size * 5 // 8, mid), width)
     pygame.draw.polygon(image, palette.TEXT_DIM, [(size // 2, size // 4), (size * 7 // 8, mid), (size // 2, size * 3 // 4)])
-    return image
+    return pygame.transform.flip(image, True, False) if leftward else image

@@ -27,6 +27,8 @@ class RuinPick(TableState):
 
     def state_buttons(self) -> list[Button]:
         text, layout = self.text, self.layout
+        if self.banner_rect() != layout.tray:  # the banner stands over them: neither is of use now
+            return []
         return [Button("confirm", layout.primary, text("button.confirm"), False, "primary"),
                 Button("take_back_all", layout.take_back_all, text("button.take_back_all"), False)]
 
@@ -42,15 +44,21 @@ class RuinPick(TableState):
         return self.text("guide.ruin_pick"), palette.DANGER
 
     def draw_extra(self, surface: pygame.Surface, alpha: float) -> None:
-        rect = self.layout.tray.copy()
         title, lines = self.banner_words()
-        draw_banner(surface, self.fonts, rect, title, lines, palette.DANGER, title_scale=TITLE_SCALE)
+        draw_banner(surface, self.fonts, self.banner_rect(), title, lines, palette.DANGER, title_scale=TITLE_SCALE)
 
     def banner_words(self) -> tuple[str, list[str]]:
-        """The banner's title and sentence; where both do not fit the tray (Urdu in a small
-        window), the sentence alone: the guide line below says what the title does."""
         text = self.text
-        title, lines = text("banner.ruin_pick"), [text("banner.ruin_pick_why")]
-        plan = plan_banner_text(self.fonts, self.layout.tray.size, title, lines, 0, TITLE_SCALE,
-                                min_text_px(self.layout.size))
-        return (title if plan.fits else ""), lines
+        return text("banner.ruin_pick"), [text("banner.ruin_pick_why")]
+
+    def banner_rect(self) -> pygame.Rect:
+        """The banner in the tray (empty while a ruin is picked); where its title and sentence
+        do not fit there (Urdu in a small window), over the row of CONFIRM and Take back all
+        too, which a ruin pick cannot use."""
+        layout = self.layout
+        title, lines = self.banner_words()
+        floor = min_text_px(layout.size)
+        tray = layout.tray
+        if plan_banner_text(self.fonts, tray.size, title, lines, 0, TITLE_SCALE, floor).fits:
+            return tray.copy()
+        return tray.union(layout.primary).union(layout.take_back_all)

@@ -15,6 +15,7 @@ from ..preferences import Preferences
 from ..state_machine import Persist
 from ..ui_theme import language_style, script_style
 from ..window import Window
+from .confirm_dialog import Question
 from .menu import Item, MenuKit, MenuState
 
 
@@ -68,8 +69,8 @@ class SettingsMenu(MenuState):
                 return
             if self.game_in_progress():
                 self.persist["pending_difficulty"] = chosen
-                name = self.text("difficulty." + chosen.name)
-                self.push("confirm", confirm_text=self.text("confirm.new_game", difficulty=name), confirm_action="difficulty")
+                question = Question("confirm.new_game", terms={"difficulty": "difficulty." + chosen.name})
+                self.ask(question, "difficulty")
             else:
                 self.remember(difficulty=chosen)
                 self.start_new_game(self.games, chosen)

@@ -87,8 +87,9 @@ class Staging(TableState):
 
     def guide(self) -> tuple[str, Colour]:
         text, game, session = self.text, self.game, self.session
-        if session.reroll_pick is not None:
-            return text("guide.reroll_pick"), palette.GOLD
+        picking = self.reroll_guide()
+        if picking is not None:
+            return picking
         if session.selected is not None:
             value = game.dice[session.selected]
             if not game.legal_cells_for(session.selected):
@@ -96,10 +97,14 @@ class Staging(TableState):
             return text("guide.pick_cell", value=value), palette.LEGAL
         missing = game.required - len(game.staged)
         if not game.staged:
-            return text("guide.pick_die", required=game.required), palette.TEXT
-        if missing > 0:
-            return text("guide.need_more", count=missing), palette.TEXT
-        return text("guide.can_confirm"), palette.LEGAL
+            message, colour = text("guide.pick_die", required=game.required), palette.TEXT
+        elif missing > 0:
+            message, colour = text("guide.need_more", count=missing), palette.TEXT
+        else:
+            message, colour = text("guide.can_confirm"), palette.LEGAL
+        if self.waiting_for_a_die() and not self.note_on_buttons():  # −1/+1 have no room to say it
+            message = f"{message} {text('guide.adjust_pick_die')}"
+        return message, colour
 
     def enter(self, persist: dict) -> None:
         super().enter(persist)

@@ -10,6 +10,7 @@ import pygame
 
 from ..fonts import FontBook
 from ..i18n import Catalog
+from ..render.draw_log import Role, as_role
 from ..render import palette
 from ..state_machine import Persist, State
 from ..viewport import Viewport
@@ -40,19 +41,22 @@ class StillPlaying(State):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.shown_seconds = self.whole_seconds
         width, height = surface.get_size()
-        surface.blit(self.viewport.veil(200), (0, 0))
+        self.viewport.dim(surface, 200)
         fonts, text = self.fonts, self.text
         unit = max(16, min(width // 9, height // 8))
         question = text("kiosk.still_playing")
         image = fonts.render(question, fonts.fit(question, int(unit * 1.4), int(width * 0.9), True), palette.GOLD, bold=True)
-        surface.blit(image, image.get_rect(midtop=(width // 2, int(height * 0.12))))
+        with as_role(surface, Role.TITLE):
+            surface.blit(image, image.get_rect(midtop=(width // 2, int(height * 0.12))))
         hint = text("kiosk.touch_to_continue")
         hint_image = fonts.render(hint, fonts.fit(hint, int(unit * 0.6), int(width * 0.9)), palette.TEXT_DIM)
         hint_rect = hint_image.get_rect(midbottom=(width // 2, int(height * 0.9)))
-        surface.blit(hint_image, hint_rect)
+        with as_role(surface, Role.GUIDE):
+            surface.blit(hint_image, hint_rect)
         # the count fills what lies between the question and the hint
         room = pygame.Rect(0, image.get_rect(midtop=(0, int(height * 0.12))).bottom, width, 0)
         room.height = hint_rect.top - room.top
         count_size = max(16, min(unit * 3, int(room.height / 1.4)))
         count = fonts.render(str(self.shown_seconds), count_size, palette.TEXT, bold=True)
-        surface.blit(count, count.get_rect(center=room.center))
+        with as_role(surface, Role.VALUE):
+            surface.blit(count, count.get_rect(center=room.center))

@@ -19,13 +19,14 @@ from ..input.focus import FocusKey, Target, index_of, step_focus
 from ..render import palette
 from ..render.board_view import draw_cell_highlights, draw_cell_ring, pulse
 from ..render.coach_marks import draw_coach_mark
+from ..render.draw_log import Role, note
 from ..render.effects import draw_board_effects, turned_die
-from ..render.hud import draw_guide
+from ..render.hud import draw_guide, min_text_px
 from ..render.layout import Layout
 from ..render.numbers import cost as points_off
 from ..render.palette import Colour
 from ..render.table_canvas import TableCanvas
-from ..render.widgets import Button, draw_button, draw_focus_ring
+from ..render.widgets import Button, draw_button, draw_focus_ring, plan_label, share_row_sizes
 from ..render.dice_sprite import DieSprite
 from ..party_play import PartyPlay, strip_entries
 from ..render.party_row import draw_party_row
@@ -47,6 +48,18 @@ PULSE_TICKS = 4 * 120  # highlights breathe for 4 s after a change, then hold st
 # Likewise a tap skips the roll animation only once the dice have tumbled this long.
 DOUBLE_TAP_TICKS = 36
 ARROWS = {pygame.K_LEFT: "left", pygame.K_RIGHT: "right", pygame.K_UP: "up", pygame.K_DOWN: "down"}
+
+
+@dataclass(frozen=True)
+class CoachBubble:
+    """What the coach shows now: its words, its chip's word, what it points at (a mark) or
+    nothing (a tip), and where it goes (None: the guide line's band)."""
+
+    message: str
+    chip: str
+    target: pygame.Rect | None
+    named: tuple[str, ...] = ()
+    area: pygame.Rect | None = None
 
 
 @dataclass(frozen=True)
@@ -80,6 +93,7 @@ class TableState(State):
         self.hover: str | None = None
         self.pressed: FocusKey | None = None  # what the pointer went down on
         self.skip_rect: pygame.Rect | None = None  # the coach mark's Skip chip, as last drawn
+        self.tip_rect: pygame.Rect | None = None  # a tip's Got it chip, as last drawn
         self.coach_target: pygame.Rect | None = None  # what the coach mark points at, as last drawn
         self.covered = False  # a menu or dialog is over the table: it is not the screen in use
         self.drag_die: int | None = None
@@ -202,38 +216,91 @@ class TableState(State):
             Button("hint", layout.hint_button, text("hud.hint"), self.hint_allowed and not self.games.demo),
             Button("menu", layout.menu_button, text("hud.menu")),
         ]
-        return self.state_buttons() + self.power_buttons() + common
+        buttons = self.state_buttons() + self.power_buttons() + common
+        share_row_sizes(self.fonts, buttons, min_text_px(layout.size))
+        return buttons
 
     def power_buttons(self) -> list[Button]:
         game, session, text = self.game, self.session, self.text
         rects = self.layout.power_buttons
         active = self.powers_active and game.powers_left > 0
         die = session.selected
-        cost = points_off(game.next_penalty) if game.next_penalty else ""
-        # nothing picked yet: −1/+1 say what they wait for (the power label above gives the cost)
-        waiting = active and die is None and session.reroll_pick is None
-        adjust_note = text("power.pick_die") if waiting else cost
-        minus_ok = active and die is not None and game.is_legal(Adjust(die, -1))
-        plus_ok = active and die is not None and game.is_legal(Adjust(die, 1))
-        buttons = [Button("minus", rects[0], text("power.minus"), minus_ok, sublabel=adjust_note),
-                   Button("plus", rects[1], text("power.plus"), plus_ok, sublabel=adjust_note)]
+        minus_note, plus_note, reroll_note = self.power_notes()
+        adjust = active and self.adjust_can_help()
+        minus_ok = adjust and die is not None and game.is_legal(Adjust(die, -1))
+        plus_ok = adjust and die is not None and game.is_legal(Adjust(die, 1))
+        buttons = [Button("minus", rects[0], text("power.minus"), minus_ok, sublabel=minus_note),
+                   Button("plus", rects[1], text("power.plus"), plus_ok, sublabel=plus_note)]
         if session.reroll_pick is None:
-            buttons.append(Button("reroll", rects[2], text("power.reroll"), active and bool(game.tray), sublabel=cost))
+            buttons.append(Button("reroll", rects[2], text("power.reroll"), active and bool(game.tray),
+                                  sublabel=reroll_note))
         else:
             pick = tuple(sorted(session.reroll_pick))
             ok = bool(pick) and game.is_legal(Reroll(pick))
-            buttons.append(Button("reroll_go", rects[2], text("button.reroll_go", count=len(pick)), ok, "chosen", sublabel=cost))
+            buttons.append(Button("reroll_go", rects[2], self.reroll_label(), ok, "chosen", sublabel=reroll_note))
         return buttons
+
+    def reroll_label(self) -> str:
+        pick = self.session.reroll_pick or set()
+        return self.text("button.reroll_go", count=len(pick))
+
+    def reroll_guide(self) -> tuple[str, Colour] | None:
+        """While dice are picked for a re-roll: tap the tray dice, how many are chosen."""
+        pick = self.session.reroll_pick
+        if pick is None:
+            return None
+        if not pick:
+            return self.text("guide.reroll_pick"), palette.GOLD
+        return self.text("guide.reroll_picked", count=len(pick)), palette.GOLD
+
+    def adjust_can_help(self) -> bool:
+        """Whether −1/+1 are of use now (a MAGDAGDON roll they cannot save: no)."""
+        return True
+
+    def waiting_for_a_die(self) -> bool:
+        """−1 and +1 wait for a tray die to be picked (the power label above gives the cost)."""
+        session = self.session
+        return self.powers_active and self.game.powers_left > 0 and session.selected is None \
+            and session.reroll_pick is None and bool(self.game.tray) and self.adjust_can_help()
+
+    def power_notes(self) -> tuple[str, str, str]:
+        """The −1, +1 and re-roll buttons' sub-labels: what −1/+1 wait for, else the next
+        use's cost; each only where it fits its button at the readable size (the powers
+        caption gives the cost, the guide line says what −1/+1 wait for)."""
+        game, text, fonts = self.game, self.text, self.fonts
+        floor = min_text_px(self.layout.size)
+        rects = self.layout.power_buttons
+        cost = points_off(game.next_penalty) if game.next_penalty else ""
+        labels = (text("power.minus"), text("power.plus"),
+                  text("power.reroll") if self.session.reroll_pick is None else self.reroll_label())
+
+        def fits(index: int, words: str) -> bool:
+            return bool(words) and plan_label(fonts, labels[index], words, rects[index].size, floor).fits
+
+        costs = [cost if fits(index, cost) else "" for index in range(3)]
+        if self.note_on_buttons():
+            return text("power.pick_die"), text("power.pick_die"), costs[2]
+        return costs[0], costs[1], costs[2]
+
+    def note_on_buttons(self) -> bool:
+        """Whether −1/+1 themselves can say that they wait for a die."""
+        if not self.waiting_for_a_die():
+            return False
+        floor = min_text_px(self.layout.size)
+        note, rects, text = self.text("power.pick_die"), self.layout.power_buttons, self.text
+        return all(plan_label(self.fonts, text(key), note, rect.size, floor).fits
+                   for key, rect in (("power.minus", rects[0]), ("power.plus", rects[1])))
 
     def on_power(self, ident: str) -> None:
         session, game = self.session, self.game
-        if ident in ("minus", "plus") and session.selected is not None:
+        if ident in ("minus", "plus") and session.selected is not None and self.adjust_can_help():
             adjust = Adjust(session.selected, -1 if ident == "minus" else 1)
             if game.is_legal(adjust):
                 self.perform(adjust)
         elif ident == "reroll":
             session.reroll_pick = set()
             session.selected = None
+            session.hint = session.message = None  # they spoke of the table before: the guide says what to tap now
             session.place_sprites()
         elif ident == "reroll_go" and session.reroll_pick:
             reroll = Reroll(tuple(sorted(session.reroll_pick)))
@@ -252,7 +319,7 @@ class TableState(State):
             session.reroll_pick ^= {die}
         else:
             session.selected = None if session.selected == die else die
-        if session.message is not None and session.message[0] == "guide.not_here":
+        if session.message is not None and (session.message[0] == "guide.not_here" or session.reroll_pick is not None):
             session.message = None  # it spoke of the die picked before
         session.place_sprites()
         self.poke()
@@ -420,6 +487,7 @@ class TableState(State):
 
     # --- drawing ----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.coach_bubble()  # settles what the coach shows now: a tip may need room of its own (a banner's)
         self.draw_static(surface)
         self.draw_effects(surface, alpha)
         strength = pulse(self.tick) if self.tick < self.pulse_until else 0.6
@@ -446,17 +514,17 @@ class TableState(State):
         elif party is not None and "roster" in self.layout.extras:
             draw_party_row(surface, self.fonts, self.layout.extras["roster"], self.layout.extras["roster_rows"],
                            strip_entries(party, self.text))
-        self.draw_guide(surface)
-        self.draw_coach(surface)
+        bubble = self.coach_bubble()  # pointing where the dice are drawn now
+        if bubble is None or bubble.area is not None:  # else the bubble says what to do now, where the guide goes
+            self.draw_guide(surface)
+        self.draw_coach(surface, bubble)
 
-    def draw_coach(self, surface: pygame.Surface) -> None:
-        """The coach mark of this moment, or a one-time tip, on top of everything."""
+    def coach_bubble(self) -> CoachBubble | None:
+        """The coach mark of this moment, or a one-time tip, if one shows."""
         coach, session, text = self.kit.coach, self.session, self.text
-        self.skip_rect = self.coach_target = None
         if session.tumbling or self.covered:  # a mark under a menu would point at what cannot be tapped
-            return
+            return None
         mark = coach.mark(self.game, session.selected, self.games.demo)
-        strength = pulse(self.tick)
         if mark is not None:
             kind, index = mark.target
             layout = self.layout
@@ -467,19 +535,35 @@ class TableState(State):
                 target = layout.cells[index]
             else:
                 target = layout.primary
-            message = text(mark.key, **dict(mark.values))
-            self.coach_target = target
-            self.skip_rect = draw_coach_mark(surface, self.fonts, layout, target, message, text("coach.skip"), strength)
-            return
+            named = f"{kind} {index}" if kind != "button" else "button confirm"
+            return CoachBubble(text(mark.key, **dict(mark.values)), text("coach.skip"), target, (named,))
         tip = coach.current_tip(self.game, self.games.demo)
         if tip is not None:
-            self.skip_rect = draw_coach_mark(surface, self.fonts, self.layout, None, text(f"coach.tip.{tip}"),
-                                             text("coach.skip"), strength)
+            return CoachBubble(text(f"coach.tip.{tip}"), text("coach.got_it"), None, (), self.tip_area())
+        return None
+
+    def tip_area(self) -> pygame.Rect | None:
+        """Where a tip goes when not in the guide line's band (a state with room of its own)."""
+        return None
+
+    def draw_coach(self, surface: pygame.Surface, bubble: CoachBubble | None) -> None:
+        """The mark or tip on top of everything (its chip is what a tap on Skip or Got it hits)."""
+        self.skip_rect = self.coach_target = self.tip_rect = None
+        if bubble is None:
+            return
+        self.coach_target = bubble.target
+        chip = draw_coach_mark(surface, self.fonts, self.layout, bubble.target, bubble.message, bubble.chip,
+                               pulse(self.tick), named=bubble.named, area=bubble.area)
+        if bubble.target is None:
+            self.tip_rect = chip
+        else:
+            self.skip_rect = chip
 
     def draw_guide(self, surface: pygame.Surface) -> None:
         text, session = self.text, self.session
         if self.games.demo:
-            message, colour = text("hud.demo"), palette.GOLD
+            key, values = self.games.demo_caption
+            message, colour = text(key, **values), palette.GOLD
         elif session.hint is not None:
             message, colour = text(session.hint.key, **session.hint.values), palette.HINT
         elif session.message is not None:
@@ -512,6 +596,7 @@ class TableState(State):
             if sprite.index in hint_dice:
                 pygame.draw.rect(surface, palette.HINT, sprite.rect.inflate(14, 14), width=max(3, sprite.size // 20), border_radius=max(6, sprite.size // 5))
             surface.blit(self._die_image(sprite, alpha), sprite.rect)
+            note(surface, sprite.rect, Role.DIE, f"die {sprite.index}")
 
     def _die_image(self, sprite: DieSprite, alpha: float) -> pygame.Surface:
         """The die as the effects show it now: turning after ±1, fading in after a roll

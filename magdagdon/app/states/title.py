@@ -9,6 +9,8 @@ from magdagdon.engine.challenge import daily_seed
 from ..games import Games
 from ..notices import Notices
 from ..state_machine import Persist
+from ..store_access import SavedGame
+from .confirm_dialog import Question
 from .menu import Item, MenuKit, MenuState
 
 
@@ -64,10 +66,10 @@ class Title(MenuState):
                 self.begin_game(session)
         elif ident == "new_game":
             if self.party_on():
-                self.push("confirm", confirm_text=self.text("confirm.leave_party"), confirm_action="new_game")
+                self.ask(Question("confirm.leave_party"), "new_game")
             elif self.game_in_progress():
-                name = self.text("difficulty." + self.games.difficulty.name)
-                self.push("confirm", confirm_text=self.text("confirm.new_game", difficulty=name), confirm_action="new_game")
+                difficulty = "difficulty." + self.games.difficulty.name
+                self.ask(Question("confirm.new_game", terms={"difficulty": difficulty}), "new_game")
             else:
                 self.start_new_game(self.games)
         elif ident == "daily":
@@ -79,12 +81,15 @@ class Title(MenuState):
         elif ident in ("rules", "high_scores", "settings", "about"):
             self.push(ident)
         elif ident == "demo":
-            self.games.demo = True
-            self.start_new_game(self.games)
+            self.confirm_or_start("demo", self.start_demo)
         elif ident == "quit" and not self.kit.locked:
             if self.session is not None:
                 self.session.save_in_progress()
-            self.quit()
+            if self.games.storage.unsaved_results and not self.games.storage.retry_unsaved():
+                # A finished game's result is held unsaved (a full disk): say so before it goes.
+                self.ask(Question("confirm.quit_unsaved"), "quit")
+            else:
+                self.quit()
 
     def on_back(self) -> None:
         self.pop()  # back to the table (a finished game shows its result again)
@@ -98,17 +103,31 @@ class Title(MenuState):
             self.push("code_entry")
         elif result.get("confirmed") == "party":
             self.push("party_setup")
+        elif result.get("confirmed") == "quit":
+            self.quit()  # the control object tries once more to write the held result
+        elif result.get("confirmed") == "demo":
+            self.start_demo()
 
     def confirm_or_start(self, action: str, start: Callable[[], None]) -> None:
         if self.party_on():
             if action == "party":
                 start()  # the set-up offers to continue this party
             else:
-                self.push("confirm", confirm_text=self.text("confirm.leave_party"), confirm_action=action)
+                self.ask(Question("confirm.leave_party"), action)
         elif self.game_in_progress():
-            self.push("confirm", confirm_text=self.text("confirm.leave_game"), confirm_action=action)
+            self.ask(Question("confirm.demo" if action == "demo" else "confirm.leave_game"), action)
         else:
             start()
+
+    def start_demo(self) -> None:
+        """The expert plays through the screens; a game in progress stays saved (the demo
+        never saves over it) and the title offers it with Continue once a player is back."""
+        session = self.session
+        if session is not None and self.game_in_progress():
+            session.save_in_progress()
+            self.games.saved = SavedGame(session.game, session.assisted)
+        self.games.demo = True
+        self.start_new_game(self.games)
 
     def start_daily(self) -> None:
         """Today's dice: the seed of the local calendar day, the same for everyone that day."""

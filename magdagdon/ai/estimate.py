@@ -1,0 +1,133 @@
+"""One estimator of E[final score | position, choice], the expert's own valuation.
+
+The review, the replay viewer, the hint and the power advice all read their numbers here,
+so they never disagree: the value of a choice is what the expert's search
+(:class:`~magdagdon.ai.planner.Planner`) compares when it decides, and the value of a
+position is the value of its best choice.
+
+A *position* is the permanent board, the dice as they show (none after ACCEPT) and the
+powers used (:class:`~magdagdon.ai.planner.Position`). A *choice* is either ending the turn
+on a board (:class:`EndTurn`: the dice placed, or the ruin after ACCEPT) or using a power
+(:class:`UsePower`). Values include the penalties of the powers used so far and, for a
+power, its own.
+
+How far to trust a value: ``scripts/bench_calibration.py`` measures the estimates against
+the mean final score of expert playouts continued from the position on fair dice; the
+figures are in docs/AI.md. :func:`loss_margin` turns those measurements into the margin a
+review subtracts before it blames a turn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from magdagdon.engine import EMPTY, RUIN, Board, Difficulty, Game, Phase, score_total
+from magdagdon.engine.actions import Adjust, Reroll
+
+from .planner import Decision, Planner, Position
+from .turn_search import Cells
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    """End the turn on ``after``: the position's board with the dice placed, or with a ruin."""
+
+    after: Cells
+
+
+@dataclass(frozen=True)
+class UsePower:
+    power: Adjust | Reroll
+
+
+Choice = EndTurn | UsePower
+
+
+class Estimator:
+    """E[final score | position, choice] for every difficulty (a cache per difficulty)."""
+
+    def __init__(self, planners: dict[Difficulty, Planner] | None = None) -> None:
+        self._planners = planners if planners is not None else {}
+
+    def planner(self, difficulty: Difficulty) -> Planner:
+        planner = self._planners.get(difficulty)
+        if planner is None:
+            planner = self._planners[difficulty] = Planner(difficulty)
+        return planner
+
+    # --- positions ---------------------------------------------------------------------
+    def best(self, position: Position) -> Decision:
+        """The expert's choice for ``position`` and its value."""
+        return self.planner(position.difficulty).decide(position)
+
+    def position_value(self, position: Position) -> float:
+        """E[final score] from ``position`` with the expert's play."""
+        return self.best(position).value
+
+    def between_turns(self, difficulty: Difficulty, cells: Cells, powers_used: int) -> float:
+        """E[final score] of a board between turns (before the next roll), penalties
+        included: what :meth:`value` gives a turn that ends on it placing the dice required."""
+        planner = self.planner(difficulty)
+        return planner.board_value(cells, powers_used) - difficulty.penalty_for(powers_used)
+
+    # --- choices -------------------------------------------------------------------------
+    def value(self, position: Position, choice: Choice) -> float:
+        """E[final score | position, choice]; the best choice's value is :meth:`position_value`."""
+        planner = self.planner(position.difficulty)
+        if isinstance(choice, EndTurn):
+            return planner.end_value(position, choice.after)
+        for power, value in planner.power_options(position, every=True):
+            if power == choice.power:
+                return value
+        raise ValueError(f"{choice.power} cannot be used in this position")
+
+    def decision_choice(self, position: Position, decision: Decision) -> Choice:
+        """The :class:`Choice` a decision stands for."""
+        if decision.power is not None:
+            return UsePower(decision.power)
+        return EndTurn(decision.after(position.cells))
+
+    def loss(self, position: Position, choice: Choice) -> float:
+        """Points the choice is expected to lose against the expert's: 0 for the expert's
+        own choice, never below 0, and never more than the best play could still make
+        from the position (its value above the lowest final score the choice can reach)."""
+        best = self.best(position)
+        if self.decision_choice(position, best) == choice:
+            return 0.0
+        raw = best.value - self.value(position, choice)
+        return min(max(0.0, raw), max(0.0, best.value - lowest_final_score(position, choice)))
+
+
+def lowest_final_score(position: Position, choice: Choice) -> float:
+    """A proven floor on the final score after ``choice``: every empty cell still to come
+    a ruin and every power left used (RULES.md §8: numbers only ever add)."""
+    difficulty = position.difficulty
+    cells = choice.after if isinstance(choice, EndTurn) else position.cells
+    worst = tuple(RUIN if x == EMPTY else x for x in cells)
+    return float(score_total(Board(worst), difficulty, difficulty.power_count))
+
+
+def position_of(game: Game) -> Position:
+    """The estimator's position for a game after a roll (or after ACCEPT)."""
+    if game.phase not in (Phase.STAGING, Phase.MAGDAGDON, Phase.RUIN_PICK):
+        raise ValueError(f"no decision in phase {game.phase.value}")
+    return Position.of(game)
+
+
+# The estimator's error on a turn's loss, by difficulty, for turns with many / few empty
+# cells left (>= 8 / < 8): about the mean absolute error that scripts/bench_calibration.py
+# measures for estimated losses against the playouts' difference (docs/AI.md). A review
+# takes it off: a loss within the estimator's error is not blamed.
+LOSS_MARGIN = {
+    Difficulty.PEACEFUL: (28.0, 24.0),
+    Difficulty.SURVIVAL: (24.0, 20.0),
+    Difficulty.NIGHTMARE: (14.0, 9.0),
+}
+
+
+def loss_margin(difficulty: Difficulty, empties: int) -> float:
+    early, late = LOSS_MARGIN[difficulty]
+    return early if empties >= 8 else late
+
+
+__all__ = ["Choice", "EndTurn", "Estimator", "UsePower", "loss_margin", "lowest_final_score", "position_of"]

@@ -1,0 +1,108 @@
+"""Strength of the expert: before and after the n-tuple network, against an upper bound.
+
+    python scripts/bench_strength.py [--games 500] [--seed 0] [--reference 100]
+        [--difficulties PEACEFUL,SURVIVAL,NIGHTMARE]
+
+On the same seeds S..S+games-1 per difficulty (dice as ``magdagdon simulate`` deals them):
+
+- *before*: the expert as it was before the n-tuple network (scripts/baseline_expert),
+  played by its twin (scripts/expert_twin.py), which makes its moves exactly;
+- *after*: the shipped expert, played in this process by the pure-Python code the game
+  runs, with the decision time of every turn (CPU time of all ``choose`` calls from the
+  roll to the end of the turn, on one core); its twin plays the same seeds as a check;
+- the paired difference (same dice) with its 95% interval;
+- the *upper bound* for the first ``--reference`` seeds: a proven bound on the best score
+  anyone could reach knowing every die in advance (scripts/expert_sim/src/bound.rs), and
+  each expert's mean over those seeds as a share of it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import expert_twin  # noqa: E402
+
+from magdagdon.ai import make_policy  # noqa: E402
+from magdagdon.engine import Difficulty, Game  # noqa: E402
+from magdagdon.engine.actions import Roll  # noqa: E402
+
+
+def python_games(difficulty: Difficulty, seeds: range) -> tuple[list[int], list[float]]:
+    """Scores of the shipped expert and the CPU seconds of each of its turns."""
+    scores, turns = [], []
+    for seed in seeds:
+        game = Game(difficulty, seed)
+        policy = make_policy("expert", random.Random(seed))
+        while not game.is_over:
+            started = time.process_time()
+            action = policy.choose(game)
+            spent = time.process_time() - started
+            if isinstance(action, Roll):
+                turns.append(0.0)
+            elif turns:
+                turns[-1] += spent
+            game.push(action)
+        scores.append(game.score().total)
+    return scores, turns
+
+
+def mean_ci(values: list[float]) -> tuple[float, float]:
+    return statistics.fmean(values), 1.96 * statistics.stdev(values) / len(values) ** 0.5
+
+
+def bounds(difficulty: Difficulty, first: int, count: int) -> list[int]:
+    out = subprocess.run(["nice", "-n", "19", str(expert_twin.build()), "bound", "--difficulty", difficulty.name,
+                          "--first", str(first), "--count", str(count)], check=True, capture_output=True, text=True).stdout
+    return [int(line.split()[1]) for line in out.splitlines()]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=500)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--reference", type=int, default=100, help="seeds given the upper bound")
+    parser.add_argument("--difficulties", default=",".join(d.name for d in Difficulty))
+    args = parser.parse_args(argv)
+    folder = Path(tempfile.mkdtemp(prefix="strength-"))
+    seeds = range(args.seed, args.seed + args.games)
+    print(f"{args.games} games per difficulty, seeds {seeds.start}..{seeds.stop - 1}; decision time = CPU per turn, one core\n")
+    print("| difficulty | before: mean ± 95% | after: mean ± 95% | after − before (paired) | after ÷ before "
+          "| after: time per turn median / p99 / max | upper bound, first "
+          f"{args.reference} seeds | before / after as share of it |")
+    print("|---|---|---|---|---|---|---|---|")
+    for difficulty in [Difficulty.from_name(d) for d in args.difficulties.split(",")]:
+        before_net = expert_twin.twin_net(difficulty, folder, baseline=True)
+        before = [row[1] for row in expert_twin.twin_games(before_net, difficulty, seeds.start, args.games,
+                                                          *expert_twin.twin_options(expert_twin.baseline_settings(difficulty)))]
+        after, turns = python_games(difficulty, seeds)
+        twin = [row[1] for row in expert_twin.twin_games(expert_twin.twin_net(difficulty, folder), difficulty,
+                                                        seeds.start, args.games, *expert_twin.shipped_options(difficulty))]
+        agree = sum(a == b for a, b in zip(after, twin))
+        diff = [a - b for a, b in zip(after, before)]
+        ordered = sorted(turns)
+        p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+        reference = bounds(difficulty, seeds.start, args.reference)
+        bound_mean = statistics.fmean(reference)
+        share_before = statistics.fmean(before[: args.reference]) / bound_mean
+        share_after = statistics.fmean(after[: args.reference]) / bound_mean
+        (mb, cb), (ma, ca), (md, cd) = mean_ci(before), mean_ci(after), mean_ci(diff)
+        print(f"| {difficulty.name} | {mb:.1f} ± {cb:.1f} | {ma:.1f} ± {ca:.1f} | {md:+.1f} ± {cd:.1f} | {ma / mb:.3f} "
+              f"| {1000 * statistics.median(ordered):.1f} / {1000 * p99:.0f} / {1000 * ordered[-1]:.0f} ms "
+              f"| {bound_mean:.1f} | {100 * share_before:.0f} % / {100 * share_after:.0f} % |", flush=True)
+        if agree != len(after):
+            print(f"(the twin of the shipped expert agreed on {agree} of {len(after)} games)", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

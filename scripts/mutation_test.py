@@ -1,0 +1,178 @@
+"""Mutation testing of the engine and the storage: how many planted one-line bugs the tests catch.
+
+    python scripts/mutation_test.py [--package engine|storage] [--max-children 1] [--survivors]
+                                    [--keep DIR] [--since DIR]
+
+For each package, mutmut (``pip install ".[mutation]"``) plants every mutant it can make in
+``magdagdon/<package>/`` (an operator, a number, a string, a call's argument changed or
+dropped...) and runs the package's own test files against each, in a scratch copy of the
+repository, so the checkout is left as it is. It then prints, per package, the mutants
+killed (a test failed or timed out), those that survived and the score, killed / all. With
+``--survivors`` each survivor is listed with its diff (docs/TESTING.md explains those that
+remain). Mutants run one at a time by default (``--max-children``): the runs are CPU-heavy,
+run them alone, not beside the test suite. ``--since`` reuses a run kept with ``--keep``:
+only the mutants it did not kill (and those of modules changed since) run again. Exit
+status 0 when every package reaches its target score, 1 otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@dataclass(frozen=True)
+class Package:
+    name: str
+    target: float  # the share of mutants the tests must kill
+    tests: tuple[str, ...]  # globs under tests/: the tests that speak for this package
+    slow: tuple[str, ...] = ()  # left out: too slow to run for every mutant, their ground covered by others
+
+
+PACKAGES = {
+    "engine": Package("engine", 0.85, (
+        "test_engine_*.py", "test_challenge_codes.py", "test_playouts.py", "test_cli_engine.py",
+    )),
+    "storage": Package("storage", 0.90, (
+        "test_storage_*.py", "test_daily_table.py", "test_party_files.py", "test_data_paths.py",
+    ), slow=(
+        "test_storage_net.py",  # 11 s: damages every field of a full folder in turn
+    )),
+}
+# Copied into the scratch repository: what the selected tests import or read.
+COPIED = ("magdagdon", "tests", "assets", "docs", "pyproject.toml", "README.md")
+STATUS = re.compile(r"^\s*(?P<name>\S+): (?P<status>.+)$")
+KILLED = {"killed", "timeout", "segfault", "caught by type check"}
+
+
+def test_files(package: Package) -> list[str]:
+    found = sorted({path.relative_to(ROOT).as_posix() for pattern in package.tests
+                    for path in (ROOT / "tests").glob(pattern)})
+    slow = {f"tests/{name}" for name in package.slow}
+    return [name for name in found if not name.endswith("_support.py") and name not in slow]
+
+
+def scratch_copy(package: Package, folder: Path) -> None:
+    for name in COPIED:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, folder / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        elif source.exists():
+            shutil.copy2(source, folder / name)
+    # mutmut reads [tool.mutmut] from pyproject.toml, else setup.cfg: the copy gets its own.
+    lines = [
+        "[mutmut]",
+        "source_paths = magdagdon",
+        f"only_mutate = magdagdon/{package.name}/*.py",
+        "do_not_mutate = magdagdon/*/__init__.py",
+        "pytest_add_cli_args_test_selection =",
+        *(f"    {name}" for name in test_files(package)),
+        "pytest_add_cli_args = -p no:cacheprovider -q",
+        # A mutant that loops for ever is stopped after 5 times its tests' CPU time (mutmut's
+        # default, 15, spends minutes on each; a timeout counts as killed either way).
+        "timeout_multiplier = 5.0",
+        "",
+    ]
+    (folder / "setup.cfg").write_text("\n".join(lines), "utf-8")
+
+
+def statuses_in(folder: Path) -> dict[str, str]:
+    """Each mutant's status in a run's folder (mutmut's own listing)."""
+    listing = subprocess.run([sys.executable, "-m", "mutmut", "results", "--all", "true"], cwd=folder, check=True,
+                             capture_output=True, text=True).stdout
+    return {m["name"]: m["status"].strip() for m in map(STATUS.match, listing.splitlines()) if m}
+
+
+def to_rerun(package: Package, earlier: Path) -> tuple[list[str], dict[str, str]]:
+    """The mutants an earlier run (kept with --keep) did not kill, and every mutant of a
+    module whose source has changed since; and the earlier statuses, kept for the others.
+    A killed mutant of unchanged code stays killed as long as no test was removed."""
+    before = statuses_in(earlier)
+    patterns = sorted(name for name, status in before.items() if status not in KILLED)
+    for source in sorted((ROOT / "magdagdon" / package.name).glob("*.py")):
+        old = earlier / "magdagdon" / package.name / source.name
+        if not old.exists() or old.read_bytes() != source.read_bytes():
+            patterns.append(f"magdagdon.{package.name}.{source.stem}.*")
+    return patterns, before
+
+
+def run_package(package: Package, folder: Path, max_children: int, survivors: bool,
+                earlier: Path | None = None) -> tuple[int, int, list[str]]:
+    patterns, before = to_rerun(package, earlier) if earlier is not None else ([], {})
+    scratch_copy(package, folder)
+    mutmut = [sys.executable, "-m", "mutmut"]
+    subprocess.run([*mutmut, "run", "--max-children", str(max_children), *patterns], cwd=folder, check=False,
+                   stdout=subprocess.DEVNULL)
+    statuses = statuses_in(folder)
+    if earlier is not None:  # not run again: as the earlier run found them (killed)
+        statuses = {name: before.get(name, status) if status == "not checked" else status
+                    for name, status in statuses.items()}
+    survived = sorted(name for name, status in statuses.items() if status not in KILLED)
+    if survivors:
+        for name in survived:
+            shown = subprocess.run([*mutmut, "show", name], cwd=folder, capture_output=True, text=True).stdout
+            print(shown.rstrip() + "\n")
+    return len(statuses) - len(survived), len(statuses), survived
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--package", choices=sorted(PACKAGES), action="append",
+                        help="only this package (repeatable; default: all)")
+    parser.add_argument("--max-children", type=int, default=1, help="mutants run at once (default 1)")
+    parser.add_argument("--survivors", action="store_true", help="print each surviving mutant's diff")
+    parser.add_argument("--keep", type=Path, default=None,
+                        help="keep the scratch copies (and mutmut's results) under this folder")
+    parser.add_argument("--report", action="store_true",
+                        help="run nothing: print the scores of the run kept in --keep (also one stopped part way)")
+    parser.add_argument("--since", type=Path, default=None, metavar="DIR",
+                        help="a folder kept by an earlier run (--keep): run again only the mutants it did not "
+                             "kill and those of changed modules, keep its verdict for the others")
+    args = parser.parse_args(argv)
+    try:
+        import mutmut  # noqa: F401
+    except ModuleNotFoundError:
+        print('mutation_test: mutmut is not installed (python -m pip install ".[mutation]")', file=sys.stderr)
+        return 1
+    rows = []
+    for name in args.package or sorted(PACKAGES):
+        package = PACKAGES[name]
+        if args.report and args.keep is not None:
+            statuses = statuses_in(args.keep / name)
+            if args.since is not None:  # a --since run: the mutants it did not run again, as found before
+                before = statuses_in(args.since / name)
+                statuses = {n: before.get(n, st) if st == "not checked" else st for n, st in statuses.items()}
+            unchecked = sum(1 for status in statuses.values() if status == "not checked")
+            survived = sorted(n for n, status in statuses.items() if status not in KILLED | {"not checked"})
+            killed = len(statuses) - unchecked - len(survived)
+            rows.append((package, killed, len(statuses), killed / len(statuses) if statuses else 0.0))
+            print(f"{name}: {unchecked} mutants not checked (the run was stopped); {len(survived)} survivors: "
+                  + ", ".join(survived))
+            continue
+        with tempfile.TemporaryDirectory(prefix=f"mutation-{name}-") as temporary:
+            folder = Path(temporary) if args.keep is None else args.keep / name
+            if folder.exists() and args.keep is not None:
+                shutil.rmtree(folder)
+            folder.mkdir(parents=True, exist_ok=True)
+            earlier = None if args.since is None else args.since / name
+            killed, total, survived = run_package(package, folder, args.max_children, args.survivors, earlier)
+        score = killed / total if total else 0.0
+        rows.append((package, killed, total, score))
+        if survived:
+            print(f"{name}: {len(survived)} survivors: " + ", ".join(survived))
+    print(f"{'package':<10} {'killed':>7} {'mutants':>8} {'score':>7} {'target':>7}")
+    for package, killed, total, score in rows:
+        print(f"{package.name:<10} {killed:>7} {total:>8} {score:>7.1%} {package.target:>7.0%}")
+    return 0 if all(score >= package.target for package, _, _, score in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

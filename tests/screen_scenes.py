@@ -1,0 +1,358 @@
+"""Every screen a player can meet, reached through the real loop (scripted input, fake
+clock), for the whole-screen audit (tests/test_screen_audit.py, scripts/screen_audit.py).
+
+A scene names the states it shows; the audit checks that every state the game can make
+(the control object's factories) is shown by at least one scene, so a new screen without a
+scene fails. Languages are switched live (as Settings does) on each scene's screen; each
+window size starts the scene afresh.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import time
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any, Callable
+
+import pygame
+
+from magdagdon.app.render.hud import min_text_px
+from magdagdon.app.scenes import play_until
+from magdagdon.app.screen_audit import Finding, audit_frame
+from magdagdon.engine import Difficulty
+from magdagdon.storage import open_store
+
+from support.player import Player
+
+PSEUDO = "xx"  # English made 30 % longer, to find boxes only just wide enough
+LOCALES = ("en", "it", "ur", "hi", PSEUDO)
+SIZES = ((800, 600), (1280, 720), (1920, 1080), (1080, 1920), (3840, 2160))
+SLOW_SIZES = ((3840, 2160),)
+FRAME_SECONDS = 1 / 30  # the audit's frames: 30 a second (each runs four fixed updates)
+LATIN_NAME, URDU_NAME, HINDI_NAME = "Ada Lovelace", "عائشہ خان", "प्रिया शर्मा"
+
+
+@dataclass(frozen=True)
+class Scene:
+    name: str
+    states: tuple[str, ...]  # the states it shows, bottom first (the top one is checked)
+    options: dict[str, Any] = field(default_factory=dict)
+    steps: Callable[[Player], None] | None = None
+    data: str = "scores"  # "scores": a dozen results, names in three scripts; "empty"; "kiosk"
+    settle: float = 0.5  # seconds of game time before the screen is judged
+
+
+# --- steps -----------------------------------------------------------------------------------
+
+def _type(player: Player, words: str) -> None:
+    player.post(pygame.TEXTINPUT, text=words)
+    player.wait(0.2)
+
+
+def _escape(player: Player) -> None:
+    player.key(pygame.K_ESCAPE)
+
+
+def _tap_button(ident: str) -> Callable[[Player], None]:
+    def tap(player: Player) -> None:
+        table = player.table
+        button = next(b for b in table.buttons() if b.ident == ident)
+        player.tap(button.rect.center)
+    return tap
+
+
+def _chain(*steps: Callable[[Player], None]) -> Callable[[Player], None]:
+    def run(player: Player) -> None:
+        for step in steps:
+            step(player)
+    return run
+
+
+def _choose(*idents: str) -> Callable[[Player], None]:
+    def run(player: Player) -> None:
+        for ident in idents:
+            player.choose(ident)
+    return run
+
+
+def _wait_review(player: Player) -> None:
+    """The game-over review runs on its own thread, in real time."""
+    session = player.table.session
+    # the finished board, the count-up, then the review starts
+    player.wait_for(lambda: session.review_thread is not None or session.review is not None, limit=6.0)
+    deadline = time.monotonic() + 60
+    while session.review is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    player.wait(0.3)
+
+
+def _asked_name(player: Player) -> None:
+    """The name entry comes once the finished board and the count-up have been seen."""
+    player.wait_for(lambda: player.top_key == "name_entry", limit=6.0)
+
+
+def _name(words: str) -> Callable[[Player], None]:
+    def run(player: Player) -> None:
+        _asked_name(player)
+        for _ in range(20):
+            player.key(pygame.K_BACKSPACE, then=0.0)
+        _type(player, words)
+    return run
+
+
+def _named_game_over(words: str) -> Callable[[Player], None]:
+    def run(player: Player) -> None:
+        _name(words)(player)
+        player.key(pygame.K_RETURN)
+        _wait_review(player)
+    return run
+
+
+def _reroll_pick(player: Player) -> None:
+    _tap_button("reroll")(player)
+    die = player.table.game.tray[0]
+    player.tap(player.table.layout.tray_slots[die].center)
+
+
+def _party_seats(player: Player) -> None:
+    player.choose("party")
+    for name in (LATIN_NAME, URDU_NAME):
+        player.choose("add_player")
+        _name(name)(player)
+        player.key(pygame.K_RETURN)
+    player.choose("add_computer")
+
+
+def _kiosk_idle(seconds: float) -> Callable[[Player], None]:
+    def run(player: Player) -> None:
+        player.wait(seconds)
+    return run
+
+
+def _attract(card: str) -> Callable[[Player], None]:
+    """Idle until the kiosk's attract loop shows ``card`` (or "how_to_play:N", its step N)."""
+    name, _, step = card.partition(":")
+
+    def run(player: Player) -> None:
+        player.wait_for(lambda: player.top_key == "attract_card" and player.top.card == name, limit=400)
+        if step:
+            player.wait(int(step) * 2.0 + 1.0)
+    return run
+
+
+def _attract_table(step: str) -> Callable[[Player], None]:
+    """Idle until the attract loop plays a game on the table at ``step`` ("best_today": today's
+    best played back; "expert_demo": the expert's game), then until dice are staged."""
+    def run(player: Player) -> None:
+        director = player.control.director
+        assert director is not None
+
+        def playing() -> bool:
+            return director.demo_running and director.config.attract_steps[director.step] == step
+
+        player.wait_for(playing, limit=600)
+        player.wait_for(lambda: player.top_key == "staging" and bool(player.table.game.staged)
+                        and not player.table.session.moving, limit=120)
+    return run
+
+
+def _still_playing(player: Player) -> None:
+    player.choose("play")
+    player.key(pygame.K_r)
+    player.wait_for(lambda: player.top_key == "still_playing", limit=400)
+    player.wait(2.0)
+
+
+def _first_turn(until: str) -> Callable[[Player], None]:
+    """A coached first game, played to the moment the coach shows ``until``."""
+    def run(player: Player) -> None:
+        if until == "roll":
+            return
+        player.key(pygame.K_r)
+        player.wait(2.5)
+        table = player.table
+        game = table.game
+        if until == "tap_die":
+            return
+        die = next(d for d in game.tray if game.legal_cells_for(d))
+        player.tap(table.layout.tray_slots[die].center)
+        if until == "tap_cell":
+            return
+        cell = min(game.legal_cells_for(die))
+        player.tap(table.layout.cells[cell].center)
+        while len(game.staged) < game.required:
+            die = next(d for d in game.tray if game.legal_cells_for(d))
+            player.tap(table.layout.tray_slots[die].center)
+            player.tap(table.layout.cells[min(game.legal_cells_for(die))].center)
+    return run
+
+
+def _code_problem(player: Player) -> None:
+    player.choose("play_code")
+    for key in (pygame.K_q, pygame.K_q):
+        player.post(pygame.KEYDOWN, key=key, mod=0, unicode="q", scancode=0)
+    player.wait(0.2)
+    player.key(pygame.K_RETURN)
+
+
+# --- the scenes ------------------------------------------------------------------------------
+
+SCENES: tuple[Scene, ...] = (
+    Scene("title", ("rolling", "title"), {"scene": "title"}),
+    Scene("title empty", ("rolling", "title"), {"scene": "title"}, data="empty"),
+    Scene("settings", ("rolling", "title", "settings"), {"scene": "settings"}),
+    Scene("how to play", ("rolling", "title", "rules"), {"scene": "rules"}),
+    Scene("high scores", ("rolling", "title", "high_scores"), {"scene": "high_scores"}),
+    Scene("high scores today", ("rolling", "title", "high_scores"), {"scene": "high_scores"}, _choose("period:today")),
+    Scene("high scores empty", ("rolling", "title", "high_scores"), {"scene": "high_scores"}, data="empty"),
+    Scene("about", ("rolling", "title", "about"), {"scene": "about"}),
+    Scene("quit?", ("rolling", "title", "confirm"), {"scene": "confirm"}),
+    Scene("play a code", ("rolling", "title", "code_entry"), {"scene": "title"}, _choose("play_code")),
+    Scene("play a code, bad", ("rolling", "title", "code_entry"), {"scene": "title"}, _code_problem),
+    Scene("rolling", ("rolling",), {"scene": "rolling"}),
+    Scene("staging", ("staging",), {"scene": "staging"}),
+    Scene("re-roll pick", ("staging",), {"scene": "staging"}, _reroll_pick),
+    Scene("magdagdon", ("magdagdon",), {"scene": "magdagdon"}),
+    Scene("magdagdon, a power", ("magdagdon",), {"scene": "magdagdon"}, _tap_button("use_power")),
+    Scene("magdagdon, beyond powers", ("magdagdon",), {"scene": "magdagdon_beyond"}),
+    Scene("ruin pick", ("ruin_pick",), {"scene": "ruin_pick"}),
+    Scene("pause menu", ("staging", "title"), {"scene": "staging"}, _escape),
+    Scene("new game?", ("staging", "title", "confirm"), {"scene": "staging"}, _chain(_escape, _choose("new_game"))),
+    Scene("game over", ("game_over",), {"scene": "game_over"}, _wait_review, settle=0.2),
+    Scene("name entry", ("game_over", "name_entry"), {"scene": "name_entry"}, _asked_name, settle=0.2),
+    Scene("name entry, Latin", ("game_over", "name_entry"), {"scene": "name_entry"}, _name(LATIN_NAME)),
+    Scene("name entry, Urdu", ("game_over", "name_entry"), {"scene": "name_entry"}, _name(URDU_NAME)),
+    Scene("name entry, Hindi", ("game_over", "name_entry"), {"scene": "name_entry"}, _name(HINDI_NAME)),
+    Scene("game over, Latin name", ("game_over",), {"scene": "name_entry"}, _named_game_over(LATIN_NAME)),
+    Scene("game over, Urdu name", ("game_over",), {"scene": "name_entry"}, _named_game_over(URDU_NAME)),
+    Scene("game over menu", ("game_over", "title"), {"scene": "game_over"}, _chain(_wait_review, _tap_button("menu"))),
+    Scene("game over scores", ("game_over", "high_scores"), {"scene": "game_over"},
+          _chain(_wait_review, _tap_button("scores"))),
+    Scene("replay viewer", ("game_over", "replay"), {"scene": "game_over"}, _chain(_wait_review, _tap_button("replay"))),
+    Scene("party set-up", ("rolling", "title", "party_setup"), {"scene": "title"}, _party_seats),
+    Scene("party set-up, empty", ("rolling", "title", "party_setup"), {"scene": "title"}, _choose("party")),
+    Scene("party hand-over", ("party_handover",), {"scene": "party_handover"}),
+    Scene("party turn", ("staging",), {"scene": "party_turn"}),
+    Scene("party of eight", ("staging",), {"scene": "party_turn_eight"}),
+    Scene("party results", ("party_results",), {"scene": "party_results"}),
+    Scene("coach, roll", ("rolling",), {"coach": True, "seed": 5}, _first_turn("roll"), data="empty"),
+    Scene("coach, tap a die", ("staging",), {"coach": True, "seed": 5}, _first_turn("tap_die"), data="empty"),
+    Scene("coach, tap a cell", ("staging",), {"coach": True, "seed": 5}, _first_turn("tap_cell"), data="empty"),
+    Scene("coach, confirm", ("staging",), {"coach": True, "seed": 5}, _first_turn("confirm"), data="empty"),
+    Scene("tip, magdagdon", ("magdagdon",), {"coach": True, "scene": "magdagdon"}, data="empty"),
+    Scene("kiosk title", ("rolling", "title"), {"kiosk": True}, data="kiosk"),
+    Scene("attract, title", ("attract_card",), {"kiosk": True}, _attract("title"), data="kiosk"),
+    Scene("attract, scores", ("attract_card",), {"kiosk": True}, _attract("scores"), data="kiosk"),
+    Scene("attract, best today", ("attract_card",), {"kiosk": True}, _attract("best_today"), data="kiosk"),
+    Scene("attract, how to play 1", ("attract_card",), {"kiosk": True}, _attract("how_to_play:0"), data="kiosk"),
+    Scene("attract, how to play 2", ("attract_card",), {"kiosk": True}, _attract("how_to_play:1"), data="kiosk"),
+    Scene("attract, how to play 3", ("attract_card",), {"kiosk": True}, _attract("how_to_play:2"), data="kiosk"),
+    Scene("attract, best today played", ("staging",), {"kiosk": True}, _attract_table("best_today"), data="kiosk",
+          settle=0.0),
+    Scene("attract, expert's game", ("staging",), {"kiosk": True}, _attract_table("expert_demo"), data="kiosk",
+          settle=0.0),
+    Scene("still playing?", ("rolling", "still_playing"), {"kiosk": True}, _still_playing, data="kiosk"),
+)
+
+
+# --- data folders ----------------------------------------------------------------------------
+
+def make_data(folder: Path, kind: str) -> Path:
+    """A data folder for ``kind``: "empty"; "scores" (a dozen recorded games, names in Latin,
+    Urdu and Hindi letters, two of them today); "kiosk" (the same, all today, for the
+    attract loop's tables and today's best)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    if kind == "empty":
+        return folder
+    store = open_store(folder)
+    now = datetime.now(timezone.utc)
+    names = [LATIN_NAME, URDU_NAME, HINDI_NAME, "BO", "Wolfgang Amadeus", "ANA"]
+    for index, seed in enumerate(range(100, 112)):
+        game = play_until(Difficulty.PEACEFUL, seed, lambda g: g.is_over)
+        if game is None:
+            continue
+        when = now - timedelta(minutes=index) if kind == "kiosk" or index < 2 else now - timedelta(days=index + 1)
+        store.record_result(game, when, name=names[index % len(names)], assisted=seed % 3 == 0)
+    if kind == "kiosk":  # short waits, so the attract loop comes round quickly
+        document = {"kind": "magdagdon-kiosk", "version": 1,
+                    "data": {"attract_step_seconds": 8, "idle_seconds": 10, "abandon_seconds": 20}}
+        (folder / "kiosk.json").write_text(json.dumps(document), encoding="utf-8")
+    return folder
+
+
+# --- pseudo-English ------------------------------------------------------------------------
+
+def write_pseudo_catalogs(source: Path, target: Path) -> None:
+    """The shipped catalogs plus ``xx.json``: each English text 30 % longer."""
+    target.mkdir(parents=True, exist_ok=True)
+    for path in source.glob("*.json"):
+        (target / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    english = json.loads((source / "en.json").read_text(encoding="utf-8"))
+    pseudo = {key: lengthen(value) if isinstance(value, str) else value for key, value in english.items()}
+    pseudo["_meta"] = {**english["_meta"], "locale": PSEUDO, "name": "Pseudo"}
+    (target / f"{PSEUDO}.json").write_text(json.dumps(pseudo, ensure_ascii=False), encoding="utf-8")
+
+
+def lengthen(text: str) -> str:
+    """Each word ~30 % longer (placeholders and markup kept): "Play" -> "Plaay"."""
+    def stretch(match: re.Match[str]) -> str:
+        word = match.group(0)
+        extra = math.ceil(len(word) * 0.3)
+        middle = len(word) // 2
+        return word[:middle] + word[middle - 1:middle] * extra + word[middle:] if len(word) > 1 else word + word
+
+    parts = re.split(r"(\{[^}]*\}|<[^>]*>|%[A-Za-z])", text)
+    return "".join(part if i % 2 else re.sub(r"[^\W\d_]+", stretch, part) for i, part in enumerate(parts))
+
+
+# --- judging -------------------------------------------------------------------------------
+
+def readable_floor(size: tuple[int, int]) -> int:
+    return min_text_px(size)
+
+
+def open_scene(scene: Scene, data: Path, size: tuple[int, int]) -> Player:
+    options = {**({} if scene.options.get("kiosk") else {"seed": 3}), **scene.options}
+    player = Player(data, size=size, frame_seconds=FRAME_SECONDS, **options)
+    player.wait(0.4)
+    if scene.steps is not None:
+        scene.steps(player)
+    player.wait(scene.settle)
+    return player
+
+
+def judge(player: Player, where: str) -> list[str]:
+    """Draw the whole screen now and list what the audit finds on it."""
+    control = player.control
+    control.ui.update(0.0)
+    player.post(pygame.WINDOWEXPOSED)
+    player.wait(0.05)
+    frame = control.frame_log
+    assert frame is not None, "no frame was drawn"
+    # What the screen in use declares (a state under a menu's veil is judged on its own screen).
+    declared = list(getattr(control.machine.top, "declared_content", lambda: ())())
+    findings: list[Finding] = audit_frame(frame, readable_floor(frame.size), declared)
+    return [f"{where}: {finding}" for finding in dict.fromkeys(findings)]
+
+
+def sweep(scene: Scene, data: Path, size: tuple[int, int], locales: tuple[str, ...] = LOCALES) -> list[str]:
+    """The scene at ``size`` in every language: what the audit finds, and whether the scene
+    reached the states it names."""
+    player = open_scene(scene, data, size)
+    problems: list[str] = []
+    try:
+        keys = tuple(player.control.machine.keys)
+        where = f"{scene.name} {size[0]}x{size[1]}"
+        if keys[-1] != scene.states[-1]:
+            return [f"{where}: the scene shows {keys}, not {scene.states}"]
+        for locale in locales:
+            player.control.set_language(locale)
+            player.wait(0.1)
+            problems += judge(player, f"{where} {locale}")
+    finally:
+        player.close()
+    return problems

@@ -1,0 +1,113 @@
+"""The party files and what the party set-up offers from them: a damaged file is set aside
+with a notice the set-up shows, a file whose id differs from its name is kept under its
+name (never offered for ever), a party whose games are all over records its people once
+and is offered no more, and every write is made under the data folder lock."""
+
+from __future__ import annotations
+
+import json
+import random
+from datetime import datetime, timedelta, timezone
+
+from magdagdon.ai import make_policy
+from magdagdon.engine import Difficulty, Roll
+from magdagdon.party import Party
+from magdagdon.party.keeper import PartyKeeper, unfinished_party
+from magdagdon.storage import open_store
+from magdagdon.storage.lock import DataLock
+from magdagdon.storage.party_file import PARTY_FOLDER, PartyFiles
+
+from support.player import Player
+
+NOW = datetime(2026, 11, 30, 22, 0, tzinfo=timezone.utc)
+SEATS = [("ANA", False), ("BO", False), ("Computer", True)]
+
+
+def _started_party(tmp_path, seats=SEATS, seed=5, finish=False):
+    store = open_store(tmp_path, NOW)
+    files = PartyFiles(tmp_path)
+    party = Party.new(Difficulty.PEACEFUL, seed, seats)
+    keeper = PartyKeeper(files, lambda: store, party, NOW)
+    party.players[0].game.play(Roll())
+    if finish:
+        for index, player in enumerate(party.players):
+            chooser = make_policy("random", random.Random(index))
+            while not player.game.is_over:
+                player.game.play(chooser.choose(player.game))
+    files.save(_record(keeper, finished=False))
+    return store, files, keeper
+
+
+def _record(keeper, finished):
+    from dataclasses import replace
+
+    from magdagdon.party.keeper import record_of
+
+    return replace(record_of(keeper.party, keeper.party_id, keeper.started, keeper.recorded), finished=finished)
+
+
+def test_a_file_whose_id_differs_from_its_name_is_kept_under_its_name(tmp_path):
+    store, files, keeper = _started_party(tmp_path)
+    path = files.path_of(keeper.party_id)
+    document = json.loads(path.read_text("utf-8"))
+    document["data"]["id"] = "20261130T230000Z-000001"  # copied or edited by hand
+    path.write_text(json.dumps(document), "utf-8")
+    record = unfinished_party(files, lambda: store, NOW)
+    assert record is not None and record.party_id == keeper.party_id  # the name is the party
+    resumed = PartyKeeper.resume(files, lambda: store, record)
+    for player in resumed.party.players:  # everyone plays on to the end
+        chooser = make_policy("greedy", random.Random(1))
+        while not player.game.is_over:
+            player.game.play(chooser.choose(player.game))
+    assert resumed.save(NOW)
+    assert sorted(p.name for p in (tmp_path / PARTY_FOLDER).iterdir()) == [path.name]  # no second file
+    assert unfinished_party(files, lambda: store, NOW) is None  # not offered again
+
+
+def test_a_party_all_over_but_not_marked_finished_records_its_people_once(tmp_path):
+    store, files, keeper = _started_party(tmp_path, finish=True)
+    assert not files.load(keeper.party_id, NOW).finished
+    assert unfinished_party(files, lambda: store, NOW) is None  # nothing to continue
+    table = open_store(tmp_path, NOW).high_scores(Difficulty.PEACEFUL)
+    assert sorted(e.name for e in table) == ["ANA", "BO"]  # the people, not the computer
+    record = files.load(keeper.party_id, NOW)
+    assert record.finished and len(record.recorded) == 2
+    assert unfinished_party(files, lambda: store, NOW + timedelta(minutes=1)) is None
+    assert len(open_store(tmp_path, NOW).high_scores(Difficulty.PEACEFUL)) == 2  # once
+
+
+def test_a_party_all_over_is_offered_again_while_its_people_cannot_be_recorded(tmp_path):
+    store, files, keeper = _started_party(tmp_path, finish=True)
+    assert unfinished_party(files, lambda: None, NOW) is None  # no storage: not offered on the results
+    assert not files.load(keeper.party_id, NOW).finished  # but kept, to record them when it can
+    assert unfinished_party(files, lambda: store, NOW) is None
+    assert files.load(keeper.party_id, NOW).finished
+
+
+def test_party_files_are_written_under_the_folder_lock(tmp_path):
+    store, files, keeper = _started_party(tmp_path)
+    path = files.path_of(keeper.party_id)
+    before = path.read_bytes()
+    keeper.party.players[0].game.play(keeper.party.players[0].game.legal_moves()[0])
+    quick = PartyFiles(tmp_path, lock_timeout=0.05)
+    with DataLock(tmp_path):
+        assert not quick.save(_record(keeper, finished=False))
+        assert path.read_bytes() == before
+    assert [n.kind.value for n in quick.take_notices()] == ["busy"]
+    assert quick.save(_record(keeper, finished=False)) and path.read_bytes() != before
+
+
+def test_the_party_set_up_says_a_damaged_party_file_was_set_aside(tmp_path):
+    store, files, keeper = _started_party(tmp_path)
+    path = files.path_of(keeper.party_id)
+    path.write_bytes(path.read_bytes()[:-30])
+    player = Player(tmp_path)
+    try:
+        player.wait(1.0)
+        player.choose("party")
+        assert player.top_key == "party_setup"
+        labels = [label.text for label in player.top.labels]
+        assert f"{path.name} was damaged and set aside." in labels
+        assert "continue" not in player.menu_button_rects()
+    finally:
+        player.close()

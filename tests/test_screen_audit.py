@@ -1,0 +1,130 @@
+"""The whole-screen audit: every scene a player meets, in English, Italian, Urdu, Hindi and a
+pseudo-English 30 % longer, at 800x600, 1280x720, 1920x1080, 1080x1920 and 3840x2160, is
+drawn whole and judged whole (see docs/SCREEN_AUDIT.md): nothing overlaps, nothing leaves
+its panel or the window or is cut, nothing is too small to read, nothing declared is
+missing, no mark covers what it points at, no row of buttons mixes sizes. And every state
+the game can make is shown by some scene."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+import magdagdon.app.i18n as i18n
+from magdagdon.app.render.draw_log import DrawnFrame, Role
+from magdagdon.app.screen_audit import audit_frame
+
+from screen_scenes import SCENES, SIZES, SLOW_SIZES, make_data, sweep, write_pseudo_catalogs
+from support.player import Player
+
+
+@pytest.fixture(scope="module")
+def catalogs(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("i18n")
+    write_pseudo_catalogs(i18n.catalog_dir(), folder)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def data_folders(tmp_path_factory):
+    return {kind: make_data(tmp_path_factory.mktemp(f"data-{kind}"), kind) for kind in ("empty", "scores", "kiosk")}
+
+
+def _size_param(size):
+    marks = [pytest.mark.slow] if size in SLOW_SIZES else []
+    return pytest.param(size, id=f"{size[0]}x{size[1]}", marks=marks)
+
+
+@pytest.mark.parametrize("size", [_size_param(size) for size in SIZES])
+@pytest.mark.parametrize("scene", SCENES, ids=lambda scene: scene.name)
+def test_the_whole_screen_is_right_in_every_language(tmp_path, monkeypatch, catalogs, data_folders, scene, size):
+    monkeypatch.setattr(i18n, "catalog_dir", lambda: catalogs)
+    data = tmp_path / "data"
+    shutil.copytree(data_folders[scene.data], data)
+    problems = sweep(scene, data, size)
+    assert problems == [], "\n" + "\n".join(problems)
+
+
+def test_every_state_the_game_can_make_has_a_scene(tmp_path):
+    player = Player(tmp_path, scene="title")
+    try:
+        states = set(player.control.machine.factories)
+    finally:
+        player.close()
+    shown = {state for scene in SCENES for state in scene.states}
+    assert states - shown == set(), f"states no scene shows: {sorted(states - shown)}"
+
+
+# --- the audit's own rules, on frames made by hand -----------------------------------------
+
+def _text(words, rect, order, panel=("s",), px=20, role=Role.LABEL, baseline=None, **more):
+    import pygame
+
+    from magdagdon.app.render.draw_log import Drawn
+
+    area = pygame.Rect(rect)
+    mask = pygame.mask.Mask(area.size, fill=True)
+    return Drawn("text", words, area, area, role, panel, pygame.Rect(0, 0, 800, 600), order, px=px,
+                 baseline=area.bottom if baseline is None else baseline, origin=area.topleft, mask=mask, **more)
+
+
+def _element(name, rect, order, role=Role.BUTTON, panel=("s",), **more):
+    import pygame
+
+    from magdagdon.app.render.draw_log import Drawn
+
+    area = pygame.Rect(rect)
+    return Drawn("element", name, area, area, role, panel, None, order, **more)
+
+
+def _rules(records, floor=16, declared=()):
+    return {finding.rule for finding in audit_frame(DrawnFrame((800, 600), ("s",), tuple(records)), floor, declared)}
+
+
+def test_the_audit_finds_texts_over_texts_and_nothing_in_a_clean_frame():
+    assert _rules([_text("a", (10, 10, 50, 20), 1), _text("b", (10, 40, 50, 20), 2)]) == set()
+    assert "overlap" in _rules([_text("a", (10, 10, 50, 20), 1), _text("b", (40, 20, 50, 20), 2)])
+
+
+def test_the_audit_finds_small_cut_and_stray_text():
+    assert "too small" in _rules([_text("a", (10, 10, 50, 20), 1, px=12)])
+    assert "outside the window" in _rules([_text("a", (780, 10, 50, 20), 1)])
+    import pygame
+
+    clipped = _text("a", (10, 10, 50, 20), 1)
+    from dataclasses import replace
+
+    assert "cut" in _rules([replace(clipped, shown=pygame.Rect(10, 10, 50, 12))])
+
+
+def test_the_audit_finds_marks_over_their_target_and_over_controls_they_do_not_name():
+    die = _element("die 0", (100, 100, 40, 40), 1, Role.DIE)
+    confirm = _element("button confirm", (300, 100, 80, 40), 2)
+    mark = _element("coach", (90, 90, 60, 30), 3, Role.MARK, names=("button confirm",))
+    assert "mark covers" in _rules([die, confirm, mark])  # over a die it does not name
+    aside = _element("coach", (200, 200, 60, 30), 3, Role.MARK, names=("button confirm",))
+    assert _rules([die, confirm, aside]) == set()
+
+
+def test_the_audit_finds_a_row_of_buttons_in_two_sizes_and_words_off_their_baseline():
+    row = [_element("button a", (10, 500, 100, 40), 1), _element("button b", (120, 500, 100, 40), 3),
+           _text("A", (20, 510, 30, 20), 2, panel=("s", "button a"), px=20, role=Role.BUTTON_LABEL),
+           _text("B", (130, 510, 30, 20), 4, panel=("s", "button b"), px=14, role=Role.BUTTON_LABEL)]
+    assert "row sizes" in _rules(row, floor=10)
+    side_by_side = [_text("Base", (10, 10, 50, 20), 1, baseline=28), _text("12", (200, 12, 20, 18), 2, baseline=24)]
+    assert "baselines" in _rules(side_by_side)
+
+
+def test_the_audit_finds_declared_content_that_is_not_drawn_and_text_without_a_role():
+    assert "missing" in _rules([_text("a", (10, 10, 50, 20), 1)], declared=("review",))
+    assert _rules([_text("a", (10, 10, 50, 20), 1, panel=("s", "review"))], declared=("review",)) == set()
+    assert "no role" in _rules([_text("a", (10, 10, 50, 20), 1, role=None)])
+
+
+def test_what_lies_under_a_veil_is_background_and_a_dialog_hides_what_it_covers():
+    under = [_text("a", (10, 10, 50, 20), 1), _text("b", (40, 20, 50, 20), 2)]
+    veil = _element("veil", (0, 0, 800, 600), 3, Role.VEIL, opaque=False)
+    assert _rules(under + [veil]) == set()
+    dialog = _element("banner", (0, 0, 400, 300), 3, Role.DIALOG)
+    assert _rules(under + [dialog]) == set()
