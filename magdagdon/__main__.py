@@ -2,7 +2,10 @@
 
 import sys
 
-from magdagdon.cli import main
-
 if __name__ == "__main__":
+    try:
+        from magdagdon.cli import main
+    except KeyboardInterrupt:  # Ctrl+C while Python loads the command line
+        print("magdagdon: interrupted", file=sys.stderr)
+        sys.exit(130)
     sys.exit(main())

@@ -65,7 +65,7 @@ def started(monkeypatch):
     seen = []
 
     class Started:
-        def __init__(self, options):
+        def __init__(self, options, **services):
             seen.append(options)
 
         def run(self, frames):

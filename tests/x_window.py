@@ -6,18 +6,27 @@ Needs Xvfb, xdotool, ImageMagick's ``import`` and ``xwininfo``; ``.ci/run`` inst
 from __future__ import annotations
 
 import os
-import random
 import re
+import select
 import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 TOOLS = ("Xvfb", "xdotool", "import", "xwininfo")
-WINDOW_TIMEOUT = 30  # seconds; a loaded CI machine can be slow to start Python and SDL
+# Limits, not waits: every wait below ends as soon as what it waits for is there. They are
+# generous for a CI machine loaded by other work.
+SERVER_TIMEOUT = 60  # seconds for Xvfb to accept connections
+WINDOW_TIMEOUT = 120  # for Python, pygame and SDL to start and open the window
+SCREEN_TIMEOUT = 30  # for a screen to show what a test waits for
+X_TOOL_TIMEOUT = 60  # for one xdotool, xwininfo or import call
+POLL_SECONDS = 0.05
+CAPTURE_SECONDS = 0.15  # between two captures of the window (each one a process)
 # a line of ``xwininfo -root -tree``:  0x200008 "MAGDAGDON": (...)  1024x768+288+216  +288+216
 WINDOW_LINE = re.compile(r'"MAGDAGDON": .*?\s(\d+)x(\d+)\+-?\d+\+-?\d+\s+\+(-?\d+)\+(-?\d+)')
 
@@ -26,34 +35,72 @@ def missing_tools() -> list[str]:
     return [tool for tool in TOOLS if shutil.which(tool) is None]
 
 
+# The ending signals at their defaults, then the command: as a terminal or systemd starts
+# it. A test run started in the background of a script hands SIGINT on ignored, and an
+# ignored signal stays ignored across exec. (A ``preexec_fn`` would do it in the forked
+# child, but forking a process that runs threads can deadlock the child.)
+_DEFAULT_SIGNALS = ("import os, signal, sys\n"
+                    "for name in ('SIGINT', 'SIGTERM', 'SIGHUP'):\n"
+                    "    signal.signal(getattr(signal, name), signal.SIG_DFL)\n"
+                    "os.execv(sys.argv[1], sys.argv[1:])\n")
+
+
+def as_from_a_terminal(command: list[str]) -> list[str]:
+    """``command`` started with SIGINT, SIGTERM and SIGHUP at their defaults (same pid)."""
+    return [sys.executable, "-c", _DEFAULT_SIGNALS, *command]
+
+
+def wait_until(condition: Callable[[], bool], what: str, timeout: float) -> None:
+    """Poll ``condition`` until it holds; fail naming ``what`` after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no {what} within {timeout:.0f} s")
+        time.sleep(POLL_SECONDS)
+
+
 class XServer:
-    """Xvfb on a random display number above 100, checked to be the server that answers
-    there: several people's X servers may share a machine, and a display socket another
-    server already holds would send the game's window to that one."""
+    """Xvfb on a display number it chooses itself among the free ones (``-displayfd``: it
+    writes the number once it accepts connections, so nothing guesses when it is ready,
+    and no other X server on the machine can be taken for it).
+
+    ``-noreset``: by default Xvfb resets itself whenever its last client leaves, and a game
+    connecting during that reset cannot open the display; SDL then falls back to its
+    offscreen driver without a word (measured: 2 of 30 starts under load; 0 of 30 with
+    ``-noreset``)."""
 
     def __init__(self, width: int = 1600, height: int = 1200) -> None:
-        chooser = random.Random()  # which display only; nothing the test checks depends on it
-        for _ in range(20):
-            number = chooser.randrange(100, 1000)
-            size = (width, height + number % 97)  # a screen size only this server has
-            self.display = f":{number}"
+        self._errors = tempfile.TemporaryFile()  # never a pipe: Xvfb would block once it filled
+        read_end, write_end = os.pipe()
+        try:
             self.process = subprocess.Popen(
-                ["Xvfb", self.display, "-screen", "0", f"{size[0]}x{size[1]}x24", "-nolisten", "tcp"],
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            if self._answers(size):
-                return
+                ["Xvfb", "-displayfd", str(write_end), "-screen", "0", f"{width}x{height}x24", "-nolisten", "tcp",
+                 "-noreset"], pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=self._errors)
+        finally:
+            os.close(write_end)
+        try:
+            number = self._read_display(read_end)
+        except BaseException:
             self.stop()
-        raise RuntimeError("no free X display found for Xvfb in 20 tries")
+            raise
+        finally:
+            os.close(read_end)
+        self.display = f":{number}"
 
-    def _answers(self, size: tuple[int, int]) -> bool:
-        deadline = time.monotonic() + 15
-        while time.monotonic() < deadline and self.process.poll() is None:
-            result = subprocess.run(["xwininfo", "-root", "-display", self.display], capture_output=True, text=True)
-            if result.returncode == 0:
-                found = dict(line.strip().split(": ", 1) for line in result.stdout.splitlines() if ": " in line)
-                return (found.get("Width"), found.get("Height")) == (str(size[0]), str(size[1]))
-            time.sleep(0.1)
-        return False
+    def _read_display(self, read_end: int) -> int:
+        written = b""
+        deadline = time.monotonic() + SERVER_TIMEOUT
+        while not written.endswith(b"\n"):
+            left = deadline - time.monotonic()
+            ready, _, _ = select.select([read_end], [], [], max(0.0, left))
+            chunk = os.read(read_end, 64) if ready else b""
+            if not chunk:  # Xvfb exited (the pipe closed) or the time is up
+                self._errors.seek(0)
+                errors = self._errors.read().decode(errors="replace")
+                raise RuntimeError(f"Xvfb did not start within {SERVER_TIMEOUT} s (exit status "
+                                   f"{self.process.poll()}):\n{errors}")
+            written += chunk
+        return int(written)
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -63,6 +110,7 @@ class XServer:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+        self._errors.close()
 
 
 @dataclass(frozen=True)
@@ -121,8 +169,8 @@ class GameWindow:
         self.display = display
         self.log = log
         self._log_file = log.open("wb")
-        self.process = subprocess.Popen([sys.executable, "-m", "magdagdon", *args], cwd=cwd, env=env,
-                                        stdout=self._log_file, stderr=subprocess.STDOUT)
+        self.process = subprocess.Popen(as_from_a_terminal([sys.executable, "-m", "magdagdon", *args]), cwd=cwd,
+                                        env=env, stdout=self._log_file, stderr=subprocess.STDOUT)
         try:
             self.left, self.top, self.width, self.height = self._find_window()
         except BaseException:
@@ -130,14 +178,15 @@ class GameWindow:
             raise
 
     # --- X tools ------------------------------------------------------------------------
-    def _x(self, *args: str, timeout: float = 10) -> str:
+    def _x(self, *args: str, timeout: float = X_TOOL_TIMEOUT) -> str:
         result = subprocess.run(args, env=dict(os.environ, DISPLAY=self.display), capture_output=True,
                                 timeout=timeout, check=True)
         return result.stdout.decode()
 
     def _find_window(self) -> tuple[int, int, int, int]:
         """The game window's place on the screen, from the X server's window tree (there is
-        no window manager to ask)."""
+        no window manager to ask), as soon as it is there. A game that cannot open the
+        display exits at once and says so (its output is in the error)."""
         deadline = time.monotonic() + WINDOW_TIMEOUT
         tree = ""
         while time.monotonic() < deadline:
@@ -149,7 +198,7 @@ class GameWindow:
                 if match:
                     width, height, left, top = (int(v) for v in match.groups())
                     return left, top, width, height
-            time.sleep(0.1)
+            time.sleep(POLL_SECONDS)
         self.process.send_signal(signal.SIGABRT)  # faulthandler prints where the game is stuck
         try:
             self.process.wait(5)
@@ -163,11 +212,12 @@ class GameWindow:
         """The window's pixels from the X server's screen (what a player sees)."""
         crop = f"{self.width}x{self.height}+{self.left}+{self.top}"
         data = subprocess.run(["import", "-silent", "-window", "root", "-crop", crop, "+repage", "-depth", "8", "rgb:-"],
-                              env=dict(os.environ, DISPLAY=self.display), capture_output=True, timeout=20, check=True).stdout
+                              env=dict(os.environ, DISPLAY=self.display), capture_output=True, timeout=X_TOOL_TIMEOUT,
+                              check=True).stdout
         assert len(data) == self.width * self.height * 3, "import returned a capture of the wrong size"
         return Frame(self.width, self.height, data)
 
-    def wait_for(self, condition, what: str, timeout: float = 6.0, save_to: Path | None = None) -> Frame:
+    def wait_for(self, condition, what: str, timeout: float = SCREEN_TIMEOUT, save_to: Path | None = None) -> Frame:
         """Capture until ``condition(frame)`` holds; fail naming ``what`` (and keep the last
         capture as ``save_to``) if it does not within ``timeout`` seconds. Nothing moves
         the pointer meanwhile: the screen must update on its own."""
@@ -176,12 +226,14 @@ class GameWindow:
             frame = self.capture()
             if condition(frame):
                 return frame
-            if time.monotonic() > deadline or self.process.poll() is not None:
+            exited = self.process.poll()
+            if time.monotonic() > deadline or exited is not None:
                 if save_to is not None:
                     frame.save(save_to)
-                raise AssertionError(f"after {timeout:.0f} s the window does not show {what}"
+                when = f"after {timeout:.0f} s" if exited is None else f"the game exited with {exited}:"
+                raise AssertionError(f"{when} the window does not show {what}"
                                      + (f" (capture: {save_to})" if save_to else "") + f"\ngame output:\n{self.output()}")
-            time.sleep(0.15)
+            time.sleep(CAPTURE_SECONDS)
 
     # --- input ------------------------------------------------------------------------------
     def move(self, pos: tuple[int, int]) -> None:

@@ -36,7 +36,7 @@ from .i18n import Catalog, system_language
 from .input.gamepad import PadKeys, Pads
 from .input.pointer import PointerTranslator
 from .jobs import AfterFrame
-from .kiosk import FolderInUse, KioskClaim, KioskLock, Termination, draw_leaving, set_lock_hints
+from .kiosk import FolderInUse, KioskClaim, KioskLock, draw_leaving, set_lock_hints
 from .kiosk_director import KioskDirector, read_score_tables
 from .loop import FixedStep
 from .loop_io import Clock, EventSource, PygameEvents, RealClock
@@ -73,6 +73,7 @@ from .states.still_playing import StillPlaying
 from .states.table import PHASE_STATE, TableKit
 from .states.title import Title
 from .store_access import StoreAccess
+from .termination import Termination
 from .viewport import Viewport
 from .window import Window
 
@@ -84,7 +85,8 @@ RETRY_SECONDS = 5.0  # how often a result held unsaved (a full disk) is written 
 
 class Control:
     def __init__(self, options: Options, clock: Clock | None = None, events: EventSource | None = None,
-                 thinker: Executor | None = None, draw_log: bool = False) -> None:
+                 thinker: Executor | None = None, termination: Termination | None = None,
+                 draw_log: bool = False) -> None:
         preferences = Preferences(options.data_dir)
         asked_locale = options.locale  # the command line's, before the saved settings fill it in
         options = preferences.apply(options)
@@ -107,9 +109,11 @@ class Control:
                               else self.kiosk.difficulties[0])
             set_lock_hints()
         self.options = options
-        # SIGTERM (systemctl stop, shutdown) ends the game cleanly; handled here, before
-        # SDL starts, so that it is told apart from a close request.
-        self.termination = Termination()
+        # SIGTERM, SIGINT, SIGHUP end the game cleanly; handled from before SDL starts, so
+        # that they are told apart from a close request (the command line installs it
+        # earlier still, before pygame is imported, and puts it away itself).
+        self.own_termination = termination is None
+        self.termination = termination if termination is not None else Termination()
         self.clock: Clock = clock or RealClock()
         self.events: EventSource = events or PygameEvents()
         os.environ.setdefault("SDL_HINT_TOUCH_MOUSE_EVENTS", "1")
@@ -468,7 +472,6 @@ class Control:
         self.computer.close()
         if self.claim is not None:
             self.claim.release()
-        self.termination.release()
         self.jobs.run()
         session = self.machine.top.persist.get("session") if self.machine.stack else None
         if isinstance(session, GameSession):
@@ -478,3 +481,5 @@ class Control:
         party = self.machine.top.persist.get("party") if self.machine.stack else None
         if isinstance(party, PartyPlay):
             party.save()  # a quit mid-turn keeps the dice placed and the powers used so far
+        if self.own_termination:  # after the saves: a second Ctrl+C cannot cut them short
+            self.termination.release()

@@ -4,7 +4,7 @@
   WINDOWCLOSE (never QUIT), the keyboard is grabbed (Alt+Tab, Alt+F4 arrive as keys), and
   Alt+Tab does not minimise a grabbed fullscreen window. A QUIT that still arrives is the
   system ending the game (SIGTERM, logout): the game saves and ends.
-- SIGTERM is handled by the game itself (installed before SDL, which then leaves it alone):
+- SIGTERM, SIGINT and SIGHUP are handled by the game itself (see :mod:`.termination`):
   ``systemctl stop`` ends the game within a frame, the game in progress saved.
 - The operator leaves by holding Ctrl+Shift+Q for ``exit_hold_seconds``; while it is held
   the screen counts the seconds left (letting go stays).
@@ -19,11 +19,9 @@ from __future__ import annotations
 
 import math
 import os
-import signal
 import warnings
 from pathlib import Path
-from types import FrameType
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -56,26 +54,6 @@ def set_lock_hints() -> None:
     """Before ``pygame.display.init``: SDL reads these hints when it starts."""
     for name, value in LOCK_HINTS.items():
         os.environ[name] = value
-
-
-class Termination:
-    """SIGTERM → ``requested``; the loop then ends cleanly. ``release`` restores the old handler."""
-
-    def __init__(self) -> None:
-        self.requested = False
-        self.previous: Callable[[int, FrameType | None], object] | int | None = None
-        try:
-            self.previous = signal.signal(signal.SIGTERM, self._on_signal)
-        except ValueError:  # not the main thread: SDL's own handler (SIGTERM → QUIT) remains
-            self.previous = None
-
-    def _on_signal(self, signum: int, frame: FrameType | None) -> None:
-        self.requested = True
-
-    def release(self) -> None:
-        if self.previous is not None:
-            signal.signal(signal.SIGTERM, self.previous)
-            self.previous = None
 
 
 class OperatorChord:

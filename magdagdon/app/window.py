@@ -4,11 +4,19 @@ A window always fits the screen it is on: a size asked for that the screen canno
 scaled down (its shape kept), and a window switched back from fullscreen gets its own size
 back, centred. Without a window manager (a kiosk's bare X server) nobody else would do
 either: SDL keeps a window where it was when it goes fullscreen (so the fullscreen picture
-starts off the screen's corner), and keeps the fullscreen size when it comes back."""
+starts off the screen's corner), and keeps the fullscreen size when it comes back.
+
+No window, no game: when SDL finds no display (``DISPLAY`` names an X server that is not
+there, as for a service started before X) it falls back to a driver that shows nothing,
+without a word, and a kiosk would run unseen for ever. Unless such a driver was asked for
+(``SDL_VIDEODRIVER=offscreen`` or ``dummy``: tests, screenshots), the game says so and
+exits with status 1, so that a service manager starts it again.
+"""
 
 from __future__ import annotations
 
 import io
+import os
 import warnings
 
 import pygame
@@ -16,6 +24,26 @@ import pygame
 from .options import MINIMUM_WINDOW
 
 DEFAULT_WINDOW = (1280, 800)
+HEADLESS_DRIVERS = ("offscreen", "dummy", "evdev")  # SDL's video drivers that show nothing
+
+
+class NoDisplay(RuntimeError):
+    """SDL started without a display that was asked for; the message says what is missing."""
+
+
+def require_display() -> None:
+    """After ``pygame.display.init``: raise ``NoDisplay`` if the driver SDL settled on shows
+    nothing and was not asked for."""
+    driver = pygame.display.get_driver()
+    asked = {name.strip().lower() for name in os.environ.get("SDL_VIDEODRIVER", "").split(",")}
+    if driver not in HEADLESS_DRIVERS or driver in asked:
+        return
+    places = [f"{name}={os.environ[name]}" for name in ("DISPLAY", "WAYLAND_DISPLAY") if os.environ.get(name)]
+    missing = (" and ".join(places) + " did not answer") if places else "neither DISPLAY nor WAYLAND_DISPLAY is set"
+    raise NoDisplay(f"no display to show the game on: {missing} (SDL fell back to its {driver} driver); "
+                    "to run without a window, set SDL_VIDEODRIVER=offscreen")
+
+
 NO_SCREEN_DRIVERS = ("dummy", "offscreen")  # they draw to memory: there is no screen to fit
 
 
@@ -49,6 +77,7 @@ def _sdl_window() -> pygame.Window:
 
 class Window:
     def __init__(self, fullscreen: bool, size: tuple[int, int] | None) -> None:
+        require_display()
         self.fullscreen = fullscreen
         self.size = size  # asked for on the command line; None: a default that fits the desktop
         self.surface = self._open()

@@ -3,7 +3,8 @@
 Each command lives in its own module with ``add_arguments(parser)`` and ``run(args)``;
 modules are imported only when their command is used, so starting the game stays fast.
 Exit status: 0 done, 1 failure (say, a replay that does not verify), 2 usage (a bad
-option). Every error is one line on standard error; a usage error names the option.
+option), 130 stopped by Ctrl+C. Every error is one line on standard error; a usage error
+names the option.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "scores": ("magdagdon.cli.scores_command", "print or verify the high-score tables"),
 }
 GAME_MODULE = "magdagdon.cli.play"
+INTERRUPTED = 130  # the shells' status for a program ended by Ctrl+C (128 + SIGINT)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -58,14 +60,17 @@ def main(argv: list[str] | None = None) -> int:
         argv = argv[1:]
     else:
         module_name, help_text, prog = GAME_MODULE, "play MAGDAGDON", "magdagdon"
-    module = importlib.import_module(module_name)
-    parser = OneLineParser(prog=prog, description=help_text)
-    if module_name == GAME_MODULE:
-        parser.epilog = "commands: " + ", ".join(COMMANDS) + " (magdagdon COMMAND --help)"
-    module.add_arguments(parser)
-    args = parser.parse_args(argv)
     try:
+        module = importlib.import_module(module_name)
+        parser = OneLineParser(prog=prog, description=help_text)
+        if module_name == GAME_MODULE:
+            parser.epilog = "commands: " + ", ".join(COMMANDS) + " (magdagdon COMMAND --help)"
+        module.add_arguments(parser)
+        args = parser.parse_args(argv)
         return int(module.run(args) or 0)
     except BrokenPipeError:  # output piped into a reader that stopped (``| head``)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+    except KeyboardInterrupt:  # Ctrl+C in a tool (the game itself saves and exits with 0)
+        print(f"{prog}: interrupted", file=sys.stderr)
+        return INTERRUPTED

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from magdagdon.app.options import (
     data_dir_option,
@@ -16,6 +17,10 @@ from magdagdon.app.options import (
     window_size,
 )
 from magdagdon.shown_value import shown
+
+if TYPE_CHECKING:
+    from magdagdon.app.options import Options
+    from magdagdon.app.termination import Termination
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -70,6 +75,17 @@ def run(args: argparse.Namespace) -> int:
             print(f"magdagdon: argument --scene: unknown scene {shown(options.scene)}; one of {', '.join(SCENES)}",
                   file=sys.stderr)
             return 2
+    # Ctrl+C, SIGTERM and SIGHUP end the game cleanly from here on, also while pygame loads.
+    from magdagdon.app.termination import Termination
+
+    termination = Termination()
+    try:
+        return _play(options, termination)
+    finally:
+        termination.release()
+
+
+def _play(options: "Options", termination: "Termination") -> int:
     try:
         from magdagdon.app.control import Control
     except ModuleNotFoundError as error:  # run by a Python the game was not installed into
@@ -77,9 +93,10 @@ def run(args: argparse.Namespace) -> int:
             raise
         raise SystemExit(f"magdagdon: {error.name} is missing from this Python ({sys.executable}): "
                          "install the game with `python -m pip install .`") from None
+    from magdagdon.app.window import NoDisplay
     from magdagdon.assets_path import AssetsMissing
 
     try:
-        return Control(options).run(options.frames)
-    except AssetsMissing as error:  # a broken install: say so instead of a traceback
+        return Control(options, termination=termination).run(options.frames)
+    except (AssetsMissing, NoDisplay) as error:  # a broken install, no screen: one line, status 1
         raise SystemExit(f"magdagdon: {error}") from None

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import random
+import signal
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -49,13 +50,21 @@ def _play_chunk(task: tuple[str, str, list[int]]) -> list[GameSummary]:
     return [play_one(policy_name, difficulty, s) for s in seeds]
 
 
+def _leave_ctrl_c_to_the_parent() -> None:
+    """In each worker: Ctrl+C reaches the whole process group; the parent alone answers it
+    (one line), and leaving the pool stops the workers at once."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def run_games(policy: str, difficulty: Difficulty, games: int, seed: int, jobs: int = 1) -> list[GameSummary]:
     seeds = list(range(seed, seed + games))
     if jobs <= 1:
         return _play_chunk((policy, difficulty.name, seeds))
     chunks = [seeds[i::jobs] for i in range(jobs)]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        parts = list(pool.map(_play_chunk, [(policy, difficulty.name, c) for c in chunks]))
+    # Leaving the ``with`` terminates the workers (a pool of concurrent.futures would let
+    # each finish its whole share first: minutes after a Ctrl+C).
+    with multiprocessing.Pool(jobs, initializer=_leave_ctrl_c_to_the_parent) as pool:
+        parts = pool.map(_play_chunk, [(policy, difficulty.name, c) for c in chunks])
     return sorted((g for part in parts for g in part), key=lambda g: g.seed)
 
 
