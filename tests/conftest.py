@@ -48,3 +48,21 @@ def x_display():
         yield server.display
     finally:
         server.stop()
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The whole-screen audit's table, when this run swept scenes: screens judged and
+    findings per window size (the details of each finding are in its failing test)."""
+    scenes = sys.modules.get("screen_scenes")
+    audited = getattr(scenes, "AUDITED", None)
+    if not audited:
+        return
+    write = terminalreporter.write_line
+    terminalreporter.section("whole-screen audit")
+    sizes = sorted({size for _, size, _, _ in audited}, key=lambda size: size[0] * size[1])
+    write(f"{'size':>11}  {'scenes':>6}  {'screens':>7}  {'findings':>8}")
+    for size in sizes:
+        rows = [row for row in audited if row[1] == size]
+        write(f"{size[0]:>5}x{size[1]:<5}  {len(rows):>6}  {sum(r[2] for r in rows):>7}  {sum(r[3] for r in rows):>8}")
+    write(f"{'all':>11}  {len({r[0] for r in audited}):>6}  {sum(r[2] for r in audited):>7}  "
+          f"{sum(r[3] for r in audited):>8}")

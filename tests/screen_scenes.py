@@ -329,14 +329,35 @@ def judge(player: Player, where: str) -> list[str]:
     """Draw the whole screen now and list what the audit finds on it."""
     control = player.control
     control.ui.update(0.0)
-    player.post(pygame.WINDOWEXPOSED)
-    player.wait(0.05)
+    for _ in range(40):  # a game playing itself: the frame drawn between two moves
+        player.post(pygame.WINDOWEXPOSED)
+        player.wait(0.05)
+        if not _in_motion(player):
+            break
+        _still(player)
     frame = control.frame_log
     assert frame is not None, "no frame was drawn"
     # What the screen in use declares (a state under a menu's veil is judged on its own screen).
     declared = list(getattr(control.machine.top, "declared_content", lambda: ())())
     findings: list[Finding] = audit_frame(frame, readable_floor(frame.size), declared)
     return [f"{where}: {finding}" for finding in dict.fromkeys(findings)]
+
+
+def _in_motion(player: Player) -> bool:
+    """A die in flight or carried by a game that plays itself."""
+    session = getattr(player.control.machine.top, "session", None)
+    return session is not None and (session.moving or any(s.dragging for s in session.sprites.values()))
+
+
+def _still(player: Player) -> None:
+    """A game that plays itself (the kiosk's attract loop) goes on while the languages are
+    switched: each screen is judged between two moves, with no die in flight."""
+    player.wait_for(lambda: not _in_motion(player), limit=30)
+
+
+# (scene, size, screens judged, findings) for each sweep of this run: the summary at the
+# end of the test run prints the audit's table from it.
+AUDITED: list[tuple[str, tuple[int, int], int, int]] = []
 
 
 def sweep(scene: Scene, data: Path, size: tuple[int, int], locales: tuple[str, ...] = LOCALES) -> list[str]:
@@ -352,6 +373,7 @@ def sweep(scene: Scene, data: Path, size: tuple[int, int], locales: tuple[str, .
         for locale in locales:
             player.control.set_language(locale)
             player.wait(0.1)
+            _still(player)
             problems += judge(player, f"{where} {locale}")
     finally:
         player.close()

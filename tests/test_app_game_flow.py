@@ -138,7 +138,9 @@ def test_whole_game_through_the_screen(player):
     assert used_drag and used_key
     assert game.score().total == engine_run(seed).score().total  # the screen played the engine's game
     # play again, once the result has been read, starts a fresh game
-    player.wait(2.0)
+    player.wait_for(lambda: machine.top_key == "name_entry", limit=10.0)  # once the end was seen
+    player.key(pygame.K_RETURN, then=1.0)  # the default name
+    assert machine.top_key == "game_over"
     play_again = next(b for b in machine.top.buttons() if b.ident == "play_again")
     player.tap(play_again.rect.center)
     assert machine.top_key == "rolling" and machine.top.game.turn == 0

@@ -49,7 +49,8 @@ def test_the_computer_seat_is_named_once_in_the_party_set_up(tmp_path):
         player.choose("party")
         player.choose("add_computer")
         words = [text for text, _ in player.look()]
-        assert "1. Computer" in words  # not "1. Calcolatore · calcolatore"
+        # the seat's number on its disc, then its name: "Computer", once (not "Calcolatore · calcolatore")
+        assert "1" in words and words.count("Computer") == 1
         assert not [text for text in words if "· computer" in text.lower()]
     finally:
         player.close()

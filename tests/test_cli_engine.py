@@ -1,6 +1,8 @@
 """The simulate and replay commands, run in-process through the CLI entry point."""
 
 import json
+import subprocess
+import sys
 
 from magdagdon.cli import main
 from magdagdon.engine import Replay
@@ -18,6 +20,23 @@ def test_simulate_json_has_the_documented_keys(capsys, tmp_path):
     assert summary["games"] == 12 and summary["difficulty"] == "SURVIVAL"
     assert summary["min"] <= summary["median"] <= summary["max"]
     assert len(list(tmp_path.glob("*.json"))) == 12
+
+
+def test_parallel_workers_end_whatever_sigterm_handler_they_inherit():
+    """The pool stops its workers with SIGTERM; a worker forked from a parent that handles
+    SIGTERM itself (SDL once pygame is up, the game's own handler) must still end on it, or
+    leaving the pool waits for that worker for ever."""
+    script = """
+import multiprocessing, signal
+signal.signal(signal.SIGTERM, lambda *_: None)  # what a forked worker would inherit
+from magdagdon.cli.simulate import _leave_ctrl_c_to_the_parent
+def ends_on_sigterm():
+    return signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+with multiprocessing.get_context("fork").Pool(1, initializer=_leave_ctrl_c_to_the_parent) as pool:
+    print(pool.apply(ends_on_sigterm), flush=True)
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stdout.strip()) == (0, "True"), done.stderr
 
 
 def test_simulate_is_reproducible_and_parallel_agrees(capsys):

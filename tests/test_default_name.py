@@ -44,8 +44,9 @@ def test_high_scores_show_the_default_name_in_italian_and_keep_it_in_the_file(tm
 def test_the_name_entry_offers_the_default_name_in_urdu(tmp_path):
     player = Player(tmp_path, scene="name_entry", locale="ur")
     try:
+        player.wait_for(lambda: player.top_key == "name_entry", limit=10.0)  # once the end was seen
         player.wait(0.5)
-        assert "کھلاڑی" in [text for text, _ in player.look()]
+        assert any("کھلاڑی" in text for text, _ in player.look())  # the field's hint offers it
     finally:
         player.close()
 
@@ -70,7 +71,7 @@ def test_the_party_strip_names_a_nameless_player_in_hindi(tmp_path):
         player.choose("add_player")
         player.give_name("")
         assert player.top.seats[0][0] == DEFAULT_NAME  # the party keeps the identity
-        assert any(text.startswith("1. खिलाड़ी") for text, _ in player.look())
+        assert "खिलाड़ी" in [text for text, _ in player.look()]  # beside the seat's number
         player.key(pygame.K_ESCAPE)
     finally:
         player.close()

@@ -74,6 +74,9 @@ def test_a_numbered_urdu_name_reads_number_first(scene_name, data_folders, tmp_p
     lines = lines_with_the_urdu_name(scene_name, data_folders, tmp_path)
     assert lines, f"no line with {URDU_NAME} on {scene_name}"
     for line in lines:  # "2. عائشہ خان", not "عائشہ خان .2"
+        if scene_name == "party set-up":  # the seat's number on a disc of its own, the name beside it
+            assert without_controls(line) == URDU_NAME
+            continue
         number, _, rest = on_screen(line).partition(". ")
         assert number.isdigit() and rest.startswith(URDU_NAME[::-1]), on_screen(line)
 

@@ -15,7 +15,7 @@ import magdagdon.app.i18n as i18n
 from magdagdon.app.render.draw_log import DrawnFrame, Role
 from magdagdon.app.screen_audit import audit_frame
 
-from screen_scenes import SCENES, SIZES, SLOW_SIZES, make_data, sweep, write_pseudo_catalogs
+from screen_scenes import AUDITED, LOCALES, SCENES, SIZES, SLOW_SIZES, make_data, sweep, write_pseudo_catalogs
 from support.player import Player
 
 
@@ -43,6 +43,7 @@ def test_the_whole_screen_is_right_in_every_language(tmp_path, monkeypatch, cata
     data = tmp_path / "data"
     shutil.copytree(data_folders[scene.data], data)
     problems = sweep(scene, data, size)
+    AUDITED.append((scene.name, size, len(LOCALES), len(problems)))  # for the run's summary (conftest)
     assert problems == [], "\n" + "\n".join(problems)
 
 

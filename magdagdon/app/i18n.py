@@ -57,8 +57,8 @@ ISOLATED_PLACEHOLDERS = frozenset({"name", "names", "difficulty", "code"})
 # it from its sign or "#", and turn a list of numbers around in Urdu.
 SENTENCE_PLACEHOLDERS = frozenset({
     "advice", "assisted", "bucket", "cell", "col", "count", "date", "default", "dice", "left", "length",
-    "loss", "path", "penalty", "percent", "place", "powers", "rank", "required", "row", "score", "seed",
-    "text", "total", "turn", "turns", "value", "values", "version",
+    "loss", "path", "penalty", "percent", "place", "powers", "problem", "rank", "required", "row", "score",
+    "seconds", "seed", "text", "total", "turn", "turns", "value", "values", "version",
 })
 
 

@@ -52,8 +52,12 @@ def _play_chunk(task: tuple[str, str, list[int]]) -> list[GameSummary]:
 
 def _leave_ctrl_c_to_the_parent() -> None:
     """In each worker: Ctrl+C reaches the whole process group; the parent alone answers it
-    (one line), and leaving the pool stops the workers at once."""
+    (one line), and leaving the pool stops the workers at once. SIGTERM, which the pool
+    sends to stop them, ends a worker whatever handler it inherited from a forking parent
+    (SDL's turns it into a QUIT event, the game's into a request: neither ends a worker
+    waiting for work, and leaving the pool would wait for it for ever)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def run_games(policy: str, difficulty: Difficulty, games: int, seed: int, jobs: int = 1) -> list[GameSummary]:

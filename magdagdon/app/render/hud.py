@@ -30,6 +30,30 @@ def draw_background(surface: pygame.Surface, layout: "Layout") -> None:
         pygame.draw.rect(surface, colour, (0, h * i // bands, w, h // bands + 2))
 
 
+def top_buttons(fonts: "FontBook", layout: "Layout", text: "Catalog") -> tuple[pygame.Rect, pygame.Rect]:
+    """Hint's and Menu's rects: the layout's, widened (away from the window's edge, Hint
+    moving with Menu) where a label at the readable size needs more room: "Consiglio" is
+    never broken inside the word."""
+    floor = min_text_px(layout.size)
+    hint, menu = layout.hint_button.copy(), layout.menu_button.copy()
+    gap = layout.menu_button.left - layout.hint_button.right if not text.rtl else \
+        layout.hint_button.left - layout.menu_button.right
+    for rect, label in ((menu, text("hud.menu")), (hint, text("hud.hint"))):
+        side = max(4, min(rect.height // 6, rect.width // 10))  # the label's room, as a button keeps it
+        need = fonts.size(label, floor, True)[0] + 2 * side + 2
+        if need > rect.width:
+            if text.rtl:
+                rect.width = need
+            else:
+                rect.left -= need - rect.width
+                rect.width = need
+    if text.rtl:
+        hint.left = menu.right + gap
+    else:
+        hint.right = menu.left - gap
+    return hint, menu
+
+
 def draw_top_bar(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", game: "Game", text: "Catalog") -> None:
     bar = layout.top_bar
     pygame.draw.rect(surface, palette.PANEL, bar)
@@ -37,7 +61,8 @@ def draw_top_bar(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", g
     size = max(min_text_px(surface.get_size()), int(bar.height * 0.5))
     title = fonts.render(text("app.title"), size, palette.GOLD, bold=True)
     parts = [text(f"difficulty.{game.difficulty.name}"), text("hud.turn", turn=game.turn), text("hud.seed", seed=game.seed)]
-    buttons = layout.menu_button.union(layout.hint_button)
+    hint, menu = top_buttons(fonts, layout, text)
+    buttons = menu.union(hint)
     room = bar.width - 4 * layout.margin - title.get_width() - buttons.width  # a margin clear of Hint
     with as_role(surface, Role.TITLE):
         if text.rtl:  # title on the right, buttons (mirrored by the layout) on the left

@@ -21,7 +21,7 @@ from ..render.board_view import draw_cell_highlights, draw_cell_ring, pulse
 from ..render.coach_marks import draw_coach_mark
 from ..render.draw_log import Role, note
 from ..render.effects import draw_board_effects, turned_die
-from ..render.hud import draw_guide, min_text_px
+from ..render.hud import draw_guide, min_text_px, top_buttons
 from ..render.layout import Layout
 from ..render.numbers import cost as points_off
 from ..render.palette import Colour
@@ -212,9 +212,10 @@ class TableState(State):
 
     def buttons(self) -> list[Button]:
         layout, text = self.layout, self.text
+        hint, menu = top_buttons(self.fonts, layout, text)
         common = [
-            Button("hint", layout.hint_button, text("hud.hint"), self.hint_allowed and not self.games.demo),
-            Button("menu", layout.menu_button, text("hud.menu")),
+            Button("hint", hint, text("hud.hint"), self.hint_allowed and not self.games.demo),
+            Button("menu", menu, text("hud.menu")),
         ]
         buttons = self.state_buttons() + self.power_buttons() + common
         share_row_sizes(self.fonts, buttons, min_text_px(layout.size))
