@@ -113,7 +113,7 @@ class PartyResultsScreen(PartyScreen):
                  f"–{breakdown.power_penalty}" if breakdown.powers_used else "0")]
         # Each row a label and its value on one baseline; rows evenly spaced, each clear of
         # the ink of the one above (Nastaliq's letters stand far above and below Latin's).
-        label_sizes = [fonts.fit(label, small, box.width * 2 // 3) for label, _ in rows]
+        label_sizes = [fonts.fit(label, small, box.width * 3 // 5) for label, _ in rows]
         labels = [fonts.render(label, size, palette.TEXT_DIM) for (label, _), size in zip(rows, label_sizes)]
         values = [fonts.render(value, small, palette.TEXT) for _, value in rows]
         ascents = [(fonts.baseline(label, size), fonts.baseline(value, small))
@@ -130,7 +130,8 @@ class PartyResultsScreen(PartyScreen):
                             self.play.game_of(seat).board)
             y += board_side + 4
         y = max(y, box.bottom - 6 - rows_h)  # the rows end at the card's foot
-        label_at, value_at = (box.right - 6, box.left + 6) if fonts.rtl else (box.left + 6, box.right - 6)
+        inset = max(6, box.width // 18)  # clear of the card's frame, as its board is
+        label_at, value_at = (box.right - inset, box.left + inset) if fonts.rtl else (box.left + inset, box.right - inset)
         for number, (l_img, v_img) in enumerate(zip(labels, values)):
             baseline = y + baselines[number]
             l_asc, v_asc = ascents[number]
