@@ -42,3 +42,25 @@ def test_the_breakdown_rows_of_each_card_stand_apart(tmp_path, locale, size):
                 assert upper.bottom <= lower.top, (locale, size, standing, upper, lower)
     finally:
         player.close()
+
+
+@pytest.mark.parametrize("locale, from_the_right", [("en", False), ("ur", True)])
+def test_the_winner_and_turn_1_stand_where_the_reader_starts(tmp_path, locale, from_the_right):
+    player = Player(tmp_path, (1920, 1080), scene="party_results", locale=locale)
+    try:
+        player.wait(0.5)
+        frame = drawn(player)
+
+        def left_of(name: str) -> int:
+            return min(r.rect.left for r in frame.records if name in r.panel)
+
+        cards = [left_of(f"standing {index}") for index in range(3)]
+        turns = [left_of(f"turn {turn}") for turn in (1, 2, 3)]
+        label = left_of("best each turn")
+        reading = sorted(cards, reverse=from_the_right)
+        assert cards == reading and turns == sorted(turns, reverse=from_the_right)
+        label_text = min((r for r in frame.texts if r.panel[-1] == "best each turn" and r.role.value == "label"),
+                         key=lambda r: r.rect.left)
+        assert (label_text.rect.left > max(turns)) == from_the_right
+    finally:
+        player.close()

@@ -68,6 +68,8 @@ class PartyResultsScreen(PartyScreen):
         each_w, each_h = area.width // columns, area.height // rows
         for index, standing in enumerate(results.standings):
             row, column = divmod(index, columns)
+            if text.rtl:  # the winner where a right-to-left reader starts
+                column = columns - 1 - column
             box = pygame.Rect(area.left + column * each_w, area.top + row * each_h, each_w, each_h).inflate(-6, -6)
             with panel(surface, f"standing {index}", box, Role.LABEL, element=Role.PANEL):
                 self._draw_standing(surface, box, standing.place, standing.seat, standing.name, standing.breakdown)
@@ -76,13 +78,17 @@ class PartyResultsScreen(PartyScreen):
         label = text("party.best_turns")
         size = max(10, int(best_h * 0.6))
         image = fitted(fonts, label, size, strip.width // 3, strip.height, palette.TEXT_DIM)
+        rtl = text.rtl  # read from the right: the label, then turn 1, on the right
         with panel(surface, "best each turn", strip, Role.LABEL):
-            surface.blit(image, image.get_rect(midleft=(strip.left, strip.centery)))
+            side = {"midright": (strip.right, strip.centery)} if rtl else {"midleft": (strip.left, strip.centery)}
+            surface.blit(image, image.get_rect(**side))
         turns = len(results.best_of_turn)
-        cells = pygame.Rect(strip.left + image.get_width() + 8, strip.top, strip.width - image.get_width() - 8, strip.height)
+        room = strip.width - image.get_width() - 8
+        cells = pygame.Rect(strip.left if rtl else strip.left + image.get_width() + 8, strip.top, room, strip.height)
         cell_w = max(1, cells.width // max(1, turns))
         for turn, seats in enumerate(results.best_of_turn, start=1):
-            box = pygame.Rect(cells.left + (turn - 1) * cell_w, cells.top, cell_w - 2, cells.height)
+            place = turns - turn if rtl else turn - 1
+            box = pygame.Rect(cells.left + place * cell_w + (2 if rtl else 0), cells.top, cell_w - 2, cells.height)
             band = max(1, box.height // max(1, len(seats)))
             for k, seat in enumerate(seats):
                 pygame.draw.rect(surface, play.colour(seat), (box.left, box.top + k * band, box.width, band))
