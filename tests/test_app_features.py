@@ -157,3 +157,23 @@ def test_moving_dice_are_drawn_on_every_frame(players):
     assert player.table.session.tumbling
     drawn = player.control.window.presented - presented
     assert drawn == player.control.frames - frames and drawn >= 55  # 120 frames per second
+
+
+def test_a_difficulty_chosen_in_settings_after_game_over_is_the_next_games(players):
+    player = players(seed=3, scene="game_over")
+    player.wait_for(lambda: player.top_key in ("name_entry", "game_over") and player.table.session.game.is_over,
+                    limit=10.0)
+    if player.table.session.awaiting_name:
+        player.give_name("")
+    assert player.top_key == "game_over" and player.table.game.difficulty is Difficulty.PEACEFUL
+    player.key(pygame.K_ESCAPE)
+    player.choose("settings")
+    player.choose("difficulty:NIGHTMARE")
+    if player.top_key == "confirm":  # nothing in progress to lose, but a question is fine
+        player.choose("yes")
+    while player.top_key not in ("game_over", "rolling"):
+        player.key(pygame.K_ESCAPE)
+    if player.top_key == "game_over":
+        play_again = next(b for b in player.table.buttons() if b.ident == "play_again")
+        player.tap(play_again.rect.center)
+    assert player.top_key == "rolling" and player.table.game.difficulty is Difficulty.NIGHTMARE
