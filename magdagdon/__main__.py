@@ -1,11 +1,16 @@
-"""``python -m magdagdon [command]`` — see :mod:`magdagdon.cli`."""
+"""``python -m magdagdon [command]`` and the ``magdagdon`` command — see :mod:`magdagdon.cli`."""
 
 import sys
 
-if __name__ == "__main__":
+
+def main() -> int:
     try:
-        from magdagdon.cli import main
+        from magdagdon.cli import main as run
     except KeyboardInterrupt:  # Ctrl+C while Python loads the command line
         print("magdagdon: interrupted", file=sys.stderr)
-        sys.exit(130)
+        return 130
+    return run()
+
+
+if __name__ == "__main__":
     sys.exit(main())
