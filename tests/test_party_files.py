@@ -111,3 +111,54 @@ def test_the_party_set_up_says_a_damaged_party_file_was_set_aside(tmp_path):
         assert "continue" not in player.menu_button_rects()
     finally:
         player.close()
+
+
+def _edited(files, party_id, edit):
+    """The party file with ``edit`` applied to its data, as a hand edit would leave it."""
+    path = files.path_of(party_id)
+    document = json.loads(path.read_text("utf-8"))
+    edit(document["data"])
+    path.write_text(json.dumps(document), "utf-8")
+    return path
+
+
+def _is_set_aside(files, path):
+    assert files.not_finished(NOW) == []
+    assert not path.exists() and list(path.parent.glob(path.name + ".corrupt-*"))
+    assert [n.kind.value for n in files.take_notices()] == ["corrupt_moved_aside"]
+
+
+def test_a_seat_with_a_field_the_format_does_not_have_is_set_aside(tmp_path):
+    _, files, keeper = _started_party(tmp_path)
+    path = _edited(files, keeper.party_id, lambda data: data["seats"][1].update(colour="red"))
+    _is_set_aside(files, path)
+
+
+def test_seats_on_other_difficulties_are_no_party_and_set_aside(tmp_path):
+    # The second seat has not played yet, so its replay plays on any difficulty: only the
+    # rule that a party's seats share seed and difficulty refuses it.
+    _, files, keeper = _started_party(tmp_path)
+    other = Difficulty.SURVIVAL.name
+    path = _edited(files, keeper.party_id, lambda data: data["seats"][1]["replay"].update(difficulty=other))
+    _is_set_aside(files, path)
+
+
+def test_seats_on_other_dice_are_no_party_and_set_aside(tmp_path):
+    _, files, keeper = _started_party(tmp_path, seed=5)
+    path = _edited(files, keeper.party_id, lambda data: data["seats"][2]["replay"].update(seed=6))
+    _is_set_aside(files, path)
+
+
+def test_the_party_to_continue_is_the_newest_one_not_finished(tmp_path):
+    files = PartyFiles(tmp_path)
+    assert files.unfinished(NOW) is None  # no parties folder yet
+    _, _, older = _started_party(tmp_path, seed=5)
+    assert files.unfinished(NOW).party_id == older.party_id
+    later = NOW + timedelta(hours=1)
+    newer = PartyKeeper(files, lambda: open_store(tmp_path, later), Party.new(Difficulty.PEACEFUL, 9, SEATS), later)
+    files.save(_record(newer, finished=False))
+    assert files.unfinished(NOW).party_id == newer.party_id
+    files.save(_record(newer, finished=True))
+    assert files.unfinished(NOW).party_id == older.party_id
+    files.save(_record(older, finished=True))
+    assert files.unfinished(NOW) is None

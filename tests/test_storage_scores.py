@@ -9,7 +9,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from magdagdon.engine import Difficulty, Replay, ReplayResult
+from magdagdon.engine import Difficulty, Replay, ReplayError, ReplayResult
 from magdagdon.storage import (
     RECENT_GAMES,
     TABLE_SIZE,
@@ -127,6 +127,23 @@ def test_invalid_replays_are_refused_and_change_nothing(tmp_path):
         store.record_result(play_game(5, stop_after_turns=2), NOW)
     assert _files(tmp_path) == before
     assert store.statistics(Difficulty.PEACEFUL).games == 1
+
+
+def test_a_refusal_says_what_is_wrong_with_the_replay(tmp_path):
+    # The replay command prints the detail: the engine's own reason, or where the game stops.
+    store = open_store(tmp_path, NOW)
+    good = Replay.of(GAMES[1])
+    false_claim = replace(good, result=replace(good.result, score=good.result.score + 10))
+    with pytest.raises(ReplayError) as engine_says:
+        false_claim.verify()
+    refusal = _refused(store, false_claim, RefusalReason.INVALID_REPLAY)
+    assert refusal.detail == str(engine_says.value) != ""
+    assert str(refusal) == f"{RefusalReason.INVALID_REPLAY.value}: {refusal.detail}"
+    cut = replace(good, actions=good.actions[:-1], result=None)
+    stops_at = cut.verify().turn
+    refusal = _refused(store, cut, RefusalReason.NOT_FINISHED)
+    assert f"turn {stops_at}" in refusal.detail
+    assert str(refusal) == f"{RefusalReason.NOT_FINISHED.value}: {refusal.detail}"
 
 
 def test_now_must_be_timezone_aware(tmp_path):

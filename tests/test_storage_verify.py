@@ -126,3 +126,31 @@ def test_verify_of_many_entries_in_every_table(tmp_path):
         for game in finished_games(8, difficulty, first_seed=100):
             store.record_result(game, NOW)
     assert verify_store(open_store(tmp_path, NOW)) == []
+
+
+def _mismatches_of_rewritten_top_replay(folder, rewrite):
+    top = open_store(folder, NOW).high_scores(Difficulty.PEACEFUL)[0]
+    path = folder / "replays" / f"{top.replay_id}.json"
+    path.write_text(rewrite(path.read_text("utf-8")), "utf-8")
+    return top.replay_id, verify_store(open_store(folder, NOW))
+
+
+def test_a_replay_written_by_a_newer_version_is_named_with_that_version(folder):
+    def newer(text):
+        document = json.loads(text)
+        document["version"] = 9
+        return json.dumps(document)
+
+    replay_id, [mismatch] = _mismatches_of_rewritten_top_replay(folder, newer)
+    assert (mismatch.kind, mismatch.replay_id) == (MismatchKind.REPLAY_NEWER, replay_id)
+    assert "version 9 is newer" in mismatch.actual
+
+
+def test_a_replay_holding_a_number_json_does_not_have_says_which(folder):
+    def not_a_number(text):
+        document = json.loads(text)
+        return text.replace(f'"seed":{document["data"]["replay"]["seed"]}', '"seed":NaN', 1)
+
+    replay_id, [mismatch] = _mismatches_of_rewritten_top_replay(folder, not_a_number)
+    assert (mismatch.kind, mismatch.replay_id) == (MismatchKind.REPLAY_UNREADABLE, replay_id)
+    assert "NaN is not allowed" in mismatch.actual

@@ -29,7 +29,7 @@ class NotRegular(OSError):
     """A pipe, a device, a socket or a link where a data file or folder of ours should be:
     never read through, written through, nor taken as a lock."""
 
-    def __init__(self, path: Path | str, what: str = "not a regular file") -> None:
+    def __init__(self, path: Path | str, what: str = "not a regular file") -> None:  # pragma: no mutate
         super().__init__(errno.EINVAL, what, str(path))
 
 
