@@ -5,6 +5,7 @@ and is offered no more, and every write is made under the data folder lock."""
 
 from __future__ import annotations
 
+import errno
 import json
 import random
 from datetime import datetime, timedelta, timezone
@@ -162,3 +163,33 @@ def test_the_party_to_continue_is_the_newest_one_not_finished(tmp_path):
     assert files.unfinished(NOW).party_id == older.party_id
     files.save(_record(older, finished=True))
     assert files.unfinished(NOW) is None
+
+
+def test_a_party_is_saved_into_a_data_folder_not_made_yet(tmp_path):
+    files = PartyFiles(tmp_path / "new" / "nested")
+    keeper = PartyKeeper(files, lambda: None, Party.new(Difficulty.PEACEFUL, 5, SEATS), NOW)
+    assert files.save(_record(keeper, finished=False))
+    assert files.unfinished(NOW).party_id == keeper.party_id
+
+
+def test_without_a_data_folder_a_party_is_played_in_memory_only(tmp_path):
+    files = PartyFiles.unavailable()
+    keeper = PartyKeeper(files, lambda: None, Party.new(Difficulty.PEACEFUL, 5, SEATS), NOW)
+    assert not files.save(_record(keeper, finished=False))
+    assert files.load(keeper.party_id, NOW) is None
+    assert files.not_finished(NOW) == [] and files.unfinished(NOW) is None
+    assert list(tmp_path.iterdir()) == [] and files.take_notices() == []
+
+
+def test_a_party_that_cannot_be_written_says_which_file(tmp_path, monkeypatch):
+    from magdagdon.storage import atomic_file
+
+    _, files, keeper = _started_party(tmp_path)
+
+    def disk_full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "no space")  # names no file, as some systems do
+
+    monkeypatch.setattr(atomic_file.tempfile, "mkstemp", disk_full)
+    assert not files.save(_record(keeper, finished=False))
+    [notice] = files.take_notices()
+    assert (notice.kind.value, notice.path) == ("disk_full", str(files.path_of(keeper.party_id)))

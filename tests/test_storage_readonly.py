@@ -23,6 +23,12 @@ def _failing(error_number):
     return fail
 
 
+def _nameless(error_number):
+    def fail(*args, **kwargs):
+        raise OSError(error_number, os.strerror(error_number))
+    return fail
+
+
 @pytest.mark.parametrize("error_number, kind", [
     (errno.ENOSPC, NoticeKind.DISK_FULL),
     (errno.EACCES, NoticeKind.NOT_WRITABLE),
@@ -150,3 +156,17 @@ def test_results_that_still_cannot_be_written_leave_the_newest_in_the_in_progres
     next_start = open_store(tmp_path, NOW + timedelta(minutes=10))
     assert next_start.load_in_progress(NOW + timedelta(minutes=10)) is None  # finished: recorded, not resumed
     assert [e.score for e in next_start.high_scores(Difficulty.PEACEFUL)] == [GAMES[2].score().total]
+
+
+def test_an_in_progress_file_that_cannot_be_written_or_removed_is_the_file_named(tmp_path, monkeypatch):
+    # The error names no file (as some systems leave it): the notice still names the in-progress file.
+    store = open_store(tmp_path, NOW)
+    game = play_game(8, stop_after_turns=3)
+    monkeypatch.setattr(atomic_file.tempfile, "mkstemp", _nameless(errno.ENOSPC))
+    assert not store.save_in_progress(game, NOW)
+    assert [(n.kind, n.path) for n in store.take_notices()] == [(NoticeKind.DISK_FULL, str(store.in_progress_path))]
+    monkeypatch.undo()
+    assert store.save_in_progress(game, NOW)
+    monkeypatch.setattr(atomic_file.os, "remove", _nameless(errno.EACCES))
+    store.clear_in_progress()
+    assert [(n.kind, n.path) for n in store.take_notices()] == [(NoticeKind.NOT_WRITABLE, str(store.in_progress_path))]

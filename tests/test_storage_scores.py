@@ -224,3 +224,16 @@ def test_files_are_versioned_envelopes(tmp_path):
         assert set(document) == {"kind", "version", "data"} and document["version"] == 1
     assert {p.name for p in tmp_path.iterdir()} == {SCORES_FILE, "in_progress.json", "replays", "magdagdon.lock"}
     assert os.path.getsize(tmp_path / SCORES_FILE) < 10_000
+
+
+def test_a_game_given_no_name_nor_help_is_the_default_player_unassisted(tmp_path):
+    from magdagdon.storage import DEFAULT_NAME
+
+    store = open_store(tmp_path, NOW)
+    store.record_result(GAMES[0], at(0))
+    store.record_replay(Replay.of(GAMES[1]), at(1))
+    store.save_in_progress(GAMES[2], at(2))  # finished but not recorded: the next start records it
+    assert open_store(tmp_path, at(3)).load_in_progress(at(3)) is None
+    entries = open_store(tmp_path, at(4)).high_scores(Difficulty.PEACEFUL)
+    assert len(entries) == 3
+    assert {(e.name, e.assisted) for e in entries} == {(DEFAULT_NAME, False)}

@@ -321,3 +321,30 @@ def test_the_data_folder_is_chosen_in_order(tmp_path):
     assert resolve_data_dir("", {ENVIRONMENT_VARIABLE: str(tmp_path / "b")}) == tmp_path / "b"
     assert resolve_data_dir(None, {ENVIRONMENT_VARIABLE: "  "}).name == "magdagdon"
     assert resolve_data_dir("~/x", {}) == Path.home() / "x"
+
+
+# --- the data folder's other files: set aside under the time given, made where missing ----------
+
+def test_damaged_settings_kiosk_and_party_files_are_set_aside_under_the_time_given(tmp_path):
+    from magdagdon.storage.party_file import PARTY_FOLDER, PartyFiles
+    from magdagdon.storage.settings import SETTINGS_FILE, load_settings
+
+    when = datetime(2027, 3, 4, 5, 6, 7, tzinfo=UTC)
+    stamp = "20270304T050607Z"
+    (tmp_path / SETTINGS_FILE).write_text("{")
+    assert load_settings(tmp_path, when).notice.moved_to == str(tmp_path / f"{SETTINGS_FILE}.corrupt-{stamp}")
+    (tmp_path / KIOSK_FILE).write_text("{")
+    assert load_kiosk_config(tmp_path, when).notice.moved_to == str(tmp_path / f"{KIOSK_FILE}.corrupt-{stamp}")
+    party = tmp_path / PARTY_FOLDER / "20261129T200000Z-00abcd.json"
+    party.parent.mkdir()
+    party.write_text("{")
+    files = PartyFiles(tmp_path)
+    assert files.not_finished(when) == []
+    assert [n.moved_to for n in files.take_notices()] == [str(party) + f".corrupt-{stamp}"]
+
+
+def test_the_kiosk_template_is_written_into_a_data_folder_not_made_yet(tmp_path):
+    folder = tmp_path / "new" / "nested"
+    assert load_kiosk_config(folder, NOW).notice is None
+    assert (folder / KIOSK_FILE).is_file()
+    assert load_kiosk_config(folder, NOW).notice is None  # and reads back as written

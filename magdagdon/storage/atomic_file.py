@@ -105,14 +105,13 @@ def own_folder(folder: Path) -> Path:
     return folder
 
 
-def remove_durably(path: Path) -> bool:
-    """Delete ``path`` if present and make that durable; True if something was removed."""
+def remove_durably(path: Path) -> None:
+    """Delete ``path`` if present and make that durable."""
     try:
         os.remove(path)
     except FileNotFoundError:
-        return False
+        return
     fsync_folder(path.parent)
-    return True
 
 
 def free_name(path: Path, suffix: str) -> Path:
