@@ -1,7 +1,8 @@
 """Mutation testing of the engine and the storage: how many planted one-line bugs the tests catch.
 
     python scripts/mutation_test.py [--package engine|storage] [--max-children 1] [--survivors]
-                                    [--paths FILE]... [--tests GLOB]... [--keep DIR] [--since DIR]
+                                    [--paths FILE]... [--tests GLOB]... [--keep DIR]
+                                    [--refresh | --since DIR | --report]
 
 For each package, mutmut (``pip install ".[mutation]"``) plants every mutant it can make in
 ``magdagdon/<package>/`` (an operator, a number, a string, a call's argument changed or
@@ -13,9 +14,12 @@ remain). Mutants run one at a time by default (``--max-children``): the runs are
 run them alone, not beside the test suite. ``--paths`` mutates only the files named (one
 package's), and ``--tests`` runs only the test files named, so one module is measured in
 minutes; each such run is kept beside the others in ``--keep DIR`` (``DIR/storage.scores``...)
-and ``--report`` adds them up, the newest verdict for each mutant counting. ``--since`` reuses
-a run kept with ``--keep``: only the mutants it did not kill (and those of modules changed
-since) run again. Exit status 0 when every package reaches its target score, 1 otherwise.
+and ``--report`` adds them up, the newest verdict for each mutant counting. ``--refresh``
+brings a run kept in ``--keep`` up to date in place after tests or code changed (mutmut keeps
+the verdicts of unchanged functions; the rest, and every mutant not killed, run again).
+``--since`` starts a fresh copy from a run kept with ``--keep``: only the mutants it did not
+kill (and those of modules changed since) run again. Exit status 0 when every package
+reaches its target score, 1 otherwise.
 """
 
 from __future__ import annotations
@@ -78,11 +82,14 @@ def test_files(package: Package, globs: tuple[str, ...] = ()) -> list[str]:
 
 
 def scratch_copy(selection: Selection, folder: Path) -> None:
+    """The repository's files the run needs, copied into ``folder`` (over an earlier copy:
+    their times are kept, so mutmut sees which sources changed since)."""
     package = selection.package
     for name in COPIED:
         source = ROOT / name
         if source.is_dir():
-            shutil.copytree(source, folder / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+            shutil.copytree(source, folder / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"),
+                            dirs_exist_ok=True)
         elif source.exists():
             shutil.copy2(source, folder / name)
     # mutmut reads [tool.mutmut] from pyproject.toml, else setup.cfg: the copy gets its own.
@@ -174,6 +181,26 @@ def run_package(selection: Selection, folder: Path, max_children: int, survivors
     return len(statuses) - len(survived), len(statuses), survived
 
 
+def refresh_package(selection: Selection, folder: Path, max_children: int, survivors: bool) -> tuple[int, int, list[str]]:
+    """Bring a kept run up to date in place: mutmut keeps the verdicts of functions whose
+    source did not change, runs the mutants of changed or new functions, then every mutant
+    that was not killed is run again against the tests as they are now."""
+    scratch_copy(selection, folder)
+    mutmut = [sys.executable, "-m", "mutmut"]
+    run = [*mutmut, "run", "--max-children", str(max_children)]
+    subprocess.run(run, cwd=folder, check=False, stdout=subprocess.DEVNULL)
+    again = sorted(name for name, status in statuses_in(folder).items() if status not in KILLED)
+    if again:
+        subprocess.run([*run, *again], cwd=folder, check=False, stdout=subprocess.DEVNULL)
+    statuses = statuses_in(folder)
+    survived = sorted(name for name, status in statuses.items() if status not in KILLED)
+    if survivors:
+        for name in survived:
+            shown = subprocess.run([*mutmut, "show", name], cwd=folder, capture_output=True, text=True).stdout
+            print(shown.rstrip() + "\n")
+    return len(statuses) - len(survived), len(statuses), survived
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--package", choices=sorted(PACKAGES), action="append",
@@ -187,6 +214,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--since", type=Path, default=None, metavar="DIR",
                         help="a folder kept by an earlier run (--keep): run again only the mutants it did not "
                              "kill and those of changed modules, keep its verdict for the others")
+    parser.add_argument("--refresh", action="store_true",
+                        help="with --keep: update the run kept there in place (changed functions and the mutants "
+                             "not killed run again) instead of starting afresh")
     parser.add_argument("--paths", action="append", default=[], metavar="FILE",
                         help="mutate only this file (repeatable; all of one package's, e.g. "
                              "magdagdon/storage/high_scores.py)")
@@ -229,6 +259,17 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{name}: not run yet (not counted): " + ", ".join(unmeasured))
             continue
         selection = Selection(package, paths, tuple(args.tests))
+        if args.refresh:
+            if args.keep is None or not (args.keep / selection.folder_name / "mutants").is_dir():
+                print("mutation_test: --refresh needs --keep DIR holding an earlier run of the same selection",
+                      file=sys.stderr)
+                return 2
+            killed, total, survived = refresh_package(selection, args.keep / selection.folder_name,
+                                                      args.max_children, args.survivors)
+            rows.append((package, killed, total, killed / total if total else 0.0))
+            if survived:
+                print(f"{name}: {len(survived)} survivors: " + ", ".join(survived))
+            continue
         with tempfile.TemporaryDirectory(prefix=f"mutation-{name}-") as temporary:
             folder = Path(temporary) if args.keep is None else args.keep / selection.folder_name
             if folder.exists() and args.keep is not None:

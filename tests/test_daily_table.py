@@ -17,6 +17,7 @@ from magdagdon.cli import main
 from magdagdon.engine import Difficulty, Game, Replay
 from magdagdon.engine.challenge import daily_day_of, daily_seed
 from magdagdon.storage import MismatchKind, NoticeKind, open_store, verify_store
+from magdagdon.storage.verify import Mismatch
 from magdagdon.storage.daily_table import DAILY_FILE, KEEP_DAYS, day_of_dice, day_window
 from magdagdon.storage.lock import DataLock
 
@@ -147,7 +148,8 @@ def test_an_entry_dated_outside_its_day_or_after_now_does_not_stand(tmp_path, wh
     record["data"]["when"] = when
     archived.write_text(json.dumps(record), "utf-8")
     assert _scores(open_store(tmp_path, NOW)) == []
-    assert MismatchKind.DAY in [m.kind for m in verify_store(open_store(tmp_path, NOW), NOW)]
+    [named] = [m for m in verify_store(open_store(tmp_path, NOW), NOW) if m.kind is MismatchKind.DAY]
+    assert named == Mismatch(MismatchKind.DAY, Difficulty.PEACEFUL, 1, entry["replay_id"], when, "2026-11-30", DAY)
 
 
 def test_future_days_are_dropped_and_do_not_push_today_out(tmp_path) -> None:
@@ -211,6 +213,20 @@ def test_daily_tables_are_written_under_the_folder_lock(tmp_path) -> None:
     assert not outcome.saved and outcome.daily_rank == 1  # held, and shown
     assert store.retry_unsaved(NOW + timedelta(minutes=1))
     assert _scores(open_store(tmp_path, NOW)) == [outcome_score(store)]
+
+
+def test_a_held_result_shows_in_its_own_days_table_only_and_once(tmp_path) -> None:
+    store = open_store(tmp_path, NOW, lock_timeout=0.05)
+    written = store.record_result(finished(daily_seed(DAY), "random", 3), NOW, "ANA")
+    with DataLock(tmp_path):
+        held = store.record_result(finished(daily_seed(DAY)), NOW + timedelta(minutes=1), "BO")
+    assert written.saved and not held.saved
+    later = NOW + timedelta(minutes=2)
+    assert sorted(e.name for e in store.daily_table(DAY, Difficulty.PEACEFUL, later)) == ["ANA", "BO"]
+    assert store.daily_table(DAY + timedelta(days=1), Difficulty.PEACEFUL, later) == []
+    assert store.daily_table(DAY, Difficulty.NIGHTMARE, later) == []
+    assert store.retry_unsaved(later)
+    assert sorted(e.name for e in store.daily_table(DAY, Difficulty.PEACEFUL, later)) == ["ANA", "BO"]
 
 
 def outcome_score(store) -> int:
