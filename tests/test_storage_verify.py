@@ -73,10 +73,17 @@ def test_edited_difficulty_is_caught(folder):
     assert MismatchKind.DIFFICULTY in kinds
 
 
+def _only_mismatch(folder):
+    [mismatch] = verify_store(open_store(folder, NOW))
+    return mismatch
+
+
 def test_missing_replay(folder):
     top = open_store(folder, NOW).high_scores(Difficulty.PEACEFUL)[0]
-    (folder / "replays" / f"{top.replay_id}.json").unlink()
+    path = folder / "replays" / f"{top.replay_id}.json"
+    path.unlink()
     assert _kinds(folder) == [(MismatchKind.REPLAY_MISSING, top.replay_id)]
+    assert (_only_mismatch(folder).stored, _only_mismatch(folder).actual) == (str(path), "")
 
 
 def _edit_replay(folder, change):
@@ -94,6 +101,8 @@ def test_replay_claiming_a_false_result_is_caught(folder):
 
     replay_id = _edit_replay(folder, raise_claim)
     assert _kinds(folder) == [(MismatchKind.REPLAY_INVALID, replay_id)]
+    mismatch = _only_mismatch(folder)
+    assert mismatch.stored == str(folder / "replays" / f"{replay_id}.json") and "score" in mismatch.actual
 
 
 def test_replay_swapped_for_another_game_is_caught_by_its_id(folder):
@@ -104,12 +113,17 @@ def test_replay_swapped_for_another_game_is_caught_by_its_id(folder):
 
     replay_id = _edit_replay(folder, swap)
     assert _kinds(folder) == [(MismatchKind.REPLAY_TAMPERED, replay_id)]
+    from magdagdon.storage import replay_id as identity_of
+
+    assert (_only_mismatch(folder).stored, _only_mismatch(folder).actual) == (replay_id, identity_of(Replay.from_dict(other)))
 
 
 def test_garbled_replay_file(folder):
     top = open_store(folder, NOW).high_scores(Difficulty.PEACEFUL)[0]
     (folder / "replays" / f"{top.replay_id}.json").write_bytes(b"\x00garbage")
     assert _kinds(folder) == [(MismatchKind.REPLAY_UNREADABLE, top.replay_id)]
+    mismatch = _only_mismatch(folder)
+    assert mismatch.stored == str(folder / "replays" / f"{top.replay_id}.json") and "not JSON" in mismatch.actual
 
 
 def test_statistics_edits_are_named(folder):
@@ -143,6 +157,7 @@ def test_a_replay_written_by_a_newer_version_is_named_with_that_version(folder):
 
     replay_id, [mismatch] = _mismatches_of_rewritten_top_replay(folder, newer)
     assert (mismatch.kind, mismatch.replay_id) == (MismatchKind.REPLAY_NEWER, replay_id)
+    assert mismatch.stored == str(folder / "replays" / f"{replay_id}.json")
     assert "version 9 is newer" in mismatch.actual
 
 
