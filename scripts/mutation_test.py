@@ -71,7 +71,10 @@ class Selection:
     @property
     def folder_name(self) -> str:
         """The run's folder under --keep: the package's name, and the files' when only some."""
-        return ".".join((self.package.name, *(Path(path).stem for path in self.paths)))
+        stems = [Path(path).stem for path in self.paths]
+        if len(stems) > 3:
+            stems = [stems[0], f"and-{len(stems) - 1}-more"]
+        return ".".join((self.package.name, *stems))
 
 
 def test_files(package: Package, globs: tuple[str, ...] = ()) -> list[str]:
@@ -126,19 +129,24 @@ def module_of(mutant: str) -> str:
 
 
 def kept_statuses(keep: Path, package: Package) -> tuple[dict[str, str], dict[str, Path]]:
-    """Each mutant's status over every run of the package kept in ``keep`` (the whole
-    package's and those of some of its files), the newest checked verdict counting; and for
-    each module, the folder whose run last checked it (its copy of the source)."""
-    folders = [keep / package.name, *keep.glob(f"{package.name}.*")]
-    statuses: dict[str, str] = {}
-    checked_in: dict[str, Path] = {}
-    for folder in sorted((f for f in folders if (f / "mutants").is_dir()), key=lambda f: f.stat().st_mtime):
+    """Each mutant's status over the runs of the package kept in ``keep`` (the whole
+    package's and those of some of its files): each module as the run that last recorded a
+    verdict on it found it (its mutants' names change with its code, so runs are not mixed
+    within a module); and for each module, that run's folder (its copy of the source)."""
+    folders = [f for f in (keep / package.name, *keep.glob(f"{package.name}.*")) if (f / "mutants").is_dir()]
+    newest: dict[str, tuple[float, Path, dict[str, str]]] = {}
+    for folder in folders:
+        found: dict[str, dict[str, str]] = {}
         for name, status in statuses_in(folder).items():
-            if status != "not checked" or name not in statuses:
-                statuses[name] = status
-            if status != "not checked":
-                checked_in[module_of(name)] = folder
-    return statuses, checked_in
+            found.setdefault(module_of(name), {})[name] = status
+        for module, statuses in found.items():
+            meta = folder / "mutants" / "magdagdon" / package.name / f"{module}.py.meta"
+            checked = any(status != "not checked" for status in statuses.values())
+            when = meta.stat().st_mtime if checked and meta.exists() else 0.0
+            if module not in newest or when > newest[module][0]:
+                newest[module] = (when, folder, statuses)
+    statuses = {name: status for _, _, found_there in newest.values() for name, status in found_there.items()}
+    return statuses, {module: folder for module, (_, folder, _) in newest.items()}
 
 
 def to_rerun(selection: Selection, earlier: Path) -> tuple[list[str], dict[str, str]]:
