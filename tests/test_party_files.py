@@ -193,3 +193,19 @@ def test_a_party_that_cannot_be_written_says_which_file(tmp_path, monkeypatch):
     assert not files.save(_record(keeper, finished=False))
     [notice] = files.take_notices()
     assert (notice.kind.value, notice.path) == ("disk_full", str(files.path_of(keeper.party_id)))
+
+
+def test_a_party_id_names_its_start_in_utc_whatever_the_zone_it_was_given_in():
+    from magdagdon.storage.party_file import new_party_id
+
+    far_east = datetime(2026, 12, 1, 9, 30, 5, tzinfo=timezone(timedelta(hours=14)))
+    assert new_party_id(far_east, 0xABCDEF12) == "20261130T193005Z-cdef12"
+
+
+def test_a_party_file_held_by_another_instance_is_not_read_and_says_so(tmp_path):
+    _, files, keeper = _started_party(tmp_path)
+    quick = PartyFiles(tmp_path, lock_timeout=0.05)
+    with DataLock(tmp_path):
+        assert quick.load(keeper.party_id, NOW) is None
+    [notice] = quick.take_notices()
+    assert notice.kind.value == "busy" and notice.path.startswith(str(tmp_path))

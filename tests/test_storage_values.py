@@ -96,11 +96,20 @@ def test_a_damaged_kiosk_file_names_the_field_its_value_and_what_it_must_be(tmp_
     assert _kiosk(tmp_path, idle_seconds=30).problem == ""  # a good file: nothing to say
 
 
+def test_a_kiosk_value_is_shown_whole_up_to_sixty_characters(tmp_path):
+    rule = ": it must be a language code such as en, or null"
+    sixty = "x" * 58  # 60 characters as JSON, with its quotes
+    assert _kiosk(tmp_path, language=sixty).problem == f'language is "{sixty}"' + rule
+    sixty_one = "x" * 59
+    assert _kiosk(tmp_path, language=sixty_one).problem == 'language is "' + "x" * 56 + "..." + rule
+
+
 def test_a_kiosk_file_from_a_newer_version_is_kept(tmp_path):
     newer = json.dumps({"kind": "magdagdon-kiosk", "version": 9, "data": {}})
     (tmp_path / KIOSK_FILE).write_text(newer)
     loaded = load_kiosk_config(tmp_path, NOW)
     assert loaded.config == KioskConfig() and loaded.notice.kind is NoticeKind.NEWER_VERSION
+    assert loaded.problem == ""  # nothing wrong with it: it is only newer (the notice says so)
     assert (tmp_path / KIOSK_FILE).read_text() == newer
 
 
@@ -339,7 +348,7 @@ def test_damaged_settings_kiosk_and_party_files_are_set_aside_under_the_time_giv
     party.parent.mkdir()
     party.write_text("{")
     files = PartyFiles(tmp_path)
-    assert files.not_finished(when) == []
+    assert files.unfinished(when) is None
     assert [n.moved_to for n in files.take_notices()] == [str(party) + f".corrupt-{stamp}"]
 
 

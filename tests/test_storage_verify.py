@@ -132,6 +132,8 @@ def test_statistics_edits_are_named(folder):
     document["data"]["statistics"]["PEACEFUL"]["games"] += 3
     path.write_text(json.dumps(document), "utf-8")
     assert [k for k, _ in _kinds(folder)] == [MismatchKind.STATISTICS]
+    mismatch = _only_mismatch(folder)
+    assert mismatch.stored.startswith("PEACEFUL statistics") and mismatch.actual == ""
 
 
 def test_verify_of_many_entries_in_every_table(tmp_path):
