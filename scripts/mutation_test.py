@@ -130,11 +130,13 @@ def module_of(mutant: str) -> str:
 
 def kept_statuses(keep: Path, package: Package) -> tuple[dict[str, str], dict[str, Path]]:
     """Each mutant's status over the runs of the package kept in ``keep`` (the whole
-    package's and those of some of its files): each module as the run that last recorded a
-    verdict on it found it (its mutants' names change with its code, so runs are not mixed
-    within a module); and for each module, that run's folder (its copy of the source)."""
+    package's and those of some of its files, ``keep`` itself or folders linked into it).
+    Per module: the run that last recorded a verdict on it counts, together with the earlier
+    runs made on the same source (a mutant's name then names the same change), the newest
+    verdict of each mutant winning; runs on another version of the module are left out.
+    Also, for each module, the newest run's folder (its copy of the source)."""
     folders = [f for f in (keep / package.name, *keep.glob(f"{package.name}.*")) if (f / "mutants").is_dir()]
-    newest: dict[str, tuple[float, Path, dict[str, str]]] = {}
+    runs: dict[str, list[tuple[float, Path, dict[str, str]]]] = {}
     for folder in folders:
         found: dict[str, dict[str, str]] = {}
         for name, status in statuses_in(folder).items():
@@ -142,11 +144,23 @@ def kept_statuses(keep: Path, package: Package) -> tuple[dict[str, str], dict[st
         for module, statuses in found.items():
             meta = folder / "mutants" / "magdagdon" / package.name / f"{module}.py.meta"
             checked = any(status != "not checked" for status in statuses.values())
-            when = meta.stat().st_mtime if checked and meta.exists() else 0.0
-            if module not in newest or when > newest[module][0]:
-                newest[module] = (when, folder, statuses)
-    statuses = {name: status for _, _, found_there in newest.values() for name, status in found_there.items()}
-    return statuses, {module: folder for module, (_, folder, _) in newest.items()}
+            runs.setdefault(module, []).append((meta.stat().st_mtime if checked and meta.exists() else 0.0,
+                                                folder, statuses))
+    merged: dict[str, str] = {}
+    newest_folder: dict[str, Path] = {}
+    for module, module_runs in runs.items():
+        module_runs.sort(key=lambda run: run[0])
+        newest = module_runs[-1][1]
+        source = (newest / "magdagdon" / package.name / f"{module}.py").read_bytes()
+        newest_folder[module] = newest
+        for _, folder, statuses in module_runs:  # oldest first: newer verdicts overwrite
+            copy = folder / "magdagdon" / package.name / f"{module}.py"
+            if not copy.exists() or copy.read_bytes() != source:
+                continue
+            for name, status in statuses.items():
+                if status != "not checked" or name not in merged:
+                    merged[name] = status
+    return merged, newest_folder
 
 
 def to_rerun(selection: Selection, earlier: Path) -> tuple[list[str], dict[str, str]]:

@@ -282,3 +282,23 @@ def test_the_high_scores_screen_says_why_todays_table_is_empty(tmp_path) -> None
     finally:
         player.close()
 
+
+
+def test_a_day_is_kept_from_its_first_moment_until_it_is_sixty_days_past() -> None:
+    from magdagdon.storage.daily_table import kept_days
+
+    start, end = day_window(DAY)
+    days = {DAY: {}}
+    assert kept_days(days, start) == days  # begun this very moment
+    assert kept_days(days, start - timedelta(microseconds=1)) == {}  # not begun anywhere yet
+    assert kept_days(days, end + timedelta(days=KEEP_DAYS) - timedelta(microseconds=1)) == days
+    assert kept_days(days, end + timedelta(days=KEEP_DAYS)) == {}  # its window closed sixty days ago
+
+
+def test_the_first_day_of_todays_dice_is_a_day_and_the_one_before_is_not() -> None:
+    from magdagdon.storage.daily_table import FIRST_DAY, parse_day
+    from magdagdon.storage.envelope import CorruptFile
+
+    assert parse_day(FIRST_DAY.isoformat()) == FIRST_DAY
+    with pytest.raises(CorruptFile):
+        parse_day((FIRST_DAY - timedelta(days=1)).isoformat())

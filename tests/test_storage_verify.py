@@ -171,3 +171,25 @@ def test_a_replay_holding_a_number_json_does_not_have_says_which(folder):
     replay_id, [mismatch] = _mismatches_of_rewritten_top_replay(folder, not_a_number)
     assert (mismatch.kind, mismatch.replay_id) == (MismatchKind.REPLAY_UNREADABLE, replay_id)
     assert "NaN is not allowed" in mismatch.actual
+
+
+def test_statistics_that_do_not_fit_the_tables_are_named_with_both_numbers(folder):
+    from dataclasses import replace
+
+    from magdagdon.storage.score_book import RECENT_GAMES, inconsistencies
+
+    book = open_store(folder, NOW).score_book()
+    stats, table = book.statistics[Difficulty.PEACEFUL], book.tables[Difficulty.PEACEFUL]
+    assert inconsistencies(book) == []
+
+    def with_stats(**changes):
+        return replace(book, statistics={**book.statistics, Difficulty.PEACEFUL: replace(stats, **changes)})
+
+    assert f"PEACEFUL statistics: {len(table) - 1} games but {len(table)} table entries" in inconsistencies(
+        with_stats(games=len(table) - 1))
+    assert inconsistencies(with_stats(best=stats.best - 1)) == [
+        f"PEACEFUL statistics: best {stats.best - 1} but the table's top score is {table[0].score}"]
+    ids = [f"{n:064x}" for n in range(RECENT_GAMES + 1)]
+    assert inconsistencies(replace(book, recent=ids[:RECENT_GAMES])) == []  # as many as are kept: fine
+    assert inconsistencies(replace(book, recent=ids)) == [
+        f"{RECENT_GAMES + 1} recent games listed, at most {RECENT_GAMES} expected"]
