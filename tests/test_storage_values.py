@@ -357,3 +357,30 @@ def test_the_kiosk_template_is_written_into_a_data_folder_not_made_yet(tmp_path)
     assert load_kiosk_config(folder, NOW).notice is None
     assert (folder / KIOSK_FILE).is_file()
     assert load_kiosk_config(folder, NOW).notice is None  # and reads back as written
+
+
+def test_a_damaged_file_that_may_not_be_moved_stays_and_blocks_writing(tmp_path):
+    from magdagdon.storage.document_file import Loaded, load_document
+    from magdagdon.storage.settings import SETTINGS_KIND, Settings
+
+    path = tmp_path / "settings.json"
+    path.write_text("{")
+    loaded = load_document(path, SETTINGS_KIND, Settings.from_data, NOW, may_move=False)
+    assert loaded == Loaded(None, StorageNotice(NoticeKind.CORRUPT_UNMOVABLE, str(path)), blocks_writing=True)
+    assert path.read_text() == "{" and list(tmp_path.iterdir()) == [path]
+
+
+def test_the_set_aside_stamp_is_utc_whatever_the_computers_zone(tmp_path, monkeypatch):
+    import time
+
+    monkeypatch.setenv("TZ", "Pacific/Kiritimati")  # UTC+14
+    time.tzset()
+    try:
+        assert corrupt_stamp(tmp_path / "x.json", datetime(2026, 11, 29, 21, 5, 7, tzinfo=UTC)) == "20261129T210507Z"
+        path = tmp_path / "old.json"
+        path.write_text("{")
+        os.utime(path, (0, 86400 * 365))
+        assert corrupt_stamp(path, None) == "19710101T000000Z"
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()
