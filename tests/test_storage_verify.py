@@ -193,4 +193,3 @@ def test_statistics_that_do_not_fit_the_tables_are_named_with_both_numbers(folde
     assert inconsistencies(replace(book, recent=ids[:RECENT_GAMES])) == []  # as many as are kept: fine
     assert inconsistencies(replace(book, recent=ids)) == [
         f"{RECENT_GAMES + 1} recent games listed, at most {RECENT_GAMES} expected"]
-
