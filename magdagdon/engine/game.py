@@ -57,7 +57,7 @@ class Game:
 
     def __init__(self, difficulty: Difficulty = Difficulty.PEACEFUL, seed: int = 0) -> None:
         if not isinstance(difficulty, Difficulty):
-            raise TypeError(f"difficulty must be a Difficulty, not {difficulty!r}")  # pragma: no mutate
+            raise TypeError(f"difficulty must be a Difficulty, not {difficulty!r}")
         self.difficulty = difficulty
         self.seed = check_seed(seed)
         self.board = Board.empty()  # permanent cells
@@ -289,7 +289,7 @@ class Game:
             self.board = self.board.with_cell(action.cell, RUIN)
             self._end_turn()
         else:
-            raise TypeError(f"not an action: {action!r}")  # pragma: no mutate
+            raise TypeError(f"not an action: {action!r}")
         return self.last_returned
 
     def _set_dice(self, dice: tuple[int, ...]) -> None:
