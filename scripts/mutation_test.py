@@ -275,10 +275,12 @@ def main(argv: list[str] | None = None) -> int:
             unmeasured = sorted(source.name for source in (ROOT / "magdagdon" / name).glob("*.py")
                                 if source.name != "__init__.py"
                                 and not any(module_of(n) == source.stem for n in statuses))
-            print(f"{name}: {unchecked} mutants not checked (the run was stopped); {len(survived)} survivors: "
+            checked = len(statuses) - unchecked
+            print(f"{name}: {unchecked} mutants not checked (the run was stopped); of the {checked} checked, "
+                  f"{killed} killed ({killed / checked if checked else 0.0:.1%}); {len(survived)} survivors: "
                   + ", ".join(survived))
             if unmeasured:
-                print(f"{name}: not run yet (not counted): " + ", ".join(unmeasured))
+                print(f"{name}: no mutant of these measured (not run yet, or nothing to mutate): " + ", ".join(unmeasured))
             continue
         selection = Selection(package, paths, tuple(args.tests))
         if args.refresh:
