@@ -269,3 +269,11 @@ def test_two_powers_in_one_turn_count_two_and_the_second_reroll_is_the_seeds_sec
     assert game.dice[0] == roll_dice(9, 3, 2, 1)[0] and game.powers_used == 2
     game.play(Adjust(1, +1))
     assert game.powers_used == 3 and game.dice[1] == 2
+
+
+def test_an_action_that_sends_no_die_back_returns_none_and_a_new_game_shows_the_empty_board():
+    game = Game(Difficulty.PEACEFUL, seed=21)
+    assert game.working_board == Board() and game.last_returned == ()
+    assert game.play(Roll()) == () and game.last_returned == ()
+    cell = game.legal_moves()[0]
+    assert game.play(cell) == () and game.last_returned == ()
