@@ -175,3 +175,13 @@ def test_a_changed_cell_keeps_the_masks_a_fresh_count_gives() -> None:
     for bad in (-1, 8, 9):
         with pytest.raises(BoardParseError):
             board.with_cell(0, bad)
+
+
+def test_a_board_is_sixteen_whole_cell_contents_and_a_key_like_any_value() -> None:
+    with pytest.raises(BoardParseError):
+        Board((0,) * 15)
+    with pytest.raises(BoardParseError):
+        Board((1.0,) + (0,) * 15)
+    same = Board.parse("3456/..../..../..X.")
+    assert {same: "kept"}[Board.parse("3456........" + "..X.")] == "kept"
+    assert hash(same) == hash(Board(same.cells)) and same in {Board(same.cells)}
