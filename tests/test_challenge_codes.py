@@ -146,3 +146,17 @@ def test_todays_dice_change_daily_and_have_a_code() -> None:
     assert len(set(seeds)) == 366
     assert all(has_code(s) for s in seeds)
     assert daily_seed(first) == daily_seed(date(2026, 11, 30))
+
+
+def test_codes_once_given_out_name_the_same_game_for_ever():
+    # Players pass codes to each other: a code written down today must read the same later.
+    given_out = {
+        "EJWFT8V": (0, Difficulty.PEACEFUL),
+        "78WFPJA": (123456789, Difficulty.NIGHTMARE),
+        "3E0Z8PW": (2**30 - 1, Difficulty.SURVIVAL),
+        "GJX8WNM": (77, Difficulty.SURVIVAL),
+    }
+    for code, (seed, difficulty) in given_out.items():
+        assert code_for(seed, difficulty) == code
+        challenge = read_code(code)
+        assert (challenge.seed, challenge.difficulty) == (seed, difficulty)

@@ -17,6 +17,7 @@ from magdagdon.cli import main
 from magdagdon.engine import Difficulty, Game, Replay
 from magdagdon.engine.challenge import daily_day_of, daily_seed
 from magdagdon.storage import MismatchKind, NoticeKind, open_store, verify_store
+from magdagdon.storage.verify import Mismatch
 from magdagdon.storage.daily_table import DAILY_FILE, KEEP_DAYS, day_of_dice, day_window
 from magdagdon.storage.lock import DataLock
 
@@ -147,7 +148,8 @@ def test_an_entry_dated_outside_its_day_or_after_now_does_not_stand(tmp_path, wh
     record["data"]["when"] = when
     archived.write_text(json.dumps(record), "utf-8")
     assert _scores(open_store(tmp_path, NOW)) == []
-    assert MismatchKind.DAY in [m.kind for m in verify_store(open_store(tmp_path, NOW), NOW)]
+    [named] = [m for m in verify_store(open_store(tmp_path, NOW), NOW) if m.kind is MismatchKind.DAY]
+    assert named == Mismatch(MismatchKind.DAY, Difficulty.PEACEFUL, 1, entry["replay_id"], when, "2026-11-30", DAY)
 
 
 def test_future_days_are_dropped_and_do_not_push_today_out(tmp_path) -> None:
@@ -213,6 +215,20 @@ def test_daily_tables_are_written_under_the_folder_lock(tmp_path) -> None:
     assert _scores(open_store(tmp_path, NOW)) == [outcome_score(store)]
 
 
+def test_a_held_result_shows_in_its_own_days_table_only_and_once(tmp_path) -> None:
+    store = open_store(tmp_path, NOW, lock_timeout=0.05)
+    written = store.record_result(finished(daily_seed(DAY), "random", 3), NOW, "ANA")
+    with DataLock(tmp_path):
+        held = store.record_result(finished(daily_seed(DAY)), NOW + timedelta(minutes=1), "BO")
+    assert written.saved and not held.saved
+    later = NOW + timedelta(minutes=2)
+    assert sorted(e.name for e in store.daily_table(DAY, Difficulty.PEACEFUL, later)) == ["ANA", "BO"]
+    assert store.daily_table(DAY + timedelta(days=1), Difficulty.PEACEFUL, later) == []
+    assert store.daily_table(DAY, Difficulty.NIGHTMARE, later) == []
+    assert store.retry_unsaved(later)
+    assert sorted(e.name for e in store.daily_table(DAY, Difficulty.PEACEFUL, later)) == ["ANA", "BO"]
+
+
 def outcome_score(store) -> int:
     return store.high_scores(Difficulty.PEACEFUL)[0].score
 
@@ -266,3 +282,23 @@ def test_the_high_scores_screen_says_why_todays_table_is_empty(tmp_path) -> None
     finally:
         player.close()
 
+
+
+def test_a_day_is_kept_from_its_first_moment_until_it_is_sixty_days_past() -> None:
+    from magdagdon.storage.daily_table import kept_days
+
+    start, end = day_window(DAY)
+    days = {DAY: {}}
+    assert kept_days(days, start) == days  # begun this very moment
+    assert kept_days(days, start - timedelta(microseconds=1)) == {}  # not begun anywhere yet
+    assert kept_days(days, end + timedelta(days=KEEP_DAYS) - timedelta(microseconds=1)) == days
+    assert kept_days(days, end + timedelta(days=KEEP_DAYS)) == {}  # its window closed sixty days ago
+
+
+def test_the_first_day_of_todays_dice_is_a_day_and_the_one_before_is_not() -> None:
+    from magdagdon.storage.daily_table import FIRST_DAY, parse_day
+    from magdagdon.storage.envelope import CorruptFile
+
+    assert parse_day(FIRST_DAY.isoformat()) == FIRST_DAY
+    with pytest.raises(CorruptFile):
+        parse_day((FIRST_DAY - timedelta(days=1)).isoformat())

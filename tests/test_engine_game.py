@@ -245,3 +245,35 @@ def test_playing_something_that_is_no_action_names_it():
     with pytest.raises(IllegalMoveError, match="'roll'.*not an action"):
         game.play("roll")
     assert game.log == [] and game.phase is Phase.ROLL
+
+
+def test_each_turn_counts_on_by_one_and_opens_with_its_own_roll():
+    # RULES.md §10: turn t's first roll is the seed's roll for t, whatever was played before.
+    import random
+
+    game, rng, turns = Game(Difficulty.PEACEFUL, seed=21), random.Random(21), []
+    while not game.is_over:
+        moves = [m for m in game.legal_moves() if not isinstance(m, (Adjust, Reroll))]
+        action = Roll() if Roll() in moves else (Confirm() if Confirm() in moves else rng.choice(moves))
+        game.play(action)
+        if isinstance(action, Roll):
+            turns.append(game.turn)
+            assert game.dice == roll_dice(21, game.turn)
+    assert turns == list(range(1, len(turns) + 1)) and len(turns) > 4
+
+
+def test_two_powers_in_one_turn_count_two_and_the_second_reroll_is_the_seeds_second():
+    game = staging("..../..../..../....", (1, 1, 1, 1), seed=9, turn=3)
+    game.play(Reroll((0,)))
+    game.play(Reroll((0,)))
+    assert game.dice[0] == roll_dice(9, 3, 2, 1)[0] and game.powers_used == 2
+    game.play(Adjust(1, +1))
+    assert game.powers_used == 3 and game.dice[1] == 2
+
+
+def test_an_action_that_sends_no_die_back_returns_none_and_a_new_game_shows_the_empty_board():
+    game = Game(Difficulty.PEACEFUL, seed=21)
+    assert game.working_board == Board() and game.last_returned == ()
+    assert game.play(Roll()) == () and game.last_returned == ()
+    cell = game.legal_moves()[0]
+    assert game.play(cell) == () and game.last_returned == ()

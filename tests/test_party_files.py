@@ -5,6 +5,7 @@ and is offered no more, and every write is made under the data folder lock."""
 
 from __future__ import annotations
 
+import errno
 import json
 import random
 from datetime import datetime, timedelta, timezone
@@ -111,3 +112,100 @@ def test_the_party_set_up_says_a_damaged_party_file_was_set_aside(tmp_path):
         assert "continue" not in player.menu_button_rects()
     finally:
         player.close()
+
+
+def _edited(files, party_id, edit):
+    """The party file with ``edit`` applied to its data, as a hand edit would leave it."""
+    path = files.path_of(party_id)
+    document = json.loads(path.read_text("utf-8"))
+    edit(document["data"])
+    path.write_text(json.dumps(document), "utf-8")
+    return path
+
+
+def _is_set_aside(files, path):
+    assert files.not_finished(NOW) == []
+    assert not path.exists() and list(path.parent.glob(path.name + ".corrupt-*"))
+    assert [n.kind.value for n in files.take_notices()] == ["corrupt_moved_aside"]
+
+
+def test_a_seat_with_a_field_the_format_does_not_have_is_set_aside(tmp_path):
+    _, files, keeper = _started_party(tmp_path)
+    path = _edited(files, keeper.party_id, lambda data: data["seats"][1].update(colour="red"))
+    _is_set_aside(files, path)
+
+
+def test_seats_on_other_difficulties_are_no_party_and_set_aside(tmp_path):
+    # The second seat has not played yet, so its replay plays on any difficulty: only the
+    # rule that a party's seats share seed and difficulty refuses it.
+    _, files, keeper = _started_party(tmp_path)
+    other = Difficulty.SURVIVAL.name
+    path = _edited(files, keeper.party_id, lambda data: data["seats"][1]["replay"].update(difficulty=other))
+    _is_set_aside(files, path)
+
+
+def test_seats_on_other_dice_are_no_party_and_set_aside(tmp_path):
+    _, files, keeper = _started_party(tmp_path, seed=5)
+    path = _edited(files, keeper.party_id, lambda data: data["seats"][2]["replay"].update(seed=6))
+    _is_set_aside(files, path)
+
+
+def test_the_party_to_continue_is_the_newest_one_not_finished(tmp_path):
+    files = PartyFiles(tmp_path)
+    assert files.unfinished(NOW) is None  # no parties folder yet
+    _, _, older = _started_party(tmp_path, seed=5)
+    assert files.unfinished(NOW).party_id == older.party_id
+    later = NOW + timedelta(hours=1)
+    newer = PartyKeeper(files, lambda: open_store(tmp_path, later), Party.new(Difficulty.PEACEFUL, 9, SEATS), later)
+    files.save(_record(newer, finished=False))
+    assert files.unfinished(NOW).party_id == newer.party_id
+    files.save(_record(newer, finished=True))
+    assert files.unfinished(NOW).party_id == older.party_id
+    files.save(_record(older, finished=True))
+    assert files.unfinished(NOW) is None
+
+
+def test_a_party_is_saved_into_a_data_folder_not_made_yet(tmp_path):
+    files = PartyFiles(tmp_path / "new" / "nested")
+    keeper = PartyKeeper(files, lambda: None, Party.new(Difficulty.PEACEFUL, 5, SEATS), NOW)
+    assert files.save(_record(keeper, finished=False))
+    assert files.unfinished(NOW).party_id == keeper.party_id
+
+
+def test_without_a_data_folder_a_party_is_played_in_memory_only(tmp_path):
+    files = PartyFiles.unavailable()
+    keeper = PartyKeeper(files, lambda: None, Party.new(Difficulty.PEACEFUL, 5, SEATS), NOW)
+    assert not files.save(_record(keeper, finished=False))
+    assert files.load(keeper.party_id, NOW) is None
+    assert files.not_finished(NOW) == [] and files.unfinished(NOW) is None
+    assert list(tmp_path.iterdir()) == [] and files.take_notices() == []
+
+
+def test_a_party_that_cannot_be_written_says_which_file(tmp_path, monkeypatch):
+    from magdagdon.storage import atomic_file
+
+    _, files, keeper = _started_party(tmp_path)
+
+    def disk_full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "no space")  # names no file, as some systems do
+
+    monkeypatch.setattr(atomic_file.tempfile, "mkstemp", disk_full)
+    assert not files.save(_record(keeper, finished=False))
+    [notice] = files.take_notices()
+    assert (notice.kind.value, notice.path) == ("disk_full", str(files.path_of(keeper.party_id)))
+
+
+def test_a_party_id_names_its_start_in_utc_whatever_the_zone_it_was_given_in():
+    from magdagdon.storage.party_file import new_party_id
+
+    far_east = datetime(2026, 12, 1, 9, 30, 5, tzinfo=timezone(timedelta(hours=14)))
+    assert new_party_id(far_east, 0xABCDEF12) == "20261130T193005Z-cdef12"
+
+
+def test_a_party_file_held_by_another_instance_is_not_read_and_says_so(tmp_path):
+    _, files, keeper = _started_party(tmp_path)
+    quick = PartyFiles(tmp_path, lock_timeout=0.05)
+    with DataLock(tmp_path):
+        assert quick.load(keeper.party_id, NOW) is None
+    [notice] = quick.take_notices()
+    assert notice.kind.value == "busy" and notice.path.startswith(str(tmp_path))

@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import json
 import os
+from datetime import datetime, timezone
 
 import pytest
 
 from magdagdon.cli import main
 from magdagdon.engine import Difficulty, Replay
 from magdagdon.storage import NoticeKind, open_store
+from magdagdon.storage.notices import StorageNotice
+from magdagdon.storage.rebuild import rebuild_from_archive
+from magdagdon.storage.replay_archive import ReplayArchive
 from magdagdon.storage.score_book import SCORES_FILE
 
 from test_storage_support import NOW, at, finished_games, folder_with_games, play_game
@@ -166,3 +170,33 @@ def test_damaged_table_with_an_empty_archive_leaves_an_empty_table(tmp_path, cap
     assert "no entries to check" in captured.out and "all 0 entries" not in captured.out
     assert "damaged" in captured.err
     assert open_store(tmp_path, NOW).notices == [] and (tmp_path / SCORES_FILE).exists()
+
+
+def _rebuild_after_damage(tmp_path, may_move):
+    """Five archived games; the first (by file name) from a newer version, the second garbled."""
+    folder = folder_with_games(tmp_path / "data", finished_games(5, first_seed=60))
+    archive = ReplayArchive(folder)
+    newer_id, garbled_id, *kept = archive.stored_ids()
+    newer = archive.path_of(newer_id)
+    document = json.loads(newer.read_text("utf-8"))
+    document["version"] = 99
+    newer.write_text(json.dumps(document), "utf-8")
+    archive.path_of(garbled_id).write_bytes(b"{garbled")
+    when = datetime(2027, 1, 2, 3, 4, 5, tzinfo=timezone.utc)
+    return archive, newer, archive.path_of(garbled_id), kept, rebuild_from_archive(archive, when, may_move)
+
+
+def test_a_rebuild_sets_a_garbled_game_aside_keeps_a_newer_one_and_reads_on(tmp_path):
+    archive, newer, garbled, kept, rebuilt = _rebuild_after_damage(tmp_path, may_move=True)
+    aside = garbled.with_name(garbled.name + ".corrupt-20270102T030405Z")
+    assert rebuilt.notices == [StorageNotice(NoticeKind.CORRUPT_MOVED_ASIDE, str(garbled), str(aside))]
+    assert aside.read_bytes() == b"{garbled" and not garbled.exists()
+    assert newer.exists()  # a newer program may read it: left where it is, and not counted
+    assert sorted(e.replay_id for e in rebuilt.book.tables[Difficulty.PEACEFUL]) == sorted(kept)
+
+
+def test_a_rebuild_that_may_not_move_files_names_the_garbled_game_in_place(tmp_path):
+    archive, newer, garbled, kept, rebuilt = _rebuild_after_damage(tmp_path, may_move=False)
+    assert rebuilt.notices == [StorageNotice(NoticeKind.CORRUPT_UNMOVABLE, str(garbled), None)]
+    assert garbled.read_bytes() == b"{garbled" and newer.exists()
+    assert sorted(e.replay_id for e in rebuilt.book.tables[Difficulty.PEACEFUL]) == sorted(kept)

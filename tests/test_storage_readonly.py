@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import os
+from datetime import timedelta
 
 import pytest
 
@@ -19,6 +20,12 @@ GAMES = finished_games(4)
 def _failing(error_number):
     def fail(*args, **kwargs):
         raise OSError(error_number, os.strerror(error_number), str(args[0]) if args else None)
+    return fail
+
+
+def _nameless(error_number):
+    def fail(*args, **kwargs):
+        raise OSError(error_number, os.strerror(error_number))
     return fail
 
 
@@ -112,3 +119,54 @@ def test_in_progress_of_an_unsaved_result_survives_clear(tmp_path, monkeypatch):
     store.clear_in_progress()
     monkeypatch.undo()
     assert open_store(tmp_path, NOW).load_in_progress().log == game.log
+
+
+def test_a_held_result_is_written_when_the_folder_is_free_again(tmp_path):
+    # A game on ordinary dice (no Today's table to write): held while another instance has
+    # the lock, written by the next retry.
+    from magdagdon.storage.lock import DataLock
+
+    store = open_store(tmp_path, NOW, lock_timeout=0.05)
+    with DataLock(tmp_path):
+        outcome = store.record_result(GAMES[0], NOW)
+    assert not outcome.saved and store.unsaved_results
+    assert store.holds(outcome.replay_id) and not store.holds(store.record_result(GAMES[1], NOW).replay_id)
+    assert store.retry_unsaved(NOW)
+    assert not store.holds(outcome.replay_id)
+    scores = sorted((g.score().total for g in GAMES[:2]), reverse=True)
+    assert [e.score for e in open_store(tmp_path, NOW).high_scores(Difficulty.PEACEFUL)] == scores
+
+
+def test_results_that_still_cannot_be_written_leave_the_newest_in_the_in_progress_file(tmp_path, monkeypatch):
+    """Only the scores refuse writes: the newest held game waits in the in-progress file,
+    so the next start records it even if this one never can."""
+    store = open_store(tmp_path, NOW)
+    real_mkstemp = atomic_file.tempfile.mkstemp
+
+    def only_the_in_progress_file(*args, **kwargs):
+        if not kwargs["prefix"].startswith(f".{store.in_progress_path.name}."):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(kwargs["dir"]))
+        return real_mkstemp(*args, **kwargs)
+
+    monkeypatch.setattr(atomic_file.tempfile, "mkstemp", only_the_in_progress_file)
+    for minute, game in enumerate(GAMES[:3]):
+        assert not store.record_result(game, NOW + timedelta(minutes=minute)).saved
+    assert not store.retry_unsaved(NOW + timedelta(minutes=5))
+    monkeypatch.undo()
+    next_start = open_store(tmp_path, NOW + timedelta(minutes=10))
+    assert next_start.load_in_progress(NOW + timedelta(minutes=10)) is None  # finished: recorded, not resumed
+    assert [e.score for e in next_start.high_scores(Difficulty.PEACEFUL)] == [GAMES[2].score().total]
+
+
+def test_an_in_progress_file_that_cannot_be_written_or_removed_is_the_file_named(tmp_path, monkeypatch):
+    # The error names no file (as some systems leave it): the notice still names the in-progress file.
+    store = open_store(tmp_path, NOW)
+    game = play_game(8, stop_after_turns=3)
+    monkeypatch.setattr(atomic_file.tempfile, "mkstemp", _nameless(errno.ENOSPC))
+    assert not store.save_in_progress(game, NOW)
+    assert [(n.kind, n.path) for n in store.take_notices()] == [(NoticeKind.DISK_FULL, str(store.in_progress_path))]
+    monkeypatch.undo()
+    assert store.save_in_progress(game, NOW)
+    monkeypatch.setattr(atomic_file.os, "remove", _nameless(errno.EACCES))
+    store.clear_in_progress()
+    assert [(n.kind, n.path) for n in store.take_notices()] == [(NoticeKind.NOT_WRITABLE, str(store.in_progress_path))]

@@ -9,7 +9,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from magdagdon.engine import Difficulty, Replay, ReplayResult
+from magdagdon.engine import Difficulty, Replay, ReplayError, ReplayResult
 from magdagdon.storage import (
     RECENT_GAMES,
     TABLE_SIZE,
@@ -129,6 +129,23 @@ def test_invalid_replays_are_refused_and_change_nothing(tmp_path):
     assert store.statistics(Difficulty.PEACEFUL).games == 1
 
 
+def test_a_refusal_says_what_is_wrong_with_the_replay(tmp_path):
+    # The replay command prints the detail: the engine's own reason, or where the game stops.
+    store = open_store(tmp_path, NOW)
+    good = Replay.of(GAMES[1])
+    false_claim = replace(good, result=replace(good.result, score=good.result.score + 10))
+    with pytest.raises(ReplayError) as engine_says:
+        false_claim.verify()
+    refusal = _refused(store, false_claim, RefusalReason.INVALID_REPLAY)
+    assert refusal.detail == str(engine_says.value) != ""
+    assert str(refusal) == f"{RefusalReason.INVALID_REPLAY.value}: {refusal.detail}"
+    cut = replace(good, actions=good.actions[:-1], result=None)
+    stops_at = cut.verify().turn
+    refusal = _refused(store, cut, RefusalReason.NOT_FINISHED)
+    assert f"turn {stops_at}" in refusal.detail
+    assert str(refusal) == f"{RefusalReason.NOT_FINISHED.value}: {refusal.detail}"
+
+
 def test_now_must_be_timezone_aware(tmp_path):
     store = open_store(tmp_path, NOW)
     with pytest.raises(ValueError):
@@ -207,3 +224,16 @@ def test_files_are_versioned_envelopes(tmp_path):
         assert set(document) == {"kind", "version", "data"} and document["version"] == 1
     assert {p.name for p in tmp_path.iterdir()} == {SCORES_FILE, "in_progress.json", "replays", "magdagdon.lock"}
     assert os.path.getsize(tmp_path / SCORES_FILE) < 10_000
+
+
+def test_a_game_given_no_name_nor_help_is_the_default_player_unassisted(tmp_path):
+    from magdagdon.storage import DEFAULT_NAME
+
+    store = open_store(tmp_path, NOW)
+    store.record_result(GAMES[0], at(0))
+    store.record_replay(Replay.of(GAMES[1]), at(1))
+    store.save_in_progress(GAMES[2], at(2))  # finished but not recorded: the next start records it
+    assert open_store(tmp_path, at(3)).load_in_progress(at(3)) is None
+    entries = open_store(tmp_path, at(4)).high_scores(Difficulty.PEACEFUL)
+    assert len(entries) == 3
+    assert {(e.name, e.assisted) for e in entries} == {(DEFAULT_NAME, False)}

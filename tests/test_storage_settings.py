@@ -101,3 +101,32 @@ def test_unwritable_folder_does_not_raise(tmp_path, monkeypatch):
     blocked.write_text("x")
     assert save_settings(Settings(sound=True), blocked) is False
     assert load_settings(blocked).settings == Settings()
+
+
+def _read_back(tmp_path, **data):
+    document = {"kind": "magdagdon-settings", "version": 1, "data": data}
+    (tmp_path / SETTINGS_FILE).write_text(json.dumps(document), encoding="utf-8")
+    return load_settings(tmp_path)
+
+
+def test_the_volume_runs_from_silent_to_full_both_ends_kept(tmp_path):
+    for volume in (0, 100):
+        loaded = _read_back(tmp_path, volume=volume)
+        assert loaded.settings.volume == volume and loaded.notice is None
+    for volume in (-1, 101):
+        assert _read_back(tmp_path, volume=volume).notice.kind is NoticeKind.CORRUPT_MOVED_ASIDE
+
+
+def test_tips_seen_up_to_fifty_names_of_up_to_forty_characters(tmp_path):
+    longest = ["t" * 40]
+    assert _read_back(tmp_path, tips_seen=longest).settings.tips_seen == tuple(longest)
+    many = [f"tip{n}" for n in range(50)]
+    assert _read_back(tmp_path, tips_seen=many).settings.tips_seen == tuple(many)
+    for bad in (["t" * 41], many + ["one more"], [7], "tip"):
+        assert _read_back(tmp_path, tips_seen=bad).notice.kind is NoticeKind.CORRUPT_MOVED_ASIDE, bad
+
+
+def test_settings_are_saved_into_a_data_folder_not_made_yet(tmp_path):
+    folder = tmp_path / "new" / "nested" / "data"
+    assert save_settings(Settings(sound=False), folder)
+    assert load_settings(folder).settings == Settings(sound=False)

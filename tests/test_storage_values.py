@@ -42,7 +42,8 @@ def test_a_missing_kiosk_file_is_written_as_a_template_of_the_defaults(tmp_path)
     assert document["data"] == KioskConfig().to_data()
     assert document["data"]["difficulties"] == ["PEACEFUL", "SURVIVAL", "NIGHTMARE"]
     assert (tmp_path / KIOSK_FILE).read_text("utf-8").startswith('{\n  "kind"')  # indented, to edit
-    assert load_kiosk_config(tmp_path, NOW).config == KioskConfig()
+    again = load_kiosk_config(tmp_path, NOW)
+    assert again.config == KioskConfig() and again.notice is None  # the template reads as it is
 
 
 def _kiosk(tmp_path, **data):
@@ -75,11 +76,40 @@ def test_kiosk_choices(tmp_path):
         KioskConfig.from_data([])
 
 
+def test_a_damaged_kiosk_file_names_the_field_its_value_and_what_it_must_be(tmp_path):
+    # The operator's log line (docs/KIOSK.md): the field, its value as the file wrote it, the rule.
+    assert _kiosk(tmp_path, idle_seconds=-5).problem == "idle_seconds is -5: it must be a whole number from 5 to 3600"
+    assert _kiosk(tmp_path, exit_hold_seconds=31).problem == (
+        "exit_hold_seconds is 31: it must be a whole number from 1 to 30")
+    every_difficulty = ", ".join(d.name for d in Difficulty)
+    assert _kiosk(tmp_path, difficulties=["peaceful"]).problem == (
+        f'difficulties is ["peaceful"]: it must list some of {every_difficulty}')
+    assert _kiosk(tmp_path, language="español").problem == (
+        'language is "español": it must be a language code such as en, or null')
+    assert _kiosk(tmp_path, attract_steps=["dance"]).problem == (
+        'attract_steps is ["dance"]: it must list some of title, scores, best_today, how_to_play, expert_demo')
+    assert _kiosk(tmp_path, coach_every_game="yes").problem == 'coach_every_game is "yes": it must be true or false'
+    long = _kiosk(tmp_path, language="x" * 100).problem
+    assert long == "language is " + ('"' + "x" * 56 + "...") + ": it must be a language code such as en, or null"
+    (tmp_path / KIOSK_FILE).write_text(json.dumps({"kind": "magdagdon-kiosk", "version": 1, "data": [1]}))
+    assert load_kiosk_config(tmp_path, NOW).problem == "kiosk settings must be an object"
+    assert _kiosk(tmp_path, idle_seconds=30).problem == ""  # a good file: nothing to say
+
+
+def test_a_kiosk_value_is_shown_whole_up_to_sixty_characters(tmp_path):
+    rule = ": it must be a language code such as en, or null"
+    sixty = "x" * 58  # 60 characters as JSON, with its quotes
+    assert _kiosk(tmp_path, language=sixty).problem == f'language is "{sixty}"' + rule
+    sixty_one = "x" * 59
+    assert _kiosk(tmp_path, language=sixty_one).problem == 'language is "' + "x" * 56 + "..." + rule
+
+
 def test_a_kiosk_file_from_a_newer_version_is_kept(tmp_path):
     newer = json.dumps({"kind": "magdagdon-kiosk", "version": 9, "data": {}})
     (tmp_path / KIOSK_FILE).write_text(newer)
     loaded = load_kiosk_config(tmp_path, NOW)
     assert loaded.config == KioskConfig() and loaded.notice.kind is NoticeKind.NEWER_VERSION
+    assert loaded.problem == ""  # nothing wrong with it: it is only newer (the notice says so)
     assert (tmp_path / KIOSK_FILE).read_text() == newer
 
 
@@ -105,6 +135,59 @@ def test_todays_table_holds_the_games_recorded_on_the_local_date(tmp_path):
     assert best is not None and best.name == table[0].name
     assert best_of_day(store, NOW.date() + timedelta(days=5), zone=UTC) is None
     assert local_day(datetime(2026, 11, 29, 23, 30, tzinfo=UTC), timezone(timedelta(hours=2))) == date(2026, 11, 30)
+
+
+FAR_EAST = timezone(timedelta(hours=14))  # NOW (20:00 UTC) is already the next morning there
+
+
+def _off_the_table(tmp_path, monkeypatch, games):
+    """A store whose table holds one game: ``games`` recorded a minute apart, P0 first."""
+    from magdagdon.storage import high_scores
+
+    monkeypatch.setattr(high_scores, "TABLE_SIZE", 1)
+    store = open_store(tmp_path, NOW)
+    for minute, game in enumerate(games):
+        store.record_result(game, at(minute), name=f"P{minute}")
+    return store
+
+
+def test_todays_table_counts_days_in_the_zone_asked_for(tmp_path, monkeypatch):
+    store = _off_the_table(tmp_path, monkeypatch, finished_games(3, first_seed=40))
+    there = local_day(NOW, FAR_EAST)
+    assert there == NOW.date() + timedelta(days=1)
+    table = todays_table(store, Difficulty.PEACEFUL, there, FAR_EAST)
+    assert sorted(e.name for e in table) == ["P0", "P1", "P2"]  # on the table and off it
+    assert todays_table(store, Difficulty.PEACEFUL, NOW.date(), FAR_EAST) == []
+    best = best_of_day(store, there, zone=FAR_EAST)
+    assert best is not None and best.name == table[0].name
+    assert best_of_day(store, NOW.date(), zone=FAR_EAST) is None
+
+
+def test_todays_table_reads_past_a_newer_game_already_on_the_table(tmp_path, monkeypatch):
+    games = sorted(finished_games(3, first_seed=40), key=lambda g: g.score().total)  # the newest is the best
+    store = _off_the_table(tmp_path, monkeypatch, games)
+    assert [e.name for e in store.high_scores(Difficulty.PEACEFUL)] == ["P2"]
+    assert sorted(e.name for e in todays_table(store, Difficulty.PEACEFUL, NOW.date(), UTC)) == ["P0", "P1", "P2"]
+
+
+def test_todays_table_reads_past_a_newer_game_of_another_difficulty(tmp_path, monkeypatch):
+    games = [*finished_games(2, first_seed=40), *finished_games(1, Difficulty.SURVIVAL, first_seed=50)]
+    store = _off_the_table(tmp_path, monkeypatch, games)
+    assert sorted(e.name for e in todays_table(store, Difficulty.PEACEFUL, NOW.date(), UTC)) == ["P0", "P1"]
+    assert [e.name for e in todays_table(store, Difficulty.SURVIVAL, NOW.date(), UTC)] == ["P2"]
+
+
+def test_the_best_of_the_day_is_one_whose_replay_still_plays_back(tmp_path):
+    store = open_store(tmp_path, NOW)
+    for minute, game in enumerate(finished_games(3, first_seed=40)):
+        store.record_result(game, at(minute), name=f"P{minute}")
+    first, second = todays_table(store, Difficulty.PEACEFUL, NOW.date(), UTC)[:2]
+    path = store.archive.path_of(first.replay_id)
+    document = json.loads(path.read_text("utf-8"))
+    document["data"]["replay"]["result"]["score"] += 10  # a claim its moves do not make
+    path.write_text(json.dumps(document), "utf-8")
+    best = best_of_day(store, NOW.date(), zone=UTC)
+    assert best is not None and best.replay_id == second.replay_id
 
 
 def test_todays_table_reads_the_newest_games_off_the_table(tmp_path, monkeypatch):
@@ -209,6 +292,13 @@ def test_a_notice_names_the_file_the_player_knows():
     assert not StorageNotice(NoticeKind.CORRUPT_MOVED_ASIDE, "/d").blocks_saving
 
 
+def test_a_pipe_or_a_link_in_our_place_is_named_in_its_notice(tmp_path):
+    where = tmp_path / "replays"
+    notice = notice_of_error(NotRegular(where, "not a folder of the data folder"), tmp_path)
+    assert notice == StorageNotice(NoticeKind.NOT_REGULAR, str(where))
+    assert notice_of_error(NotRegular(str(where)), tmp_path).path == str(where)
+
+
 def test_set_aside_names(tmp_path):
     path = tmp_path / "scores.json"
     assert free_name(path, ".corrupt-x") == tmp_path / "scores.json.corrupt-x"
@@ -229,8 +319,9 @@ def test_only_our_temporary_files_are_stray(tmp_path):
         assert not is_temp_name(name), name
     for name in (".a.json.1.tmp", ".b.json.2.tmp", "keep.json"):
         (tmp_path / name).write_text("")
-    assert remove_stray_temp_files(tmp_path) == 2
-    assert [p.name for p in tmp_path.iterdir()] == ["keep.json"]
+    (tmp_path / ".c.json.3.tmp").mkdir()  # named like one, but a folder: cannot be removed
+    assert remove_stray_temp_files(tmp_path) == 2  # counts only what it removed
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".c.json.3.tmp", "keep.json"]
     assert remove_stray_temp_files(tmp_path / "missing") == 0
 
 
@@ -239,3 +330,57 @@ def test_the_data_folder_is_chosen_in_order(tmp_path):
     assert resolve_data_dir("", {ENVIRONMENT_VARIABLE: str(tmp_path / "b")}) == tmp_path / "b"
     assert resolve_data_dir(None, {ENVIRONMENT_VARIABLE: "  "}).name == "magdagdon"
     assert resolve_data_dir("~/x", {}) == Path.home() / "x"
+
+
+# --- the data folder's other files: set aside under the time given, made where missing ----------
+
+def test_damaged_settings_kiosk_and_party_files_are_set_aside_under_the_time_given(tmp_path):
+    from magdagdon.storage.party_file import PARTY_FOLDER, PartyFiles
+    from magdagdon.storage.settings import SETTINGS_FILE, load_settings
+
+    when = datetime(2027, 3, 4, 5, 6, 7, tzinfo=UTC)
+    stamp = "20270304T050607Z"
+    (tmp_path / SETTINGS_FILE).write_text("{")
+    assert load_settings(tmp_path, when).notice.moved_to == str(tmp_path / f"{SETTINGS_FILE}.corrupt-{stamp}")
+    (tmp_path / KIOSK_FILE).write_text("{")
+    assert load_kiosk_config(tmp_path, when).notice.moved_to == str(tmp_path / f"{KIOSK_FILE}.corrupt-{stamp}")
+    party = tmp_path / PARTY_FOLDER / "20261129T200000Z-00abcd.json"
+    party.parent.mkdir()
+    party.write_text("{")
+    files = PartyFiles(tmp_path)
+    assert files.unfinished(when) is None
+    assert [n.moved_to for n in files.take_notices()] == [str(party) + f".corrupt-{stamp}"]
+
+
+def test_the_kiosk_template_is_written_into_a_data_folder_not_made_yet(tmp_path):
+    folder = tmp_path / "new" / "nested"
+    assert load_kiosk_config(folder, NOW).notice is None
+    assert (folder / KIOSK_FILE).is_file()
+    assert load_kiosk_config(folder, NOW).notice is None  # and reads back as written
+
+
+def test_a_damaged_file_that_may_not_be_moved_stays_and_blocks_writing(tmp_path):
+    from magdagdon.storage.document_file import Loaded, load_document
+    from magdagdon.storage.settings import SETTINGS_KIND, Settings
+
+    path = tmp_path / "settings.json"
+    path.write_text("{")
+    loaded = load_document(path, SETTINGS_KIND, Settings.from_data, NOW, may_move=False)
+    assert loaded == Loaded(None, StorageNotice(NoticeKind.CORRUPT_UNMOVABLE, str(path)), blocks_writing=True)
+    assert path.read_text() == "{" and list(tmp_path.iterdir()) == [path]
+
+
+def test_the_set_aside_stamp_is_utc_whatever_the_computers_zone(tmp_path, monkeypatch):
+    import time
+
+    monkeypatch.setenv("TZ", "Pacific/Kiritimati")  # UTC+14
+    time.tzset()
+    try:
+        assert corrupt_stamp(tmp_path / "x.json", datetime(2026, 11, 29, 21, 5, 7, tzinfo=UTC)) == "20261129T210507Z"
+        path = tmp_path / "old.json"
+        path.write_text("{")
+        os.utime(path, (0, 86400 * 365))
+        assert corrupt_stamp(path, None) == "19710101T000000Z"
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()

@@ -73,10 +73,17 @@ def test_edited_difficulty_is_caught(folder):
     assert MismatchKind.DIFFICULTY in kinds
 
 
+def _only_mismatch(folder):
+    [mismatch] = verify_store(open_store(folder, NOW))
+    return mismatch
+
+
 def test_missing_replay(folder):
     top = open_store(folder, NOW).high_scores(Difficulty.PEACEFUL)[0]
-    (folder / "replays" / f"{top.replay_id}.json").unlink()
+    path = folder / "replays" / f"{top.replay_id}.json"
+    path.unlink()
     assert _kinds(folder) == [(MismatchKind.REPLAY_MISSING, top.replay_id)]
+    assert (_only_mismatch(folder).stored, _only_mismatch(folder).actual) == (str(path), "")
 
 
 def _edit_replay(folder, change):
@@ -94,6 +101,8 @@ def test_replay_claiming_a_false_result_is_caught(folder):
 
     replay_id = _edit_replay(folder, raise_claim)
     assert _kinds(folder) == [(MismatchKind.REPLAY_INVALID, replay_id)]
+    mismatch = _only_mismatch(folder)
+    assert mismatch.stored == str(folder / "replays" / f"{replay_id}.json") and "score" in mismatch.actual
 
 
 def test_replay_swapped_for_another_game_is_caught_by_its_id(folder):
@@ -104,12 +113,17 @@ def test_replay_swapped_for_another_game_is_caught_by_its_id(folder):
 
     replay_id = _edit_replay(folder, swap)
     assert _kinds(folder) == [(MismatchKind.REPLAY_TAMPERED, replay_id)]
+    from magdagdon.storage import replay_id as identity_of
+
+    assert (_only_mismatch(folder).stored, _only_mismatch(folder).actual) == (replay_id, identity_of(Replay.from_dict(other)))
 
 
 def test_garbled_replay_file(folder):
     top = open_store(folder, NOW).high_scores(Difficulty.PEACEFUL)[0]
     (folder / "replays" / f"{top.replay_id}.json").write_bytes(b"\x00garbage")
     assert _kinds(folder) == [(MismatchKind.REPLAY_UNREADABLE, top.replay_id)]
+    mismatch = _only_mismatch(folder)
+    assert mismatch.stored == str(folder / "replays" / f"{top.replay_id}.json") and "not JSON" in mismatch.actual
 
 
 def test_statistics_edits_are_named(folder):
@@ -118,6 +132,8 @@ def test_statistics_edits_are_named(folder):
     document["data"]["statistics"]["PEACEFUL"]["games"] += 3
     path.write_text(json.dumps(document), "utf-8")
     assert [k for k, _ in _kinds(folder)] == [MismatchKind.STATISTICS]
+    mismatch = _only_mismatch(folder)
+    assert mismatch.stored.startswith("PEACEFUL statistics") and mismatch.actual == ""
 
 
 def test_verify_of_many_entries_in_every_table(tmp_path):
@@ -126,3 +142,54 @@ def test_verify_of_many_entries_in_every_table(tmp_path):
         for game in finished_games(8, difficulty, first_seed=100):
             store.record_result(game, NOW)
     assert verify_store(open_store(tmp_path, NOW)) == []
+
+
+def _mismatches_of_rewritten_top_replay(folder, rewrite):
+    top = open_store(folder, NOW).high_scores(Difficulty.PEACEFUL)[0]
+    path = folder / "replays" / f"{top.replay_id}.json"
+    path.write_text(rewrite(path.read_text("utf-8")), "utf-8")
+    return top.replay_id, verify_store(open_store(folder, NOW))
+
+
+def test_a_replay_written_by_a_newer_version_is_named_with_that_version(folder):
+    def newer(text):
+        document = json.loads(text)
+        document["version"] = 9
+        return json.dumps(document)
+
+    replay_id, [mismatch] = _mismatches_of_rewritten_top_replay(folder, newer)
+    assert (mismatch.kind, mismatch.replay_id) == (MismatchKind.REPLAY_NEWER, replay_id)
+    assert mismatch.stored == str(folder / "replays" / f"{replay_id}.json")
+    assert "version 9 is newer" in mismatch.actual
+
+
+def test_a_replay_holding_a_number_json_does_not_have_says_which(folder):
+    def not_a_number(text):
+        document = json.loads(text)
+        return text.replace(f'"seed":{document["data"]["replay"]["seed"]}', '"seed":NaN', 1)
+
+    replay_id, [mismatch] = _mismatches_of_rewritten_top_replay(folder, not_a_number)
+    assert (mismatch.kind, mismatch.replay_id) == (MismatchKind.REPLAY_UNREADABLE, replay_id)
+    assert "NaN is not allowed" in mismatch.actual
+
+
+def test_statistics_that_do_not_fit_the_tables_are_named_with_both_numbers(folder):
+    from dataclasses import replace
+
+    from magdagdon.storage.score_book import RECENT_GAMES, inconsistencies
+
+    book = open_store(folder, NOW).score_book()
+    stats, table = book.statistics[Difficulty.PEACEFUL], book.tables[Difficulty.PEACEFUL]
+    assert inconsistencies(book) == []
+
+    def with_stats(**changes):
+        return replace(book, statistics={**book.statistics, Difficulty.PEACEFUL: replace(stats, **changes)})
+
+    assert f"PEACEFUL statistics: {len(table) - 1} games but {len(table)} table entries" in inconsistencies(
+        with_stats(games=len(table) - 1))
+    assert inconsistencies(with_stats(best=stats.best - 1)) == [
+        f"PEACEFUL statistics: best {stats.best - 1} but the table's top score is {table[0].score}"]
+    ids = [f"{n:064x}" for n in range(RECENT_GAMES + 1)]
+    assert inconsistencies(replace(book, recent=ids[:RECENT_GAMES])) == []  # as many as are kept: fine
+    assert inconsistencies(replace(book, recent=ids)) == [
+        f"{RECENT_GAMES + 1} recent games listed, at most {RECENT_GAMES} expected"]

@@ -29,7 +29,7 @@ class NotRegular(OSError):
     """A pipe, a device, a socket or a link where a data file or folder of ours should be:
     never read through, written through, nor taken as a lock."""
 
-    def __init__(self, path: Path | str, what: str = "not a regular file") -> None:
+    def __init__(self, path: Path | str, what: str = "not a regular file") -> None:  # pragma: no mutate
         super().__init__(errno.EINVAL, what, str(path))
 
 
@@ -105,14 +105,13 @@ def own_folder(folder: Path) -> Path:
     return folder
 
 
-def remove_durably(path: Path) -> bool:
-    """Delete ``path`` if present and make that durable; True if something was removed."""
+def remove_durably(path: Path) -> None:
+    """Delete ``path`` if present and make that durable."""
     try:
         os.remove(path)
     except FileNotFoundError:
-        return False
+        return
     fsync_folder(path.parent)
-    return True
 
 
 def free_name(path: Path, suffix: str) -> Path:

@@ -23,7 +23,6 @@ class NewerVersion(Exception):
 
     def __init__(self, kind: str, version: int) -> None:
         super().__init__(f"{kind} version {version} is newer than this program understands")
-        self.version = version
 
 
 @dataclass(frozen=True)

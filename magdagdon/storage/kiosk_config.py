@@ -93,11 +93,8 @@ class KioskConfig:
 
 
 def _shown(value: Any) -> str:
-    """A value as the file wrote it (JSON), cut short: the operator's log names it."""
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = repr(value)
+    """A value as the file wrote it (JSON: it was read from JSON), cut short: the operator's log names it."""
+    text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= 60 else text[:57] + "..."
 
 
@@ -112,9 +109,7 @@ def problem_of(raw: bytes) -> str:
     """Why ``raw`` is not a kiosk file one can use ("idle_seconds is -5: ...")."""
     try:
         KioskConfig.from_data(decode(KIOSK_KIND, raw))
-    except NewerVersion as newer:
-        return str(newer)
-    except PARSE_ERRORS as error:
+    except (NewerVersion, *PARSE_ERRORS) as error:
         return str(error)
     return ""
 
@@ -148,11 +143,12 @@ def _problem(notice: StorageNotice | None) -> str:
         return f"larger than {KIOSK_KIND.max_bytes} bytes or unreadable"
 
 
-def write_template(path: Path) -> bool:
+def write_template(path: Path) -> None:
+    """The defaults, indented, for the operator to edit; nothing when the folder refuses
+    (the defaults apply all the same)."""
     document = {"kind": KIOSK_KIND.name, "version": KIOSK_KIND.version, "data": KioskConfig().to_data()}
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(path, (json.dumps(document, indent=2) + "\n").encode("utf-8"))
     except OSError:
-        return False
-    return True
+        pass

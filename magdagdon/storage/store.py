@@ -26,7 +26,7 @@ from .data_dir import resolve_data_dir
 from .document_file import PARSE_ERRORS, Loaded, load_document, set_aside
 from .envelope import FileKind, NewerVersion, encode
 from . import high_scores as score_tables  # TABLE_SIZE read at run time
-from .high_scores import ScoreEntry, check_aware, clean_name, insert, rank_of
+from .high_scores import DEFAULT_NAME, ScoreEntry, check_aware, clean_name, insert, rank_of
 from .in_progress import IN_PROGRESS_FILE, IN_PROGRESS_KIND
 from .lock import DEFAULT_TIMEOUT, LOCK_NAME, DataLock, LockTimeout, WaitCallback
 from .notices import NoticeKind, StorageNotice, notice_of_error
@@ -134,14 +134,14 @@ class Store:
         """Everything on disk (tables, statistics, recorded ids) as last read."""
         return self._book(None)
 
-    def record_result(self, game: Game, now: datetime, name: str = "Player", assisted: bool = False) -> RecordOutcome:
+    def record_result(self, game: Game, now: datetime, name: str = DEFAULT_NAME, assisted: bool = False) -> RecordOutcome:
         """Record a finished game in its difficulty's table and statistics, with its replay."""
         check_aware(now)
         if not game.is_over:
             raise RecordRefused(RefusalReason.NOT_FINISHED, f"the game is at turn {game.turn}, not over")
         return self._record_checked(Replay.of(game), now, name, assisted)
 
-    def record_replay(self, replay: Replay, now: datetime, name: str = "Player", assisted: bool = False) -> RecordOutcome:
+    def record_replay(self, replay: Replay, now: datetime, name: str = DEFAULT_NAME, assisted: bool = False) -> RecordOutcome:
         """Verify ``replay`` and record its result (merging results from other kiosks).
 
         RecordRefused (nothing changed) when it does not replay, claims a false result or
@@ -318,7 +318,7 @@ class Store:
         return [g for g in self._pending if g.replay.difficulty is difficulty and _recorded_id(book, g) is None]
 
     # --- the game in progress --------------------------------------------------------------
-    def save_in_progress(self, game: Game, now: datetime, name: str = "Player", assisted: bool = False) -> bool:
+    def save_in_progress(self, game: Game, now: datetime, name: str = DEFAULT_NAME, assisted: bool = False) -> bool:
         """Save ``game`` (its whole log) so the next start can resume it; False if not saved."""
         check_aware(now)
         saved = RecordedGame(Replay.of(game), clean_name(name), now, bool(assisted))
