@@ -136,7 +136,8 @@ class Control:
         self.draw_log = draw_log
         self.frame_log: DrawnFrame | None = None
         self._log_frame: pygame.Surface | None = None
-        self.fonts = fonts = FontBook(text.script, rtl=text.rtl, logged=draw_log)
+        self.fonts = fonts = FontBook(text.script, rtl=text.rtl, logged=draw_log,
+                                      window=self.window.surface.get_size())
         saved = preferences.saved
         fonts.set_scale(LARGE_TEXT_SCALE if saved.large_text else 1.0)
         self.audio = Audio(enabled=bool(options.sound), volume=(100 if saved.volume is None else saved.volume) / 100)
@@ -445,6 +446,7 @@ class Control:
     def on_resize(self) -> None:
         size = self.window.surface.get_size()
         self.viewport.resize(size)
+        self.fonts.fit_window(size)
         self.ui.resize(size)
         self.machine.resize()
         self.dirty = True
