@@ -7,7 +7,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from magdagdon.engine.challenge import ALPHABET, code_for_seed
+from magdagdon.engine import Difficulty
+from magdagdon.engine.challenge import ALPHABET, code_for
 
 from support.player import Player
 
@@ -29,13 +30,14 @@ def key_rect(player: Player, ident: str) -> pygame.Rect:
 def test_a_kiosk_guest_taps_a_code_on_the_screen_and_plays_its_dice(tmp_path, locale):
     player = code_entry(tmp_path, locale=locale)
     assert {key.ident for key in player.top.keys.keys} >= set(ALPHABET)  # every character a code has
-    code = code_for_seed(1234)
+    code = code_for(1234, Difficulty.SURVIVAL)
     for char in code + "X":
         player.tap(key_rect(player, char).center)
     player.tap(key_rect(player, "delete").center)  # takes the X back
     assert player.top.typed == code
     player.choose("play")
     assert player.top_key == "rolling" and player.table.game.seed == 1234
+    assert player.table.game.difficulty is Difficulty.SURVIVAL  # the code's own, not the one chosen
 
 
 def test_arrows_walk_the_keys_and_down_leads_out_to_play(tmp_path):

@@ -14,7 +14,7 @@ from magdagdon.engine import (
 )
 from magdagdon.engine.actions import ActionParseError
 from magdagdon.engine.board import BoardParseError
-from magdagdon.engine.challenge import BadCode, daily_day_of, daily_seed, seed_for_code
+from magdagdon.engine.challenge import BadCode, daily_day_of, daily_seed, read_code
 from magdagdon.engine.dice import seed_from_text
 from magdagdon.engine.legality import is_magdagdon
 
@@ -83,7 +83,7 @@ def test_a_bad_code_keeps_the_text_it_was_given() -> None:
     for text, reason in (("  ", "empty"), ("ABC!23", "wrong_characters"), ("ßßß", "wrong_characters"),
                          ("ABC12", "wrong_length")):
         with pytest.raises(BadCode) as caught:
-            seed_for_code(text)
+            read_code(text)
         assert (caught.value.text, caught.value.reason) == (text, reason)
 
 

@@ -16,7 +16,7 @@ from magdagdon.engine import (
 )
 from magdagdon.engine.actions import ActionParseError
 from magdagdon.engine.board import BoardParseError, cell_col, cell_name, cell_row
-from magdagdon.engine.challenge import BadCode, code_for_seed, seed_for_code
+from magdagdon.engine.challenge import BadCode, code_for, read_code
 from magdagdon.engine.legality import _reachable_upper_bound, is_magdagdon, legal_cells
 
 
@@ -212,16 +212,18 @@ def test_bad_die_values_and_codes_are_named() -> None:
         legal_cells(Board.parse("..../..../..../...."), 7)
     assert str(caught.value) == "a die shows 1..6, not 7"
     with pytest.raises(ValueError) as caught:
-        code_for_seed(-1)
+        code_for(-1, Difficulty.PEACEFUL)
     assert str(caught.value) == f"only seeds 0 to {2**30 - 1} have a challenge code, not -1"
     with pytest.raises(BadCode) as caught:
-        seed_for_code("AB_CD")
+        read_code("AB_CD")
     assert str(caught.value) == "'AB_CD' is not a challenge code: wrong length" and caught.value.text == "AB_CD"
     with pytest.raises(BadCode) as caught:
-        seed_for_code(5)  # type: ignore[arg-type]
+        read_code(5)  # type: ignore[arg-type]
     assert (caught.value.text, caught.value.reason) == ("5", "wrong_characters")
-    assert seed_for_code("000000") != seed_for_code("000001") and code_for_seed(seed_for_code("000000")) == "000000"
-    assert all(len(code_for_seed(seed)) == 6 for seed in (0, 1, 31, 32, 2**30 - 1))
+    assert read_code("000000").seed != read_code("000001").seed  # the first version's codes still read
+    first = code_for(0, Difficulty.NIGHTMARE)
+    assert read_code(first).seed == 0 and read_code(first).difficulty is Difficulty.NIGHTMARE
+    assert all(len(code_for(seed, Difficulty.PEACEFUL)) == 7 for seed in (0, 1, 31, 32, 2**30 - 1))
 
 
 def test_the_fast_total_is_the_breakdowns_total() -> None:
