@@ -22,7 +22,9 @@ follow the size).
   (which leaves it, starts others, continues it, plays alone...) at 1024x768.
 - kiosk: ``--kiosk`` at 1280x720 with biased taps (guests walk up, play, name, leave).
 
-Reports per mode: RSS at the start, at the end of the warm-up and every minute, with the
+Reports per mode: RSS at the start, at the end of the warm-up and every minute (read at
+that moment, whatever the game is doing, and again once the game has next rested after
+drawing: what it holds while it waits for input), with the
 live pygame surfaces and fonts (the Python heap alone misses SDL's memory), the fonts opened
 so far, what glibc's heap holds in use and free (``mallinfo2``: freed memory it keeps
 counts in RSS until it is trimmed), the sizes of the game's caches of drawn things, and
@@ -251,6 +253,19 @@ class CountedFonts:
         pygame.font.Font = counted  # type: ignore[misc]
 
 
+def rss_at_rest(player) -> float | None:
+    """The resident memory once the game has rested after what it drew (see
+    magdagdon.app.heap: what it let go is handed back then), as a player's machine sees it
+    while the game waits for input; None if it kept drawing for half a minute (the attract
+    loop, a count-up)."""
+    control = player.control
+    for _ in range(60):
+        if control.heap.drawn_until == control.window.presented:
+            return round(resident_mb(), 1)
+        player.wait(0.5)
+    return None
+
+
 def run_mode(mode: str, minutes: float, warm_up: float, seed: int, resizes: bool) -> None:
     """In the child process: play, and print one JSON line per minute."""
     rng = random.Random(seed)
@@ -270,6 +285,7 @@ def run_mode(mode: str, minutes: float, warm_up: float, seed: int, resizes: bool
             line = {"minute": round(elapsed, 1), "rss_mb": round(resident_mb(), 1), "actions": hands.actions,
                     "restarts": restarts, "screen": player.top_key, "fonts_opened": opened.opened,
                     **live_pygame_objects(), **held_by(player.control), **heap_figures()}
+            line["rest_mb"] = rss_at_rest(player)
             print(json.dumps(line), flush=True)
             if elapsed >= minutes - 1e-6:
                 break
@@ -299,7 +315,9 @@ def follow(mode: str, command: list[str], allowed: float) -> tuple[str, bool]:
             continue
         readings.append(reading)
         above = reading["rss_mb"] - readings[0]["rss_mb"]
-        print(f"{mode:>5} {reading['minute']:5.1f} min  RSS {reading['rss_mb']:6.1f} MB ({above:+5.1f})  "
+        rest = reading.get("rest_mb")
+        print(f"{mode:>5} {reading['minute']:5.1f} min  RSS {reading['rss_mb']:6.1f} MB ({above:+5.1f}), "
+              f"at rest {'-' if rest is None else f'{rest:.1f}'}  "
               f"{reading['actions']:6d} actions  surfaces {reading['surfaces']:4d} ({reading['surface_mb']:5.1f} MB)  "
               f"fonts {reading['fonts']:3d} (opened {reading['fonts_opened']:6d})  "
               f"malloc heap {reading.get('heap_used_mb', '?')} MB used, {reading.get('heap_free_mb', '?')} free  "
@@ -311,8 +329,11 @@ def follow(mode: str, command: list[str], allowed: float) -> tuple[str, bool]:
     end = readings[-1]["rss_mb"]
     within = peak - warm <= allowed
     restarts = readings[-1]["restarts"]
+    rests = [reading["rest_mb"] for reading in readings if reading.get("rest_mb") is not None]
+    at_rest = (f"; at rest {rests[0]:.1f} MB after the warm-up, {rests[-1]:.1f} at the end, highest "
+               f"{max(rests):.1f} ({max(rests) - rests[0]:+.1f})") if rests else ""
     return (f"{mode}: warm-up {warm:.1f} MB, end {end:.1f} MB ({end - warm:+.1f}), highest {peak:.1f} MB "
-            f"({peak - warm:+.1f}); {readings[-1]['actions']} actions"
+            f"({peak - warm:+.1f}){at_rest}; {readings[-1]['actions']} actions"
             + (f", {restarts} restarts after a Quit" if restarts else "")
             + f": {'within' if within else 'NOT within'} {allowed:g} MB"), within
 

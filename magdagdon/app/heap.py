@@ -10,7 +10,10 @@ images soon come from the heap and leave holes there: the threshold is held at g
 default, and such an image goes back to the system as soon as it is freed.
 
 pygame_gui's widgets and managers are let go in reference cycles, with their images and
-fonts, which the cyclic collector reaches late: a full collection comes first.
+fonts, which the cyclic collector reaches late (it counts objects, not the pixels behind
+them): with the trim alone, random play held 97 MB of surfaces and 373 fonts after two
+minutes. A full collection comes first; it takes some 30-70 ms on a busy two-core machine,
+at a moment when nothing is on its way to the screen.
 
 So when the loop goes idle after drawing (never while something moves, never again while
 the game just sits), at most every ``REST_SECONDS``, or at once after a menu manager was
