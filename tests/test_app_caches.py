@@ -1,25 +1,64 @@
-"""Drawing caches stay small over an evening of games: a kiosk plays hundreds of games in one
-process, and each MAGDAGDON banner differs (its dice), so a cache of a hundred window-sized
-banners grew the process by tens of megabytes."""
+"""Drawing caches stay within their budgets over an evening of games: a kiosk plays hundreds
+of games in one process, and each MAGDAGDON banner differs (its dice), so a cache of a
+hundred window-sized banners grew the process by tens of megabytes; fitting text tries
+sizes, each an open font."""
 
+import gc
 import os
+import weakref
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame  # noqa: E402
+from pygame_gui.core.utility import set_default_manager  # noqa: E402
 
 from magdagdon.app.fonts import FontBook  # noqa: E402
-from magdagdon.app.render.hud import BANNERS_KEPT, draw_banner  # noqa: E402
+from magdagdon.app.menu_ui import MenuUI  # noqa: E402
+from magdagdon.app.render.bounded_cache import surface_bytes  # noqa: E402
+from magdagdon.app.render.hud import draw_banner  # noqa: E402
+from magdagdon.app.render.text_layout import TextSetter  # noqa: E402
 
 
-def test_distinct_banners_do_not_pile_up():
+def test_distinct_banners_stay_within_their_budget():
     pygame.display.init()
     pygame.font.init()
-    fonts = FontBook()
+    fonts = FontBook(window=(1920, 1080))
     surface = pygame.Surface((1920, 1080))
     rect = pygame.Rect(200, 200, 1500, 600)
     for dice in range(40):
         draw_banner(surface, fonts, rect, "MAGDAGDON!", [f"These dice {dice} cannot be placed."])
-    assert len(fonts.banners) <= BANNERS_KEPT + 1
-    kept_bytes = sum(image.get_bytesize() * image.get_width() * image.get_height() for image, _ in fonts.banners.values())
-    assert kept_bytes < 40 * 2**20
+    kept = sum(surface_bytes(image) for image, _ in fonts.banners.values())
+    assert 1 <= len(fonts.banners) < 40
+    assert kept <= FontBook.BANNER_WINDOWS * 4 * 1920 * 1080
+
+
+def test_texts_drawn_at_every_size_keep_a_bounded_set_of_fonts_open():
+    pygame.display.init()
+    pygame.font.init()
+    fonts = FontBook("arabic", rtl=True)
+    baseline = fonts.baseline("پاسے MAGDAGDON", 30)
+    for size in range(8, 200):
+        fonts.render(f"پاسے {size} dice", size, (255, 255, 255))
+    setter = fonts.setter
+    assert len(setter._loaded) <= TextSetter.FONTS_KEPT <= 64  # of some 380 sizes and scripts asked for
+    # What was measured with a closed font went with it: a font opened later (perhaps
+    # under the same id) is measured afresh, and measures the same.
+    open_ids = {id(font) for font in setter._loaded.values()}
+    assert set(setter._overhangs) <= open_ids
+    assert {key[0] for key in setter._inks} <= open_ids
+    assert fonts.baseline("پاسے MAGDAGDON", 30) == baseline
+
+
+def test_a_menu_manager_let_go_is_freed_with_its_fonts_and_theme():
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((800, 600))
+    set_default_manager(None)  # as when the game starts: its first manager becomes pygame_gui's default
+    told = []
+    ui = MenuUI((800, 600), "latin", on_drop=lambda: told.append(True))
+    first = weakref.ref(ui.manager)
+    ui.resize((1024, 768))
+    ui.manager  # the new one
+    gc.collect()
+    assert first() is None
+    assert told == [True]

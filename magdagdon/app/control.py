@@ -32,6 +32,7 @@ from .party_driver import ComputerTurns
 from .party_play import PartyPlay
 from .fonts import FontBook
 from .games import Games
+from .heap import HeapTrimmer
 from .i18n import Catalog, system_language
 from .input.gamepad import PadKeys, Pads
 from .input.pointer import PointerTranslator
@@ -135,12 +136,14 @@ class Control:
         self.draw_log = draw_log
         self.frame_log: DrawnFrame | None = None
         self._log_frame: pygame.Surface | None = None
-        self.fonts = fonts = FontBook(text.script, rtl=text.rtl, logged=draw_log)
+        self.fonts = fonts = FontBook(text.script, rtl=text.rtl, logged=draw_log,
+                                      window=self.window.surface.get_size())
         saved = preferences.saved
         fonts.set_scale(LARGE_TEXT_SCALE if saved.large_text else 1.0)
         self.audio = Audio(enabled=bool(options.sound), volume=(100 if saved.volume is None else saved.volume) / 100)
         self.viewport = Viewport(self.window.surface.get_size(), text.rtl)
-        self.ui = MenuUI(self.viewport.size, text.script)
+        self.heap = HeapTrimmer()
+        self.ui = MenuUI(self.viewport.size, text.script, on_drop=self.heap.let_go)
         self.ui.text_scale = fonts.scale
         self.notices = Notices(text)
         if preferences.file_was_set_aside and preferences.notice is not None:
@@ -342,6 +345,7 @@ class Control:
         if moving or self.dirty or self.machine.changed or self.ui.changed:
             self.clock.sleep(started + FRAME_SECONDS - self.clock.now())
         else:
+            self.heap.rest(started, self.window.presented)  # what was let go, back to the system
             self._idle_until(started + IDLE_FRAME_SECONDS)
 
     def _retry_held_results(self, now: float) -> None:
@@ -442,6 +446,7 @@ class Control:
     def on_resize(self) -> None:
         size = self.window.surface.get_size()
         self.viewport.resize(size)
+        self.fonts.fit_window(size)
         self.ui.resize(size)
         self.machine.resize()
         self.dirty = True

@@ -15,6 +15,7 @@ import pygame
 
 from magdagdon.assets_path import asset_path
 
+from .render.bounded_cache import BoundedCache, surface_bytes
 from .render.draw_log import text_image
 from .render.styled_text import Spans, plain, wrap_spans
 from .render.text_layout import ScriptFont, SetLine, TextSetter
@@ -48,13 +49,20 @@ class FontBook:
     """Measures and renders text in the UI language (right-to-left runs, scripts and their
     fonts handled by :class:`TextSetter`), caching rendered surfaces and fitted sizes."""
 
-    TEXT_CACHE_LIMIT = 600
+    TEXT_CACHE_LIMIT = 600  # entries of the measuring caches (sizes, wrapped lines, ink boxes)
+    # The drawn images kept, in windows' worth of pixels: a few screens' texts and buttons,
+    # two banners (each up to a window); the least recently drawn go first.
+    TEXT_IMAGES_WINDOWS = 2
+    WIDGET_IMAGES_WINDOWS = 1
+    BANNER_WINDOWS = 2
 
-    def __init__(self, script: str = "latin", rtl: bool = False, logged: bool = False) -> None:
+    def __init__(self, script: str = "latin", rtl: bool = False, logged: bool = False,
+                 window: tuple[int, int] = (1280, 800)) -> None:
         self.scale = 1.0  # the Large text setting: every size asked for is drawn this much larger
         self.generation = 0  # changes whenever drawn text may look different (painters repaint)
         # Tests and the screen audit: each line rendered knows what it says (see render.draw_log).
         self.logged = logged
+        self.window_bytes = 4 * window[0] * window[1]
         self.switch(script, rtl)
 
     def switch(self, script: str, rtl: bool) -> None:
@@ -63,12 +71,23 @@ class FontBook:
         self.setter = TextSetter(script_fonts(), script, rtl)
         self.rtl = rtl
         self.generation += 1
-        self._texts: dict[tuple[object, ...], pygame.Surface] = {}
+        window = self.window_bytes
+        self._texts: BoundedCache[pygame.Surface] = BoundedCache(self.TEXT_IMAGES_WINDOWS * window, surface_bytes)
         self._fits: dict[tuple[object, ...], int] = {}
         self._wraps: dict[tuple[object, ...], tuple[str, ...]] = {}  # a page is wrapped once, not per menu build
         self._inks: dict[tuple[object, ...], pygame.Rect] = {}
-        self.images: dict[tuple[object, ...], pygame.Surface] = {}  # drawn widgets (see render.widgets)
-        self.banners: dict[tuple[object, ...], tuple[pygame.Surface, pygame.Rect]] = {}  # see render.hud
+        self.images: BoundedCache[pygame.Surface] = BoundedCache(self.WIDGET_IMAGES_WINDOWS * window,
+                                                                 surface_bytes)  # drawn widgets (render.widgets)
+        self.banners: BoundedCache[tuple[pygame.Surface, pygame.Rect]] = BoundedCache(
+            self.BANNER_WINDOWS * window, lambda banner: surface_bytes(banner[0]))  # see render.hud
+
+    def fit_window(self, size: tuple[int, int]) -> None:
+        """The window is now ``size``: the images drawn for the old one are let go (every
+        text and button is sized to the window) and the budgets follow its pixels."""
+        window_bytes = 4 * size[0] * size[1]
+        if window_bytes != self.window_bytes:
+            self.window_bytes = window_bytes
+            self.switch(self.setter.home_script, self.rtl)
 
     def set_scale(self, scale: float) -> None:
         """Draw every text ``scale`` times larger from now on; ``fit`` still keeps each
@@ -93,11 +112,10 @@ class FontBook:
         key = (text, int(size), tuple(colour), bold)
         surface = self._texts.get(key)
         if surface is None:
-            if len(self._texts) > self.TEXT_CACHE_LIMIT:
-                self._texts.clear()
             px = self._px(size)
             line = self.setter.render_line(text, px, colour, bold)
-            surface = self._texts[key] = self._logged(line, text, px)
+            surface = self._logged(line, text, px)
+            self._texts[key] = surface
         return surface
 
     def render_styled(self, spans: Spans, size: int, colour: "Colour", bold: bool = False) -> pygame.Surface:
@@ -107,11 +125,10 @@ class FontBook:
         key = ("styled", spans, int(size), tuple(colour), bold)
         surface = self._texts.get(key)
         if surface is None:
-            if len(self._texts) > self.TEXT_CACHE_LIMIT:
-                self._texts.clear()
             px = self._px(size)
             line = self.setter.render_styled(spans, px, colour, bold)
-            surface = self._texts[key] = self._logged(line, plain(spans), px)
+            surface = self._logged(line, plain(spans), px)
+            self._texts[key] = surface
         return surface
 
     def _logged(self, line: SetLine, words: str, px: int) -> pygame.Surface:

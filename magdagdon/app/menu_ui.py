@@ -9,7 +9,7 @@ change here (``changed``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
@@ -18,8 +18,9 @@ if TYPE_CHECKING:
 
 
 class MenuUI:
-    def __init__(self, size: tuple[int, int], script: str) -> None:
+    def __init__(self, size: tuple[int, int], script: str, on_drop: Callable[[], None] = lambda: None) -> None:
         self.size = size
+        self.on_drop = on_drop  # told when a manager is let go (its fonts and images wait in cycles)
         self.script = script
         self.ready = False  # the control object sets it once the first frame is shown
         self.changed = False  # elements were made or killed since the last drawn frame
@@ -44,7 +45,14 @@ class MenuUI:
         """A new window size: a new manager, themed for it, when a menu next needs one."""
         self.size = size
         if self._manager is not None:
+            from pygame_gui.core.utility import get_default_manager, set_default_manager
+
             self._manager.clear_and_reset()
+            # pygame_gui keeps the first manager made as its default for ever: with its
+            # theme and every font it loaded, it would outlive the window size it was for.
+            if get_default_manager() is self._manager:
+                set_default_manager(None)
+            self.on_drop()
         self._manager = None
         self.changed = True
 

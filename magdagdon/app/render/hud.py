@@ -212,11 +212,6 @@ def wrap(fonts: "FontBook", text: str, size: int, width: int, bold: bool = False
     return fonts.wrap(text, size, width, bold)
 
 
-# A banner is a window-sized picture (1-8 MB): keep the few a screen shows, not a hundred
-# (an evening of kiosk games otherwise grows by a banner per MAGDAGDON).
-BANNERS_KEPT = 8
-
-
 def draw_banner(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect, title: str, lines: list[str],
                 colour: Colour = palette.DANGER, title_colour: Colour = palette.TEXT, reserve: int = 0,
                 title_scale: float = 0.2) -> pygame.Rect:
@@ -227,13 +222,12 @@ def draw_banner(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect, t
     key = ("banner", rect.size, title, tuple(lines), tuple(colour), tuple(title_colour), reserve, title_scale)
     cached = fonts.banners.get(key)
     if cached is None:
-        if len(fonts.banners) > BANNERS_KEPT:
-            fonts.banners.clear()
         drop = max(3, rect.height // 40)
         image = new_surface((rect.width, rect.height + drop), pygame.SRCALPHA, fonts.logged)
         free = _paint_banner(image, fonts, pygame.Rect((0, 0), rect.size), title, lines, colour, title_colour,
                              reserve, title_scale, min_text_px(surface.get_size()))
-        cached = fonts.banners[key] = (image, free)
+        cached = (image, free)
+        fonts.banners[key] = cached  # a banner is a window-sized picture: FontBook keeps a few
     image, free = cached
     with panel(surface, "banner", rect, element=Role.DIALOG):
         surface.blit(image, rect.topleft)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
+from .bounded_cache import BoundedCache
 from .font_cmap import Overhang, covered_code_points, overhang
 from .styled_text import Span, plain
 from .text_runs import ARABIC, DEVANAGARI, LATIN, Run, split_runs, visual_order, wrap_paragraph
@@ -40,12 +41,16 @@ class TextSetter:
     हिन्दी in any UI language). Fonts and run splits are cached."""
 
     CACHE_LIMIT = 2000
+    # Open fonts kept, each a face and its shaping tables in SDL_ttf (0.18-0.25 MB): fitting
+    # text tries sizes, and every window size and Large text brings others; the least
+    # recently used are closed. A screen uses a few dozen.
+    FONTS_KEPT = 48
 
     def __init__(self, fonts: dict[str, ScriptFont], home_script: str = LATIN, rtl: bool = False) -> None:
         self.fonts = fonts
         self.home_script = home_script if home_script in fonts else LATIN
         self.rtl = rtl
-        self._loaded: dict[tuple, pygame.font.Font] = {}
+        self._loaded: BoundedCache[pygame.font.Font] = BoundedCache(self.FONTS_KEPT, dropped=self._forget_font)
         self._runs: dict[str, list[Run]] = {}
         self._widths: dict[tuple[str, int, bool], int] = {}
         self._metrics: dict[tuple[str, int, bool], tuple[int, int]] = {}  # ascent, descent
@@ -75,6 +80,14 @@ class TextSetter:
             self._loaded[key] = font
             self._overhangs[id(font)] = overhang(path)
         return font
+
+    def _forget_font(self, font: pygame.font.Font) -> None:
+        """A font closed: what was kept under its id goes too (a font opened later may get it)."""
+        gone = id(font)
+        self._overhangs.pop(gone, None)
+        for cache in (self._spaces, self._inks):
+            for key in [key for key in cache if key[0] == gone]:
+                del cache[key]
 
     def home_font(self, size: int, bold: bool = False) -> pygame.font.Font:
         return self.font(self.home_script, size, bold, self.rtl and self.home_script == ARABIC)

@@ -40,7 +40,6 @@ STYLES = {
 }
 
 
-BUTTON_IMAGES_KEPT = 160  # each up to ~0.3 MB at 4K: a few screens' worth of looks
 LABEL_LINES = 2  # a label wraps onto at most this many lines
 
 
@@ -178,8 +177,6 @@ def _button_image(fonts: "FontBook", button: Button, floor: int, hovered: bool) 
     image = cache.get(key)
     if image is not None:
         return image
-    if len(cache) > BUTTON_IMAGES_KEPT:
-        cache.clear()
     w, h = size
     shadow = max(2, h // 18)
     image = new_surface((w, h + shadow), pygame.SRCALPHA, fonts.logged)
