@@ -328,15 +328,11 @@ def open_scene(scene: Scene, data: Path, size: tuple[int, int]) -> Player:
 def judge(player: Player, where: str) -> list[str]:
     """Draw the whole screen now and list what the audit finds on it."""
     control = player.control
-    control.ui.update(0.0)
     for _ in range(40):  # a game playing itself: the frame drawn between two moves
-        player.post(pygame.WINDOWEXPOSED)
-        player.wait(0.05)
+        frame = player.drawn()
         if not _in_motion(player):
             break
         _still(player)
-    frame = control.frame_log
-    assert frame is not None, "no frame was drawn"
     # What the screen in use declares (a state under a menu's veil is judged on its own screen).
     declared = list(getattr(control.machine.top, "declared_content", lambda: ())())
     findings: list[Finding] = audit_frame(frame, readable_floor(frame.size), declared)

@@ -161,14 +161,6 @@ from screen_scenes import make_data  # noqa: E402
 from magdagdon.app.render.numbers import signed  # noqa: E402
 
 
-def drawn(player: Player) -> DrawnFrame:
-    player.control.ui.update(0.0)
-    player.post(pygame.WINDOWEXPOSED)
-    player.wait(0.05)
-    frame = player.control.frame_log
-    assert frame is not None
-    return frame
-
 
 def ranks_shown(frame: DrawnFrame) -> list[int]:
     """The ranks of the games the table shows, top to bottom."""
@@ -195,7 +187,7 @@ def test_the_table_shows_as_many_games_as_the_room_holds_and_scrolls_to_the_rest
     try:
         player.wait(0.5)
         scores = player.top
-        frame = drawn(player)
+        frame = player.drawn()
         shown = ranks_shown(frame)
         assert shown == list(range(1, len(shown) + 1)), shown
         if min(size) >= 1080:
@@ -209,9 +201,9 @@ def test_the_table_shows_as_many_games_as_the_room_holds_and_scrolls_to_the_rest
             seen = set(shown)
             for _ in range(12):
                 player.key(pygame.K_PAGEDOWN, then=0.1)
-                seen |= set(ranks_shown(drawn(player)))
+                seen |= set(ranks_shown(player.drawn()))
             assert seen == set(range(1, 13)), seen
-        table_problems = [f for f in audit_frame(drawn(player), min_text_px(size))
+        table_problems = [f for f in audit_frame(player.drawn(), min_text_px(size))
                           if f.rule in ("overlap", "baselines", "too small", "outside its panel")]
         assert table_problems == [], table_problems
     finally:
@@ -231,7 +223,7 @@ def test_column_names_are_never_broken_inside_a_word(tmp_path, twelve_games, siz
         text = player.top.text
         words = {word for key in ("rank", "name", "score", "date", "turns", "powers", "assisted")
                  for word in text(f"scores.col_{key}").split()}
-        frame = drawn(player)
+        frame = player.drawn()
         headers = [r.words for r in frame.texts if "table" in r.panel and r.role is Role.LABEL]
         assert headers, "no column names drawn"
         for line in headers:
@@ -248,7 +240,7 @@ def test_urdu_rows_read_from_the_right(tmp_path, twelve_games):
     player = Player(data, (1920, 1080), seed=3, scene="high_scores", locale="ur")
     try:
         player.wait(0.5)
-        frame = drawn(player)
+        frame = player.drawn()
         row = player.top.rows[0][0]
         cells = sorted((r.rect.centerx, r.words) for r in frame.texts if "table" in r.panel and row.contains(r.rect))
         words = [w for _, w in reversed(cells)]  # from the right
@@ -276,10 +268,10 @@ def test_a_drag_on_the_table_scrolls_it_and_a_tap_opens_the_game(tmp_path, twelv
         player.wait(0.5)
         scores = player.top
         first, last = scores.rows[0][0], scores.rows[-1][0]
-        assert ranks_shown(drawn(player))[0] == 1
+        assert ranks_shown(player.drawn())[0] == 1
         player.drag(last.center, (last.centerx, first.centery))
         assert player.top_key == "high_scores"  # a drag is not a tap: no replay opened
-        assert ranks_shown(drawn(player))[0] > 1
+        assert ranks_shown(player.drawn())[0] > 1
         player.tap(scores.rows[0][0].center)
         assert player.top_key == "replay"
     finally:

@@ -6,18 +6,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from magdagdon.app.render.draw_log import DrawnFrame
 
 from support.player import Player
 
-
-def drawn(player: Player) -> DrawnFrame:
-    player.control.ui.update(0.0)
-    player.post(pygame.WINDOWEXPOSED)
-    player.wait(0.05)
-    frame = player.control.frame_log
-    assert frame is not None
-    return frame
 
 
 @pytest.mark.parametrize("locale", ["en", "it", "ur", "hi"])
@@ -27,7 +18,7 @@ def test_the_breakdown_rows_of_each_card_stand_apart(tmp_path, locale, size):
     try:
         player.wait(0.5)
         assert player.top_key == "party_results"
-        frame = drawn(player)
+        frame = player.drawn()
         standings = sorted({name for r in frame.texts for name in r.panel if name.startswith("standing ")})
         assert len(standings) == 3, standings
         for standing in standings:
@@ -49,7 +40,7 @@ def test_the_winner_and_turn_1_stand_where_the_reader_starts(tmp_path, locale, f
     player = Player(tmp_path, (1920, 1080), scene="party_results", locale=locale)
     try:
         player.wait(0.5)
-        frame = drawn(player)
+        frame = player.drawn()
 
         def left_of(name: str) -> int:
             return min(r.rect.left for r in frame.records if name in r.panel)

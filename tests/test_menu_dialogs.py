@@ -8,24 +8,15 @@ import pygame
 import pytest
 
 from magdagdon.app.render import palette
-from magdagdon.app.render.draw_log import DrawnFrame, Role
+from magdagdon.app.render.draw_log import Role
 
 from support.player import Player
 
 
-def drawn(player: Player) -> DrawnFrame:
-    """The frame drawn now, with its log."""
-    player.control.ui.update(0.0)
-    player.post(pygame.WINDOWEXPOSED)
-    player.wait(0.05)
-    frame = player.control.frame_log
-    assert frame is not None
-    return frame
-
 
 def question(player: Player) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, int]:
     """(the dialog, the title's ink, the question's ink, the top of the buttons)."""
-    frame = drawn(player)
+    frame = player.drawn()
     dialog = next(r.rect for r in reversed(frame.elements) if r.role is Role.DIALOG and r.words == "menu")
     title = next(r.rect for r in frame.texts if r.role is Role.TITLE and "title" in r.panel)
     words = [r.rect for r in frame.texts if r.role is Role.PAGE and "body" in r.panel]
@@ -59,10 +50,10 @@ def test_a_question_speaks_the_language_chosen_while_it_is_open(tmp_path):
     player = Player(tmp_path, (1280, 720), scene="confirm", locale="en")
     try:
         player.wait(0.5)
-        english = [r.words for r in drawn(player).texts if r.role is Role.PAGE]
+        english = [r.words for r in player.drawn().texts if r.role is Role.PAGE]
         player.control.set_language("it")
         player.wait(0.1)
-        italian = [r.words for r in drawn(player).texts if r.role is Role.PAGE]
+        italian = [r.words for r in player.drawn().texts if r.role is Role.PAGE]
         assert italian and italian != english, (english, italian)
         assert " ".join(italian).startswith(player.top.text("confirm.quit").split()[0])
     finally:

@@ -6,25 +6,17 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from magdagdon.app.render.draw_log import DrawnFrame, Role
+from magdagdon.app.render.draw_log import Role
 
 from support.player import Player
 
-
-def drawn(player: Player) -> DrawnFrame:
-    player.control.ui.update(0.0)
-    player.post(pygame.WINDOWEXPOSED)
-    player.wait(0.05)
-    frame = player.control.frame_log
-    assert frame is not None
-    return frame
 
 
 def page_lines(player: Player) -> list[str]:
     """The page's lines on screen now, each checked whole and inside the page's box."""
     body = player.top.body_rect
     shown = []
-    for record in drawn(player).texts:
+    for record in player.drawn().texts:
         if record.role is Role.PAGE and "body" in record.panel:
             assert record.shown == record.rect, f"{record.words!r}: only {record.shown} of {record.rect} shows"
             assert body.contains(record.rect), f"{record.words!r} at {record.rect} is not inside {body}"

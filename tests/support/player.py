@@ -18,6 +18,7 @@ from magdagdon.app.control import Control  # noqa: E402
 from magdagdon.app.loop_io import FakeClock, ScriptedEvents  # noqa: E402
 from magdagdon.app.options import Options  # noqa: E402
 from magdagdon.app.render import palette  # noqa: E402
+from magdagdon.app.render.draw_log import DrawnFrame  # noqa: E402
 from magdagdon.app.render.text_runs import without_controls  # noqa: E402
 from magdagdon.app.states.menu import MenuState  # noqa: E402
 from magdagdon.app.states.table import TableState  # noqa: E402
@@ -135,6 +136,15 @@ class Player:
         surface = pygame.Surface(control.window.surface.get_size(), 0, control.window.surface)
         control.machine.draw(surface, control.step.alpha)
         return surface
+
+    def drawn(self) -> "DrawnFrame":
+        """The frame drawn now, with its draw log: the window is exposed and repainted."""
+        self.control.ui.update(0.0)
+        self.post(pygame.WINDOWEXPOSED)
+        self.wait(0.05)
+        frame = self.control.frame_log
+        assert frame is not None, "no frame was drawn"
+        return frame
 
     def look(self) -> list[tuple[str, int]]:
         """Every (text, size) on a frame drawn now: the window is exposed, as when another
