@@ -40,7 +40,7 @@ class ExpertSeat:
                 self.policy = self.make_policy()
             policy, position = self.policy, game.copy()
             self.asked = (game, len(game.log))
-            self.thinking = Future(); self.thinking.set_result(policy.choose(position))
+            self.thinking = self.worker.submit(lambda: policy.choose(position))
         if not self.thinking.done() or self.thinking.cancelled():
             return None
         action = self.thinking.result()
