@@ -39,7 +39,7 @@ from .players.autoplay import Autoplay
 from .players.worker import Worker
 from .kiosk import FolderInUse, KioskClaim, KioskLock, draw_leaving, set_lock_hints
 from .kiosk_director import KioskDirector, read_score_tables
-from .loop import FixedStep
+from .loop import UPDATES_PER_SECOND, FixedStep
 from .loop_io import Clock, EventSource, PygameEvents, RealClock
 from .menu_ui import MenuUI
 from .motion import MotionPreference
@@ -78,7 +78,7 @@ from .termination import Termination
 from .viewport import Viewport
 from .window import Window
 
-FRAME_SECONDS = 1 / 120  # while something moves
+FRAME_SECONDS = 1 / UPDATES_PER_SECOND  # while something moves
 IDLE_FRAME_SECONDS = 0.1  # while nothing does
 INPUT_POLL_SECONDS = 0.02  # how often an idle loop looks for input
 RETRY_SECONDS = 5.0  # how often a result held unsaved (a full disk) is written again

@@ -17,10 +17,11 @@ from ..state_machine import StateMachine
 from ..states.table import TableState
 from .seats import Controller, ExpertSeat, PersonSeat, ScriptedSeat
 from .worker import Worker
+from ..loop import ticks
 
-DEMO_STEP_TICKS = 40  # a third of a second between the demo's moves
-COMPUTER_STEP_TICKS = 54  # 0.45 s between a computer player's
-RESTART_TICKS = 480  # a finished demo game stays on screen for 4 s
+DEMO_STEP_TICKS = ticks(1 / 3)  # between the demo's moves
+COMPUTER_STEP_TICKS = ticks(0.45)  # between a computer player's
+RESTART_TICKS = ticks(4.0)  # a finished demo game stays on screen
 
 
 def shared(make: Callable[[], Policy]) -> Callable[[], Policy]:

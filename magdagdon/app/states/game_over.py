@@ -39,10 +39,11 @@ from ..state_machine import Persist
 from ..turn_story import TurnStory, turn_stories
 from ..games import Games
 from .table import TableKit, TableState
+from ..loop import ticks
 
-BOARD_TICKS = 96  # the finished board alone for 0.8 s: the last move's flash (0.4 s), then a look
-COUNT_TICKS = 150  # then the breakdown counts up over 1.25 s
-NAME_PAUSE_TICKS = 60  # and the total stands half a second before the name is asked
+BOARD_TICKS = ticks(0.8)  # the finished board alone: the last move's flash (0.4 s), then a look
+COUNT_TICKS = ticks(1.25)  # then the breakdown counts up
+NAME_PAUSE_TICKS = ticks(0.5)  # and the total stands a moment before the name is asked
 REVIEW_ITEMS = 3
 CAPTION_SAMPLE = {"turn": 12, "loss": 188}  # a long caption, to keep room for the review before it is in
 
