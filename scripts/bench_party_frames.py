@@ -57,10 +57,11 @@ def main() -> int:
         where: list[str] = []
         think_times: list[float] = []
         real_frame = control._frame
-        real_think = control.computer._think
+        real_submit = control.worker.submit
+        pending: set[object] = set()  # thoughts asked of the worker and not yet answered
 
         def timed_frame() -> None:
-            thinking = control.computer.thinking is not None and not control.computer.thinking.done()
+            thinking = bool(pending)
             key = control.machine.top_key
             started = time.perf_counter()
             real_frame()
@@ -77,15 +78,21 @@ def main() -> int:
             real_sleep(seconds)
             slept[0] += time.perf_counter() - started
 
-        def timed_think(game):  # type: ignore[no-untyped-def]
-            future = real_think(game)
+        def timed_submit(thought):  # type: ignore[no-untyped-def]
+            future = real_submit(thought)
             asked = time.perf_counter()
-            future.add_done_callback(lambda _: think_times.append(time.perf_counter() - asked))
+            pending.add(future)
+
+            def answered(_: object) -> None:
+                pending.discard(future)
+                think_times.append(time.perf_counter() - asked)
+
+            future.add_done_callback(answered)
             return future
 
         control._frame = timed_frame  # type: ignore[method-assign]
         control.clock.sleep = counted_sleep  # type: ignore[method-assign]
-        control.computer._think = timed_think  # type: ignore[method-assign]
+        control.worker.submit = timed_submit  # type: ignore[method-assign]
         deadline = time.perf_counter() + args.seconds
         control.loop(lambda: time.perf_counter() >= deadline or party.is_over)
         control.close()

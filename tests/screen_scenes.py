@@ -83,7 +83,7 @@ def _wait_review(player: Player) -> None:
     """The game-over review runs on its own thread, in real time."""
     session = player.table.session
     # the finished board, the count-up, then the review starts
-    player.wait_for(lambda: session.review_thread is not None or session.review is not None, limit=6.0)
+    player.wait_for(lambda: session.review_job is not None, limit=6.0)
     deadline = time.monotonic() + 60
     while session.review is None and time.monotonic() < deadline:
         time.sleep(0.05)

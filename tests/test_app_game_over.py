@@ -13,8 +13,8 @@ def test_review_cards_are_drawn_when_the_review_returns_and_open_the_replay(tmp_
     player = Player(tmp_path, (1920, 1080), seed=7, scene="game_over")
     player.wait(2.5)  # the finished board, the count-up; the review starts after it
     session = player.table.session
-    assert session.review_thread is not None
-    session.review_thread.join(60)
+    assert session.review_job is not None
+    session.review_job.future.result(60)
     review = session.review
     assert review, "review_game returned nothing for a finished game"
     texts = {t for t, _ in player.texts_drawn(lambda: player.wait(0.2))}  # drawn without input
@@ -141,8 +141,8 @@ WHOLE = {"missing", "overlap", "covered", "text over an element", "outside the w
 def test_game_over_shows_the_score_every_result_line_and_the_review_in_every_language(tmp_path, locale, size):
     player = Player(tmp_path, size, seed=3, scene="game_over", locale=locale)
     session = player.table.session
-    player.wait_for(lambda: session.review_thread is not None, limit=6.0)
-    session.review_thread.join(60)
+    player.wait_for(lambda: session.review_job is not None, limit=6.0)
+    session.review_job.future.result(60)
     player.post(pygame.WINDOWEXPOSED)
     player.wait(0.3)
     frame = player.control.frame_log

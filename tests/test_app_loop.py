@@ -124,25 +124,28 @@ def test_after_game_over_the_menu_offers_no_resume(players, tmp_path):
 # --- the game-over review -------------------------------------------------------------------
 
 def test_the_review_shows_when_ready_without_input_and_nothing_moves(players, monkeypatch):
+    from magdagdon.app.players import review_job
+    from magdagdon.app.players.worker import DaemonThreads
     from magdagdon.app.states import game_over
 
     ready = threading.Event()
-    real_review = game_over.review_game
+    real_review = review_job.review_game
 
     def slow_review(*args, **kwargs):  # the review takes its time: the screen idles first
         ready.wait(60)
         return real_review(*args, **kwargs)
 
-    monkeypatch.setattr(game_over, "review_game", slow_review)
-    player = players(scene="game_over", seed=7, size=(1920, 1080))
+    monkeypatch.setattr(review_job, "review_game", slow_review)
+    # Real threads: the review is still being made while the loop idles.
+    player = players(scene="game_over", seed=7, size=(1920, 1080), thinker=DaemonThreads(1))
     state = player.table
     early = player.texts_drawn(lambda: player.wait(6.0))  # the count-up, then nothing moves
     presented = player.control.window.presented
     player.wait(2.0)
     assert player.control.window.presented == presented, "the loop should be idle now"
     ready.set()
-    assert state.session.review_thread is not None
-    state.session.review_thread.join(60)
+    assert state.session.review_job is not None
+    state.session.review_job.future.result(60)
     assert state.session.review, "the review found nothing to say about this game"
     later = player.texts_drawn(lambda: player.wait(0.5))  # still no input at all
     text = state.text

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from magdagdon.app.players.worker import DaemonThreads
 from magdagdon.engine import Game, Replay, Roll
 from magdagdon.storage import open_store
 from magdagdon.storage.party_file import PartyFiles
@@ -151,20 +152,19 @@ class HeldExpert:
 
 
 def test_the_computer_thinks_on_a_worker_thread_while_frames_go_on(tmp_path):
-    from concurrent.futures import ThreadPoolExecutor
-
-    player = Player(tmp_path, seed=7, thinker=ThreadPoolExecutor(max_workers=1))
+    player = Player(tmp_path, seed=7, thinker=DaemonThreads(1))
     try:
-        expert = player.control.computer.policy = HeldExpert()
+        expert = HeldExpert()
+        player.control.autoplay.computer_policy = lambda: expert
         set_up_party(player, [("", True), ("ANA", False)])
         player.wait(1.5)  # the computer's turn starts by itself and asks for its roll
         game = player.top.game
         frames, log = player.control.frames, len(game.log)
         player.wait(3.0)  # the expert still thinks: the table keeps drawing, nothing is played
-        assert player.control.computer.thinking is not None and not player.control.computer.thinking.done()
+        assert player.control.autoplay.seats[0].thinking is not None and not player.control.autoplay.seats[0].thinking.done()
         assert player.control.frames - frames > 100 and len(game.log) == log
         expert.answer.set()
-        player.control.computer.thinking.result(timeout=60)
+        player.control.autoplay.seats[0].thinking.result(timeout=60)
         player.wait(1.0)
         assert len(game.log) > log  # its answer was played
     finally:

@@ -16,7 +16,7 @@ from magdagdon.engine import RUIN, Difficulty, Game, Replay  # noqa: E402
 from magdagdon.engine.actions import Roll  # noqa: E402
 from magdagdon.app.turn_story import turn_stories  # noqa: E402
 
-from support.player import Player, same_picture  # noqa: E402
+from support.player import HeldThoughts, Player, same_picture  # noqa: E402
 
 
 def played_game(seed: int) -> Game:
@@ -74,7 +74,8 @@ def test_game_over_opens_the_costliest_turn_with_the_experts_choice_beside(tmp_p
 
 
 def test_expert_review_is_computed_off_the_frame_and_fills_in(tmp_path):
-    player = Player(tmp_path, (800, 600), seed=5, scene="game_over")
+    thoughts = HeldThoughts()  # the review is asked of the worker and not made until released
+    player = Player(tmp_path, (800, 600), seed=5, scene="game_over", thinker=thoughts)
     player.wait(0.2)
     player.control.machine.top.push("replay", replay=Replay.of(played_game(3)))
     player.wait(0.05)
@@ -82,7 +83,8 @@ def test_expert_review_is_computed_off_the_frame_and_fills_in(tmp_path):
     assert player.top_key == "replay" and viewer.job is not None
     first = [t for t, _ in player.texts_drawn(lambda: player.fresh())]
     assert "You played" in first  # the player's side shows before the expert has answered
-    viewer.job.thread.join(timeout=120)
+    assert "The expert is thinking…" in first and viewer.reviews is None
+    thoughts.release()
     player.wait(0.3)
     assert viewer.reviews is not None
     after = [t for t, _ in player.texts_drawn(lambda: player.fresh())]

@@ -27,8 +27,6 @@ from magdagdon.storage.kiosk_config import KioskConfig, load_kiosk_config
 
 from .audio import Audio
 from .coach import Coach
-from .demo import DemoDriver
-from .party_driver import ComputerTurns
 from .party_play import PartyPlay
 from .fonts import FontBook
 from .games import Games
@@ -37,9 +35,11 @@ from .i18n import Catalog, system_language
 from .input.gamepad import PadKeys, Pads
 from .input.pointer import PointerTranslator
 from .jobs import AfterFrame
+from .players.autoplay import Autoplay
+from .players.worker import Worker
 from .kiosk import FolderInUse, KioskClaim, KioskLock, draw_leaving, set_lock_hints
 from .kiosk_director import KioskDirector, read_score_tables
-from .loop import FixedStep
+from .loop import UPDATES_PER_SECOND, FixedStep
 from .loop_io import Clock, EventSource, PygameEvents, RealClock
 from .menu_ui import MenuUI
 from .motion import MotionPreference
@@ -78,7 +78,7 @@ from .termination import Termination
 from .viewport import Viewport
 from .window import Window
 
-FRAME_SECONDS = 1 / 120  # while something moves
+FRAME_SECONDS = 1 / UPDATES_PER_SECOND  # while something moves
 IDLE_FRAME_SECONDS = 0.1  # while nothing does
 INPUT_POLL_SECONDS = 0.02  # how often an idle loop looks for input
 RETRY_SECONDS = 5.0  # how often a result held unsaved (a full disk) is written again
@@ -155,6 +155,7 @@ class Control:
             problem = f" {loaded.problem}. The defaults apply." if loaded.problem else ""
             print(f"magdagdon: {message}{problem}", file=sys.stderr)  # the operator's log (journal)
         self.jobs = AfterFrame()
+        self.worker = Worker(thinker)  # every background thought: its threads unless an executor is handed in
         self.storage = StoreAccess(options.data_dir, self.notices)
         self.games = Games(options.difficulty or Difficulty.PEACEFUL, options.demo, self.audio, self.viewport,
                            self.jobs, self.storage)
@@ -167,10 +168,9 @@ class Control:
         self.machine = StateMachine(self._factories(TableKit(text, fonts, self.viewport, TableCanvas(), self.coach,
                                                              self.motion),
                                                     menu_kit, preferences))
-        self.demo = DemoDriver(self.games, options.seed or 0)
-        self.computer = ComputerTurns(thinker)  # a worker thread unless one is handed in
+        self.autoplay = Autoplay(self.games, self.worker, options.seed or 0)
         self.kiosk_locale = text.locale
-        self.director = KioskDirector(self.kiosk, self.games, self.demo, self.storage, self._kiosk_notice_seen,
+        self.director = KioskDirector(self.kiosk, self.games, self.autoplay, self.storage, self._kiosk_notice_seen,
                                       self._kiosk_language_back) if self.kiosk else None
         self.pointer = PointerTranslator()
         self.pad_keys = PadKeys()
@@ -224,14 +224,14 @@ class Control:
         return {
             "rolling": lambda: Rolling(table, games), "staging": lambda: Staging(table, games),
             "magdagdon": lambda: Magdagdon(table, games), "ruin_pick": lambda: RuinPick(table, games),
-            "game_over": lambda: GameOver(table, games),
+            "game_over": lambda: GameOver(table, games, self.worker),
             "title": lambda: Title(menu, games, self.notices),
             "settings": lambda: SettingsMenu(menu, games, self.audio, self.window, preferences, self.motion,
                                              self.set_language),
             "rules": lambda: Rules(menu), "about": lambda: About(menu),
             "high_scores": lambda: HighScores(menu, games, storage),
             "confirm": lambda: ConfirmDialog(menu),
-            "replay": lambda: ReplayViewer(table.text, table.fonts, table.viewport),
+            "replay": lambda: ReplayViewer(table.text, table.fonts, table.viewport, self.worker),
             "code_entry": lambda: CodeEntry(menu, games),
             "party_setup": lambda: PartySetup(menu, games, storage),
             "party_handover": lambda: PartyHandover(menu),
@@ -328,8 +328,7 @@ class Control:
             if self.machine.quit_requested:
                 return
             self.machine.update(self.step.dt)
-            self.demo.tick(self.machine)
-            self.computer.tick(self.machine)
+            self.autoplay.tick(self.machine)
         if self.director is not None:
             self.director.tick(self.machine, self.clock.now())
         # pygame_gui draws from what its update saw: after every change, before every draw.
@@ -372,7 +371,7 @@ class Control:
 
     def animating(self) -> bool:
         leaving = self.lock.chord.seconds_left(self.clock.now()) if self.lock is not None else None
-        return (self.games.demo or self.machine.is_animating() or self.computer.active(self.machine)
+        return (self.games.demo or self.machine.is_animating() or self.autoplay.active(self.machine)
                 or leaving != self.leaving_shown)
 
     def _draw(self) -> None:
@@ -474,7 +473,7 @@ class Control:
         if self.closed:
             return
         self.closed = True
-        self.computer.close()
+        self.autoplay.close()
         if self.claim is not None:
             self.claim.release()
         self.jobs.run()

@@ -3,7 +3,7 @@ playing?" and then the game set aside; the first input in the attract loop wakes
 and does nothing else.
 
 It watches the input the control object hands it and the states on the machine, and acts
-on the machine the way the demo driver does (restarting it with the states it names).
+on the machine the way the autoplay does (restarting it with the states it names).
 When the attract loop begins, the kiosk speaks its own language again and the kiosk.json
 notice the operator saw on the title goes. The attract steps (``kiosk.json``): the title card; today's and all-time tables with
 names; today's best recorded game, played back through the real game states from its
@@ -21,11 +21,12 @@ from magdagdon.storage import RecordedGame
 from magdagdon.storage.kiosk_config import KioskConfig
 from magdagdon.storage.today import best_of_day, todays_table
 
-from .demo import DemoDriver
 from .games import DEMO_CAPTION, Games
 from .party_play import party_in_play
+from .players.autoplay import Autoplay
 from .state_machine import StateMachine
 from .states.attract_card import ROWS_SHOWN, ScoreTables
+from .states.still_playing import StillPlaying
 from .states.table import TableState
 from .store_access import StoreAccess
 
@@ -66,9 +67,9 @@ def read_score_tables(storage: StoreAccess, games: Games, difficulties: tuple[Di
 
 
 class KioskDirector:
-    def __init__(self, config: KioskConfig, games: Games, demo: DemoDriver, storage: StoreAccess,
+    def __init__(self, config: KioskConfig, games: Games, autoplay: Autoplay, storage: StoreAccess,
                  notice_seen: Callable[[], None] = lambda: None, own_language: Callable[[], None] = lambda: None) -> None:
-        self.config, self.games, self.demo, self.storage = config, games, demo, storage
+        self.config, self.games, self.autoplay, self.storage = config, games, autoplay, storage
         self.notice_seen = notice_seen  # the evening has begun: the title's kiosk.json notice goes
         self.own_language = own_language  # the kiosk's own language again
         self.last_input: float | None = None
@@ -106,7 +107,8 @@ class KioskDirector:
             return
         top = machine.top_key
         if top == "still_playing":
-            if getattr(machine.top, "seconds_left", 1.0) <= 0:
+            still = machine.top
+            if isinstance(still, StillPlaying) and still.seconds_left <= 0:
                 self.abandon(machine, now)
             return
         if top == "name_entry":
@@ -158,7 +160,7 @@ class KioskDirector:
         self.replay_pending = None
         self.games.demo = False
         self.games.demo_caption = DEMO_CAPTION
-        self.demo.script = None
+        self.autoplay.play_back(None)
         session = self.games.new_session(self.player_difficulty)
         machine.restart("rolling", {"session": session}, ("title",))
 
@@ -175,7 +177,7 @@ class KioskDirector:
     def _show(self, kind: str, machine: StateMachine) -> bool:
         self.games.demo = False
         self.games.demo_caption = DEMO_CAPTION
-        self.demo.script = None
+        self.autoplay.play_back(None)
         self.demo_running = False
         self.replay_pending = None
         if kind in CARDS:
@@ -196,18 +198,17 @@ class KioskDirector:
 
     def _play(self, machine: StateMachine, recorded: RecordedGame | None) -> None:
         """A game played through the real states: a recorded one action by action, or the expert's."""
-        games, demo = self.games, self.demo
+        games, autoplay = self.games, self.autoplay
         games.demo = True
-        demo.shown_over = False
+        autoplay.play_back(None if recorded is None else recorded.replay.actions)
         if recorded is not None:
             replay = recorded.replay
             session = games.resume_session(Game(replay.difficulty, replay.seed))
-            demo.script = list(replay.actions)
             games.demo_caption = ("attract.best_game", {"name": recorded.name})  # not a demo: whose game it is
         else:
             session = games.new_session(self.player_difficulty)
         self.demo_running = True
-        self.demo_games_at = demo.games_shown
+        self.demo_games_at = autoplay.games_shown
         machine.restart("rolling", {"session": session})
 
     def _advance(self, machine: StateMachine, now: float) -> None:
@@ -219,7 +220,7 @@ class KioskDirector:
                 self.step_started = now
             return
         if self.demo_running:
-            if self.demo.games_shown > self.demo_games_at or elapsed >= LONGEST_DEMO_SECONDS:
+            if self.autoplay.games_shown > self.demo_games_at or elapsed >= LONGEST_DEMO_SECONDS:
                 self._next_step(machine, now)
             return
         if elapsed >= self.config.attract_step_seconds:

@@ -7,6 +7,11 @@ UPDATES_PER_SECOND = 120
 MAX_CATCH_UP_STEPS = 12  # after a long stall, skip time rather than spiral
 
 
+def ticks(seconds: float) -> int:
+    """A duration in fixed updates: every time the states count is stated in seconds."""
+    return round(seconds * UPDATES_PER_SECOND)
+
+
 class FixedStep:
     def __init__(self, hz: int = UPDATES_PER_SECOND, max_steps: int = MAX_CATCH_UP_STEPS) -> None:
         self.dt = 1.0 / hz

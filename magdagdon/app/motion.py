@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from magdagdon.engine import RUIN, Bonus, Game, line_scores
 from magdagdon.engine.actions import Action, Adjust, Confirm, PlaceRuin
 
-EFFECT_TICKS = 48  # 400 ms at 120 updates a second
+from .loop import ticks
+
+EFFECT_TICKS = ticks(0.4)
 
 
 class MotionPreference:

@@ -7,7 +7,6 @@ the engine's checked ``play`` and then moves dice sprites, plays sounds, and sav
 from __future__ import annotations
 
 import random
-import threading
 from dataclasses import replace
 from datetime import date, datetime, timezone
 from typing import TYPE_CHECKING, Iterable
@@ -29,9 +28,9 @@ from .viewport import Viewport
 REROLL_TUMBLE_TICKS = EFFECT_TICKS - 8  # a re-roll tumbles within 400 ms (its random extra included)
 
 if TYPE_CHECKING:
-    from magdagdon.storage import Store
     from magdagdon.ai.review import TurnReview
     from magdagdon.storage import Store
+    from .players.review_job import ReviewJob
     from .store_access import StoreAccess
 
 SOUND_OF: dict[type, str] = {Roll: "roll", Stage: "place", TakeBack: "take_back", TakeBackAll: "take_back",
@@ -64,8 +63,7 @@ class GameSession:
         self.daily_day: date | None = None  # a game on a day's dice: that day, once recorded
         self.daily_rank: int | None = None  # and its rank in that day's table
         self.held_reason: str | None = None  # why the result is held unsaved (a storage notice's words)
-        self.review: list[TurnReview] | None = None  # the AI's look back, once the game is over
-        self.review_thread: threading.Thread | None = None
+        self.review_job: ReviewJob | None = None  # the expert's look back, asked for once the game is over
         # Game time in fixed ticks, and when the player last acted, and where: a second tap
         # of a double tap must not act again in the state the first one led to.
         self.ticks = 0
@@ -77,6 +75,11 @@ class GameSession:
         self.rebuild_sprites(animate=False)
 
     # --- reading ---------------------------------------------------------------------------
+    @property
+    def review(self) -> list[TurnReview] | None:
+        """The expert's review of the finished game, once it is in."""
+        return None if self.review_job is None else self.review_job.reviews
+
     @property
     def tumbling(self) -> bool:
         return any(s.tumble_left for s in self.sprites.values())

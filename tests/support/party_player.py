@@ -106,4 +106,4 @@ def describe(player: Player) -> str:
         return "no party"
     game = getattr(state, "game", None)
     return (f"seat {party.party.current_index}, turn {party.party.turn}, "
-            f"phase {game.phase if game else None}, thinking {player.control.computer.thinking}")
+            f"phase {game.phase if game else None}, thinking {player.control.autoplay.seats[0].thinking}")

@@ -42,6 +42,27 @@ class ThinkAtOnce(Executor):
         return done
 
 
+class HeldThoughts(Executor):
+    """Holds what is handed to it until ``release()``: a thought still being made, in fake
+    time, for as long as a test needs (then it is made at once, as ``ThinkAtOnce`` does)."""
+
+    def __init__(self) -> None:
+        self.held: list[tuple[Future[Any], Callable[[], Any]]] = []
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        waiting: Future[Any] = Future()
+        self.held.append((waiting, lambda: fn(*args, **kwargs)))
+        return waiting
+
+    def release(self) -> None:
+        held, self.held = self.held, []
+        for waiting, thought in held:
+            try:
+                waiting.set_result(thought())
+            except BaseException as error:
+                waiting.set_exception(error)
+
+
 class Player:
     def __init__(self, data_dir: Path, size: tuple[int, int] = (800, 600), thinker: Executor | None = None,
                  draw_log: bool = True, frame_seconds: float = 0.0, **options: Any) -> None:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Collection
 
 from magdagdon.engine import RUIN, Board, Bonus, best_reachable_bonuses, line_scores
 
+from ..loop import ticks
 from . import palette
 from .dice_faces import die_face
 from .draw_log import Role, as_role, note, panel
@@ -141,7 +142,7 @@ def _draw_sums(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", boa
                     surface.blit(tag, (rect.centerx - tag_ink.centerx, top + number_ink.height + spacing - tag_ink.top))
 
 
-def pulse(tick: int, period: int = 120) -> float:
+def pulse(tick: int, period: int = ticks(1.0)) -> float:
     """0..1 gentle breathing, one cycle per ``period`` ticks."""
     return 0.5 - 0.5 * math.cos(2 * math.pi * (tick % period) / period)
 

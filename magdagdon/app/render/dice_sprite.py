@@ -13,8 +13,9 @@ import random
 import pygame
 
 from .dice_faces import die_face
+from ..loop import ticks
 
-TUMBLE_TICKS = 84  # 0.7 s at 120 updates per second
+TUMBLE_TICKS = ticks(0.7)
 GLIDE = 0.28  # share of the remaining distance covered per tick when gliding
 
 

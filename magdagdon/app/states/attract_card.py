@@ -26,11 +26,12 @@ from ..render.hud import min_text_px, wrap
 from ..render.menu_text import blit_ink, fitted_line, ink_rect
 from ..state_machine import Persist, State
 from ..viewport import Viewport
+from ..loop import ticks
 
 ROWS_SHOWN = 5  # names per table on the scores card
-STEP_TICKS = 240  # each how-to-play step shows for 2 s
+STEP_TICKS = ticks(2.0)  # each how-to-play step shows
 HOW_TO_STEPS = ("attract.step_roll", "attract.step_place", "attract.step_score")
-PAGE_TICKS = 480  # a scores card too low for both tables shows today's, then all time's, 4 s each
+PAGE_TICKS = ticks(4.0)  # a scores card too low for both tables shows today's, then all time's
 
 
 @dataclass(frozen=True)

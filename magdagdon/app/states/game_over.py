@@ -12,18 +12,19 @@ every language and size. A menu or dialog opened over it makes it step aside.
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass
 
 import pygame
 
-from magdagdon.ai.review import TurnReview, review_game
+from magdagdon.ai.review import TurnReview
 from magdagdon.engine import Replay, ReplayError, cell_col, cell_row
 from magdagdon.engine.challenge import code_for, has_code
 
 from ..fonts import FontBook
 from ..i18n import Catalog
 from ..input.focus import FocusKey
+from ..players.review_job import ReviewJob
+from ..players.worker import Worker
 from ..render import palette
 from ..render.draw_log import Role, as_role, new_frame_surface, panel
 from ..render.hud import draw_banner, min_text_px
@@ -36,28 +37,15 @@ from ..render.widgets import Button
 from ..session import GameSession
 from ..state_machine import Persist
 from ..turn_story import TurnStory, turn_stories
-from .table import TableState
+from ..games import Games
+from .table import TableKit, TableState
+from ..loop import ticks
 
-BOARD_TICKS = 96  # the finished board alone for 0.8 s: the last move's flash (0.4 s), then a look
-COUNT_TICKS = 150  # then the breakdown counts up over 1.25 s
-NAME_PAUSE_TICKS = 60  # and the total stands half a second before the name is asked
+BOARD_TICKS = ticks(0.8)  # the finished board alone: the last move's flash (0.4 s), then a look
+COUNT_TICKS = ticks(1.25)  # then the breakdown counts up
+NAME_PAUSE_TICKS = ticks(0.5)  # and the total stands a moment before the name is asked
 REVIEW_ITEMS = 3
 CAPTION_SAMPLE = {"turn": 12, "loss": 188}  # a long caption, to keep room for the review before it is in
-
-
-def start_review(session: GameSession) -> threading.Thread | None:
-    """Ask the AI for every turn that lost points, costliest first, off the UI thread
-    (``session.review`` is set when it is done; the replay viewer shows them all)."""
-    if session.review is not None or session.review_thread is not None:
-        return None
-    replay = Replay.of(session.game)
-
-    def work() -> None:
-        session.review = list(review_game(replay, limit=len(replay.actions)))
-
-    session.review_thread = threading.Thread(target=work, daemon=True)
-    session.review_thread.start()
-    return session.review_thread
 
 
 def local_cell_name(text: Catalog, cell: int) -> str:
@@ -127,6 +115,10 @@ def fits_block(fonts: FontBook, words: str, size: int, width: int, floor: int) -
 class GameOver(TableState):
     key = "game_over"
 
+    def __init__(self, table: TableKit, games: Games, worker: Worker) -> None:
+        super().__init__(table, games)
+        self.worker = worker
+
     def enter(self, persist: Persist) -> None:
         super().enter(persist)
         self.session.record_when_shown()
@@ -161,7 +153,7 @@ class GameOver(TableState):
         super().update(dt)
         self.session.check_saved()  # a held result written by a retry or another save
         if self.tick == BOARD_TICKS + COUNT_TICKS and not self.games.demo:  # after the count-up (CPU)
-            start_review(self.session)  # nobody reads a demo's
+            self.start_review()  # nobody reads a demo's
         if self.session.awaiting_name and not self.asked_name and self.tick >= BOARD_TICKS + COUNT_TICKS + NAME_PAUSE_TICKS:
             self._ask_name()
 
@@ -177,6 +169,12 @@ class GameOver(TableState):
             self._ask_name()  # the result is named before anything leaves this screen
             return
         super().handle_event(event)
+
+    def start_review(self) -> None:
+        """Ask the expert, once per game, for every turn that lost points (game over shows the
+        costliest, the replay viewer all of them)."""
+        if self.session.review_job is None and not self.game.set_up:
+            self.session.review_job = ReviewJob(self.worker, Replay.of(self.game))
 
     def _ask_name(self) -> None:
         self.asked_name = True  # the result made the table, and the player saw it: whose is it?
@@ -216,10 +214,10 @@ class GameOver(TableState):
             self.reset("rolling")
         elif ident == "replay":
             if not self.game.set_up:  # a position set up for a test or scene has no record
-                self.push("replay", replay=Replay.of(self.game), reviews=self.session.review, open_costliest=True)
+                self.push("replay", replay=Replay.of(self.game), review=self.session.review_job, open_costliest=True)
         elif ident.startswith("turn:"):
             if not self.game.set_up:
-                self.push("replay", replay=Replay.of(self.game), reviews=self.session.review,
+                self.push("replay", replay=Replay.of(self.game), review=self.session.review_job,
                           open_turn=int(ident.split(":", 1)[1]))
         elif ident == "scores":
             self.push("high_scores", scores_difficulty=self.game.difficulty)
@@ -279,7 +277,8 @@ class GameOver(TableState):
 
     def _review_awaited(self) -> bool:
         """The review is still to come: its room is kept, so nothing moves when it arrives."""
-        return self.session.review is None and not self.games.demo and not self.game.set_up
+        job = self.session.review_job
+        return (job is None or not job.done) and not self.games.demo and not self.game.set_up
 
     # --- layout -------------------------------------------------------------------------
     def plan(self) -> PanelPlan:

@@ -31,13 +31,13 @@ from ..render import palette
 from ..render.hud import min_text_px
 from ..render.menu_text import blit_ink, fitted_line, ink_rect
 from ..render.widgets import draw_focus_ring
+from ..loop import ticks
 from ..state_machine import Persist, State
 from ..viewport import Viewport
 
 ACTIONS = (("space", 3.0), ("delete", 2.5), ("ok", 2.0))  # the last row: wide keys
 ARROW_STEPS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 PAD_STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
-UPDATES_PER_SECOND = 120
 OFFER = "offer"  # the key offering the last name entered
 
 
@@ -67,7 +67,7 @@ class NameEntry(State):
         self.offered = "" if isinstance(start, str) else self.kit.last_name.offer()
         self.composing = ""  # an input method's text not yet committed
         timeout = persist.pop("name_timeout", None)
-        self.timeout_ticks = int(timeout * UPDATES_PER_SECOND) if isinstance(timeout, (int, float)) and timeout > 0 else None
+        self.timeout_ticks = ticks(timeout) if isinstance(timeout, (int, float)) and timeout > 0 else None
         self.quiet_ticks = 0
         self.caret_ticks = 0
         self.caret_drawn = False

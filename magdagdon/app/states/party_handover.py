@@ -13,8 +13,9 @@ from ..state_machine import Persist, State
 from .menu import Item, MenuKit
 from .party_screen import PartyScreen
 from .table import PHASE_STATE
+from ..loop import ticks
 
-COMPUTER_START_TICKS = 120  # a computer player's turn begins after 1 s on this screen
+COMPUTER_START_TICKS = ticks(1.0)  # a computer player's turn begins after a second on this screen
 
 
 class PartyHandover(PartyScreen):

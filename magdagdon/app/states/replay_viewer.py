@@ -2,8 +2,9 @@
 the player did, and beside it what the expert would have done where it differs, with the
 points that was worth. Opened from game over (on the costliest turn) and from High scores.
 
-The expert's review takes about half a second a turn, so it runs on a worker thread; the
-player's side shows at once and the expert's side fills in when the review arrives.
+The expert's review takes about half a second a turn, so it runs on the worker (the one
+game over asked for, when it comes from there); the player's side shows at once and the
+expert's side fills in when the review arrives.
 
 Read from the right in Urdu: the player's side, the rolled dice, the powers and the buttons
 start there (the boards themselves are never mirrored: rows are read left to right by the
@@ -12,12 +13,11 @@ rules), and the arrow pointing the way the language reads goes on to the next tu
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 import pygame
 
-from magdagdon.ai.review import TurnAdvice, TurnReview, review_game
+from magdagdon.ai.review import TurnAdvice, TurnReview
 from magdagdon.engine import Replay, ReplayError
 
 from ..fonts import FontBook
@@ -29,39 +29,20 @@ from ..render.button_row import draw_button_row
 from ..render.hud import min_text_px
 from ..render.menu_text import blit_ink, fitted_line
 from ..render.mini_board import draw_mini_board
+from ..players.review_job import ReviewJob
+from ..players.worker import Worker
 from ..render.widgets import Button
 from ..state_machine import Persist, State
 from ..turn_story import TurnStory, costliest_turns, reviews_by_turn, turn_stories
 from ..viewport import Viewport
 
 
-class ReviewJob:
-    """The expert's review of a whole game, computed once on a worker thread."""
-
-    def __init__(self, replay: Replay, turns: int) -> None:
-        self.reviews: list[TurnReview] | None = None
-        self.failed = False
-
-        def work() -> None:
-            try:
-                self.reviews = review_game(replay, limit=turns + 1)
-            except Exception:  # noqa: BLE001 - a review that cannot be made only hides the expert's side
-                self.failed = True
-
-        self.thread = threading.Thread(target=work, daemon=True)
-        self.thread.start()
-
-    @property
-    def done(self) -> bool:
-        return self.reviews is not None or self.failed
-
-
 class ReplayViewer(State):
     overlay = False
 
-    def __init__(self, text: Catalog, fonts: FontBook, viewport: Viewport) -> None:
+    def __init__(self, text: Catalog, fonts: FontBook, viewport: Viewport, worker: Worker) -> None:
         super().__init__()
-        self.text, self.fonts, self.viewport = text, fonts, viewport
+        self.text, self.fonts, self.viewport, self.worker = text, fonts, viewport, worker
         self.stories: list[TurnStory] = []
         self.page = 0
         self.job: ReviewJob | None = None
@@ -79,9 +60,10 @@ class ReplayViewer(State):
             self.stories = turn_stories(replay)
         except ReplayError:
             self.stories, self.unreadable = [], True
-        self.reviews = persist.get("reviews")
-        if self.reviews is None and self.stories and replay is not None:
-            self.job = ReviewJob(replay, len(self.stories))
+        self.job = persist.get("review")  # the one game over asked for, or None
+        if self.job is None and self.stories and replay is not None:
+            self.job = ReviewJob(self.worker, replay)
+        self.reviews = self.job.reviews if self.job is not None else None
         costly = costliest_turns(self.reviews, 1)
         self.page = 0
         if persist.get("open_turn") is not None:

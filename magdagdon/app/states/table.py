@@ -34,6 +34,7 @@ from ..render.party_strip import draw_party_strip
 from ..session import GameSession
 from ..state_machine import Persist, State
 from ..viewport import Viewport
+from ..loop import ticks
 
 PHASE_STATE = {
     Phase.ROLL: "rolling",
@@ -42,11 +43,11 @@ PHASE_STATE = {
     Phase.RUIN_PICK: "ruin_pick",
     Phase.GAME_OVER: "game_over",
 }
-PULSE_TICKS = 4 * 120  # highlights breathe for 4 s after a change, then hold still (idle CPU)
+PULSE_TICKS = ticks(4.0)  # highlights breathe for a while after a change, then hold still (idle CPU)
 # A press this soon (0.3 s of game time) after the player acted, in a state that action led
 # to, is the second tap of a double tap: it was meant for the state before and does nothing.
 # Likewise a tap skips the roll animation only once the dice have tumbled this long.
-DOUBLE_TAP_TICKS = 36
+DOUBLE_TAP_TICKS = ticks(0.3)
 ARROWS = {pygame.K_LEFT: "left", pygame.K_RIGHT: "right", pygame.K_UP: "up", pygame.K_DOWN: "down"}
 
 

@@ -1,0 +1,39 @@
+"""The expert's review of a finished game, asked for once and shared: game over shows its
+costliest turns, the replay viewer every turn's. It runs on the worker; a review that
+cannot be made only hides the expert's side, it never stops the game."""
+
+from __future__ import annotations
+
+import sys
+from concurrent.futures import CancelledError, Future
+
+from magdagdon.ai.review import TurnReview, review_game
+from magdagdon.engine import Replay
+
+from .worker import Worker
+
+
+class ReviewJob:
+    def __init__(self, worker: Worker, replay: Replay) -> None:
+        self.replay = replay
+        # Every turn that lost points, costliest first (a game has fewer turns than actions).
+        self.future: Future[list[TurnReview]] = worker.submit(lambda: review_game(replay, limit=len(replay.actions)))
+        self.failed = False
+
+    @property
+    def done(self) -> bool:
+        return self.future.done()
+
+    @property
+    def reviews(self) -> list[TurnReview] | None:
+        """The review once it is in; None while it is being made, or if it could not be."""
+        if not self.future.done() or self.failed:
+            return None
+        try:
+            return self.future.result()
+        except CancelledError:
+            self.failed = True
+        except Exception as error:  # noqa: BLE001 - a bug in the review hides the expert's side, no more
+            self.failed = True
+            print(f"magdagdon: the expert's review could not be made: {error!r}", file=sys.stderr)
+        return None
