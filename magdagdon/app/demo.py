@@ -30,13 +30,11 @@ class DemoDriver:
         self.games_shown = 0  # finished games shown whole (the kiosk's attract loop moves on)
 
     def tick(self, machine: StateMachine) -> None:
-        if not self.games.demo:
-            return
         state = machine.top
         if not isinstance(state, TableState) or state.request is not None:
             return
         session = state.session
-        if session.moving:
+        if not session.demo or session.moving:
             return
         self.wait -= 1
         if self.wait > 0:
@@ -48,7 +46,7 @@ class DemoDriver:
                 self.shown_over = False
                 self.games_shown += 1
                 self.script = None
-                state.persist["session"] = self.games.new_session(game.difficulty)
+                machine.context.session = self.games.demo_session(self.games.fresh_game(game.difficulty))
                 state.reset("rolling")
             else:
                 self.shown_over = True
