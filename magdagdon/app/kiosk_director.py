@@ -23,6 +23,7 @@ from magdagdon.storage.today import best_of_day, todays_table
 
 from .demo import DemoDriver
 from .games import Games
+from .input.gamepad import JOY_DEAD_ZONE, STICK_DEAD_ZONE
 from .payloads import Card, CardToShow, Countdown
 from .play_context import PlayContext
 from .state_machine import StateMachine
@@ -30,8 +31,6 @@ from .states.attract_card import ROWS_SHOWN, ScoreTables
 from .states.table import TableState
 from .store_access import StoreAccess
 
-STICK_DEAD_ZONE = 16000  # of 32767 (game controller axes)
-JOY_DEAD_ZONE = 0.5  # of 1.0 (joystick axes)
 INTRO_SECONDS = 3.0  # "Best today: ANA — 484" before its game plays back
 LONGEST_DEMO_SECONDS = 300.0  # a played-back game that never ends still lets the loop go on
 CARDS = {card.value: card for card in (Card.TITLE, Card.SCORES, Card.HOW_TO_PLAY)}  # kiosk.json's step names

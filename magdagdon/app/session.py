@@ -16,8 +16,8 @@ from magdagdon.engine import (
     Action, Adjust, Confirm, Game, PlaceRuin, Phase, Reroll, Roll, Stage, TakeBack, TakeBackAll,
 )
 from magdagdon.engine.challenge import daily_day_of
-from magdagdon.storage import DEFAULT_NAME, TABLE_SIZE, RecordOutcome, RecordRefused
-from magdagdon.storage.high_scores import rank_of
+from magdagdon.storage import DEFAULT_NAME, RecordOutcome, RecordRefused
+from magdagdon.storage.high_scores import makes_the_table, rank_of
 
 from .audio import Audio
 from .hints import Hint, ask_hint
@@ -221,10 +221,7 @@ class GameSession:
                                                                  outcome.replay_id))
 
     def _makes_the_table(self, store: "Store") -> bool:
-        """Whether this result enters its difficulty's top 20 (a tie keeps the earlier
-        result ahead, so it must beat the last entry of a full table)."""
-        table = store.high_scores(self.game.difficulty)
-        return len(table) < TABLE_SIZE or self.game.score().total > table[-1].score
+        return makes_the_table(store.high_scores(self.game.difficulty), self.game.score().total)
 
     def name_given(self, name: str) -> None:
         """The player named the game (or the name entry gave up): record it now."""

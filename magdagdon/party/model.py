@@ -13,11 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from magdagdon.engine import Difficulty, Game, Phase
-from magdagdon.storage.high_scores import clean_name
+from magdagdon.storage.high_scores import NAME_CHARACTERS, clean_name
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
-MAX_NAME = 16
 
 
 def turns_done(game: Game) -> int:
@@ -71,17 +70,13 @@ class Party:
         current = self.current
         return 0 if current is None else turns_done(current.game) + 1
 
-    def starting_turn(self, player: PartyPlayer) -> bool:
-        """True when ``player`` has not rolled yet this turn (a hand-over is due)."""
-        return player.game.phase is Phase.ROLL
-
     def waiting(self) -> list[PartyPlayer]:
         """Players whose board is full while others still play."""
         return [p for p in self.players if p.game.is_over] if not self.is_over else []
 
 
 def clean_player_name(name: str, seat: int) -> str:
-    """A name to show and record (the tables' cleaning, kept short for the side strip);
-    "Player N" when nothing printable is left."""
-    cleaned = clean_name(name)[:MAX_NAME].strip() if name.strip() else ""
+    """A name to show and record (the tables' cleaning, as long as the name entry lets a
+    name be); "Player N" when nothing printable is left."""
+    cleaned = clean_name(name)[:NAME_CHARACTERS].strip() if name.strip() else ""
     return cleaned or f"Player {seat + 1}"

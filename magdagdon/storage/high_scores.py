@@ -16,7 +16,8 @@ from ..shown_value import shown
 
 TABLE_SIZE = 20
 DEFAULT_NAME = "Player"
-MAX_NAME_LENGTH = 24
+NAME_CHARACTERS = 12  # the most a name given to a game or a party seat keeps (what a table's column shows)
+MAX_NAME_LENGTH = 24  # the most a table read back may hold (files of earlier versions, edited by hand)
 MIN_SCORE, MAX_SCORE = -310, 544  # RULES.md §8: all ruins with every power; 3456/... perfect
 SANE_LIMIT = 10**9
 # Recording times a table accepts: any local time zone can show them (Windows cannot before 1970).
@@ -86,6 +87,12 @@ def insert(table: Sequence[ScoreEntry], entry: ScoreEntry) -> tuple[list[ScoreEn
     """The table with ``entry`` added, cut to the top 20, and its 1-based rank (None: off the table)."""
     ranked = sorted([*table, entry], key=lambda e: e.sort_key)[:TABLE_SIZE]
     return ranked, rank_of(ranked, entry.replay_id)
+
+
+def makes_the_table(table: Sequence[ScoreEntry], score: int) -> bool:
+    """Whether a new result of ``score`` enters ``table`` (its difficulty's top 20, best
+    first): a tie keeps the earlier result ahead, so in a full table it must beat the last."""
+    return len(table) < TABLE_SIZE or score > table[-1].score
 
 
 def rank_of(table: Sequence[ScoreEntry], replay_id: str) -> int | None:
