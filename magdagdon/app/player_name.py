@@ -4,7 +4,7 @@ offered to the next player.
 A name goes on the shared table and the game-over screen, so nothing that could hide or
 reorder text survives: control characters, format characters (bidi overrides, zero-width
 joiners and spaces), private-use and unassigned code points are dropped; runs of spaces
-become one; at most ``NAME_CHARACTERS`` remain; an empty name is the default name.
+become one; at most ``MAX_NAME_CHARACTERS`` remain; an empty name is the default name.
 """
 
 from __future__ import annotations
@@ -12,7 +12,9 @@ from __future__ import annotations
 import unicodedata
 from typing import Callable
 
-from magdagdon.storage import DEFAULT_NAME, NAME_CHARACTERS
+from magdagdon.storage import DEFAULT_NAME
+
+MAX_NAME_CHARACTERS = 12
 
 
 def typed_characters(text: str) -> str:
@@ -30,7 +32,7 @@ def typed_characters(text: str) -> str:
 def add_typed(name: str, text: str) -> str:
     """``name`` with ``text`` appended as far as it fits; no leading or double spaces."""
     for ch in typed_characters(text):
-        if len(name) >= NAME_CHARACTERS:
+        if len(name) >= MAX_NAME_CHARACTERS:
             break
         if ch.isspace():
             if not name or name.endswith(" "):
@@ -42,7 +44,7 @@ def add_typed(name: str, text: str) -> str:
 
 def final_name(name: str) -> str:
     """The name to record: cleaned, trimmed, the default when nothing is left."""
-    cleaned = " ".join(typed_characters(name).split())[:NAME_CHARACTERS].strip()
+    cleaned = " ".join(typed_characters(name).split())[:MAX_NAME_CHARACTERS].strip()
     return cleaned or DEFAULT_NAME
 
 

@@ -13,10 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from magdagdon.engine import Difficulty, Game, Phase
-from magdagdon.storage.high_scores import NAME_CHARACTERS, clean_name
+from magdagdon.storage.high_scores import clean_name
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
+MAX_NAME = 16
 
 
 def turns_done(game: Game) -> int:
@@ -76,7 +77,7 @@ class Party:
 
 
 def clean_player_name(name: str, seat: int) -> str:
-    """A name to show and record (the tables' cleaning, as long as the name entry lets a
-    name be); "Player N" when nothing printable is left."""
-    cleaned = clean_name(name)[:NAME_CHARACTERS].strip() if name.strip() else ""
+    """A name to show and record (the tables' cleaning, kept short for the side strip);
+    "Player N" when nothing printable is left."""
+    cleaned = clean_name(name)[:MAX_NAME].strip() if name.strip() else ""
     return cleaned or f"Player {seat + 1}"

@@ -16,7 +16,7 @@ The data folder::
 """
 
 from .data_dir import ENVIRONMENT_VARIABLE, resolve_data_dir
-from .high_scores import DEFAULT_NAME, NAME_CHARACTERS, TABLE_SIZE, ScoreEntry, clean_name
+from .high_scores import DEFAULT_NAME, TABLE_SIZE, ScoreEntry, clean_name
 from .notices import NoticeKind, StorageNotice
 from .outcomes import RecordOutcome, RecordRefused, RefusalReason
 from .recorded_game import RecordedGame, replay_id
@@ -31,7 +31,6 @@ __all__ = [
     "HISTOGRAM_BUCKET",
     "Mismatch",
     "MismatchKind",
-    "NAME_CHARACTERS",
     "NoticeKind",
     "RECENT_GAMES",
     "RecordOutcome",

@@ -16,8 +16,7 @@ from ..shown_value import shown
 
 TABLE_SIZE = 20
 DEFAULT_NAME = "Player"
-NAME_CHARACTERS = 12  # the most a name given to a game or a party seat keeps (what a table's column shows)
-MAX_NAME_LENGTH = 24  # the most a table read back may hold (files of earlier versions, edited by hand)
+MAX_NAME_LENGTH = 24
 MIN_SCORE, MAX_SCORE = -310, 544  # RULES.md §8: all ruins with every power; 3456/... perfect
 SANE_LIMIT = 10**9
 # Recording times a table accepts: any local time zone can show them (Windows cannot before 1970).

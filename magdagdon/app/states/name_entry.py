@@ -19,14 +19,14 @@ from dataclasses import dataclass
 
 import pygame
 
-from magdagdon.storage import DEFAULT_NAME, NAME_CHARACTERS
+from magdagdon.storage import DEFAULT_NAME
 
 from ..fonts import FontBook
 from ..i18n import Catalog
 from ..input.gamepad import PadReader
 from ..input.keyboard import LAYOUTS, Key, OnScreenKeyboard
 from ..render.button_row import words_width
-from ..player_name import LastName, add_typed, final_name
+from ..player_name import MAX_NAME_CHARACTERS, LastName, add_typed, final_name
 from ..render.draw_log import Role, panel
 from ..render import palette
 from ..render.hud import min_text_px
@@ -302,7 +302,7 @@ class NameEntry(State):
         if self.caret_drawn:
             pygame.draw.line(surface, palette.TEXT, (caret_x, field.top + field.height // 5),
                              (caret_x, field.bottom - field.height // 5), max(2, field.height // 20))
-        counter = f"{len(self.name)}/{NAME_CHARACTERS}"
+        counter = f"{len(self.name)}/{MAX_NAME_CHARACTERS}"
         image = fonts.render(counter, max(floor, int(field.height * 0.3)), palette.TEXT_DIM)
         ink = ink_rect(image)
         gap = field.height // 5
