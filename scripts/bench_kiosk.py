@@ -95,6 +95,7 @@ def play_one(player, policy, walk_away: bool) -> str:
 
 def soak(games: int, size: tuple[int, int]) -> dict:
     from magdagdon.ai import make_policy
+    from magdagdon.app.play_context import PlayContext
     from support.player import Player
 
     random.seed(1)
@@ -112,7 +113,7 @@ def soak(games: int, size: tuple[int, int]) -> dict:
         except Exception as error:  # counted and shown: the figure must be 0
             exceptions += 1
             print(f"game {number}: {type(error).__name__}: {error}", file=sys.stderr)
-            player.control.machine.restart("rolling", {"session": player.control.games.new_session()}, ("title",))
+            player.control.machine.restart("rolling", PlayContext(player.control.games.new_session()), ("title",))
             continue
         ends[end] = ends.get(end, 0) + 1
         if player.top_key == "game_over":
@@ -120,7 +121,7 @@ def soak(games: int, size: tuple[int, int]) -> dict:
             player.tap(menu.rect.center)
         if player.top_key == "title":
             player.wait(config.idle_seconds + config.attract_step_seconds * 2)  # into the attract loop
-        if player.top_key == "attract_card" or player.control.games.demo:
+        if player.top_key == "attract_card" or player.control.machine.context.demo:
             player.tap((5, 5))  # the waking tap
         player.wait_for(lambda: player.top_key == "title" and bool(player.menu_button_rects()), limit=10)
         elements.append(ui_elements(player.control))

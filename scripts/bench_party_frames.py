@@ -28,6 +28,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from magdagdon.app.control import Control  # noqa: E402
 from magdagdon.app.options import Options, difficulty_option, size_option  # noqa: E402
 from magdagdon.app.party_play import PartyPlay  # noqa: E402
+from magdagdon.app.play_context import PlayContext  # noqa: E402
 from magdagdon.app.session import now  # noqa: E402
 from magdagdon.party import Party  # noqa: E402
 from magdagdon.party.keeper import PartyKeeper  # noqa: E402
@@ -50,7 +51,7 @@ def main() -> int:
         party = Party.new(control.games.difficulty, args.seed, [("Computer", True), ("Computer 2", True)])
         play = PartyPlay(PartyKeeper(PartyFiles.unavailable(), lambda: None, party, now()), control.games,
                          control.storage)
-        control.machine.restart("party_handover", {"party": play, "session": control.games.new_session()})
+        control.machine.restart("party_handover", PlayContext(control.games.new_session(), play))
 
         frame_times: list[float] = []
         during: list[bool] = []  # the expert was thinking when the frame began

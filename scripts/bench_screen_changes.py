@@ -45,6 +45,7 @@ from magdagdon.app.control import Control  # noqa: E402
 from magdagdon.app.loop_io import RealClock, ScriptedEvents  # noqa: E402
 from magdagdon.app.options import Options, difficulty_option, size_option  # noqa: E402
 from magdagdon.app.party_play import PartyPlay  # noqa: E402
+from magdagdon.app.play_context import PlayContext  # noqa: E402
 from magdagdon.app.session import now  # noqa: E402
 from magdagdon.app.states.menu import MenuState  # noqa: E402
 from magdagdon.engine import Difficulty  # noqa: E402
@@ -142,7 +143,7 @@ def menu_tour(control: Control, events: ScriptedEvents) -> None:
     def settled(key_wanted: str) -> Callable[[], bool]:
         return lambda: control.machine.top_key == key_wanted and bool(getattr(control.machine.top, "built", True))
 
-    control.machine.restart("rolling", {"session": control.games.new_session(Difficulty.PEACEFUL, 5)})
+    control.machine.restart("rolling", PlayContext(control.games.new_session(Difficulty.PEACEFUL, 5)))
     run_until(control, lambda: False, 1.5)
     for visit in ("settings", "high_scores", "rules"):
         key(pygame.K_ESCAPE)
@@ -176,7 +177,7 @@ def bench(size: tuple[int, int], seconds: float, difficulty: Difficulty, seed: i
         control = Control(options, clock=clock, events=events)
         recorder = FrameRecorder(control, profile > 0)
         party, play = party_play(control, seed)
-        control.machine.restart("party_handover", {"party": play, "session": control.games.new_session()})
+        control.machine.restart("party_handover", PlayContext(control.games.new_session(), play))
         run_until(control, lambda: party.is_over and control.machine.top_key == "party_results", seconds)
         run_until(control, lambda: False, 1.0)
         menu_tour(control, events)

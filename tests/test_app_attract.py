@@ -65,9 +65,9 @@ def test_a_key_wakes_the_expert_demo_without_acting(tmp_path):
     configure(tmp_path, attract_steps=["expert_demo"])
     player = kiosk(tmp_path)
     player.wait(DEFAULTS.idle_seconds + 5)
-    assert player.control.games.demo and player.top_key in ("rolling", "staging", "magdagdon", "ruin_pick")
+    assert player.control.machine.context.demo and player.top_key in ("rolling", "staging", "magdagdon", "ruin_pick")
     player.key(pygame.K_r)
-    assert player.top_key == "title" and not player.control.games.demo
+    assert player.top_key == "title" and not player.control.machine.context.demo
     assert player.control.machine.stack[0].game.turn == 0
 
 

@@ -45,6 +45,24 @@ def test_a_typed_code_plays_its_seed_in_its_difficulty(player):
     assert game.seed == 1 and game.turn == 0 and game.difficulty is Difficulty.NIGHTMARE  # not the PEACEFUL played
 
 
+def test_a_code_played_over_a_game_in_progress_keeps_its_difficulty(player):
+    """Asked first (the game in progress is left, the dialog answers with what to do), then
+    the code's game in the code's difficulty, which the next new game keeps."""
+    player.key(pygame.K_r, then=1.5)  # a game in progress, in PEACEFUL
+    code = code_for(1, Difficulty.NIGHTMARE)
+    player.key(pygame.K_ESCAPE)
+    player.choose("play_code")
+    assert player.top_key == "confirm"
+    player.choose("yes")
+    assert player.top_key == "code_entry"
+    type_text(player, code)
+    player.key(pygame.K_RETURN)
+    assert player.control.machine.keys == ["rolling"]
+    game = player.table.game
+    assert game.seed == 1 and game.turn == 0 and game.difficulty is Difficulty.NIGHTMARE
+    assert player.control.games.difficulty is Difficulty.NIGHTMARE  # the next new game's too
+
+
 def test_a_first_version_code_plays_its_seed_in_the_difficulty_chosen(player):
     open_code_entry(player)
     type_text(player, "j1z-en4")  # six characters: the seed alone, as it always was

@@ -70,7 +70,7 @@ def test_demo_plays_itself_through_the_states(players, tmp_path):
     assert {"rolling", "staging"} <= seen
     assert turns >= 5
     player.key(pygame.K_SPACE)  # a player takes over: a fresh game under the menu
-    assert not player.control.games.demo and player.control.machine.keys == ["rolling", "title"]
+    assert not player.control.machine.context.demo and player.control.machine.keys == ["rolling", "title"]
     assert player.table.session.game.turn == 0
     store = player.control.storage.store
     assert store is not None  # demo games are neither recorded nor saved

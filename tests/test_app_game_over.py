@@ -48,6 +48,7 @@ import pytest  # noqa: E402
 from magdagdon.ai import make_policy  # noqa: E402
 from magdagdon.app.motion import Before, effects_of  # noqa: E402
 from magdagdon.app.render.draw_log import Role  # noqa: E402
+from magdagdon.app.play_context import PlayContext  # noqa: E402
 from magdagdon.app.screen_audit import audit_frame  # noqa: E402
 from magdagdon.app.render.hud import min_text_px  # noqa: E402
 from magdagdon.engine import Confirm, Difficulty, Game, Phase  # noqa: E402
@@ -85,7 +86,7 @@ def test_the_finished_board_its_flash_and_the_count_up_are_seen_before_the_name_
     player = Player(tmp_path, (1280, 720), seed=game.seed)
     control = player.control
     player.wait(0.5)
-    control.machine.restart("staging", {"session": control.games.resume_session(game)})
+    control.machine.restart("staging", PlayContext(control.games.resume_session(game)))
     player.wait(0.5)
     player.key(pygame.K_c, then=0.0)
     seen: list[tuple[str, bool, set[str]]] = []  # (top state, panel up, words) per frame drawn

@@ -243,17 +243,22 @@ def test_every_guest_s_first_turn_is_coached_unless_the_config_says_not(tmp_path
     player = kiosk(tmp_path / "every", coach=True)
     coach = player.control.coach
     first, second = Game(Difficulty.PEACEFUL, 11), Game(Difficulty.PEACEFUL, 12)
+    coach.follow(first)  # as the table does on each update
     assert coach.mark(first, None) is not None
     coach.skip()  # this guest skips the guide ...
     assert coach.mark(first, None) is None
     assert coach.mark(second, None) is not None  # ... the next guest is guided again
+    coach.follow(second)
+    assert coach.mark(second, None) is not None
     player.close()
 
     (tmp_path / "once").mkdir()
     write_config(tmp_path / "once", {"coach_every_game": False})
     player = kiosk(tmp_path / "once", coach=True)
     coach = player.control.coach
+    coach.follow(first)
     assert coach.mark(first, None) is not None
     coach.skip()
+    coach.follow(second)
     assert coach.mark(second, None) is None
     player.close()

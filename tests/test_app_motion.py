@@ -15,6 +15,7 @@ import pygame  # noqa: E402
 from magdagdon.ai import make_policy  # noqa: E402
 from magdagdon.app.motion import EFFECT_TICKS, Before, Effect, counted_score, effects_of  # noqa: E402
 from magdagdon.app.render.effects import turned_die  # noqa: E402
+from magdagdon.app.play_context import PlayContext  # noqa: E402
 from magdagdon.app.session import REROLL_TUMBLE_TICKS  # noqa: E402
 from magdagdon.engine import Bonus, Difficulty, Game, line_scores  # noqa: E402
 from magdagdon.engine.actions import Adjust, Confirm  # noqa: E402
@@ -46,7 +47,7 @@ def player_at(tmp_path, game: Game, reduce: bool = False) -> Player:
     player.wait(0.2)
     player.control.motion.reduce = reduce
     games = player.control.games
-    player.control.machine.restart("staging", {"session": games.resume_session(game)})
+    player.control.machine.restart("staging", PlayContext(games.resume_session(game)))
     player.wait(0.5)
     return player
 

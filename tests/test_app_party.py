@@ -184,7 +184,7 @@ def test_the_menu_over_a_party_resumes_it_and_leaving_keeps_it(player, tmp_path)
     assert player.top_key == "confirm"
     assert any("Nothing is lost" in text for text, _ in player.look())
     player.choose("yes")
-    assert player.control.machine.keys == ["rolling"] and "party" not in player.control.machine.persist
+    assert player.control.machine.keys == ["rolling"] and player.control.machine.context.party is None
     assert player.top.session.game.turn == 0  # a new single game
     player.key(pygame.K_ESCAPE)
     assert "play" in player.menu_button_rects()  # the menu over a single game again

@@ -203,8 +203,7 @@ def test_a_finished_party_goes_from_the_last_turn_to_the_results_without_buildin
 
     MenuState._build = spy
     try:
-        persist = dict(player.top.persist)
-        player.control.machine.restart("party_handover", persist)  # as the last turn ends
+        player.control.machine.restart("party_handover", player.control.machine.context)  # as the last turn ends
         player.wait(0.2)
     finally:
         MenuState._build = real_build

@@ -237,3 +237,19 @@ def test_a_game_given_no_name_nor_help_is_the_default_player_unassisted(tmp_path
     entries = open_store(tmp_path, at(4)).high_scores(Difficulty.PEACEFUL)
     assert len(entries) == 3
     assert {(e.name, e.assisted) for e in entries} == {(DEFAULT_NAME, False)}
+
+
+def test_a_tie_with_the_last_of_a_full_table_does_not_make_it():
+    """The one tie rule: what the name entry asks for (makes_the_table) is what insert keeps."""
+    from magdagdon.storage.high_scores import ScoreEntry, insert, makes_the_table
+
+    def entry(score: int, minute: int) -> ScoreEntry:
+        return ScoreEntry("A", score, NOW + timedelta(minutes=minute), 12, 0, 1, f"{minute:064x}", False,
+                          Difficulty.PEACEFUL, "..../..../..../....")
+
+    table = [entry(300 - index, index) for index in range(TABLE_SIZE)]
+    assert makes_the_table(table[:-1], 0) and insert(table[:-1], entry(0, 99))[1] == TABLE_SIZE
+    last = table[-1].score
+    for score, makes in ((last - 1, False), (last, False), (last + 1, True)):
+        assert makes_the_table(table, score) is makes
+        assert (insert(table, entry(score, 99))[1] is not None) is makes

@@ -287,9 +287,6 @@ def test_a_notice_names_the_file_the_player_knows():
         StorageNotice(NoticeKind.DISK_FULL, "/d/scores.json")
     assert notice_of_error(OSError(errno.ENOSPC, "full", "/d/.scores.json.abc.tmp"), "/x").path == "/d"
     assert notice_of_error(OSError(errno.ENOSPC, "full"), "/fallback").path == "/fallback"
-    assert StorageNotice(NoticeKind.DISK_FULL, "/d").blocks_saving
-    assert not StorageNotice(NoticeKind.RECOVERED_RESULT, "/d").blocks_saving
-    assert not StorageNotice(NoticeKind.CORRUPT_MOVED_ASIDE, "/d").blocks_saving
 
 
 def test_a_pipe_or_a_link_in_our_place_is_named_in_its_notice(tmp_path):

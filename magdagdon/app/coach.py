@@ -4,7 +4,10 @@ does it (the mark is worked out from the game each frame, never from a script of
 A first MAGDAGDON and a first power meet one short tip each. One tap on Skip ends it all.
 
 Plain values (no pygame): the table draws the mark; settings remember that the player has
-been coached and which tips were shown, so a fresh install coaches once.
+been coached and which tips were shown, so a fresh install coaches once. What changes (a
+new guest's game, the first turn done, a tip's moment come or gone) is taken in by
+``follow``, which the table calls as it updates; ``mark`` and ``current_tip`` only read,
+so drawing a frame writes nothing.
 """
 
 from __future__ import annotations
@@ -65,17 +68,38 @@ class Coach:
         self.tip: str | None = None  # the tip showing now
         self.tip_powers = 0  # powers used when the power tip appeared
 
-    def mark(self, game: Game, selected: int | None, demo: bool = False) -> Mark | None:
+    def follow(self, game: Game, selected: int | None = None, demo: bool = False, in_view: bool = True) -> None:
+        """Take in the moment ``game`` is at: a new guest's game begins its own guide, a first
+        turn done is remembered, a tip shows the first time its moment comes (while the
+        table is ``in_view`` and no mark stands) and goes when it has passed."""
         if self.every_game and game is not self.game:
             self.game = game
             self.coaching = not first_turn_over(game)  # a resumed game is past its first turn
             self.tips_seen = set()
-        if not self.coaching or demo:
-            return None
-        mark = first_turn_mark(game, selected)
-        if mark is None and first_turn_over(game):
+        if self.coaching and not demo and first_turn_over(game):
             self.finish()
-        return mark
+        if demo or not self.tips or not in_view or self.mark(game, selected) is not None:
+            return
+        if self.current_tip(game) is None:
+            self.tip = None
+        if self.tip is None:
+            if game.phase is Phase.MAGDAGDON and "magdagdon" not in self.tips_seen:
+                self._show("magdagdon")
+            elif game.powers_used and "power" not in self.tips_seen and game.phase is Phase.STAGING:
+                self._show("power")
+                self.tip_powers = game.powers_used
+
+    def coaching_for(self, game: Game) -> bool:
+        """Whether ``game``'s first turn is guided (a new guest's game not yet followed included)."""
+        if self.every_game and game is not self.game:
+            return not first_turn_over(game)
+        return self.coaching
+
+    def mark(self, game: Game, selected: int | None, demo: bool = False) -> Mark | None:
+        """The mark for this moment (reads only)."""
+        if demo or not self.coaching_for(game):
+            return None
+        return first_turn_mark(game, selected)
 
     def skip(self) -> None:
         """The player tapped Skip: no more marks or tips."""
@@ -90,19 +114,14 @@ class Coach:
             self.remember(coached=True)
 
     def current_tip(self, game: Game, demo: bool = False) -> str | None:
-        """A tip the first time its moment comes: shown until the player acts on."""
+        """The tip showing (reads only): from the first time its moment comes until the
+        player acts on."""
         if demo or not self.tips:
             return None
         if self.tip == "magdagdon" and game.phase is not Phase.MAGDAGDON:
-            self.tip = None
+            return None
         if self.tip == "power" and game.powers_used != self.tip_powers:
-            self.tip = None
-        if self.tip is None:
-            if game.phase is Phase.MAGDAGDON and "magdagdon" not in self.tips_seen:
-                self._show("magdagdon")
-            elif game.powers_used and "power" not in self.tips_seen and game.phase is Phase.STAGING:
-                self._show("power")
-                self.tip_powers = game.powers_used
+            return None
         return self.tip
 
     def dismiss_tip(self) -> None:

@@ -28,6 +28,8 @@ from magdagdon.storage.kiosk_config import KioskConfig, load_kiosk_config
 from .audio import Audio
 from .coach import Coach
 from .party_play import PartyPlay
+from .payloads import Confirm, Question
+from .play_context import PlayContext
 from .fonts import FontBook
 from .games import Games
 from .heap import HeapTrimmer
@@ -49,13 +51,13 @@ from .player_name import LastName
 from .preferences import Preferences
 from .render.draw_log import DrawnFrame, LoggedSurface, forget, new_frame_surface
 from .render.table_canvas import TableCanvas
-from .session import GameSession, now
+from .session import now
 from .scenes import GAME_SCENES, MENU_SCENES, NAME_SCENE, PARTY_SCENES, TURN_SCENES, scene_game, scene_party
 from .state_machine import State, StateMachine
 from .states.about import About
 from .states.attract_card import AttractCard, AttractKit
 from .states.code_entry import CodeEntry
-from .states.confirm_dialog import ConfirmDialog, Question
+from .states.confirm_dialog import ConfirmDialog
 from .states.party_handover import PartyHandover
 from .states.party_results import PartyResultsScreen
 from .states.party_setup import PartySetup
@@ -157,8 +159,8 @@ class Control:
         self.jobs = AfterFrame()
         self.worker = Worker(thinker)  # every background thought: its threads unless an executor is handed in
         self.storage = StoreAccess(options.data_dir, self.notices)
-        self.games = Games(options.difficulty or Difficulty.PEACEFUL, options.demo, self.audio, self.viewport,
-                           self.jobs, self.storage)
+        self.games = Games(options.difficulty or Difficulty.PEACEFUL, self.audio, self.viewport, self.jobs,
+                           self.storage)
         self.coach = self._coach(options, preferences, self.kiosk)
         self.motion = MotionPreference(bool(saved.reduce_motion))
         if self.kiosk is not None:
@@ -253,29 +255,30 @@ class Control:
             session = games.resume_session(game)
             if scene == "game_over":
                 session.player_name = DEFAULT_NAME
-            self.machine.start(PHASE_STATE[game.phase], {"session": session})
+            self.machine.start(PHASE_STATE[game.phase], PlayContext(session))
             return
-        session = games.new_session(options.difficulty, options.seed)
+        if options.demo:
+            demo = games.demo_session(games.fresh_game(seed=options.seed))
+            self.machine.start("rolling", PlayContext(demo))
+            return
+        context = PlayContext(games.new_session(options.difficulty, options.seed))
         if scene in MENU_SCENES:
             overlays = ("title",) if scene == "title" else ("title", scene)
-            persist: dict[str, object] = {"session": session}
-            if scene == "confirm":
-                persist.update(question=Question("confirm.quit"), confirm_action="none")
-            self.machine.start("rolling", persist, overlays)
+            asked = Confirm(Question("confirm.quit"), None) if scene == "confirm" else None
+            self.machine.start("rolling", context, overlays, asked)
             return
-        quick = options.demo or options.seed is not None
-        self.machine.start("rolling", {"session": session}, () if quick else ("title",))
+        self.machine.start("rolling", context, () if options.seed is not None else ("title",))
 
     def _start_party_scene(self, scene: str) -> None:
         """A party for screenshots, kept in memory only (never written nor recorded)."""
         party = scene_party(scene, self.games.difficulty, self.options.seed or 1)
         play = PartyPlay(PartyKeeper(PartyFiles.unavailable(), lambda: None, party, now()), self.games, self.storage)
-        persist: dict[str, object] = {"party": play, "session": self.games.new_session(seed=party.seed)}
+        context = PlayContext(self.games.new_session(seed=party.seed), play)
         if scene in TURN_SCENES:
-            persist["session"] = play.hand_over()
-            self.machine.start("staging", persist)
+            context.session = play.hand_over()
+            self.machine.start("staging", context)
         else:
-            self.machine.start("party_results" if scene == "party_results" else "party_handover", persist)
+            self.machine.start("party_results" if scene == "party_results" else "party_handover", context)
 
     def finish_startup(self) -> None:
         """What the first frame does not need: the saved game, sounds, the menus."""
@@ -371,7 +374,7 @@ class Control:
 
     def animating(self) -> bool:
         leaving = self.lock.chord.seconds_left(self.clock.now()) if self.lock is not None else None
-        return (self.games.demo or self.machine.is_animating() or self.autoplay.active(self.machine)
+        return (self.machine.context.demo or self.machine.is_animating() or self.autoplay.active(self.machine)
                 or leaving != self.leaving_shown)
 
     def _draw(self) -> None:
@@ -433,12 +436,10 @@ class Control:
             if kind in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWFOCUSGAINED):
                 self.dirty = True
                 continue
-            if self.games.demo and kind in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            if self.machine.context.demo and kind in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
                 # A player arrived: a fresh game of their own under the menu (the demo's
                 # game is never saved nor recorded).
-                self.games.demo = False
-                session = self.games.new_session(self.options.difficulty)
-                self.machine.restart("rolling", {"session": session}, ("title",))
+                self.machine.restart("rolling", PlayContext(self.games.new_session()), ("title",))
                 continue
             self.machine.handle_event(event)
 
@@ -477,13 +478,12 @@ class Control:
         if self.claim is not None:
             self.claim.release()
         self.jobs.run()
-        session = self.machine.top.persist.get("session") if self.machine.stack else None
-        if isinstance(session, GameSession):
-            session.save_in_progress()
+        context = self.machine.context
+        if context.session is not None:
+            context.session.save_in_progress()
         if self.storage.unsaved_results:  # a result held unsaved: written now if it can be
             self.storage.retry_unsaved()
-        party = self.machine.top.persist.get("party") if self.machine.stack else None
-        if isinstance(party, PartyPlay):
-            party.save()  # a quit mid-turn keeps the dice placed and the powers used so far
+        if context.party is not None:
+            context.party.save()  # a quit mid-turn keeps the dice placed and the powers used so far
         if self.own_termination:  # after the saves: a second Ctrl+C cannot cut them short
             self.termination.release()

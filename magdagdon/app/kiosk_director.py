@@ -21,8 +21,10 @@ from magdagdon.storage import RecordedGame
 from magdagdon.storage.kiosk_config import KioskConfig
 from magdagdon.storage.today import best_of_day, todays_table
 
-from .games import DEMO_CAPTION, Games
-from .party_play import party_in_play
+from .games import Games
+from .input.gamepad import JOY_DEAD_ZONE, STICK_DEAD_ZONE
+from .payloads import Card, CardToShow, Countdown
+from .play_context import PlayContext
 from .players.autoplay import Autoplay
 from .state_machine import StateMachine
 from .states.attract_card import ROWS_SHOWN, ScoreTables
@@ -30,11 +32,9 @@ from .states.still_playing import StillPlaying
 from .states.table import TableState
 from .store_access import StoreAccess
 
-STICK_DEAD_ZONE = 16000  # of 32767 (game controller axes)
-JOY_DEAD_ZONE = 0.5  # of 1.0 (joystick axes)
 INTRO_SECONDS = 3.0  # "Best today: ANA — 484" before its game plays back
 LONGEST_DEMO_SECONDS = 300.0  # a played-back game that never ends still lets the loop go on
-CARDS = ("title", "scores", "how_to_play")
+CARDS = {card.value: card for card in (Card.TITLE, Card.SCORES, Card.HOW_TO_PLAY)}  # kiosk.json's step names
 
 
 def is_input(event: pygame.event.Event) -> bool:
@@ -79,7 +79,6 @@ class KioskDirector:
         self.replay_pending: RecordedGame | None = None
         self.demo_running = False
         self.demo_games_at = 0
-        self.player_difficulty = games.difficulty
 
     # --- input ----------------------------------------------------------------------------
     def note(self, event: pygame.event.Event, machine: StateMachine, now: float) -> bool:
@@ -116,13 +115,13 @@ class KioskDirector:
         if self.game_in_progress(machine):
             self.notice_seen()
             if quiet >= self.config.abandon_seconds:
-                machine.top.push("still_playing", countdown_seconds=self.config.countdown_seconds)
+                machine.top.push("still_playing", Countdown(float(self.config.countdown_seconds)))
                 machine.apply_requests()
         elif quiet >= self.config.idle_seconds:
             self.start_attract(machine, now)
 
     def game_in_progress(self, machine: StateMachine) -> bool:
-        if party_in_play(machine.persist) is not None:
+        if machine.context.party_in_play() is not None:
             return True  # a hand-over waits for the next player: ask before leaving the party
         bottom = machine.stack[0]
         if not isinstance(bottom, TableState):
@@ -135,10 +134,10 @@ class KioskDirector:
         """Nobody answered: the game is set aside unrecorded (its save removed, so the next
         guest is not offered it) and the attract loop begins."""
         bottom = machine.stack[0]
-        if party_in_play(machine.persist) is not None:
+        if machine.context.party_in_play() is not None:
             pass  # the party file holds every finished turn: Party → Continue picks it up
         elif isinstance(bottom, TableState):
-            bottom.session.demo = True  # never saved nor recorded from here on
+            bottom.session.abandoned = True  # never saved nor recorded from here on
         store = self.storage.store
         if store is not None:
             store.clear_in_progress()
@@ -150,7 +149,6 @@ class KioskDirector:
         self.notice_seen()
         self.own_language()  # a guest's language stays with that guest
         self.attracting = True
-        self.player_difficulty = self.games.difficulty
         self.step = -1
         self._next_step(machine, now)
 
@@ -158,11 +156,8 @@ class KioskDirector:
         self.attracting = False
         self.demo_running = False
         self.replay_pending = None
-        self.games.demo = False
-        self.games.demo_caption = DEMO_CAPTION
         self.autoplay.play_back(None)
-        session = self.games.new_session(self.player_difficulty)
-        machine.restart("rolling", {"session": session}, ("title",))
+        machine.restart("rolling", PlayContext(self.games.new_session()), ("title",))
 
     def _next_step(self, machine: StateMachine, now: float) -> None:
         steps = self.config.attract_steps
@@ -175,13 +170,11 @@ class KioskDirector:
         self.step_started = now
 
     def _show(self, kind: str, machine: StateMachine) -> bool:
-        self.games.demo = False
-        self.games.demo_caption = DEMO_CAPTION
         self.autoplay.play_back(None)
         self.demo_running = False
         self.replay_pending = None
         if kind in CARDS:
-            machine.restart("attract_card", {"attract_card": kind})
+            machine.restart("attract_card", PlayContext(), payload=CardToShow(CARDS[kind]))
             return True
         if kind == "best_today":
             store = self.storage.store
@@ -189,7 +182,7 @@ class KioskDirector:
             if best is None:
                 return False
             self.replay_pending = best
-            machine.restart("attract_card", {"attract_card": "best_today"})
+            machine.restart("attract_card", PlayContext(), payload=CardToShow(Card.BEST_TODAY))
             return True
         if kind == "expert_demo":
             self._play(machine, None)
@@ -199,17 +192,16 @@ class KioskDirector:
     def _play(self, machine: StateMachine, recorded: RecordedGame | None) -> None:
         """A game played through the real states: a recorded one action by action, or the expert's."""
         games, autoplay = self.games, self.autoplay
-        games.demo = True
         autoplay.play_back(None if recorded is None else recorded.replay.actions)
         if recorded is not None:
             replay = recorded.replay
-            session = games.resume_session(Game(replay.difficulty, replay.seed))
-            games.demo_caption = ("attract.best_game", {"name": recorded.name})  # not a demo: whose game it is
+            # Not the expert's demo: the caption says whose game it is.
+            session = games.demo_session(Game(replay.difficulty, replay.seed), ("attract.best_game", {"name": recorded.name}))
         else:
-            session = games.new_session(self.player_difficulty)
+            session = games.demo_session()
         self.demo_running = True
         self.demo_games_at = autoplay.games_shown
-        machine.restart("rolling", {"session": session})
+        machine.restart("rolling", PlayContext(session))
 
     def _advance(self, machine: StateMachine, now: float) -> None:
         elapsed = now - self.step_started

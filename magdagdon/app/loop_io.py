@@ -80,9 +80,6 @@ class ScriptedEvents:
         self.script.append((when, self.count, event))
         self.script.sort(key=lambda entry: entry[:2])
 
-    def pending(self) -> int:
-        return len(self.script)
-
     def waiting(self) -> bool:
         return bool(self.script and self.script[0][0] <= self.clock.now()) or bool(pygame.event.peek())
 

@@ -8,8 +8,6 @@ sessions do not save nor record themselves: the party file and the keeper do.
 
 from __future__ import annotations
 
-from typing import Mapping
-
 from magdagdon.engine import Game
 from magdagdon.party import Party, PartyPlayer, turns_done
 from magdagdon.party.keeper import PartyKeeper
@@ -97,13 +95,6 @@ class PartyPlay:
         self.storage.pull_notices()
         for notice in self.keeper.files.take_notices():
             self.storage.notices.add(self.storage.notices.describe(notice))
-
-
-def party_in_play(persist: Mapping[str, object]) -> PartyPlay | None:
-    """The party being played, if any: it lives in the states' shared data from its start
-    until its results, or until a menu starts another game (``MenuState.begin_game``)."""
-    play = persist.get("party")
-    return play if isinstance(play, PartyPlay) and not play.party.is_over else None
 
 
 def party_files(storage: StoreAccess) -> PartyFiles:

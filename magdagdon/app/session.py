@@ -15,8 +15,8 @@ from magdagdon.engine import (
     Action, Adjust, Confirm, Game, PlaceRuin, Phase, Reroll, Roll, Stage, TakeBack, TakeBackAll,
 )
 from magdagdon.engine.challenge import daily_day_of
-from magdagdon.storage import DEFAULT_NAME, TABLE_SIZE, RecordOutcome, RecordRefused
-from magdagdon.storage.high_scores import rank_of
+from magdagdon.storage import DEFAULT_NAME, RecordOutcome, RecordRefused
+from magdagdon.storage.high_scores import makes_the_table, rank_of
 
 from .audio import Audio
 from .hints import Hint, ask_hint
@@ -33,6 +33,10 @@ if TYPE_CHECKING:
     from .players.review_job import ReviewJob
     from .store_access import StoreAccess
 
+Caption = tuple[str, dict[str, object]]  # a catalog key and its values
+# What the guide line calls a game playing itself, unless its maker says otherwise.
+DEMO_CAPTION: Caption = ("hud.demo", {})
+
 SOUND_OF: dict[type, str] = {Roll: "roll", Stage: "place", TakeBack: "take_back", TakeBackAll: "take_back",
             Confirm: "confirm", Adjust: "place", Reroll: "roll", PlaceRuin: "ruin"}
 
@@ -43,7 +47,7 @@ def now() -> datetime:
 
 class GameSession:
     def __init__(self, game: Game, audio: Audio, viewport: Viewport, jobs: AfterFrame, storage: "StoreAccess",
-                 assisted: bool = False, demo: bool = False) -> None:
+                 assisted: bool = False, demo: bool = False, demo_caption: Caption = DEMO_CAPTION) -> None:
         self.game = game
         self.audio, self.viewport, self.jobs, self.storage = audio, viewport, jobs, storage
         self.assisted = assisted
@@ -58,7 +62,9 @@ class GameSession:
         self.player_name: str | None = None  # given at the name entry
         self.awaiting_name = False  # the result waits for the player's name
         self.saved_finished = False  # the finished game is in the data folder, awaiting its result
-        self.demo = demo  # attract-mode games are never saved nor recorded
+        self.demo = demo  # the game plays itself (attract mode): never saved nor recorded
+        self.demo_caption = demo_caption  # the expert's demo, or whose recorded game plays back
+        self.abandoned = False  # set aside by the kiosk (nobody answered): never saved nor recorded
         self.kept_by_party = False  # a party player's game: the party file keeps and records it
         self.daily_day: date | None = None  # a game on a day's dice: that day, once recorded
         self.daily_rank: int | None = None  # and its rank in that day's table
@@ -87,6 +93,12 @@ class GameSession:
     @property
     def moving(self) -> bool:
         return any(s.moving for s in self.sprites.values())
+
+    @property
+    def keeps_itself(self) -> bool:
+        """Whether this game saves and records itself (a demo, a game set aside and a party
+        player's game do not: the last is kept by the party file)."""
+        return not (self.demo or self.abandoned or self.kept_by_party)
 
     def die_at_cell(self, cell: int) -> int | None:
         return next((d for d, c in self.game.staged if c == cell), None)
@@ -156,7 +168,7 @@ class GameSession:
     def record_result(self) -> None:
         if self.recorded or self.awaiting_name:
             return
-        if self.demo or self.kept_by_party:
+        if not self.keeps_itself:
             self.recorded = True
             return
         store = self.storage.store
@@ -212,10 +224,7 @@ class GameSession:
                                                                  outcome.replay_id))
 
     def _makes_the_table(self, store: "Store") -> bool:
-        """Whether this result enters its difficulty's top 20 (a tie keeps the earlier
-        result ahead, so it must beat the last entry of a full table)."""
-        table = store.high_scores(self.game.difficulty)
-        return len(table) < TABLE_SIZE or self.game.score().total > table[-1].score
+        return makes_the_table(store.high_scores(self.game.difficulty), self.game.score().total)
 
     def name_given(self, name: str) -> None:
         """The player named the game (or the name entry gave up): record it now."""
@@ -224,7 +233,7 @@ class GameSession:
         self.record_result()
 
     def save_in_progress(self) -> None:
-        if self.demo or self.kept_by_party or self.game.is_over or self.game.turn == 0:
+        if not self.keeps_itself or self.game.is_over or self.game.turn == 0:
             return
         store = self.storage.store  # opened only now: a game not yet rolled needs no storage
         if store is not None:

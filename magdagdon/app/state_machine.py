@@ -1,29 +1,31 @@
 """States and the stack that holds them (Nystrom's *State*, Mekire's state machine).
 
 A state never touches another state: it names what should happen next by setting
-``request`` (switch to a key, push an overlay, pop itself, reset the stack, quit) and
-hands data on through the ``persist`` dict. The game states form the bottom of the
-stack; menus and dialogs push on top and pop back, returning a result dict. Each state
-receives the services it uses in its constructor; the machine makes states by key.
+``request`` (switch to a key, push an overlay, pop itself, reset the stack, quit). What a
+screen needs to open with travels in the request as a typed :class:`~.payloads.Payload`;
+a dialog pops with a typed :class:`~.payloads.Answer` for the state below. The play they
+all share (the game, the party) is the machine's one :class:`~.play_context.PlayContext`.
+The game states form the bottom of the stack; menus and dialogs push on top and pop back.
+Each state receives the services it uses in its constructor; the machine makes states by key.
 """
 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
-from typing import Any, Callable
+from dataclasses import dataclass
+from typing import Callable
 
 import pygame
 
+from .payloads import Answer, Payload
+from .play_context import PlayContext
 from .render.draw_log import panel
-
-Persist = dict[str, Any]
 
 
 class RequestKind(enum.Enum):
     SWITCH = "switch"  # replace this state by ``key``
     PUSH = "push"  # put ``key`` on top of this one
-    POP = "pop"  # leave, handing ``data`` back to the state below
+    POP = "pop"  # leave, handing ``answer`` back to the state below
     RESET = "reset"  # leave every state and start ``key``
     QUIT = "quit"
 
@@ -32,7 +34,8 @@ class RequestKind(enum.Enum):
 class Request:
     kind: RequestKind
     key: str = ""
-    data: Persist = field(default_factory=dict)
+    payload: Payload | None = None  # for the state started
+    answer: Answer | None = None  # for the state below, when popping
 
 
 class State:
@@ -41,22 +44,22 @@ class State:
     overlay = False
 
     def __init__(self) -> None:
-        self.persist: Persist = {}
+        self.context = PlayContext()
         self.request: Request | None = None
 
     # --- lifecycle ------------------------------------------------------------------------
-    def enter(self, persist: Persist) -> None:
-        self.persist = persist
+    def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
+        self.context = context
         self.request = None
 
-    def exit(self) -> Persist:
-        return self.persist
+    def exit(self) -> None:
+        """This state leaves the stack."""
 
     def cover(self) -> None:
         """Another state was pushed on top of this one."""
 
-    def resume(self, result: Persist) -> None:
-        """The state on top popped; ``result`` is what it handed back."""
+    def resume(self, answer: Answer | None) -> None:
+        """The state on top popped; ``answer`` is what it handed back (None: nothing)."""
 
     def resize(self) -> None:
         """The window changed size; the viewport's layout is already up to date."""
@@ -77,17 +80,17 @@ class State:
         return False
 
     # --- naming the successor -----------------------------------------------------------
-    def switch(self, key: str, **data: Any) -> None:
-        self.request = Request(RequestKind.SWITCH, key, data)
+    def switch(self, key: str, payload: Payload | None = None) -> None:
+        self.request = Request(RequestKind.SWITCH, key, payload)
 
-    def push(self, key: str, **data: Any) -> None:
-        self.request = Request(RequestKind.PUSH, key, data)
+    def push(self, key: str, payload: Payload | None = None) -> None:
+        self.request = Request(RequestKind.PUSH, key, payload)
 
-    def pop(self, **result: Any) -> None:
-        self.request = Request(RequestKind.POP, "", result)
+    def pop(self, answer: Answer | None = None) -> None:
+        self.request = Request(RequestKind.POP, answer=answer)
 
-    def reset(self, key: str, **data: Any) -> None:
-        self.request = Request(RequestKind.RESET, key, data)
+    def reset(self, key: str, payload: Payload | None = None) -> None:
+        self.request = Request(RequestKind.RESET, key, payload)
 
     def quit(self) -> None:
         self.request = Request(RequestKind.QUIT)
@@ -98,7 +101,7 @@ class StateMachine:
         self.factories = factories
         self.stack: list[State] = []
         self.keys: list[str] = []
-        self.persist: Persist = {}
+        self.context = PlayContext()
         self.quit_requested = False
         self.changed = False  # the stack changed since the loop last looked
 
@@ -110,31 +113,39 @@ class StateMachine:
     def top_key(self) -> str:
         return self.keys[-1]
 
-    def start(self, key: str, persist: Persist | None = None, overlays: tuple[str, ...] = ()) -> None:
-        self.persist = persist if persist is not None else {}
-        self._enter(key)
-        for overlay in overlays:
-            self.top.cover()
-            self._enter(overlay)
+    def start(self, key: str, context: PlayContext, overlays: tuple[str, ...] = (),
+              payload: Payload | None = None) -> None:
+        """Start ``key`` on ``context``, with ``overlays`` pushed over it; ``payload`` goes to
+        the state on top."""
+        self.context = context
+        keys = (key, *overlays)
+        for index, name in enumerate(keys):
+            if index:
+                self.top.cover()
+            self._enter(name, payload if index == len(keys) - 1 else None)
         self.apply_requests()
 
-    def restart(self, key: str, persist: Persist, overlays: tuple[str, ...] = ()) -> None:
+    def restart(self, key: str, context: PlayContext, overlays: tuple[str, ...] = (),
+                payload: Payload | None = None) -> None:
         """Leave every state and start afresh (e.g. when a player interrupts the demo)."""
         self._leave_all()
-        self.start(key, persist, overlays)
+        self.start(key, context, overlays, payload)
+
+    def _leave(self) -> State:
+        state = self.stack.pop()
+        self.keys.pop()
+        state.exit()
+        return state
 
     def _leave_all(self) -> None:
         while self.stack:
-            self.persist = self.stack.pop().exit()
-            self.keys.pop()
+            self._leave()
 
-    def _enter(self, key: str, data: Persist | None = None) -> None:
+    def _enter(self, key: str, payload: Payload | None = None) -> None:
         state = self.factories[key]()
-        if data:
-            self.persist.update(data)
         self.stack.append(state)
         self.keys.append(key)
-        state.enter(self.persist)
+        state.enter(self.context, payload)
         self.changed = True
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -156,21 +167,17 @@ class StateMachine:
                 self.quit_requested = True
                 return
             if request.kind is RequestKind.SWITCH:
-                self.persist = state.exit()
-                self.stack.pop()
-                self.keys.pop()
-                self._enter(request.key, request.data)
+                self._leave()
+                self._enter(request.key, request.payload)
             elif request.kind is RequestKind.PUSH:
                 state.cover()
-                self._enter(request.key, request.data)
+                self._enter(request.key, request.payload)
             elif request.kind is RequestKind.POP and len(self.stack) > 1:
-                self.persist = state.exit()
-                self.stack.pop()
-                self.keys.pop()
-                self.top.resume(request.data)
+                self._leave()
+                self.top.resume(request.answer)
             elif request.kind is RequestKind.RESET:
                 self._leave_all()
-                self._enter(request.key, request.data)
+                self._enter(request.key, request.payload)
 
     def resize(self) -> None:
         for state in self.stack:

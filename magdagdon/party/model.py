@@ -71,10 +71,6 @@ class Party:
         current = self.current
         return 0 if current is None else turns_done(current.game) + 1
 
-    def starting_turn(self, player: PartyPlayer) -> bool:
-        """True when ``player`` has not rolled yet this turn (a hand-over is due)."""
-        return player.game.phase is Phase.ROLL
-
     def waiting(self) -> list[PartyPlayer]:
         """Players whose board is full while others still play."""
         return [p for p in self.players if p.game.is_over] if not self.is_over else []

@@ -88,6 +88,12 @@ def insert(table: Sequence[ScoreEntry], entry: ScoreEntry) -> tuple[list[ScoreEn
     return ranked, rank_of(ranked, entry.replay_id)
 
 
+def makes_the_table(table: Sequence[ScoreEntry], score: int) -> bool:
+    """Whether a new result of ``score`` enters ``table`` (its difficulty's top 20, best
+    first): a tie keeps the earlier result ahead, so in a full table it must beat the last."""
+    return len(table) < TABLE_SIZE or score > table[-1].score
+
+
 def rank_of(table: Sequence[ScoreEntry], replay_id: str) -> int | None:
     return next((i for i, e in enumerate(table, start=1) if e.replay_id == replay_id), None)
 

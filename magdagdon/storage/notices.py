@@ -37,16 +37,6 @@ class StorageNotice:
     path: str
     moved_to: str | None = None  # for CORRUPT_MOVED_ASIDE / RESUME_INVALID
 
-    @property
-    def blocks_saving(self) -> bool:
-        """True for the kinds after which results stay in memory only (for now)."""
-        return self.kind in _BLOCKING
-
-
-_BLOCKING = frozenset(
-    {NoticeKind.NEWER_VERSION, NoticeKind.NOT_A_FOLDER, NoticeKind.NOT_READABLE, NoticeKind.NOT_WRITABLE, NoticeKind.DISK_FULL, NoticeKind.WRITE_FAILED, NoticeKind.BUSY, NoticeKind.NOT_REGULAR}
-)
-
 
 _FULL = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
 _DENIED = {errno.EACCES, errno.EPERM, errno.EROFS}

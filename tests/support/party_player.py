@@ -101,7 +101,7 @@ def play_is_computer(player: Player) -> bool:
 
 def describe(player: Player) -> str:
     state = player.top
-    party = getattr(state, "play", None) or player.control.machine.persist.get("party")
+    party = getattr(state, "play", None) or player.control.machine.context.party
     if party is None:
         return "no party"
     game = getattr(state, "game", None)

@@ -11,7 +11,9 @@ from typing import Any
 
 import pygame
 
-STICK_THRESHOLD = 16000  # of 32767: past this a stick counts as a push
+# SDL reports every change of an axis: below these, a stick or joystick at rest that jitters.
+STICK_DEAD_ZONE = 16000  # of 32767 (game controller axes): past it a stick counts as a push
+JOY_DEAD_ZONE = 0.5  # of 1.0 (joystick axes)
 BUTTON_ACTIONS = {
     pygame.CONTROLLER_BUTTON_A: "a",
     pygame.CONTROLLER_BUTTON_B: "b",
@@ -47,7 +49,7 @@ class PadReader:
             value = getattr(event, "value", 0)
             key = (getattr(event, "instance_id", 0), axis)
             was = self.pushed.get(key, False)
-            now = isinstance(value, (int, float)) and abs(value) >= STICK_THRESHOLD
+            now = isinstance(value, (int, float)) and abs(value) >= STICK_DEAD_ZONE
             self.pushed[key] = now
             if now and not was:
                 return directions[1] if value > 0 else directions[0]

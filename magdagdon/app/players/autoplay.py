@@ -64,7 +64,7 @@ class Autoplay:
     # --- who moves ----------------------------------------------------------------------
     def controller_for(self, state: TableState) -> tuple[Controller, int]:
         """The controller of the seat to move at this table, and its pace in ticks."""
-        if self.games.demo:
+        if state.session.demo:
             return (self.script or self.demo_expert), DEMO_STEP_TICKS
         party = state.party
         if party is None:
@@ -101,8 +101,8 @@ class Autoplay:
             return
         game = session.game
         if game.is_over:
-            if self.games.demo:
-                self._demo_over(state)
+            if session.demo:
+                self._demo_over(state, machine)
             return
         if self.ready is None or self.ready[:2] != (game, len(game.log)):
             action = controller.next_action(game)  # asked ahead: the expert thinks while we wait
@@ -116,7 +116,7 @@ class Autoplay:
         state.perform(action)
         self.moves += 1
 
-    def _demo_over(self, state: TableState) -> None:
+    def _demo_over(self, state: TableState, machine: StateMachine) -> None:
         """A finished demo game stays on screen a while, then the demo plays another."""
         self.wait -= 1
         if self.wait > 0:
@@ -129,7 +129,7 @@ class Autoplay:
         self.games_shown += 1
         self.script = None
         self.wait = DEMO_STEP_TICKS
-        state.persist["session"] = self.games.new_session(state.session.game.difficulty)
+        machine.context.session = self.games.demo_session(self.games.fresh_game(state.session.game.difficulty))
         state.reset("rolling")
 
     def close(self) -> None:

@@ -1,7 +1,7 @@
 """AttractCard: the still cards of the kiosk's attract loop, each a whole screen.
 
-``attract_card`` in the persist dict picks one: "title" (the name and an invitation),
-"scores" (today's and all-time best per difficulty, with names), "best_today" (whose game
+The :class:`~..payloads.CardToShow` it opens with picks one: "title" (the name and an
+invitation), "scores" (today's and all-time best per difficulty, with names), "best_today" (whose game
 is about to be played back), "how_to_play" (three short animated steps). The kiosk's
 director chooses the order and the time; any input wakes the game before it reaches here.
 """
@@ -24,7 +24,9 @@ from ..render import palette
 from ..render.dice_faces import die_face
 from ..render.hud import min_text_px, wrap
 from ..render.menu_text import blit_ink, fitted_line, ink_rect
-from ..state_machine import Persist, State
+from ..payloads import Card, CardToShow, Payload
+from ..play_context import PlayContext
+from ..state_machine import State
 from ..viewport import Viewport
 from ..loop import ticks
 
@@ -57,9 +59,9 @@ class AttractCard(State):
         self.kit = kit
         self.text, self.fonts = kit.text, kit.fonts
 
-    def enter(self, persist: Persist) -> None:
-        super().enter(persist)
-        self.card = str(persist.get("attract_card", "title"))
+    def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
+        super().enter(context, payload)
+        self.card = payload.card if isinstance(payload, CardToShow) else Card.TITLE
         self.tick = 0
         self.drawn_phase = -1
         self.scores = self.kit.score_tables() if self.card in ("scores", "best_today") else None
@@ -93,7 +95,7 @@ class AttractCard(State):
             card = pygame.Rect(margin, margin, width - 2 * margin, height - 2 * margin)
         draw = {"title": self._title, "scores": self._scores, "best_today": self._best_today,
                 "how_to_play": self._how_to_play}.get(self.card, self._title)
-        with panel(surface, self.card, card):
+        with panel(surface, self.card.value, card):
             draw(surface, card, unit)
         if self.card != "title":
             with panel(surface, "invitation", footer, Role.GUIDE):

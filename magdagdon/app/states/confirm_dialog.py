@@ -1,45 +1,36 @@
-"""A yes/no dialog; pops with ``confirmed=<action>`` when the player says yes.
+"""A yes/no dialog on the :class:`~..payloads.Confirm` it opens with; a yes pops with
+``Confirmed(action)``, a no with nothing.
 
-The question comes as a :class:`Question` (a catalog key and its values), so it is worded
-in the language shown whenever the dialog is built (see ``MenuState.ask``)."""
+The question comes as a :class:`~..payloads.Question` (a catalog key and its values), so it
+is worded in the language shown whenever the dialog is built (see ``MenuState.ask``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
-from ..i18n import Catalog
+from ..payloads import Confirm, Confirmed, Payload, Question
+from ..play_context import PlayContext
 from .menu import Item, MenuState
 
-
-@dataclass(frozen=True)
-class Question:
-    key: str
-    values: dict[str, object] = field(default_factory=dict)
-    terms: dict[str, str] = field(default_factory=dict)  # values that are catalog keys themselves
-
-    def words(self, text: Catalog) -> str:
-        return text(self.key, **self.values, **{name: text(key) for name, key in self.terms.items()})
+__all__ = ["ConfirmDialog", "Question"]
 
 
 class ConfirmDialog(MenuState):
     title_key = "confirm.title"
     compact_body = True
 
+    def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
+        self.asked = payload if isinstance(payload, Confirm) else None
+        super().enter(context, payload)
+
     def body_html(self) -> str:
-        question = self.persist.get("question")
-        return question.words(self.text) if isinstance(question, Question) else ""
+        return self.asked.question.words(self.text) if self.asked is not None else ""
 
     def items(self) -> list[Item]:
         text = self.text
         return [Item("no", text("confirm.no"), "", row=0), Item("yes", text("confirm.yes"), "#danger", row=0)]
 
     def on_choice(self, ident: str) -> None:
-        action = self.persist.pop("confirm_action", "")
-        self.persist.pop("question", None)
-        if ident == "yes":
-            self.pop(confirmed=action)
-        else:
-            self.pop()
+        action = self.asked.action if self.asked is not None else None
+        self.pop(Confirmed(action) if ident == "yes" and action is not None else None)
 
     def on_back(self) -> None:
         self.on_choice("no")

@@ -35,7 +35,8 @@ from ..render.palette import Colour
 from ..render.button_row import INK_SHARE, LABEL_SHARE, draw_button_rows, words_width
 from ..render.widgets import Button
 from ..session import GameSession
-from ..state_machine import Persist
+from ..payloads import Answer, NameAsked, NameGiven, Payload, ReplayToView, ScoresOf
+from ..play_context import PlayContext
 from ..turn_story import TurnStory, turn_stories
 from ..games import Games
 from .table import TableKit, TableState
@@ -119,8 +120,8 @@ class GameOver(TableState):
         super().__init__(table, games)
         self.worker = worker
 
-    def enter(self, persist: Persist) -> None:
-        super().enter(persist)
+    def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
+        super().enter(context, payload)
         self.session.record_when_shown()
         self.asked_name = False
         self.focus = ("button", "play_again")
@@ -152,7 +153,7 @@ class GameOver(TableState):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.session.check_saved()  # a held result written by a retry or another save
-        if self.tick == BOARD_TICKS + COUNT_TICKS and not self.games.demo:  # after the count-up (CPU)
+        if self.tick == BOARD_TICKS + COUNT_TICKS and not self.session.demo:  # after the count-up (CPU)
             self.start_review()  # nobody reads a demo's
         if self.session.awaiting_name and not self.asked_name and self.tick >= BOARD_TICKS + COUNT_TICKS + NAME_PAUSE_TICKS:
             self._ask_name()
@@ -178,7 +179,7 @@ class GameOver(TableState):
 
     def _ask_name(self) -> None:
         self.asked_name = True  # the result made the table, and the player saw it: whose is it?
-        self.push("name_entry", name_timeout=self.games.name_timeout)
+        self.push("name_entry", NameAsked(timeout_seconds=self.games.name_timeout))
 
     def is_animating(self) -> bool:
         """The board's last flash, the count-up; or the rank, a storage notice or the review
@@ -210,17 +211,17 @@ class GameOver(TableState):
     def on_button(self, ident: str) -> None:
         if ident == "play_again":
             # The difficulty the player chose last (in Settings, say), not the finished game's.
-            self.persist["session"] = self.games.new_session()
+            self.context.session = self.games.new_session()
             self.reset("rolling")
         elif ident == "replay":
             if not self.game.set_up:  # a position set up for a test or scene has no record
-                self.push("replay", replay=Replay.of(self.game), review=self.session.review_job, open_costliest=True)
+                self.push("replay", ReplayToView(Replay.of(self.game), self.session.review_job, open_costliest=True))
         elif ident.startswith("turn:"):
             if not self.game.set_up:
-                self.push("replay", replay=Replay.of(self.game), review=self.session.review_job,
-                          open_turn=int(ident.split(":", 1)[1]))
+                self.push("replay", ReplayToView(Replay.of(self.game), self.session.review_job,
+                                                 open_turn=int(ident.split(":", 1)[1])))
         elif ident == "scores":
-            self.push("high_scores", scores_difficulty=self.game.difficulty)
+            self.push("high_scores", ScoresOf(self.game.difficulty))
         elif ident == "menu":
             self.push("title")
         elif ident == "retry_save":
@@ -230,11 +231,10 @@ class GameOver(TableState):
         if key in (pygame.K_r, pygame.K_n):
             self.on_button("play_again")
 
-    def resume(self, result: Persist) -> None:
-        super().resume(result)
-        name = result.get("name")
-        if isinstance(name, str) and self.session.awaiting_name:
-            self.session.name_given(name)
+    def resume(self, answer: Answer | None) -> None:
+        super().resume(answer)
+        if isinstance(answer, NameGiven) and self.session.awaiting_name:
+            self.session.name_given(answer.name)
 
     # --- what the panel says ------------------------------------------------------------
     def _result_lines(self) -> list[ResultLine]:
@@ -278,7 +278,7 @@ class GameOver(TableState):
     def _review_awaited(self) -> bool:
         """The review is still to come: its room is kept, so nothing moves when it arrives."""
         job = self.session.review_job
-        return (job is None or not job.done) and not self.games.demo and not self.game.set_up
+        return (job is None or not job.done) and not self.session.demo and not self.game.set_up
 
     # --- layout -------------------------------------------------------------------------
     def plan(self) -> PanelPlan:

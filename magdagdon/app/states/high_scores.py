@@ -25,7 +25,8 @@ from ..render.ellipsis import shortened
 from ..render.menu_text import blit_ink, fitted_block, ink_rect
 from ..render.numbers import signed
 from ..render.palette import Colour
-from ..state_machine import Persist
+from ..payloads import Payload, ReplayToView, ScoresOf
+from ..play_context import PlayContext
 from ..session import now
 from ..store_access import StoreAccess
 from .menu import Item, MenuKit, MenuState
@@ -63,9 +64,10 @@ class HighScores(MenuState):
         self.visible = 1  # how many games the table showed at once, as last drawn
         self.press: tuple[int, int, bool] | None = None  # a finger on the table: (y, scroll then, dragged)
 
-    def enter(self, persist: Persist) -> None:
-        self.shown = persist.pop("scores_difficulty", None) or self.games.difficulty
-        super().enter(persist)
+    def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
+        self.shown = payload.difficulty if isinstance(payload, ScoresOf) else self.games.difficulty
+        self.load()  # read now, not as it is drawn: opening the data folder may write (its lock)
+        super().enter(context, payload)
 
     def notices(self) -> list[str]:
         return [self.daily_notice] if self.daily_view and self.daily_notice else []
@@ -84,13 +86,13 @@ class HighScores(MenuState):
         if ident.startswith("tab:"):
             self.shown = Difficulty.from_name(ident.split(":", 1)[1])
             self.scroll, self.data, self.loaded = 0, None, False
+            self.load()
             self.build()
         elif ident.startswith("period:"):
             self.today = ident == "period:today"
             self.daily_view = ident == "period:daily"
             self.scroll, self.data, self.loaded = 0, None, False
-            if self.daily_view:
-                self.load()  # before the menu is laid out: it shows the notice of a file left alone
+            self.load()  # before the menu is laid out: Today's dice shows the notice of a file left alone
             self.build()
         else:
             self.pop()
@@ -130,7 +132,7 @@ class HighScores(MenuState):
                 replay = store.archive.load(entry.replay_id).replay
         except (OSError, ValueError, ReplayError, NewerVersion):  # CorruptFile is a ValueError
             replay = None
-        self.push("replay", replay=replay)
+        self.push("replay", ReplayToView(replay))
 
     # --- data ---------------------------------------------------------------------------
     def load(self) -> tuple[list[ScoreEntry], Statistics] | None:
@@ -161,7 +163,7 @@ class HighScores(MenuState):
         text = self.text
         floor = self.floor = min_text_px(surface.get_size())
         size = max(floor, min(rect.height // 26, int(floor * 1.5)))
-        loaded = self.load()
+        loaded = self.data
         if loaded is None:
             self._centred(surface, rect, text("scores.unavailable"), size)
             return

@@ -13,6 +13,8 @@ from ..render.coach_marks import bubble_height
 from ..render.hud import draw_banner, min_text_px, plan_banner_text
 from ..render.palette import Colour
 from ..render.widgets import Button, draw_button, share_row_sizes
+from ..payloads import Payload
+from ..play_context import PlayContext
 from .table import TableState
 
 TITLE_SCALE = 0.15  # of the banner's height
@@ -22,8 +24,8 @@ class Magdagdon(TableState):
     key = "magdagdon"
     hint_allowed = True
 
-    def enter(self, persist: dict) -> None:
-        super().enter(persist)
+    def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
+        super().enter(context, payload)
         self.collapsed = False  # "use a power" folds the banner to a strip above the board
         self.session.audio.play("magdagdon")
         self.focus = ("button", "accept")

@@ -24,22 +24,21 @@ from ..fonts import FontBook
 from ..games import Games
 from ..i18n import Catalog
 from ..menu_ui import MenuUI
-from ..party_play import party_in_play
 from ..render import palette
 from ..render.draw_log import Role, as_role, panel
 from ..render.hud import min_text_px
 from ..render.menu_text import DrawnLabel, TextPage, blit_ink, fitted_block, fitted_line, fitted_size, ink_rect
 from ..render.widgets import draw_focus_ring
 from ..session import GameSession
-from ..state_machine import Persist, State
+from ..payloads import Answer, Confirm, ConfirmAction, Payload, Question
+from ..play_context import PlayContext
+from ..state_machine import State
 from ..ui_theme import TextLook, text_look
 from ..viewport import Viewport
 
 if TYPE_CHECKING:
     from pygame_gui.core import UIElement
     from pygame_gui.elements import UIButton
-
-    from .confirm_dialog import Question
 
 
 @dataclass(frozen=True)
@@ -96,23 +95,22 @@ class MenuState(State):
         self.drag: tuple[int, int] | None = None  # a drag on the page: (where it began, the page's offset then)
         self.panel_width = 0  # the width the last build laid the menu out at
 
-    def enter(self, persist: Persist) -> None:
-        super().enter(persist)
+    def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
+        super().enter(context, payload)
         self.ensure_built()
 
-    def exit(self) -> Persist:
+    def exit(self) -> None:
         self.clear()
-        return self.persist
 
     def cover(self) -> None:
         self.active = False
         self.clear()
 
-    def resume(self, result: Persist) -> None:
+    def resume(self, answer: Answer | None) -> None:
         self.active = True
         self.build()
-        if result:
-            self.on_result(result)
+        if answer is not None:
+            self.on_answer(answer)
 
     def resize(self) -> None:
         self.clear()
@@ -142,8 +140,8 @@ class MenuState(State):
     def on_back(self) -> None:
         self.pop()
 
-    def on_result(self, result: Persist) -> None:
-        pass
+    def on_answer(self, answer: Answer) -> None:
+        """A dialog this menu opened popped with ``answer``."""
 
     # --- building ----------------------------------------------------------------------
     def clear(self) -> None:
@@ -509,8 +507,7 @@ class MenuState(State):
     # --- helpers ----------------------------------------------------------------------------
     @property
     def session(self) -> GameSession | None:
-        session: GameSession | None = self.persist.get("session")
-        return session
+        return self.context.session
 
     def game_in_progress(self) -> bool:
         session = self.session
@@ -518,12 +515,12 @@ class MenuState(State):
 
     def party_on(self) -> bool:
         """A party is being played under this menu (its file keeps it: leaving loses nothing)."""
-        return party_in_play(self.persist) is not None
+        return self.context.party_in_play() is not None
 
-    def ask(self, question: "Question", action: str) -> None:
-        """Open the yes/no dialog on ``question``; a yes
-        comes back to :meth:`on_result` as ``confirmed=action``."""
-        self.push("confirm", question=question, confirm_action=action)
+    def ask(self, question: Question, action: ConfirmAction) -> None:
+        """Open the yes/no dialog on ``question``; a yes comes back to :meth:`on_answer`
+        as ``Confirmed(action)``."""
+        self.push("confirm", Confirm(question, action))
 
     def start_new_game(self, games: Games, difficulty: Difficulty | None = None) -> None:
         self.begin_game(games.new_session(difficulty))
@@ -531,8 +528,7 @@ class MenuState(State):
     def begin_game(self, session: GameSession) -> None:
         """Play ``session`` on the table; a party that was on stays in its file, to be
         continued from Party."""
-        self.persist["session"] = session
-        self.persist.pop("party", None)
+        self.context.play(session)
         self.reset("rolling")
 
 

@@ -8,8 +8,9 @@ game controller (D-pad or stick moves the focus, A presses, B deletes, X or Star
 
 The field starts empty. The last name entered is offered on a key of its own ("ANA?"): a
 tap takes it, but nobody files a score under someone else's name by pressing OK. Pops
-with ``{"name": ...}``, the cleaned name ("Player" when empty). With ``name_timeout`` in
-the persist dict (kiosk), that many seconds without input pop with the default name.
+with ``NameGiven``, the cleaned name ("Player" when empty). Opened with a
+:class:`~..payloads.NameAsked` that gives a time-out (kiosk), that many seconds without
+input pop with the default name.
 """
 
 from __future__ import annotations
@@ -32,7 +33,9 @@ from ..render.hud import min_text_px
 from ..render.menu_text import blit_ink, fitted_line, ink_rect
 from ..render.widgets import draw_focus_ring
 from ..loop import ticks
-from ..state_machine import Persist, State
+from ..payloads import NameAsked, NameGiven, Payload
+from ..play_context import PlayContext
+from ..state_machine import State
 from ..viewport import Viewport
 
 ACTIONS = (("space", 3.0), ("delete", 2.5), ("ok", 2.0))  # the last row: wide keys
@@ -60,14 +63,15 @@ class NameEntry(State):
         self.pad = PadReader()
 
     # --- lifecycle ------------------------------------------------------------------------
-    def enter(self, persist: Persist) -> None:
-        super().enter(persist)
-        start = persist.pop("name_start", None)  # e.g. "" for a party's next seat: nothing offered
-        self.name = add_typed("", start) if isinstance(start, str) else ""
-        self.offered = "" if isinstance(start, str) else self.kit.last_name.offer()
+    def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
+        super().enter(context, payload)
+        asked = payload if isinstance(payload, NameAsked) else NameAsked()
+        start = asked.start  # e.g. "" for a party's next seat: nothing offered
+        self.name = add_typed("", start) if start is not None else ""
+        self.offered = "" if start is not None else self.kit.last_name.offer()
         self.composing = ""  # an input method's text not yet committed
-        timeout = persist.pop("name_timeout", None)
-        self.timeout_ticks = ticks(timeout) if isinstance(timeout, (int, float)) and timeout > 0 else None
+        timeout = asked.timeout_seconds
+        self.timeout_ticks = ticks(timeout) if timeout is not None and timeout > 0 else None
         self.quiet_ticks = 0
         self.caret_ticks = 0
         self.caret_drawn = False
@@ -228,14 +232,14 @@ class NameEntry(State):
     def _finish(self, name: str) -> None:
         if name != DEFAULT_NAME:
             self.kit.last_name.remember(name)
-        self.pop(name=name)
+        self.pop(NameGiven(name))
 
     # --- time -----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.caret_ticks += 1
         self.quiet_ticks += 1
         if self.timeout_ticks is not None and self.quiet_ticks >= self.timeout_ticks:
-            self.pop(name=DEFAULT_NAME)
+            self.pop(NameGiven(DEFAULT_NAME))
 
     def is_animating(self) -> bool:
         return self._caret_on() != self.caret_drawn  # the caret blinks once a second

@@ -9,7 +9,9 @@ import pygame
 from ..party_play import strip_entries
 from ..render.draw_log import Role, as_role
 from ..render.party_strip import draw_party_strip, fitted
-from ..state_machine import Persist, State
+from ..payloads import Payload
+from ..play_context import PlayContext
+from ..state_machine import State
 from .menu import Item, MenuKit
 from .party_screen import PartyScreen
 from .table import PHASE_STATE
@@ -25,13 +27,13 @@ class PartyHandover(PartyScreen):
         super().__init__(kit)
         self.ticks = 0
 
-    def enter(self, persist: Persist) -> None:
+    def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
         self.ticks = 0
-        if persist["party"].party.is_over:  # the results follow at once: no menu to build for them
-            State.enter(self, persist)
+        if context.party_in_play() is None:  # the results follow at once: no menu to build for them
+            State.enter(self, context, payload)
             self.switch("party_results")
             return
-        super().enter(persist)
+        super().enter(context, payload)
 
     @property
     def subtitle(self) -> str:
@@ -48,7 +50,7 @@ class PartyHandover(PartyScreen):
             if session is None:
                 self.switch("party_results")
                 return
-            self.persist["session"] = session
+            self.context.session = session
             self.reset(PHASE_STATE[session.game.phase])
         elif ident == "menu":
             self.push("title")

@@ -16,7 +16,8 @@ from ..render import palette
 from ..render.hud import min_text_px
 from ..render.menu_text import ink_rect
 from ..render.party_strip import draw_mini_board, fitted
-from ..state_machine import Persist
+from ..payloads import Payload
+from ..play_context import PlayContext
 from ..store_access import StoreAccess
 from .menu import Item, MenuKit
 from .party_screen import PartyScreen
@@ -30,9 +31,9 @@ class PartyResultsScreen(PartyScreen):
         self.games, self.storage = games, storage
         self.results: PartyResults | None = None
 
-    def enter(self, persist: Persist) -> None:
-        self.results = party_results(persist["party"].party)
-        super().enter(persist)
+    def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
+        self.results = party_results(context.party.party) if context.party is not None else None
+        super().enter(context, payload)
 
     @property
     def subtitle(self) -> str:
@@ -49,7 +50,7 @@ class PartyResultsScreen(PartyScreen):
         if ident == "again":
             seed = self.games.seed_source.randrange(1, 10**9)
             party = Party.new(self.play.party.difficulty, seed, seats)
-            self.persist["party"] = PartyPlay.start(self.games, self.storage, party)
+            self.context.party = PartyPlay.start(self.games, self.storage, party)
             self.reset("party_handover")
         else:
             self.begin_game(self.games.new_session())

@@ -18,7 +18,9 @@ class PartyScreen(MenuState):
 
     @property
     def play(self) -> PartyPlay:
-        play: PartyPlay = self.persist["party"]
+        play = self.context.party
+        if play is None:
+            raise LookupError("no party in play")
         return play
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:

@@ -18,7 +18,8 @@ from ..render.hud import min_text_px
 from ..render.menu_text import blit_ink, fitted_block, fitted_size, ink_rect
 from ..render.text_runs import isolated
 from ..session import now
-from ..state_machine import Persist
+from ..payloads import Answer, NameAsked, NameGiven, Payload
+from ..play_context import PlayContext
 from ..store_access import StoreAccess
 from ..ui_theme import text_look
 from .menu import Item, MenuKit, MenuState
@@ -37,16 +38,15 @@ class PartySetup(MenuState):
         self.notice = ""
         self.file_notices: list[str] = []  # what reading the party files met (a file set aside)
 
-    def enter(self, persist: Persist) -> None:
-        seats = persist.get("party_seats")
-        self.seats = list(seats) if seats else []
+    def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
+        self.seats = list(context.party_seats)
         files = party_files(self.storage)
         self.unfinished = unfinished_party(files, lambda: self.storage.store, now())
         self.storage.pull_notices()  # recording a finished party's people may bring some
         self.file_notices = [self.storage.notices.describe(n) for n in files.take_notices()]
         for message in self.file_notices:
             self.storage.notices.add(message)
-        super().enter(persist)
+        super().enter(context, payload)
 
     @property
     def subtitle(self) -> str:
@@ -75,7 +75,7 @@ class PartySetup(MenuState):
             play = PartyPlay.resume(self.games, self.storage, self.unfinished)
             self.begin(play)
         elif ident == "add_player" and len(self.seats) < MAX_PLAYERS:
-            self.push("name_entry", name_start="")
+            self.push("name_entry", NameAsked(start=""))
         elif ident == "add_computer" and len(self.seats) < MAX_PLAYERS:
             count = sum(1 for _, computer in self.seats if computer)
             name = self.text("party.computer_name") + (f" {count + 1}" if count else "")
@@ -96,18 +96,17 @@ class PartySetup(MenuState):
         return self.file_notices[-1:] + ([self.notice] if self.notice else [])
 
     def begin(self, play: PartyPlay) -> None:
-        self.persist["party"] = play
-        self.persist["party_seats"] = [(p.name, p.computer) for p in play.players]
+        self.context.party = play
+        self.context.party_seats = tuple((p.name, p.computer) for p in play.players)
         self.reset("party_handover")
 
-    def on_result(self, result: Persist) -> None:
-        name = result.get("name")
-        if isinstance(name, str):
-            self.change(self.seats + [(name, False)])
+    def on_answer(self, answer: Answer) -> None:
+        if isinstance(answer, NameGiven):
+            self.change(self.seats + [(answer.name, False)])
 
     def change(self, seats: list[tuple[str, bool]]) -> None:
         self.seats, self.notice = seats, ""
-        self.persist["party_seats"] = seats
+        self.context.party_seats = tuple(seats)
         self.build()
 
     def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:

@@ -32,7 +32,9 @@ from ..render.mini_board import draw_mini_board
 from ..players.review_job import ReviewJob
 from ..players.worker import Worker
 from ..render.widgets import Button
-from ..state_machine import Persist, State
+from ..payloads import Payload, ReplayToView
+from ..play_context import PlayContext
+from ..state_machine import State
 from ..turn_story import TurnStory, costliest_turns, reviews_by_turn, turn_stories
 from ..viewport import Viewport
 
@@ -51,28 +53,26 @@ class ReplayViewer(State):
         self.drawn_with_review = False
         self.hover: str | None = None
 
-    def enter(self, persist: Persist) -> None:
-        super().enter(persist)
-        replay: Replay | None = persist.get("replay")  # None: the record could not be read
+    def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
+        super().enter(context, payload)
+        opening = payload if isinstance(payload, ReplayToView) else ReplayToView(None)
+        replay = opening.replay
         try:
             if replay is None:
                 raise ReplayError("no record")
             self.stories = turn_stories(replay)
         except ReplayError:
             self.stories, self.unreadable = [], True
-        self.job = persist.get("review")  # the one game over asked for, or None
+        self.job = opening.review  # the one game over asked for, or None
         if self.job is None and self.stories and replay is not None:
             self.job = ReviewJob(self.worker, replay)
         self.reviews = self.job.reviews if self.job is not None else None
         costly = costliest_turns(self.reviews, 1)
         self.page = 0
-        if persist.get("open_turn") is not None:
-            self.page = self._page_of(persist["open_turn"])
-        elif costly and persist.get("open_costliest"):
+        if opening.open_turn is not None:
+            self.page = self._page_of(opening.open_turn)
+        elif costly and opening.open_costliest:
             self.page = self._page_of(costly[0])
-
-    def exit(self) -> Persist:
-        return {}
 
     def _page_of(self, turn: int) -> int:
         return next((i for i, story in enumerate(self.stories) if story.turn == turn), 0)

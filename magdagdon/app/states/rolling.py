@@ -10,6 +10,8 @@ from magdagdon.engine import Phase, Roll
 from ..render import palette
 from ..render.palette import Colour
 from ..render.widgets import Button
+from ..payloads import Payload
+from ..play_context import PlayContext
 from .table import TableState
 
 
@@ -43,7 +45,7 @@ class Rolling(TableState):
             return self.text("guide.rolling"), palette.TEXT_DIM
         return self.text("guide.roll"), palette.TEXT
 
-    def enter(self, persist: dict) -> None:
-        super().enter(persist)
+    def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
+        super().enter(context, payload)
         if self.focus is None or self.focus[0] != "button":
             self.focus = ("button", "roll")

@@ -10,6 +10,8 @@ from ..render import palette
 from ..render.palette import Colour
 from ..render.hud import draw_banner, min_text_px, plan_banner_text
 from ..render.widgets import Button
+from ..payloads import Payload
+from ..play_context import PlayContext
 from .table import TableState
 
 
@@ -20,8 +22,8 @@ class RuinPick(TableState):
     key = "ruin_pick"
     hint_allowed = True
 
-    def enter(self, persist: dict) -> None:
-        super().enter(persist)
+    def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
+        super().enter(context, payload)
         empty = self.game.board.empty_cells()
         self.focus = ("cell", empty[0]) if empty else None
 

@@ -12,10 +12,9 @@ from ..games import Games
 from ..i18n import language_names
 from ..motion import MotionPreference
 from ..preferences import Preferences
-from ..state_machine import Persist
+from ..payloads import Answer, ChangeDifficulty, Confirmed, Question
 from ..ui_theme import language_style, script_style
 from ..window import Window
-from .confirm_dialog import Question
 from .menu import Item, MenuKit, MenuState
 
 
@@ -68,9 +67,8 @@ class SettingsMenu(MenuState):
             if chosen is current and self.games.difficulty is chosen:
                 return
             if self.game_in_progress():
-                self.persist["pending_difficulty"] = chosen
                 question = Question("confirm.new_game", terms={"difficulty": "difficulty." + chosen.name})
-                self.ask(question, "difficulty")
+                self.ask(question, ChangeDifficulty(chosen))
             else:
                 self.remember(difficulty=chosen)
                 self.start_new_game(self.games, chosen)
@@ -109,9 +107,9 @@ class SettingsMenu(MenuState):
         elif ident == "back":
             self.pop()
 
-    def on_result(self, result: Persist) -> None:
-        chosen = self.persist.pop("pending_difficulty", None)
-        if result.get("confirmed") == "difficulty" and chosen is not None:
+    def on_answer(self, answer: Answer) -> None:
+        if isinstance(answer, Confirmed) and isinstance(answer.action, ChangeDifficulty):
+            chosen = answer.action.difficulty
             self.remember(difficulty=chosen)
             self.start_new_game(self.games, chosen)
 

@@ -11,6 +11,8 @@ from ..input.focus import index_of
 from ..render import palette
 from ..render.palette import Colour
 from ..render.widgets import Button
+from ..payloads import Payload
+from ..play_context import PlayContext
 from .table import TableState
 
 
@@ -106,8 +108,8 @@ class Staging(TableState):
             message = f"{message} {text('guide.adjust_pick_die')}"
         return message, colour
 
-    def enter(self, persist: dict) -> None:
-        super().enter(persist)
+    def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
+        super().enter(context, payload)
         if self.focus is None or self.focus == ("button", "roll"):
             tray = self.game.tray
             self.focus = ("die", tray[0]) if tray else None

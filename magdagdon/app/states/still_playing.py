@@ -12,7 +12,9 @@ from ..fonts import FontBook
 from ..i18n import Catalog
 from ..render.draw_log import Role, as_role
 from ..render import palette
-from ..state_machine import Persist, State
+from ..payloads import Countdown, Payload
+from ..play_context import PlayContext
+from ..state_machine import State
 from ..viewport import Viewport
 
 
@@ -23,9 +25,9 @@ class StillPlaying(State):
         super().__init__()
         self.text, self.fonts, self.viewport = text, fonts, viewport
 
-    def enter(self, persist: Persist) -> None:
-        super().enter(persist)
-        self.seconds_left = float(persist.pop("countdown_seconds", 15))
+    def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
+        super().enter(context, payload)
+        self.seconds_left = payload.seconds if isinstance(payload, Countdown) else 15.0
         self.shown_seconds = -1
 
     def update(self, dt: float) -> None:

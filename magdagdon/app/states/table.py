@@ -32,7 +32,9 @@ from ..party_play import PartyPlay, strip_entries
 from ..render.party_row import draw_party_row
 from ..render.party_strip import draw_party_strip
 from ..session import GameSession
-from ..state_machine import Persist, State
+from ..payloads import Answer, Payload
+from ..play_context import PlayContext
+from ..state_machine import State
 from ..viewport import Viewport
 from ..loop import ticks
 
@@ -87,8 +89,8 @@ class TableState(State):
         self.games = games
 
     # --- lifecycle ------------------------------------------------------------------------
-    def enter(self, persist: Persist) -> None:
-        super().enter(persist)
+    def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
+        super().enter(context, payload)
         self.tick = 0
         self.pulse_until = PULSE_TICKS
         self.hover: str | None = None
@@ -99,17 +101,15 @@ class TableState(State):
         self.covered = False  # a menu or dialog is over the table: it is not the screen in use
         self.drag_die: int | None = None
         self.down_pos = (0, 0)
-        self.focus: FocusKey | None = persist.get("focus")
-        self.keyboard = bool(persist.get("keyboard", False))
+        self.focus: FocusKey | None = context.focus
+        self.keyboard = context.keyboard
         party = self.party
         if self.kit.viewport.show_party(len(party.players) if party is not None else 0):  # the party's players on screen
             self.session.place_sprites(snap=True)
         self.session.place_sprites()
 
-    def exit(self) -> Persist:
-        self.persist["focus"] = self.focus
-        self.persist["keyboard"] = self.keyboard
-        return self.persist
+    def exit(self) -> None:
+        self.context.focus, self.context.keyboard = self.focus, self.keyboard  # for the next game state
 
     def cover(self) -> None:
         # A menu over the table stops its time: dice in flight land now rather than
@@ -125,15 +125,14 @@ class TableState(State):
     def resize(self) -> None:
         self.session.place_sprites(snap=True)
 
-    def resume(self, result: Persist) -> None:
+    def resume(self, answer: Answer | None) -> None:
         self.covered = False
         self.kit.canvas.invalidate()  # e.g. the language or the sound changed meanwhile
         self.poke()
 
     @property
     def session(self) -> GameSession:
-        session: GameSession = self.persist["session"]
-        return session
+        return self.context.table
 
     @property
     def game(self) -> Game:
@@ -146,8 +145,8 @@ class TableState(State):
     @property
     def party(self) -> PartyPlay | None:
         """The party this table's game belongs to, if any."""
-        party = self.persist.get("party")
-        return party if isinstance(party, PartyPlay) and party.seat_of(self.session) is not None else None
+        party = self.context.party
+        return party if party is not None and party.seat_of(self.session) is not None else None
 
     def poke(self) -> None:
         """Something changed: let the highlights breathe again for a while."""
@@ -215,7 +214,7 @@ class TableState(State):
         layout, text = self.layout, self.text
         hint, menu = top_buttons(self.fonts, layout, text)
         common = [
-            Button("hint", hint, text("hud.hint"), self.hint_allowed and not self.games.demo),
+            Button("hint", hint, text("hud.hint"), self.hint_allowed and not self.session.demo),
             Button("menu", menu, text("hud.menu")),
         ]
         buttons = self.state_buttons() + self.power_buttons() + common
@@ -458,6 +457,8 @@ class TableState(State):
     def update(self, dt: float) -> None:
         self.tick += 1
         self.session.ticks += 1
+        session = self.session  # the coach follows here, not in draw: it may save the settings
+        self.kit.coach.follow(self.game, session.selected, session.demo, not (session.tumbling or self.covered))
         for sprite in self.session.sprites.values():
             sprite.update()
         self.effects_running()  # forget the effects that are over
@@ -526,7 +527,7 @@ class TableState(State):
         coach, session, text = self.kit.coach, self.session, self.text
         if session.tumbling or self.covered:  # a mark under a menu would point at what cannot be tapped
             return None
-        mark = coach.mark(self.game, session.selected, self.games.demo)
+        mark = coach.mark(self.game, session.selected, session.demo)
         if mark is not None:
             kind, index = mark.target
             layout = self.layout
@@ -539,7 +540,7 @@ class TableState(State):
                 target = layout.primary
             named = f"{kind} {index}" if kind != "button" else "button confirm"
             return CoachBubble(text(mark.key, **dict(mark.values)), text("coach.skip"), target, (named,))
-        tip = coach.current_tip(self.game, self.games.demo)
+        tip = coach.current_tip(self.game, session.demo)
         if tip is not None:
             return CoachBubble(text(f"coach.tip.{tip}"), text("coach.got_it"), None, (), self.tip_area())
         return None
@@ -563,8 +564,8 @@ class TableState(State):
 
     def draw_guide(self, surface: pygame.Surface) -> None:
         text, session = self.text, self.session
-        if self.games.demo:
-            key, values = self.games.demo_caption
+        if session.demo:
+            key, values = session.demo_caption
             message, colour = text(key, **values), palette.GOLD
         elif session.hint is not None:
             message, colour = text(session.hint.key, **session.hint.values), palette.HINT

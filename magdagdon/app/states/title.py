@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Callable
-
 from magdagdon.engine.challenge import daily_seed
 
 from ..games import Games
 from ..notices import Notices
-from ..state_machine import Persist
+from ..payloads import Answer, Confirmed, Leave, Question
 from ..store_access import SavedGame
-from .confirm_dialog import Question
 from .menu import Item, MenuKit, MenuState
 
 
@@ -66,58 +63,63 @@ class Title(MenuState):
                 self.begin_game(session)
         elif ident == "new_game":
             if self.party_on():
-                self.ask(Question("confirm.leave_party"), "new_game")
+                self.ask(Question("confirm.leave_party"), Leave.NEW_GAME)
             elif self.game_in_progress():
                 difficulty = "difficulty." + self.games.difficulty.name
-                self.ask(Question("confirm.new_game", terms={"difficulty": difficulty}), "new_game")
+                self.ask(Question("confirm.new_game", terms={"difficulty": difficulty}), Leave.NEW_GAME)
             else:
                 self.start_new_game(self.games)
         elif ident == "daily":
-            self.confirm_or_start("daily", self.start_daily)
+            self.confirm_or_start(Leave.DAILY)
         elif ident == "party":
-            self.confirm_or_start("party", lambda: self.push("party_setup"))
+            self.confirm_or_start(Leave.PARTY)
         elif ident == "play_code":
-            self.confirm_or_start("play_code", lambda: self.push("code_entry"))
+            self.confirm_or_start(Leave.PLAY_CODE)
         elif ident in ("rules", "high_scores", "settings", "about"):
             self.push(ident)
         elif ident == "demo":
-            self.confirm_or_start("demo", self.start_demo)
+            self.confirm_or_start(Leave.DEMO)
         elif ident == "quit" and not self.kit.locked:
             if self.session is not None:
                 self.session.save_in_progress()
             if self.games.storage.unsaved_results and not self.games.storage.retry_unsaved():
                 # A finished game's result is held unsaved (a full disk): say so before it goes.
-                self.ask(Question("confirm.quit_unsaved"), "quit")
+                self.ask(Question("confirm.quit_unsaved"), Leave.QUIT)
             else:
                 self.quit()
 
     def on_back(self) -> None:
         self.pop()  # back to the table (a finished game shows its result again)
 
-    def on_result(self, result: Persist) -> None:
-        if result.get("confirmed") == "new_game":
+    def on_answer(self, answer: Answer) -> None:
+        if isinstance(answer, Confirmed) and isinstance(answer.action, Leave):
+            self.leave_for(answer.action)
+
+    def leave_for(self, action: Leave) -> None:
+        """Do ``action`` now (asked first, or nothing was in progress)."""
+        if action is Leave.NEW_GAME:
             self.start_new_game(self.games)
-        elif result.get("confirmed") == "daily":
+        elif action is Leave.DAILY:
             self.start_daily()
-        elif result.get("confirmed") == "play_code":
+        elif action is Leave.PLAY_CODE:
             self.push("code_entry")
-        elif result.get("confirmed") == "party":
+        elif action is Leave.PARTY:
             self.push("party_setup")
-        elif result.get("confirmed") == "quit":
+        elif action is Leave.QUIT:
             self.quit()  # the control object tries once more to write the held result
-        elif result.get("confirmed") == "demo":
+        elif action is Leave.DEMO:
             self.start_demo()
 
-    def confirm_or_start(self, action: str, start: Callable[[], None]) -> None:
+    def confirm_or_start(self, action: Leave) -> None:
         if self.party_on():
-            if action == "party":
-                start()  # the set-up offers to continue this party
+            if action is Leave.PARTY:
+                self.leave_for(action)  # the set-up offers to continue this party
             else:
                 self.ask(Question("confirm.leave_party"), action)
         elif self.game_in_progress():
-            self.ask(Question("confirm.demo" if action == "demo" else "confirm.leave_game"), action)
+            self.ask(Question("confirm.demo" if action is Leave.DEMO else "confirm.leave_game"), action)
         else:
-            start()
+            self.leave_for(action)
 
     def start_demo(self) -> None:
         """The expert plays through the screens; a game in progress stays saved (the demo
@@ -126,8 +128,7 @@ class Title(MenuState):
         if session is not None and self.game_in_progress():
             session.save_in_progress()
             self.games.saved = SavedGame(session.game, session.assisted)
-        self.games.demo = True
-        self.start_new_game(self.games)
+        self.begin_game(self.games.demo_session())
 
     def start_daily(self) -> None:
         """Today's dice: the seed of the local calendar day, the same for everyone that day."""
