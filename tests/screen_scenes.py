@@ -220,6 +220,7 @@ SCENES: tuple[Scene, ...] = (
     Scene("magdagdon, a power", ("magdagdon",), {"scene": "magdagdon"}, _tap_button("use_power")),
     Scene("magdagdon, beyond powers", ("magdagdon",), {"scene": "magdagdon_beyond"}),
     Scene("ruin pick", ("ruin_pick",), {"scene": "ruin_pick"}),
+    Scene("hint warning", ("staging", "hint_warning"), {"scene": "staging"}, _tap_button("hint")),
     Scene("pause menu", ("staging", "title"), {"scene": "staging"}, _escape),
     Scene("new game?", ("staging", "title", "confirm"), {"scene": "staging"}, _chain(_escape, _choose("new_game"))),
     Scene("game over", ("game_over",), {"scene": "game_over"}, _wait_review, settle=0.2),
