@@ -218,6 +218,7 @@ SCENES: tuple[Scene, ...] = (
     Scene("re-roll pick", ("staging",), {"scene": "staging"}, _reroll_pick),
     Scene("magdagdon", ("magdagdon",), {"scene": "magdagdon"}),
     Scene("magdagdon, a power", ("magdagdon",), {"scene": "magdagdon"}, _tap_button("use_power")),
+    Scene("magdagdon, a re-roll may save it", ("magdagdon",), {"scene": "magdagdon_reroll"}),
     Scene("magdagdon, beyond powers", ("magdagdon",), {"scene": "magdagdon_beyond"}),
     Scene("ruin pick", ("ruin_pick",), {"scene": "ruin_pick"}),
     Scene("hint warning", ("staging", "hint_warning"), {"scene": "staging"}, _tap_button("hint")),
