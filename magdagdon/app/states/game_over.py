@@ -216,7 +216,7 @@ class GameOver(TableState):
             self.reset("rolling")
         elif ident == "replay":
             if not self.game.set_up:  # a position set up for a test or scene has no record
-                self.push("replay", replay=Replay.of(self.game), reviews=self.session.review, open_costliest=True)
+                self.push("replay", replay=Replay.of(self.game), reviews=self.session.review)
         elif ident.startswith("turn:"):
             if not self.game.set_up:
                 self.push("replay", replay=Replay.of(self.game), reviews=self.session.review,
