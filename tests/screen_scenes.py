@@ -65,6 +65,12 @@ def _tap_button(ident: str) -> Callable[[Player], None]:
     return tap
 
 
+def _key(key: int) -> Callable[[Player], None]:
+    def press(player: Player) -> None:
+        player.key(key, then=0.1)
+    return press
+
+
 def _chain(*steps: Callable[[Player], None]) -> Callable[[Player], None]:
     def run(player: Player) -> None:
         for step in steps:
@@ -116,6 +122,13 @@ def _reroll_pick(player: Player) -> None:
     _tap_button("reroll")(player)
     die = player.table.game.tray[0]
     player.tap(player.table.layout.tray_slots[die].center)
+
+
+def _magdagdon_turn(player: Player) -> None:
+    """The replay viewer stepped on to the first MAGDAGDON turn."""
+    viewer = player.top
+    while not viewer.stories[viewer.page].magdagdon and viewer.page < len(viewer.stories) - 1:
+        player.key(pygame.K_RIGHT, then=0.1)
 
 
 def _party_seats(player: Player) -> None:
@@ -218,8 +231,10 @@ SCENES: tuple[Scene, ...] = (
     Scene("re-roll pick", ("staging",), {"scene": "staging"}, _reroll_pick),
     Scene("magdagdon", ("magdagdon",), {"scene": "magdagdon"}),
     Scene("magdagdon, a power", ("magdagdon",), {"scene": "magdagdon"}, _tap_button("use_power")),
+    Scene("magdagdon, a re-roll may save it", ("magdagdon",), {"scene": "magdagdon_reroll"}),
     Scene("magdagdon, beyond powers", ("magdagdon",), {"scene": "magdagdon_beyond"}),
     Scene("ruin pick", ("ruin_pick",), {"scene": "ruin_pick"}),
+    Scene("hint warning", ("staging", "hint_warning"), {"scene": "staging"}, _tap_button("hint")),
     Scene("pause menu", ("staging", "title"), {"scene": "staging"}, _escape),
     Scene("new game?", ("staging", "title", "confirm"), {"scene": "staging"}, _chain(_escape, _choose("new_game"))),
     Scene("game over", ("game_over",), {"scene": "game_over"}, _wait_review, settle=0.2),
@@ -233,6 +248,10 @@ SCENES: tuple[Scene, ...] = (
     Scene("game over scores", ("game_over", "high_scores"), {"scene": "game_over"},
           _chain(_wait_review, _tap_button("scores"))),
     Scene("replay viewer", ("game_over", "replay"), {"scene": "game_over"}, _chain(_wait_review, _tap_button("replay"))),
+    Scene("replay viewer, costliest turn", ("game_over", "replay"), {"scene": "game_over"},
+          _chain(_wait_review, _tap_button("replay"), _key(pygame.K_c))),
+    Scene("replay viewer, a MAGDAGDON turn", ("game_over", "replay"), {"scene": "game_over"},
+          _chain(_wait_review, _tap_button("replay"), _magdagdon_turn)),
     Scene("party set-up", ("rolling", "title", "party_setup"), {"scene": "title"}, _party_seats),
     Scene("party set-up, empty", ("rolling", "title", "party_setup"), {"scene": "title"}, _choose("party")),
     Scene("party hand-over", ("party_handover",), {"scene": "party_handover"}),

@@ -54,6 +54,7 @@ def test_hint_shows_without_playing_and_marks_assisted(players):
     state = player.table
     before = (state.game.working_board, state.game.dice, len(state.game.log))
     player.tap(player.control.viewport.layout.hint_button.center)
+    player.choose("show_hint")  # the first hint of a game says first that it marks the game
     assert state.session.hint is not None and state.session.hint.key not in ("", "hint.unavailable")
     assert (state.game.working_board, state.game.dice, len(state.game.log)) == before
     assert state.session.assisted
@@ -140,6 +141,7 @@ def test_resizing_recomputes_the_layout_and_keeps_playing(players):
 def test_hint_in_magdagdon_and_ruin_pick(players, scene):
     player = players(scene=scene)
     player.key(pygame.K_h)
+    player.choose("show_hint")
     hint = player.table.session.hint
     assert hint is not None and hint.key.startswith("hint.") and hint.key != "hint.unavailable"
     if scene == "ruin_pick":

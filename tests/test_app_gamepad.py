@@ -34,7 +34,10 @@ def test_a_controller_plays_from_the_title(tmp_path):
     assert len(game.staged) == 1
     press(player, pygame.CONTROLLER_BUTTON_B)  # takes the die back
     assert not game.staged
-    press(player, pygame.CONTROLLER_BUTTON_Y, then=1.0)  # a hint
+    press(player, pygame.CONTROLLER_BUTTON_Y)  # a hint: the first one asks first
+    assert player.top_key == "hint_warning"
+    press(player, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
+    press(player, pygame.CONTROLLER_BUTTON_A, then=1.0)  # Show hint
     assert player.table.session.hint is not None
     press(player, pygame.CONTROLLER_BUTTON_START)
     assert player.top_key == "title"

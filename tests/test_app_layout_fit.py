@@ -5,7 +5,9 @@ import pygame
 import pytest
 
 from app_driver import Driver
+from magdagdon.ai.rescue import rescue_for
 from magdagdon.app.render.hud import min_text_px, wrap
+from magdagdon.app.rescue_words import advice_line
 from magdagdon.engine import Difficulty
 
 SIZES = [(800, 600), (1920, 1080), (1080, 1920), (2200, 2200)]
@@ -60,8 +62,7 @@ def assert_banner_holds_its_text(app: Driver, size) -> None:
     floor = min_text_px(size)
     game = state.game
     sentences = [text("banner.magdagdon_why", dice=" ".join(str(v) for v in game.dice), required=game.required),
-                 text("banner.magdagdon_powers", left=game.powers_left, penalty=game.next_penalty)
-                 if game.powers_left else text("banner.magdagdon_no_powers")]
+                 advice_line(text, game, rescue_for(game))]
     lines = [line for sentence in sentences for line in wrap(fonts, sentence, floor, banner.width - 2 * pad)]
     bottom = banner.top + pad + title_height + pad // 4 + len(lines) * int(fonts.font(floor).get_linesize() * 1.02)
     assert bottom <= buttons_top, f"the text ends at y={bottom}, the buttons start at y={buttons_top}"

@@ -1,15 +1,21 @@
-"""The MAGDAGDON banner offers only what can help (RULES.md §6, §7): a roll no power can save
-is accepted, with no power offered; a roll only a re-roll may save says so, and −1/+1 stay
-off; where −1/+1 can save it, every power is offered. Worked out from the rules, not from
-the seeded dice the game would roll."""
+"""The MAGDAGDON banner offers only what can help (RULES.md §6, §7), and says what: a roll no
+power can save is accepted, with no power offered; a roll only a re-roll may save names the
+re-roll and its chance, counted over every outcome of fresh dice, and −1/+1 stay off; where
+a −1/+1 saves it, that one is named and every power is offered. Worked out from the rules,
+not from the seeded dice the game would roll."""
 
 from __future__ import annotations
 
 import pygame
 import pytest
 
+from itertools import product
+
+from magdagdon.app.i18n import Catalog
+from magdagdon.app.rescue_words import chance_words
 from magdagdon.engine import Board, Difficulty, Game, Phase
 
+from brute_force import slow_can_place
 from support.player import Player
 
 
@@ -44,7 +50,7 @@ def test_a_roll_no_power_can_save_offers_accept_only(tmp_path):
         assert "use_power" not in buttons and buttons["accept"]
         assert not buttons["minus"] and not buttons["plus"] and not buttons["reroll"]
         words = shown_words(player)
-        assert text("banner.magdagdon_powers").split("(")[0].strip() not in words
+        assert text("banner.magdagdon_beyond_powers") in words
         assert state.guide()[0] == text("guide.magdagdon_no_rescue", required=state.game.required)
         state.on_tray_die(0)  # a die cannot be picked for a power that cannot help
         assert state.session.selected is None
@@ -58,8 +64,15 @@ def test_a_roll_only_a_re_roll_may_save_names_the_re_roll(tmp_path):
         text, state = player.control.text, player.table
         game = state.game
         assert state.guide()[0] == text("guide.magdagdon", required=game.required)
-        banner = text("banner.magdagdon_reroll_only", left=game.powers_left, penalty=game.next_penalty)
-        assert banner in state._banner_lines()
+        # Throwing all four again is the likeliest re-roll: counted here with the slow
+        # reference search over the 6^4 outcomes, 676 of 1296 save the roll, about 3 in 6.
+        cells = Board.parse("111./..../..../....").cells
+        saves = sum(slow_can_place(cells, fresh, game.required) for fresh in product(range(1, 7), repeat=4))
+        assert saves == 676
+        banner = text("banner.magdagdon_reroll_chance", dice="6 5 4 6", chance="3 times in 6",
+                      left=game.powers_left, penalty=game.next_penalty)
+        assert banner == "A re-roll of 6 5 4 6 saves it 3 times in 6 (3 left, next costs –10)."
+        assert banner in shown_words(player)
         assert enabled(player)["use_power"]
         player.tap(next(b for b in state.buttons() if b.ident == "use_power").rect.center)
         assert state.guide()[0] == text("guide.magdagdon_reroll")
@@ -78,10 +91,52 @@ def test_a_roll_minus_or_plus_can_save_offers_every_power(tmp_path, locale):
     try:
         text, state = player.control.text, player.table
         game = state.game
-        assert text("banner.magdagdon_powers", left=game.powers_left, penalty=game.next_penalty) in state._banner_lines()
+        # +1 on the 2 gives 3 1 6 1, which the board takes (the 3 beside the 2 and the 4s);
+        # –1 on it, or a change of another die, does not.
+        cells = Board.parse("3332/4343/5..4/6..5").cells
+        assert slow_can_place(cells, (3, 1, 6, 1), game.required)
+        assert not any(slow_can_place(cells, dice, game.required)
+                       for dice in ((1, 1, 6, 1), (2, 2, 6, 1), (2, 1, 5, 1), (2, 1, 6, 2)))
+        named = text("banner.magdagdon_adjust_saves", power=text("power.plus"), value=2, left=game.powers_left,
+                     penalty=game.next_penalty)
+        assert named in shown_words(player)
         player.tap(next(b for b in state.buttons() if b.ident == "use_power").rect.center)
         state.on_tray_die(game.tray[0])
         buttons = enabled(player)
         assert buttons["reroll"] and (buttons["minus"] or buttons["plus"])
     finally:
         player.close()
+
+
+@pytest.mark.parametrize("locale", ["en", "it", "ur", "hi"])
+def test_a_saving_re_roll_is_said_in_every_language(tmp_path, locale):
+    player = magdagdon_at(tmp_path, "111./..../..../....", (6, 5, 4, 6))
+    player.control.set_language(locale)
+    player.wait(0.1)
+    try:
+        text, game = player.control.text, player.table.game
+        sixths = text.plural("rescue.chance.sixths", 3)
+        assert "3" in sixths and "6" in sixths
+        banner = text("banner.magdagdon_reroll_chance", dice="6 5 4 6", chance=sixths, left=game.powers_left,
+                      penalty=game.next_penalty)
+        assert banner in shown_words(player)
+    finally:
+        player.close()
+
+
+@pytest.mark.parametrize("saves, outcomes, words", [
+    (1296, 1296, "every time"),
+    (1295, 1296, "5 times in 6"),  # never said as sure when it is not
+    (11, 12, "5 times in 6"),
+    (676, 1296, "3 times in 6"),
+    (1, 3, "2 times in 6"),
+    (1, 4, "2 times in 6"),  # the nearest sixth (1.5 sixths, rounded up)
+    (1, 5, "1 time in 6"),
+    (1, 6, "1 time in 6"),
+    (5, 36, "1 time in 7"),
+    (1, 36, "1 time in 36"),
+    (1, 1296, "1 time in 1296"),
+])
+def test_a_chance_is_said_as_n_in_6_or_1_time_in_n(saves, outcomes, words):
+    from fractions import Fraction
+    assert chance_words(Catalog("en"), Fraction(saves, outcomes)) == words

@@ -1,6 +1,8 @@
-"""The replay viewer, through the real loop: from game over it opens on the costliest turn
-with the expert's alternative drawn beside the player's choice; it steps turn by turn;
-the expert's review is computed off the frame; a bad record is one line, not a crash."""
+"""The replay viewer, through the real loop: from game over it opens on turn 1, with a
+"Costliest turn" button that jumps to the turn that lost most, where the expert's
+alternative is drawn beside the player's choice; it steps turn by turn; a re-roll shows
+the dice before and after; a MAGDAGDON turn says so; the expert's review is computed off
+the frame; a bad record is one line, not a crash."""
 
 import os
 
@@ -13,7 +15,7 @@ import pygame  # noqa: E402
 
 from magdagdon.ai import make_policy  # noqa: E402
 from magdagdon.engine import RUIN, Difficulty, Game, Replay  # noqa: E402
-from magdagdon.engine.actions import Roll  # noqa: E402
+from magdagdon.engine.actions import Reroll, Roll  # noqa: E402
 from magdagdon.app.turn_story import turn_stories  # noqa: E402
 from magdagdon.app.payloads import ReplayToView  # noqa: E402
 
@@ -53,15 +55,24 @@ def open_replay_from_game_over(tmp_path, size):
     return player, costliest
 
 
-def test_game_over_opens_the_costliest_turn_with_the_experts_choice_beside(tmp_path):
+def test_game_over_opens_turn_1_and_jumps_to_the_costliest_with_the_experts_choice_beside(tmp_path):
     player, costliest = open_replay_from_game_over(tmp_path, (1920, 1080))
     viewer = player.top
+    assert viewer.stories[viewer.page].turn == 1
+    jump = next(b for b in viewer.buttons() if b.ident == "costliest")
+    assert jump.enabled and jump.label == "Costliest turn"
+    assert "Costliest turn" in player.drawn().words()  # drawn, not only there
+    assert viewer.reviews is player.table.session.review  # the game over's review, not a second one
+    assert viewer.job is None
+    player.tap(jump.rect.center)
     story = viewer.stories[viewer.page]
     assert story.turn == costliest.turn
     seen = player.texts_drawn(lambda: player.fresh())
     texts = [t for t, _ in seen]
     assert "You played" in texts and "The expert" in texts
     assert f"About +{round(costliest.loss)} points with the expert's play" in texts
+    ghosts = [r for r in player.drawn().elements if r.words == "ghost board" and "expert" in r.panel]
+    assert ghosts, "the expert's choice is drawn on its own board"
     before = player.shown()
     player.key(pygame.K_RIGHT)
     assert viewer.stories[viewer.page].turn == costliest.turn + 1
@@ -72,6 +83,42 @@ def test_game_over_opens_the_costliest_turn_with_the_experts_choice_beside(tmp_p
     player.tap(back.rect.center)
     assert player.top_key == "game_over"
     player.close()
+
+
+def game_with_a_re_roll(seed: int) -> Game:
+    """A greedy game whose first turn re-rolls two dice (greedy play never does)."""
+    game = Game(Difficulty.PEACEFUL, seed)
+    policy = make_policy("greedy", random.Random(seed))
+    game.play(Roll())
+    game.play(Reroll((0, 1)))
+    while not game.is_over:
+        game.play(policy.choose(game))
+    return game
+
+
+def test_a_re_roll_shows_its_dice_before_and_after_and_magdagdon_turns_say_so(tmp_path):
+    game = game_with_a_re_roll(8)
+    rolled = Game(Difficulty.PEACEFUL, 8)
+    rolled.play(Roll())
+    before = rolled.dice[:2]
+    rolled.play(Reroll((0, 1)))
+    after = rolled.dice[:2]
+    record(tmp_path, game)
+    player = open_first_high_score(tmp_path)
+    try:
+        viewer = player.top
+        assert viewer.page == 0 and viewer.stories[0].turn == 1
+        shown = [r.words for r in player.drawn().elements if "you" in r.panel and r.words.startswith("power 0")]
+        assert shown == [f"power 0 before {v}" for v in before] + [f"power 0 after {v}" for v in after]
+        magdagdon = [story.turn for story in viewer.stories if story.magdagdon]
+        assert magdagdon, "the greedy game meets a MAGDAGDON"
+        for story in viewer.stories:
+            title = player.drawn().words()
+            labelled = any("MAGDAGDON!" in words for words in title)
+            assert labelled == story.magdagdon, (story.turn, title)
+            player.key(pygame.K_RIGHT)
+    finally:
+        player.close()
 
 
 def test_expert_review_is_computed_off_the_frame_and_fills_in(tmp_path):

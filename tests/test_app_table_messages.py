@@ -46,6 +46,7 @@ def test_re_roll_pick_says_to_tap_the_dice_and_how_many_and_no_hint_stays(tmp_pa
     try:
         text, session = player.control.text, player.table.session
         player.key(pygame.K_h)  # a hint first: its line and its rings
+        player.choose("show_hint")
         assert session.hint is not None
         hint_line = guide_line(player)
         assert hint_line == text(session.hint.key, **session.hint.values)

@@ -33,15 +33,18 @@ class TurnAdvice:
     powers: tuple[tuple[str, tuple[int, ...]], ...]  # ("minus"/"plus"/"reroll", dice values) in order
     placements: tuple[tuple[int, int], ...]  # (value, cell) of the dice it confirmed
     ruin: int | None  # the cell it ruined, when the turn stayed MAGDAGDON
+    rerolled: tuple[tuple[int, ...], ...] = ()  # what each re-roll showed, the same dice in the same order
 
 
 class TurnNotes:
-    """What a turn's actions came to, noted one action at a time (before it is played)."""
+    """What a turn's actions came to, noted one action at a time: ``note`` before it is
+    played, ``landed`` after (what a re-roll showed)."""
 
     def __init__(self) -> None:
         self.powers: list[tuple[str, tuple[int, ...]]] = []
         self.placements: tuple[tuple[int, int], ...] = ()
         self.ruin: int | None = None
+        self.rerolled: list[tuple[int, ...]] = []
         self.finished = False  # confirmed, or a cell ruined
 
     def note(self, game: Game, action: Action) -> None:
@@ -55,8 +58,13 @@ class TurnNotes:
         elif isinstance(action, PlaceRuin):
             self.ruin, self.finished = action.cell, True
 
+    def landed(self, game: Game, action: Action) -> None:
+        """After ``action`` was played: a re-roll's new dice."""
+        if isinstance(action, Reroll):
+            self.rerolled.append(tuple(game.dice[d] for d in action.dice))
+
     def advice(self) -> TurnAdvice:
-        return TurnAdvice(tuple(self.powers), self.placements, self.ruin)
+        return TurnAdvice(tuple(self.powers), self.placements, self.ruin, tuple(self.rerolled))
 
 
 @dataclass(frozen=True)
@@ -152,6 +160,7 @@ def _expert_turn(expert: ExpertPolicy, start: Game) -> tuple[tuple[Action, ...],
         notes.note(game, action)
         actions.append(action)
         game.push(action)
+        notes.landed(game, action)
     return tuple(actions), notes.advice()
 
 

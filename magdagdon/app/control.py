@@ -58,6 +58,7 @@ from .states.about import About
 from .states.attract_card import AttractCard, AttractKit
 from .states.code_entry import CodeEntry
 from .states.confirm_dialog import ConfirmDialog
+from .states.hint_warning import HintWarning
 from .states.party_handover import PartyHandover
 from .states.party_results import PartyResultsScreen
 from .states.party_setup import PartySetup
@@ -233,6 +234,7 @@ class Control:
             "rules": lambda: Rules(menu), "about": lambda: About(menu),
             "high_scores": lambda: HighScores(menu, games, storage),
             "confirm": lambda: ConfirmDialog(menu),
+            "hint_warning": lambda: HintWarning(menu),
             "replay": lambda: ReplayViewer(table.text, table.fonts, table.viewport, self.worker),
             "code_entry": lambda: CodeEntry(menu, games),
             "party_setup": lambda: PartySetup(menu, games, storage),

@@ -84,13 +84,18 @@ class NameGiven(Answer):
     name: str  # cleaned; the default name when the field was left empty
 
 
+# --- the hint's warning --------------------------------------------------------------------
+@dataclass(frozen=True)
+class HintWanted(Answer):
+    """The player was told a hint marks the game, and wants it."""
+
+
 # --- other screens -------------------------------------------------------------------------
 @dataclass(frozen=True)
 class ReplayToView(Payload):
     replay: Replay | None  # None: the record could not be read (the viewer says so)
     review: "ReviewJob | None" = None  # the expert's review game over asked for (else the viewer asks)
     open_turn: int | None = None  # open on this turn
-    open_costliest: bool = False  # else on the costliest turn, once the review is in
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from magdagdon.ai import Policy, make_policy
 from magdagdon.engine import Accept, Difficulty, Game, Phase, Roll, Stage, rescue
 from magdagdon.party import Party
 
-GAME_SCENES = ("rolling", "staging", "magdagdon", "magdagdon_beyond", "ruin_pick", "game_over")
+GAME_SCENES = ("rolling", "staging", "magdagdon", "magdagdon_reroll", "magdagdon_beyond", "ruin_pick", "game_over")
 MENU_SCENES = ("title", "settings", "rules", "high_scores", "about", "confirm")
 PARTY_SCENES = ("party_handover", "party_turn", "party_turn_eight", "party_results")
 # The game-over scene shows the result as recorded under the default name; this one shows
@@ -21,7 +21,8 @@ PARTY_SCENES = ("party_handover", "party_turn", "party_turn_eight", "party_resul
 NAME_SCENE = "name_entry"
 SCENES = GAME_SCENES + MENU_SCENES + (NAME_SCENE,) + PARTY_SCENES
 # scenes that open on a state of another name
-SCENE_STATE = {"party_turn": "staging", "party_turn_eight": "staging", "magdagdon_beyond": "magdagdon"}
+SCENE_STATE = {"party_turn": "staging", "party_turn_eight": "staging", "magdagdon_beyond": "magdagdon",
+               "magdagdon_reroll": "magdagdon"}
 PARTY_SEATS = [("ANA", False), ("BO", False), ("Computer", True)]
 # A full table: long names, other scripts and two computers, for the players' row and strip.
 EIGHT_SEATS = [("ANA", False), ("BO", False), ("Computer", True), ("Wolfgang Amadeus", False), ("عائشہ", False),
@@ -45,18 +46,20 @@ def play_until(difficulty: Difficulty, seed: int, stop: Callable[[Game], bool]) 
     return None
 
 
-def _savable(game: Game) -> bool:
-    """Whether −1/+1 could save this MAGDAGDON roll (RULES.md §6)."""
-    return rescue(game.board, game.dice, game.required, game.powers_left).adjust
+def _savable(game: Game) -> str:
+    """What could save this MAGDAGDON roll (RULES.md §6): "adjust" (−1/+1), "reroll" (only a
+    re-roll, with luck) or "" (nothing)."""
+    can = rescue(game.board, game.dice, game.required, game.powers_left)
+    return "adjust" if can.adjust else "reroll" if can.reroll else ""
 
 
 def scene_game(scene: str, difficulty: Difficulty, seed: int) -> Game:
     """A game positioned for ``scene``."""
     for attempt in range(seed, seed + 400):
-        if scene in ("magdagdon", "magdagdon_beyond", "ruin_pick"):
-            # "magdagdon": a roll a power could save (where powers are left); "magdagdon_beyond":
-            # one no power can save
-            wanted = {"magdagdon": True, "magdagdon_beyond": False}.get(scene)
+        if scene in ("magdagdon", "magdagdon_reroll", "magdagdon_beyond", "ruin_pick"):
+            # "magdagdon": a roll −1/+1 could save (where powers are left); "magdagdon_reroll":
+            # one only a re-roll may save; "magdagdon_beyond": one no power can save
+            wanted = {"magdagdon": "adjust", "magdagdon_reroll": "reroll", "magdagdon_beyond": ""}.get(scene)
             game = play_until(difficulty, attempt, lambda g: g.phase is Phase.MAGDAGDON and g.turn > 2
                               and (wanted is None or not g.powers_left or _savable(g) == wanted))
             if game is not None and scene == "ruin_pick":

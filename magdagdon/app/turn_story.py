@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from magdagdon.ai.review import TurnAdvice, TurnNotes, TurnReview
-from magdagdon.engine import Game, Replay, ReplayError
+from magdagdon.engine import Game, Phase, Replay, ReplayError
 from magdagdon.engine.game import IllegalMoveError
 from magdagdon.engine.actions import Roll
 
@@ -23,6 +23,7 @@ class TurnStory:
     dice: tuple[int, ...]  # as rolled
     played: TurnAdvice  # the player's powers, placements or ruin, in the expert's terms
     score_after: int  # the score once the turn was over
+    magdagdon: bool = False  # the roll, or a re-roll, fitted nowhere (RULES.md §5)
 
 
 def turn_stories(replay: Replay) -> list[TurnStory]:
@@ -47,12 +48,15 @@ def _stories(replay: Replay) -> list[TurnStory]:
             continue
         turn, board, dice = game.turn, game.board.cells, tuple(game.dice)
         notes = TurnNotes()
+        magdagdon = game.phase is Phase.MAGDAGDON
         while i < len(actions) and not isinstance(actions[i], Roll):
             notes.note(game, actions[i])
             game.play(actions[i])
+            notes.landed(game, actions[i])
+            magdagdon = magdagdon or game.phase is Phase.MAGDAGDON
             i += 1
         if notes.finished:
-            stories.append(TurnStory(turn, board, dice, notes.advice(), game.score().total))
+            stories.append(TurnStory(turn, board, dice, notes.advice(), game.score().total, magdagdon))
     return stories
 
 

@@ -40,7 +40,7 @@ def draw_mini_board(surface: pygame.Surface, rect: pygame.Rect, board: tuple[int
             surface.blit(ruin_tile(size, index), cell)
         elif value:
             face = die_face(value, size, "board")
-            surface.blit(face, face.get_rect(center=cell.center))
+            note(surface, surface.blit(face, face.get_rect(center=cell.center)), Role.PICTURE, f"board die {value}")
         else:
             pygame.draw.rect(surface, palette.CELL_EMPTY, cell, border_radius=radius)
             pygame.draw.rect(surface, palette.CELL_EDGE, cell, width=1, border_radius=radius)
@@ -51,7 +51,8 @@ def draw_mini_board(surface: pygame.Surface, rect: pygame.Rect, board: tuple[int
         if ghost:
             face = face.copy()
             face.set_alpha(GHOST_ALPHA)
-        surface.blit(face, face.get_rect(center=cells[index].center))
+        shown = surface.blit(face, face.get_rect(center=cells[index].center))
+        note(surface, shown, Role.PICTURE, f"{'ghost' if ghost else 'placed'} die {value}")
         if ghost:  # a ghost is outlined as well as faint
             pygame.draw.rect(surface, palette.HINT, cells[index], width=max(2, size // 20), border_radius=radius)
     if choice.ruin is not None:

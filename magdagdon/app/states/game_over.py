@@ -1,8 +1,11 @@
 """GameOver: the end of a game, seen whole. First the finished board alone (the last line's
 bonus flashing, the table's score counting to the end), then the panel: the final
 breakdown counts up, the rank in the difficulty's table, the AI's review of the costliest
-turns drawn as small boards (what the player did beside the expert's ghost dice, and the
-points it would have made; a tap opens that turn in the replay viewer), and play again.
+turns drawn as small boards (what the player did beside the expert's ghost dice, and one
+sentence: the expert's play and the points it would have made; a tap opens that turn in the
+replay viewer), and play again. The review is meant to be read across a table: its dice
+are given ``REVIEW_DIE_SHARE`` of the window's short side (28 px at 1280×720) where the
+window allows, in landscape in a column of its own beside the breakdown.
 A result that makes the table asks for the player's name once the count-up has been seen.
 
 The panel is laid out by the ink of its words (Nastaliq's letters stand far shorter than
@@ -16,7 +19,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from magdagdon.ai.review import TurnReview
+from magdagdon.ai.review import TurnAdvice, TurnReview
 from magdagdon.engine import Replay, ReplayError, cell_col, cell_row
 from magdagdon.engine.challenge import code_for, has_code
 
@@ -28,8 +31,8 @@ from ..players.worker import Worker
 from ..render import palette
 from ..render.draw_log import Role, as_role, new_frame_surface, panel
 from ..render.hud import draw_banner, min_text_px
-from ..render.menu_text import fitted_block, ink_rect
-from ..render.mini_board import draw_mini_board
+from ..render.menu_text import blit_ink, fitted_block, ink_rect
+from ..render.mini_board import board_cells, draw_mini_board
 from ..render.numbers import cost, signed
 from ..render.palette import Colour
 from ..render.button_row import INK_SHARE, LABEL_SHARE, draw_button_rows, words_width
@@ -46,12 +49,48 @@ BOARD_TICKS = ticks(0.8)  # the finished board alone: the last move's flash (0.4
 COUNT_TICKS = ticks(1.25)  # then the breakdown counts up
 NAME_PAUSE_TICKS = ticks(0.5)  # and the total stands a moment before the name is asked
 REVIEW_ITEMS = 3
-CAPTION_SAMPLE = {"turn": 12, "loss": 188}  # a long caption, to keep room for the review before it is in
+REVIEW_DIE_SHARE = 28 / 720  # of the window's short side: a review die's side
+# A long sentence, to keep the review's room before the review is in (two dice placed).
+SAMPLE_REVIEW = TurnReview(12, 188, (), (), TurnAdvice((), ((5, 6), (4, 7)), None))
 
 
 def local_cell_name(text: Catalog, cell: int) -> str:
     """A cell named in the player's language ("R2C3"; in Urdu "قطار 2 کالم 3")."""
     return text("cell.name", row=cell_row(cell) + 1, col=cell_col(cell) + 1)
+
+
+def review_die_target(size: tuple[int, int]) -> int:
+    """The side the review's dice are given where the window allows: readable across a
+    table, 28 px at 1280×720, growing with the window's short side."""
+    return round(min(size) * REVIEW_DIE_SHARE)
+
+
+def card_sides(card: pygame.Rect, caption_h: int, gap: int, rtl: bool) -> tuple[pygame.Rect, pygame.Rect]:
+    """A review card's two boards above its sentence: the player's, then the expert's (the
+    player's first where the reader starts)."""
+    boards = pygame.Rect(card.left, card.top + gap, card.width, card.height - caption_h - 3 * gap)
+    inset = max(4, card.width // 40)
+    half = boards.width // 2
+    sides = (pygame.Rect(boards.left, boards.top, half, boards.height).inflate(-inset, 0),
+             pygame.Rect(boards.left + half, boards.top, half, boards.height).inflate(-inset, 0))
+    return (sides[1], sides[0]) if rtl else sides
+
+
+def beside_card_parts(card: pygame.Rect, gap: int, rtl: bool) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    """A review card in the column beside the breakdown: the player's board, the expert's,
+    then the sentence, in reading order (from the right in Urdu)."""
+    inset = max(4, card.width // 60)
+    half = card.width // 2
+    side = max(1, min((half - 3 * inset) // 2, card.height - 2 * gap))
+    top = card.centery - side // 2
+    first = pygame.Rect(card.left + inset, top, side, side)
+    second = pygame.Rect(first.right + inset, top, side, side)
+    words = pygame.Rect(card.left + half + inset, card.top + gap, card.width - half - 2 * inset, card.height - 2 * gap)
+    if rtl:  # mirrored: the player's board at the right edge, the sentence at the left
+        def mirror(rect: pygame.Rect) -> pygame.Rect:
+            return pygame.Rect(card.left + card.right - rect.right, rect.top, rect.width, rect.height)
+        first, second, words = mirror(first), mirror(second), mirror(words)
+    return first, second, words
 
 
 def review_line(text: Catalog, item: TurnReview) -> str:
@@ -102,6 +141,10 @@ class PanelPlan:
     lines: tuple[tuple[str, Colour, tuple[PlacedLine, ...]], ...]  # (content, colour, its lines)
     cards: pygame.Rect | None  # the review's area (kept before the review is in)
     buttons: tuple[Button, ...]
+    review_die: int = 0  # the side of a die on the review's boards (0: no review)
+    beside: bool = False  # the review in a column beside the breakdown, its cards one under another
+    title_box: pygame.Rect | None = None  # beside: the title heads the breakdown's column (else the panel's top)
+    title_px: int = 0  # and its size there
 
 
 def fits_block(fonts: FontBook, words: str, size: int, width: int, floor: int) -> list[tuple[str, int]]:
@@ -215,7 +258,7 @@ class GameOver(TableState):
             self.reset("rolling")
         elif ident == "replay":
             if not self.game.set_up:  # a position set up for a test or scene has no record
-                self.push("replay", ReplayToView(Replay.of(self.game), self.session.review_job, open_costliest=True))
+                self.push("replay", ReplayToView(Replay.of(self.game), self.session.review_job))
         elif ident.startswith("turn:"):
             if not self.game.set_up:
                 self.push("replay", ReplayToView(Replay.of(self.game), self.session.review_job,
@@ -284,13 +327,13 @@ class GameOver(TableState):
     def plan(self) -> PanelPlan:
         lines = self._result_lines()
         items = self._review_items()
-        captions = tuple(self.text("gameover.review_card", turn=item.turn, loss=round(item.loss)) for item in items)
+        captions = tuple(review_line(self.text, item) for item in items)
         key = (self.kit.viewport.size, self.text.locale, self.fonts.generation, tuple(lines), captions,
                self._review_awaited())
         cached = self._plan_cache
         if cached is None or cached[0] != key:
             if not captions and self._review_awaited():
-                captions = (self.text("gameover.review_card", **CAPTION_SAMPLE),)
+                captions = (review_line(self.text, SAMPLE_REVIEW),)
             cached = self._plan_cache = (key, self._lay_out(lines, captions))
         return cached[1]
 
@@ -312,19 +355,135 @@ class GameOver(TableState):
         w, h = self.kit.viewport.size
         margin = self.layout.margin
         floor = min_text_px((w, h))
-        width = w - 2 * margin if self.layout.portrait else min(w - 2 * margin, max(int(w * 0.55), 720))
+        usual = self._usual_width()
+        width = w - 2 * margin if captions else usual  # the review's boards take the window's width
         most = h - 2 * margin
-        pad = max(8, width // 24)
+        pad = max(8, width // 24)  # as the banner's own (hud.draw_banner)
         inner = width - 2 * pad
         largest = max(floor, min(round(min(w, h) * 0.028), inner // 22))
+        want = review_die_target((w, h))
         plan: PanelPlan | None = None
-        for size in range(largest, floor - 1, -1):
-            for paired in (False, True):
-                plan = self._plan_at(size, paired, width, most, pad, floor, lines, captions)
-                if plan.dialog.height <= most:
-                    return plan
+        fitting: PanelPlan | None = None
+        # In landscape the review goes in a column of its own beside the breakdown, or under it
+        # where that gives its dice more room (a small window in a short script).
+        shapes = (True, False) if captions and not self.layout.portrait else (False,)
+        for beside in shapes:
+            for size in range(largest, floor - 1, -1):
+                for paired in (False, True):
+                    lay = self._plan_beside if beside else self._plan_at
+                    plan = lay(size, paired, width, most, pad, floor, lines, captions)
+                    if plan.dialog.height <= most:
+                        if not captions or plan.review_die >= want:
+                            return plan
+                        fitting = fitting or plan  # the largest text that fits, should no shape give the dice room
+        if fitting is not None:
+            return fitting
         assert plan is not None
         return plan  # nothing fits (a tiny window): the smallest, judged by the audit
+
+    def _usual_width(self) -> int:
+        """The panel's width without the review: the breakdown's rows keep to it."""
+        w, margin = self.kit.viewport.size[0], self.layout.margin
+        return w - 2 * margin if self.layout.portrait else min(w - 2 * margin, max(int(w * 0.55), 720))
+
+    def _plan_beside(self, size: int, paired: bool, width: int, most: int, pad: int, floor: int,
+                     lines: list[ResultLine], captions: tuple[str, ...]) -> PanelPlan:
+        """Two columns over the buttons: the title, the total, the breakdown and the result
+        lines in one, the review in the other (its title, then a card per costly turn, one
+        under another: the two boards, and the sentence beside them)."""
+        fonts, text = self.fonts, self.text
+        w, h = self.kit.viewport.size
+        inner = width - 2 * pad
+        gap = max(3, round(size * 0.35))
+        score = self.game.score()
+        row_h = self._row_height(size)
+        row_count = 2 if paired else 4
+        start_w = (inner - pad) * 9 // 20  # the breakdown's column; the review's takes the rest
+        end_w = inner - pad - start_w
+        title_px, title_ink = self._title_size(size, start_w, floor)
+        total_px = max(floor, fonts.fit(signed(score.total), round(size * 2.6), start_w, True))
+        total_h = fonts.ink_height(signed(score.total), total_px, True)
+
+        def lay(chosen: list[ResultLine], room: int) -> list[tuple[str, Colour, list[tuple[str, int, int]]]]:
+            return [(line.content, line.colour, [(words, px, fonts.ink_height(words, px)) for words, px in
+                                                 fits_block(fonts, line.words, size, room, floor)]) for line in chosen]
+
+        results = lay([line for line in lines if line.content != "review title"], start_w)
+        heading = lay([line for line in lines if line.content == "review title"], end_w)
+
+        def height_of(laid: list[tuple[str, Colour, list[tuple[str, int, int]]]]) -> int:
+            return sum(part_h + gap for _, _, parts in laid for _, _, part_h in parts)
+
+        title_h = title_ink + pad // 4 + 2 * gap
+        start_h = title_h + total_h + 2 * gap + row_count * (row_h + gap) + gap + height_of(results)
+        head_h = height_of(heading)
+        buttons, buttons_h = self._button_rows(inner, floor, size)
+        probe = pygame.Rect(0, 0, end_w, 10 ** 4)
+        words_w = beside_card_parts(probe, gap, False)[2].width
+        caption_h = max(ink_rect(fitted_block(fonts, c, size, (words_w, 10 ** 4), palette.GOLD, False, floor)).height
+                        for c in captions)
+        card_min = max(caption_h, 4 * floor) + 2 * gap
+        card_cap = max(card_min, beside_card_parts(probe, gap, False)[0].width + 2 * gap)  # square boards filling their half
+
+        count = REVIEW_ITEMS  # room for a full review, kept from before it is in: nothing moves when it comes
+
+        def end_h(card_h: int) -> int:
+            return head_h + count * card_h + (count - 1) * gap
+
+        low = max(8, pad // 2)  # under the buttons: the review's boards want the height
+        fixed = pad + pad + buttons_h + low
+        room = max(start_h, end_h(card_min), min(most - fixed, end_h(card_cap)))
+        card_h = max(card_min, min(card_cap, (room - head_h - (count - 1) * gap) // count))
+        body = max(start_h, end_h(card_h), most - fixed)  # the whole height: the buttons stay put
+        height = fixed + body
+        dialog = pygame.Rect(0, 0, width, height)
+        dialog.center = (w // 2, h // 2)
+        left = dialog.left + pad
+        y = dialog.top + pad
+        start = pygame.Rect(left + (end_w + pad if text.rtl else 0), y, start_w, body)
+        end = pygame.Rect(left + (0 if text.rtl else start_w + pad), y, end_w, body)
+        title_box = pygame.Rect(start.left, y, start_w, title_ink)
+        y += title_h
+        total_box = pygame.Rect(start.left, y, start_w, total_h)
+        y += total_h + 2 * gap
+        rows = []
+        col_w = (start.width - size) // 2 if paired else start.width * 2 // 3
+        for index in range(4):
+            column = index % 2 if paired else 0
+            x = start.left + (1 - column if text.rtl else column) * (col_w + size) if paired else start.left + start.width // 6
+            rows.append(pygame.Rect(x, y, col_w, row_h))
+            if not paired or index % 2:
+                y += row_h + gap
+        y += gap
+        placed = []
+        for area, laid in ((start, results), (end, heading)):
+            if area is end:
+                y = end.top
+            for content_name, colour, parts in laid:
+                boxes = []
+                for words, px, part_h in parts:
+                    boxes.append(PlacedLine(words, px, pygame.Rect(area.left, y, area.width, part_h)))
+                    y += part_h + gap
+                placed.append((content_name, colour, tuple(boxes)))
+        cards = pygame.Rect(end.left, end.top + head_h, end_w, count * card_h + (count - 1) * gap)
+        review_die = board_cells(beside_card_parts(pygame.Rect(0, 0, end_w, card_h), gap, False)[0])[0].width
+        row_top = dialog.bottom - low - buttons_h
+        placed_buttons = tuple(Button(b.ident, b.rect.move(left, row_top), b.label, True, b.style) for b in buttons)
+        reserve = dialog.bottom - row_top + pad
+        return PanelPlan(dialog, 0.1, reserve, size, total_px, total_box, paired, tuple(rows), tuple(placed),
+                         cards, placed_buttons, review_die, beside=True, title_px=title_px,
+                         title_box=title_box)
+
+    def _title_size(self, size: int, inner: int, floor: int) -> tuple[int, int]:
+        """The title's size and ink height: over twice as tall as the lines'; in Nastaliq,
+        whose letters reach far above and below the line, a smaller size."""
+        fonts, title = self.fonts, self.text("gameover.title")
+        title_px = fonts.fit(title, round(size * 2.4), inner, True)
+        title_ink = fonts.ink_height(title, title_px, True)
+        if title_ink > size * 3:
+            title_px = max(floor, int(title_px * size * 3 / title_ink))
+            title_ink = fonts.ink_height(title, title_px, True)
+        return title_px, title_ink
 
     def _plan_at(self, size: int, paired: bool, width: int, most: int, pad: int, floor: int,
                  lines: list[ResultLine], captions: tuple[str, ...]) -> PanelPlan:
@@ -332,14 +491,7 @@ class GameOver(TableState):
         w, h = self.kit.viewport.size
         inner = width - 2 * pad
         gap = max(3, round(size * 0.35))
-        # The title's letters over twice as tall as the lines': in Nastaliq, whose letters
-        # reach far above and below the line, a smaller size.
-        title = text("gameover.title")
-        title_px = fonts.fit(title, round(size * 2.4), inner, True)
-        title_ink = fonts.ink_height(title, title_px, True)
-        if title_ink > size * 3:
-            title_px = max(floor, int(title_px * size * 3 / title_ink))
-            title_ink = fonts.ink_height(title, title_px, True)
+        title_px, title_ink = self._title_size(size, inner, floor)
         score = self.game.score()
         total_px = max(floor, fonts.fit(signed(score.total), round(size * 2.6), inner, True))
         total_h = fonts.ink_height(signed(score.total), total_px, True)
@@ -378,13 +530,16 @@ class GameOver(TableState):
         total_box = pygame.Rect(left, y, inner, total_h)
         y += total_h + 2 * gap
         rows = []
-        col_w = (inner - size) // 2 if paired else inner * 2 // 3
+        usual = self._usual_width()
+        rows_w = min(inner, usual - 2 * max(8, usual // 24))
+        rows_left = left + (inner - rows_w) // 2
+        col_w = (rows_w - size) // 2 if paired else rows_w * 2 // 3
         for index in range(4):
             column = index % 2 if paired else 0
             if paired:
-                x = left + (1 - column if text.rtl else column) * (col_w + size)
+                x = rows_left + (1 - column if text.rtl else column) * (col_w + size)
             else:
-                x = left + inner // 6
+                x = rows_left + rows_w // 6
             rows.append(pygame.Rect(x, y, col_w, row_h))
             if not paired or index % 2:
                 y += row_h + gap
@@ -397,11 +552,15 @@ class GameOver(TableState):
                 y += part_h + gap
             placed.append((content_name, colour, tuple(boxes)))
         cards = pygame.Rect(left, y, inner, card_h) if captions else None
+        review_die = 0
+        if captions:
+            card = pygame.Rect(0, 0, (inner - gap * (REVIEW_ITEMS - 1)) // REVIEW_ITEMS, card_h)
+            review_die = board_cells(card_sides(card, caption_h, gap, False)[0])[0].width
         row_top = dialog.bottom - pad - buttons_h
         placed_buttons = tuple(Button(b.ident, b.rect.move(left, row_top), b.label, True, b.style) for b in buttons)
         reserve = dialog.bottom - row_top + pad  # the buttons and the gap above them
         return PanelPlan(dialog, (title_px + 0.5) / height, reserve, size, total_px, total_box, paired,
-                         tuple(rows), tuple(placed), cards, placed_buttons)
+                         tuple(rows), tuple(placed), cards, placed_buttons, review_die)
 
     def _row_height(self, size: int) -> int:
         above, below = self._row_reach(size)
@@ -467,14 +626,15 @@ class GameOver(TableState):
         """The table, the shade and (``plan``) the empty panel: still while the numbers count
         up, so drawn once and then copied (one opaque blit instead of a repaint per frame)."""
         key = (id(self.layout), surface.get_size(), self.text.locale, self.fonts.generation, str(self.game.board),
-               None if plan is None else (tuple(plan.dialog), plan.reserve, plan.title_scale))
+               None if plan is None else (tuple(plan.dialog), plan.reserve, plan.title_scale, plan.title_box is None))
         cached = self._backdrop_cache
         if cached is None or cached[0] != key:
             image = new_frame_surface(surface.get_size(), surface, self.fonts.logged)
             self.draw_static(image)
             self.kit.viewport.dim(image, 150)
             if plan is not None:
-                draw_banner(image, self.fonts, plan.dialog, self.text("gameover.title"), [], palette.GOLD, palette.GOLD,
+                title = self.text("gameover.title") if plan.title_box is None else ""  # else drawn in its column
+                draw_banner(image, self.fonts, plan.dialog, title, [], palette.GOLD, palette.GOLD,
                             plan.reserve, title_scale=plan.title_scale)
             cached = self._backdrop_cache = (key, image)
         return cached[1]
@@ -492,6 +652,10 @@ class GameOver(TableState):
         self.result_shown = self._shown()
         progress = min(1.0, (self.tick - BOARD_TICKS + alpha) / COUNT_TICKS)
         with panel(surface, "banner", plan.dialog):  # everything here stands on the panel
+            if plan.title_box is not None:
+                image = self.fonts.render(self.text("gameover.title"), plan.title_px, palette.GOLD, bold=True)
+                with as_role(surface, Role.TITLE):
+                    self._blit_centred(surface, image, plan.title_box)
             self._draw_total(surface, plan, progress)
             self._draw_breakdown(surface, plan, progress)
             for content, colour, parts in plan.lines:
@@ -551,7 +715,8 @@ class GameOver(TableState):
 
     def _draw_cards(self, surface: pygame.Surface, plan: PanelPlan) -> None:
         """One card per costly turn: the player's board and the expert's ghost dice side by
-        side, and 'Turn 2 · about +43' under them; the costliest first, where the reader starts."""
+        side, and one sentence under them ('Turn 2: 5 on R2C3, 4 on R2C4, about +43'); the
+        costliest first, where the reader starts."""
         self.cards, self.card_boards = [], []
         area = plan.cards
         items = self._review_items()
@@ -561,11 +726,15 @@ class GameOver(TableState):
         count = len(items)
         slot = (area.width - gap * (REVIEW_ITEMS - 1)) // REVIEW_ITEMS
         left = area.centerx - (slot * count + gap * (count - 1)) // 2
+        tall = (area.height - gap * (REVIEW_ITEMS - 1)) // REVIEW_ITEMS  # a card's height, one under another
         stories = self.stories()
         with panel(surface, "review", area):
             for index, item in enumerate(items):
                 column = count - 1 - index if self.text.rtl else index
-                card = pygame.Rect(left + column * (slot + gap), area.top, slot, area.height)
+                if plan.beside:
+                    card = pygame.Rect(area.left, area.top + index * (tall + gap), area.width, tall)
+                else:
+                    card = pygame.Rect(left + column * (slot + gap), area.top, slot, area.height)
                 self.cards.append((card, item.turn))
                 pygame.draw.rect(surface, palette.PANEL, card, border_radius=max(6, plan.size // 3))
                 with panel(surface, f"card {index}", card, Role.LABEL, element=Role.PANEL):
@@ -575,18 +744,18 @@ class GameOver(TableState):
                    size: int, gap: int) -> None:
         """The turn's two boards (the player's first, where the reader starts) and its caption."""
         fonts, text = self.fonts, self.text
-        caption = text("gameover.review_card", turn=item.turn, loss=round(item.loss))
-        # Never below the readable size: a caption too long for one line takes two.
-        image = fitted_block(fonts, caption, size, (card.width - 8, size * 3), palette.GOLD, False,
-                             min_text_px(surface.get_size()))
-        ink = ink_rect(image)
-        surface.blit(image, (card.centerx - ink.centerx, card.bottom - gap - ink.bottom))
-        boards = pygame.Rect(card.left, card.top + gap, card.width, card.height - ink.height - 3 * gap)
-        inset = max(4, card.width // 40)
-        half = boards.width // 2
-        sides = [pygame.Rect(boards.left, boards.top, half, boards.height).inflate(-inset, 0),
-                 pygame.Rect(boards.left + half, boards.top, half, boards.height).inflate(-inset, 0)]
-        mine, expert = (sides[1], sides[0]) if text.rtl else (sides[0], sides[1])
+        caption = review_line(text, item)
+        floor = min_text_px(surface.get_size())
+        if card.width > card.height * 2:  # a card of the column beside the breakdown
+            mine, expert, words = beside_card_parts(card, gap, text.rtl)
+            image = fitted_block(fonts, caption, size, (words.width, words.height), palette.GOLD, False, floor)
+            blit_ink(surface, image, words)
+        else:
+            # Never below the readable size: a caption too long for one line takes two.
+            image = fitted_block(fonts, caption, size, (card.width - 8, size * 3), palette.GOLD, False, floor)
+            ink = ink_rect(image)
+            surface.blit(image, (card.centerx - ink.centerx, card.bottom - gap - ink.bottom))
+            mine, expert = card_sides(card, ink.height, gap, text.rtl)
         self.card_boards.append((mine, expert))
         draw_mini_board(surface, mine, story.board, story.played, ghost=False)
         draw_mini_board(surface, expert, story.board, item.advice, ghost=True)

@@ -1,11 +1,13 @@
 """Magdagdon: no order of the roll's dice can place the required count (RULES.md §5-7).
-A banner says why; the player may use a Majda Power to save the roll, or accept."""
+A banner says why, and whether a Majda Power can save the roll: the −1/+1 that does, or the
+re-roll that may and its chance (``rescue_words``); the player uses one, or accepts."""
 
 from __future__ import annotations
 
 import pygame
 
-from magdagdon.engine import Accept, Rescue, rescue
+from magdagdon.ai.rescue import Rescue as PowerAdvice, rescue_for
+from magdagdon.engine import Accept, Phase, Rescue, rescue
 
 from ..render import palette
 from ..render.banner_strip import draw_strip, plan_strip
@@ -15,6 +17,7 @@ from ..render.palette import Colour
 from ..render.widgets import Button, draw_button, share_row_sizes
 from ..payloads import Payload
 from ..play_context import PlayContext
+from ..rescue_words import advice_line
 from .table import TableState
 
 TITLE_SCALE = 0.15  # of the banner's height
@@ -31,6 +34,7 @@ class Magdagdon(TableState):
         self.focus = ("button", "accept")
         self.sized: tuple[tuple[object, ...], pygame.Rect] | None = None  # the banner's (or strip's) rect and what it was sized for
         self.rescued: tuple[tuple[object, ...], Rescue] | None = None
+        self.advised: tuple[tuple[object, ...], PowerAdvice] | None = None
 
     def rescue(self) -> Rescue:
         """What the powers left could do for this roll (by the rules, not the seeded dice)."""
@@ -39,6 +43,15 @@ class Magdagdon(TableState):
         if self.rescued is None or self.rescued[0] != key:
             self.rescued = (key, rescue(game.board, game.dice, game.required, game.powers_left))
         return self.rescued[1]
+
+    def advice(self) -> PowerAdvice | None:
+        """Which single power saves the roll, or may and how often (exact, over fair dice).
+        Once a power has saved the roll (its dice still tumbling here), what was said stays."""
+        game = self.game
+        key = (game.board, game.dice, game.powers_used)
+        if game.phase is Phase.MAGDAGDON and (self.advised is None or self.advised[0] != key):
+            self.advised = (key, rescue_for(game))
+        return self.advised[1] if self.advised is not None else None
 
     @property
     def powers_active(self) -> bool:  # type: ignore[override]
@@ -51,16 +64,9 @@ class Magdagdon(TableState):
         text, game = self.text, self.game
         dice = " ".join(str(v) for v in game.dice)
         lines = [text("banner.magdagdon_why", dice=dice, required=game.required)]
-        if not self.collapsed:
-            can = self.rescue()
-            if not game.powers_left:
-                lines.append(text("banner.magdagdon_no_powers"))
-            elif not can.possible:
-                lines.append(text("banner.magdagdon_beyond_powers"))
-            elif not can.adjust:
-                lines.append(text("banner.magdagdon_reroll_only", left=game.powers_left, penalty=game.next_penalty))
-            else:
-                lines.append(text("banner.magdagdon_powers", left=game.powers_left, penalty=game.next_penalty))
+        advice = self.advice()
+        if not self.collapsed and advice is not None:
+            lines.append(advice_line(text, game, advice))
         return lines
 
     def _banner_rect(self) -> pygame.Rect:

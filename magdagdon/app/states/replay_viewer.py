@@ -1,6 +1,9 @@
 """The replay viewer: a recorded game turn by turn — the board each roll met, the dice, what
-the player did, and beside it what the expert would have done where it differs, with the
-points that was worth. Opened from game over (on the costliest turn) and from High scores.
+the player did (a re-roll's dice before and after), and beside it what the expert would have
+done from the same position where it differs, with the points that was worth; a MAGDAGDON
+turn says so in its title. It opens on turn 1 (or on the turn a review card names), and
+"Costliest turn" jumps to the turns that lost most, costliest first. Opened from game over
+and from High scores.
 
 The expert's review takes about half a second a turn, so it runs on the worker (the one
 game over asked for, when it comes from there); the player's side shows at once and the
@@ -67,12 +70,9 @@ class ReplayViewer(State):
         if self.job is None and self.stories and replay is not None:
             self.job = ReviewJob(self.worker, replay)
         self.reviews = self.job.reviews if self.job is not None else None
-        costly = costliest_turns(self.reviews, 1)
-        self.page = 0
+        self.page = 0  # turn 1, unless a turn was asked for; "Costliest turn" jumps
         if opening.open_turn is not None:
             self.page = self._page_of(opening.open_turn)
-        elif costly and opening.open_costliest:
-            self.page = self._page_of(costly[0])
 
     def _page_of(self, turn: int) -> int:
         return next((i for i, story in enumerate(self.stories) if story.turn == turn), 0)
@@ -182,7 +182,8 @@ class ReplayViewer(State):
 
     def _draw_turn(self, surface: pygame.Surface, areas: dict[str, Any], story: TurnStory) -> None:
         text = self.text
-        self._line(surface, text("replay.title", turn=story.turn, turns=self.stories[-1].turn, score=story.score_after),
+        title = "replay.title_magdagdon" if story.magdagdon else "replay.title"
+        self._line(surface, text(title, turn=story.turn, turns=self.stories[-1].turn, score=story.score_after),
                    areas["title"], palette.GOLD, bold=True)
         with panel(surface, "dice", areas["dice"], Role.LABEL):
             self._draw_dice(surface, areas["dice"], story.dice)
@@ -227,34 +228,43 @@ class ReplayViewer(State):
 
     def _draw_powers(self, surface: pygame.Surface, rect: pygame.Rect, choice: TurnAdvice) -> None:
         """The powers used, drawn: '–1 on a 6' then the die before → after; a re-roll's
-        dice; or 'no power' (from the right in Urdu, the arrow pointing that way)."""
+        dice before → the dice it showed; or 'no power' (from the right in Urdu, the arrow
+        pointing that way)."""
         text, fonts = self.text, self.fonts
         floor = min_text_px(surface.get_size())
         size = max(floor, int(rect.height * 0.6))
         box = (rect.width, rect.height - 2)
-        pieces: list[pygame.Surface] = []
-        for kind, values in choice.powers:
+        pieces: list[tuple[pygame.Surface, str]] = []  # a picture, and the die it shows ("": words, an arrow)
+        rerolls = iter(choice.rerolled)
+        for step, (kind, values) in enumerate(choice.powers):
             label = text(f"review.power.{kind}", values=" ".join(map(str, values)))
-            pieces.append(fitted_line(fonts, label, size, box, palette.TEXT_DIM, False, floor))
+            pieces.append((fitted_line(fonts, label, size, box, palette.TEXT_DIM, False, floor), ""))
             die = int(rect.height * 0.9)
             if kind in ("minus", "plus"):
                 after = values[0] + (1 if kind == "plus" else -1)
-                pieces += [die_face(values[0], die, "tray"), _arrow(size, text.rtl), die_face(after, die, "tray")]
+                pieces += [(die_face(values[0], die, "tray"), f"power {step} before {values[0]}"),
+                           (_arrow(size, text.rtl), ""), (die_face(after, die, "tray"), f"power {step} after {after}")]
             else:
-                pieces += [die_face(value, die, "tray") for value in values]
+                pieces += [(die_face(value, die, "tray"), f"power {step} before {value}") for value in values]
+                shown = next(rerolls, None)
+                if shown is not None:
+                    pieces.append((_arrow(size, text.rtl), ""))
+                    pieces += [(die_face(value, die, "tray"), f"power {step} after {value}") for value in shown]
         if not pieces:
-            pieces.append(fitted_line(fonts, text("replay.no_power"), size, box, palette.TEXT_DIM, False, floor))
+            pieces.append((fitted_line(fonts, text("replay.no_power"), size, box, palette.TEXT_DIM, False, floor), ""))
         if text.rtl:
             pieces.reverse()
         gap = max(4, size // 3)
-        total = sum(p.get_width() for p in pieces) + gap * (len(pieces) - 1)
+        total = sum(p.get_width() for p, _ in pieces) + gap * (len(pieces) - 1)
         scale = min(1.0, rect.width / max(1, total))
         x = rect.centerx - int(total * scale) // 2
-        for piece in pieces:
+        for piece, shows in pieces:
             if scale < 1:
                 piece = scaled(piece, (max(1, int(piece.get_width() * scale)), max(1, int(piece.get_height() * scale))))
             with as_role(surface, Role.LABEL):
-                blit_ink(surface, piece, pygame.Rect(x, rect.top, piece.get_width(), rect.height))
+                at = blit_ink(surface, piece, pygame.Rect(x, rect.top, piece.get_width(), rect.height))
+            if shows:
+                note(surface, at, Role.PICTURE, shows)
             x += piece.get_width() + int(gap * scale)
 
     def _draw_side(self, surface: pygame.Surface, rect: pygame.Rect, heading: str, story: TurnStory,

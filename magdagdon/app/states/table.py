@@ -32,7 +32,7 @@ from ..party_play import PartyPlay, strip_entries
 from ..render.party_row import draw_party_row
 from ..render.party_strip import draw_party_strip
 from ..session import GameSession
-from ..payloads import Answer, Payload
+from ..payloads import Answer, HintWanted, Payload
 from ..play_context import PlayContext
 from ..state_machine import State
 from ..viewport import Viewport
@@ -129,6 +129,8 @@ class TableState(State):
         self.covered = False
         self.kit.canvas.invalidate()  # e.g. the language or the sound changed meanwhile
         self.poke()
+        if isinstance(answer, HintWanted) and self.hint_allowed:
+            self.show_hint()
 
     @property
     def session(self) -> GameSession:
@@ -160,8 +162,10 @@ class TableState(State):
         if ident == "menu":
             self.open_menu()
         elif ident == "hint" and self.hint_allowed:
-            self.session.ask_hint()
-            self.poke()
+            if self.session.assisted:
+                self.show_hint()
+            else:  # the first hint marks the game: the player is told before it does
+                self.push("hint_warning")
         elif ident in ("minus", "plus", "reroll", "reroll_go", "reroll_cancel") and self.powers_active:
             self.on_power(ident)
 
@@ -206,6 +210,10 @@ class TableState(State):
         session = self.session
         if session.ticks - session.rolled_at >= DOUBLE_TAP_TICKS:
             session.skip_animations()
+
+    def show_hint(self) -> None:
+        self.session.ask_hint()
+        self.poke()
 
     def open_menu(self) -> None:
         self.push("title")
