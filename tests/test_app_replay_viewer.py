@@ -63,7 +63,7 @@ def test_game_over_opens_turn_1_and_jumps_to_the_costliest_with_the_experts_choi
     assert jump.enabled and jump.label == "Costliest turn"
     assert "Costliest turn" in player.drawn().words()  # drawn, not only there
     assert viewer.reviews is player.table.session.review  # the game over's review, not a second one
-    assert viewer.job is None
+    assert viewer.job is player.table.session.review_job  # asked for once, by game over
     player.tap(jump.rect.center)
     story = viewer.stories[viewer.page]
     assert story.turn == costliest.turn

@@ -18,8 +18,8 @@ def reviewed_game_over(tmp_path, size) -> Player:
     player = Player(tmp_path, size, seed=7, scene="game_over")
     player.wait(2.5)  # the finished board and the count-up; then the review starts
     session = player.table.session
-    assert session.review_thread is not None
-    session.review_thread.join(60)
+    assert session.review_job is not None
+    session.review_job.future.result(60)
     player.wait(0.3)
     assert session.review, "the review found nothing to say about this game"
     return player
