@@ -193,3 +193,51 @@ def test_statistics_that_do_not_fit_the_tables_are_named_with_both_numbers(folde
     assert inconsistencies(replace(book, recent=ids[:RECENT_GAMES])) == []  # as many as are kept: fine
     assert inconsistencies(replace(book, recent=ids)) == [
         f"{RECENT_GAMES + 1} recent games listed, at most {RECENT_GAMES} expected"]
+
+
+def test_an_unfinished_game_under_an_entry_is_named_with_the_turn_it_stops_at(folder, capsys):
+    # An entry of an earlier version (named by its replay's content hash) whose archived
+    # replay stops before the end: scores --verify says so, and where it stops.
+    from magdagdon.cli import main
+    from magdagdon.storage.envelope import encode
+    from magdagdon.storage.recorded_game import RecordedGame, content_id
+    from magdagdon.storage.replay_archive import ARCHIVE_KIND
+
+    cut = Replay.of(play_game(0, stop_after_turns=4))
+    old_id = content_id(cut)
+    document = json.loads((folder / SCORES_FILE).read_text("utf-8"))
+    entry = document["data"]["tables"]["PEACEFUL"][0]
+    entry["replay_id"] = old_id
+    (folder / SCORES_FILE).write_text(json.dumps(document), "utf-8")
+    recorded = RecordedGame(cut, entry["name"], NOW, entry["assisted"])
+    (folder / "replays" / f"{old_id}.json").write_bytes(encode(ARCHIVE_KIND, recorded.to_data()))
+    assert main(["scores", "--verify", "--data-dir", str(folder)]) == 1
+    assert f"MISMATCH PEACEFUL #1 (replay {old_id}): its replay is not a finished game (stops at turn {cut.play().turn})" \
+        in capsys.readouterr().out.splitlines()
+
+
+def _set(field, value):
+    def change(data):
+        if value is None:
+            del data[field]
+        else:
+            data[field] = value
+    return change
+
+
+@pytest.mark.parametrize("change, reason", [
+    (_set("assisted", None), "a recorded game needs name, when, assisted and replay"),
+    (_set("name", "two\nlines"), "bad player name 'two\\nlines'"),
+    (_set("assisted", "yes"), "bad assisted 'yes'"),
+    (_set("when", 20261129), "bad date-time 20261129"),
+    (_set("when", "2026-11-29T20:00:00+00:00" + " " * 40), "bad date-time " + repr("2026-11-29T20:00:00+00:00" + " " * 40)[:39] + "…"),
+    (_set("when", "yesterday"), "bad date-time 'yesterday'"),
+    (_set("when", "2026-11-29T20:00:00"), "date-time without time zone '2026-11-29T20:00:00'"),
+    (_set("when", "1969-07-20T20:17:00+00:00"), "date-time out of range '1969-07-20T20:17:00+00:00'"),
+], ids=["field missing", "name", "assisted", "when not text", "when too long", "when not a date", "no time zone",
+        "before 1970"])
+def test_an_archived_game_that_does_not_read_is_named_with_the_reason(folder, change, reason):
+    replay_id = _edit_replay(folder, change)
+    mismatch = _only_mismatch(folder)
+    assert (mismatch.kind, mismatch.replay_id) == (MismatchKind.REPLAY_UNREADABLE, replay_id)
+    assert mismatch.actual == reason  # what scores --verify prints after "is unreadable: "

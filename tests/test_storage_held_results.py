@@ -1,0 +1,170 @@
+"""Results held in memory (a full disk, a busy lock) and the in-progress file: a held game
+keeps the only copy of it on disk, another game in progress is never replaced by it, an
+entry of Today's dice that alone could not be written is written by the next retry or save,
+and what a saved game carries (name, assistance) comes back with it."""
+
+from __future__ import annotations
+
+import errno
+import os
+from datetime import timedelta
+
+import pytest
+
+from magdagdon.engine import Difficulty, Game, Replay, Roll
+from magdagdon.engine.challenge import daily_seed
+from magdagdon.storage import NoticeKind, open_store
+from magdagdon.storage import atomic_file
+from magdagdon.storage.daily_table import DAILY_FILE
+from magdagdon.storage.high_scores import DEFAULT_NAME
+from magdagdon.storage.in_progress import IN_PROGRESS_FILE
+from magdagdon.storage.lock import DataLock
+
+from test_storage_support import NOW, play_game
+
+HELD = play_game(8)  # the game whose result cannot be written
+EARLIER_TURN = play_game(8, stop_after_turns=3)  # the same game, as saved three turns in
+
+
+class Disk:
+    """Refuses (ENOSPC) the atomic writes of the files ``full_for`` names, until freed."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.full_for: set[str] = set()
+        self.named = True  # False: the error names no file, as some systems leave it
+        real = atomic_file.tempfile.mkstemp
+
+        def mkstemp(*args, **kwargs):
+            target = kwargs["prefix"][1:-1]  # ".<name>." -> <name>
+            if "*" in self.full_for or target in self.full_for or \
+                    ("replay" in self.full_for and target.endswith(".json") and str(kwargs["dir"]).endswith("replays")):
+                if self.named:
+                    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(kwargs["dir"]))
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(atomic_file.tempfile, "mkstemp", mkstemp)
+
+    def free(self) -> None:
+        self.full_for = set()
+
+
+@pytest.fixture
+def disk(monkeypatch):
+    return Disk(monkeypatch)
+
+
+def _scores(folder, difficulty=Difficulty.PEACEFUL):
+    return [e.score for e in open_store(folder, NOW + timedelta(hours=1)).high_scores(difficulty)]
+
+
+def _hold_all_but_the_in_progress_file(store, disk, game=HELD):
+    """``game`` finished with every file but the in-progress one refusing writes: held."""
+    disk.full_for = {"scores.json", "replay", DAILY_FILE}
+    outcome = store.record_result(game, NOW + timedelta(minutes=1))
+    assert not outcome.saved and store.holds(outcome.replay_id)
+    return outcome
+
+
+def test_a_held_game_replaces_its_own_earlier_turn_in_the_in_progress_file(tmp_path, disk):
+    store = open_store(tmp_path, NOW)
+    assert store.save_in_progress(EARLIER_TURN, NOW)
+    _hold_all_but_the_in_progress_file(store, disk)
+    assert not store.retry_unsaved(NOW + timedelta(minutes=2))
+    disk.free()
+    next_start = open_store(tmp_path, NOW + timedelta(minutes=10))
+    assert next_start.load_in_progress(NOW + timedelta(minutes=10)) is None  # recorded, not resumed at turn 3
+    assert _scores(tmp_path) == [HELD.score().total]
+
+
+def test_a_new_game_is_not_saved_over_the_held_games_only_copy(tmp_path, disk):
+    store = open_store(tmp_path, NOW)
+    _hold_all_but_the_in_progress_file(store, disk)
+    assert not store.retry_unsaved(NOW + timedelta(minutes=2))  # the held game goes to the in-progress file
+    other = play_game(21, stop_after_turns=2)
+    assert store.save_in_progress(other, NOW + timedelta(minutes=3)) is False  # refused: it would lose the held game
+    disk.free()
+    open_store(tmp_path, NOW + timedelta(minutes=10)).load_in_progress(NOW + timedelta(minutes=10))
+    assert _scores(tmp_path) == [HELD.score().total]
+
+
+def _just_rolled(seed: int, difficulty: Difficulty) -> Game:
+    game = Game(difficulty, seed)
+    game.play(Roll())
+    return game
+
+
+@pytest.mark.parametrize("other", [
+    _just_rolled(99, Difficulty.PEACEFUL),  # another game whose first action is the held game's too
+    _just_rolled(8, Difficulty.NIGHTMARE),  # the held game's seed at another difficulty
+], ids=["another seed", "another difficulty"])
+def test_a_held_game_never_replaces_another_game_in_progress(tmp_path, disk, other):
+    store = open_store(tmp_path, NOW)
+    assert store.save_in_progress(other, NOW)
+    _hold_all_but_the_in_progress_file(store, disk)
+    assert not store.retry_unsaved(NOW + timedelta(minutes=2))
+    disk.free()
+    resumed = open_store(tmp_path, NOW + timedelta(minutes=10)).load_in_progress(NOW + timedelta(minutes=10))
+    assert resumed is not None and resumed.log == other.log  # the player's other game is still there to resume
+
+
+def test_an_in_progress_file_refused_for_the_held_game_is_the_file_named(tmp_path, disk):
+    store = open_store(tmp_path, NOW)
+    disk.named = False
+    _hold_all_but_the_in_progress_file(store, disk)
+    disk.full_for = {"*"}
+    store.take_notices()
+    assert not store.retry_unsaved(NOW + timedelta(minutes=2))
+    assert (NoticeKind.DISK_FULL, str(tmp_path / IN_PROGRESS_FILE)) in [(n.kind, n.path) for n in store.take_notices()]
+
+
+def _todays_entry_held(tmp_path, disk):
+    """A game on Today's dice whose score is written but whose entry in ``daily.json`` is not."""
+    day = NOW.date()
+    store = open_store(tmp_path, NOW)
+    game = play_game(daily_seed(day))
+    disk.full_for = {DAILY_FILE}
+    outcome = store.record_result(game, NOW)
+    assert outcome.daily_rank == 1 and store.unsaved_results == 1
+    assert _scores(tmp_path) == [game.score().total]  # the score tables are written all the same
+    disk.free()
+    return store, game, day
+
+
+def _todays_names(folder, day):
+    return [e.name for e in open_store(folder, NOW).daily_table(day, Difficulty.PEACEFUL, NOW + timedelta(minutes=5))]
+
+
+def test_a_todays_entry_held_alone_is_written_by_the_next_retry(tmp_path, disk):
+    store, _, day = _todays_entry_held(tmp_path, disk)
+    assert store.retry_unsaved(NOW + timedelta(minutes=1))
+    assert _todays_names(tmp_path, day) == [DEFAULT_NAME] and store.unsaved_results == 0
+
+
+def test_a_todays_entry_held_alone_is_written_by_the_next_save_of_a_game(tmp_path, disk):
+    store, _, day = _todays_entry_held(tmp_path, disk)
+    assert store.save_in_progress(play_game(30, stop_after_turns=2), NOW + timedelta(minutes=1))
+    assert _todays_names(tmp_path, day) == [DEFAULT_NAME] and store.unsaved_results == 0
+
+
+def test_only_the_held_game_is_held(tmp_path):
+    store = open_store(tmp_path, NOW, lock_timeout=0.05)
+    written = store.record_result(play_game(5), NOW)
+    with DataLock(tmp_path):  # another program holds the lock: the game on Today's dice is held
+        held = store.record_result(play_game(daily_seed(NOW.date())), NOW + timedelta(minutes=1))
+    assert written.saved and not held.saved
+    assert store.holds(held.replay_id) and not store.holds(written.replay_id)
+
+
+def test_a_saved_game_keeps_its_players_name_and_assistance(tmp_path):
+    store = open_store(tmp_path, NOW)
+    assert store.save_in_progress(EARLIER_TURN, NOW, name="Zoë", assisted=True)
+    saved = open_store(tmp_path, NOW).in_progress_details(NOW)
+    assert saved is not None and (saved.name, saved.assisted) == ("Zoë", True)
+
+
+def test_an_assisted_replay_recorded_from_elsewhere_stays_assisted(tmp_path):
+    store = open_store(tmp_path, NOW)
+    assert store.record_replay(Replay.of(HELD), NOW, "KIOSK", assisted=True).saved
+    [entry] = open_store(tmp_path, NOW).high_scores(Difficulty.PEACEFUL)
+    assert (entry.name, entry.assisted) == ("KIOSK", True)

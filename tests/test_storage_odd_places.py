@@ -1,0 +1,139 @@
+"""Files and folders of the data folder that are not what they should be, and the lock:
+the notice names the very file or folder at fault; a write's temporary file is made beside
+its target, named so the clean-up after a crash finds it; a folder that cannot be synced
+is no error but a failing disk is; files of other kinds in ``replays/`` are left alone;
+the lock file is an ordinary file and a program waiting for it is told once."""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+from magdagdon.storage import NoticeKind, open_store
+from magdagdon.storage import atomic_file
+from magdagdon.storage.atomic_file import is_temp_name, write_atomic
+from magdagdon.storage.in_progress import IN_PROGRESS_FILE
+from magdagdon.storage.notices import StorageNotice, notice_of_error
+from magdagdon.storage.lock import LOCK_NAME, DataLock, LockTimeout
+from magdagdon.storage.replay_archive import REPLAYS_FOLDER
+from magdagdon.storage.score_book import SCORES_FILE
+
+from test_storage_support import NOW, at, finished_games, folder_with_games, play_game
+
+GAMES = finished_games(2)
+
+
+def _notices(store):
+    return [(n.kind, n.path) for n in store.take_notices()]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="pipes in the file system are POSIX")
+def test_a_write_onto_a_pipe_is_refused_naming_the_pipe(tmp_path):
+    pipe = tmp_path / IN_PROGRESS_FILE
+    os.mkfifo(pipe)
+    with pytest.raises(atomic_file.NotRegular) as refused:
+        write_atomic(pipe, b"{}")
+    assert notice_of_error(refused.value, tmp_path) == StorageNotice(NoticeKind.NOT_REGULAR, str(pipe))
+    assert stat.S_ISFIFO(os.lstat(pipe).st_mode)  # not replaced
+
+
+def test_a_file_where_the_replays_folder_goes_is_the_place_named(tmp_path):
+    store = open_store(tmp_path, NOW)
+    (tmp_path / REPLAYS_FOLDER).write_text("not a folder")
+    assert not store.record_result(GAMES[0], NOW).saved
+    assert (NoticeKind.NOT_REGULAR, str(tmp_path / REPLAYS_FOLDER)) in _notices(store)
+    assert (tmp_path / REPLAYS_FOLDER).read_text() == "not a folder"
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symbolic links")
+def test_a_link_where_the_lock_file_goes_is_the_place_named(tmp_path):
+    store = open_store(tmp_path, NOW)
+    lock = tmp_path / LOCK_NAME
+    lock.unlink()
+    lock.symlink_to(tmp_path / "elsewhere")
+    assert not store.record_result(GAMES[0], NOW).saved
+    assert (NoticeKind.NOT_REGULAR, str(lock)) in _notices(store)
+
+
+def test_a_writes_temporary_file_is_beside_its_target_and_named_for_the_clean_up(tmp_path, monkeypatch):
+    replaced = []
+    real = os.replace
+
+    def watch(source, target):
+        replaced.append((Path(source), Path(target)))
+        real(source, target)
+
+    monkeypatch.setattr(atomic_file.os, "replace", watch)
+    write_atomic(tmp_path / SCORES_FILE, b"{}")
+    [(source, target)] = replaced
+    assert source.parent == target.parent == tmp_path  # a rename on one file system
+    assert is_temp_name(source.name)  # a crash before the rename leaves a file the next start removes
+
+
+def _failing_folder_sync(monkeypatch, error_number):
+    real = os.fsync
+
+    def fsync(fd):
+        if stat.S_ISDIR(os.fstat(fd).st_mode):
+            raise OSError(error_number, os.strerror(error_number))
+        real(fd)
+
+    monkeypatch.setattr(atomic_file.os, "fsync", fsync)
+
+
+def test_a_folder_that_cannot_be_synced_still_saves(tmp_path, monkeypatch):
+    store = open_store(tmp_path, NOW)
+    _failing_folder_sync(monkeypatch, errno.EINVAL)  # some file systems cannot sync a folder
+    assert store.record_result(GAMES[0], NOW).saved
+    assert _notices(store) == []
+
+
+def test_a_disk_failing_as_its_folder_is_synced_is_said(tmp_path, monkeypatch):
+    store = open_store(tmp_path, NOW)
+    _failing_folder_sync(monkeypatch, errno.EIO)
+    assert not store.record_result(GAMES[0], NOW).saved
+    assert NoticeKind.WRITE_FAILED in [kind for kind, _ in _notices(store)]
+
+
+def test_files_of_other_kinds_in_the_replays_folder_are_no_games_and_left_alone(tmp_path):
+    folder = folder_with_games(tmp_path, GAMES[:1])
+    replays = folder / REPLAYS_FOLDER
+    (replays / "notes.json").write_text('{"mine": true}')
+    [game_file] = [p for p in replays.iterdir() if p.name != "notes.json"]
+    (replays / f"{game_file.stem}.txt").write_text("a copy of my own")
+    (folder / SCORES_FILE).unlink()  # the tables are rebuilt from the archive
+    store = open_store(folder, at(5))
+    assert len(store.high_scores(GAMES[0].difficulty)) == 1
+    assert sorted(p.name for p in replays.iterdir()) == sorted([game_file.name, "notes.json", f"{game_file.stem}.txt"])
+    assert (replays / "notes.json").read_text() == '{"mine": true}'
+
+
+def test_a_temporary_file_a_crash_left_in_the_replays_folder_is_cleaned_up(tmp_path):
+    folder = folder_with_games(tmp_path, GAMES[:1])
+    stray = folder / REPLAYS_FOLDER / ".0123456789abcdef01234567.json.x1y2.tmp"
+    stray.write_text("half a game")
+    assert open_store(folder, at(5)).record_result(GAMES[1], at(6)).saved
+    assert not stray.exists()
+
+
+def test_the_lock_file_is_an_ordinary_file(tmp_path):
+    umask = os.umask(0o022)
+    try:
+        with DataLock(tmp_path):
+            pass
+    finally:
+        os.umask(umask)
+    assert stat.S_IMODE(os.stat(tmp_path / LOCK_NAME).st_mode) == 0o644  # readable by all, run by none
+
+
+def test_a_program_waiting_for_the_lock_is_told_once_how_long_it_may_wait(tmp_path):
+    told = []
+    with DataLock(tmp_path):
+        with pytest.raises(LockTimeout):
+            with DataLock(tmp_path, timeout=0.05, on_wait=lambda path, seconds: told.append((path, seconds))):
+                pass
+    assert told == [(tmp_path / LOCK_NAME, 0.05)]
