@@ -168,3 +168,50 @@ def test_an_assisted_replay_recorded_from_elsewhere_stays_assisted(tmp_path):
     assert store.record_replay(Replay.of(HELD), NOW, "KIOSK", assisted=True).saved
     [entry] = open_store(tmp_path, NOW).high_scores(Difficulty.PEACEFUL)
     assert (entry.name, entry.assisted) == ("KIOSK", True)
+
+
+def _in_progress_document(game, padding: int = 0) -> bytes:
+    """The in-progress file as this version of the game writes it, spelled out."""
+    import json
+
+    from magdagdon.storage.recorded_game import RecordedGame
+
+    data = RecordedGame(Replay.of(game), "ANA", NOW, False).to_data()
+    text = json.dumps({"kind": "magdagdon-in-progress", "version": 1, "data": data}, separators=(",", ":"))
+    return text.encode("utf-8") + b" " * padding
+
+
+def test_a_game_saved_by_this_version_resumes(tmp_path):
+    (tmp_path / IN_PROGRESS_FILE).write_bytes(_in_progress_document(EARLIER_TURN))
+    assert open_store(tmp_path, NOW).load_in_progress(NOW).log == EARLIER_TURN.log
+
+
+@pytest.mark.parametrize("size, resumes", [(2 * 1024 * 1024, True), (2 * 1024 * 1024 + 1, False)],
+                         ids=["2 MiB", "one byte more"])
+def test_a_game_in_progress_file_of_up_to_2_mib_is_read_and_a_larger_one_set_aside(tmp_path, size, resumes):
+    document = _in_progress_document(EARLIER_TURN)
+    (tmp_path / IN_PROGRESS_FILE).write_bytes(document + b" " * (size - len(document)))
+    store = open_store(tmp_path, NOW)
+    assert (store.load_in_progress(NOW) is not None) is resumes
+    assert (NoticeKind.CORRUPT_MOVED_ASIDE in [n.kind for n in store.notices]) is not resumes
+
+
+def test_a_held_game_is_shown_in_its_own_difficultys_table_only(tmp_path):
+    store = open_store(tmp_path, NOW, lock_timeout=0.05)
+    with DataLock(tmp_path):
+        held = store.record_result(play_game(3, Difficulty.NIGHTMARE), NOW)
+    assert not held.saved
+    assert [e.replay_id for e in store.high_scores(Difficulty.NIGHTMARE)] == [held.replay_id]
+    assert store.high_scores(Difficulty.PEACEFUL) == [] and store.statistics(Difficulty.PEACEFUL).games == 0
+
+
+def test_a_game_recorded_again_while_the_disk_is_full_does_not_drop_another_held_game(tmp_path, disk):
+    store = open_store(tmp_path, NOW)
+    first = play_game(4)
+    assert store.record_result(first, NOW).saved
+    disk.full_for = {"*"}
+    assert not store.record_result(HELD, NOW + timedelta(minutes=1)).saved
+    assert store.record_result(first, NOW + timedelta(minutes=2)).duplicate  # already on disk: nothing to add
+    disk.free()
+    assert store.retry_unsaved(NOW + timedelta(minutes=3))
+    assert sorted(_scores(tmp_path)) == sorted([first.score().total, HELD.score().total])

@@ -137,3 +137,46 @@ def test_a_program_waiting_for_the_lock_is_told_once_how_long_it_may_wait(tmp_pa
             with DataLock(tmp_path, timeout=0.05, on_wait=lambda path, seconds: told.append((path, seconds))):
                 pass
     assert told == [(tmp_path / LOCK_NAME, 0.05)]
+
+
+def test_a_game_in_progress_file_damaged_since_the_start_is_set_aside_by_the_next_save(tmp_path):
+    store = open_store(tmp_path, NOW)
+    (tmp_path / IN_PROGRESS_FILE).write_text("{half a fi")
+    game = play_game(9, stop_after_turns=2)
+    assert store.save_in_progress(game, at(1))
+    assert open_store(tmp_path, at(2)).load_in_progress(at(2)).log == game.log
+    assert [p.read_text() for p in tmp_path.glob(f"{IN_PROGRESS_FILE}.corrupt-*")] == ["{half a fi"]
+
+
+def test_a_file_given_as_the_data_folder_is_named_and_nothing_is_written(tmp_path):
+    not_a_folder = tmp_path / "data"
+    not_a_folder.write_text("my notes")
+    store = open_store(not_a_folder, NOW)
+    assert _notices(store) == [(NoticeKind.NOT_A_FOLDER, str(not_a_folder))]
+    assert store.read_only is True
+    assert not store.record_result(GAMES[0], NOW).saved and not_a_folder.read_text() == "my notes"
+
+
+def test_the_store_tells_its_caller_once_it_waits_for_the_lock(tmp_path):
+    told = []
+    store = open_store(tmp_path, NOW, lock_timeout=0.05, on_wait=lambda path, seconds: told.append((path, seconds)))
+    with DataLock(tmp_path):
+        assert not store.record_result(GAMES[0], NOW).saved
+    assert told == [(tmp_path / LOCK_NAME, 0.05)]
+
+
+def test_a_damaged_daily_file_met_while_recording_another_game_is_set_aside(tmp_path):
+    from magdagdon.storage.daily_table import DAILY_FILE
+
+    store = open_store(tmp_path, NOW)
+    (tmp_path / DAILY_FILE).write_text("{not json")
+    assert store.record_result(GAMES[0], NOW).saved  # not on Today's dice: only the clean-up reads daily.json
+    assert not (tmp_path / DAILY_FILE).exists()
+    assert [p.read_text() for p in tmp_path.glob(f"{DAILY_FILE}.corrupt-*")] == ["{not json"]
+
+
+def test_the_notice_of_rebuilt_tables_names_the_scores_file(tmp_path):
+    folder = folder_with_games(tmp_path, GAMES[:1])
+    (folder / SCORES_FILE).unlink()
+    store = open_store(folder, at(5))
+    assert (NoticeKind.SCORES_REBUILT, str(folder / SCORES_FILE)) in _notices(store)
