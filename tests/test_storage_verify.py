@@ -241,3 +241,17 @@ def test_an_archived_game_that_does_not_read_is_named_with_the_reason(folder, ch
     mismatch = _only_mismatch(folder)
     assert (mismatch.kind, mismatch.replay_id) == (MismatchKind.REPLAY_UNREADABLE, replay_id)
     assert mismatch.actual == reason  # what scores --verify prints after "is unreadable: "
+
+
+@pytest.mark.parametrize("content, reason", [
+    ('{"kind": "magdagdon-recorded-game", "data": {}}', "not a MAGDAGDON envelope"),
+    ("[1, 2]", "not a MAGDAGDON envelope"),
+    ('{"kind": "magdagdon-scores", "version": 1, "data": {}}', "kind 'magdagdon-scores', expected 'magdagdon-recorded-game'"),
+    ('{"kind": "magdagdon-recorded-game", "version": "one", "data": {}}', "bad version 'one'"),
+    ('{"kind": "magdagdon-recorded-game", "version": 0, "data": {}}', "bad version 0"),
+], ids=["no version", "a list", "another kind", "version in words", "version 0"])
+def test_an_archived_file_that_is_no_envelope_of_a_game_is_named_with_the_reason(folder, content, reason):
+    top = open_store(folder, NOW).high_scores(Difficulty.PEACEFUL)[0]
+    (folder / "replays" / f"{top.replay_id}.json").write_text(content, "utf-8")
+    mismatch = _only_mismatch(folder)
+    assert (mismatch.kind, mismatch.replay_id, mismatch.actual) == (MismatchKind.REPLAY_UNREADABLE, top.replay_id, reason)
