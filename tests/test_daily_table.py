@@ -365,3 +365,35 @@ def test_a_result_below_a_full_days_table_has_no_rank_in_it(tmp_path, monkeypatc
     assert best.score().total > worse.score().total
     assert store.record_result(best, NOW).daily_rank == 1
     assert store.record_result(worse, NOW + timedelta(minutes=1)).daily_rank is None
+
+
+def test_a_game_an_earlier_version_recorded_enters_todays_table_under_its_archived_name(tmp_path) -> None:
+    # Recorded before Today's tables and before ids named identities: scores.json and the
+    # archive know it by its content hash. Recorded again, its day's entry names that file.
+    from magdagdon.storage.recorded_game import content_id
+    from magdagdon.storage.score_book import SCORES_FILE
+
+    game = finished(daily_seed(DAY))
+    first = open_store(tmp_path, NOW).record_result(game, NOW, "ANA")
+    old_id = content_id(Replay.of(game))
+    replays = tmp_path / "replays"
+    (replays / f"{first.replay_id}.json").rename(replays / f"{old_id}.json")
+    scores = tmp_path / SCORES_FILE
+    scores.write_text(scores.read_text("utf-8").replace(first.replay_id, old_id), "utf-8")
+    (tmp_path / DAILY_FILE).unlink()
+    assert open_store(tmp_path, NOW).record_result(game, NOW + timedelta(minutes=1), "ANA").duplicate
+    table = open_store(tmp_path, NOW).daily_table(DAY, Difficulty.PEACEFUL, NOW + timedelta(minutes=1))
+    assert [(e.replay_id, e.name) for e in table] == [(old_id, "ANA")]
+
+
+def test_scores_verify_lists_todays_tables_newest_day_first(tmp_path) -> None:
+    store = open_store(tmp_path, NOW)
+    for day in (DAY - timedelta(days=1), DAY):
+        assert store.record_result(finished(daily_seed(day)), datetime.combine(day, datetime.min.time(), timezone.utc)
+                                   + timedelta(hours=12)).daily_rank == 1
+    document = _document(tmp_path)
+    for tables in document["data"].values():
+        tables["PEACEFUL"][0]["name"] = "FORGED"
+    _write(tmp_path, document)
+    days = [m.day for m in verify_store(open_store(tmp_path, NOW), NOW) if m.day is not None]
+    assert days == [DAY, DAY - timedelta(days=1)]
