@@ -180,3 +180,43 @@ def test_the_notice_of_rebuilt_tables_names_the_scores_file(tmp_path):
     (folder / SCORES_FILE).unlink()
     store = open_store(folder, at(5))
     assert (NoticeKind.SCORES_REBUILT, str(folder / SCORES_FILE)) in _notices(store)
+
+
+def test_a_busy_lock_is_said_naming_the_lock_file(tmp_path):
+    store = open_store(tmp_path, NOW, lock_timeout=0.05)
+    store.take_notices()
+    with DataLock(tmp_path):
+        assert not store.record_result(GAMES[0], NOW).saved
+    assert (NoticeKind.BUSY, str(tmp_path / LOCK_NAME)) in _notices(store)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="pipes in the file system are POSIX")
+def test_a_pipe_where_the_lock_file_goes_is_the_place_named(tmp_path):
+    store = open_store(tmp_path, NOW, lock_timeout=0.05)
+    lock = tmp_path / LOCK_NAME
+    lock.unlink()
+    os.mkfifo(lock)
+    assert not store.record_result(GAMES[0], NOW).saved
+    assert (NoticeKind.NOT_REGULAR, str(lock)) in _notices(store)
+
+
+def test_a_writer_waits_for_the_lock_and_takes_it_when_the_holder_lets_go(tmp_path):
+    import threading
+
+    holding, let_go = threading.Event(), threading.Event()
+
+    def holder():
+        with DataLock(tmp_path):
+            holding.set()
+            let_go.wait(30)
+
+    thread = threading.Thread(target=holder)
+    thread.start()
+    holding.wait(30)
+    try:
+        # Told that it waits, the waiter has the holder let go: it must then get the lock.
+        with DataLock(tmp_path, timeout=30, on_wait=lambda path, seconds: let_go.set()) as taken:
+            assert taken is not None
+    finally:
+        let_go.set()
+        thread.join()
