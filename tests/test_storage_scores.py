@@ -237,3 +237,17 @@ def test_a_game_given_no_name_nor_help_is_the_default_player_unassisted(tmp_path
     entries = open_store(tmp_path, at(4)).high_scores(Difficulty.PEACEFUL)
     assert len(entries) == 3
     assert {(e.name, e.assisted) for e in entries} == {(DEFAULT_NAME, False)}
+
+
+def test_a_game_a_hand_edit_dropped_from_seen_stays_known_through_later_writes(tmp_path):
+    store = open_store(tmp_path, NOW)
+    assert store.record_result(GAMES[0], NOW).saved
+    scores = tmp_path / SCORES_FILE
+    document = json.loads(scores.read_text("utf-8"))
+    document["data"]["seen"] = []
+    scores.write_text(json.dumps(document), "utf-8")
+    again = open_store(tmp_path, at(1))
+    assert again.record_result(GAMES[1], at(2)).saved
+    later = open_store(tmp_path, at(3))
+    assert later.notices == []  # the table written back reads
+    assert later.record_result(GAMES[0], at(4)).duplicate
