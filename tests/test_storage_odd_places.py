@@ -220,3 +220,29 @@ def test_a_writer_waits_for_the_lock_and_takes_it_when_the_holder_lets_go(tmp_pa
     finally:
         let_go.set()
         thread.join()
+
+
+def test_a_scores_file_that_cannot_be_read_is_named_kept_and_never_written_over(tmp_path, monkeypatch):
+    folder = folder_with_games(tmp_path, GAMES[:1])
+    before = (folder / SCORES_FILE).read_bytes()
+    real_open = os.open
+
+    def refuse_scores(path, flags, *args, **kwargs):
+        if os.path.basename(path) == SCORES_FILE:
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", refuse_scores)
+    store = open_store(folder, at(5))
+    assert (NoticeKind.NOT_READABLE, str(folder / SCORES_FILE)) in _notices(store)
+    assert store.read_only and not store.record_result(GAMES[1], at(6)).saved
+    monkeypatch.undo()
+    assert (folder / SCORES_FILE).read_bytes() == before
+
+
+def test_a_scores_file_of_a_newer_version_is_named_and_kept(tmp_path):
+    newer = b'{"kind": "magdagdon-scores", "version": 99, "data": {}}'
+    (tmp_path / SCORES_FILE).write_bytes(newer)
+    store = open_store(tmp_path, NOW)
+    assert (NoticeKind.NEWER_VERSION, str(tmp_path / SCORES_FILE)) in _notices(store)
+    assert not store.record_result(GAMES[0], NOW).saved and (tmp_path / SCORES_FILE).read_bytes() == newer
