@@ -12,6 +12,7 @@ import pytest
 from magdagdon.engine import Difficulty, Replay, ReplayError, ReplayResult
 from magdagdon.storage import (
     RECENT_GAMES,
+    NoticeKind,
     TABLE_SIZE,
     RecordRefused,
     RefusalReason,
@@ -251,3 +252,20 @@ def test_a_game_a_hand_edit_dropped_from_seen_stays_known_through_later_writes(t
     later = open_store(tmp_path, at(3))
     assert later.notices == []  # the table written back reads
     assert later.record_result(GAMES[0], at(4)).duplicate
+
+
+@pytest.mark.parametrize("edit", [
+    lambda data: data["tables"]["PEACEFUL"][0].update(extra=1),  # a field no entry has
+    lambda data: data["statistics"]["PEACEFUL"].update(extra=1),
+    lambda data: data["tables"].update(EXTRA=[]),  # a difficulty that does not exist
+    lambda data: data["statistics"].update(EXTRA=data["statistics"]["PEACEFUL"]),
+], ids=["entry field", "statistics field", "table", "statistics"])
+def test_a_scores_file_with_anything_more_than_the_game_writes_is_set_aside(tmp_path, edit):
+    assert open_store(tmp_path, NOW).record_result(GAMES[0], NOW).saved
+    scores = tmp_path / SCORES_FILE
+    document = json.loads(scores.read_text("utf-8"))
+    edit(document["data"])
+    scores.write_text(json.dumps(document), "utf-8")
+    store = open_store(tmp_path, at(1))
+    assert [n.kind for n in store.notices if n.path == str(scores)][:1] == [NoticeKind.CORRUPT_MOVED_ASIDE]
+    assert len(store.high_scores(Difficulty.PEACEFUL)) == 1  # rebuilt from the archive
