@@ -255,3 +255,27 @@ def test_an_archived_file_that_is_no_envelope_of_a_game_is_named_with_the_reason
     (folder / "replays" / f"{top.replay_id}.json").write_text(content, "utf-8")
     mismatch = _only_mismatch(folder)
     assert (mismatch.kind, mismatch.replay_id, mismatch.actual) == (MismatchKind.REPLAY_UNREADABLE, top.replay_id, reason)
+
+
+def test_an_archived_file_too_large_for_any_game_is_named_with_its_size(folder):
+    from magdagdon.storage.replay_archive import ARCHIVE_KIND
+
+    top = open_store(folder, NOW).high_scores(Difficulty.PEACEFUL)[0]
+    path = folder / "replays" / f"{top.replay_id}.json"
+    path.write_bytes(b" " * (ARCHIVE_KIND.max_bytes + 1))
+    mismatch = _only_mismatch(folder)
+    assert (mismatch.kind, mismatch.actual) == (MismatchKind.REPLAY_UNREADABLE,
+                                                f"{path} is larger than {ARCHIVE_KIND.max_bytes} bytes")
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="pipes in the file system are POSIX")
+def test_a_pipe_in_an_archived_games_place_is_named_without_waiting_for_a_writer(folder):
+    import os
+
+    top = open_store(folder, NOW).high_scores(Difficulty.PEACEFUL)[0]
+    path = folder / "replays" / f"{top.replay_id}.json"
+    path.unlink()
+    os.mkfifo(path)
+    mismatch = _only_mismatch(folder)
+    assert (mismatch.kind, mismatch.stored) == (MismatchKind.REPLAY_UNREADABLE, str(path))
+    assert "not a regular file" in mismatch.actual
