@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import errno
 import os
+from pathlib import Path
 from datetime import timedelta
 
 import pytest
@@ -215,3 +216,68 @@ def test_a_game_recorded_again_while_the_disk_is_full_does_not_drop_another_held
     disk.free()
     assert store.retry_unsaved(NOW + timedelta(minutes=3))
     assert sorted(_scores(tmp_path)) == sorted([first.score().total, HELD.score().total])
+
+
+def _write_in_progress(folder, game, assisted=False, change=None):
+    from magdagdon.storage.envelope import encode
+    from magdagdon.storage.in_progress import IN_PROGRESS_KIND
+    from magdagdon.storage.recorded_game import RecordedGame
+
+    data = RecordedGame(Replay.of(game), "ANA", NOW, assisted).to_data()
+    if change is not None:
+        change(data)
+    (folder / IN_PROGRESS_FILE).write_bytes(encode(IN_PROGRESS_KIND, data))
+
+
+def test_a_saved_game_that_does_not_play_back_is_set_aside_and_said(tmp_path):
+    def other_dice(data):
+        data["replay"]["seed"] += 1  # the same moves on other dice: not a game that can be played
+
+    _write_in_progress(tmp_path, EARLIER_TURN, change=other_dice)
+    before = (tmp_path / IN_PROGRESS_FILE).read_bytes()
+    store = open_store(tmp_path, NOW)
+    assert store.load_in_progress(NOW) is None
+    [notice] = [n for n in store.take_notices() if n.kind is NoticeKind.RESUME_INVALID]
+    assert notice.path == str(tmp_path / IN_PROGRESS_FILE) and notice.moved_to is not None
+    assert Path(notice.moved_to).read_bytes() == before and not (tmp_path / IN_PROGRESS_FILE).exists()
+
+
+def test_a_finished_game_left_in_the_in_progress_file_is_recorded_once_and_said(tmp_path):
+    _write_in_progress(tmp_path, HELD, assisted=True)
+    store = open_store(tmp_path, NOW)
+    assert (NoticeKind.RECOVERED_RESULT, str(tmp_path / IN_PROGRESS_FILE)) in [(n.kind, n.path) for n in store.notices]
+    [entry] = store.high_scores(Difficulty.PEACEFUL)
+    assert (entry.name, entry.assisted) == ("ANA", True)
+    _write_in_progress(tmp_path, HELD, assisted=True)  # left again (a crash before the file was removed)
+    again = open_store(tmp_path, NOW + timedelta(minutes=1))
+    assert NoticeKind.RECOVERED_RESULT not in [n.kind for n in again.notices]
+    assert len(again.high_scores(Difficulty.PEACEFUL)) == 1
+
+
+def test_a_saved_game_read_under_a_busy_lock_waits_and_the_lock_is_named(tmp_path):
+    store = open_store(tmp_path, NOW, lock_timeout=0.05)
+    assert store.save_in_progress(EARLIER_TURN, NOW)
+    store.take_notices()
+    with DataLock(tmp_path):
+        assert store.in_progress_details(NOW) is None
+    assert [(n.kind, n.path) for n in store.take_notices()] == [(NoticeKind.BUSY, str(tmp_path / "magdagdon.lock"))]
+    assert store.in_progress_details(NOW) is not None
+
+
+def test_a_damaged_scores_file_with_no_archive_is_replaced_by_an_empty_table_and_said(tmp_path):
+    from magdagdon.storage.score_book import SCORES_FILE
+
+    (tmp_path / SCORES_FILE).write_text("{not json")
+    store = open_store(tmp_path, NOW)
+    kinds = [n.kind for n in store.notices]
+    assert NoticeKind.CORRUPT_MOVED_ASIDE in kinds and NoticeKind.SCORES_REBUILT in kinds
+    assert (tmp_path / SCORES_FILE).read_text() != "{not json"  # an empty table written in its place
+
+
+def test_a_newer_scores_file_shows_an_empty_table_not_the_archive(tmp_path):
+    from magdagdon.storage.score_book import SCORES_FILE
+
+    store = open_store(tmp_path, NOW)
+    assert store.record_result(HELD, NOW).saved
+    (tmp_path / SCORES_FILE).write_bytes(b'{"kind": "magdagdon-scores", "version": 99, "data": {}}')
+    assert open_store(tmp_path, NOW).high_scores(Difficulty.PEACEFUL) == []  # kept as it is, not rebuilt over
