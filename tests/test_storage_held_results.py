@@ -281,3 +281,14 @@ def test_a_newer_scores_file_shows_an_empty_table_not_the_archive(tmp_path):
     assert store.record_result(HELD, NOW).saved
     (tmp_path / SCORES_FILE).write_bytes(b'{"kind": "magdagdon-scores", "version": 99, "data": {}}')
     assert open_store(tmp_path, NOW).high_scores(Difficulty.PEACEFUL) == []  # kept as it is, not rebuilt over
+
+
+def test_tables_changed_by_another_program_while_it_holds_the_lock_show_as_last_read(tmp_path):
+    store = open_store(tmp_path, NOW, lock_timeout=0.05)
+    assert store.record_result(HELD, NOW).saved
+    shown = store.high_scores(Difficulty.PEACEFUL)
+    assert open_store(tmp_path, NOW).record_result(play_game(6), NOW + timedelta(minutes=1)).saved  # another kiosk
+    store.take_notices()
+    with DataLock(tmp_path):  # and it is writing again: the file cannot be read now
+        assert store.high_scores(Difficulty.PEACEFUL) == shown  # not an empty table
+    assert [(n.kind, n.path) for n in store.take_notices()] == [(NoticeKind.BUSY, str(tmp_path / "magdagdon.lock"))]
