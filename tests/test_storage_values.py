@@ -247,6 +247,13 @@ def test_statistics_at_the_edges_of_what_a_table_can_hold_load():
               "histogram": [[bucket, 1] for bucket in buckets]}
     assert Statistics.from_data(spread).to_data() == spread
 
+
+def test_a_histogram_bar_that_counts_with_true_is_damage():
+    from magdagdon.storage.envelope import CorruptFile
+
+    with pytest.raises(CorruptFile):
+        Statistics.from_data({"games": 1, "total": 10, "best": 10, "histogram": [[0, True]]})
+
 # --- names, times, ids ----------------------------------------------------------------------
 
 def test_names_are_cleaned_for_display():
