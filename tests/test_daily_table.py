@@ -6,6 +6,7 @@ future days go at the next write; and a game on today's dice ranks in it through
 from __future__ import annotations
 
 import json
+import os
 import random
 from datetime import date, datetime, timedelta, timezone
 
@@ -302,3 +303,97 @@ def test_the_first_day_of_todays_dice_is_a_day_and_the_one_before_is_not() -> No
     assert parse_day(FIRST_DAY.isoformat()) == FIRST_DAY
     with pytest.raises(CorruptFile):
         parse_day((FIRST_DAY - timedelta(days=1)).isoformat())
+
+
+@pytest.mark.parametrize("when", [
+    datetime(2026, 11, 29, 11, 0, tzinfo=timezone.utc),  # the day before in UTC: already the day at UTC+14
+    datetime(2026, 11, 30, 12, 0, tzinfo=timezone.utc),
+    datetime(2026, 12, 1, 12, 0, tzinfo=timezone.utc),  # the next day: a game begun before midnight
+    datetime(2026, 12, 2, 11, 0, tzinfo=timezone.utc),  # two days on in UTC: still the next day at UTC-12
+], ids=["day before", "day", "day after", "two days after"])
+def test_a_game_on_the_days_dice_counts_for_it_whenever_the_day_lasts_somewhere(when) -> None:
+    assert day_of_dice(daily_seed(DAY), when) == DAY
+
+
+def test_the_first_day_of_todays_dice_has_a_table() -> None:
+    from magdagdon.storage.daily_table import FIRST_DAY
+
+    assert day_of_dice(daily_seed(FIRST_DAY), datetime.combine(FIRST_DAY, datetime.min.time(), timezone.utc)) == FIRST_DAY
+
+
+
+def test_a_daily_file_damaged_since_the_last_read_is_set_aside_when_written(tmp_path) -> None:
+    store = open_store(tmp_path, NOW)
+    (tmp_path / DAILY_FILE).write_text("{not json")  # damaged by something else after the store opened
+    os.utime(tmp_path / DAILY_FILE, (0, 0))
+    game = finished(daily_seed(DAY))
+    assert store.record_result(game, NOW, "ANA").saved
+    assert [e.name for e in open_store(tmp_path, NOW).daily_table(DAY, Difficulty.PEACEFUL, NOW)] == ["ANA"]
+    assert (tmp_path / f"{DAILY_FILE}.corrupt-20261130T210000Z").read_text() == "{not json"  # named when it was found
+
+
+def test_a_held_result_ranks_among_the_entries_another_program_wrote_since(tmp_path, monkeypatch) -> None:
+    from magdagdon.storage import atomic_file
+
+    store = open_store(tmp_path, NOW)
+    other = open_store(tmp_path, NOW)  # another kiosk on the same folder
+    for salt, name in ((0, "ANA"), (3, "BO")):
+        other.record_result(finished(daily_seed(DAY), "greedy" if salt == 0 else "random", salt), NOW, name)
+    real = atomic_file.tempfile.mkstemp
+
+    def daily_refused(*args, **kwargs):  # the disk is full for daily.json: its entry is held
+        if kwargs["prefix"] == f".{DAILY_FILE}.":
+            raise OSError(28, "No space left on device", str(kwargs["dir"]))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(atomic_file.tempfile, "mkstemp", daily_refused)
+    held = store.record_result(finished(daily_seed(DAY), "random", 9), NOW + timedelta(minutes=1), "CY")
+    assert store.unsaved_results == 1
+    monkeypatch.undo()
+    assert store.retry_unsaved(NOW + timedelta(minutes=2))
+    table = open_store(tmp_path, NOW).daily_table(DAY, Difficulty.PEACEFUL, NOW + timedelta(minutes=2))
+    assert [e.name for e in table].index("CY") + 1 == held.daily_rank == 3  # shown while held as it is written
+
+
+def test_a_result_below_a_full_days_table_has_no_rank_in_it(tmp_path, monkeypatch) -> None:
+    from magdagdon.storage import high_scores
+
+    monkeypatch.setattr(high_scores, "TABLE_SIZE", 1)
+    store = open_store(tmp_path, NOW)
+    best = finished(daily_seed(DAY))
+    worse = finished(daily_seed(DAY), "random", 9)
+    assert best.score().total > worse.score().total
+    assert store.record_result(best, NOW).daily_rank == 1
+    assert store.record_result(worse, NOW + timedelta(minutes=1)).daily_rank is None
+
+
+def test_a_game_an_earlier_version_recorded_enters_todays_table_under_its_archived_name(tmp_path) -> None:
+    # Recorded before Today's tables and before ids named identities: scores.json and the
+    # archive know it by its content hash. Recorded again, its day's entry names that file.
+    from magdagdon.storage.recorded_game import content_id
+    from magdagdon.storage.score_book import SCORES_FILE
+
+    game = finished(daily_seed(DAY))
+    first = open_store(tmp_path, NOW).record_result(game, NOW, "ANA")
+    old_id = content_id(Replay.of(game))
+    replays = tmp_path / "replays"
+    (replays / f"{first.replay_id}.json").rename(replays / f"{old_id}.json")
+    scores = tmp_path / SCORES_FILE
+    scores.write_text(scores.read_text("utf-8").replace(first.replay_id, old_id), "utf-8")
+    (tmp_path / DAILY_FILE).unlink()
+    assert open_store(tmp_path, NOW).record_result(game, NOW + timedelta(minutes=1), "ANA").duplicate
+    table = open_store(tmp_path, NOW).daily_table(DAY, Difficulty.PEACEFUL, NOW + timedelta(minutes=1))
+    assert [(e.replay_id, e.name) for e in table] == [(old_id, "ANA")]
+
+
+def test_scores_verify_lists_todays_tables_newest_day_first(tmp_path) -> None:
+    store = open_store(tmp_path, NOW)
+    for day in (DAY - timedelta(days=1), DAY):
+        assert store.record_result(finished(daily_seed(day)), datetime.combine(day, datetime.min.time(), timezone.utc)
+                                   + timedelta(hours=12)).daily_rank == 1
+    document = _document(tmp_path)
+    for tables in document["data"].values():
+        tables["PEACEFUL"][0]["name"] = "FORGED"
+    _write(tmp_path, document)
+    days = [m.day for m in verify_store(open_store(tmp_path, NOW), NOW) if m.day is not None]
+    assert days == [DAY, DAY - timedelta(days=1)]

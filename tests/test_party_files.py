@@ -209,3 +209,12 @@ def test_a_party_file_held_by_another_instance_is_not_read_and_says_so(tmp_path)
         assert quick.load(keeper.party_id, NOW) is None
     [notice] = quick.take_notices()
     assert notice.kind.value == "busy" and notice.path.startswith(str(tmp_path))
+
+
+def test_a_party_that_cannot_be_read_for_a_busy_lock_is_said_and_offered_later(tmp_path):
+    store, files, keeper = _started_party(tmp_path)
+    quick = PartyFiles(tmp_path, lock_timeout=0.05)
+    with DataLock(tmp_path):
+        assert quick.load(keeper.party_id, NOW) is None
+    assert [(n.kind.value, n.path) for n in quick.take_notices()] == [("busy", str(tmp_path / "magdagdon.lock"))]
+    assert quick.load(keeper.party_id, NOW).party_id == keeper.party_id  # the lock free again: there it is

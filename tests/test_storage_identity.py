@@ -125,3 +125,13 @@ def test_the_game_records_a_finished_game_without_result_at_start(tmp_path):
         assert control.text("notice.unavailable") not in control.notices.shown
         player.close()
     assert open_store(tmp_path, NOW).statistics(Difficulty.PEACEFUL).games == 1
+
+
+def test_a_games_ids_are_those_every_version_gave_it():
+    # Data folders name their games by these ids (and by the content id before them): the
+    # same game must get the same ids from every version, or a folder's games lose their names.
+    from magdagdon.storage import replay_id
+    from magdagdon.storage.recorded_game import content_id
+
+    game = Replay.of(play_game(0))
+    assert (replay_id(game), content_id(game)) == ("e21dc6dccf6a7dddc1a801de", "690669465cae7b90c1310a28")

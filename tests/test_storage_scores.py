@@ -12,6 +12,7 @@ import pytest
 from magdagdon.engine import Difficulty, Replay, ReplayError, ReplayResult
 from magdagdon.storage import (
     RECENT_GAMES,
+    NoticeKind,
     TABLE_SIZE,
     RecordRefused,
     RefusalReason,
@@ -253,3 +254,34 @@ def test_a_tie_with_the_last_of_a_full_table_does_not_make_it():
     for score, makes in ((last - 1, False), (last, False), (last + 1, True)):
         assert makes_the_table(table, score) is makes
         assert (insert(table, entry(score, 99))[1] is not None) is makes
+
+
+def test_a_game_a_hand_edit_dropped_from_seen_stays_known_through_later_writes(tmp_path):
+    store = open_store(tmp_path, NOW)
+    assert store.record_result(GAMES[0], NOW).saved
+    scores = tmp_path / SCORES_FILE
+    document = json.loads(scores.read_text("utf-8"))
+    document["data"]["seen"] = []
+    scores.write_text(json.dumps(document), "utf-8")
+    again = open_store(tmp_path, at(1))
+    assert again.record_result(GAMES[1], at(2)).saved
+    later = open_store(tmp_path, at(3))
+    assert later.notices == []  # the table written back reads
+    assert later.record_result(GAMES[0], at(4)).duplicate
+
+
+@pytest.mark.parametrize("edit", [
+    lambda data: data["tables"]["PEACEFUL"][0].update(extra=1),  # a field no entry has
+    lambda data: data["statistics"]["PEACEFUL"].update(extra=1),
+    lambda data: data["tables"].update(EXTRA=[]),  # a difficulty that does not exist
+    lambda data: data["statistics"].update(EXTRA=data["statistics"]["PEACEFUL"]),
+], ids=["entry field", "statistics field", "table", "statistics"])
+def test_a_scores_file_with_anything_more_than_the_game_writes_is_set_aside(tmp_path, edit):
+    assert open_store(tmp_path, NOW).record_result(GAMES[0], NOW).saved
+    scores = tmp_path / SCORES_FILE
+    document = json.loads(scores.read_text("utf-8"))
+    edit(document["data"])
+    scores.write_text(json.dumps(document), "utf-8")
+    store = open_store(tmp_path, at(1))
+    assert [n.kind for n in store.notices if n.path == str(scores)][:1] == [NoticeKind.CORRUPT_MOVED_ASIDE]
+    assert len(store.high_scores(Difficulty.PEACEFUL)) == 1  # rebuilt from the archive

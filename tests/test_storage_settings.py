@@ -130,3 +130,17 @@ def test_settings_are_saved_into_a_data_folder_not_made_yet(tmp_path):
     folder = tmp_path / "new" / "nested" / "data"
     assert save_settings(Settings(sound=False), folder)
     assert load_settings(folder).settings == Settings(sound=False)
+
+
+def test_no_folder_for_the_settings_means_the_defaults_and_nothing_written(monkeypatch):
+    # No --data-dir nor MAGDAGDON_DATA_DIR, and the system cannot say where the per-user
+    # folder is: the game starts with its defaults and does not try to save them.
+    import platformdirs
+
+    def no_home(*args, **kwargs):
+        raise PermissionError(13, "Permission denied", "/home/nobody")
+
+    monkeypatch.delenv("MAGDAGDON_DATA_DIR", raising=False)
+    monkeypatch.setattr(platformdirs, "user_data_dir", no_home)
+    loaded = load_settings()
+    assert (loaded.settings, loaded.writable, loaded.notice) == (Settings(), False, None)

@@ -233,6 +233,27 @@ def test_statistics_that_do_not_add_up_are_named():
     assert Statistics(1, -310, -310, {bucket_of(-310): 1}).inconsistencies() == []
 
 
+
+def test_statistics_at_the_edges_of_what_a_table_can_hold_load():
+    from magdagdon.storage.high_scores import MAX_SCORE, MIN_SCORE
+    from magdagdon.storage.statistics import MAX_GAMES, MAX_TOTAL
+
+    most = {"games": MAX_GAMES, "total": MAX_TOTAL, "best": MAX_SCORE, "histogram": [[bucket_of(MAX_SCORE), MAX_GAMES]]}
+    assert Statistics.from_data(most).to_data() == most
+    worst = {"games": 1, "total": MIN_SCORE, "best": MIN_SCORE, "histogram": [[bucket_of(MIN_SCORE), 1]]}
+    assert Statistics.from_data(worst).to_data() == worst
+    buckets = range(bucket_of(MIN_SCORE), MAX_SCORE + 1, HISTOGRAM_BUCKET)  # a game in every bar
+    spread = {"games": len(buckets), "total": sum(buckets), "best": max(buckets),
+              "histogram": [[bucket, 1] for bucket in buckets]}
+    assert Statistics.from_data(spread).to_data() == spread
+
+
+def test_a_histogram_bar_that_counts_with_true_is_damage():
+    from magdagdon.storage.envelope import CorruptFile
+
+    with pytest.raises(CorruptFile):
+        Statistics.from_data({"games": 1, "total": 10, "best": 10, "histogram": [[0, True]]})
+
 # --- names, times, ids ----------------------------------------------------------------------
 
 def test_names_are_cleaned_for_display():
@@ -251,6 +272,7 @@ def test_times_are_read_strictly():
             parse_when(bad)
     assert parse_when(EARLIEST.isoformat()) == EARLIEST and parse_when(LATEST.isoformat()) == LATEST
     assert check_aware(NOW) is NOW
+    assert check_aware(EARLIEST) is EARLIEST and check_aware(LATEST) is LATEST  # the range is inclusive
     for bad in (datetime(2026, 1, 1), "now", EARLIEST - timedelta(seconds=1), LATEST + timedelta(seconds=1)):
         with pytest.raises(ValueError):
             check_aware(bad)  # type: ignore[arg-type]

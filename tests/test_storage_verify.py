@@ -193,3 +193,89 @@ def test_statistics_that_do_not_fit_the_tables_are_named_with_both_numbers(folde
     assert inconsistencies(replace(book, recent=ids[:RECENT_GAMES])) == []  # as many as are kept: fine
     assert inconsistencies(replace(book, recent=ids)) == [
         f"{RECENT_GAMES + 1} recent games listed, at most {RECENT_GAMES} expected"]
+
+
+def test_an_unfinished_game_under_an_entry_is_named_with_the_turn_it_stops_at(folder, capsys):
+    # An entry of an earlier version (named by its replay's content hash) whose archived
+    # replay stops before the end: scores --verify says so, and where it stops.
+    from magdagdon.cli import main
+    from magdagdon.storage.envelope import encode
+    from magdagdon.storage.recorded_game import RecordedGame, content_id
+    from magdagdon.storage.replay_archive import ARCHIVE_KIND
+
+    cut = Replay.of(play_game(0, stop_after_turns=4))
+    old_id = content_id(cut)
+    document = json.loads((folder / SCORES_FILE).read_text("utf-8"))
+    entry = document["data"]["tables"]["PEACEFUL"][0]
+    entry["replay_id"] = old_id
+    (folder / SCORES_FILE).write_text(json.dumps(document), "utf-8")
+    recorded = RecordedGame(cut, entry["name"], NOW, entry["assisted"])
+    (folder / "replays" / f"{old_id}.json").write_bytes(encode(ARCHIVE_KIND, recorded.to_data()))
+    assert main(["scores", "--verify", "--data-dir", str(folder)]) == 1
+    assert f"MISMATCH PEACEFUL #1 (replay {old_id}): its replay is not a finished game (stops at turn {cut.play().turn})" \
+        in capsys.readouterr().out.splitlines()
+
+
+def _set(field, value):
+    def change(data):
+        if value is None:
+            del data[field]
+        else:
+            data[field] = value
+    return change
+
+
+@pytest.mark.parametrize("change, reason", [
+    (_set("assisted", None), "a recorded game needs name, when, assisted and replay"),
+    (_set("name", "two\nlines"), "bad player name 'two\\nlines'"),
+    (_set("assisted", "yes"), "bad assisted 'yes'"),
+    (_set("when", 20261129), "bad date-time 20261129"),
+    (_set("when", "2026-11-29T20:00:00+00:00" + " " * 40), "bad date-time " + repr("2026-11-29T20:00:00+00:00" + " " * 40)[:39] + "…"),
+    (_set("when", "yesterday"), "bad date-time 'yesterday'"),
+    (_set("when", "2026-11-29T20:00:00"), "date-time without time zone '2026-11-29T20:00:00'"),
+    (_set("when", "1969-07-20T20:17:00+00:00"), "date-time out of range '1969-07-20T20:17:00+00:00'"),
+], ids=["field missing", "name", "assisted", "when not text", "when too long", "when not a date", "no time zone",
+        "before 1970"])
+def test_an_archived_game_that_does_not_read_is_named_with_the_reason(folder, change, reason):
+    replay_id = _edit_replay(folder, change)
+    mismatch = _only_mismatch(folder)
+    assert (mismatch.kind, mismatch.replay_id) == (MismatchKind.REPLAY_UNREADABLE, replay_id)
+    assert mismatch.actual == reason  # what scores --verify prints after "is unreadable: "
+
+
+@pytest.mark.parametrize("content, reason", [
+    ('{"kind": "magdagdon-recorded-game", "data": {}}', "not a MAGDAGDON envelope"),
+    ("[1, 2]", "not a MAGDAGDON envelope"),
+    ('{"kind": "magdagdon-scores", "version": 1, "data": {}}', "kind 'magdagdon-scores', expected 'magdagdon-recorded-game'"),
+    ('{"kind": "magdagdon-recorded-game", "version": "one", "data": {}}', "bad version 'one'"),
+    ('{"kind": "magdagdon-recorded-game", "version": 0, "data": {}}', "bad version 0"),
+], ids=["no version", "a list", "another kind", "version in words", "version 0"])
+def test_an_archived_file_that_is_no_envelope_of_a_game_is_named_with_the_reason(folder, content, reason):
+    top = open_store(folder, NOW).high_scores(Difficulty.PEACEFUL)[0]
+    (folder / "replays" / f"{top.replay_id}.json").write_text(content, "utf-8")
+    mismatch = _only_mismatch(folder)
+    assert (mismatch.kind, mismatch.replay_id, mismatch.actual) == (MismatchKind.REPLAY_UNREADABLE, top.replay_id, reason)
+
+
+def test_an_archived_file_too_large_for_any_game_is_named_with_its_size(folder):
+    from magdagdon.storage.replay_archive import ARCHIVE_KIND
+
+    top = open_store(folder, NOW).high_scores(Difficulty.PEACEFUL)[0]
+    path = folder / "replays" / f"{top.replay_id}.json"
+    path.write_bytes(b" " * (ARCHIVE_KIND.max_bytes + 1))
+    mismatch = _only_mismatch(folder)
+    assert (mismatch.kind, mismatch.actual) == (MismatchKind.REPLAY_UNREADABLE,
+                                                f"{path} is larger than {ARCHIVE_KIND.max_bytes} bytes")
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="pipes in the file system are POSIX")
+def test_a_pipe_in_an_archived_games_place_is_named_without_waiting_for_a_writer(folder):
+    import os
+
+    top = open_store(folder, NOW).high_scores(Difficulty.PEACEFUL)[0]
+    path = folder / "replays" / f"{top.replay_id}.json"
+    path.unlink()
+    os.mkfifo(path)
+    mismatch = _only_mismatch(folder)
+    assert (mismatch.kind, mismatch.stored) == (MismatchKind.REPLAY_UNREADABLE, str(path))
+    assert "not a regular file" in mismatch.actual

@@ -68,7 +68,7 @@ class ScoreEntry:
             raise CorruptFile(f"bad player name {shown(name)}")  # pragma: no mutate
         # Types are strict; values only sane, so a hand-edited number still loads and
         # ``scores --verify`` names it instead of the whole table being set aside.
-        for label, number in (("score", score), ("turns", turns), ("powers_used", powers)):
+        for label, number in (("score", score), ("turns", turns), ("powers_used", powers)):  # pragma: no mutate
             if not is_int(number) or abs(number) > SANE_LIMIT:
                 raise CorruptFile(f"bad {label} {shown(number)}")  # pragma: no mutate
         if not isinstance(assisted, bool):
@@ -152,7 +152,7 @@ def check_aware(now: datetime) -> datetime:
 
 def check_replay_id(raw: Any) -> str:
     if not isinstance(raw, str) or not _REPLAY_ID.fullmatch(raw):
-        raise CorruptFile(f"bad replay id {shown(raw)}")
+        raise CorruptFile(f"bad replay id {shown(raw)}")  # pragma: no mutate
     return raw
 
 

@@ -48,7 +48,7 @@ class ReplayArchive:
         game = self.read(replay_id)
         game.replay.verify()
         if not game.known_as(replay_id):
-            raise CorruptFile(f"the replay's content does not match its id {replay_id}")
+            raise CorruptFile(f"the replay's content does not match its id {replay_id}")  # pragma: no mutate
         return game
 
     def stored_ids(self) -> list[str]:
