@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import re
-import select
+import selectors
 import shutil
 import signal
 import subprocess
@@ -90,16 +90,20 @@ class XServer:
     def _read_display(self, read_end: int) -> int:
         written = b""
         deadline = time.monotonic() + SERVER_TIMEOUT
-        while not written.endswith(b"\n"):
-            left = deadline - time.monotonic()
-            ready, _, _ = select.select([read_end], [], [], max(0.0, left))
-            chunk = os.read(read_end, 64) if ready else b""
-            if not chunk:  # Xvfb exited (the pipe closed) or the time is up
-                self._errors.seek(0)
-                errors = self._errors.read().decode(errors="replace")
-                raise RuntimeError(f"Xvfb did not start within {SERVER_TIMEOUT} s (exit status "
-                                   f"{self.process.poll()}):\n{errors}")
-            written += chunk
+        # A selector, not select(): late in a long test run the pipe's number can pass 1023,
+        # which select() refuses.
+        with selectors.DefaultSelector() as waiting:
+            waiting.register(read_end, selectors.EVENT_READ)
+            while not written.endswith(b"\n"):
+                left = deadline - time.monotonic()
+                ready = waiting.select(max(0.0, left))
+                chunk = os.read(read_end, 64) if ready else b""
+                if not chunk:  # Xvfb exited (the pipe closed) or the time is up
+                    self._errors.seek(0)
+                    errors = self._errors.read().decode(errors="replace")
+                    raise RuntimeError(f"Xvfb did not start within {SERVER_TIMEOUT} s (exit status "
+                                       f"{self.process.poll()}):\n{errors}")
+                written += chunk
         return int(written)
 
     def stop(self) -> None:
