@@ -75,7 +75,7 @@ def test_a_phone_that_drops_mid_turn_rejoins_its_seat_with_its_secret(tmp_path):
                     await phone.receive_until("state")
             die, cells = next(iter(ana.state["game"]["stage"].items()))
             await ana.act(f"stage {die} {cells[0]}")
-            staged = (await ana.receive_until("state"))["game"]["staged"]
+            staged = (await ana.answer())["game"]["staged"]
             assert staged == [[int(die), cells[0]]]
             assert ana.socket is not None
             await ana.socket.close()

@@ -125,7 +125,8 @@ class RoomServer:
         self._call(self._host_does(lambda: self.room.start(self.clock())))
 
     def remove(self, seat: int) -> None:
-        self._call(self._host_does(lambda: self.room.remove(seat, self.clock())))
+        """Take a guest out; their phone is told and let go of the seat."""
+        self._call(self._remove(seat))
 
     def stop(self) -> None:
         """Close the room, tell the phones, let the port go. Safe to call twice."""
@@ -202,6 +203,14 @@ class RoomServer:
 
     async def _host_does(self, change: Callable[[], None]) -> None:
         change()
+        await self._after_change(None)
+
+    async def _remove(self, seat: int) -> None:
+        self.room.remove(seat, self.clock())
+        for connection in list(self._connections.values()):
+            if connection.seat == seat:
+                self._unbind(connection)
+                await self._send(connection.socket, refusal_message("removed"))
         await self._after_change(None)
 
     def _respond(self, body: bytes, content_type: str) -> web.Response:

@@ -104,6 +104,13 @@ class Phone:
             if data["type"] == kind:
                 return data
 
+    async def answer(self) -> dict[str, Any]:
+        """The state that follows this phone's last action (older broadcasts skipped)."""
+        while True:
+            data = await self.receive_until("state")
+            if data["game"]["moves"] > self.sent_at:
+                return data
+
     async def join(self, code: str = CODE) -> None:
         await self.open()
         await self.send({"type": "join", "code": code, "name": self.name})
