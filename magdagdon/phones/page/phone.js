@@ -104,6 +104,7 @@ function render() {
   const room = state.room, game = state.game, you = state.you;
   document.body.dataset.phase = room.phase === "playing" ? game.phase : room.phase;
   document.body.dataset.turn = String(game.turn);
+  document.body.dataset.moves = String(game.moves);
   document.body.dataset.version = String(version);
   $("turn").textContent = room.turn ? say("turn", { turn: room.turn }) : say("room", { code: room.code });
   $("timer").textContent = room.seconds_left === null ? "" : say("seconds", { count: room.seconds_left });
