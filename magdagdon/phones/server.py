@@ -23,12 +23,16 @@ from typing import Any, Callable, Coroutine
 
 from aiohttp import WSMsgType, web
 
+from magdagdon.assets_path import asset
+
 from .keeper import RoomKeeper
 from .messages import Act, BadMessage, Join, Ping, Rejoin, parse_message, refusal_message, seat_view
 from .room import Room, RoomRefused
 
 DEFAULT_PORT = 8765
 PAGE_TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".json": "application/json"}
+# The game's own fonts (OFL), so that Urdu and Hindi read on a phone that has none.
+PAGE_FONTS = ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "NotoNastaliqUrdu-Regular.ttf", "NotoSansDevanagari-Regular.ttf")
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; "
                                "form-action 'none'; frame-ancestors 'none'",
@@ -79,6 +83,8 @@ def page_files() -> dict[str, tuple[bytes, str]]:
         suffix = entry.name[entry.name.rfind("."):]
         if entry.is_file() and suffix in PAGE_TYPES:
             files[entry.name] = (entry.read_bytes(), PAGE_TYPES[suffix])
+    for name in PAGE_FONTS:
+        files[name] = (asset("fonts", name).read_bytes(), "font/ttf")
     return files
 
 
