@@ -89,7 +89,7 @@ def _text(value: Any) -> str:
     if not isinstance(value, str) or len(value) > MAX_FIELD_CHARS:
         raise BadMessage("bad_fields")
     try:
-        value.encode("utf-8")  # a lone surrogate ("\\ud800" in the JSON) is no text to show or store
+        value.encode("utf-8")  # a lone surrogate (a JSON "\ud800" escape) is no text to show or store
     except UnicodeEncodeError:
         raise BadMessage("bad_fields") from None
     return value
