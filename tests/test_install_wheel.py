@@ -73,6 +73,8 @@ def test_the_wheel_ships_every_module_and_every_asset(installed):
     modules = {path.relative_to(ROOT).as_posix() for path in (ROOT / "magdagdon").rglob("*.py")}
     modules |= {path.relative_to(ROOT).as_posix() for path in (ROOT / "magdagdon" / "ai" / "data").glob("*.json")}
     assert "magdagdon/ai/data/NIGHTMARE.json" in modules  # the expert's learned network
+    modules |= {path.relative_to(ROOT).as_posix() for path in (ROOT / "magdagdon" / "phones" / "page").iterdir()}
+    assert "magdagdon/phones/page/phone.js" in modules  # the phone page
     assets = {"magdagdon/assets/" + path.relative_to(ROOT / "assets").as_posix()
               for path in (ROOT / "assets").rglob("*") if path.is_file()}
     assert "magdagdon/assets/i18n/en.json" in assets

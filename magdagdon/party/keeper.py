@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from datetime import datetime
-from typing import Callable
+from typing import Callable, Iterable
 
 from magdagdon.engine import Game, Replay
 from magdagdon.storage import Store
@@ -49,6 +49,35 @@ def party_from(record: PartyRecord) -> Party:
     return Party(first.difficulty, first.seed, players)
 
 
+def record_people(store_of: Callable[[], Store | None], people: Iterable[tuple[str, bool, Game]],
+                  recorded: tuple[str, ...], now: datetime) -> tuple[tuple[str, ...], list[str]]:
+    """Record each finished game of (name, assisted, game) not yet in ``recorded`` through
+    ``Store.record_result`` (which verifies it as any single-player game). Returns the
+    replay ids now recorded and the names whose result could not be written yet (no data
+    folder, a full disk: the caller tries again at its next save)."""
+    store = store_of()
+    unrecorded: list[str] = []
+    for name, assisted, game in people:
+        if not game.is_over:
+            continue
+        ident = replay_id(Replay.of(game))
+        if ident in recorded:
+            continue
+        if store is None:
+            unrecorded.append(name)
+            continue
+        try:
+            outcome = store.record_result(game, now, name=name, assisted=assisted)
+        except (OSError, RecordRefused):
+            unrecorded.append(name)
+            continue
+        if outcome.saved:
+            recorded += (ident,)
+        else:
+            unrecorded.append(name)
+    return recorded, unrecorded
+
+
 class PartyKeeper:
     def __init__(self, files: PartyFiles, store: Callable[[], Store | None], party: Party, started: datetime,
                  party_id: str | None = None, recorded: tuple[str, ...] = ()) -> None:
@@ -67,27 +96,8 @@ class PartyKeeper:
         return self.files.save(record_of(self.party, self.party_id, self.started, self.recorded))
 
     def _record_finished(self, now: datetime) -> None:
-        store = self.store()
-        self.unrecorded = []
-        for player in self.party.players:
-            game = player.game
-            if player.computer or not game.is_over:
-                continue
-            ident = replay_id(Replay.of(game))
-            if ident in self.recorded:
-                continue
-            if store is None:
-                self.unrecorded.append(player.name)
-                continue
-            try:
-                outcome = store.record_result(game, now, name=player.name, assisted=player.assisted)
-            except (OSError, RecordRefused):
-                self.unrecorded.append(player.name)
-                continue
-            if outcome.saved:
-                self.recorded += (ident,)
-            else:
-                self.unrecorded.append(player.name)
+        people = [(p.name, p.assisted, p.game) for p in self.party.players if not p.computer]
+        self.recorded, self.unrecorded = record_people(self.store, people, self.recorded, now)
 
     def game_of(self, seat: int) -> Game:
         return self.party.players[seat].game

@@ -1,0 +1,146 @@
+"""The phone's messages: what a phone may say (parsed strictly) and what it is told.
+
+A phone sends small JSON objects: ``{"type": "join", "code": …, "name": …}``,
+``{"type": "rejoin", "code": …, "secret": …}``, ``{"type": "act", "secret": …,
+"action": "stage 0 5"}`` (the engine's action text, read by ``parse_action``) and
+``{"type": "ping"}``. Anything else is one :class:`BadMessage` with a reason code the
+page words in its language; the connection stays open.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Union
+
+from magdagdon.engine import Accept, Action, ActionParseError, Adjust, Confirm, PlaceRuin, Reroll, Stage, TakeBack, \
+    TakeBackAll, parse_action
+
+from .room import Room, RoomSnapshot, Seat, SeatStatus
+
+MAX_MESSAGE_BYTES = 1024
+MAX_FIELD_CHARS = 64  # a name is cleaned to 16; a secret is 24; an action under 20
+
+
+class BadMessage(Exception):
+    def __init__(self, code: str) -> None:
+        self.code = code
+        super().__init__(code)
+
+
+@dataclass(frozen=True)
+class Join:
+    code: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Rejoin:
+    code: str
+    secret: str
+
+
+@dataclass(frozen=True)
+class Act:
+    secret: str
+    action: Action
+
+
+@dataclass(frozen=True)
+class Ping:
+    pass
+
+
+Message = Union[Join, Rejoin, Act, Ping]
+_FIELDS = {"join": {"code", "name"}, "rejoin": {"code", "secret"}, "act": {"secret", "action"}, "ping": set()}
+
+
+def parse_message(text: object) -> Message:
+    if not isinstance(text, str):
+        raise BadMessage("not_text")
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES:
+        raise BadMessage("too_large")
+    try:
+        raw = json.loads(text)
+    except (ValueError, RecursionError):
+        raise BadMessage("bad_json") from None
+    if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
+        raise BadMessage("bad_json")
+    kind = raw["type"]
+    if kind not in _FIELDS:
+        raise BadMessage("unknown_type")
+    if set(raw) != _FIELDS[kind] | {"type"}:
+        raise BadMessage("bad_fields")
+    fields = {key: _text(raw[key]) for key in _FIELDS[kind]}
+    if kind == "join":
+        return Join(fields["code"], fields["name"])
+    if kind == "rejoin":
+        return Rejoin(fields["code"], fields["secret"])
+    if kind == "act":
+        try:
+            action = parse_action(fields["action"])
+        except ActionParseError:
+            raise BadMessage("bad_action") from None
+        return Act(fields["secret"], action)
+    return Ping()
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str) or len(value) > MAX_FIELD_CHARS:
+        raise BadMessage("bad_fields")
+    try:
+        value.encode("utf-8")  # a lone surrogate (a JSON "\ud800" escape) is no text to show or store
+    except UnicodeEncodeError:
+        raise BadMessage("bad_fields") from None
+    return value
+
+
+def refusal_message(code: str, detail: str = "") -> dict[str, Any]:
+    return {"type": "error", "code": code, "detail": detail}
+
+
+def seat_view(room: Room, index: int, now: float) -> dict[str, Any]:
+    """Everything the seat's phone shows, with what the engine allows it now (the page
+    offers only that). Call with the room's lock held."""
+    snapshot = room.snapshot
+    seat = room.seats[index]
+    return {
+        "type": "state",
+        "room": {"code": room.code, "phase": snapshot.phase.value, "turn": snapshot.turn,
+                 "difficulty": room.difficulty.name, "seconds_left": _seconds_left(snapshot, now)},
+        "you": {"seat": index, "name": seat.name, "status": seat.status.value},
+        "game": _game_view(seat),
+        "others": [{"seat": s.index, "name": s.name, "score": s.score, "done": s.done_this_turn,
+                    "status": s.status.value, "connected": s.connected}
+                   for s in snapshot.seats if s.status is not SeatStatus.REMOVED],
+    }
+
+
+def _seconds_left(snapshot: RoomSnapshot, now: float) -> int | None:
+    return None if snapshot.deadline is None else max(0, int(snapshot.deadline - now + 0.999))
+
+
+def _game_view(seat: Seat) -> dict[str, Any]:
+    game = seat.game
+    moves = game.legal_moves()
+    stage: dict[str, list[int]] = {}
+    adjust: dict[str, list[int]] = {}
+    for move in moves:
+        if isinstance(move, Stage):
+            stage.setdefault(str(move.die), []).append(move.cell)
+        elif isinstance(move, Adjust):
+            adjust.setdefault(str(move.die), []).append(move.delta)
+    return {
+        "phase": game.phase.value, "turn": game.turn, "moves": len(game.log), "dice": list(game.dice), "tray": list(game.tray),
+        "staged": [list(pair) for pair in game.staged], "board": list(game.board.cells),
+        "working": list(game.working_board.cells), "required": game.required if game.dice else 0,
+        "stage": stage, "adjust": adjust,
+        "take_back": [m.die for m in moves if isinstance(m, TakeBack)],
+        "take_back_all": any(isinstance(m, TakeBackAll) for m in moves),
+        "reroll": any(isinstance(m, Reroll) for m in moves),
+        "confirm": any(isinstance(m, Confirm) for m in moves),
+        "accept": any(isinstance(m, Accept) for m in moves),
+        "ruin": [m.cell for m in moves if isinstance(m, PlaceRuin)],
+        "powers_left": game.powers_left, "next_penalty": game.next_penalty,
+        "score": game.score().total, "preview": game.preview_score().total, "over": game.is_over,
+    }

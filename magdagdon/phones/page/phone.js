@@ -1,0 +1,262 @@
+// The phone page: shows what the server says and sends intentions; the server decides
+// every rule. Names and texts are set with textContent, never as HTML. The seat's secret
+// stays in localStorage, so a reload (or a phone back from sleep) rejoins its seat.
+"use strict";
+
+const code = decodeURIComponent(location.pathname.split("/")[2] || "").toUpperCase();
+const secretKey = "magdagdon-seat-" + code;
+const RUIN = 7;
+let texts = {};
+let language = "en";
+let socket = null;
+let state = null;
+let selected = null; // the tray die picked to be placed or changed
+let rerollPick = null; // a Set of tray dice while choosing a re-roll, else null
+let ended = false; // the room closed, or this seat opened elsewhere: no reconnecting
+let version = 0; // state messages seen, for whoever watches the page
+
+const $ = (id) => document.getElementById(id);
+
+function say(key, values) {
+  let text = (texts[language] && texts[language][key]) || (texts.en && texts.en[key]) || key;
+  for (const [name, value] of Object.entries(values || {})) text = text.replace("{" + name + "}", String(value));
+  return text;
+}
+
+function setLanguage(chosen) {
+  language = texts[chosen] ? chosen : "en";
+  document.documentElement.lang = language;
+  document.documentElement.dir = language === "ur" ? "rtl" : "ltr";
+  $("language").value = language;
+  for (const element of document.querySelectorAll("[data-text]")) element.textContent = say(element.dataset.text);
+  $("room-title").textContent = say("room", { code: code });
+  render();
+}
+
+function status(text) {
+  $("status").textContent = text;
+}
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function act(action) {
+  send({ type: "act", secret: localStorage.getItem(secretKey), action: action });
+}
+
+function connect() {
+  if (ended || (socket && socket.readyState <= WebSocket.OPEN)) return;
+  const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+  socket = new WebSocket(scheme + location.host + "/r/" + encodeURIComponent(code) + "/ws");
+  socket.onopen = () => {
+    const secret = localStorage.getItem(secretKey);
+    if (secret) send({ type: "rejoin", code: code, secret: secret });
+    else show("join");
+  };
+  socket.onmessage = (event) => receive(JSON.parse(event.data));
+  socket.onclose = () => {
+    socket = null;
+    if (!ended) {
+      status(say("connecting"));
+      setTimeout(connect, 1000);
+    }
+  };
+}
+
+function show(view) {
+  document.body.dataset.view = view;
+}
+
+function receive(message) {
+  if (message.type === "joined") {
+    localStorage.setItem(secretKey, message.secret);
+  } else if (message.type === "state") {
+    state = message;
+    version += 1;
+    if (selected !== null && !state.game.tray.includes(selected)) selected = null;
+    if (rerollPick && !state.game.reroll) rerollPick = null;
+    render();
+  } else if (message.type === "error") {
+    if (message.code === "bad_secret" || message.code === "removed") {
+      localStorage.removeItem(secretKey);
+      if (message.code === "bad_secret") show("join");
+    }
+    status(say("err_" + message.code, { detail: message.detail }));
+    document.body.dataset.error = message.code;
+  } else if (message.type === "closed" || message.type === "replaced") {
+    ended = true;
+    status(say(message.type));
+    document.body.dataset.ended = message.type;
+  }
+}
+
+function button(className, text, onTap) {
+  const element = document.createElement("button");
+  element.className = className;
+  element.textContent = text;
+  element.addEventListener("click", onTap);
+  return element;
+}
+
+function render() {
+  if (!state) return;
+  const room = state.room, game = state.game, you = state.you;
+  document.body.dataset.phase = room.phase === "playing" ? game.phase : room.phase;
+  document.body.dataset.turn = String(game.turn);
+  document.body.dataset.moves = String(game.moves);
+  document.body.dataset.version = String(version);
+  $("turn").textContent = room.turn ? say("turn", { turn: room.turn }) : say("room", { code: room.code });
+  $("timer").textContent = room.seconds_left === null ? "" : say("seconds", { count: room.seconds_left });
+  $("score").textContent = String(game.score);
+  $("preview").textContent = game.preview !== game.score ? "→ " + game.preview : "";
+  $("powers-left").textContent = say("powers_left", { count: game.powers_left });
+  if (room.phase === "lobby") {
+    show("wait");
+    status(say("lobby"));
+  } else if (room.phase === "finished" || game.over) {
+    show("over");
+    status(say(room.phase === "finished" ? "finished" : "over", { score: game.score }));
+  } else if (room.phase === "closed") {
+    show("over");
+    status(say("closed"));
+  } else {
+    show("play");
+    status(phaseText(game, you));
+  }
+  renderBoard(game);
+  renderTray(game);
+  renderButtons(game);
+  renderSeats(state.others, you.seat);
+}
+
+function phaseText(game, you) {
+  if (you.status === "away") return say("away");
+  if (rerollPick) return say("pick_reroll");
+  if (game.phase === "roll") return say("waiting");
+  if (game.phase === "magdagdon") return say("magdagdon");
+  if (game.phase === "ruin_pick") return say("pick_ruin");
+  return game.confirm ? say("can_confirm") : say("pick_die", { required: game.required });
+}
+
+function renderBoard(game) {
+  const board = $("board");
+  board.replaceChildren();
+  const legal = selected === null ? [] : game.stage[String(selected)] || [];
+  const stagedAt = new Map(game.staged.map(([die, cell]) => [cell, die]));
+  game.working.forEach((value, cell) => {
+    const element = button("cell", value === 0 ? "" : value === RUIN ? "✕" : String(value), () => tapCell(cell));
+    element.dataset.cell = String(cell);
+    element.setAttribute("role", "gridcell");
+    if (value === RUIN) element.classList.add("ruin");
+    if (stagedAt.has(cell)) {
+      element.classList.add("staged");
+      element.dataset.staged = String(stagedAt.get(cell));
+    }
+    if (legal.includes(cell) || game.ruin.includes(cell)) element.classList.add("legal");
+    board.append(element);
+  });
+}
+
+function renderTray(game) {
+  const tray = $("tray");
+  tray.replaceChildren();
+  for (const die of game.tray) {
+    const element = button("die", String(game.dice[die]), () => tapDie(die));
+    element.dataset.die = String(die);
+    if (die === selected) element.classList.add("selected");
+    if (rerollPick && rerollPick.has(die)) element.classList.add("chosen");
+    tray.append(element);
+  }
+}
+
+function renderButtons(game) {
+  const adjust = selected === null ? [] : game.adjust[String(selected)] || [];
+  $("minus").disabled = !adjust.includes(-1);
+  $("plus").disabled = !adjust.includes(1);
+  $("reroll").disabled = !game.reroll || (rerollPick !== null && rerollPick.size === 0);
+  $("reroll").textContent = rerollPick ? say("reroll_go", { count: rerollPick.size }) : say("reroll");
+  $("back-all").disabled = !game.take_back_all;
+  $("confirm").disabled = !game.confirm;
+  $("confirm").hidden = game.phase === "magdagdon" || game.phase === "ruin_pick";
+  $("accept").hidden = !game.accept;
+}
+
+function renderSeats(others, mine) {
+  const list = $("seats");
+  list.replaceChildren();
+  for (const seat of others) {
+    const item = document.createElement("li");
+    const name = document.createElement("bdi"); // a name keeps its own direction in any language
+    name.textContent = seat.name;
+    item.append(name, document.createTextNode(" " + seat.score));
+    if (seat.done) item.classList.add("done");
+    if (seat.status === "away" || !seat.connected) item.classList.add("away");
+    if (seat.seat === mine) item.classList.add("you");
+    list.append(item);
+  }
+}
+
+function tapDie(die) {
+  if (rerollPick) {
+    if (rerollPick.has(die)) rerollPick.delete(die);
+    else rerollPick.add(die);
+  } else {
+    selected = selected === die ? null : die;
+  }
+  render();
+}
+
+function tapCell(cell) {
+  const game = state && state.game;
+  if (!game) return;
+  if (game.ruin.includes(cell)) return act("ruin " + cell);
+  const staged = game.staged.find(([, at]) => at === cell);
+  if (staged && game.take_back.includes(staged[0])) return act("back " + staged[0]);
+  if (selected !== null && (game.stage[String(selected)] || []).includes(cell)) {
+    const die = selected;
+    selected = null;
+    act("stage " + die + " " + cell);
+  }
+}
+
+function setUp() {
+  $("language").addEventListener("change", (event) => {
+    localStorage.setItem("magdagdon-language", event.target.value);
+    setLanguage(event.target.value);
+  });
+  $("join-button").addEventListener("click", () => send({ type: "join", code: code, name: $("name").value }));
+  $("name").addEventListener("keydown", (event) => { if (event.key === "Enter") $("join-button").click(); });
+  $("minus").addEventListener("click", () => { if (selected !== null) act("minus " + selected); });
+  $("plus").addEventListener("click", () => { if (selected !== null) act("plus " + selected); });
+  $("reroll").addEventListener("click", () => {
+    if (rerollPick === null) {
+      rerollPick = new Set();
+      selected = null;
+      return render();
+    }
+    const dice = [...rerollPick].sort((a, b) => a - b);
+    rerollPick = null;
+    act("reroll " + dice.join(" "));
+  });
+  $("back-all").addEventListener("click", () => act("backall"));
+  $("confirm").addEventListener("click", () => act("confirm"));
+  $("accept").addEventListener("click", () => act("accept"));
+  // A phone back from sleep may hold a socket that looks open but is dead: ask, and rejoin.
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") {
+      if (socket && socket.readyState === WebSocket.OPEN) send({ type: "ping" });
+      else connect();
+    }
+  });
+  const asked = new URLSearchParams(location.search).get("lang");
+  const preferred = asked || localStorage.getItem("magdagdon-language") || (navigator.language || "en").slice(0, 2);
+  fetch("/static/texts.json").then((response) => response.json()).then((loaded) => {
+    texts = loaded;
+    setLanguage(preferred);
+    status(say("connecting"));
+    connect();
+  });
+}
+
+setUp();

@@ -1,0 +1,277 @@
+"""A room of guests playing the same dice from their phones (pure: no I/O, no clock).
+
+Every seat plays its own engine ``Game`` on the room's seed and difficulty, so everyone's
+turn ``t`` and k-th re-roll in it show the same dice (RULES.md §10). The room decides
+nothing itself: each intention is an engine action, checked by ``Game.why_illegal``.
+
+The room's turn moves on when every *playing* seat has finished it (or its board is
+full); the room then rolls everyone's next turn. A seat that has not finished when the
+turn timer runs out is set *away*: the room stops waiting for it, its game keeps what was
+staged, and its next action brings it back, to play the turns it missed at once (the dice
+do not depend on when they are played). The room is finished when every seat still in
+it has a full board. docs/PHONES.md tells the whole story.
+
+Thread safety: the server's asyncio thread changes the room, the game's loop reads it.
+Every change runs under one lock and ends by publishing a new frozen :class:`RoomSnapshot`;
+``snapshot`` is a plain attribute read, safe from any thread, never half-updated.
+"""
+
+from __future__ import annotations
+
+import enum
+import hmac
+import secrets
+import threading
+from dataclasses import dataclass, field
+from typing import Callable
+
+from magdagdon.engine import Action, Difficulty, Game, Phase, Roll
+from magdagdon.party.model import clean_player_name, turns_done
+
+MAX_SEATS = 50
+CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32: no I, L, O, U
+CODE_LENGTH = 6
+
+
+class RoomPhase(enum.Enum):
+    LOBBY = "lobby"  # guests join; the host starts
+    PLAYING = "playing"
+    FINISHED = "finished"  # every seat still in the room has a full board
+    CLOSED = "closed"  # the host closed it before its end (or the game quit): its file resumes it
+
+
+class SeatStatus(enum.Enum):
+    PLAYING = "playing"
+    AWAY = "away"  # the turn timer ran out on it: not waited for until it acts again
+    REMOVED = "removed"  # the host took it out: its secret opens nothing any more
+
+
+class Refusal(enum.Enum):
+    """Why the room refused something; the phone page words each in its language."""
+
+    WRONG_CODE = "wrong_code"
+    ROOM_FULL = "room_full"
+    ROOM_STARTED = "room_started"
+    ROOM_NOT_PLAYING = "room_not_playing"
+    BAD_SECRET = "bad_secret"
+    REMOVED = "removed"
+    ROOM_ROLLS = "room_rolls"  # rolling is the room's, for everyone at once
+    WAITING = "waiting"  # this seat's turn is done; the others are still placing
+    ILLEGAL = "illegal"  # the engine's reason goes with it
+
+
+class RoomRefused(Exception):
+    def __init__(self, refusal: Refusal, detail: str = "") -> None:
+        self.refusal, self.detail = refusal, detail
+        super().__init__(f"{refusal.value}: {detail}" if detail else refusal.value)
+
+
+@dataclass
+class Seat:
+    name: str
+    secret: str
+    game: Game
+    status: SeatStatus = SeatStatus.PLAYING
+    connected: bool = False
+
+    @property
+    def in_room(self) -> bool:
+        return self.status is not SeatStatus.REMOVED
+
+
+@dataclass(frozen=True)
+class SeatSnapshot:
+    index: int
+    name: str
+    status: SeatStatus
+    connected: bool
+    cells: tuple[int, ...]  # the permanent board, as Board cells (0 empty, 1..6, RUIN)
+    score: int  # the permanent board's score with the powers used
+    turns_done: int
+    done_this_turn: bool  # finished the room's turn (or a full board): the room waits not
+    game_over: bool
+
+
+@dataclass(frozen=True)
+class RoomSnapshot:
+    """What a screen needs to show the room, at one moment (immutable)."""
+
+    code: str
+    phase: RoomPhase
+    difficulty: Difficulty
+    seed: int
+    turn: int  # the room's turn, 0 in the lobby
+    deadline: float | None  # the clock time the turn timer runs out, if one is set
+    seats: tuple[SeatSnapshot, ...]
+    version: int  # grows with every change
+
+
+def new_room_code(choose: Callable[[str], str] = secrets.choice) -> str:
+    return "".join(choose(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+@dataclass
+class Room:
+    code: str
+    difficulty: Difficulty
+    seed: int
+    turn_seconds: float | None = None  # the turn timer; None: the room waits for everyone
+    seats: list[Seat] = field(default_factory=list)
+    phase: RoomPhase = RoomPhase.LOBBY
+    turn: int = 0
+    deadline: float | None = None
+    version: int = 0
+    make_secret: Callable[[], str] = field(default=lambda: secrets.token_urlsafe(18), repr=False)
+
+    def __post_init__(self) -> None:
+        self._lock = threading.RLock()
+        self.snapshot = self._snapshot()
+
+    # --- guests ----------------------------------------------------------------------
+    def join(self, code: object, name: object) -> int:
+        """A new seat for ``name``; its index (the secret is ``seats[index].secret``)."""
+        with self._lock:
+            self.check_code(code)
+            if self.phase is not RoomPhase.LOBBY:
+                raise RoomRefused(Refusal.ROOM_STARTED)
+            if sum(seat.in_room for seat in self.seats) >= MAX_SEATS:
+                raise RoomRefused(Refusal.ROOM_FULL)
+            shown = clean_player_name(name if isinstance(name, str) else "", len(self.seats))
+            self.seats.append(Seat(shown, self.make_secret(), Game(self.difficulty, self.seed)))
+            self._changed()
+            return len(self.seats) - 1
+
+    def check_code(self, code: object) -> None:
+        if not isinstance(code, str) or not code.isascii() or \
+                not hmac.compare_digest(code.upper().encode(), self.code.encode()):
+            raise RoomRefused(Refusal.WRONG_CODE)
+
+    def seat_of(self, secret: object) -> int:
+        """The seat this secret opens (compared in constant time); refused otherwise."""
+        with self._lock:
+            if isinstance(secret, str) and secret.isascii():
+                for index, seat in enumerate(self.seats):
+                    if hmac.compare_digest(secret.encode(), seat.secret.encode()):
+                        if not seat.in_room:
+                            raise RoomRefused(Refusal.REMOVED)
+                        return index
+            raise RoomRefused(Refusal.BAD_SECRET)
+
+    def set_connected(self, index: int, connected: bool) -> None:
+        with self._lock:
+            if self.seats[index].connected != connected:
+                self.seats[index].connected = connected
+                self._changed()
+
+    def act(self, secret: object, action: Action, now: float) -> int:
+        """Play ``action`` for the seat ``secret`` opens; returns the seat's index.
+        Refused (and nothing changed) when the room or the engine says no."""
+        with self._lock:
+            index = self.seat_of(secret)
+            if self.phase is not RoomPhase.PLAYING:
+                raise RoomRefused(Refusal.ROOM_NOT_PLAYING)
+            seat = self.seats[index]
+            if isinstance(action, Roll):
+                raise RoomRefused(Refusal.ROOM_ROLLS)
+            if seat.game.phase is Phase.ROLL:
+                raise RoomRefused(Refusal.WAITING)
+            reason = seat.game.why_illegal(action)
+            if reason is not None:
+                raise RoomRefused(Refusal.ILLEGAL, reason)
+            seat.game.play(action)
+            seat.status = SeatStatus.PLAYING  # an away seat is back
+            self._move_on(now)
+            self._changed()
+            return index
+
+    # --- the host --------------------------------------------------------------------
+    def start(self, now: float) -> None:
+        with self._lock:
+            if self.phase is not RoomPhase.LOBBY or not any(seat.in_room for seat in self.seats):
+                return
+            self.phase = RoomPhase.PLAYING
+            self._move_on(now)
+            self._changed()
+
+    def resume(self, now: float) -> None:
+        """After a restart from the room's file: the turn timer starts afresh, and what
+        was due when the file was written (a roll, the next turn) happens now."""
+        with self._lock:
+            if self.phase is RoomPhase.PLAYING:
+                self.deadline = None if self.turn_seconds is None else now + self.turn_seconds
+                self._move_on(now)
+                self._changed()
+
+    def remove(self, index: int, now: float) -> None:
+        """The host takes a guest out: not waited for, never recorded unless already over."""
+        with self._lock:
+            if 0 <= index < len(self.seats) and self.seats[index].in_room:
+                self.seats[index].status = SeatStatus.REMOVED
+                self._move_on(now)
+                self._changed()
+
+    def tick(self, now: float) -> None:
+        """The turn timer: past the deadline, every playing seat that has not finished the
+        room's turn is set away, and the room moves on."""
+        with self._lock:
+            if self.phase is not RoomPhase.PLAYING or self.deadline is None or now < self.deadline:
+                return
+            for seat in self.seats:
+                if seat.status is SeatStatus.PLAYING and not _done_with(seat.game, self.turn):
+                    seat.status = SeatStatus.AWAY
+            self._move_on(now)
+            self._changed()
+
+    def close(self) -> None:
+        """The host closes the room (or the game quits); a finished room stays finished."""
+        with self._lock:
+            if self.phase in (RoomPhase.LOBBY, RoomPhase.PLAYING):
+                self.phase = RoomPhase.CLOSED
+                self.deadline = None
+                self._changed()
+
+    # --- the turn flow ---------------------------------------------------------------
+    def _move_on(self, now: float) -> None:
+        """Roll what is due; start the room's next turn once every playing seat is done."""
+        if self.phase is not RoomPhase.PLAYING:
+            return
+        while True:
+            self._roll_due()
+            in_room = [seat for seat in self.seats if seat.in_room]
+            if all(seat.game.is_over for seat in in_room):
+                self.phase, self.deadline = RoomPhase.FINISHED, None
+                return
+            waited = [seat for seat in in_room if seat.status is SeatStatus.PLAYING and not seat.game.is_over]
+            if not waited or not all(_done_with(seat.game, self.turn) for seat in waited):
+                return
+            self.turn += 1
+            self.deadline = None if self.turn_seconds is None else now + self.turn_seconds
+
+    def _roll_due(self) -> None:
+        """Each playing seat between turns and behind the room rolls its next turn (a seat
+        back from away catches up this way, one turn after another)."""
+        for seat in self.seats:
+            game = seat.game
+            if seat.status is SeatStatus.PLAYING and game.phase is Phase.ROLL and turns_done(game) < self.turn:
+                game.play(Roll())
+
+    def _changed(self) -> None:
+        self.version += 1
+        self.snapshot = self._snapshot()
+
+    def _snapshot(self) -> RoomSnapshot:
+        seats = tuple(
+            SeatSnapshot(index, seat.name, seat.status, seat.connected, seat.game.board.cells,
+                         seat.game.score().total, turns_done(seat.game),
+                         _done_with(seat.game, self.turn), seat.game.is_over)
+            for index, seat in enumerate(self.seats))
+        return RoomSnapshot(self.code, self.phase, self.difficulty, self.seed, self.turn, self.deadline, seats,
+                            self.version)
+
+    def lock(self) -> threading.RLock:
+        """Held while the server reads a seat's game to describe it to its phone."""
+        return self._lock
+
+
+def _done_with(game: Game, turn: int) -> bool:
+    return game.is_over or (game.phase is Phase.ROLL and turns_done(game) >= turn)

@@ -1,0 +1,361 @@
+"""The room's web server: aiohttp on an asyncio loop of its own, in a thread of the game.
+
+It serves the phone page at ``/r/<code>``, the page's files at ``/static/<name>`` (looked
+up by name among the files the package ships: no request path ever reaches the file
+system) and one websocket per phone at ``/r/<code>/ws``. It runs only while the room is
+open: :meth:`RoomServer.stop` closes the room, tells every phone and lets the port go.
+
+The game's thread calls :meth:`start_game`, :meth:`remove`, :meth:`stop` and reads
+``room.snapshot``; everything else happens on the server's loop, so the room changes in
+one thread and every change is followed by the phones' updates and the room's file.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from importlib import resources
+from typing import Any, Callable, Coroutine
+
+from aiohttp import WSMsgType, web
+
+from magdagdon.assets_path import asset
+
+from .keeper import RoomKeeper
+from .messages import Act, BadMessage, Join, Ping, Rejoin, parse_message, refusal_message, seat_view
+from .room import Room, RoomRefused
+
+DEFAULT_PORT = 8765
+PAGE_TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".json": "application/json"}
+# The game's own fonts (OFL), so that Urdu and Hindi read on a phone that has none.
+PAGE_FONTS = ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "NotoNastaliqUrdu-Regular.ttf", "NotoSansDevanagari-Regular.ttf")
+HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; "
+                               "form-action 'none'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer", "Cache-Control": "no-store",
+}
+WEBSOCKET_MAX_BYTES = 64 * 1024  # aiohttp closes beyond this; under it, parse_message refuses >1 KiB politely
+TICK_SECONDS = 0.5  # how often the turn timer is looked at
+
+
+@dataclass
+class RateLimit:
+    """A token bucket per connection: ``burst`` messages at once, ``per_second`` after."""
+
+    per_second: float = 15.0
+    burst: float = 30.0
+    hang_up_after: int = 200  # messages refused in a row before the connection is closed
+
+
+@dataclass
+class TokenBucket:
+    limit: RateLimit
+    tokens: float
+    refilled: float
+
+    def allow(self, now: float) -> bool:
+        """One message's token if there is one; tokens come back at the limit's rate."""
+        self.tokens = min(self.limit.burst, self.tokens + max(0.0, now - self.refilled) * self.limit.per_second)
+        self.refilled = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+@dataclass
+class Connection:
+    socket: web.WebSocketResponse
+    bucket: TokenBucket
+    seat: int | None = None
+    refused_in_row: int = 0
+
+
+def page_files() -> dict[str, tuple[bytes, str]]:
+    """The phone page's files by name, read once from the package."""
+    folder = resources.files("magdagdon.phones") / "page"
+    files: dict[str, tuple[bytes, str]] = {}
+    for entry in folder.iterdir():
+        suffix = entry.name[entry.name.rfind("."):]
+        if entry.is_file() and suffix in PAGE_TYPES:
+            files[entry.name] = (entry.read_bytes(), PAGE_TYPES[suffix])
+    for name in PAGE_FONTS:
+        files[name] = (asset("fonts", name).read_bytes(), "font/ttf")
+    return files
+
+
+@dataclass
+class RoomServer:
+    room: Room
+    keeper: RoomKeeper | None = None
+    host: str = "127.0.0.1"
+    port: int = DEFAULT_PORT
+    clock: Callable[[], float] = time.monotonic  # the turn timer's and the rate limit's clock
+    wall_clock: Callable[[], datetime] = field(default=lambda: datetime.now(timezone.utc))
+    limit: RateLimit = field(default_factory=RateLimit)
+
+    def __post_init__(self) -> None:
+        self._files = page_files()
+        self._connections: dict[web.WebSocketResponse, Connection] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._runner: web.AppRunner | None = None
+        self._ready = threading.Event()
+        self._failure: BaseException | None = None
+        self._saved_key: object = None
+        self._shared_key: object = None
+        self._tick_task: asyncio.Task[None] | None = None
+
+    # --- the game's thread -------------------------------------------------------------
+    def start(self) -> str:
+        """Open the server; returns the page's URL. The port falls back to any free one
+        when the chosen one is taken; OSError when the address cannot be bound at all."""
+        self._thread = threading.Thread(target=self._run, name="room-server", daemon=True)
+        self._thread.start()
+        self._ready.wait()
+        if self._failure is not None:
+            self._thread.join()
+            raise self._failure
+        return self.url
+
+    @property
+    def url(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}/r/{self.room.code}"
+
+    def start_game(self) -> None:
+        self._call(self._host_does(lambda: self.room.start(self.clock())))
+
+    def remove(self, seat: int) -> None:
+        """Take a guest out; their phone is told and let go of the seat."""
+        self._call(self._remove(seat))
+
+    def stop(self) -> None:
+        """Close the room, tell the phones, let the port go. Safe to call twice."""
+        if self._loop is None or self._thread is None:
+            return
+        self._call(self._close())
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join()
+        self._loop.close()
+        self._loop = self._thread = None
+
+    def _call(self, coroutine: Coroutine[Any, Any, None]) -> None:
+        if self._loop is None:
+            coroutine.close()
+            return
+        asyncio.run_coroutine_threadsafe(coroutine, self._loop).result()
+
+    # --- the server's thread -----------------------------------------------------------
+    def _run(self) -> None:
+        loop = self._loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        try:
+            loop.run_until_complete(self._open())
+        except OSError as error:
+            self._failure = error
+            self._ready.set()
+            loop.close()
+            self._loop = None
+            return
+        self._ready.set()
+        loop.run_forever()
+
+    async def _open(self) -> None:
+        app = web.Application(client_max_size=4096)
+        app.router.add_get("/r/{code}", self._page)
+        app.router.add_get("/r/{code}/ws", self._socket)
+        app.router.add_get("/static/{name}", self._static)
+        runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await runner.setup()
+        try:
+            site = web.TCPSite(runner, self.host, self.port)
+            try:
+                await site.start()
+            except OSError:
+                if self.port == 0:
+                    raise
+                site = web.TCPSite(runner, self.host, 0)
+                await site.start()
+        except OSError:
+            await runner.cleanup()
+            raise
+        self._runner = runner
+        self.port = runner.addresses[0][1]  # the port really bound (the fallback's, too)
+        self._tick_task = asyncio.get_running_loop().create_task(self._ticks())
+
+    async def _close(self) -> None:
+        self.room.close()
+        if self._tick_task is not None:
+            self._tick_task.cancel()
+        for socket in list(self._connections):
+            await self._send(socket, {"type": "closed"})
+            await socket.close()
+        self._save()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    async def _ticks(self) -> None:
+        while True:
+            await asyncio.sleep(TICK_SECONDS)
+            before = self.room.version
+            self.room.tick(self.clock())
+            if self.room.version != before:
+                await self._after_change(None)
+
+    async def _host_does(self, change: Callable[[], None]) -> None:
+        change()
+        await self._after_change(None)
+
+    async def _remove(self, seat: int) -> None:
+        self.room.remove(seat, self.clock())
+        for connection in list(self._connections.values()):
+            if connection.seat == seat:
+                self._unbind(connection)
+                await self._send(connection.socket, refusal_message("removed"))
+        await self._after_change(None)
+
+    def _respond(self, body: bytes, content_type: str) -> web.Response:
+        return web.Response(body=body, content_type=content_type, headers=HEADERS)
+
+    def _right_code(self, request: web.Request) -> bool:
+        try:
+            self.room.check_code(request.match_info["code"])
+        except RoomRefused:
+            return False
+        return True
+
+    async def _page(self, request: web.Request) -> web.StreamResponse:
+        if not self._right_code(request):
+            raise web.HTTPNotFound(text="No room here.")
+        return self._respond(*self._files["index.html"])
+
+    async def _static(self, request: web.Request) -> web.StreamResponse:
+        found = self._files.get(request.match_info["name"])
+        if found is None:
+            raise web.HTTPNotFound(text="No such file.")
+        return self._respond(*found)
+
+    async def _socket(self, request: web.Request) -> web.StreamResponse:
+        if not self._right_code(request):
+            raise web.HTTPNotFound(text="No room here.")
+        socket = web.WebSocketResponse(max_msg_size=WEBSOCKET_MAX_BYTES, heartbeat=20.0)
+        await socket.prepare(request)
+        connection = Connection(socket, TokenBucket(self.limit, self.limit.burst, self.clock()))
+        self._connections[socket] = connection
+        try:
+            async for message in socket:
+                if message.type is WSMsgType.TEXT:
+                    await self._handle(connection, message.data)
+                elif message.type is WSMsgType.BINARY:
+                    await self._handle(connection, None)
+                if connection.refused_in_row >= self.limit.hang_up_after:
+                    break
+        finally:
+            del self._connections[socket]
+            if connection.seat is not None:
+                self._unbind(connection)
+                await self._after_change(None)
+        return socket
+
+    async def _handle(self, connection: Connection, text: str | None) -> None:
+        if not connection.bucket.allow(self.clock()):
+            connection.refused_in_row += 1
+            if connection.refused_in_row == 1:
+                await self._send(connection.socket, refusal_message("too_fast"))
+            return
+        try:
+            message = parse_message(text)
+            if isinstance(message, Ping):
+                await self._send(connection.socket, {"type": "pong"})
+            elif isinstance(message, Join):
+                await self._join(connection, message)
+            elif isinstance(message, Rejoin):
+                await self._rejoin(connection, message)
+            else:
+                await self._act(connection, message)
+        except BadMessage as bad:
+            connection.refused_in_row += 1
+            await self._send(connection.socket, refusal_message(bad.code))
+        except RoomRefused as refused:
+            connection.refused_in_row += 1
+            await self._send(connection.socket, refusal_message(refused.refusal.value, refused.detail))
+        else:
+            connection.refused_in_row = 0
+
+    async def _join(self, connection: Connection, message: Join) -> None:
+        if connection.seat is not None:
+            raise BadMessage("already_joined")
+        index = self.room.join(message.code, message.name)
+        await self._bind(connection, index)
+
+    async def _rejoin(self, connection: Connection, message: Rejoin) -> None:
+        self.room.check_code(message.code)
+        index = self.room.seat_of(message.secret)
+        if connection.seat is not None and connection.seat != index:
+            raise BadMessage("already_joined")
+        await self._bind(connection, index)
+
+    async def _bind(self, connection: Connection, index: int) -> None:
+        for other in list(self._connections.values()):
+            if other is not connection and other.seat == index:  # the seat's older tab or a dead socket
+                other.seat = None
+                await self._send(other.socket, {"type": "replaced"})
+                await other.socket.close()
+        connection.seat = index
+        await self._send(connection.socket, {"type": "joined", "seat": index,
+                                             "secret": self.room.seats[index].secret})
+        self.room.set_connected(index, True)
+        await self._after_change(index)
+
+    def _unbind(self, connection: Connection) -> None:
+        index, connection.seat = connection.seat, None
+        if index is not None and not any(c.seat == index for c in self._connections.values()):
+            self.room.set_connected(index, False)
+
+    async def _act(self, connection: Connection, message: Act) -> None:
+        if connection.seat is None:
+            raise BadMessage("not_joined")
+        index = self.room.seat_of(message.secret)
+        if index != connection.seat:
+            raise BadMessage("not_your_seat")
+        self.room.act(message.secret, message.action, self.clock())
+        await self._after_change(index)
+
+    async def _after_change(self, acting: int | None) -> None:
+        """Tell the phones what changed: the acting seat always; everyone when something
+        they all see (a turn, a score, who is done or connected) moved. Then keep the file
+        when a turn ended or a seat came or went."""
+        snapshot = self.room.snapshot
+        shared = (snapshot.phase, snapshot.turn, snapshot.deadline,
+                  tuple((s.name, s.score, s.done_this_turn, s.status, s.connected) for s in snapshot.seats))
+        everyone = shared != self._shared_key
+        self._shared_key = shared
+        now = self.clock()
+        for connection in list(self._connections.values()):
+            if connection.seat is not None and (everyone or connection.seat == acting):
+                with self.room.lock():
+                    view = seat_view(self.room, connection.seat, now)
+                await self._send(connection.socket, view)
+        self._save()
+
+    def _save(self) -> None:
+        if self.keeper is None:
+            return
+        snapshot = self.room.snapshot
+        key = (snapshot.phase, snapshot.turn, tuple((s.turns_done, s.status, s.game_over) for s in snapshot.seats))
+        if key != self._saved_key:
+            self._saved_key = key
+            self.keeper.save(self.wall_clock())
+
+    async def _send(self, socket: web.WebSocketResponse, data: dict[str, Any]) -> None:
+        if socket.closed:
+            return
+        try:
+            await socket.send_str(json.dumps(data, ensure_ascii=False))
+        except (ConnectionError, RuntimeError):
+            pass  # the phone went away; its socket's loop above ends and unbinds it

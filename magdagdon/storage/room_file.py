@@ -1,0 +1,168 @@
+"""Phone rooms' files: one per room in ``rooms/``, so a host that crashes resumes its room.
+
+Like a party's file (party_file.py), with what a room adds: its code, each seat's secret
+(so the phones rejoin their seats after the restart), whether the host removed a seat or
+the timer set it away, the room's turn and its timer. Each game is a replay, checked when
+read; the same folder lock, atomic replace and envelope; a damaged file is set aside with a
+notice. A room is *finished* once every game in it is over and in the tables.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from ..engine.replay import Replay
+from ..shown_value import shown
+from .atomic_file import own_folder, write_atomic
+from .document_file import Loaded, load_document
+from .envelope import CorruptFile, FileKind, encode
+from .high_scores import check_aware, clean_name, parse_when
+from .lock import DEFAULT_TIMEOUT, DataLock
+from .notices import StorageNotice, notice_of_error
+
+ROOM_FOLDER = "rooms"
+ROOM_KIND = FileKind("magdagdon-room", 1, max_bytes=16 * 1024 * 1024)
+ROOM_SEAT_STATUSES = ("playing", "away", "removed")
+MAX_ROOM_SEATS = 50
+_ID = re.compile(r"[0-9]{8}T[0-9]{6}Z-[0-9A-Z]{6}")
+_SECRET = re.compile(r"[A-Za-z0-9_-]{16,64}")
+_FIELDS = {"id", "code", "started", "turn", "turn_seconds", "recorded", "finished", "seats"}
+
+
+@dataclass(frozen=True)
+class RoomSeatRecord:
+    name: str
+    secret: str
+    status: str  # one of ROOM_SEAT_STATUSES
+    replay: Replay
+
+
+@dataclass(frozen=True)
+class RoomRecord:
+    room_id: str  # "<UTC start>-<code>": sorts by start time, names the file
+    code: str
+    started: datetime
+    turn: int
+    turn_seconds: float | None
+    seats: tuple[RoomSeatRecord, ...]
+    recorded: tuple[str, ...] = ()  # replay ids of the games already in the tables
+    finished: bool = False
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "id": self.room_id, "code": self.code, "started": self.started.isoformat(), "turn": self.turn,
+            "turn_seconds": self.turn_seconds, "recorded": list(self.recorded), "finished": self.finished,
+            "seats": [{"name": s.name, "secret": s.secret, "status": s.status, "replay": s.replay.to_dict()}
+                      for s in self.seats],
+        }
+
+    @classmethod
+    def from_data(cls, raw: Any) -> "RoomRecord":
+        if not isinstance(raw, dict) or set(raw) != _FIELDS:
+            raise CorruptFile("a room needs " + ", ".join(sorted(_FIELDS)))
+        room_id, code, turn, seconds = raw["id"], raw["code"], raw["turn"], raw["turn_seconds"]
+        if not isinstance(room_id, str) or not _ID.fullmatch(room_id) or room_id[-6:] != code:
+            raise CorruptFile(f"bad room id {shown(room_id)}")
+        if not isinstance(turn, int) or isinstance(turn, bool) or not 0 <= turn <= 64:
+            raise CorruptFile(f"bad turn {shown(turn)}")
+        if seconds is not None and (not isinstance(seconds, (int, float)) or isinstance(seconds, bool)
+                                    or not 1 <= seconds <= 3600):
+            raise CorruptFile(f"bad turn timer {shown(seconds)}")
+        recorded, seats = raw["recorded"], raw["seats"]
+        if not isinstance(recorded, list) or not all(isinstance(r, str) for r in recorded):
+            raise CorruptFile("recorded must be a list of replay ids")
+        if not isinstance(raw["finished"], bool):
+            raise CorruptFile("finished is true or false")
+        if not isinstance(seats, list) or len(seats) > MAX_ROOM_SEATS:
+            raise CorruptFile(f"a room has at most {MAX_ROOM_SEATS} seats")
+        return cls(room_id, code, parse_when(raw["started"]), turn,
+                   None if seconds is None else float(seconds), tuple(_seat(s) for s in seats),
+                   tuple(recorded), raw["finished"])
+
+
+def _seat(raw: Any) -> RoomSeatRecord:
+    if not isinstance(raw, dict) or set(raw) != {"name", "secret", "status", "replay"}:
+        raise CorruptFile("a seat needs name, secret, status and replay")
+    name, secret, status = raw["name"], raw["secret"], raw["status"]
+    if not isinstance(name, str) or clean_name(name) != name:
+        raise CorruptFile(f"bad guest name {shown(name)}")
+    if not isinstance(secret, str) or not _SECRET.fullmatch(secret):
+        raise CorruptFile("bad seat secret")
+    if status not in ROOM_SEAT_STATUSES:
+        raise CorruptFile(f"bad seat status {shown(status)}")
+    return RoomSeatRecord(name, secret, status, Replay.from_dict(raw["replay"]))
+
+
+def room_id_of(started: datetime, code: str) -> str:
+    return f"{check_aware(started).astimezone(timezone.utc).strftime('%Y%m%dT%H%M%SZ')}-{code}"
+
+
+class RoomFiles:
+    """The ``rooms`` folder of a data folder (None: no data folder, the room lives in memory)."""
+
+    def __init__(self, data_dir: Path | None, lock_timeout: float = DEFAULT_TIMEOUT) -> None:
+        self.data_dir = Path(data_dir) if data_dir is not None else None
+        self.folder = self.data_dir / ROOM_FOLDER if self.data_dir is not None else Path()
+        self.lock_timeout = lock_timeout
+        self.notices: list[StorageNotice] = []
+
+    def path_of(self, room_id: str) -> Path:
+        return self.folder / f"{room_id}.json"
+
+    def save(self, record: RoomRecord) -> bool:
+        """Write ``record`` atomically; False (and a notice) when it could not be written."""
+        if self.data_dir is None:
+            return False
+        path = self.path_of(record.room_id)
+        try:
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+            with DataLock(self.data_dir, self.lock_timeout):
+                own_folder(self.folder)  # never a link out of the data folder
+                write_atomic(path, encode(ROOM_KIND, record.to_data()))
+        except OSError as error:
+            self.notices.append(notice_of_error(error, path))
+            return False
+        return True
+
+    def load(self, room_id: str, now: datetime | None = None) -> RoomRecord | None:
+        if self.data_dir is None:
+            return None
+        try:
+            with DataLock(self.data_dir, self.lock_timeout):
+                loaded: Loaded[RoomRecord] = load_document(self.path_of(room_id), ROOM_KIND, _checked, now)
+        except OSError as error:
+            self.notices.append(notice_of_error(error, self.folder))
+            return None
+        if loaded.notice is not None:
+            self.notices.append(loaded.notice)
+        record = loaded.value
+        return record if record is None or record.room_id == room_id else None
+
+    def unfinished(self, now: datetime | None = None) -> RoomRecord | None:
+        """The newest room not marked finished (a damaged file: set aside, a notice)."""
+        if self.data_dir is None:
+            return None
+        try:
+            ids = sorted((p.stem for p in self.folder.glob("*.json") if _ID.fullmatch(p.stem)), reverse=True)
+        except OSError:
+            return None
+        records = (self.load(room_id, now) for room_id in ids)
+        return next((r for r in records if r is not None and not r.finished), None)
+
+
+def _checked(raw: Any) -> RoomRecord:
+    record = RoomRecord.from_data(raw)
+    for seat in record.seats:
+        seat.replay.play()  # every action legal, or ReplayError (a ValueError): set aside
+    if record.seats:
+        first = record.seats[0].replay
+        if any(s.replay.seed != first.seed or s.replay.difficulty is not first.difficulty for s in record.seats):
+            raise CorruptFile("the seats of a room share one seed and difficulty")
+    return record
+
+
+__all__ = ["ROOM_FOLDER", "ROOM_KIND", "RoomFiles", "RoomRecord", "RoomSeatRecord", "room_id_of"]
