@@ -20,12 +20,10 @@ from typing import Any
 
 from ..engine.replay import Replay
 from ..shown_value import shown
-from .atomic_file import own_folder, write_atomic
-from .document_file import Loaded, load_document
-from .envelope import CorruptFile, FileKind, encode
+from .envelope import CorruptFile, FileKind
 from .high_scores import check_aware, clean_name, parse_when
-from .lock import DataLock, DEFAULT_TIMEOUT
-from .notices import StorageNotice, notice_of_error
+from .lock import DEFAULT_TIMEOUT
+from .record_folder import RecordFolder
 
 PARTY_FOLDER = "parties"
 PARTY_KIND = FileKind("magdagdon-party", 1, max_bytes=8 * 1024 * 1024)
@@ -88,71 +86,34 @@ def new_party_id(started: datetime, salt: int) -> str:
     return f"{utc.strftime('%Y%m%dT%H%M%SZ')}-{salt & 0xFFFFFF:06x}"
 
 
-class PartyFiles:
+class PartyFiles(RecordFolder[PartyRecord]):
     """The ``parties`` folder of a data folder."""
 
     def __init__(self, data_dir: Path | None, lock_timeout: float = DEFAULT_TIMEOUT) -> None:
-        self.data_dir = Path(data_dir) if data_dir is not None else None
-        self.folder = self.data_dir / PARTY_FOLDER if self.data_dir is not None else Path()
-        self.lock_timeout = lock_timeout
-        self.notices: list[StorageNotice] = []
+        super().__init__(data_dir, PARTY_FOLDER, PARTY_KIND, _checked, _ID, lock_timeout)
 
     @classmethod
     def unavailable(cls) -> "PartyFiles":
         """No data folder at all: the party is played in memory only."""
         return cls(None)
 
-    def path_of(self, party_id: str) -> Path:
-        return self.folder / f"{party_id}.json"
-
     def save(self, record: PartyRecord) -> bool:
         """Write ``record`` atomically; False (and a notice) when it could not be written."""
-        if self.data_dir is None:
-            return False
-        path = self.path_of(record.party_id)
-        try:
-            self.data_dir.mkdir(parents=True, exist_ok=True)
-            with DataLock(self.data_dir, self.lock_timeout):
-                own_folder(self.folder)  # never a link out of the data folder
-                write_atomic(path, encode(PARTY_KIND, record.to_data()))
-        except OSError as error:
-            self.notices.append(notice_of_error(error, path))
-            return False
-        return True
+        return self.write(record.party_id, record.to_data())
 
     def load(self, party_id: str, now: datetime | None = None) -> PartyRecord | None:
-        if self.data_dir is None:
-            return None
-        try:
-            with DataLock(self.data_dir, self.lock_timeout):
-                loaded: Loaded[PartyRecord] = load_document(self.path_of(party_id), PARTY_KIND, _checked, now)
-        except OSError as error:
-            self.notices.append(notice_of_error(error, self.folder))
-            return None
-        if loaded.notice is not None:
-            self.notices.append(loaded.notice)
-        record = loaded.value
+        record = self.read(party_id, now)
         # The name wins: saving the party again then replaces this very file.
         return record if record is None or record.party_id == party_id else replace(record, party_id=party_id)
 
     def not_finished(self, now: datetime | None = None) -> list[PartyRecord]:
         """The parties not marked finished, newest first (a damaged file: set aside, a notice)."""
-        if self.data_dir is None:
-            return []
-        try:
-            ids = sorted((p.stem for p in self.folder.glob("*.json") if _ID.fullmatch(p.stem)), reverse=True)
-        except OSError:
-            return []
-        records = (self.load(party_id, now) for party_id in ids)
+        records = (self.load(party_id, now) for party_id in self.ids_newest_first())
         return [record for record in records if record is not None and not record.finished]
 
     def unfinished(self, now: datetime | None = None) -> PartyRecord | None:
         """The newest party not marked finished; None when there is none."""
         return next(iter(self.not_finished(now)), None)
-
-    def take_notices(self) -> list[StorageNotice]:
-        notices, self.notices = self.notices, []
-        return notices
 
 
 def _checked(raw: Any) -> PartyRecord:

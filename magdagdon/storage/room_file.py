@@ -17,12 +17,10 @@ from typing import Any
 
 from ..engine.replay import Replay
 from ..shown_value import shown
-from .atomic_file import own_folder, write_atomic
-from .document_file import Loaded, load_document
-from .envelope import CorruptFile, FileKind, encode
+from .envelope import CorruptFile, FileKind
 from .high_scores import check_aware, clean_name, parse_when
-from .lock import DEFAULT_TIMEOUT, DataLock
-from .notices import StorageNotice, notice_of_error
+from .lock import DEFAULT_TIMEOUT
+from .record_folder import RecordFolder
 
 ROOM_FOLDER = "rooms"
 ROOM_KIND = FileKind("magdagdon-room", 1, max_bytes=16 * 1024 * 1024)
@@ -101,56 +99,23 @@ def room_id_of(started: datetime, code: str) -> str:
     return f"{check_aware(started).astimezone(timezone.utc).strftime('%Y%m%dT%H%M%SZ')}-{code}"
 
 
-class RoomFiles:
+class RoomFiles(RecordFolder[RoomRecord]):
     """The ``rooms`` folder of a data folder (None: no data folder, the room lives in memory)."""
 
     def __init__(self, data_dir: Path | None, lock_timeout: float = DEFAULT_TIMEOUT) -> None:
-        self.data_dir = Path(data_dir) if data_dir is not None else None
-        self.folder = self.data_dir / ROOM_FOLDER if self.data_dir is not None else Path()
-        self.lock_timeout = lock_timeout
-        self.notices: list[StorageNotice] = []
-
-    def path_of(self, room_id: str) -> Path:
-        return self.folder / f"{room_id}.json"
+        super().__init__(data_dir, ROOM_FOLDER, ROOM_KIND, _checked, _ID, lock_timeout)
 
     def save(self, record: RoomRecord) -> bool:
         """Write ``record`` atomically; False (and a notice) when it could not be written."""
-        if self.data_dir is None:
-            return False
-        path = self.path_of(record.room_id)
-        try:
-            self.data_dir.mkdir(parents=True, exist_ok=True)
-            with DataLock(self.data_dir, self.lock_timeout):
-                own_folder(self.folder)  # never a link out of the data folder
-                write_atomic(path, encode(ROOM_KIND, record.to_data()))
-        except OSError as error:
-            self.notices.append(notice_of_error(error, path))
-            return False
-        return True
+        return self.write(record.room_id, record.to_data())
 
     def load(self, room_id: str, now: datetime | None = None) -> RoomRecord | None:
-        if self.data_dir is None:
-            return None
-        try:
-            with DataLock(self.data_dir, self.lock_timeout):
-                loaded: Loaded[RoomRecord] = load_document(self.path_of(room_id), ROOM_KIND, _checked, now)
-        except OSError as error:
-            self.notices.append(notice_of_error(error, self.folder))
-            return None
-        if loaded.notice is not None:
-            self.notices.append(loaded.notice)
-        record = loaded.value
+        record = self.read(room_id, now)
         return record if record is None or record.room_id == room_id else None
 
     def unfinished(self, now: datetime | None = None) -> RoomRecord | None:
         """The newest room not marked finished (a damaged file: set aside, a notice)."""
-        if self.data_dir is None:
-            return None
-        try:
-            ids = sorted((p.stem for p in self.folder.glob("*.json") if _ID.fullmatch(p.stem)), reverse=True)
-        except OSError:
-            return None
-        records = (self.load(room_id, now) for room_id in ids)
+        records = (self.load(room_id, now) for room_id in self.ids_newest_first())
         return next((r for r in records if r is not None and not r.finished), None)
 
 
