@@ -62,3 +62,63 @@ def test_a_menu_manager_let_go_is_freed_with_its_fonts_and_theme():
     gc.collect()
     assert first() is None
     assert told == [True]
+
+
+def _pixels_waiting_for_the_collector() -> int:
+    """Bytes of pygame images held only by reference cycles right now (found, then freed)."""
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        gc.collect()
+    finally:
+        gc.set_debug(0)
+    waiting = sum(surface_bytes(item) for item in gc.garbage if isinstance(item, pygame.Surface))
+    seen = {id(item) for item in gc.garbage}
+    for item in gc.garbage:  # images referred to from the cycles (a Surface is not tracked itself)
+        for held in gc.get_referents(item):
+            if isinstance(held, pygame.Surface) and id(held) not in seen:
+                seen.add(id(held))
+                waiting += surface_bytes(held)
+    gc.garbage.clear()
+    gc.collect()
+    return waiting
+
+
+def test_menus_left_behind_leave_no_button_images_for_the_collector(tmp_path):
+    """Opening and leaving menus (their buttons are pygame_gui elements, whose text layouts
+    and rows point at each other) lets every button's images go at once, not at the
+    collector's next full pass: random play left tens of MB waiting between two."""
+    from support.player import Player
+
+    player = Player(tmp_path, size=(1280, 720), seed=7)
+    try:
+        player.wait(1.0)
+        _pixels_waiting_for_the_collector()
+        gc.disable()  # only what reference counting frees counts
+        try:
+            for _ in range(3):
+                player.key(pygame.K_ESCAPE)  # the title's menu over the table…
+                player.choose("settings")
+                player.key(pygame.K_ESCAPE)
+                player.key(pygame.K_ESCAPE)  # …and back to the table
+            assert player.top_key == "rolling"
+            waiting = _pixels_waiting_for_the_collector()
+        finally:
+            gc.enable()
+        assert waiting < 200_000, f"{waiting / 2**20:.1f} MB of images left to the collector"
+    finally:
+        player.close()
+        pygame.display.quit()
+
+
+def test_the_menu_theme_keeps_no_sheets_of_shapes():
+    """pygame_gui's theme would keep 1024×1024 sheets of drawn shapes (4 MB each, up to 12)."""
+    pygame.display.init()
+    pygame.display.set_mode((800, 600))
+    set_default_manager(None)
+    ui = MenuUI((800, 600), "latin")
+    import pygame_gui
+
+    for index in range(20):
+        pygame_gui.elements.UIButton(pygame.Rect(10, 10 + index * 25, 100 + index * 7, 22), "", ui.manager)
+    ui.update(0.1)
+    assert ui.manager.get_theme().shape_cache.cache_surfaces == []

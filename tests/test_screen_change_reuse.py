@@ -154,13 +154,22 @@ def test_the_table_repainted_for_a_new_layout_at_the_same_size_reuses_its_surfac
     assert canvas.surface.get_size() == (1600, 900)
 
 
-def test_a_veil_outlives_a_new_layout_at_the_same_size_but_not_a_new_size():
+def test_the_veil_dims_in_place_as_a_blended_shadow_and_keeps_no_window_sized_image():
+    from magdagdon.app.render import palette
+
     viewport = Viewport((1280, 720), rtl=False)
-    veil = viewport.veil(170)
-    assert viewport.show_party(3)
-    assert viewport.veil(170) is veil
-    viewport.resize((800, 600))
-    assert viewport.veil(170).get_size() == (800, 600)
+    picture = pygame.Surface((1280, 720))
+    for x in range(0, 1280, 160):  # stripes of very different colours
+        picture.fill(((x * 7) % 256, (x * 3) % 256, 255 - x % 256), pygame.Rect(x, 0, 160, 720))
+    expected = picture.copy()
+    shadow = pygame.Surface((1280, 720), pygame.SRCALPHA)
+    shadow.fill((*palette.SHADOW, 170))
+    expected.blit(shadow, (0, 0))
+    viewport.dim(picture, 170)
+    for x in range(0, 1280, 160):
+        got, want = picture.get_at((x + 80, 360)), expected.get_at((x + 80, 360))
+        assert all(abs(a - b) <= 2 for a, b in zip(got[:3], want[:3])), (x, got, want)
+    assert not [value for value in vars(viewport).values() if isinstance(value, (dict, pygame.Surface))]
 
 
 def test_the_languages_offered_are_read_once_per_version_of_each_catalog(tmp_path, monkeypatch):

@@ -9,12 +9,13 @@ change here (``changed``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 import pygame
 
 if TYPE_CHECKING:
     from pygame_gui import UIManager
+    from pygame_gui.core import UIElement
 
 
 class MenuUI:
@@ -63,6 +64,26 @@ class MenuUI:
 
     def note_change(self) -> None:
         self.changed = True
+
+    def discard(self, elements: "Iterable[UIElement]") -> None:
+        """Kill ``elements`` and let their text images go now.
+
+        A pygame_gui element's text layout and its rows point at each other, so a killed
+        button's layout waits for the cyclic collector with an image the size of the button:
+        random play left some 35 KB of them per action, tens of MB between two of the heap's
+        rests. Emptying the images of the layout and its rows, and the rows, frees them at once."""
+        for element in elements:
+            element.kill()
+            layout = getattr(getattr(element, "drawable_shape", None), "text_box_layout", None)
+            if layout is not None:
+                rows = getattr(layout, "layout_rows", [])
+                for part in (layout, *rows):
+                    for name, value in list(vars(part).items()):
+                        if isinstance(value, pygame.Surface):
+                            setattr(part, name, None)
+                if isinstance(rows, list):
+                    rows.clear()  # the rows point back at the layout: no cycle left
+            self.changed = True
 
     def process(self, event: pygame.event.Event) -> None:
         if self._manager is not None:

@@ -21,6 +21,7 @@ from .i18n import language_scripts
 
 if TYPE_CHECKING:
     from pygame_gui import UIManager
+    from pygame_gui.core.surface_cache import SurfaceCache
 
 
 @lru_cache(maxsize=1)
@@ -126,6 +127,7 @@ def make_ui_manager(size: tuple[int, int], script: str = "latin", text_scale: fl
 
     theme, sizes = theme_for(size, script, text_scale)
     manager = pygame_gui.UIManager(size, theme, enable_live_theme_updates=False)
+    manager.get_theme().shape_cache = uncached_shapes()
     base = int(theme["defaults"]["font"]["size"])
     # Text boxes switch to bold for <b> and italic for <i>: preload every variant the
     # theme can ask for (pygame_gui warns about, and then loads, any it meets unloaded);
@@ -138,3 +140,31 @@ def make_ui_manager(size: tuple[int, int], script: str = "latin", text_scale: fl
     wanted += [{"name": "magda", "point_size": s, "style": "italic", **shaping} for s in every_size]
     manager.preload_fonts(wanted)
     return manager
+
+
+def uncached_shapes() -> "SurfaceCache":
+    """A shape cache for pygame_gui's theme that keeps nothing.
+
+    pygame_gui keeps the backgrounds it draws in sheets of 1024×1024 pixels, one made with
+    every theme and up to three as shapes of new sizes come: 4 to 12 MB per menu manager.
+    The menus' buttons are plain rectangles under labels the game draws itself, cheap to
+    draw again, so a long evening of screens in several sizes and languages would hold
+    those sheets for nothing."""
+    from pygame_gui.core.surface_cache import SurfaceCache
+
+    class KeepsNothing(SurfaceCache):
+        def __init__(self) -> None:  # no sheet made
+            self.cache_surface_size = (0, 0)
+            self.cache_surfaces = []
+            self.cache_long_term_lookup = {}
+            self.cache_short_term_lookup = {}
+            self.consider_purging_list = []
+            self.low_on_space = False
+
+        def add_surface_to_cache(self, surface: pygame.Surface, string_id: str) -> None:
+            return None
+
+        def update(self) -> None:
+            return None
+
+    return KeepsNothing()

@@ -145,10 +145,7 @@ class MenuState(State):
 
     # --- building ----------------------------------------------------------------------
     def clear(self) -> None:
-        for element in self.elements:
-            element.kill()
-        if self.elements:
-            self.ui.note_change()
+        self.ui.discard(self.elements)
         self.elements, self.buttons = [], []
         self.panel = self.body_rect = self.title_label = self.page = None
         self.labels, self.button_labels, self.label_roles = [], {}, []
