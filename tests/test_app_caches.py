@@ -113,6 +113,7 @@ def test_menus_left_behind_leave_no_button_images_for_the_collector(tmp_path):
 def test_the_menu_theme_keeps_no_sheets_of_shapes():
     """pygame_gui's theme would keep 1024×1024 sheets of drawn shapes (4 MB each, up to 12)."""
     pygame.display.init()
+    pygame.font.init()
     pygame.display.set_mode((800, 600))
     set_default_manager(None)
     ui = MenuUI((800, 600), "latin")
