@@ -28,6 +28,9 @@ from magdagdon.storage.kiosk_config import KioskConfig, load_kiosk_config
 from .audio import Audio
 from .coach import Coach
 from .party_play import PartyPlay
+from .phones.host import PhoneHost
+from .phones.lobby import PhonesLobby, RemoveGuest
+from .phones.race import PhonesRace, PhonesResults
 from .payloads import Confirm, Question
 from .play_context import PlayContext
 from .fonts import FontBook
@@ -160,6 +163,7 @@ class Control:
         self.jobs = AfterFrame()
         self.worker = Worker(thinker)  # every background thought: its threads unless an executor is handed in
         self.storage = StoreAccess(options.data_dir, self.notices)
+        self.phones = PhoneHost(options.data_dir)  # the phones' room, open only from its lobby
         self.games = Games(options.difficulty or Difficulty.PEACEFUL, self.audio, self.viewport, self.jobs,
                            self.storage)
         self.coach = self._coach(options, preferences, self.kiosk)
@@ -240,6 +244,10 @@ class Control:
             "party_setup": lambda: PartySetup(menu, games, storage),
             "party_handover": lambda: PartyHandover(menu),
             "party_results": lambda: PartyResultsScreen(menu, games, storage),
+            "phones_lobby": lambda: PhonesLobby(menu, games, self.phones, self.notices),
+            "phones_remove": lambda: RemoveGuest(menu, self.phones),
+            "phones_race": lambda: PhonesRace(menu, games, self.phones),
+            "phones_results": lambda: PhonesResults(menu, games, self.phones),
             "name_entry": lambda: NameEntry(names),
             "attract_card": lambda: AttractCard(attract),
             "still_playing": lambda: StillPlaying(table.text, table.fonts, table.viewport),
@@ -487,5 +495,6 @@ class Control:
             self.storage.retry_unsaved()
         if context.party is not None:
             context.party.save()  # a quit mid-turn keeps the dice placed and the powers used so far
+        self.phones.close()  # the phones are told, the room's file written, the port let go
         if self.own_termination:  # after the saves: a second Ctrl+C cannot cut them short
             self.termination.release()
