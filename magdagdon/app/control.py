@@ -55,7 +55,8 @@ from .preferences import Preferences
 from .render.draw_log import DrawnFrame, LoggedSurface, forget, new_frame_surface
 from .render.table_canvas import TableCanvas
 from .session import now
-from .scenes import GAME_SCENES, MENU_SCENES, NAME_SCENE, PARTY_SCENES, TURN_SCENES, scene_game, scene_party
+from .scenes import GAME_SCENES, MENU_SCENES, NAME_SCENE, PARTY_SCENES, PHONE_SCENES, TURN_SCENES, scene_game, \
+    scene_party, scene_room
 from .state_machine import State, StateMachine
 from .states.about import About
 from .states.attract_card import AttractCard, AttractKit
@@ -260,6 +261,9 @@ class Control:
         if scene in PARTY_SCENES:
             self._start_party_scene(scene)
             return
+        if scene in PHONE_SCENES:
+            self._start_phones_scene(scene)
+            return
         if scene in GAME_SCENES or scene == NAME_SCENE:
             game = scene_game("game_over" if scene == NAME_SCENE else scene, games.difficulty, options.seed or 1)
             session = games.resume_session(game)
@@ -289,6 +293,18 @@ class Control:
             self.machine.start("staging", context)
         else:
             self.machine.start("party_results" if scene == "party_results" else "party_handover", context)
+
+    def _start_phones_scene(self, scene: str) -> None:
+        """A room for screenshots, kept in memory only (no server, never written nor recorded)."""
+        screen, guests = PHONE_SCENES[scene]
+        room = scene_room(screen, guests, self.games.difficulty, self.options.seed or 1)
+        self.phones.clock = lambda: 18.0  # the race's timer shows 42 s left
+        self.phones.show(room, f"http://192.168.1.23:8765/r/{room.code}")
+        context = PlayContext(self.games.new_session())
+        if screen == "phones_lobby":
+            self.machine.start("rolling", context, ("title", "phones_lobby"))
+        else:
+            self.machine.start(screen, context)
 
     def finish_startup(self) -> None:
         """What the first frame does not need: the saved game, sounds, the menus."""

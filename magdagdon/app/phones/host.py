@@ -14,7 +14,6 @@ import secrets
 import sys
 import time
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 from typing import Callable
 
@@ -49,10 +48,8 @@ class HostFailed(Exception):
 @dataclass(frozen=True)
 class OpenRoom:
     room: Room
-    keeper: RoomKeeper
-    server: RoomServer
     url: str
-    store: Store  # the keeper's own
+    server: RoomServer | None  # None: a room shown for a screenshot, kept in memory only
 
 
 class PhoneHost:
@@ -124,26 +121,37 @@ class PhoneHost:
         except Exception as error:  # the server's thread met something else: say it, go on
             server.stop()
             raise HostFailed(Trouble.SERVER, f"{type(error).__name__}: {error}") from None
-        self.open_room = OpenRoom(keeper.room, keeper, server, url, store)
+        self.open_room = OpenRoom(keeper.room, url, server)
         return url
 
+    def show(self, room: Room, url: str) -> None:
+        """A room in memory only, with no server (``--scene``: screenshots and the audit)."""
+        self.close()
+        self.open_room = OpenRoom(room, url, None)
+
     def configure(self, difficulty: Difficulty, turn_seconds: float | None) -> None:
-        if self.open_room is not None:
-            self.open_room.server.configure(difficulty, turn_seconds)
+        server = self._server()
+        if server is not None:
+            server.configure(difficulty, turn_seconds)
 
     def start_game(self) -> None:
-        if self.open_room is not None:
-            self.open_room.server.start_game()
+        server = self._server()
+        if server is not None:
+            server.start_game()
 
     def remove(self, seat: int) -> None:
-        if self.open_room is not None:
-            self.open_room.server.remove(seat)
+        server = self._server()
+        if server is not None:
+            server.remove(seat)
+
+    def _server(self) -> RoomServer | None:
+        return self.open_room.server if self.open_room is not None else None
 
     def close(self) -> None:
         """Stop the server: the phones are told ``closed``, the file is written, the port
         let go. A finished room stays finished; an unfinished one can be continued."""
         opened, self.open_room = self.open_room, None
-        if opened is not None:
+        if opened is not None and opened.server is not None:
             opened.server.stop()
 
     def _open_store(self) -> Store:
@@ -160,6 +168,3 @@ def report(failed: HostFailed) -> None:
     """The operator's line on stderr (the screen shows its own, translated)."""
     print(f"magdagdon: the phones' room did not open: {failed.detail}", file=sys.stderr)
 
-
-def started_of(keeper: RoomKeeper) -> datetime:
-    return keeper.started
