@@ -139,71 +139,72 @@ def tile_boxes(count: int, area: pygame.Rect, aspect: float, rtl: bool) -> list[
 
 def draw_tiles(surface: pygame.Surface, fonts: FontBook, text: Catalog, area: pygame.Rect,
                tiles: list[Tile]) -> None:
-    for tile, box in zip(tiles, tile_boxes(len(tiles), area, 2.6, text.rtl)):
+    # Few guests: wide tiles, the board beside the words; many: taller ones, the name across the top.
+    aspect = 2.6 if len(tiles) <= 12 else 1.7
+    for tile, box in zip(tiles, tile_boxes(len(tiles), area, aspect, text.rtl)):
         card = box.inflate(-max(2, box.width // 40), -max(2, box.height // 20))
         with panel(surface, f"guest {tile.seat}", card, Role.NAME, element=Role.PANEL):
             draw_tile(surface, fonts, text, card, tile)
 
 
+def _ink_fitted(fonts: FontBook, words: str, size: int, box: tuple[int, int], floor: int, bold: bool = True) -> int:
+    """The largest size up to ``size`` whose ink fits ``box`` (never below ``floor``)."""
+    size = max(floor, min(size, fonts.fit(words, max(floor, size), max(1, box[0]), bold)))
+    while size > floor and fonts.ink_height(words, size, bold) > box[1]:
+        size -= 1
+    return size
+
+
 def draw_tile(surface: pygame.Surface, fonts: FontBook, text: Catalog, card: pygame.Rect, tile: Tile) -> None:
-    """The board at the reading start, then the name over the score and mark — or, in a
-    tile too low for two lines, the mark, the score and the name on one."""
+    """A wide tile: the board at the reading start, the name over the mark and the score.
+    A small one: the name across the top, the board, the mark and the score below it."""
     rtl, floor = text.rtl, min_text_px(surface.get_size())
     colour = seat_colour(tile.seat)
     dim = tile.mark is GuestMark.REMOVED
     pygame.draw.rect(surface, palette.PANEL, card, border_radius=max(3, card.height // 10))
     pygame.draw.rect(surface, colour, card, width=1, border_radius=max(3, card.height // 10))
-    pad = max(2, card.height // 14)
+    pad = max(2, min(card.width, card.height) // 14)
     inner = card.inflate(-2 * pad, -2 * pad)
-    side = inner.height
-    board = pygame.Rect(inner.right - side if rtl else inner.left, inner.top, side, side)
-    draw_mini_board(surface, fonts, board, tile.board)
-    words = pygame.Rect(inner.left if rtl else board.right + pad, inner.top, inner.width - side - pad, inner.height)
-    line = fonts.line_height(floor)
     name = text.shown_name(tile.name)
-    if tile.place is not None:
-        name = text("party.place", place=tile.place, name=name)
+    name = text("party.place", place=tile.place, name=name) if tile.place is not None else isolated(name)
     score = str(tile.score)
-    if words.height >= 2 * line:
-        half = words.height // 2
-        size = max(floor, min(int(half * 0.7), fonts.fit(name, max(floor, int(half * 0.7)), words.width, True)))
-        while size > floor and fonts.line_height(size) > half:
-            size -= 1
-        shown = shortened(fonts, name, size, words.width)
-        image = fonts.render(isolated(shown) if tile.place is None else shown, size, palette.TEXT_DIM if dim else colour, True)
-        blit_ink(surface, image, pygame.Rect(words.left, words.top, words.width, half), "right" if rtl else "left")
+    name_colour = palette.TEXT_DIM if dim else colour
+    name_ink = fonts.ink_height(name, floor, True) + pad // 2
+    lowest = name_ink + fonts.ink_height(score, floor, True) + pad
+    side = inner.height
+    words = pygame.Rect(inner.left if rtl else inner.left + side + pad, inner.top, inner.width - side - pad,
+                        inner.height)
+    if words.height >= lowest and words.width >= 4 * floor:
+        half = max(words.height * 11 // 20, name_ink)  # a tall script's name keeps its ink
+        size = _ink_fitted(fonts, name, int(half * 0.8), (words.width, half - pad // 2), floor)
+        board = pygame.Rect(inner.right - side if rtl else inner.left, inner.top, side, side)
+        name_box = pygame.Rect(words.left, words.top, words.width, half)
         lower = pygame.Rect(words.left, words.top + half, words.width, words.height - half)
-        _mark_and_score(surface, fonts, lower, tile.mark, score, size, rtl, dim)
-        return
-    # one line: mark, score, then as much of the name as fits
-    mark_side = min(words.height, line)
-    mark_box = pygame.Rect(words.right - mark_side if rtl else words.left, words.centery - mark_side // 2,
-                           mark_side, mark_side)
-    draw_mark(surface, mark_box, tile.mark)
-    score_image = fonts.render(score, floor, palette.TEXT_DIM if dim else palette.GOLD, True)
-    score_w = score_image.get_width()
-    score_box = pygame.Rect(mark_box.left - pad - score_w if rtl else mark_box.right + pad, words.top, score_w,
-                            words.height)
-    with as_role(surface, Role.VALUE):
-        blit_ink(surface, score_image, score_box)
-    room = words.width - mark_side - score_w - 3 * pad
-    if room > floor:
-        shown = shortened(fonts, name, floor, room)
-        image = fonts.render(isolated(shown) if tile.place is None else shown, floor,
-                             palette.TEXT_DIM if dim else colour, True)
-        box = pygame.Rect(words.left if rtl else score_box.right + 2 * pad, words.top, room, words.height)
-        blit_ink(surface, image, box, "right" if rtl else "left")
+    else:  # the name across the top, the rest below
+        size = _ink_fitted(fonts, name, floor, (inner.width, inner.height // 2), floor)
+        name_h = fonts.ink_height(name, size, True) + pad
+        name_box = pygame.Rect(inner.left, inner.top, inner.width, name_h)
+        side = max(4, inner.height - name_h - pad)
+        board = pygame.Rect(inner.right - side if rtl else inner.left, name_box.bottom + pad, side, side)
+        lower = pygame.Rect(inner.left if rtl else board.right + pad, board.top, inner.width - side - pad, side)
+    draw_mini_board(surface, fonts, board, tile.board)
+    shown = shortened(fonts, name, size, name_box.width)
+    if fonts.size(shown, size, True)[0] <= name_box.width:
+        image = fonts.render(shown, size, name_colour, True)
+        blit_ink(surface, image, name_box, "right" if rtl else "left")
+    _mark_and_score(surface, fonts, lower, tile.mark, score, size, floor, rtl, dim)
 
 
 def _mark_and_score(surface: pygame.Surface, fonts: FontBook, box: pygame.Rect, mark: GuestMark, score: str,
-                    size: int, rtl: bool, dim: bool) -> None:
-    mark_side = min(box.height, fonts.line_height(size))
+                    size: int, floor: int, rtl: bool, dim: bool) -> None:
+    mark_side = max(8, min(box.height, size, box.width // 3))
     mark_box = pygame.Rect(box.right - mark_side if rtl else box.left, box.centery - mark_side // 2,
                            mark_side, mark_side)
     draw_mark(surface, mark_box, mark)
-    image = fonts.render(score, size, palette.TEXT_DIM if dim else palette.GOLD, True)
     room = pygame.Rect(box.left if rtl else mark_box.right + mark_side // 3, box.top,
                        box.width - mark_side - mark_side // 3, box.height)
+    size = _ink_fitted(fonts, score, size, room.size, floor)
+    image = fonts.render(score, size, palette.TEXT_DIM if dim else palette.GOLD, True)
     with as_role(surface, Role.VALUE):
         blit_ink(surface, image, room, "right" if rtl else "left")
 
@@ -227,7 +228,7 @@ def draw_legend(surface: pygame.Surface, fonts: FontBook, text: Catalog, strip: 
     for index, mark in enumerate(marks):
         column = len(marks) - 1 - index if rtl else index
         box = pygame.Rect(strip.left + column * each, strip.top, each, strip.height)
-        mark_side = min(strip.height, fonts.line_height(size))
+        mark_side = max(8, min(strip.height, size + 4))
         mark_box = pygame.Rect(box.right - mark_side if rtl else box.left, box.centery - mark_side // 2,
                                mark_side, mark_side)
         with panel(surface, f"legend {mark.value}", box, Role.LABEL):

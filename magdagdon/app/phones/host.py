@@ -15,17 +15,21 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from magdagdon.engine import Difficulty
 from magdagdon.phones.keeper import RoomKeeper
 from magdagdon.phones.lan import lan_address
 from magdagdon.phones.room import Room, RoomPhase, RoomSnapshot, new_room_code
-from magdagdon.phones.server import DEFAULT_PORT, RoomServer
 from magdagdon.storage import Store, open_store
 from magdagdon.storage.room_file import RoomFiles, RoomRecord
 
 from ..session import now as wall_now
+
+if TYPE_CHECKING:  # aiohttp and segno are the ``phones`` extra: imported when a room opens
+    from magdagdon.phones.server import RoomServer
+
+DEFAULT_PORT = 8765  # the server's own choice (it falls back to any free port when taken)
 
 TURN_TIMERS: tuple[float | None, ...] = (None, 30.0, 60.0, 120.0)  # the lobby's choices, off first
 
@@ -33,6 +37,7 @@ TURN_TIMERS: tuple[float | None, ...] = (None, 30.0, 60.0, 120.0)  # the lobby's
 class Trouble(enum.Enum):
     """Why the room could not open; the title words each in the player's language."""
 
+    MISSING = "missing"  # aiohttp or segno is not installed (the ``phones`` extra)
     NO_FOLDER = "no_folder"  # no data folder to keep the room's file and the results in
     NO_NETWORK = "no_network"  # only loopback: no phone could reach the game
     PORT = "port"  # the address could not be bound (port busy, address gone)
@@ -49,7 +54,8 @@ class HostFailed(Exception):
 class OpenRoom:
     room: Room
     url: str
-    server: RoomServer | None  # None: a room shown for a screenshot, kept in memory only
+    server: "RoomServer | None"  # None: a room shown for a screenshot, kept in memory only
+    qr: tuple[tuple[bool, ...], ...]  # the URL's QR code, modules with the quiet zone
 
 
 class PhoneHost:
@@ -71,6 +77,10 @@ class PhoneHost:
     @property
     def url(self) -> str:
         return self.open_room.url if self.open_room is not None else ""
+
+    @property
+    def qr(self) -> tuple[tuple[bool, ...], ...]:
+        return self.open_room.qr if self.open_room is not None else ()
 
     def seconds_left(self) -> int | None:
         """The turn timer's whole seconds left (None: no timer running)."""
@@ -103,6 +113,12 @@ class PhoneHost:
         """Open a new room (or ``resume`` one) and start its server; returns the URL.
         :class:`HostFailed` when it cannot (nothing is left running)."""
         self.close()
+        try:
+            from magdagdon.phones.qr import qr_matrix
+            from magdagdon.phones.server import RoomServer
+        except ImportError as missing:
+            raise HostFailed(Trouble.MISSING, f"{missing.name or missing} is not installed "
+                                              "(pip install \"magdagdon[phones]\")") from None
         address = self.address()
         if address.startswith("127.") and not self.allow_loopback:
             raise HostFailed(Trouble.NO_NETWORK, "no network address other than loopback")
@@ -121,13 +137,15 @@ class PhoneHost:
         except Exception as error:  # the server's thread met something else: say it, go on
             server.stop()
             raise HostFailed(Trouble.SERVER, f"{type(error).__name__}: {error}") from None
-        self.open_room = OpenRoom(keeper.room, url, server)
+        self.open_room = OpenRoom(keeper.room, url, server, qr_matrix(url))
         return url
 
     def show(self, room: Room, url: str) -> None:
         """A room in memory only, with no server (``--scene``: screenshots and the audit)."""
+        from magdagdon.phones.qr import qr_matrix
+
         self.close()
-        self.open_room = OpenRoom(room, url, None)
+        self.open_room = OpenRoom(room, url, None, qr_matrix(url))
 
     def configure(self, difficulty: Difficulty, turn_seconds: float | None) -> None:
         server = self._server()
@@ -144,7 +162,7 @@ class PhoneHost:
         if server is not None:
             server.remove(seat)
 
-    def _server(self) -> RoomServer | None:
+    def _server(self) -> "RoomServer | None":
         return self.open_room.server if self.open_room is not None else None
 
     def close(self) -> None:

@@ -11,8 +11,7 @@ from __future__ import annotations
 import pygame
 
 from magdagdon.engine import Difficulty
-from magdagdon.phones.qr import qr_matrix
-from magdagdon.phones.room import RoomPhase, RoomSnapshot, SeatStatus
+from magdagdon.phones.room import RoomPhase, RoomSnapshot, SeatSnapshot, SeatStatus
 from magdagdon.storage.room_file import RoomRecord
 
 from ..games import Games
@@ -42,7 +41,6 @@ class PhonesLobby(MenuState):
         super().__init__(kit)
         self.games, self.host, self.notices_shown = games, host, notices
         self.offer: RoomRecord | None = None  # a room left open, offered before a new one
-        self.matrix: tuple[tuple[bool, ...], ...] = ()
         self.built_for: tuple[object, ...] = ()
         self.difficulty = games.difficulty
         self.turn_seconds: float | None = None
@@ -53,21 +51,18 @@ class PhonesLobby(MenuState):
             self.offer = self.host.unfinished()
             if self.offer is None:
                 self.open_room(None)
-        elif self.host.url:
-            self.matrix = qr_matrix(self.host.url)
         self.clear()
         self.ensure_built()
 
     def open_room(self, record: RoomRecord | None) -> None:
         self.offer = None
         try:
-            url = self.host.open(self.difficulty, record)
+            self.host.open(self.difficulty, record)
         except HostFailed as failed:
             report(failed)
             self.notices_shown.add(self.text(f"phones.failed.{failed.trouble.value}"))
             self.pop()
             return
-        self.matrix = qr_matrix(url)
         snapshot = self.host.snapshot
         if snapshot is not None:
             self.difficulty, self.turn_seconds = snapshot.difficulty, snapshot.turn_seconds
@@ -166,7 +161,7 @@ class PhonesLobby(MenuState):
 
     def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         snapshot = self.host.snapshot
-        if snapshot is None or not self.matrix:
+        if snapshot is None or not self.host.qr:
             return
         portrait = rect.height > rect.width
         if portrait:
@@ -180,7 +175,7 @@ class PhonesLobby(MenuState):
             left = rect.left if self.text.rtl else qr_box.right + 12
             info = pygame.Rect(left, rect.top, rect.width - side - 12, rect.height)
         with panel(surface, "qr", qr_box, element=Role.PICTURE):
-            draw_qr(surface, self.matrix, qr_box)
+            draw_qr(surface, self.host.qr, qr_box)
         self._draw_info(surface, info, snapshot)
 
     def _draw_info(self, surface: pygame.Surface, box: pygame.Rect, snapshot: RoomSnapshot) -> None:
@@ -221,29 +216,34 @@ class PhonesLobby(MenuState):
         draw_legend(surface, fonts, text, pygame.Rect(box.left, box.bottom - legend_h, box.width, legend_h),
                     [GuestMark.CONNECTED, GuestMark.DISCONNECTED])
 
-    def _draw_names(self, surface: pygame.Surface, area: pygame.Rect, seats: list, floor: int) -> None:
+    def _draw_names(self, surface: pygame.Surface, area: pygame.Rect, seats: list[SeatSnapshot], floor: int) -> None:
+        """The names in columns, read from the language's side; each as tall as its ink."""
         fonts, rtl = self.fonts, self.text.rtl
-        line = fonts.line_height(floor) + 4
-        rows = max(1, area.height // line)
-        columns = max(1, -(-len(seats) // rows))
+        names = [isolated(self.text.shown_name(seat.name)) for seat in seats]
+        ink = max(fonts.ink_height(name, floor, True) for name in names)
+        line = ink + max(4, ink // 3)
+        rows = max(1, min(len(seats), area.height // line))
+        columns = -(-len(seats) // rows)
         rows = -(-len(seats) // columns)
         each_w, each_h = area.width // columns, min(area.height // rows, line * 2)
         size = floor
-        while size < floor * 2 and fonts.line_height(size + 1) + 4 <= each_h:
+        while size < floor * 2 and max(fonts.ink_height(n, size + 1, True) for n in names) + 4 <= each_h * 3 // 4:
             size += 1
-        for index, seat in enumerate(seats):
+        mark_side = max(8, min(each_h - 2, size))
+        for index, (seat, name) in enumerate(zip(seats, names)):
             column, row = divmod(index, rows)
             if rtl:
                 column = columns - 1 - column
             box = pygame.Rect(area.left + column * each_w, area.top + row * each_h, each_w - 6, each_h)
-            mark_side = min(box.height, fonts.line_height(size)) * 3 // 4
             mark_box = pygame.Rect(box.right - mark_side if rtl else box.left, box.centery - mark_side // 2,
                                    mark_side, mark_side)
             with panel(surface, f"guest {seat.index}", box, Role.NAME):
                 draw_mark(surface, mark_box, mark_of(seat, lobby=True))
                 room = box.width - mark_side * 3 // 2
-                name = shortened(fonts, self.text.shown_name(seat.name), size, room)
-                image = fonts.render(isolated(name), size, seat_colour(seat.index), True)
+                shown = shortened(fonts, name, size, room)
+                if fonts.size(shown, size, True)[0] > room:
+                    continue  # not even a letter fits: the mark stands alone
+                image = fonts.render(shown, size, seat_colour(seat.index), True)
                 words = pygame.Rect(box.left if rtl else mark_box.right + mark_side // 2, box.top, room, box.height)
                 blit_ink(surface, image, words, "right" if rtl else "left")
 

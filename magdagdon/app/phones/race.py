@@ -31,7 +31,7 @@ from .host import PhoneHost
 
 RACE_MARKS = [GuestMark.PLACING, GuestMark.CONFIRMED, GuestMark.BOARD_FULL, GuestMark.AWAY, GuestMark.DISCONNECTED,
               GuestMark.REMOVED]
-PODIUM = 3  # the cards of the results' first places (more when tied, at most PODIUM + 1)
+PODIUM = 3  # the cards of the results' first places (ties beyond them are tiles with their place)
 
 
 class RoomScreen(MenuState):
@@ -193,7 +193,7 @@ class PhonesResults(RoomScreen):
         fonts, text = self.fonts, self.text
         floor = min_text_px(surface.get_size())
         best_h = max(floor * 3 // 2, min(rect.height // 12, floor * 3))
-        podium = [s for s in results.standings if s.place <= PODIUM][:PODIUM + 1]
+        podium = [s for s in results.standings if s.place <= PODIUM][:PODIUM]
         rest = results.standings[len(podium):]
         portrait = self.kit.viewport.layout.portrait
         podium_h = (rect.height - best_h - 8) * (1 if not rest else (5 if portrait else 6)) // (1 if not rest else 10)
