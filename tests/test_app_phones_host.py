@@ -7,9 +7,13 @@ crash is continued with the same secrets; a room that cannot open is one line.""
 from __future__ import annotations
 
 import asyncio
+import os
 import socket
+import subprocess
+import sys
 import threading
 import time
+from pathlib import Path
 from typing import Any, Callable
 
 import aiohttp
@@ -26,6 +30,7 @@ from support.phone_client import GUARD_SECONDS, Phone
 from support.player import Player
 
 NAMES = ["Ana", "عائشہ", "Chiara"]
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def real_wait(player: Player, condition: Callable[[], bool]) -> None:
@@ -276,3 +281,31 @@ def test_close_room_asks_first_once_guests_joined(player):
     real_wait(player, lambda: host.snapshot.seats[0].status.value == "removed")
     player.choose("close")  # nobody left in the room: no question
     assert player.top_key == "title" and not host.is_open
+
+
+def test_without_the_phones_extra_the_room_is_one_line(player, monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "aiohttp", None)  # as if aiohttp were not installed
+    monkeypatch.delitem(sys.modules, "magdagdon.phones.server", raising=False)
+    player.wait(0.5)
+    player.choose("phones")
+    assert player.top_key == "title" and not player.control.phones.is_open
+    assert player.control.text("phones.failed.missing") in [label.text for label in player.top.labels]
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "pip install" in err
+
+
+WITHOUT_EXTRA = """
+import sys
+sys.modules["aiohttp"] = None  # the phones' extra not installed
+sys.modules["segno"] = None
+from magdagdon.cli import main
+sys.exit(main(["--windowed", "--frames", "3"]))
+"""
+
+
+def test_the_game_starts_without_the_phones_extra(tmp_path):
+    done = subprocess.run([sys.executable, "-c", WITHOUT_EXTRA], cwd=ROOT, capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "MAGDAGDON_DATA_DIR": str(tmp_path),
+                                            "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
