@@ -309,3 +309,30 @@ def test_the_game_starts_without_the_phones_extra(tmp_path):
                                             "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_the_lobby_sets_the_rooms_difficulty_and_turn_timer(player):
+    player.wait(0.5)
+    player.choose("phones")
+    host = player.control.phones
+    phones = Phones(host.url, host.snapshot.code, NAMES[:1], stop_after=0)
+    real_wait(player, lambda: len(host.snapshot.seats) == 1)
+    phones.join()
+    player.wait(0.2)  # the lobby's buttons follow the guests
+    player.choose("timer")
+    assert host.snapshot.turn_seconds == 30.0
+    player.choose("timer")
+    assert host.snapshot.turn_seconds == 60.0
+    player.choose("difficulty")
+    assert host.snapshot.difficulty is Difficulty.SURVIVAL
+    assert host.open_room.room.seats[0].game.difficulty is Difficulty.SURVIVAL  # the guest's game too
+    label = player.top.button_labels
+    text = player.control.text
+    assert label["timer"] == "Turn timer: 60 s"
+    assert label["difficulty"] == text("phones.difficulty", difficulty=text("difficulty.SURVIVAL"))
+    player.key(pygame.K_TAB)  # the keyboard reaches the buttons too: Tab to Turn timer, Enter
+    player.key(pygame.K_RETURN)
+    assert host.snapshot.turn_seconds == 120.0
+    player.choose("start")
+    real_wait(player, lambda: host.snapshot.deadline is not None)
+    assert 0 < host.seconds_left() <= 120
