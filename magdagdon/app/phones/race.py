@@ -41,6 +41,7 @@ class RoomScreen(MenuState):
     drawn_body = True
     wide = True
     body_share = 1.0
+    panel_share = 0.94  # the code is scanned, the boards read, from across a room
 
     def __init__(self, kit: MenuKit, games: Games, host: PhoneHost) -> None:
         super().__init__(kit)
