@@ -38,7 +38,7 @@ def main() -> int:
     import shutil
 
     import magdagdon.app.i18n as i18n
-    from screen_scenes import LOCALES, SCENES, SIZES, make_data, sweep, write_pseudo_catalogs
+    from screen_scenes import DATA_KINDS, LOCALES, SCENES, SIZES, make_data, sweep, write_pseudo_catalogs
 
     sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",") if s] or list(SIZES)
     wanted = {s.strip() for s in args.scenes.split(";") if s.strip()}
@@ -48,7 +48,7 @@ def main() -> int:
     catalogs = work / "i18n"
     write_pseudo_catalogs(i18n.catalog_dir(), catalogs)
     i18n.catalog_dir = lambda: catalogs  # type: ignore[assignment]
-    folders = {kind: make_data(work / f"data-{kind}", kind) for kind in ("empty", "scores", "kiosk")}
+    folders = {kind: make_data(work / f"data-{kind}", kind) for kind in DATA_KINDS}
 
     started = time.monotonic()
     total, lines, screens = 0, [], 0

@@ -21,10 +21,12 @@ from typing import Any, Callable
 import pygame
 
 from magdagdon.app.render.hud import min_text_px
-from magdagdon.app.scenes import play_until
+from magdagdon.app.scenes import play_until, scene_room
 from magdagdon.app.screen_audit import Finding, audit_frame
 from magdagdon.engine import Difficulty
+from magdagdon.phones.keeper import RoomKeeper
 from magdagdon.storage import open_store
+from magdagdon.storage.room_file import RoomFiles
 
 from support.player import Player
 
@@ -33,6 +35,7 @@ LOCALES = ("en", "it", "ur", "hi", PSEUDO)
 SIZES = ((800, 600), (1280, 720), (1920, 1080), (1080, 1920), (3840, 2160))
 SLOW_SIZES = ((3840, 2160),)
 FRAME_SECONDS = 1 / 30  # the audit's frames: 30 a second (each runs four fixed updates)
+DATA_KINDS = ("empty", "scores", "kiosk", "room")  # the data folders scenes start on (make_data)
 LATIN_NAME, URDU_NAME, HINDI_NAME = "Ada Lovelace", "عائشہ خان", "प्रिया शर्मा"
 
 
@@ -258,6 +261,19 @@ SCENES: tuple[Scene, ...] = (
     Scene("party turn", ("staging",), {"scene": "party_turn"}),
     Scene("party of eight", ("staging",), {"scene": "party_turn_eight"}),
     Scene("party results", ("party_results",), {"scene": "party_results"}),
+    Scene("phones lobby", ("rolling", "title", "phones_lobby"), {"scene": "phones_lobby"}),
+    Scene("phones, continue the room", ("rolling", "title", "phones_lobby"), {"scene": "title"}, _choose("phones"),
+          data="room"),
+    Scene("phones lobby, 3 guests", ("rolling", "title", "phones_lobby"), {"scene": "phones_lobby_3"}),
+    Scene("phones lobby, 20 guests", ("rolling", "title", "phones_lobby"), {"scene": "phones_lobby_20"}),
+    Scene("phones, remove a guest", ("rolling", "title", "phones_lobby", "phones_remove"),
+          {"scene": "phones_lobby_20"}, _choose("remove")),
+    Scene("phones race, 3 guests", ("phones_race",), {"scene": "phones_race_3"}),
+    Scene("phones race, 8 guests", ("phones_race",), {"scene": "phones_race_8"}),
+    Scene("phones race, 20 guests", ("phones_race",), {"scene": "phones_race_20"}),
+    Scene("phones race, 50 guests", ("phones_race",), {"scene": "phones_race_50"}),
+    Scene("phones results, 3 guests", ("phones_results",), {"scene": "phones_results_3"}),
+    Scene("phones results, 20 guests", ("phones_results",), {"scene": "phones_results_20"}),
     Scene("coach, roll", ("rolling",), {"coach": True, "seed": 5}, _first_turn("roll"), data="empty"),
     Scene("coach, tap a die", ("staging",), {"coach": True, "seed": 5}, _first_turn("tap_die"), data="empty"),
     Scene("coach, tap a cell", ("staging",), {"coach": True, "seed": 5}, _first_turn("tap_cell"), data="empty"),
@@ -283,7 +299,7 @@ SCENES: tuple[Scene, ...] = (
 def make_data(folder: Path, kind: str) -> Path:
     """A data folder for ``kind``: "empty"; "scores" (a dozen recorded games, names in Latin,
     Urdu and Hindi letters, two of them today); "kiosk" (the same, all today, for the
-    attract loop's tables and today's best)."""
+    attract loop's tables and today's best); "room" (the same and a phones' room left open)."""
     folder.mkdir(parents=True, exist_ok=True)
     if kind == "empty":
         return folder
@@ -296,6 +312,12 @@ def make_data(folder: Path, kind: str) -> Path:
             continue
         when = now - timedelta(minutes=index) if kind == "kiosk" or index < 2 else now - timedelta(days=index + 1)
         store.record_result(game, when, name=names[index % len(names)], assisted=seed % 3 == 0)
+    if kind == "room":  # a room a crash left open at turn 3, offered from Phones
+        room = scene_room("phones_race", 3, Difficulty.PEACEFUL, 3)
+        for seat, secret in zip(room.seats, ("a" * 24, "b" * 24, "c" * 24)):
+            seat.secret = secret
+        RoomKeeper(RoomFiles(folder), lambda: store, room, now).save(now)
+        return folder
     if kind == "kiosk":  # short waits, so the attract loop comes round quickly
         document = {"kind": "magdagdon-kiosk", "version": 1,
                     "data": {"attract_step_seconds": 8, "idle_seconds": 10, "abandon_seconds": 20}}

@@ -13,13 +13,13 @@ from typing import Any, Callable
 import pygame
 import pytest
 
-from screen_scenes import FRAME_SECONDS, SCENES, Scene, make_data
+from screen_scenes import DATA_KINDS, FRAME_SECONDS, SCENES, Scene, make_data
 from support.player import Player
 
 
 @pytest.fixture(scope="module")
 def data_folders(tmp_path_factory):
-    return {kind: make_data(tmp_path_factory.mktemp(f"data-{kind}"), kind) for kind in ("empty", "scores", "kiosk")}
+    return {kind: make_data(tmp_path_factory.mktemp(f"data-{kind}"), kind) for kind in DATA_KINDS}
 
 
 def folder_state(folder: Path) -> dict[str, tuple[int, int, int]]:

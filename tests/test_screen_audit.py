@@ -15,7 +15,7 @@ import magdagdon.app.i18n as i18n
 from magdagdon.app.render.draw_log import DrawnFrame, Role
 from magdagdon.app.screen_audit import audit_frame
 
-from screen_scenes import AUDITED, LOCALES, SCENES, SIZES, SLOW_SIZES, make_data, sweep, write_pseudo_catalogs
+from screen_scenes import AUDITED, DATA_KINDS, LOCALES, SCENES, SIZES, SLOW_SIZES, make_data, sweep, write_pseudo_catalogs
 from support.player import Player
 
 
@@ -28,7 +28,7 @@ def catalogs(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def data_folders(tmp_path_factory):
-    return {kind: make_data(tmp_path_factory.mktemp(f"data-{kind}"), kind) for kind in ("empty", "scores", "kiosk")}
+    return {kind: make_data(tmp_path_factory.mktemp(f"data-{kind}"), kind) for kind in DATA_KINDS}
 
 
 def _size_param(size):

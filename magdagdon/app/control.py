@@ -28,6 +28,9 @@ from magdagdon.storage.kiosk_config import KioskConfig, load_kiosk_config
 from .audio import Audio
 from .coach import Coach
 from .party_play import PartyPlay
+from .phones.host import PhoneHost
+from .phones.lobby import PhonesLobby, RemoveGuest
+from .phones.race import PhonesRace, PhonesResults
 from .payloads import Confirm, Question
 from .play_context import PlayContext
 from .fonts import FontBook
@@ -52,7 +55,8 @@ from .preferences import Preferences
 from .render.draw_log import DrawnFrame, LoggedSurface, forget, new_frame_surface
 from .render.table_canvas import TableCanvas
 from .session import now
-from .scenes import GAME_SCENES, MENU_SCENES, NAME_SCENE, PARTY_SCENES, TURN_SCENES, scene_game, scene_party
+from .scenes import GAME_SCENES, MENU_SCENES, NAME_SCENE, PARTY_SCENES, PHONE_SCENES, TURN_SCENES, scene_game, \
+    scene_party, scene_room
 from .state_machine import State, StateMachine
 from .states.about import About
 from .states.attract_card import AttractCard, AttractKit
@@ -160,6 +164,7 @@ class Control:
         self.jobs = AfterFrame()
         self.worker = Worker(thinker)  # every background thought: its threads unless an executor is handed in
         self.storage = StoreAccess(options.data_dir, self.notices)
+        self.phones = PhoneHost(options.data_dir)  # the phones' room, open only from its lobby
         self.games = Games(options.difficulty or Difficulty.PEACEFUL, self.audio, self.viewport, self.jobs,
                            self.storage)
         self.coach = self._coach(options, preferences, self.kiosk)
@@ -240,6 +245,10 @@ class Control:
             "party_setup": lambda: PartySetup(menu, games, storage),
             "party_handover": lambda: PartyHandover(menu),
             "party_results": lambda: PartyResultsScreen(menu, games, storage),
+            "phones_lobby": lambda: PhonesLobby(menu, games, self.phones, self.notices),
+            "phones_remove": lambda: RemoveGuest(menu, self.phones),
+            "phones_race": lambda: PhonesRace(menu, games, self.phones),
+            "phones_results": lambda: PhonesResults(menu, games, self.phones),
             "name_entry": lambda: NameEntry(names),
             "attract_card": lambda: AttractCard(attract),
             "still_playing": lambda: StillPlaying(table.text, table.fonts, table.viewport),
@@ -251,6 +260,9 @@ class Control:
         scene = options.scene
         if scene in PARTY_SCENES:
             self._start_party_scene(scene)
+            return
+        if scene in PHONE_SCENES:
+            self._start_phones_scene(scene)
             return
         if scene in GAME_SCENES or scene == NAME_SCENE:
             game = scene_game("game_over" if scene == NAME_SCENE else scene, games.difficulty, options.seed or 1)
@@ -281,6 +293,18 @@ class Control:
             self.machine.start("staging", context)
         else:
             self.machine.start("party_results" if scene == "party_results" else "party_handover", context)
+
+    def _start_phones_scene(self, scene: str) -> None:
+        """A room for screenshots, kept in memory only (no server, never written nor recorded)."""
+        screen, guests = PHONE_SCENES[scene]
+        room = scene_room(screen, guests, self.games.difficulty, self.options.seed or 1)
+        self.phones.clock = lambda: 18.0  # the race's timer shows 42 s left
+        self.phones.show(room, f"http://192.168.1.23:8765/r/{room.code}")
+        context = PlayContext(self.games.new_session())
+        if screen == "phones_lobby":
+            self.machine.start("rolling", context, ("title", "phones_lobby"))
+        else:
+            self.machine.start(screen, context)
 
     def finish_startup(self) -> None:
         """What the first frame does not need: the saved game, sounds, the menus."""
@@ -487,5 +511,6 @@ class Control:
             self.storage.retry_unsaved()
         if context.party is not None:
             context.party.save()  # a quit mid-turn keeps the dice placed and the powers used so far
+        self.phones.close()  # the phones are told, the room's file written, the port let go
         if self.own_termination:  # after the saves: a second Ctrl+C cannot cut them short
             self.termination.release()

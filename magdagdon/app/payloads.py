@@ -47,6 +47,8 @@ class Leave(enum.Enum):
     PARTY = "party"
     DEMO = "demo"
     QUIT = "quit"
+    PHONES = "phones"  # open the phones' room
+    CLOSE_ROOM = "close_room"  # close the phones' room (its file lets it be continued)
 
 
 @dataclass(frozen=True)
@@ -115,6 +117,11 @@ class Card(str, enum.Enum):
     SCORES = "scores"
     BEST_TODAY = "best_today"
     HOW_TO_PLAY = "how_to_play"
+
+
+@dataclass(frozen=True)
+class TitleOnTop(Payload):
+    """The table opens with the title menu over it (back to the title from a full screen)."""
 
 
 @dataclass(frozen=True)

@@ -6,20 +6,28 @@ real game position.
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Callable
 
 from magdagdon.ai import Policy, make_policy
 from magdagdon.engine import Accept, Difficulty, Game, Phase, Roll, Stage, rescue
 from magdagdon.party import Party
+from magdagdon.phones.room import Room, RoomPhase, SeatStatus
 
 GAME_SCENES = ("rolling", "staging", "magdagdon", "magdagdon_reroll", "magdagdon_beyond", "ruin_pick", "game_over")
 MENU_SCENES = ("title", "settings", "rules", "high_scores", "about", "confirm")
 PARTY_SCENES = ("party_handover", "party_turn", "party_turn_eight", "party_results")
+# The phones' room with its guests, kept in memory (no server): scene -> (screen, guests)
+PHONE_SCENES = {"phones_lobby": ("phones_lobby", 0), "phones_lobby_3": ("phones_lobby", 3),
+                "phones_lobby_20": ("phones_lobby", 20), "phones_race_3": ("phones_race", 3),
+                "phones_race_8": ("phones_race", 8), "phones_race_20": ("phones_race", 20),
+                "phones_race_50": ("phones_race", 50), "phones_results_3": ("phones_results", 3),
+                "phones_results_20": ("phones_results", 20)}
 # The game-over scene shows the result as recorded under the default name; this one shows
 # the same finished game asking for the player's name first.
 NAME_SCENE = "name_entry"
-SCENES = GAME_SCENES + MENU_SCENES + (NAME_SCENE,) + PARTY_SCENES
+SCENES = GAME_SCENES + MENU_SCENES + (NAME_SCENE,) + PARTY_SCENES + tuple(PHONE_SCENES)
 # scenes that open on a state of another name
 SCENE_STATE = {"party_turn": "staging", "party_turn_eight": "staging", "magdagdon_beyond": "magdagdon",
                "magdagdon_reroll": "magdagdon"}
@@ -114,3 +122,46 @@ def _party_until(scene: str, difficulty: Difficulty, seed: int) -> Party:
             break
         game.play(policies[current].choose(game))
     return party
+
+
+GUEST_NAMES = ("Ana", "عائشہ خان", "प्रिया", "Wolfgang Amadeus", "Chiara", "Bilal", "Maximiliana", "Zoë", "Ngozi",
+               "Siddharth", "Łucja", "Tomás")
+SCENE_CODE = "K9Y3V2"
+SCENE_TURN = 5
+
+
+def guest_name(index: int) -> str:
+    name = GUEST_NAMES[index % len(GUEST_NAMES)]
+    return name if index < len(GUEST_NAMES) else f"{name.split()[0]} {index + 1}"
+
+
+def scene_room(screen: str, guests: int, difficulty: Difficulty, seed: int) -> Room:
+    """A room of ``guests`` (names in several scripts): in the lobby (every second phone
+    connected), at turn 5 of the race (some placing, some done, one away, one without a
+    phone, one removed once there are eight), or finished."""
+    numbers = itertools.count(1)
+    room = Room(SCENE_CODE, difficulty, seed, 60.0 if screen == "phones_race" else None,
+                make_secret=lambda: f"seat-{next(numbers)}")
+    for index in range(guests):
+        joined = room.join(SCENE_CODE, guest_name(index))
+        room.set_connected(joined, index % 2 == 0 or screen != "phones_lobby")
+    if screen == "phones_lobby" or not guests:
+        return room
+    room.start(0.0)
+    policies = [make_policy(("greedy", "random")[index % 2], random.Random(seed + index)) for index in range(guests)]
+    last = SCENE_TURN if screen == "phones_race" else 10**6
+    for _ in range(100000):
+        if room.phase is not RoomPhase.PLAYING or room.turn >= last:
+            break
+        for index, seat in enumerate(room.seats):  # each plays the room's turn through
+            while seat.game.phase not in (Phase.ROLL, Phase.GAME_OVER):
+                room.act(seat.secret, policies[index].choose(seat.game.copy()), 0.0)
+    if screen == "phones_race":
+        for index, seat in enumerate(room.seats):  # half of them finish the turn shown
+            while index % 2 and seat.game.phase not in (Phase.ROLL, Phase.GAME_OVER):
+                room.act(seat.secret, policies[index].choose(seat.game.copy()), 0.0)
+        if guests >= 8:
+            room.seats[guests - 3].status = SeatStatus.AWAY  # as the timer would (published below)
+            room.set_connected(guests - 2, False)
+            room.remove(guests - 1, 0.0)
+    return room

@@ -4,6 +4,7 @@ points each board gained and who gained most."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 from magdagdon.engine import Confirm, Game, PlaceRuin, Replay, ScoreBreakdown, score
 
@@ -38,14 +39,20 @@ def turn_gains(game: Game) -> list[int]:
 
 
 def party_results(party: Party) -> PartyResults:
-    finals = [(p.game.score(), seat, p.name) for seat, p in enumerate(party.players)]
+    return results_of([(p.name, p.game) for p in party.players])
+
+
+def results_of(players: Sequence[tuple[str, Game]]) -> PartyResults:
+    """The standings and each turn's gains of ``players`` (name, finished game), by seat;
+    a party's and a phones room's alike."""
+    finals = [(game.score(), seat, name) for seat, (name, game) in enumerate(players)]
     ordered = sorted(finals, key=lambda entry: (-entry[0].total, entry[1]))
     standings: list[Standing] = []
     for rank, (breakdown, seat, name) in enumerate(ordered, start=1):
         tied = standings and standings[-1].breakdown.total == breakdown.total
         standings.append(Standing(standings[-1].place if tied else rank, seat, name, breakdown))
-    per_player = [turn_gains(p.game) for p in party.players]
-    turns = max(len(g) for g in per_player)
+    per_player = [turn_gains(game) for _, game in players]
+    turns = max((len(g) for g in per_player), default=0)
     gains = tuple(tuple(g[t] if t < len(g) else 0 for g in per_player) for t in range(turns))
     best = tuple(tuple(seat for seat, gain in enumerate(row) if gain == max(row)) for row in gains)
     return PartyResults(tuple(standings), gains, best)

@@ -104,6 +104,7 @@ class RoomSnapshot:
     deadline: float | None  # the clock time the turn timer runs out, if one is set
     seats: tuple[SeatSnapshot, ...]
     version: int  # grows with every change
+    turn_seconds: float | None = None  # the turn timer chosen (None: the room waits for everyone)
 
 
 def new_room_code(choose: Callable[[str], str] = secrets.choice) -> str:
@@ -185,6 +186,19 @@ class Room:
             return index
 
     # --- the host --------------------------------------------------------------------
+    def configure(self, difficulty: Difficulty, turn_seconds: float | None) -> None:
+        """The host's choices, in the lobby only. Nothing is played before the start, so
+        each seat's game simply begins again on the new difficulty."""
+        with self._lock:
+            if self.phase is not RoomPhase.LOBBY:
+                return
+            if difficulty is not self.difficulty:
+                self.difficulty = difficulty
+                for seat in self.seats:
+                    seat.game = Game(difficulty, self.seed)
+            self.turn_seconds = turn_seconds
+            self._changed()
+
     def start(self, now: float) -> None:
         with self._lock:
             if self.phase is not RoomPhase.LOBBY or not any(seat.in_room for seat in self.seats):
@@ -266,7 +280,7 @@ class Room:
                          _done_with(seat.game, self.turn), seat.game.is_over)
             for index, seat in enumerate(self.seats))
         return RoomSnapshot(self.code, self.phase, self.difficulty, self.seed, self.turn, self.deadline, seats,
-                            self.version)
+                            self.version, self.turn_seconds)
 
     def lock(self) -> threading.RLock:
         """Held while the server reads a seat's game to describe it to its phone."""

@@ -24,6 +24,7 @@ from typing import Any, Callable, Coroutine
 from aiohttp import WSMsgType, web
 
 from magdagdon.assets_path import asset
+from magdagdon.engine import Difficulty
 
 from .keeper import RoomKeeper
 from .messages import Act, BadMessage, Join, Ping, Rejoin, parse_message, refusal_message, seat_view
@@ -129,6 +130,10 @@ class RoomServer:
 
     def start_game(self) -> None:
         self._call(self._host_does(lambda: self.room.start(self.clock())))
+
+    def configure(self, difficulty: Difficulty, turn_seconds: float | None) -> None:
+        """The host's choices in the lobby (the phones are told)."""
+        self._call(self._host_does(lambda: self.room.configure(difficulty, turn_seconds)))
 
     def remove(self, seat: int) -> None:
         """Take a guest out; their phone is told and let go of the seat."""
@@ -347,7 +352,8 @@ class RoomServer:
         if self.keeper is None:
             return
         snapshot = self.room.snapshot
-        key = (snapshot.phase, snapshot.turn, tuple((s.turns_done, s.status, s.game_over) for s in snapshot.seats))
+        key = (snapshot.phase, snapshot.turn, snapshot.difficulty, snapshot.turn_seconds,
+               tuple((s.turns_done, s.status, s.game_over) for s in snapshot.seats))
         if key != self._saved_key:
             self._saved_key = key
             self.keeper.save(self.wall_clock())

@@ -73,6 +73,7 @@ class MenuState(State):
     compact_body = False  # a short message rather than a page of text
     body_share = 0.62  # the most of the window's height a page's box takes
     drawn_body = False  # True: the body area is drawn by ``draw_body`` (pygame), not a text box
+    panel_share = 0.0  # at least this share of the window's width (a screen seen from across a room)
 
     def __init__(self, kit: MenuKit) -> None:
         super().__init__()
@@ -199,6 +200,7 @@ class MenuState(State):
         notices = self.notices()
         # Wide menus (tables, pages) take nearly the whole of a small window.
         share = 0.9 if layout.portrait or (self.wide and w < 1100) else (0.66 if self.wide else 0.46)
+        share = max(share, self.panel_share)
         width = panel_width or min(w - 2 * margin, max(360, int(w * share)))
         self.panel_width = width
         # Heights grow with the ink of the words in this language (Nastaliq is tall).

@@ -32,7 +32,7 @@ from ..party_play import PartyPlay, strip_entries
 from ..render.party_row import draw_party_row
 from ..render.party_strip import draw_party_strip
 from ..session import GameSession
-from ..payloads import Answer, HintWanted, Payload
+from ..payloads import Answer, HintWanted, Payload, TitleOnTop
 from ..play_context import PlayContext
 from ..state_machine import State
 from ..viewport import Viewport
@@ -107,6 +107,8 @@ class TableState(State):
         if self.kit.viewport.show_party(len(party.players) if party is not None else 0):  # the party's players on screen
             self.session.place_sprites(snap=True)
         self.session.place_sprites()
+        if isinstance(payload, TitleOnTop):
+            self.push("title")
 
     def exit(self) -> None:
         self.context.focus, self.context.keyboard = self.focus, self.keyboard  # for the next game state

@@ -43,11 +43,12 @@ class Title(MenuState):
         items += [
             Item("rules", text("menu.rules"), row=1), Item("high_scores", text("menu.high_scores"), row=1),
             Item("daily", text("menu.daily"), row=4), Item("play_code", text("menu.play_code"), row=4),
-            Item("party", text("menu.party"), row=4),
+            Item("party", text("menu.party"), row=5),
             Item("settings", text("menu.settings"), row=2), Item("about", text("menu.about"), row=2),
             Item("demo", text("menu.demo"), row=3),
         ]
-        if not self.kit.locked:
+        if not self.kit.locked:  # a kiosk offers no room: it is unattended (docs/KIOSK.md)
+            items.insert(-3, Item("phones", text("menu.phones"), row=5))
             items.append(Item("quit", text("menu.quit"), row=3))
         return items
 
@@ -73,6 +74,8 @@ class Title(MenuState):
             self.confirm_or_start(Leave.DAILY)
         elif ident == "party":
             self.confirm_or_start(Leave.PARTY)
+        elif ident == "phones":
+            self.confirm_or_start(Leave.PHONES)
         elif ident == "play_code":
             self.confirm_or_start(Leave.PLAY_CODE)
         elif ident in ("rules", "high_scores", "settings", "about"):
@@ -105,6 +108,8 @@ class Title(MenuState):
             self.push("code_entry")
         elif action is Leave.PARTY:
             self.push("party_setup")
+        elif action is Leave.PHONES:
+            self.push("phones_lobby")
         elif action is Leave.QUIT:
             self.quit()  # the control object tries once more to write the held result
         elif action is Leave.DEMO:

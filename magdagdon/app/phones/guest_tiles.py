@@ -1,0 +1,240 @@
+"""The guests of a room as tiles in a grid that fits 1..50 of them in any window: each a
+small board, the name, the score and a mark of what the guest is doing. A mark differs in
+shape, not colour alone, and a legend words every mark shown.
+
+Layout is solved here once: the lobby lists names, the race and the results draw tiles."""
+
+from __future__ import annotations
+
+import enum
+import math
+from dataclasses import dataclass
+
+import pygame
+
+from magdagdon.engine import Board
+from magdagdon.phones.room import SeatSnapshot, SeatStatus
+
+from ..fonts import FontBook
+from ..i18n import Catalog
+from ..party_play import PLAYER_COLOURS
+from ..render import palette
+from ..render.draw_log import Role, as_role, note, panel
+from ..render.ellipsis import shortened
+from ..render.hud import min_text_px
+from ..render.menu_text import blit_ink
+from ..render.palette import Colour
+from ..render.party_strip import draw_mini_board
+from ..render.text_runs import isolated
+
+
+class GuestMark(enum.Enum):
+    """What a guest is doing, as the host's screen shows it (the catalog's ``phones.status.*``)."""
+
+    PLACING = "placing"  # the room waits for this guest
+    CONFIRMED = "confirmed"  # done with the room's turn
+    BOARD_FULL = "board_full"  # the game is over
+    AWAY = "away"  # the turn timer ran out: not waited for until the phone acts again
+    DISCONNECTED = "disconnected"  # no phone on the seat just now
+    REMOVED = "removed"  # the host took the guest out
+    CONNECTED = "connected"  # (the lobby) a phone is on the seat
+
+
+MARK_COLOURS: dict[GuestMark, Colour] = {
+    GuestMark.PLACING: palette.TEXT, GuestMark.CONFIRMED: (94, 230, 176), GuestMark.BOARD_FULL: palette.GOLD,
+    GuestMark.AWAY: (255, 200, 87), GuestMark.DISCONNECTED: (255, 107, 139), GuestMark.REMOVED: palette.TEXT_DIM,
+    GuestMark.CONNECTED: (94, 230, 176)}
+
+
+def mark_of(seat: SeatSnapshot, lobby: bool = False) -> GuestMark:
+    if seat.status is SeatStatus.REMOVED:
+        return GuestMark.REMOVED
+    if not seat.connected:
+        return GuestMark.DISCONNECTED
+    if lobby:
+        return GuestMark.CONNECTED
+    if seat.status is SeatStatus.AWAY:
+        return GuestMark.AWAY
+    if seat.game_over:
+        return GuestMark.BOARD_FULL
+    return GuestMark.CONFIRMED if seat.done_this_turn else GuestMark.PLACING
+
+
+def seat_colour(index: int) -> Colour:
+    return PLAYER_COLOURS[index % len(PLAYER_COLOURS)]
+
+
+def draw_mark(surface: pygame.Surface, box: pygame.Rect, mark: GuestMark) -> None:
+    """The mark's shape in ``box`` (a square)."""
+    colour = MARK_COLOURS[mark]
+    side = min(box.width, box.height)
+    square = pygame.Rect(0, 0, side, side)
+    square.center = box.center
+    width = max(2, side // 8)
+    c, r = square.center, side // 2 - width // 2
+    if mark is GuestMark.PLACING:  # three dots: still placing
+        for k in (-1, 0, 1):
+            pygame.draw.circle(surface, colour, (c[0] + k * side // 3, c[1]), max(2, side // 9))
+    elif mark in (GuestMark.CONFIRMED, GuestMark.CONNECTED):  # a tick
+        points = [(square.left + side // 6, c[1]), (square.left + side * 5 // 12, square.bottom - side // 5),
+                  (square.right - side // 8, square.top + side // 5)]
+        pygame.draw.lines(surface, colour, False, points, width + 1)
+    elif mark is GuestMark.BOARD_FULL:  # a filled square: the board is full
+        pygame.draw.rect(surface, colour, square.inflate(-side // 4, -side // 4), border_radius=max(1, side // 10))
+    elif mark is GuestMark.AWAY:  # a clock
+        pygame.draw.circle(surface, colour, c, r, width)
+        pygame.draw.line(surface, colour, c, (c[0], c[1] - r * 2 // 3), width)
+        pygame.draw.line(surface, colour, c, (c[0] + r // 2, c[1]), width)
+    elif mark is GuestMark.DISCONNECTED:  # a ring crossed through
+        pygame.draw.circle(surface, colour, c, r, width)
+        pygame.draw.line(surface, colour, (square.left + side // 6, square.bottom - side // 6),
+                         (square.right - side // 6, square.top + side // 6), width)
+    else:  # removed: a cross
+        inset = side // 5
+        pygame.draw.line(surface, colour, (square.left + inset, square.top + inset),
+                         (square.right - inset, square.bottom - inset), width + 1)
+        pygame.draw.line(surface, colour, (square.left + inset, square.bottom - inset),
+                         (square.right - inset, square.top + inset), width + 1)
+    note(surface, square, Role.PICTURE, f"mark {mark.value}")
+
+
+@dataclass(frozen=True)
+class Tile:
+    seat: int
+    name: str  # as typed (isolated when drawn)
+    score: int
+    board: Board
+    mark: GuestMark
+    place: int | None = None  # the results: the guest's place
+
+
+def tiles_of(seats: tuple[SeatSnapshot, ...], lobby: bool = False) -> list[Tile]:
+    return [Tile(s.index, s.name, s.score, Board(s.cells), mark_of(s, lobby)) for s in seats]
+
+
+def grid(count: int, area: pygame.Rect, aspect: float) -> tuple[int, int]:
+    """(columns, rows) that give ``count`` tiles of about ``aspect`` (width / height) the
+    largest size in ``area``."""
+    best, best_size = (1, max(1, count)), -1.0
+    for columns in range(1, max(1, count) + 1):
+        rows = math.ceil(count / columns)
+        size = min(area.width / columns / aspect, area.height / rows)
+        if size > best_size:
+            best, best_size = (columns, rows), size
+    return best
+
+
+def tile_boxes(count: int, area: pygame.Rect, aspect: float, rtl: bool) -> list[pygame.Rect]:
+    """Each tile's box in reading order (a right-to-left reader starts at the right)."""
+    columns, rows = grid(count, area, aspect)
+    each_w, each_h = area.width // columns, area.height // max(1, rows)
+    boxes = []
+    for index in range(count):
+        row, column = divmod(index, columns)
+        if rtl:
+            column = columns - 1 - column
+        boxes.append(pygame.Rect(area.left + column * each_w, area.top + row * each_h, each_w, each_h))
+    return boxes
+
+
+def draw_tiles(surface: pygame.Surface, fonts: FontBook, text: Catalog, area: pygame.Rect,
+               tiles: list[Tile]) -> None:
+    # Few guests: wide tiles, the board beside the words; many: taller ones, the name across the top.
+    aspect = 2.6 if len(tiles) <= 12 else 1.7
+    for tile, box in zip(tiles, tile_boxes(len(tiles), area, aspect, text.rtl)):
+        card = box.inflate(-max(2, box.width // 40), -max(2, box.height // 20))
+        with panel(surface, f"guest {tile.seat}", card, Role.NAME, element=Role.PANEL):
+            draw_tile(surface, fonts, text, card, tile)
+
+
+def _ink_fitted(fonts: FontBook, words: str, size: int, box: tuple[int, int], floor: int, bold: bool = True) -> int:
+    """The largest size up to ``size`` whose ink fits ``box`` (never below ``floor``)."""
+    size = max(floor, min(size, fonts.fit(words, max(floor, size), max(1, box[0]), bold)))
+    while size > floor and fonts.ink_height(words, size, bold) > box[1]:
+        size -= 1
+    return size
+
+
+def draw_tile(surface: pygame.Surface, fonts: FontBook, text: Catalog, card: pygame.Rect, tile: Tile) -> None:
+    """A wide tile: the board at the reading start, the name over the mark and the score.
+    A small one: the name across the top, the board, the mark and the score below it."""
+    rtl, floor = text.rtl, min_text_px(surface.get_size())
+    colour = seat_colour(tile.seat)
+    dim = tile.mark is GuestMark.REMOVED
+    pygame.draw.rect(surface, palette.PANEL, card, border_radius=max(3, card.height // 10))
+    pygame.draw.rect(surface, colour, card, width=1, border_radius=max(3, card.height // 10))
+    pad = max(2, min(card.width, card.height) // 14)
+    inner = card.inflate(-2 * pad, -2 * pad)
+    name = text.shown_name(tile.name)
+    name = text("party.place", place=tile.place, name=name) if tile.place is not None else isolated(name)
+    score = str(tile.score)
+    name_colour = palette.TEXT_DIM if dim else colour
+    name_ink = fonts.ink_height(name, floor, True) + pad // 2
+    lowest = name_ink + fonts.ink_height(score, floor, True) + pad
+    side = inner.height
+    words = pygame.Rect(inner.left if rtl else inner.left + side + pad, inner.top, inner.width - side - pad,
+                        inner.height)
+    if words.height >= lowest and words.width >= 4 * floor:
+        half = max(words.height * 11 // 20, name_ink)  # a tall script's name keeps its ink
+        size = _ink_fitted(fonts, name, int(half * 0.8), (words.width, half - pad // 2), floor)
+        board = pygame.Rect(inner.right - side if rtl else inner.left, inner.top, side, side)
+        name_box = pygame.Rect(words.left, words.top, words.width, half)
+        lower = pygame.Rect(words.left, words.top + half, words.width, words.height - half)
+    else:  # the name across the top, the rest below
+        size = _ink_fitted(fonts, name, floor, (inner.width, inner.height // 2), floor)
+        name_h = fonts.ink_height(name, size, True) + pad
+        name_box = pygame.Rect(inner.left, inner.top, inner.width, name_h)
+        side = max(4, inner.height - name_h - pad)
+        board = pygame.Rect(inner.right - side if rtl else inner.left, name_box.bottom + pad, side, side)
+        lower = pygame.Rect(inner.left if rtl else board.right + pad, board.top, inner.width - side - pad, side)
+    draw_mini_board(surface, fonts, board, tile.board)
+    shown = shortened(fonts, name, size, name_box.width)
+    if fonts.size(shown, size, True)[0] <= name_box.width:
+        image = fonts.render(shown, size, name_colour, True)
+        blit_ink(surface, image, name_box, "right" if rtl else "left")
+    _mark_and_score(surface, fonts, lower, tile.mark, score, size, floor, rtl, dim)
+
+
+def _mark_and_score(surface: pygame.Surface, fonts: FontBook, box: pygame.Rect, mark: GuestMark, score: str,
+                    size: int, floor: int, rtl: bool, dim: bool) -> None:
+    mark_side = max(8, min(box.height, size, box.width // 3))
+    mark_box = pygame.Rect(box.right - mark_side if rtl else box.left, box.centery - mark_side // 2,
+                           mark_side, mark_side)
+    draw_mark(surface, mark_box, mark)
+    room = pygame.Rect(box.left if rtl else mark_box.right + mark_side // 3, box.top,
+                       box.width - mark_side - mark_side // 3, box.height)
+    size = _ink_fitted(fonts, score, size, room.size, floor)
+    image = fonts.render(score, size, palette.TEXT_DIM if dim else palette.GOLD, True)
+    with as_role(surface, Role.VALUE):
+        blit_ink(surface, image, room, "right" if rtl else "left")
+
+
+def draw_legend(surface: pygame.Surface, fonts: FontBook, text: Catalog, strip: pygame.Rect,
+                marks: list[GuestMark]) -> None:
+    """Each mark shown, with its word, side by side from the reading start."""
+    if not marks:
+        return
+    floor = min_text_px(surface.get_size())
+    each = strip.width // len(marks)
+    rtl = text.rtl
+    size = floor
+    for mark in marks:  # one size for all, the largest every word fits at
+        word = text(f"phones.status.{mark.value}")
+        size = max(size, min(int(strip.height * 0.6), fonts.fit(word, int(strip.height * 0.6), each - strip.height)))
+    size = min(size, max(floor, min(fonts.fit(text(f"phones.status.{m.value}"), int(strip.height * 0.6),
+                                              each - strip.height) for m in marks)))
+    while size > floor and fonts.line_height(size) > strip.height:
+        size -= 1
+    for index, mark in enumerate(marks):
+        column = len(marks) - 1 - index if rtl else index
+        box = pygame.Rect(strip.left + column * each, strip.top, each, strip.height)
+        mark_side = max(8, min(strip.height, size + 4))
+        mark_box = pygame.Rect(box.right - mark_side if rtl else box.left, box.centery - mark_side // 2,
+                               mark_side, mark_side)
+        with panel(surface, f"legend {mark.value}", box, Role.LABEL):
+            draw_mark(surface, mark_box, mark)
+            word = text(f"phones.status.{mark.value}")
+            room = box.width - mark_side - mark_side // 2
+            image = fonts.render(shortened(fonts, word, size, room, bold=False), size, palette.TEXT_DIM)
+            words = pygame.Rect(box.left if rtl else mark_box.right + mark_side // 2, box.top, room, box.height)
+            blit_ink(surface, image, words, "right" if rtl else "left")

@@ -1,0 +1,276 @@
+"""The room's lobby: a large QR code of the room's address, the address in words, the room
+code, the guests who joined, the difficulty and the turn timer; Remove a guest, Start
+(one guest or more) and Close room (asked first once guests joined). A room a crash or a
+quit left open is offered first: Continue the room, or a New room.
+
+Opening the room starts its server; a failure is one line on the title and on stderr,
+and the game goes on."""
+
+from __future__ import annotations
+
+import pygame
+
+from magdagdon.engine import Difficulty
+from magdagdon.phones.room import RoomPhase, RoomSnapshot, SeatSnapshot, SeatStatus
+from magdagdon.storage.room_file import RoomRecord
+
+from ..games import Games
+from ..notices import Notices
+from ..payloads import Answer, Confirmed, Leave, Payload, Question
+from ..play_context import PlayContext
+from ..render import palette
+from ..render.draw_log import Role, as_role, panel
+from ..render.ellipsis import shortened
+from ..render.hud import draw_background, min_text_px
+from ..render.menu_text import blit_ink, fitted_block
+from ..render.text_runs import isolated
+from ..states.menu import Item, MenuKit, MenuState
+from .guest_tiles import GuestMark, draw_legend, draw_mark, mark_of, seat_colour
+from .host import TURN_TIMERS, HostFailed, PhoneHost, report
+from .qr_view import draw_qr
+
+
+class PhonesLobby(MenuState):
+    overlay = False  # the whole window: the code is scanned from across a room
+    title_key = "phones.lobby_title"
+    drawn_body = True
+    wide = True
+    body_share = 1.0
+    panel_share = 0.94  # the code is scanned, the boards read, from across a room
+
+    def __init__(self, kit: MenuKit, games: Games, host: PhoneHost, notices: Notices) -> None:
+        super().__init__(kit)
+        self.games, self.host, self.notices_shown = games, host, notices
+        self.offer: RoomRecord | None = None  # a room left open, offered before a new one
+        self.built_for: tuple[object, ...] = ()
+        self.difficulty = games.difficulty
+        self.turn_seconds: float | None = None
+
+    def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
+        super().enter(context, payload)
+        if not self.host.is_open:
+            self.offer = self.host.unfinished()
+            if self.offer is None:
+                self.open_room(None)
+        self.clear()
+        self.ensure_built()
+
+    def open_room(self, record: RoomRecord | None) -> None:
+        self.offer = None
+        try:
+            self.host.open(self.difficulty, record)
+        except HostFailed as failed:
+            report(failed)
+            self.notices_shown.add(self.text(f"phones.failed.{failed.trouble.value}"))
+            self.pop()
+            return
+        snapshot = self.host.snapshot
+        if snapshot is not None:
+            self.difficulty, self.turn_seconds = snapshot.difficulty, snapshot.turn_seconds
+            if snapshot.phase is not RoomPhase.LOBBY:  # a room continued mid-game
+                self.reset("phones_race")
+
+    # --- the menu -----------------------------------------------------------------------
+    @property
+    def subtitle(self) -> str:
+        if self.offer is not None:
+            return self.text("phones.offer", turn=self.offer.turn)
+        return self.text("phones.scan")
+
+    def guests(self) -> int:
+        snapshot = self.host.snapshot
+        return sum(s.status is not SeatStatus.REMOVED for s in snapshot.seats) if snapshot is not None else 0
+
+    def items(self) -> list[Item]:
+        text = self.text
+        if self.offer is not None:
+            names = ", ".join(isolated(text.shown_name(seat.name)) for seat in self.offer.seats[:4])
+            return [Item("continue", text("phones.continue", names=names), "#primary", row=0),
+                    Item("new_room", text("phones.new_room"), row=1), Item("back", text("button.back"), row=1)]
+        guests = self.guests()
+        timer = text("phones.timer_off") if self.turn_seconds is None else \
+            text("phones.timer_seconds", seconds=int(self.turn_seconds))
+        return [Item("difficulty", text("phones.difficulty", difficulty=text(f"difficulty.{self.difficulty.name}")),
+                     row=0),
+                Item("timer", timer, row=0),
+                Item("remove", text("phones.remove"), row=1, enabled=guests > 0),
+                Item("close", text("phones.close"), row=1),
+                Item("start", text("phones.start"), "#primary" if guests else "", row=2, enabled=guests > 0)]
+
+    def on_choice(self, ident: str) -> None:
+        if ident == "continue" and self.offer is not None:
+            self.open_room(self.offer)
+            self.build()
+        elif ident == "new_room":
+            self.open_room(None)
+            self.build()
+        elif ident == "back":
+            self.pop()
+        elif ident == "difficulty":
+            self.difficulty = next_difficulty(self.games.difficulties, self.difficulty)
+            self.host.configure(self.difficulty, self.turn_seconds)
+            self.build()
+        elif ident == "timer":
+            self.turn_seconds = TURN_TIMERS[(TURN_TIMERS.index(self.turn_seconds) + 1) % len(TURN_TIMERS)] \
+                if self.turn_seconds in TURN_TIMERS else None
+            self.host.configure(self.difficulty, self.turn_seconds)
+            self.build()
+        elif ident == "remove" and self.guests():
+            self.push("phones_remove")
+        elif ident == "start" and self.guests():
+            self.host.start_game()
+            self.reset("phones_race")
+        elif ident == "close":
+            self.on_back()
+
+    def on_back(self) -> None:
+        if self.offer is not None or not self.guests():
+            self.close_room()
+        else:
+            self.ask(Question("phones.close_asked", {"count": self.guests()}), Leave.CLOSE_ROOM)
+
+    def on_answer(self, answer: Answer) -> None:
+        if isinstance(answer, Confirmed) and answer.action is Leave.CLOSE_ROOM:
+            self.close_room()
+
+    def close_room(self) -> None:
+        self.host.close()
+        self.pop()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        snapshot = self.host.snapshot
+        # The buttons follow the guests (Start needs one): rebuilt when the count changes.
+        key = (self.guests(), snapshot.difficulty if snapshot is not None else None)
+        if self.active and self.built and key != self.built_for:
+            self.built_for = key
+            self.build()
+
+    def is_animating(self) -> bool:
+        snapshot = self.host.snapshot
+        return snapshot is not None and snapshot.version != self.shown_version
+
+    shown_version = -1
+
+    # --- drawing ------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        snapshot = self.host.snapshot
+        self.shown_version = snapshot.version if snapshot is not None else -1  # what is on screen (a memo)
+        if self.active:
+            draw_background(surface, self.kit.viewport.layout)
+        super().draw(surface, alpha)
+
+    def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        snapshot = self.host.snapshot
+        if snapshot is None or not self.host.qr:
+            return
+        portrait = rect.height > rect.width
+        if portrait:
+            side = min(rect.width, rect.height * 11 // 20)
+            qr_box = pygame.Rect(rect.left, rect.top, rect.width, side)
+            info = pygame.Rect(rect.left, qr_box.bottom + 8, rect.width, rect.bottom - qr_box.bottom - 8)
+        else:
+            side = min(rect.height, rect.width * 9 // 20)
+            start = rect.right - side if self.text.rtl else rect.left
+            qr_box = pygame.Rect(start, rect.top, side, rect.height)
+            left = rect.left if self.text.rtl else qr_box.right + 12
+            info = pygame.Rect(left, rect.top, rect.width - side - 12, rect.height)
+        with panel(surface, "qr", qr_box, element=Role.PICTURE):
+            draw_qr(surface, self.host.qr, qr_box)
+        self._draw_info(surface, info, snapshot)
+
+    def _draw_info(self, surface: pygame.Surface, box: pygame.Rect, snapshot: RoomSnapshot) -> None:
+        """The code, the address in words, then the guests."""
+        fonts, text = self.fonts, self.text
+        floor = min_text_px(surface.get_size())
+        align = "right" if text.rtl else "left"
+        unit = max(floor, box.height // 12)
+        y = box.top
+        label = fitted_block(fonts, text("phones.code_label"), unit, (box.width, unit * 2), palette.TEXT_DIM, False,
+                             floor)
+        with as_role(surface, Role.LABEL):
+            drawn = blit_ink(surface, label, pygame.Rect(box.left, y, box.width, label.get_height()), align)
+        y = drawn.bottom + unit // 3
+        code_size = max(floor, fonts.fit(snapshot.code, unit * 2, box.width, True))
+        code = fonts.render(isolated(snapshot.code), code_size, palette.GOLD, True)
+        with as_role(surface, Role.VALUE):
+            drawn = blit_ink(surface, code, pygame.Rect(box.left, y, box.width, code.get_height()), align)
+        y = drawn.bottom + unit // 2
+        url = self.host.url
+        url_size = max(floor, min(unit, fonts.fit(url, unit, box.width)))
+        address = fonts.render(isolated(url), url_size, palette.TEXT)
+        with as_role(surface, Role.VALUE):
+            drawn = blit_ink(surface, address, pygame.Rect(box.left, y, box.width, address.get_height()), align)
+        y = drawn.bottom + unit // 2
+        seats = [s for s in snapshot.seats if s.status is not SeatStatus.REMOVED]
+        connected = sum(s.connected for s in seats)
+        head = text("phones.joined", count=len(seats), connected=connected) if seats else text("phones.nobody")
+        image = fitted_block(fonts, head, max(floor, unit * 3 // 4), (box.width, unit * 3), palette.TEXT, False, floor)
+        with as_role(surface, Role.LABEL):
+            drawn = blit_ink(surface, image, pygame.Rect(box.left, y, box.width, image.get_height()), align)
+        y = drawn.bottom + unit // 3
+        if not seats:
+            return
+        legend_h = max(fonts.line_height(floor), unit * 3 // 4)
+        names = pygame.Rect(box.left, y, box.width, box.bottom - y - legend_h - 4)
+        self._draw_names(surface, names, seats, floor)
+        draw_legend(surface, fonts, text, pygame.Rect(box.left, box.bottom - legend_h, box.width, legend_h),
+                    [GuestMark.CONNECTED, GuestMark.DISCONNECTED])
+
+    def _draw_names(self, surface: pygame.Surface, area: pygame.Rect, seats: list[SeatSnapshot], floor: int) -> None:
+        """The names in columns, read from the language's side; each as tall as its ink."""
+        fonts, rtl = self.fonts, self.text.rtl
+        names = [isolated(self.text.shown_name(seat.name)) for seat in seats]
+        ink = max(fonts.ink_height(name, floor, True) for name in names)
+        line = ink + max(4, ink // 3)
+        rows = max(1, min(len(seats), area.height // line))
+        columns = -(-len(seats) // rows)
+        rows = -(-len(seats) // columns)
+        each_w, each_h = area.width // columns, min(area.height // rows, line * 2)
+        size = floor
+        while size < floor * 2 and max(fonts.ink_height(n, size + 1, True) for n in names) + 4 <= each_h * 3 // 4:
+            size += 1
+        mark_side = max(8, min(each_h - 2, size))
+        for index, (seat, name) in enumerate(zip(seats, names)):
+            column, row = divmod(index, rows)
+            if rtl:
+                column = columns - 1 - column
+            box = pygame.Rect(area.left + column * each_w, area.top + row * each_h, each_w - 6, each_h)
+            mark_box = pygame.Rect(box.right - mark_side if rtl else box.left, box.centery - mark_side // 2,
+                                   mark_side, mark_side)
+            with panel(surface, f"guest {seat.index}", box, Role.NAME):
+                draw_mark(surface, mark_box, mark_of(seat, lobby=True))
+                room = box.width - mark_side * 3 // 2
+                shown = shortened(fonts, name, size, room)
+                if fonts.size(shown, size, True)[0] > room:
+                    continue  # not even a letter fits: the mark stands alone
+                image = fonts.render(shown, size, seat_colour(seat.index), True)
+                words = pygame.Rect(box.left if rtl else mark_box.right + mark_side // 2, box.top, room, box.height)
+                blit_ink(surface, image, words, "right" if rtl else "left")
+
+
+class RemoveGuest(MenuState):
+    """Which guest to take out: one button a guest (names isolated), and Back."""
+
+    title_key = "phones.remove_title"
+
+    def __init__(self, kit: MenuKit, host: PhoneHost) -> None:
+        super().__init__(kit)
+        self.host = host
+
+    def items(self) -> list[Item]:
+        snapshot = self.host.snapshot
+        seats = [s for s in snapshot.seats if s.status is not SeatStatus.REMOVED] if snapshot is not None else []
+        across = 3 if len(seats) <= 12 else 5
+        items = [Item(f"seat:{s.index}", isolated(self.text.shown_name(s.name)), row=index // across)
+                 for index, s in enumerate(seats)]
+        return items + [Item("back", self.text("button.back"))]
+
+    def on_choice(self, ident: str) -> None:
+        if ident.startswith("seat:"):
+            self.host.remove(int(ident.split(":", 1)[1]))
+        self.pop()
+
+
+def next_difficulty(shown: tuple[Difficulty, ...], current: Difficulty) -> Difficulty:
+    return shown[(shown.index(current) + 1) % len(shown)] if current in shown else shown[0]
