@@ -1,29 +1,44 @@
-"""Three phones in a real browser: Debian's Chromium driven by Playwright, one isolated
-context per phone at 360×640. They open the QR code's URL, join with their names, play a
-whole game at once by tapping what the page shows (dice, glowing cells, CONFIRM, −1/+1,
-RE-ROLL, MAGDAGDON's accept and ruin), one reloads mid-turn and carries on in its seat;
-the recorded replays verify and each phone's last score is the one recorded.
+"""Phones in a real browser: Debian's Chromium driven by Playwright, one isolated context
+per phone at 360×640.
+
+- Three phones open the URL read back from the QR code's image (zbarimg), join with their
+  names, play a whole game at once by tapping what the page shows (dice, glowing cells,
+  CONFIRM, −1/+1, RE-ROLL, MAGDAGDON's accept and ruin), one reloads mid-turn and carries on
+  in its seat; every action a page sent was played, the recorded replays verify and hold
+  exactly those actions, and each phone's last score is the one recorded.
+- In each of the four languages, at 360×640 and 320×568, in every view (joining, the
+  lobby, placing with a die chosen, MAGDAGDON, the ruin, the game over): every control lies
+  inside the screen, is at least 48 px either way and shows its whole text, and nothing of
+  the play is cut off below or beside the screen.
 
 Every wait is for something the page or the server signals (the page's move count, a
-view, a selector), never for a time. Without Chromium or Playwright the test skips, except
-in CI, where it fails (.ci/run installs Chromium)."""
+view, a selector), never for a time. Without Chromium, zbarimg or Playwright the tests
+skip, except in CI, where they fail (.ci/run installs Chromium and zbar-tools)."""
 
 from __future__ import annotations
 
+import json
 import os
+import random
 import shutil
-from typing import Any
+import subprocess
+from pathlib import Path
+from typing import Any, Callable
 
 import pytest
 
-from magdagdon.engine import Replay
-from magdagdon.phones.qr import qr_matrix
+from magdagdon.ai import make_policy
+from magdagdon.engine import Difficulty, Game, Phase, Replay
+from magdagdon.phones.qr import qr_png
 from magdagdon.phones.room import RoomPhase
 from magdagdon.storage.recorded_game import replay_id
 from magdagdon.storage.replay_archive import ReplayArchive
 from support.phone_client import STARTED, Host
 
 CHROMIUM = "/usr/bin/chromium"
+ZBARIMG = "zbarimg"
+LANGUAGES = ("en", "it", "ur", "hi")
+SIZES = ((360, 640), (320, 568))
 
 
 @pytest.fixture(scope="module")
@@ -35,6 +50,8 @@ def browser():
         reason = "the browser test needs Playwright (pip install playwright)"
     if reason is None and shutil.which(CHROMIUM) is None:
         reason = "the browser test needs Chromium (apt-get install -y chromium)"
+    if reason is None and shutil.which(ZBARIMG) is None:
+        reason = "the browser test reads the QR code with zbarimg (apt-get install -y zbar-tools)"
     if reason is not None:
         if os.environ.get("CI") == "true":
             pytest.fail("CI must run the browser test: " + reason)
@@ -43,6 +60,36 @@ def browser():
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         yield chromium
         chromium.close()
+
+
+def url_in_qr_code(url: str, folder: Path) -> str:
+    """What a phone's camera reads from the QR code the host shows for ``url``."""
+    image = folder / "room-qr.png"
+    image.write_bytes(qr_png(url))
+    found = subprocess.run([ZBARIMG, "--raw", "-q", str(image)], capture_output=True, text=True, check=True)
+    return found.stdout.strip()
+
+
+class Wire:
+    """What a page says to the server and hears back, read off its websocket (reloads too)."""
+
+    def __init__(self, page: Any) -> None:
+        self.sent: list[dict[str, Any]] = []
+        self.errors: list[dict[str, Any]] = []
+        page.on("websocket", self._socket)
+
+    def _socket(self, socket: Any) -> None:
+        socket.on("framesent", lambda payload: self.sent.append(json.loads(payload)))
+        socket.on("framereceived", self._received)
+
+    def _received(self, payload: str) -> None:
+        message = json.loads(payload)
+        if message["type"] == "error":
+            self.errors.append(message)
+
+    @property
+    def actions(self) -> list[str]:
+        return [message["action"] for message in self.sent if message["type"] == "act"]
 
 
 def moves(page: Any) -> int:
@@ -109,13 +156,15 @@ def step(page: Any, nth: int, powers: dict[str, Any]) -> bool:
 def test_three_phones_in_chromium_play_a_whole_game_and_one_reloads_mid_turn(tmp_path, browser):
     names = ["Ana", "<b>Bo</b>", "Chiara"]
     with Host(tmp_path) as host:
-        assert qr_matrix(host.url) == qr_matrix(host.server.url)  # the URL the QR carries is the one opened
+        url = url_in_qr_code(host.server.url, tmp_path)
+        assert url == host.url
         contexts = [browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True) for _ in names]
         pages = [context.new_page() for context in contexts]
+        wires = [Wire(page) for page in pages]
         for page in pages:
             page.set_default_timeout(20_000)  # a guard against a hang, not a wait for timing
         for page, name, language in zip(pages, names, ["en", "it", "ur"]):
-            page.goto(f"{host.url}?lang={language}")
+            page.goto(f"{url}?lang={language}")
             page.wait_for_selector("body[data-view=join]")
             page.fill("#name", name)
             page.click("#join-button")
@@ -157,9 +206,113 @@ def test_three_phones_in_chromium_play_a_whole_game_and_one_reloads_mid_turn(tmp
     assert shown_scores == [seat.game.score().total for seat in room.seats]
     used = {a.keyword for seat in room.seats for a in seat.game.log}
     assert {"adjust", "reroll", "stage", "confirm"} <= used
+    assert [wire.errors for wire in wires] == [[], [], []]  # every action a page sent was played
+    assert all(any(m["type"] == "rejoin" for m in wire.sent) == (seat == 1) for seat, wire in enumerate(wires))
     archive = ReplayArchive(tmp_path)
-    for seat in room.seats:
+    assert sorted(archive.stored_ids()) == sorted(replay_id(Replay.of(seat.game)) for seat in room.seats)
+    for seat, wire in zip(room.seats, wires):
         archived = archive.load(replay_id(Replay.of(seat.game)))
         assert archived.name == seat.name
         assert archived.replay.verify().log == seat.game.log
+        assert [a.to_text() for a in archived.replay.verify().log if a.keyword != "roll"] == wire.actions
     assert host.files.unfinished(STARTED) is None
+
+
+# Every problem of fit on the page as it is shown: a control outside the screen, under
+# 48 px or with its text spilling out; anything but the room's list of guests (which
+# follows below the play) beside or below the screen.
+FIT_PROBLEMS = """() => {
+  const width = innerWidth, height = innerHeight, problems = [];
+  const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== "hidden";
+  const name = (e) => e.id || e.dataset.cell && "cell " + e.dataset.cell || e.dataset.die && "die " + e.dataset.die
+    || e.className || e.tagName;
+  for (const e of document.querySelectorAll("body *:not(#others, #others *, script, link)")) {
+    if (!shown(e)) continue;
+    const box = e.getBoundingClientRect();
+    if (box.width === 0 && box.height === 0) continue;
+    if (box.left < -0.5 || box.top < -0.5 || box.right > width + 0.5 || box.bottom > height + 0.5)
+      problems.push(`${name(e)} outside the screen: ${[box.left, box.top, box.right, box.bottom].map(Math.round)}`);
+    if (!e.matches("button, select, input")) continue;
+    if (box.width < 48 || box.height < 48) problems.push(`${name(e)} under 48 px: ${Math.round(box.width)}x${Math.round(box.height)}`);
+    if (e.tagName === "BUTTON" && (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1))
+      problems.push(`${name(e)} text cut: ${e.scrollWidth}x${e.scrollHeight} in ${e.clientWidth}x${e.clientHeight}`);
+  }
+  if (document.documentElement.scrollWidth > width) problems.push("the page is wider than the screen");
+  return problems;
+}"""
+
+
+def fit_problems(page: Any, view: str) -> list[str]:
+    """Every problem of fit in this view, at each size (the page reflows, nothing is sent)."""
+    problems = []
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        language = page.evaluate("document.documentElement.lang")
+        problems += [f"{language} {width}x{height} {view}: {p}" for p in page.evaluate(FIT_PROBLEMS)]
+    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+    return problems
+
+
+def play_until(host: Host, pages: list[Any], reached: Callable[[Game], bool]) -> None:
+    """Every seat plays the expert's greedy choice (the same dice, so the same moves) until
+    the first seat's game reaches the position; each page shows the state it was sent."""
+    policy = make_policy("greedy", random.Random(1))
+    while True:
+        for seat, page in enumerate(pages):
+            page.wait_for_function("m => Number(document.body.dataset.moves) === m",
+                                   arg=len(host.room.seats[seat].game.log))
+        if reached(host.room.seats[0].game) or host.room.seats[0].game.is_over:
+            return
+        for seat, page in enumerate(pages):
+            game = host.room.seats[seat].game
+            if not game.is_over and game.phase is not Phase.ROLL:
+                before = moves(page)
+                page.evaluate("action => act(action)", policy.choose(game.copy()).to_text())
+                page.wait_for_function("m => Number(document.body.dataset.moves) > m", arg=before)
+
+
+def test_every_control_fits_the_screen_in_every_language_and_view(tmp_path, browser):
+    # NIGHTMARE on this seed meets a MAGDAGDON on turn 5 under the greedy choice
+    with Host(tmp_path, difficulty=Difficulty.NIGHTMARE, seed=2) as host:
+        contexts = [browser.new_context(viewport={"width": SIZES[0][0], "height": SIZES[0][1]}, has_touch=True)
+                    for _ in LANGUAGES]
+        pages = [context.new_page() for context in contexts]
+        problems: list[str] = []
+
+        def check(view: str) -> None:
+            for page in pages:
+                problems.extend(fit_problems(page, view))
+
+        for page, language in zip(pages, LANGUAGES):
+            page.set_default_timeout(20_000)  # a guard against a hang, not a wait for timing
+            page.goto(f"{host.url}?lang={language}")
+            page.wait_for_selector("body[data-view=join]")
+            page.fill("#name", "Guest " + language)
+        check("join")
+        for page in pages:
+            page.click("#join-button")
+            page.wait_for_selector("body[data-view=wait]")
+        pages[0].wait_for_function(f"document.querySelectorAll('#seats li').length === {len(pages)}")
+        check("lobby")
+        host.server.start_game()
+        play_until(host, pages, lambda game: game.turn == 2 and len(game.staged) == 1)
+        for page in pages:
+            page.locator(".die").first.click()
+            assert page.locator(".cell.legal").count() > 0  # a die chosen: its cells glow
+        check("placing")
+        for page in pages:
+            page.locator(".die.selected").click()
+        play_until(host, pages, lambda game: game.phase is Phase.MAGDAGDON)
+        assert all(page.locator("body[data-phase=magdagdon] #accept").is_visible() for page in pages)
+        check("MAGDAGDON")
+        for page in pages:
+            tap_and_wait(page, "#accept")
+        assert all(page.locator("body[data-phase=ruin_pick] .cell.legal").count() > 0 for page in pages)
+        check("ruin")
+        play_until(host, pages, lambda game: game.is_over)
+        for page in pages:
+            page.wait_for_selector("body[data-phase=finished]")
+        check("game over")
+        for context in contexts:
+            context.close()
+    assert not problems, "\n".join(problems)

@@ -52,7 +52,10 @@ function connect() {
   socket.onopen = () => {
     const secret = localStorage.getItem(secretKey);
     if (secret) send({ type: "rejoin", code: code, secret: secret });
-    else show("join");
+    else {
+      show("join");
+      status("");
+    }
   };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = () => {
@@ -106,7 +109,7 @@ function render() {
   document.body.dataset.turn = String(game.turn);
   document.body.dataset.moves = String(game.moves);
   document.body.dataset.version = String(version);
-  $("turn").textContent = room.turn ? say("turn", { turn: room.turn }) : say("room", { code: room.code });
+  $("turn").textContent = room.turn ? say("turn", { turn: room.turn }) : ""; // the room's code heads its list
   $("timer").textContent = room.seconds_left === null ? "" : say("seconds", { count: room.seconds_left });
   $("score").textContent = String(game.score);
   $("preview").textContent = game.preview !== game.score ? "→ " + game.preview : "";
@@ -127,7 +130,7 @@ function render() {
   renderBoard(game);
   renderTray(game);
   renderButtons(game);
-  renderSeats(state.others, you.seat);
+  renderSeats(state.others, you.seat, room.phase === "playing");
 }
 
 function phaseText(game, you) {
@@ -182,7 +185,7 @@ function renderButtons(game) {
   $("accept").hidden = !game.accept;
 }
 
-function renderSeats(others, mine) {
+function renderSeats(others, mine, playing) {
   const list = $("seats");
   list.replaceChildren();
   for (const seat of others) {
@@ -190,7 +193,7 @@ function renderSeats(others, mine) {
     const name = document.createElement("bdi"); // a name keeps its own direction in any language
     name.textContent = seat.name;
     item.append(name, document.createTextNode(" " + seat.score));
-    if (seat.done) item.classList.add("done");
+    if (seat.done && playing) item.classList.add("done"); // done with the room's turn
     if (seat.status === "away" || !seat.connected) item.classList.add("away");
     if (seat.seat === mine) item.classList.add("you");
     list.append(item);
