@@ -118,7 +118,7 @@ class PhoneHost:
             from magdagdon.phones.server import RoomServer
         except ImportError as missing:
             raise HostFailed(Trouble.MISSING, f"{missing.name or missing} is not installed "
-                                              "(pip install \"magdagdon[phones]\")") from None
+                                              "(reinstall the game: pip install .)") from None
         address = self.address()
         if address.startswith("127.") and not self.allow_loopback:
             raise HostFailed(Trouble.NO_NETWORK, "no network address other than loopback")
