@@ -19,9 +19,11 @@ LATIN_TERMS = {"MAGDAGDON", "Majda", "Power", "Powers", "PEACEFUL", "SURVIVAL", 
                "CUBIRI", "ORIGINAL", "Majduška", "D6"}
 KEY_CAPS = {"Tab", "Enter", "Backspace", "Esc", "Page", "Down", "R", "C", "H"}
 FONT_NAMES = {"Noto", "Sans", "Devanagari", "Nastaliq", "Urdu", "SIL", "Open", "Font", "License"}
-# Italian words spelt like English ones ("per", "fine", "no", "volume" are Italian here).
+# Italian words spelt like English ones ("per", "fine", "no", "volume" are Italian here;
+# "server" and "Wi-Fi" are Italian too, and "s" is the unit of seconds).
 SAME_IN_ITALIAN = {w.lower() for w in LATIN_TERMS | KEY_CAPS | FONT_NAMES} | {
-    "menu", "demo", "bonus", "mouse", "no", "in", "per", "a", "fine", "volume", "computer"}
+    "menu", "demo", "bonus", "mouse", "no", "in", "per", "a", "fine", "volume", "computer", "server", "wi", "fi",
+    "s"}
 
 
 def raw(locale: str) -> dict:

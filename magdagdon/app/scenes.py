@@ -24,13 +24,14 @@ PHONE_SCENES = {"phones_lobby": ("phones_lobby", 0), "phones_lobby_3": ("phones_
                 "phones_race_8": ("phones_race", 8), "phones_race_20": ("phones_race", 20),
                 "phones_race_50": ("phones_race", 50), "phones_results_3": ("phones_results", 3),
                 "phones_results_20": ("phones_results", 20)}
+# The state each scene opens on, where its name is not the state's.
+SCENE_STATE = {"party_turn": "staging", "party_turn_eight": "staging", "magdagdon_beyond": "magdagdon",
+               "magdagdon_reroll": "magdagdon", **{scene: state for scene, (state, _) in PHONE_SCENES.items()}}
 # The game-over scene shows the result as recorded under the default name; this one shows
 # the same finished game asking for the player's name first.
 NAME_SCENE = "name_entry"
 SCENES = GAME_SCENES + MENU_SCENES + (NAME_SCENE,) + PARTY_SCENES + tuple(PHONE_SCENES)
 # scenes that open on a state of another name
-SCENE_STATE = {"party_turn": "staging", "party_turn_eight": "staging", "magdagdon_beyond": "magdagdon",
-               "magdagdon_reroll": "magdagdon"}
 PARTY_SEATS = [("ANA", False), ("BO", False), ("Computer", True)]
 # A full table: long names, other scripts and two computers, for the players' row and strip.
 EIGHT_SEATS = [("ANA", False), ("BO", False), ("Computer", True), ("Wolfgang Amadeus", False), ("عائشہ", False),
