@@ -127,6 +127,13 @@ def _reroll_pick(player: Player) -> None:
     player.tap(player.table.layout.tray_slots[die].center)
 
 
+def _hint(player: Player) -> None:
+    """HINT, and Show hint in the dialog before a game's first hint."""
+    _tap_button("hint")(player)
+    player.choose("show_hint")
+    player.wait_for(lambda: player.table.session.hint is not None, limit=5.0)
+
+
 def _magdagdon_turn(player: Player) -> None:
     """The replay viewer stepped on to the first MAGDAGDON turn."""
     viewer = player.top
@@ -236,6 +243,9 @@ SCENES: tuple[Scene, ...] = (
     Scene("magdagdon, a power", ("magdagdon",), {"scene": "magdagdon"}, _tap_button("use_power")),
     Scene("magdagdon, a re-roll may save it", ("magdagdon",), {"scene": "magdagdon_reroll"}),
     Scene("magdagdon, beyond powers", ("magdagdon",), {"scene": "magdagdon_beyond"}),
+    Scene("magdagdon, hint", ("magdagdon",), {"scene": "magdagdon"}, _hint),
+    Scene("magdagdon, a re-roll may save it, hint", ("magdagdon",), {"scene": "magdagdon_reroll"}, _hint),
+    Scene("magdagdon, beyond powers, hint", ("magdagdon",), {"scene": "magdagdon_beyond"}, _hint),
     Scene("ruin pick", ("ruin_pick",), {"scene": "ruin_pick"}),
     Scene("hint warning", ("staging", "hint_warning"), {"scene": "staging"}, _tap_button("hint")),
     Scene("pause menu", ("staging", "title"), {"scene": "staging"}, _escape),
