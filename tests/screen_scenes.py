@@ -141,6 +141,16 @@ def _magdagdon_turn(player: Player) -> None:
         player.key(pygame.K_RIGHT, then=0.1)
 
 
+def _expert_line(player: Player) -> None:
+    """The replay viewer's expert side turned to the expert's own game, once it is played."""
+    player.key(pygame.K_e, then=0.1)
+    viewer = player.top
+    deadline = time.monotonic() + 60
+    while not viewer.line_ready and time.monotonic() < deadline:
+        time.sleep(0.05)
+    player.key(pygame.K_RIGHT, then=0.3)
+
+
 def _party_seats(player: Player) -> None:
     player.choose("party")
     for name in (LATIN_NAME, URDU_NAME):
@@ -265,6 +275,8 @@ SCENES: tuple[Scene, ...] = (
           _chain(_wait_review, _tap_button("replay"), _key(pygame.K_c))),
     Scene("replay viewer, a MAGDAGDON turn", ("game_over", "replay"), {"scene": "game_over"},
           _chain(_wait_review, _tap_button("replay"), _magdagdon_turn)),
+    Scene("replay viewer, the expert's game", ("game_over", "replay"), {"scene": "game_over"},
+          _chain(_wait_review, _tap_button("replay"), _expert_line)),
     Scene("party set-up", ("rolling", "title", "party_setup"), {"scene": "title"}, _party_seats),
     Scene("party set-up, empty", ("rolling", "title", "party_setup"), {"scene": "title"}, _choose("party")),
     Scene("party hand-over", ("party_handover",), {"scene": "party_handover"}),
