@@ -127,11 +127,28 @@ def _reroll_pick(player: Player) -> None:
     player.tap(player.table.layout.tray_slots[die].center)
 
 
+def _hint(player: Player) -> None:
+    """HINT, and Show hint in the dialog before a game's first hint."""
+    _tap_button("hint")(player)
+    player.choose("show_hint")
+    player.wait_for(lambda: player.table.session.hint is not None, limit=5.0)
+
+
 def _magdagdon_turn(player: Player) -> None:
     """The replay viewer stepped on to the first MAGDAGDON turn."""
     viewer = player.top
     while not viewer.stories[viewer.page].magdagdon and viewer.page < len(viewer.stories) - 1:
         player.key(pygame.K_RIGHT, then=0.1)
+
+
+def _expert_line(player: Player) -> None:
+    """The replay viewer's expert side turned to the expert's own game, once it is played."""
+    player.key(pygame.K_e, then=0.1)
+    viewer = player.top
+    deadline = time.monotonic() + 60
+    while not viewer.line_ready and time.monotonic() < deadline:
+        time.sleep(0.05)
+    player.key(pygame.K_RIGHT, then=0.3)
 
 
 def _party_seats(player: Player) -> None:
@@ -236,6 +253,9 @@ SCENES: tuple[Scene, ...] = (
     Scene("magdagdon, a power", ("magdagdon",), {"scene": "magdagdon"}, _tap_button("use_power")),
     Scene("magdagdon, a re-roll may save it", ("magdagdon",), {"scene": "magdagdon_reroll"}),
     Scene("magdagdon, beyond powers", ("magdagdon",), {"scene": "magdagdon_beyond"}),
+    Scene("magdagdon, hint", ("magdagdon",), {"scene": "magdagdon"}, _hint),
+    Scene("magdagdon, a re-roll may save it, hint", ("magdagdon",), {"scene": "magdagdon_reroll"}, _hint),
+    Scene("magdagdon, beyond powers, hint", ("magdagdon",), {"scene": "magdagdon_beyond"}, _hint),
     Scene("ruin pick", ("ruin_pick",), {"scene": "ruin_pick"}),
     Scene("hint warning", ("staging", "hint_warning"), {"scene": "staging"}, _tap_button("hint")),
     Scene("pause menu", ("staging", "title"), {"scene": "staging"}, _escape),
@@ -255,6 +275,8 @@ SCENES: tuple[Scene, ...] = (
           _chain(_wait_review, _tap_button("replay"), _key(pygame.K_c))),
     Scene("replay viewer, a MAGDAGDON turn", ("game_over", "replay"), {"scene": "game_over"},
           _chain(_wait_review, _tap_button("replay"), _magdagdon_turn)),
+    Scene("replay viewer, the expert's game", ("game_over", "replay"), {"scene": "game_over"},
+          _chain(_wait_review, _tap_button("replay"), _expert_line)),
     Scene("party set-up", ("rolling", "title", "party_setup"), {"scene": "title"}, _party_seats),
     Scene("party set-up, empty", ("rolling", "title", "party_setup"), {"scene": "title"}, _choose("party")),
     Scene("party hand-over", ("party_handover",), {"scene": "party_handover"}),

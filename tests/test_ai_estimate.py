@@ -14,6 +14,7 @@ from magdagdon.ai.estimate import EndTurn, UsePower, lowest_final_score
 from magdagdon.ai.evaluation import BASES, CODE_COUNT, parse_network
 from magdagdon.ai.planner import Decision, Planner, Position
 from magdagdon.ai.review import review_game
+from magdagdon.ai.score_bounds import highest_final_score
 from magdagdon.engine import Board, Difficulty, Game, Phase, Replay, score_total
 from magdagdon.engine.actions import Roll
 
@@ -85,7 +86,8 @@ def test_a_loss_never_exceeds_what_the_best_play_could_still_make() -> None:
         for after in {b.cells for b in _boards(game)}:
             choice = EndTurn(after)
             loss = estimator.loss(position, choice)
-            ceiling = max(0.0, best.value - lowest_final_score(position, choice))
+            highest = min(best.value, highest_final_score(difficulty, position.cells, position.powers_used))
+            ceiling = max(0.0, highest - lowest_final_score(position, choice))
             assert 0.0 <= loss <= ceiling + 1e-9
             capped += loss == ceiling and best.value - estimator.value(position, choice) > ceiling
     assert capped  # the wrong evaluation did claim more, and was held to what was possible

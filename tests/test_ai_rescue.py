@@ -69,3 +69,18 @@ def test_the_game_s_own_future_dice_play_no_part() -> None:
     assert rescue_for(games[0]) == rescue_for(games[1])
     with pytest.raises(ValueError, match="not MAGDAGDON"):
         rescue_for(Game(Difficulty.PEACEFUL, 1))
+
+
+@pytest.mark.parametrize("dice", [(4, 1, 1, 1), (1, 1, 1, 4), (4, 4, 4, 3), (3, 4, 1, 1)])
+def test_a_sure_plus_or_minus_one_is_the_first_power_named(dice: tuple[int, ...]) -> None:
+    """With three powers a −1 that needs two +1 after it also reaches chance 1; the ±1 that
+    saves the roll at once comes first, and it is the one the panel names."""
+    result = rescue(ONE_CELL, dice, Difficulty.PEACEFUL, 0)
+    assert result.adjusts and result.chance == 1.0
+    assert result.first == result.adjusts[0]
+
+
+def test_a_chance_is_never_above_one() -> None:
+    # Three powers from 1 1 1 4: some strategies mix re-rolls whose weights sum in floats.
+    for dice in [(1, 1, 1, 4), (1, 1, 1, 2), (1, 1, 2, 2)]:
+        assert 0.0 < rescue(ONE_CELL, dice, Difficulty.PEACEFUL, 0).chance <= 1.0

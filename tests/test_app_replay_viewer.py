@@ -226,3 +226,39 @@ def test_the_viewer_reads_from_the_right_in_urdu(tmp_path):
         player.key(pygame.K_LEFT)
         assert viewer.page == min(page + 1, len(viewer.stories) - 1)
         player.close()
+
+
+def test_the_expert_s_own_game_steps_beside_the_player_s(tmp_path):
+    """"Expert's game" turns the expert's side to the expert's own game on the same seed:
+    turn by turn beside the player's, from the same first roll (RULES.md §10), its score after
+    each turn; "Expert's choice" turns it back."""
+    from magdagdon.app.players.expert_line_job import expert_line
+
+    player, _ = open_replay_from_game_over(tmp_path, (1280, 720))
+    try:
+        viewer = player.top
+        toggle = next(b for b in viewer.buttons() if b.ident == "line")
+        assert toggle.label == "Expert's game"
+        player.tap(toggle.rect.center)
+        player.wait_for(lambda: viewer.expert_line is not None, limit=120)
+        line = viewer.expert_line
+        replay = viewer.replay
+        assert line == expert_line(replay.difficulty, replay.seed)  # the expert's whole game on the seed
+        mine = {story.turn: story for story in viewer.stories}
+        for story in line:
+            if story.turn in mine:
+                assert story.dice == mine[story.turn].dice  # each turn's first roll is the seed's
+        for page in range(3):
+            assert viewer.stories[viewer.page].turn == page + 1
+            texts = [t for t, _ in player.texts_drawn(lambda: player.fresh())]
+            assert "The expert's own game" in texts and "You played" in texts
+            assert f"Score after this turn: {line[page].score_after}" in texts
+            player.key(pygame.K_RIGHT)
+        assert not next(b for b in viewer.buttons() if b.ident == "costliest").enabled
+        back_to_choices = next(b for b in viewer.buttons() if b.ident == "line")
+        assert back_to_choices.label == "Expert's choice"
+        player.tap(back_to_choices.rect.center)
+        texts = [t for t, _ in player.texts_drawn(lambda: player.fresh())]
+        assert "The expert" in texts and "The expert's own game" not in texts
+    finally:
+        player.close()

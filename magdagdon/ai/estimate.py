@@ -25,6 +25,7 @@ from magdagdon.engine import EMPTY, RUIN, Board, Difficulty, Game, Phase, score_
 from magdagdon.engine.actions import Adjust, Reroll
 
 from .planner import Decision, Planner, Position
+from .score_bounds import highest_final_score
 from .turn_search import Cells
 
 
@@ -90,12 +91,16 @@ class Estimator:
     def loss(self, position: Position, choice: Choice) -> float:
         """Points the choice is expected to lose against the expert's: 0 for the expert's
         own choice, never below 0, and never more than the best play could still make
-        from the position (its value above the lowest final score the choice can reach)."""
+        from the position: neither its estimated value nor the proven highest final score
+        (:func:`~magdagdon.ai.score_bounds.highest_final_score`) above the lowest final
+        score the choice can reach."""
         best = self.best(position)
         if self.decision_choice(position, best) == choice:
             return 0.0
         raw = best.value - self.value(position, choice)
-        return min(max(0.0, raw), max(0.0, best.value - lowest_final_score(position, choice)))
+        highest = highest_final_score(position.difficulty, position.cells, position.powers_used)
+        floor = lowest_final_score(position, choice)
+        return min(max(0.0, raw), max(0.0, min(best.value, highest) - floor))
 
 
 def lowest_final_score(position: Position, choice: Choice) -> float:

@@ -24,9 +24,9 @@ from .planner import SETTINGS, Decision, Planner, Position
 class ExpertPolicy:
     name = "expert"
 
-    def __init__(self, lookahead: bool = True) -> None:
+    def __init__(self, lookahead: bool = True, planners: dict[Difficulty, Planner] | None = None) -> None:
         self.lookahead = lookahead  # False: a weaker, ten times faster expert (quick tests)
-        self._planners: dict[Difficulty, Planner] = {}
+        self._planners: dict[Difficulty, Planner] = dict(planners or {})  # given: play by these searches
 
     def planner(self, difficulty: Difficulty) -> Planner:
         planner = self._planners.get(difficulty)

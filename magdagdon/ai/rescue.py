@@ -120,7 +120,10 @@ def _with(dice: tuple[int, ...], chosen: tuple[int, ...], fresh: tuple[int, ...]
 
 def _best(placeable: Placeable, dice: tuple[int, ...], left: int) -> tuple[float, Adjust | Reroll | None]:
     """The best chance with ``left`` powers from ``dice`` (not placeable) and the first power
-    of a strategy reaching it; among equal chances a sure ±1 first, then fewer dice re-rolled."""
+    of a strategy reaching it. Among equal chances the power likeliest to save the roll by
+    itself comes first, so a sure ±1 is named before a ±1 that needs more powers after it
+    or a gamble; among sure ±1s the first of :attr:`Rescue.adjusts` (the panel's), then fewer
+    dice re-rolled."""
 
     @lru_cache(maxsize=None)
     def chance(values: tuple[int, ...], powers: int) -> float:  # values sorted
@@ -139,15 +142,18 @@ def _best(placeable: Placeable, dice: tuple[int, ...], left: int) -> tuple[float
             changed[power.die] += power.delta
             return chance(tuple(sorted(changed)), powers - 1)
         kept = tuple(v for d, v in enumerate(values) if d not in power.dice)
-        return sum(weight * chance(tuple(sorted(kept + fresh)), powers - 1)
-                   for fresh, weight in ROLL_OUTCOMES[len(power.dice)])
+        return min(1.0, sum(weight * chance(tuple(sorted(kept + fresh)), powers - 1)
+                            for fresh, weight in ROLL_OUTCOMES[len(power.dice)]))
 
-    best: tuple[float, Adjust | Reroll | None] = (0.0, None)
-    for power in options(dice):  # in the order of preference: ±1 first, then fewer dice
+    best: tuple[float, float, Adjust | Reroll | None] = (0.0, 0.0, None)
+    for power in options(dice):  # ±1 first (die by die, −1 before +1), then fewer dice
         value = option(dice, power, left)
-        if value > best[0] + 1e-12:
-            best = (value, power)
-    return best[0], best[1]
+        if value < best[0] - 1e-12 or value <= 0.0:
+            continue
+        alone = option(dice, power, 1)  # the chance this power saves the roll with no other after it
+        if value > best[0] + 1e-12 or alone > best[1] + 1e-12:
+            best = (value, alone, power)
+    return best[0], best[2]
 
 
 __all__ = ["RerollChance", "Rescue", "rescue", "rescue_for"]

@@ -9,19 +9,29 @@ the player; a turn played as the expert would is 0; no shortfall exceeds what th
 play could still make from its position. The review says less rather than more: the
 estimator's measured error on such a turn (its ``margin``) is taken off before a turn is
 blamed, and turns left with less than ``MIN_LOSS`` are not listed.
+
+Every loss shown is possible: the losses from a turn on never add up to more than the
+proven highest final score from that turn's board
+(:func:`~magdagdon.ai.score_bounds.highest_final_score`) above the final score. Expected
+losses need not obey it (a risky choice that paid off still cost points on average), so
+where they would break it the earliest of the turns are told less (:func:`_held_to_possible`):
+a player is never told that better play could have won back more than the game still held.
+In particular the losses of a game never add up to more than 544 minus its final score.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from math import floor
 
-from magdagdon.engine import RUIN, Game, Phase, Replay, ReplayError
+from magdagdon.engine import EMPTY, RUIN, Board, Game, Phase, Replay, ReplayError, score_total
 from magdagdon.engine.actions import Action, Adjust, Confirm, PlaceRuin, Reroll, Roll
 from magdagdon.engine.game import IllegalMoveError
 
 from .estimate import Choice, EndTurn, Estimator, UsePower, loss_margin
 from .expert_policy import ExpertPolicy
 from .planner import Position
+from .score_bounds import highest_final_score
 
 MIN_LOSS = 0.5  # points; smaller differences are not worth a word
 
@@ -88,11 +98,17 @@ class TurnReview:
 def review_game(replay: Replay, limit: int = 3, policy: ExpertPolicy | None = None,
                 estimator: Estimator | None = None) -> list[TurnReview]:
     """The ``limit`` turns with the largest loss (largest first), losses ≥ MIN_LOSS only."""
-    expert = policy if policy is not None else ExpertPolicy()
+    # The expert's suggestions and the losses come from one search.
+    if policy is None:
+        policy = ExpertPolicy() if estimator is None else ExpertPolicy(planners={
+            replay.difficulty: estimator.planner(replay.difficulty)})
+    expert = policy
     if estimator is None:
         estimator = Estimator({replay.difficulty: expert.planner(replay.difficulty)})
     game = Game(replay.difficulty, replay.seed)
     reviews: list[TurnReview] = []
+    ceilings: dict[int, float] = {}  # by turn: the proven highest final score from its board on
+    ceiling = float("inf")
     actions = list(replay.actions)
     i = 0
     while i < len(actions):
@@ -103,6 +119,8 @@ def review_game(replay: Replay, limit: int = 3, policy: ExpertPolicy | None = No
             continue
         start = game.copy()
         first = Position.of(game)
+        # what is reachable later was reachable before: the least ceiling so far holds too
+        ceiling = ceilings[start.turn] = min(ceiling, highest_final_score(game.difficulty, first.cells, first.powers_used))
         played: list[Action] = []
         raw = 0.0
         decision = first  # position of the current decision point
@@ -124,11 +142,38 @@ def review_game(replay: Replay, limit: int = 3, policy: ExpertPolicy | None = No
         if loss < MIN_LOSS:
             continue
         suggested, advice = _expert_turn(expert, start)
-        reviews.append(TurnReview(start.turn, round(loss, 1), tuple(played), suggested, advice,
+        reviews.append(TurnReview(start.turn, loss, tuple(played), suggested, advice,
                                   raw_loss=round(raw, 1), margin=margin, expert_value=round(expert_value, 1),
                                   played_value=round(expert_value - raw, 1)))
-    reviews.sort(key=lambda r: (-r.loss, r.turn))
-    return reviews[:limit]
+    final = _final_floor(game)
+    held = _held_to_possible(reviews, ceilings, final)
+    held = [review for review in held if review.loss >= MIN_LOSS]
+    held.sort(key=lambda r: (-r.loss, r.turn))
+    return held[:limit]
+
+
+def _final_floor(game: Game) -> float:
+    """The final score of a finished game; for a record that stops early, the least it can
+    still end on (every empty cell a ruin, every power left used)."""
+    if game.is_over:
+        return float(game.score().total)
+    difficulty = game.difficulty
+    worst = tuple(RUIN if cell == EMPTY else cell for cell in game.board.cells)
+    return float(score_total(Board(worst), difficulty, difficulty.power_count))
+
+
+def _held_to_possible(reviews: list[TurnReview], ceilings: dict[int, float], final: float) -> list[TurnReview]:
+    """``reviews`` (in turn order) with each loss cut where needed so that, for every turn,
+    the losses from it on add up to no more than its ceiling above ``final``; the latest
+    turns keep theirs, the earliest give way. Losses are rounded to 0.1 point, down."""
+    held: list[TurnReview] = []
+    later = 0.0  # the losses kept for the turns after this one
+    for review in sorted(reviews, key=lambda r: r.turn, reverse=True):
+        room = max(0.0, ceilings[review.turn] - final - later)
+        loss = floor(min(review.loss, room) * 10 + 1e-9) / 10
+        later += loss
+        held.append(replace(review, loss=loss))
+    return held[::-1]
 
 
 def _choice(game: Game, action: Action) -> Choice | None:

@@ -2,12 +2,15 @@
 the player did (a re-roll's dice before and after), and beside it what the expert would have
 done from the same position where it differs, with the points that was worth; a MAGDAGDON
 turn says so in its title. It opens on turn 1 (or on the turn a review card names), and
-"Costliest turn" jumps to the turns that lost most, costliest first. Opened from game over
-and from High scores.
+"Costliest turn" jumps to the turns that lost most, costliest first. "Expert's game" (or E)
+turns the expert's side to the expert's own game on the same seed, stepped turn by turn
+beside the player's: each turn's first roll is the seed's, so both sides start from the same
+dice; "Expert's choice" turns it back. Opened from game over and from High scores.
 
 The expert's review takes about half a second a turn, so it runs on the worker (the one
 game over asked for, when it comes from there); the player's side shows at once and the
-expert's side fills in when the review arrives.
+expert's side fills in when the review arrives. The expert's own game is played on the worker
+too, when it is first asked for.
 
 Read from the right in Urdu: the player's side, the rolled dice, the powers and the buttons
 start there (the boards themselves are never mirrored: rows are read left to right by the
@@ -28,10 +31,11 @@ from ..i18n import Catalog
 from ..render import palette
 from ..render.dice_faces import die_face
 from ..render.draw_log import Role, as_role, note, panel, scaled
-from ..render.button_row import draw_button_row
+from ..render.button_row import draw_button_rows
 from ..render.hud import min_text_px
 from ..render.menu_text import blit_ink, fitted_line
 from ..render.mini_board import draw_mini_board
+from ..players.expert_line_job import ExpertLineJob
 from ..players.review_job import ReviewJob
 from ..players.worker import Worker
 from ..render.widgets import Button
@@ -55,6 +59,10 @@ class ReplayViewer(State):
         self.unreadable = False
         self.drawn_with_review = False
         self.hover: str | None = None
+        self.replay: Replay | None = None
+        self.line_job: ExpertLineJob | None = None
+        self.showing_line = False  # the expert's side shows its own game, not its choices
+        self.drawn_with_line = False
 
     def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
         super().enter(context, payload)
@@ -70,6 +78,8 @@ class ReplayViewer(State):
         if self.job is None and self.stories and replay is not None:
             self.job = ReviewJob(self.worker, replay)
         self.reviews = self.job.reviews if self.job is not None else None
+        self.replay = replay if self.stories else None
+        self.line_job, self.showing_line = None, False
         self.page = 0  # turn 1, unless a turn was asked for; "Costliest turn" jumps
         if opening.open_turn is not None:
             self.page = self._page_of(opening.open_turn)
@@ -86,7 +96,16 @@ class ReplayViewer(State):
             self.reviews = self.job.reviews
 
     def is_animating(self) -> bool:
-        return self.review_ready != self.drawn_with_review  # the review arrived: show it
+        # the review, or the expert's game, arrived: show it
+        return self.review_ready != self.drawn_with_review or self.line_ready != self.drawn_with_line
+
+    @property
+    def expert_line(self) -> list[TurnStory] | None:
+        return self.line_job.stories if self.line_job is not None else None
+
+    @property
+    def line_ready(self) -> bool:
+        return self.line_job is None or self.line_job.future.done()
 
     # --- input ------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -98,6 +117,8 @@ class ReplayViewer(State):
                 self.on_button("next")
             elif event.key == pygame.K_c:
                 self.on_button("costliest")
+            elif event.key == pygame.K_e:
+                self.on_button("line")
             elif event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 self.on_button("back")
         elif event.type == pygame.MOUSEMOTION:
@@ -122,6 +143,10 @@ class ReplayViewer(State):
                 current = self.stories[self.page].turn
                 following = ranked[(ranked.index(current) + 1) % len(ranked)] if current in ranked else ranked[0]
                 self.page = self._page_of(following)
+        elif ident == "line" and self.replay is not None:
+            self.showing_line = not self.showing_line
+            if self.showing_line and self.line_job is None:
+                self.line_job = ExpertLineJob(self.worker, self.replay)
         elif ident == "back":
             self.pop()
 
@@ -132,7 +157,9 @@ class ReplayViewer(State):
         unit = min(h, w * 3 // 4)  # a tall window does not make the lines taller
         title = pygame.Rect(margin, margin, w - 2 * margin, max(36, unit // 14))
         buttons_h = max(40, unit // 12)
-        bar = pygame.Rect(margin, h - margin - buttons_h, w - 2 * margin, buttons_h)
+        rows_gap = max(4, buttons_h // 6)
+        # two rows: Previous, Next and Costliest turn; Expert's game and Back under them
+        bar = pygame.Rect(margin, h - margin - 2 * buttons_h - rows_gap, w - 2 * margin, 2 * buttons_h + rows_gap)
         dice = pygame.Rect(margin, title.bottom, w - 2 * margin, max(30, unit // 12))
         body = pygame.Rect(margin, dice.bottom + margin // 2, w - 2 * margin, bar.top - dice.bottom - margin)
         portrait = h > w * 1.05
@@ -149,20 +176,27 @@ class ReplayViewer(State):
     def buttons(self) -> list[Button]:
         bar = self._areas()["bar"]
         gap = max(6, bar.width // 60)
-        width = (bar.width - 3 * gap) // 4
+        width = (bar.width - 2 * gap) // 3
         text, last = self.text, len(self.stories) - 1
-        spec = [("previous", text("button.previous"), self.page > 0),
-                ("next", text("button.next"), self.page < last),
-                ("costliest", text("replay.costliest"), bool(self.reviews)),
-                ("back", text("button.back"), True)]
-        if text.rtl:  # a right-to-left reader starts on the right
-            spec.reverse()
-        return [Button(ident, pygame.Rect(bar.left + i * (width + gap), bar.top, width, bar.height), label, enabled,
-                       "primary" if ident == "next" else "normal")
-                for i, (ident, label, enabled) in enumerate(spec)]
+        rows = [[("previous", text("button.previous"), self.page > 0),
+                 ("next", text("button.next"), self.page < last),
+                 ("costliest", text("replay.costliest"), bool(self.reviews) and not self.showing_line)],
+                [("line", text("replay.show_choice" if self.showing_line else "replay.show_line"), bool(self.stories)),
+                 ("back", text("button.back"), True)]]
+        row_h = max(40, (bar.height * 6) // 13)
+        buttons = []
+        for number, spec in enumerate(rows):
+            if text.rtl:  # a right-to-left reader starts on the right
+                spec.reverse()
+            top = bar.top if number == 0 else bar.bottom - row_h
+            left = bar.centerx - (len(spec) * width + (len(spec) - 1) * gap) // 2
+            buttons += [Button(ident, pygame.Rect(left + i * (width + gap), top, width, row_h), label, enabled,
+                               "primary" if ident == "next" else "normal")
+                        for i, (ident, label, enabled) in enumerate(spec)]
+        return buttons
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        self.drawn_with_review = self.review_ready
+        self.drawn_with_review, self.drawn_with_line = self.review_ready, self.line_ready
         surface.fill(palette.BACKGROUND)
         areas = self._areas()
         if not self.stories:
@@ -170,7 +204,7 @@ class ReplayViewer(State):
                        areas["title"], palette.TEXT)
         else:
             self._draw_turn(surface, areas, self.stories[self.page])
-        draw_button_row(surface, self.fonts, self.buttons(), self.hover)
+        draw_button_rows(surface, self.fonts, self.buttons(), self.hover)
 
     def _line(self, surface: pygame.Surface, line: str, rect: pygame.Rect, colour: tuple[int, int, int],
               bold: bool = False) -> pygame.Rect:
@@ -191,6 +225,10 @@ class ReplayViewer(State):
         you, expert = areas["halves"]
         with panel(surface, "you", you):
             self._draw_side(surface, you, text("replay.you"), story, story.played, False, True, palette.TEXT)
+        if self.showing_line:
+            with panel(surface, "expert", expert):
+                self._draw_expert_game(surface, expert, story.turn)
+            return
         if not self.review_ready:
             note, choice, colour = text("replay.thinking"), None, palette.TEXT_DIM
         elif review is None or review.advice is None:
@@ -200,6 +238,26 @@ class ReplayViewer(State):
         powers = choice is not None and choice is not story.played
         with panel(surface, "expert", expert):
             self._draw_side(surface, expert, text("replay.expert"), story, choice, True, powers, palette.HINT, note, colour)
+
+    def _draw_expert_game(self, surface: pygame.Surface, rect: pygame.Rect, turn: int) -> None:
+        """The expert's own game at ``turn``: the board its roll met, what it made of it and
+        its score after; once its game is over, its last turn and when it ended."""
+        text, line = self.text, self.expert_line
+        heading = text("replay.expert_game")
+        if line is None or not line:
+            note = text("replay.thinking") if not self.line_ready else text("replay.unreadable")
+            self._line(surface, heading, pygame.Rect(rect.left, rect.top, rect.width, max(24, rect.height // 11)),
+                       palette.HINT, bold=True)
+            self._line(surface, note, pygame.Rect(rect.left, rect.centery, rect.width, max(24, rect.height // 11)),
+                       palette.TEXT_DIM)
+            return
+        story = next((s for s in line if s.turn == turn), None)
+        if story is None:  # its game took fewer turns
+            story = line[-1]
+            note = text("replay.expert_over", turn=story.turn, score=story.score_after)
+        else:
+            note = text("replay.expert_score", score=story.score_after)
+        self._draw_side(surface, rect, heading, story, story.played, False, True, palette.HINT, note, palette.GOLD)
 
     def _draw_dice(self, surface: pygame.Surface, rect: pygame.Rect, dice: tuple[int, ...]) -> None:
         """'Rolled' and the dice, in reading order (from the right in Urdu, as the tray)."""
@@ -270,7 +328,7 @@ class ReplayViewer(State):
     def _draw_side(self, surface: pygame.Surface, rect: pygame.Rect, heading: str, story: TurnStory,
                    choice: TurnAdvice | None, ghost: bool, show_powers: bool, heading_colour: tuple[int, int, int],
                    note: str = "", note_colour: tuple[int, int, int] = palette.TEXT) -> None:
-        line_h = max(24, rect.height // 11)
+        line_h = max(24, rect.height // 11, 5 * min_text_px(surface.get_size()) // 2)  # room for Nastaliq's ink
         head = pygame.Rect(rect.left, rect.top, rect.width, line_h)
         self._line(surface, heading, head, heading_colour, bold=True)
         board = pygame.Rect(rect.left, head.bottom, rect.width, rect.height - line_h * 3)  # both sides alike

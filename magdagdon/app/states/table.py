@@ -578,7 +578,7 @@ class TableState(State):
             key, values = session.demo_caption
             message, colour = text(key, **values), palette.GOLD
         elif session.hint is not None:
-            message, colour = text(session.hint.key, **session.hint.values), palette.HINT
+            message, colour = session.hint.words(text), palette.HINT
         elif session.message is not None:
             message, colour = text(session.message[0], **session.message[1]), palette.GOLD
         else:
