@@ -16,7 +16,6 @@ from magdagdon.app.fonts import FontBook  # noqa: E402
 from magdagdon.app.menu_ui import MenuUI  # noqa: E402
 from magdagdon.app.render.bounded_cache import surface_bytes  # noqa: E402
 from magdagdon.app.render.hud import draw_banner  # noqa: E402
-from magdagdon.app.render.text_layout import TextSetter  # noqa: E402
 
 
 def test_distinct_banners_stay_within_their_budget():
@@ -32,21 +31,26 @@ def test_distinct_banners_stay_within_their_budget():
     assert kept <= FontBook.BANNER_WINDOWS * 4 * 1920 * 1080
 
 
-def test_texts_drawn_at_every_size_keep_a_bounded_set_of_fonts_open():
+def test_texts_drawn_at_every_size_open_each_face_once_and_measure_as_fresh_fonts(monkeypatch):
     pygame.display.init()
     pygame.font.init()
-    fonts = FontBook("arabic", rtl=True)
-    baseline = fonts.baseline("پاسے MAGDAGDON", 30)
+    opened = []
+    real_font = pygame.font.Font
+    monkeypatch.setattr(pygame.font, "Font", lambda *args: opened.append(args) or real_font(*args))
+    fonts = FontBook()
+    words = "پاسے MAGDAGDON"  # a Nastaliq run reaching above Latin's ascent, a space between runs, a Latin run
     for size in range(8, 200):
-        fonts.render(f"پاسے {size} dice", size, (255, 255, 255))
-    setter = fonts.setter
-    assert len(setter._loaded) <= TextSetter.FONTS_KEPT <= 64  # of some 380 sizes and scripts asked for
-    # What was measured with a closed font went with it: a font opened later (perhaps
-    # under the same id) is measured afresh, and measures the same.
-    open_ids = {id(font) for font in setter._loaded.values()}
-    assert set(setter._overhangs) <= open_ids
-    assert {key[0] for key in setter._inks} <= open_ids
-    assert fonts.baseline("پاسے MAGDAGDON", 30) == baseline
+        fonts.render(f"{words} {size}", size, (255, 255, 255))
+        fonts.render(f"{words} {size}", size, (255, 255, 255), bold=True)
+    # Of some 380 sizes and faces asked for: one font per face, set to each size.
+    assert fonts.setter.open_fonts() == len(opened) <= 8
+    # What was measured at other sizes is not taken for this one: as a book that drew nothing else.
+    for size in (61, 30, 12):
+        fresh = FontBook()
+        assert fonts.baseline(words, size) == fresh.baseline(words, size)
+        assert fonts.size(words, size) == fresh.size(words, size)
+        assert (pygame.image.tobytes(fonts.render(words, size, (255, 255, 255)), "RGBA")
+                == pygame.image.tobytes(fresh.render(words, size, (255, 255, 255)), "RGBA"))
 
 
 def test_a_menu_manager_let_go_is_freed_with_its_fonts_and_theme():
