@@ -130,3 +130,25 @@ def test_the_menu_theme_keeps_no_sheets_of_shapes():
         pygame_gui.elements.UIButton(pygame.Rect(10, 10 + index * 25, 100 + index * 7, 22), "", ui.manager)
     ui.update(0.1)
     assert ui.manager.get_theme().shape_cache.cache_surfaces == []
+
+
+def test_menu_buttons_draw_their_other_looks_only_when_they_take_them(tmp_path):
+    player = Player(tmp_path, draw_log=False)
+    player.wait(2.0)
+    menu = player.top
+    assert isinstance(menu, MenuState) and len(menu.buttons) >= 3
+
+    def looks_drawn() -> dict[str, list[str]]:
+        return {ident: [state_id for state_id, state in button.drawable_shape.states.items() if state.generated]
+                for button, ident in menu.buttons}
+
+    # Four images the size of the button each, before: now the normal look alone.
+    assert all(looks == ["normal"] for looks in looks_drawn().values())
+    button, ident = menu.buttons[1]
+    button.select()  # as pygame_gui does to a button the player picks
+    player.wait(1.0)
+    drawn = looks_drawn()
+    assert drawn.pop(ident) == ["normal", "selected"]  # drawn when it was taken
+    assert button.drawable_shape.active_state.state_id == "selected"
+    assert button.drawable_shape.get_fresh_surface().get_size() == button.rect.size
+    assert all(looks == ["normal"] for looks in drawn.values())
