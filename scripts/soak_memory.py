@@ -103,7 +103,7 @@ def held_by(control) -> dict[str, object]:
     sizes = {}
     for name, cache in (("texts", getattr(fonts, "_texts", None)), ("images", getattr(fonts, "images", None)),
                         ("banners", getattr(fonts, "banners", None)),
-                        ("loaded_fonts", getattr(fonts.setter, "_loaded", None))):
+                        ("open_fonts", getattr(fonts.setter, "_faces", None) and range(fonts.setter.open_fonts()))):
         if cache is not None:
             sizes[name] = len(cache)
     return {"caches": sizes}

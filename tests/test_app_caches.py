@@ -17,6 +17,8 @@ from magdagdon.app.menu_ui import MenuUI  # noqa: E402
 from magdagdon.app.render.bounded_cache import surface_bytes  # noqa: E402
 from magdagdon.app.render.hud import draw_banner  # noqa: E402
 from magdagdon.app.render.text_layout import TextSetter  # noqa: E402
+from magdagdon.app.states.menu import MenuState  # noqa: E402
+from support.player import Player  # noqa: E402
 
 
 def test_distinct_banners_stay_within_their_budget():
@@ -32,21 +34,26 @@ def test_distinct_banners_stay_within_their_budget():
     assert kept <= FontBook.BANNER_WINDOWS * 4 * 1920 * 1080
 
 
-def test_texts_drawn_at_every_size_keep_a_bounded_set_of_fonts_open():
+def test_texts_drawn_at_every_size_open_each_face_once_and_measure_as_fresh_fonts(monkeypatch):
     pygame.display.init()
     pygame.font.init()
-    fonts = FontBook("arabic", rtl=True)
-    baseline = fonts.baseline("پاسے MAGDAGDON", 30)
+    opened = []
+    real_font = pygame.font.Font
+    monkeypatch.setattr(pygame.font, "Font", lambda *args: opened.append(args) or real_font(*args))
+    fonts = FontBook()
+    words = "پاسے MAGDAGDON"  # a Nastaliq run reaching above Latin's ascent, a space between runs, a Latin run
     for size in range(8, 200):
-        fonts.render(f"پاسے {size} dice", size, (255, 255, 255))
-    setter = fonts.setter
-    assert len(setter._loaded) <= TextSetter.FONTS_KEPT <= 64  # of some 380 sizes and scripts asked for
-    # What was measured with a closed font went with it: a font opened later (perhaps
-    # under the same id) is measured afresh, and measures the same.
-    open_ids = {id(font) for font in setter._loaded.values()}
-    assert set(setter._overhangs) <= open_ids
-    assert {key[0] for key in setter._inks} <= open_ids
-    assert fonts.baseline("پاسے MAGDAGDON", 30) == baseline
+        fonts.render(f"{words} {size}", size, (255, 255, 255))
+        fonts.render(f"{words} {size}", size, (255, 255, 255), bold=True)
+    # Of some 380 sizes and faces asked for: a few fonts per face, set to each size, never opened again.
+    assert fonts.setter.open_fonts() == len(opened) <= 8 * TextSetter.SIZES_PER_FACE
+    # What was measured at other sizes is not taken for this one: as a book that drew nothing else.
+    for size in (61, 30, 12, 45, 20, 33):  # more sizes than a face keeps open
+        fresh = FontBook()
+        assert fonts.baseline(words, size) == fresh.baseline(words, size)
+        assert fonts.size(words, size) == fresh.size(words, size)
+        assert (pygame.image.tobytes(fonts.render(words, size, (255, 255, 255)), "RGBA")
+                == pygame.image.tobytes(fresh.render(words, size, (255, 255, 255)), "RGBA"))
 
 
 def test_a_menu_manager_let_go_is_freed_with_its_fonts_and_theme():
@@ -123,3 +130,25 @@ def test_the_menu_theme_keeps_no_sheets_of_shapes():
         pygame_gui.elements.UIButton(pygame.Rect(10, 10 + index * 25, 100 + index * 7, 22), "", ui.manager)
     ui.update(0.1)
     assert ui.manager.get_theme().shape_cache.cache_surfaces == []
+
+
+def test_menu_buttons_draw_their_other_looks_only_when_they_take_them(tmp_path):
+    player = Player(tmp_path, draw_log=False)
+    player.wait(2.0)
+    menu = player.top
+    assert isinstance(menu, MenuState) and len(menu.buttons) >= 3
+
+    def looks_drawn() -> dict[str, list[str]]:
+        return {ident: [state_id for state_id, state in button.drawable_shape.states.items() if state.generated]
+                for button, ident in menu.buttons}
+
+    # Four images the size of the button each, before: now the normal look alone.
+    assert all(looks == ["normal"] for looks in looks_drawn().values())
+    button, ident = menu.buttons[1]
+    button.select()  # as pygame_gui does to a button the player picks
+    player.wait(1.0)
+    drawn = looks_drawn()
+    assert drawn.pop(ident) == ["normal", "selected"]  # drawn when it was taken
+    assert button.drawable_shape.active_state.state_id == "selected"
+    assert button.drawable_shape.get_fresh_surface().get_size() == button.rect.size
+    assert all(looks == ["normal"] for looks in drawn.values())

@@ -371,6 +371,7 @@ class Control:
         if self.jobs.run():  # saving may bring a notice to show
             self.dirty = True
         if moving or self.dirty or self.machine.changed or self.ui.changed:
+            self.heap.drawing(started)
             self.clock.sleep(started + FRAME_SECONDS - self.clock.now())
         else:
             self.heap.rest(started, self.window.presented)  # what was let go, back to the system

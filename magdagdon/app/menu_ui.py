@@ -85,6 +85,22 @@ class MenuUI:
                     rows.clear()  # the rows point back at the layout: no cycle left
             self.changed = True
 
+    def draw_states_when_shown(self, element: "UIElement") -> None:
+        """Let ``element`` draw its looks other than the normal one when it first takes them.
+
+        pygame_gui draws a button's normal, hovered, selected and pressed looks as it is
+        made, each an image the size of the button (a menu of a dozen buttons: 4-5 MB),
+        though a player hovers or presses one button at a time; pygame_gui itself draws a
+        look it lacks at the moment it is taken (its disabled look always waits so)."""
+        shape = getattr(element, "drawable_shape", None)
+        if shape is None:
+            return
+        for state_id, state in shape.states.items():
+            if state_id != "normal":
+                state.should_auto_pregen = False
+        shape.states_to_redraw_queue = type(shape.states_to_redraw_queue)(
+            state_id for state_id in shape.states_to_redraw_queue if shape.states[state_id].should_auto_pregen)
+
     def process(self, event: pygame.event.Event) -> None:
         if self._manager is not None:
             self._manager.process_events(event)

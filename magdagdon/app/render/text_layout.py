@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
-from .bounded_cache import BoundedCache
 from .font_cmap import Overhang, covered_code_points, overhang
 from .styled_text import Span, plain
 from .text_runs import ARABIC, DEVANAGARI, LATIN, Run, split_runs, visual_order, wrap_paragraph
@@ -41,22 +40,28 @@ class TextSetter:
     हिन्दी in any UI language). Fonts and run splits are cached."""
 
     CACHE_LIMIT = 2000
-    # Open fonts kept, each a face and its shaping tables in SDL_ttf (0.18-0.25 MB): fitting
-    # text tries sizes, and every window size and Large text brings others; the least
-    # recently used are closed. A screen uses a few dozen.
-    FONTS_KEPT = 48
+    # Sizes of a face kept open at once: a frame measures a face at a few sizes (a title,
+    # its lines, a fitted label); going round more, each other size costs ~0.3 ms.
+    SIZES_PER_FACE = 4
 
     def __init__(self, fonts: dict[str, ScriptFont], home_script: str = LATIN, rtl: bool = False) -> None:
         self.fonts = fonts
         self.home_script = home_script if home_script in fonts else LATIN
         self.rtl = rtl
-        self._loaded: BoundedCache[pygame.font.Font] = BoundedCache(self.FONTS_KEPT, dropped=self._forget_font)
+        # A few open fonts per face (script, bold, direction, slant), each set to a size:
+        # fitting text tries sizes, and every window size and Large text brings others. A
+        # font per size, the least recently used of 48 closed, opened some 3 fonts per random
+        # action (0.2-0.33 MB each in SDL_ttf, HarfBuzz's tables copied each time), and the
+        # freed pieces scattered the heap between rests. Now the face's least recently used
+        # font is set to the size asked for instead (as costly as opening one, ~0.3 ms, but
+        # nothing is freed); it draws and measures exactly as a font opened at that size.
+        self._faces: dict[tuple[str, bool, bool, bool], list[pygame.font.Font]] = {}  # most recent last
         self._runs: dict[str, list[Run]] = {}
         self._widths: dict[tuple[str, int, bool], int] = {}
         self._metrics: dict[tuple[str, int, bool], tuple[int, int]] = {}  # ascent, descent
-        self._spaces: dict[tuple[int, str], int] = {}  # (font id, " ") -> its width
-        self._overhangs: dict[int, Overhang] = {}  # id of a loaded font -> its file's overhang
-        self._inks: dict[tuple[int, str], tuple[int, int]] = {}  # (font id, text) -> ink above, below the baseline
+        self._spaces: dict[tuple[int, int], int] = {}  # (face id, size) -> the width of " "
+        self._overhangs: dict[int, Overhang] = {}  # id of an open face -> its file's overhang
+        self._inks: dict[tuple[int, int, str], tuple[int, int]] = {}  # (face id, size, text) -> ink above, below
         self._drawn_by: dict[tuple[str, str], str] = {}  # (script, letter) -> the script whose font draws it
         self._coverage = {script: covered_code_points(font.regular) for script, font in fonts.items()}
         order = [self.home_script, LATIN, ARABIC, DEVANAGARI]
@@ -64,30 +69,38 @@ class TextSetter:
 
     # --- fonts ----------------------------------------------------------------------------
     def font(self, script: str, size: int, bold: bool = False, rtl: bool = False, italic: bool = False) -> pygame.font.Font:
-        key = (script, max(6, int(size)), bold, rtl, italic)
-        font = self._loaded.get(key)
-        if font is None:
-            spec = self.fonts.get(script) or self.fonts[LATIN]
-            path = spec.bold if bold and spec.bold else spec.regular
-            font = pygame.font.Font(path, key[1])
-            if bold and not spec.bold:
-                font.set_bold(True)
-            if italic:  # no bundled font has an italic face: SDL_ttf slants the regular one
-                font.set_italic(True)
-            if hasattr(font, "set_script"):  # HarfBuzz shaping (SDL_ttf >= 2.20)
-                font.set_script(spec.harfbuzz_script)
-                font.set_direction(_DIRECTIONS[rtl])
-            self._loaded[key] = font
-            self._overhangs[id(font)] = overhang(path)
+        """A font of the face at ``size``, until the face is next asked for sizes it lacks:
+        use it at once."""
+        key = (script, bold, rtl, italic)
+        size = max(6, int(size))
+        fonts = self._faces.setdefault(key, [])
+        font = next((font for font in fonts if font.point_size == size), None)
+        if font is None and len(fonts) < self.SIZES_PER_FACE:
+            font = self._open(script, size, bold, rtl, italic)
+        elif font is None:
+            font = fonts[0]
+            font.point_size = size
+        if font in fonts:
+            fonts.remove(font)
+        fonts.append(font)
         return font
 
-    def _forget_font(self, font: pygame.font.Font) -> None:
-        """A font closed: what was kept under its id goes too (a font opened later may get it)."""
-        gone = id(font)
-        self._overhangs.pop(gone, None)
-        for cache in (self._spaces, self._inks):
-            for key in [key for key in cache if key[0] == gone]:
-                del cache[key]
+    def _open(self, script: str, size: int, bold: bool, rtl: bool, italic: bool) -> pygame.font.Font:
+        spec = self.fonts.get(script) or self.fonts[LATIN]
+        path = spec.bold if bold and spec.bold else spec.regular
+        font = pygame.font.Font(path, size)
+        if bold and not spec.bold:
+            font.set_bold(True)
+        if italic:  # no bundled font has an italic face: SDL_ttf slants the regular one
+            font.set_italic(True)
+        if hasattr(font, "set_script"):  # HarfBuzz shaping (SDL_ttf >= 2.20)
+            font.set_script(spec.harfbuzz_script)
+            font.set_direction(_DIRECTIONS[rtl])
+        self._overhangs[id(font)] = overhang(path)
+        return font
+
+    def open_fonts(self) -> int:
+        return sum(len(fonts) for fonts in self._faces.values())
 
     def home_font(self, size: int, bold: bool = False) -> pygame.font.Font:
         return self.font(self.home_script, size, bold, self.rtl and self.home_script == ARABIC)
@@ -173,7 +186,7 @@ class TextSetter:
 
     def _ink(self, font: pygame.font.Font, text: str) -> tuple[int, int]:
         """How far ``text``'s letters reach above and below the baseline in ``font``."""
-        key = (id(font), text)
+        key = (id(font), font.point_size, text)
         reach = self._inks.get(key)
         if reach is None:
             if len(self._inks) > self.CACHE_LIMIT:
@@ -214,7 +227,7 @@ class TextSetter:
     def _run_width(self, font: pygame.font.Font, text: str) -> int:
         if text != " ":
             return font.size(text)[0]
-        key = (id(font), text)  # the spaces between runs: one measure per font
+        key = (id(font), font.point_size)  # the spaces between runs: one measure per face and size
         width = self._spaces.get(key)
         if width is None:
             width = self._spaces[key] = font.size(text)[0]
@@ -257,7 +270,7 @@ class TextSetter:
                 pictures.append(None)
                 continue
             baseline, ink = self._baseline_in(font, image.get_height()), image.get_bounding_rect()
-            self._inks.setdefault((id(font), text), (baseline - ink.top, ink.bottom - baseline) if ink.height else (0, 0))
+            self._inks.setdefault((id(font), font.point_size, text), (baseline - ink.top, ink.bottom - baseline) if ink.height else (0, 0))
             pictures.append(_Picture(image, image.get_width(), image.get_height(), baseline, ink))
         return pictures
 

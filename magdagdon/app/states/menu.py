@@ -287,6 +287,7 @@ class MenuState(State):
                 column = len(row) - 1 - i if text.rtl else i  # a right-to-left reader starts on the right
                 rect = pygame.Rect(x + column * (each + gap), y, each, button_h)
                 button = pygame_gui.elements.UIButton(rect, "", ui, object_id=item.style or None)
+                self.ui.draw_states_when_shown(button)
                 if not item.enabled:
                     button.disable()
                 self.elements.append(button)
