@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from magdagdon.ai import hint
 from magdagdon.engine import (
     Accept, Action, Adjust, Confirm, Game, PlaceRuin, Reroll, Stage, TakeBack, TakeBackAll, cell_col,
     cell_row,
@@ -20,6 +19,8 @@ class Hint:
 
 
 def ask_hint(game: Game) -> Hint:
+    from magdagdon.ai import hint  # the expert's tables: loaded after the first frame (Control.finish_startup)
+
     return describe(game, hint(game.copy()))
 
 
