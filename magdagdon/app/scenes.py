@@ -20,8 +20,9 @@ from .scene_names import (  # noqa: F401 (the names, where the scenes' users loo
 )
 
 PARTY_SEATS = [("ANA", False), ("BO", False), ("Computer", True)]
-# A full table: long names, other scripts and two computers, for the players' row and strip.
-EIGHT_SEATS = [("ANA", False), ("BO", False), ("Computer", True), ("Wolfgang Amadeus", False), ("عائشہ", False),
+# A full table: long names (the longest a seat takes, 12 wide capitals, shortened at 800 px),
+# other scripts and two computers, for the players' row and strip.
+EIGHT_SEATS = [("ANA", False), ("BO", False), ("Computer", True), ("MWAMBA WAMWE", False), ("عائشہ", False),
                ("प्रिया", False), ("Maximiliana", False), ("Computer 2", True)]
 
 
