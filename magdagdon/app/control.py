@@ -14,23 +14,17 @@ import os
 import sys
 from concurrent.futures import Executor
 from dataclasses import replace
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
 from magdagdon.engine import Difficulty
-from magdagdon.party.keeper import PartyKeeper
-from magdagdon.storage.party_file import PartyFiles
 from magdagdon.storage import DEFAULT_NAME
 from magdagdon.storage.atomic_file import write_atomic
 from magdagdon.storage.kiosk_config import KioskConfig, load_kiosk_config
 
 from .audio import Audio
 from .coach import Coach
-from .party_play import PartyPlay
-from .phones.host import PhoneHost
-from .phones.lobby import PhonesLobby, RemoveGuest
-from .phones.race import PhonesRace, PhonesResults
 from .payloads import Confirm, Question
 from .play_context import PlayContext
 from .fonts import FontBook
@@ -41,9 +35,9 @@ from .input.gamepad import PadKeys, Pads
 from .input.pointer import PointerTranslator
 from .jobs import AfterFrame
 from .players.autoplay import Autoplay
+from .players.warm_up import warm_expert
 from .players.worker import Worker
 from .kiosk import FolderInUse, KioskClaim, KioskLock, draw_leaving, set_lock_hints
-from .kiosk_director import KioskDirector, read_score_tables
 from .loop import UPDATES_PER_SECOND, FixedStep
 from .loop_io import Clock, EventSource, PygameEvents, RealClock
 from .menu_ui import MenuUI
@@ -54,36 +48,27 @@ from .player_name import LastName
 from .preferences import Preferences
 from .render.draw_log import DrawnFrame, LoggedSurface, forget, new_frame_surface
 from .render.table_canvas import TableCanvas
+from .scene_names import GAME_SCENES, MENU_SCENES, NAME_SCENE, PARTY_SCENES, PHONE_SCENES, TURN_SCENES
 from .session import now
-from .scenes import GAME_SCENES, MENU_SCENES, NAME_SCENE, PARTY_SCENES, PHONE_SCENES, TURN_SCENES, scene_game, \
-    scene_party, scene_room
 from .state_machine import State, StateMachine
-from .states.about import About
-from .states.attract_card import AttractCard, AttractKit
-from .states.code_entry import CodeEntry
 from .states.confirm_dialog import ConfirmDialog
 from .states.hint_warning import HintWarning
-from .states.party_handover import PartyHandover
-from .states.party_results import PartyResultsScreen
-from .states.party_setup import PartySetup
-from .states.game_over import GameOver
-from .states.high_scores import HighScores
 from .states.magdagdon import Magdagdon
 from .states.menu import MenuKit, MenuState
-from .states.name_entry import NameEntry, NameEntryKit
-from .states.replay_viewer import ReplayViewer
 from .states.rolling import Rolling
 from .states.ruin_pick import RuinPick
-from .states.rules import Rules
 from .states.settings_menu import LARGE_TEXT_SCALE, SettingsMenu
 from .states.staging import Staging
-from .states.still_playing import StillPlaying
 from .states.table import PHASE_STATE, TableKit
 from .states.title import Title
 from .store_access import StoreAccess
 from .termination import Termination
 from .viewport import Viewport
 from .window import Window
+
+if TYPE_CHECKING:
+    from .kiosk_director import KioskDirector
+    from .phones.host import PhoneHost
 
 FRAME_SECONDS = 1 / UPDATES_PER_SECOND  # while something moves
 IDLE_FRAME_SECONDS = 0.1  # while nothing does
@@ -164,7 +149,7 @@ class Control:
         self.jobs = AfterFrame()
         self.worker = Worker(thinker)  # every background thought: its threads unless an executor is handed in
         self.storage = StoreAccess(options.data_dir, self.notices)
-        self.phones = PhoneHost(options.data_dir)  # the phones' room, open only from its lobby
+        self._phones: PhoneHost | None = None  # the phones' room: made when its lobby first opens
         self.games = Games(options.difficulty or Difficulty.PEACEFUL, self.audio, self.viewport, self.jobs,
                            self.storage)
         self.coach = self._coach(options, preferences, self.kiosk)
@@ -178,8 +163,12 @@ class Control:
                                                     menu_kit, preferences))
         self.autoplay = Autoplay(self.games, self.worker, options.seed or 0)
         self.kiosk_locale = text.locale
-        self.director = KioskDirector(self.kiosk, self.games, self.autoplay, self.storage, self._kiosk_notice_seen,
-                                      self._kiosk_language_back) if self.kiosk else None
+        self.director: KioskDirector | None = None
+        if self.kiosk is not None:
+            from .kiosk_director import KioskDirector  # the attract loop and its cards: a kiosk's only
+
+            self.director = KioskDirector(self.kiosk, self.games, self.autoplay, self.storage,
+                                          self._kiosk_notice_seen, self._kiosk_language_back)
         self.pointer = PointerTranslator()
         self.pad_keys = PadKeys()
         # Controllers only in a kiosk: with the joystick subsystem up SDL polls more.
@@ -223,36 +212,106 @@ class Control:
                      tips=bool(guiding), every_game=every_game)
 
     def _factories(self, table: TableKit, menu: MenuKit, preferences: Preferences) -> dict[str, Callable[[], State]]:
-        """Every state by key, each handed the services it uses."""
+        """Every state by key, each handed the services it uses. The turn's phases, the title
+        and its dialogs are imported with the control; the others (and the AI, the party and
+        the phones' room they use) when first opened, so start-up loads only what the first
+        frame shows."""
         games, storage = self.games, self.storage
         last_name = LastName(preferences.saved.name, lambda name: preferences.remember(name=name))
-        names = NameEntryKit(table.text, table.fonts, table.viewport, last_name)
         shown = self.kiosk.difficulties if self.kiosk is not None else tuple(Difficulty)
-        attract = AttractKit(table.text, table.fonts, table.viewport, lambda: read_score_tables(storage, games, shown))
+
+        def game_over() -> State:
+            from .states.game_over import GameOver
+            return GameOver(table, games, self.worker)
+
+        def rules() -> State:
+            from .states.rules import Rules
+            return Rules(menu)
+
+        def about() -> State:
+            from .states.about import About
+            return About(menu)
+
+        def high_scores() -> State:
+            from .states.high_scores import HighScores
+            return HighScores(menu, games, storage)
+
+        def replay() -> State:
+            from .states.replay_viewer import ReplayViewer
+            return ReplayViewer(table.text, table.fonts, table.viewport, self.worker)
+
+        def code_entry() -> State:
+            from .states.code_entry import CodeEntry
+            return CodeEntry(menu, games)
+
+        def party_setup() -> State:
+            from .states.party_setup import PartySetup
+            return PartySetup(menu, games, storage)
+
+        def party_handover() -> State:
+            from .states.party_handover import PartyHandover
+            return PartyHandover(menu)
+
+        def party_results() -> State:
+            from .states.party_results import PartyResultsScreen
+            return PartyResultsScreen(menu, games, storage)
+
+        def phones_lobby() -> State:
+            from .phones.lobby import PhonesLobby
+            return PhonesLobby(menu, games, self.phones, self.notices)
+
+        def phones_remove() -> State:
+            from .phones.lobby import RemoveGuest
+            return RemoveGuest(menu, self.phones)
+
+        def phones_race() -> State:
+            from .phones.race import PhonesRace
+            return PhonesRace(menu, games, self.phones)
+
+        def phones_results() -> State:
+            from .phones.race import PhonesResults
+            return PhonesResults(menu, games, self.phones)
+
+        def name_entry() -> State:
+            from .states.name_entry import NameEntry, NameEntryKit
+            return NameEntry(NameEntryKit(table.text, table.fonts, table.viewport, last_name))
+
+        def attract_card() -> State:
+            from .kiosk_director import read_score_tables
+            from .states.attract_card import AttractCard, AttractKit
+            return AttractCard(AttractKit(table.text, table.fonts, table.viewport,
+                                          lambda: read_score_tables(storage, games, shown)))
+
+        def still_playing() -> State:
+            from .states.still_playing import StillPlaying
+            return StillPlaying(table.text, table.fonts, table.viewport)
+
         return {
             "rolling": lambda: Rolling(table, games), "staging": lambda: Staging(table, games),
             "magdagdon": lambda: Magdagdon(table, games), "ruin_pick": lambda: RuinPick(table, games),
-            "game_over": lambda: GameOver(table, games, self.worker),
+            "game_over": game_over,
             "title": lambda: Title(menu, games, self.notices),
             "settings": lambda: SettingsMenu(menu, games, self.audio, self.window, preferences, self.motion,
                                              self.set_language),
-            "rules": lambda: Rules(menu), "about": lambda: About(menu),
-            "high_scores": lambda: HighScores(menu, games, storage),
+            "rules": rules, "about": about, "high_scores": high_scores,
             "confirm": lambda: ConfirmDialog(menu),
             "hint_warning": lambda: HintWarning(menu),
-            "replay": lambda: ReplayViewer(table.text, table.fonts, table.viewport, self.worker),
-            "code_entry": lambda: CodeEntry(menu, games),
-            "party_setup": lambda: PartySetup(menu, games, storage),
-            "party_handover": lambda: PartyHandover(menu),
-            "party_results": lambda: PartyResultsScreen(menu, games, storage),
-            "phones_lobby": lambda: PhonesLobby(menu, games, self.phones, self.notices),
-            "phones_remove": lambda: RemoveGuest(menu, self.phones),
-            "phones_race": lambda: PhonesRace(menu, games, self.phones),
-            "phones_results": lambda: PhonesResults(menu, games, self.phones),
-            "name_entry": lambda: NameEntry(names),
-            "attract_card": lambda: AttractCard(attract),
-            "still_playing": lambda: StillPlaying(table.text, table.fonts, table.viewport),
+            "replay": replay, "code_entry": code_entry,
+            "party_setup": party_setup, "party_handover": party_handover, "party_results": party_results,
+            "phones_lobby": phones_lobby, "phones_remove": phones_remove, "phones_race": phones_race,
+            "phones_results": phones_results,
+            "name_entry": name_entry, "attract_card": attract_card, "still_playing": still_playing,
         }
+
+    @property
+    def phones(self) -> PhoneHost:
+        """The host of the phones' room, made on first use (its room, sockets and files are
+        needed only once Phones at a party is chosen)."""
+        if self._phones is None:
+            from .phones.host import PhoneHost
+
+            self._phones = PhoneHost(self.options.data_dir)
+        return self._phones
 
     # --- start ------------------------------------------------------------------------------
     def start(self) -> None:
@@ -265,6 +324,8 @@ class Control:
             self._start_phones_scene(scene)
             return
         if scene in GAME_SCENES or scene == NAME_SCENE:
+            from .scenes import scene_game  # its position is played out by the AI: loaded for a scene only
+
             game = scene_game("game_over" if scene == NAME_SCENE else scene, games.difficulty, options.seed or 1)
             session = games.resume_session(game)
             if scene == "game_over":
@@ -285,6 +346,12 @@ class Control:
 
     def _start_party_scene(self, scene: str) -> None:
         """A party for screenshots, kept in memory only (never written nor recorded)."""
+        from magdagdon.party.keeper import PartyKeeper
+        from magdagdon.storage.party_file import PartyFiles
+
+        from .party_play import PartyPlay
+        from .scenes import scene_party
+
         party = scene_party(scene, self.games.difficulty, self.options.seed or 1)
         play = PartyPlay(PartyKeeper(PartyFiles.unavailable(), lambda: None, party, now()), self.games, self.storage)
         context = PlayContext(self.games.new_session(seed=party.seed), play)
@@ -296,6 +363,8 @@ class Control:
 
     def _start_phones_scene(self, scene: str) -> None:
         """A room for screenshots, kept in memory only (no server, never written nor recorded)."""
+        from .scenes import scene_room
+
         screen, guests = PHONE_SCENES[scene]
         room = scene_room(screen, guests, self.games.difficulty, self.options.seed or 1)
         self.phones.clock = lambda: 18.0  # the race's timer shows 42 s left
@@ -307,7 +376,7 @@ class Control:
             self.machine.start(screen, context)
 
     def finish_startup(self) -> None:
-        """What the first frame does not need: the saved game, sounds, the menus."""
+        """What the first frame does not need: the saved game, sounds, the menus, the expert (on the worker)."""
         self.startup_pending = False
         options = self.options
         if options.scene is None and options.seed is None and not options.demo:
@@ -315,6 +384,7 @@ class Control:
         if self.audio.enabled:
             self.audio.load()
         self.ui.ready = True  # menus build their widgets at their next update
+        self.worker.submit(warm_expert(self.games.difficulty))
 
     # --- the loop ---------------------------------------------------------------------------
     def run(self, max_frames: int | None = None) -> int:
@@ -512,6 +582,7 @@ class Control:
             self.storage.retry_unsaved()
         if context.party is not None:
             context.party.save()  # a quit mid-turn keeps the dice placed and the powers used so far
-        self.phones.close()  # the phones are told, the room's file written, the port let go
+        if self._phones is not None:
+            self._phones.close()  # the phones are told, the room's file written, the port let go
         if self.own_termination:  # after the saves: a second Ctrl+C cannot cut them short
             self.termination.release()

@@ -76,7 +76,12 @@ class HeapTrimmer:
         self.let_go_much = True
 
     def rest(self, now: float, presented: int) -> None:
-        """The loop has nothing to draw; ``presented`` counts the frames shown so far."""
+        """The loop has nothing to draw; ``presented`` counts the frames shown so far. The
+        first rest only starts the count: start-up let go nothing worth a collection, and a
+        full one (tens of ms) would hold up the first frame's exit in ``--frames 1``."""
+        if self.last is None:
+            self.last, self.drawn_until = now, presented
+            return
         if not self.let_go_much and (presented == self.drawn_until
                                      or (self.last is not None and now - self.last < REST_SECONDS)):
             return

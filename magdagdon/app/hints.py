@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-from magdagdon.ai import hint
-from magdagdon.ai.rescue import Rescue, rescue_for
 from magdagdon.engine import (
     Accept, Action, Adjust, Confirm, Game, Phase, PlaceRuin, Reroll, Stage, TakeBack, TakeBackAll, cell_col,
     cell_row,
@@ -21,6 +20,9 @@ from magdagdon.engine import (
 
 from .i18n import Catalog
 from .rescue_words import RollInHand, chance_words, rescue_line
+
+if TYPE_CHECKING:
+    from magdagdon.ai.rescue import Rescue
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,9 @@ class Hint:
 
 
 def ask_hint(game: Game) -> Hint:
+    from magdagdon.ai import hint  # the expert's tables: loaded after the first frame (Control.finish_startup)
+    from magdagdon.ai.rescue import rescue_for
+
     action = hint(game.copy())
     told = describe(game, action)
     if game.phase is Phase.MAGDAGDON:

@@ -6,10 +6,13 @@ interrupted, the kiosk woken)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .input.focus import FocusKey
-from .party_play import PartyPlay
 from .session import GameSession
+
+if TYPE_CHECKING:
+    from .party_play import PartyPlay
 
 
 @dataclass

@@ -12,9 +12,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Callable
 
-from magdagdon.storage import DEFAULT_NAME
-
-MAX_NAME_CHARACTERS = 12
+from magdagdon.storage import DEFAULT_NAME, MAX_NAME_CHARACTERS
 
 
 def typed_characters(text: str) -> str:

@@ -15,11 +15,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from math import floor
+from typing import TYPE_CHECKING
 
-from magdagdon.ai.rescue import Rescue
 from magdagdon.engine import Game
 
 from .i18n import Catalog
+
+if TYPE_CHECKING:
+    from magdagdon.ai.rescue import Rescue
 
 
 def chance_words(text: Catalog, chance: Fraction) -> str:

@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"magdagdon: {args.size.note}", file=sys.stderr)  # the game goes on with the size it names
     options = options_from(args)
     if options.scene is not None:
-        from magdagdon.app.scenes import SCENES
+        from magdagdon.app.scene_names import SCENES
 
         if options.scene not in SCENES:
             print(f"magdagdon: argument --scene: unknown scene {shown(options.scene)}; one of {', '.join(SCENES)}",

@@ -13,11 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from magdagdon.engine import Difficulty, Game, Phase
-from magdagdon.storage.high_scores import clean_name
+from magdagdon.storage.high_scores import MAX_NAME_CHARACTERS, clean_name
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
-MAX_NAME = 16
 
 
 def turns_done(game: Game) -> int:
@@ -77,7 +76,7 @@ class Party:
 
 
 def clean_player_name(name: str, seat: int) -> str:
-    """A name to show and record (the tables' cleaning, kept short for the side strip);
-    "Player N" when nothing printable is left."""
-    cleaned = clean_name(name)[:MAX_NAME].strip() if name.strip() else ""
+    """A name to show and record: the tables' cleaning, at most ``MAX_NAME_CHARACTERS`` (as at
+    the name entry); "Player N" when nothing printable is left."""
+    cleaned = clean_name(name)[:MAX_NAME_CHARACTERS].strip() if name.strip() else ""
     return cleaned or f"Player {seat + 1}"

@@ -19,7 +19,7 @@ from magdagdon.engine import Accept, Action, ActionParseError, Adjust, Confirm, 
 from .room import Room, RoomSnapshot, Seat, SeatStatus
 
 MAX_MESSAGE_BYTES = 1024
-MAX_FIELD_CHARS = 64  # a name is cleaned to 16; a secret is 24; an action under 20
+MAX_FIELD_CHARS = 64  # a name is cleaned to 12; a secret is 24; an action under 20
 
 
 class BadMessage(Exception):

@@ -16,7 +16,7 @@ The data folder::
 """
 
 from .data_dir import ENVIRONMENT_VARIABLE, resolve_data_dir
-from .high_scores import DEFAULT_NAME, TABLE_SIZE, ScoreEntry, clean_name
+from .high_scores import DEFAULT_NAME, MAX_NAME_CHARACTERS, TABLE_SIZE, ScoreEntry, clean_name
 from .notices import NoticeKind, StorageNotice
 from .outcomes import RecordOutcome, RecordRefused, RefusalReason
 from .recorded_game import RecordedGame, replay_id
@@ -29,6 +29,7 @@ __all__ = [
     "DEFAULT_NAME",
     "ENVIRONMENT_VARIABLE",
     "HISTOGRAM_BUCKET",
+    "MAX_NAME_CHARACTERS",
     "Mismatch",
     "MismatchKind",
     "NoticeKind",

@@ -16,7 +16,12 @@ from ..shown_value import shown
 
 TABLE_SIZE = 20
 DEFAULT_NAME = "Player"
-MAX_NAME_LENGTH = 24
+MAX_NAME_LENGTH = 24  # what a stored name may hold: older versions kept up to 24 (seats 16), still loaded
+# A name as it is given today (the name entry, a party's seats, a phone's guest): what the
+# narrowest row that shows names holds whole in every language, the party row's chips at
+# 800x600 (137 px at the 16 px floor: "Anna-Lena Ku" 113 px, "Ada Lovelace" fits, 16 letters
+# never do). A longer stored name is shown shortened, with an ellipsis.
+MAX_NAME_CHARACTERS = 12
 MIN_SCORE, MAX_SCORE = -310, 544  # RULES.md §8: all ruins with every power; 3456/... perfect
 SANE_LIMIT = 10**9
 # Recording times a table accepts: any local time zone can show them (Windows cannot before 1970).

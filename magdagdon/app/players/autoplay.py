@@ -6,22 +6,31 @@ step ahead, so the expert thinks on the worker while the last move is still on s
 from __future__ import annotations
 
 import random
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
-from magdagdon.ai import Policy, make_policy
 from magdagdon.engine import Action, Game
 
 from ..games import Games
-from ..party_play import PartyPlay
 from ..state_machine import StateMachine
 from ..states.table import TableState
 from .seats import Controller, ExpertSeat, PersonSeat, ScriptedSeat
 from .worker import Worker
 from ..loop import ticks
 
+if TYPE_CHECKING:
+    from magdagdon.ai import Policy
+
+    from ..party_play import PartyPlay
+
 DEMO_STEP_TICKS = ticks(1 / 3)  # between the demo's moves
 COMPUTER_STEP_TICKS = ticks(0.45)  # between a computer player's
 RESTART_TICKS = ticks(4.0)  # a finished demo game stays on screen
+
+
+def expert(seed: int) -> Policy:
+    from magdagdon.ai import make_policy  # loaded after the first frame (Control.finish_startup), not at start
+
+    return make_policy("expert", random.Random(seed))
 
 
 def shared(make: Callable[[], Policy]) -> Callable[[], Policy]:
@@ -40,8 +49,8 @@ class Autoplay:
     def __init__(self, games: Games, worker: Worker, demo_seed: int) -> None:
         self.games = games
         self.worker = worker
-        self.demo_expert = ExpertSeat(worker, shared(lambda: make_policy("expert", random.Random(demo_seed))))
-        self.computer_policy = shared(lambda: make_policy("expert", random.Random(0)))
+        self.demo_expert = ExpertSeat(worker, shared(lambda: expert(demo_seed)))
+        self.computer_policy = shared(lambda: expert(0))
         self.script: ScriptedSeat | None = None  # the demo plays a recorded game back, or the expert plays
         self.seats: dict[int, Controller] = {}  # a party's seats, by number
         self.seats_of: PartyPlay | None = None

@@ -6,18 +6,21 @@ from __future__ import annotations
 
 import sys
 from concurrent.futures import CancelledError, Future
+from typing import TYPE_CHECKING
 
-from magdagdon.ai.review import TurnReview, review_game
 from magdagdon.engine import Replay
 
 from .worker import Worker
+
+if TYPE_CHECKING:
+    from magdagdon.ai.review import TurnReview
 
 
 class ReviewJob:
     def __init__(self, worker: Worker, replay: Replay) -> None:
         self.replay = replay
         # Every turn that lost points, costliest first (a game has fewer turns than actions).
-        self.future: Future[list[TurnReview]] = worker.submit(lambda: review_game(replay, limit=len(replay.actions)))
+        self.future: Future[list[TurnReview]] = worker.submit(lambda: _review(replay))
         self.failed = False
 
     @property
@@ -37,3 +40,9 @@ class ReviewJob:
             self.failed = True
             print(f"magdagdon: the expert's review could not be made: {error!r}", file=sys.stderr)
         return None
+
+
+def _review(replay: Replay) -> list[TurnReview]:
+    from magdagdon.ai.review import review_game  # on the worker: the AI is never loaded in a frame for it
+
+    return review_game(replay, limit=len(replay.actions))

@@ -4,12 +4,14 @@ None while there is none yet (a person's seat always: their moves come from the 
 from __future__ import annotations
 
 from concurrent.futures import Future
-from typing import Callable, Protocol, Sequence
+from typing import TYPE_CHECKING, Callable, Protocol, Sequence
 
-from magdagdon.ai import Policy
 from magdagdon.engine import Action, Game
 
 from .worker import Worker
+
+if TYPE_CHECKING:
+    from magdagdon.ai import Policy
 
 
 class Controller(Protocol):

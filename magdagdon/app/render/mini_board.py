@@ -3,15 +3,19 @@ for the player, ghosts for the expert's alternative) and the cell ruined, crosse
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
-from magdagdon.ai.review import TurnAdvice
 from magdagdon.engine import RUIN
 
 from . import palette
 from .board_view import ruin_tile
 from .dice_faces import die_face
 from .draw_log import Role, note
+
+if TYPE_CHECKING:
+    from magdagdon.ai.review import TurnAdvice
 
 GHOST_ALPHA = 150
 

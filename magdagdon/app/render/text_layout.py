@@ -63,7 +63,6 @@ class TextSetter:
         self._overhangs: dict[int, Overhang] = {}  # id of an open face -> its file's overhang
         self._inks: dict[tuple[int, int, str], tuple[int, int]] = {}  # (face id, size, text) -> ink above, below
         self._drawn_by: dict[tuple[str, str], str] = {}  # (script, letter) -> the script whose font draws it
-        self._coverage = {script: covered_code_points(font.regular) for script, font in fonts.items()}
         order = [self.home_script, LATIN, ARABIC, DEVANAGARI]
         self._fallbacks = [s for i, s in enumerate(order) if s in fonts and s not in order[:i]]
 
@@ -106,7 +105,10 @@ class TextSetter:
         return self.font(self.home_script, size, bold, self.rtl and self.home_script == ARABIC)
 
     def _covers(self, script: str, char: str) -> bool:
-        coverage = self._coverage.get(script)
+        # Each font's letters are read when a letter first asks (covered_code_points keeps them):
+        # an English screen never reads the Urdu and Hindi fonts' tables.
+        spec = self.fonts.get(script)
+        coverage = covered_code_points(spec.regular) if spec is not None else None
         return not coverage or ord(char) in coverage or char.isspace()
 
     def _drawing_script(self, script: str, char: str) -> str:

@@ -4,9 +4,10 @@ re-roll that may and its chance (``rescue_words``); the player uses one, or acce
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
-from magdagdon.ai.rescue import Rescue as PowerAdvice, rescue_for
 from magdagdon.engine import Accept, Phase, Rescue, rescue
 
 from ..render import palette
@@ -19,6 +20,9 @@ from ..payloads import Payload
 from ..play_context import PlayContext
 from ..rescue_words import advice_line
 from .table import TableState
+
+if TYPE_CHECKING:
+    from magdagdon.ai.rescue import Rescue as PowerAdvice
 
 TITLE_SCALE = 0.15  # of the banner's height
 
@@ -50,6 +54,8 @@ class Magdagdon(TableState):
         game = self.game
         key = (game.board, game.dice, game.powers_used)
         if game.phase is Phase.MAGDAGDON and (self.advised is None or self.advised[0] != key):
+            from magdagdon.ai.rescue import rescue_for  # loaded after the first frame (Control.finish_startup)
+
             self.advised = (key, rescue_for(game))
         return self.advised[1] if self.advised is not None else None
 

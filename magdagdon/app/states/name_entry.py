@@ -19,14 +19,14 @@ from dataclasses import dataclass
 
 import pygame
 
-from magdagdon.storage import DEFAULT_NAME
+from magdagdon.storage import DEFAULT_NAME, MAX_NAME_CHARACTERS
 
 from ..fonts import FontBook
 from ..i18n import Catalog
 from ..input.gamepad import PadReader
 from ..input.keyboard import LAYOUTS, Key, OnScreenKeyboard
 from ..render.button_row import words_width
-from ..player_name import MAX_NAME_CHARACTERS, LastName, add_typed, final_name
+from ..player_name import LastName, add_typed, final_name
 from ..render.draw_log import Role, panel
 from ..render import palette
 from ..render.hud import min_text_px

@@ -5,6 +5,7 @@ keyboard handling, and the Majda Powers panel. Each state overrides the hooks
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -28,7 +29,6 @@ from ..render.palette import Colour
 from ..render.table_canvas import TableCanvas
 from ..render.widgets import Button, draw_button, draw_focus_ring, plan_label, share_row_sizes
 from ..render.dice_sprite import DieSprite
-from ..party_play import PartyPlay, strip_entries
 from ..render.party_row import draw_party_row
 from ..render.party_strip import draw_party_strip
 from ..session import GameSession
@@ -37,6 +37,9 @@ from ..play_context import PlayContext
 from ..state_machine import State
 from ..viewport import Viewport
 from ..loop import ticks
+
+if TYPE_CHECKING:
+    from ..party_play import PartyPlay
 
 PHASE_STATE = {
     Phase.ROLL: "rolling",
@@ -521,12 +524,8 @@ class TableState(State):
             draw_focus_ring(surface, rect, max(4, rect.width // 7))
         self.draw_extra(surface, alpha)
         party = self.party
-        if party is not None and "strip" in self.layout.extras:
-            draw_party_strip(surface, self.fonts, self.layout.extras["strip"], strip_entries(party, self.text),
-                             across=self.layout.portrait)
-        elif party is not None and "roster" in self.layout.extras:
-            draw_party_row(surface, self.fonts, self.layout.extras["roster"], self.layout.extras["roster_rows"],
-                           strip_entries(party, self.text))
+        if party is not None:
+            self._draw_party(surface, party)
         bubble = self.coach_bubble()  # pointing where the dice are drawn now
         if bubble is None or bubble.area is not None:  # else the bubble says what to do now, where the guide goes
             self.draw_guide(surface)
@@ -585,6 +584,17 @@ class TableState(State):
             message, colour = self.guide()
         if message:
             draw_guide(surface, self.fonts, self.layout, message, colour)
+
+    def _draw_party(self, surface: pygame.Surface, party: PartyPlay) -> None:
+        """The players of the party in play: a strip beside the board, or a row of them."""
+        from ..party_play import strip_entries  # loaded with the party (its set-up or its scene), not at start
+
+        extras = self.layout.extras
+        if "strip" in extras:
+            draw_party_strip(surface, self.fonts, extras["strip"], strip_entries(party, self.text),
+                             across=self.layout.portrait)
+        elif "roster" in extras:
+            draw_party_row(surface, self.fonts, extras["roster"], extras["roster_rows"], strip_entries(party, self.text))
 
     def draw_static(self, surface: pygame.Surface) -> None:
         session = self.session
