@@ -10,6 +10,7 @@ def test_a_game_that_keeps_drawing_trims_every_few_seconds_and_collects_only_at_
     trims: list[int] = []
     monkeypatch.setattr(heap, "_trim", trims.append)
     frame = 1 / 64  # exact in binary: a trim falls due on the frame it should
+    heap.rest(0.0, presented=0)  # the rest at start-up only starts the count
     for index in range(10 * 64):  # ten seconds of frames, none of them a rest
         heap.drawing(index * frame)
     assert len(trims) == heap.busy_trims == int(10 / BUSY_TRIM_SECONDS)
