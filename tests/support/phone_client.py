@@ -77,6 +77,8 @@ class Phone:
         self.secret = ""
         self.seat = -1
         self.state: dict[str, Any] = {}
+        self.roster: dict[int, dict[str, Any]] = {}  # what this phone was told of each seat
+        self.messages: list[dict[str, Any]] = []  # every message received, in order
         self.sent_at = -1  # the move count of the state last acted on
         self.actions: list[str] = []  # what this phone sent, in order
 
@@ -92,8 +94,13 @@ class Phone:
         message = await asyncio.wait_for(self.socket.receive(), GUARD_SECONDS)
         assert message.type is aiohttp.WSMsgType.TEXT, message
         data: dict[str, Any] = json.loads(message.data)
+        self.messages.append(data)
         if data["type"] == "state":
             self.state = data
+        elif data["type"] == "roster":
+            if data["full"]:
+                self.roster = {}
+            self.roster.update({entry["seat"]: entry for entry in data["seats"]})
         return data
 
     async def receive_until(self, kind: str) -> dict[str, Any]:
