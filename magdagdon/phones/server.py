@@ -84,6 +84,7 @@ class Connection:
     bucket: TokenBucket
     seat: int | None = None
     refused_in_row: int = 0
+    told: object = None  # what its phone was last told of its own seat and the room's turn
 
 
 def page_files() -> dict[str, tuple[bytes, str]]:
@@ -118,11 +119,11 @@ class RoomServer:
         self._ready = threading.Event()
         self._failure: BaseException | None = None
         self._saved_key: object = None
-        self._told_room: object = None  # the room's turn, phase and deadline the phones were told
         self._told_seats: list[dict[str, Any]] = []  # each seat's roster entry the phones were told
         self._telling: asyncio.Lock | None = None  # one round of updates at a time: each phone's in order
         self._tick_task: asyncio.Task[None] | None = None
         self.writer: RoomWriter | None = None
+        self._unsaved_turns: dict[int, int] = {}  # seats whose finished turn is being written
 
     # --- the game's thread -------------------------------------------------------------
     def start(self) -> str:
@@ -354,9 +355,19 @@ class RoomServer:
 
     async def _after_change(self, acting: int | None, finished_turn: bool = False,
                             newcomer: Connection | None = None) -> None:
-        """Keep what must not be lost, then tell the phones what changed."""
-        await self._keep(acting if finished_turn else None)
-        await self._tell(acting, newcomer)
+        """Keep what must not be lost, then tell the phones what changed. A seat whose
+        finished turn is being written hears of it only after: its own round tells it."""
+        if finished_turn and acting is not None:
+            self._unsaved_turns[acting] = self._unsaved_turns.get(acting, 0) + 1
+            try:
+                await self._keep(acting)
+            finally:
+                self._unsaved_turns[acting] -= 1
+                if not self._unsaved_turns[acting]:
+                    del self._unsaved_turns[acting]
+        else:
+            await self._keep(None)
+        await self._tell(newcomer)
 
     async def _keep(self, finished_turn_of: int | None, force: bool = False) -> None:
         """The room's file when the room's turn, its phase, a setting or the seats changed;
@@ -379,7 +390,7 @@ class RoomServer:
         except Exception as error:  # noqa: BLE001 - a bug in writing: one line, the room goes on
             print(f"The room's file could not be written: {error}", file=sys.stderr)
 
-    async def _tell(self, acting: int | None, newcomer: Connection | None) -> None:
+    async def _tell(self, newcomer: Connection | None) -> None:
         """Each phone gets its own state when its game, its status or the room's turn moved;
         every phone a roster of the seats that changed. One round at a time, so each phone
         hears the changes in the order they happened."""
@@ -387,8 +398,6 @@ class RoomServer:
         async with self._telling:
             snapshot = self.room.snapshot
             room_key = (snapshot.phase, snapshot.turn, snapshot.deadline)
-            room_moved = room_key != self._told_room
-            self._told_room = room_key
             entries = [roster_entry(seat) for seat in snapshot.seats]
             told = self._told_seats
             changed = [n for n, entry in enumerate(entries) if n >= len(told) or told[n] != entry]
@@ -403,7 +412,11 @@ class RoomServer:
                     await self._send(connection.socket, roster_message(snapshot, entries, now, full=True))
                 elif changed:
                     await self._send_text(connection.socket, roster)
-                if room_moved or seat == acting or seat in changed or connection is newcomer:
+                if seat in self._unsaved_turns:
+                    continue  # its own round, once the turn is on disk
+                own = (room_key, len(self.room.seats[seat].game.log), self.room.seats[seat].status)
+                if own != connection.told or connection is newcomer:
+                    connection.told = own
                     with self.room.lock():
                         view = seat_view(self.room, seat, now)
                     await self._send(connection.socket, view)
