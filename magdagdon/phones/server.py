@@ -186,6 +186,8 @@ class RoomServer:
 
     async def _open(self) -> None:
         self._telling = asyncio.Lock()
+        self._settled = asyncio.Event()  # set while no finished turn waits for the disk
+        self._settled.set()
         app = web.Application(client_max_size=4096)
         app.router.add_get("/r/{code}", self._page)
         app.router.add_get("/r/{code}/ws", self._socket)
@@ -214,10 +216,13 @@ class RoomServer:
         self.room.close()
         if self._tick_task is not None:
             self._tick_task.cancel()
-        for socket in list(self._connections):
-            await self._send(socket, {"type": "closed"})
-            await socket.close()
         await self._keep(None, force=True)  # the last state, and any game not yet recorded
+        await self._settled.wait()  # every finished turn on disk has been told to its phone...
+        assert self._telling is not None
+        async with self._telling:  # ... and its round has gone out before "closed"
+            for socket in list(self._connections):
+                await self._send(socket, {"type": "closed"})
+                await socket.close()
         if self.writer is not None:
             await asyncio.get_running_loop().run_in_executor(None, self.writer.close)
         if self._runner is not None:
@@ -359,12 +364,15 @@ class RoomServer:
         finished turn is being written hears of it only after: its own round tells it."""
         if finished_turn and acting is not None:
             self._unsaved_turns[acting] = self._unsaved_turns.get(acting, 0) + 1
+            self._settled.clear()
             try:
                 await self._keep(acting)
             finally:
                 self._unsaved_turns[acting] -= 1
                 if not self._unsaved_turns[acting]:
                     del self._unsaved_turns[acting]
+                if not self._unsaved_turns:
+                    self._settled.set()
         else:
             await self._keep(None)
         await self._tell(newcomer)
