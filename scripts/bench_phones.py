@@ -107,6 +107,8 @@ class BenchPhone:
             data = await self.receive()
             if data is None or data["type"] in ("closed", "replaced"):
                 return
+            if data["type"] == "error" and data.get("code") == "room_not_playing":
+                return  # --turns: the host closed the room under an action on its way; "closed" follows
             if data["type"] == "error":  # never expected: the phone sends only what it was offered
                 self.errors.append(str(data.get("code")))
                 self.waiting = False

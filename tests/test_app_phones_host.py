@@ -180,7 +180,8 @@ def test_a_room_a_crash_left_open_is_continued_and_the_phones_rejoin(tmp_path):
     secrets = [phone.secret for phone in phones.phones]
     done = [s.turns_done for s in host.snapshot.seats]
     opened = host.open_room
-    opened.server.keeper = None  # a crash: nothing is written as the server goes
+    assert opened.server.writer is not None
+    opened.server.writer.close()  # a crash: what is waiting is written, nothing after
     host.close()
     phones.thread.join(GUARD_SECONDS)  # their sockets closed under them, mid-game
     first.close()
@@ -197,7 +198,7 @@ def test_a_room_a_crash_left_open_is_continued_and_the_phones_rejoin(tmp_path):
         again = second.control.phones
         assert again.snapshot.code == code and [s.turns_done for s in again.snapshot.seats] >= [0, 0]
         assert [s.name for s in again.snapshot.seats] == NAMES[:2]
-        assert sum(s.turns_done for s in again.snapshot.seats) >= sum(done) - 2  # at most a turn lost each
+        assert sum(s.turns_done for s in again.snapshot.seats) >= sum(done)  # no finished turn lost
         rejoined = Phones(again.url, code, NAMES[:2], secrets=secrets)
         real_wait(second, lambda: second.top_key == "phones_results")
         second.choose("done")

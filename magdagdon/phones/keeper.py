@@ -1,19 +1,47 @@
-"""Keeping a room: its file written as turns end, each finished guest's game recorded in the
-tables under their name through the party's recorder (an ordinary verified replay; a game
-is recorded once, and only a game played to its end)."""
+"""Keeping a room: its file written once per room turn (and when a seat comes or goes, the
+host changes a setting or the room ends), each turn a guest finishes appended to the room's
+turns file in between, and each finished guest's game recorded in the tables under their
+name through the party's recorder (an ordinary verified replay; a game is recorded once, and
+only a game played to its end).
+
+What is written is taken on the server's thread under the room's lock (:meth:`moment`,
+:meth:`turn_of`) and written by :class:`phones.writer.RoomWriter` on a thread of its own, so
+the server's loop never waits for the disk."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Callable
 
-from magdagdon.engine import Replay
+from magdagdon.engine import Game, Replay
 from magdagdon.party.keeper import record_people
 from magdagdon.storage import Store
 from magdagdon.storage.recorded_game import replay_id
 from magdagdon.storage.room_file import RoomFiles, RoomRecord, RoomSeatRecord, room_id_of
 
 from .room import Room, RoomPhase, Seat, SeatStatus
+
+
+@dataclass(frozen=True)
+class RoomMoment:
+    """The room as the file will hold it, taken at one moment (immutable but the finished
+    games, which no action changes any more)."""
+
+    turn: int
+    turn_seconds: float | None
+    seats: tuple[RoomSeatRecord, ...]
+    finished_games: tuple[tuple[str, Game], ...]
+    phase: RoomPhase
+
+
+@dataclass(frozen=True)
+class KeptTurn:
+    """The actions a seat played since its game was last on disk, ending a turn it finished."""
+
+    seat: int
+    moves: int  # the seat's move count on disk before these actions
+    actions: tuple[str, ...]
 
 
 class RoomKeeper:
@@ -23,6 +51,7 @@ class RoomKeeper:
         self.room_id = room_id_of(started, room.code)
         self.recorded = recorded
         self.unrecorded: list[str] = []  # names whose result could not be written yet
+        self._on_disk = [len(seat.game.log) for seat in room.seats]  # each seat's moves in the file
 
     @classmethod
     def resume(cls, files: RoomFiles, store: Callable[[], Store | None], record: RoomRecord,
@@ -37,19 +66,40 @@ class RoomKeeper:
         return cls(files, store, room, record.started, record.recorded)
 
     def save(self, now: datetime) -> bool:
-        """Record the games that ended since the last save, then write the room's file."""
-        with self.room.lock():
-            people = [(seat.name, False, seat.game) for seat in self.room.seats]
-            self.recorded, self.unrecorded = record_people(self.store, people, self.recorded, now)
-            if not self.room.seats:
-                return True  # nothing to resume yet
-            return self.files.save(self.record())
+        """Record the games that ended since the last save, then write the room's file (here
+        and now: the host's thread when no server runs)."""
+        return self.write(self.moment(), now)
 
-    def record(self) -> RoomRecord:
-        room = self.room
-        seats = tuple(RoomSeatRecord(s.name, s.secret, s.status.value, Replay.of(s.game)) for s in room.seats)
-        everyone_recorded = all(replay_id(Replay.of(s.game)) in self.recorded for s in room.seats
-                                if s.game.is_over)
-        finished = room.snapshot.phase is RoomPhase.FINISHED and everyone_recorded
-        return RoomRecord(self.room_id, room.code, self.started, room.turn, room.turn_seconds, seats,
-                          self.recorded, finished)
+    def moment(self) -> RoomMoment:
+        """What the file will hold; the server's thread, under the room's lock."""
+        with self.room.lock():
+            room = self.room
+            seats = tuple(RoomSeatRecord(s.name, s.secret, s.status.value, Replay.of(s.game)) for s in room.seats)
+            self._on_disk = [len(record.replay.actions) for record in seats]
+            finished = tuple((s.name, s.game) for s in room.seats if s.game.is_over)
+            return RoomMoment(room.turn, room.turn_seconds, seats, finished, room.snapshot.phase)
+
+    def turn_of(self, index: int) -> KeptTurn:
+        """The seat's actions since its game was last on disk (it just finished a turn)."""
+        with self.room.lock():
+            while len(self._on_disk) <= index:
+                self._on_disk.append(0)
+            log = self.room.seats[index].game.log
+            kept = KeptTurn(index, self._on_disk[index], tuple(a.to_text() for a in log[self._on_disk[index]:]))
+            self._on_disk[index] = len(log)
+            return kept
+
+    def write(self, moment: RoomMoment, now: datetime) -> bool:
+        """Record the finished games not yet recorded, then write the file (any thread)."""
+        people = [(name, False, game) for name, game in moment.finished_games]
+        self.recorded, self.unrecorded = record_people(self.store, people, self.recorded, now)
+        if not moment.seats:
+            return True  # nothing to resume yet
+        everyone_recorded = all(replay_id(s.replay) in self.recorded for s in moment.seats
+                                if s.replay.result is not None)
+        finished = moment.phase is RoomPhase.FINISHED and everyone_recorded
+        return self.files.save(RoomRecord(self.room_id, self.room.code, self.started, moment.turn,
+                                          moment.turn_seconds, moment.seats, self.recorded, finished))
+
+    def write_turn(self, kept: KeptTurn) -> bool:
+        return self.files.append_turn(self.room_id, kept.seat, kept.moves, kept.actions)

@@ -16,7 +16,7 @@ from typing import Any, Union
 from magdagdon.engine import Accept, Action, ActionParseError, Adjust, Confirm, PlaceRuin, Reroll, Stage, TakeBack, \
     TakeBackAll, parse_action
 
-from .room import Room, RoomSnapshot, Seat, SeatStatus
+from .room import Room, RoomSnapshot, Seat, SeatSnapshot
 
 MAX_MESSAGE_BYTES = 1024
 MAX_FIELD_CHARS = 64  # a name is cleaned to 12; a secret is 24; an action under 20
@@ -100,8 +100,8 @@ def refusal_message(code: str, detail: str = "") -> dict[str, Any]:
 
 
 def seat_view(room: Room, index: int, now: float) -> dict[str, Any]:
-    """Everything the seat's phone shows, with what the engine allows it now (the page
-    offers only that). Call with the room's lock held."""
+    """The seat's own state, with what the engine allows it now (the page offers only
+    that); the other seats come in rosters. Call with the room's lock held."""
     snapshot = room.snapshot
     seat = room.seats[index]
     return {
@@ -110,10 +110,20 @@ def seat_view(room: Room, index: int, now: float) -> dict[str, Any]:
                  "difficulty": room.difficulty.name, "seconds_left": _seconds_left(snapshot, now)},
         "you": {"seat": index, "name": seat.name, "status": seat.status.value},
         "game": _game_view(seat),
-        "others": [{"seat": s.index, "name": s.name, "score": s.score, "done": s.done_this_turn,
-                    "status": s.status.value, "connected": s.connected}
-                   for s in snapshot.seats if s.status is not SeatStatus.REMOVED],
     }
+
+
+def roster_entry(seat: SeatSnapshot) -> dict[str, Any]:
+    """What every phone shows of a seat: no board, no dice, no moves."""
+    return {"seat": seat.index, "name": seat.name, "score": seat.score, "done": seat.done_this_turn,
+            "status": seat.status.value, "connected": seat.connected}
+
+
+def roster_message(snapshot: RoomSnapshot, entries: list[dict[str, Any]], now: float,
+                   full: bool = False) -> dict[str, Any]:
+    """The seats that changed (every seat when ``full``: a phone that just joined), and the
+    turn timer's seconds left."""
+    return {"type": "roster", "full": full, "seconds_left": _seconds_left(snapshot, now), "seats": entries}
 
 
 def _seconds_left(snapshot: RoomSnapshot, now: float) -> int | None:

@@ -8,12 +8,20 @@ open: :meth:`RoomServer.stop` closes the room, tells every phone and lets the po
 The game's thread calls :meth:`start_game`, :meth:`remove`, :meth:`stop` and reads
 ``room.snapshot``; everything else happens on the server's loop, so the room changes in
 one thread and every change is followed by the phones' updates and the room's file.
+
+A phone is told only what changed for it: its own state (with the moves the engine allows)
+when its game, its status or the room's turn changes, and a small ``roster`` of the seats
+that changed (name, score, done, status, connected) whenever one does. The room's file is
+written by a :class:`RoomWriter` thread: whole once per room turn (and when a seat comes or
+goes, the host changes a setting, the room ends), each turn a guest finishes appended in
+between; a phone hears of its finished turn only once it is on disk.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import sys
 import threading
 import time
 from dataclasses import dataclass, field
@@ -27,8 +35,10 @@ from magdagdon.assets_path import asset
 from magdagdon.engine import Difficulty
 
 from .keeper import RoomKeeper
-from .messages import Act, BadMessage, Join, Ping, Rejoin, parse_message, refusal_message, seat_view
+from .messages import Act, BadMessage, Join, Ping, Rejoin, parse_message, refusal_message, roster_entry, \
+    roster_message, seat_view
 from .room import Room, RoomRefused
+from .writer import RoomWriter
 
 DEFAULT_PORT = 8765
 PAGE_TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".json": "application/json"}
@@ -74,6 +84,7 @@ class Connection:
     bucket: TokenBucket
     seat: int | None = None
     refused_in_row: int = 0
+    told: object = None  # what its phone was last told of its own seat and the room's turn
 
 
 def page_files() -> dict[str, tuple[bytes, str]]:
@@ -108,8 +119,11 @@ class RoomServer:
         self._ready = threading.Event()
         self._failure: BaseException | None = None
         self._saved_key: object = None
-        self._shared_key: object = None
+        self._told_seats: list[dict[str, Any]] = []  # each seat's roster entry the phones were told
+        self._telling: asyncio.Lock | None = None  # one round of updates at a time: each phone's in order
         self._tick_task: asyncio.Task[None] | None = None
+        self.writer: RoomWriter | None = None
+        self._unsaved_turns: dict[int, int] = {}  # seats whose finished turn is being written
 
     # --- the game's thread -------------------------------------------------------------
     def start(self) -> str:
@@ -171,6 +185,9 @@ class RoomServer:
         loop.run_forever()
 
     async def _open(self) -> None:
+        self._telling = asyncio.Lock()
+        self._settled = asyncio.Event()  # set while no finished turn waits for the disk
+        self._settled.set()
         app = web.Application(client_max_size=4096)
         app.router.add_get("/r/{code}", self._page)
         app.router.add_get("/r/{code}/ws", self._socket)
@@ -190,6 +207,8 @@ class RoomServer:
             await runner.cleanup()
             raise
         self._runner = runner
+        if self.keeper is not None:
+            self.writer = RoomWriter(self.keeper, self.wall_clock)
         self.port = runner.addresses[0][1]  # the port really bound (the fallback's, too)
         self._tick_task = asyncio.get_running_loop().create_task(self._ticks())
 
@@ -197,10 +216,15 @@ class RoomServer:
         self.room.close()
         if self._tick_task is not None:
             self._tick_task.cancel()
-        for socket in list(self._connections):
-            await self._send(socket, {"type": "closed"})
-            await socket.close()
-        self._save()
+        await self._keep(None, force=True)  # the last state, and any game not yet recorded
+        await self._settled.wait()  # every finished turn on disk has been told to its phone...
+        assert self._telling is not None
+        async with self._telling:  # ... and its round has gone out before "closed"
+            for socket in list(self._connections):
+                await self._send(socket, {"type": "closed"})
+                await socket.close()
+        if self.writer is not None:
+            await asyncio.get_running_loop().run_in_executor(None, self.writer.close)
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -296,6 +320,7 @@ class RoomServer:
         if connection.seat is not None:
             raise BadMessage("already_joined")
         index = self.room.join(message.code, message.name)
+        await self._keep(None)  # the seat is on disk before its phone holds the secret
         await self._bind(connection, index)
 
     async def _rejoin(self, connection: Connection, message: Rejoin) -> None:
@@ -315,7 +340,7 @@ class RoomServer:
         await self._send(connection.socket, {"type": "joined", "seat": index,
                                              "secret": self.room.seats[index].secret})
         self.room.set_connected(index, True)
-        await self._after_change(index)
+        await self._after_change(index, newcomer=connection)
 
     def _unbind(self, connection: Connection) -> None:
         index, connection.seat = connection.seat, None
@@ -328,40 +353,89 @@ class RoomServer:
         index = self.room.seat_of(message.secret)
         if index != connection.seat:
             raise BadMessage("not_your_seat")
+        before = self.room.snapshot.seats[index].turns_done
         self.room.act(message.secret, message.action, self.clock())
-        await self._after_change(index)
+        finished_turn = self.room.snapshot.seats[index].turns_done > before
+        await self._after_change(index, finished_turn=finished_turn)
 
-    async def _after_change(self, acting: int | None) -> None:
-        """Tell the phones what changed: the acting seat always; everyone when something
-        they all see (a turn, a score, who is done or connected) moved. Then keep the file
-        when a turn ended or a seat came or went."""
-        snapshot = self.room.snapshot
-        shared = (snapshot.phase, snapshot.turn, snapshot.deadline,
-                  tuple((s.name, s.score, s.done_this_turn, s.status, s.connected) for s in snapshot.seats))
-        everyone = shared != self._shared_key
-        self._shared_key = shared
-        now = self.clock()
-        for connection in list(self._connections.values()):
-            if connection.seat is not None and (everyone or connection.seat == acting):
-                with self.room.lock():
-                    view = seat_view(self.room, connection.seat, now)
-                await self._send(connection.socket, view)
-        self._save()
+    async def _after_change(self, acting: int | None, finished_turn: bool = False,
+                            newcomer: Connection | None = None) -> None:
+        """Keep what must not be lost, then tell the phones what changed. A seat whose
+        finished turn is being written hears of it only after: its own round tells it."""
+        if finished_turn and acting is not None:
+            self._unsaved_turns[acting] = self._unsaved_turns.get(acting, 0) + 1
+            self._settled.clear()
+            try:
+                await self._keep(acting)
+            finally:
+                self._unsaved_turns[acting] -= 1
+                if not self._unsaved_turns[acting]:
+                    del self._unsaved_turns[acting]
+                if not self._unsaved_turns:
+                    self._settled.set()
+        else:
+            await self._keep(None)
+        await self._tell(newcomer)
 
-    def _save(self) -> None:
-        if self.keeper is None:
+    async def _keep(self, finished_turn_of: int | None, force: bool = False) -> None:
+        """The room's file when the room's turn, its phase, a setting or the seats changed;
+        else the turn a seat just finished. Waits (without holding the loop) until it is on
+        disk."""
+        if self.writer is None:
             return
         snapshot = self.room.snapshot
         key = (snapshot.phase, snapshot.turn, snapshot.difficulty, snapshot.turn_seconds,
-               tuple((s.turns_done, s.status, s.game_over) for s in snapshot.seats))
-        if key != self._saved_key:
+               tuple(s.status for s in snapshot.seats))
+        if key != self._saved_key or force:
             self._saved_key = key
-            self.keeper.save(self.wall_clock())
+            written = self.writer.save()
+        elif finished_turn_of is not None:
+            written = self.writer.keep_turn(finished_turn_of)
+        else:
+            return
+        try:
+            await asyncio.wrap_future(written)
+        except Exception as error:  # noqa: BLE001 - a bug in writing: one line, the room goes on
+            print(f"The room's file could not be written: {error}", file=sys.stderr)
+
+    async def _tell(self, newcomer: Connection | None) -> None:
+        """Each phone gets its own state when its game, its status or the room's turn moved;
+        every phone a roster of the seats that changed. One round at a time, so each phone
+        hears the changes in the order they happened."""
+        assert self._telling is not None
+        async with self._telling:
+            snapshot = self.room.snapshot
+            room_key = (snapshot.phase, snapshot.turn, snapshot.deadline)
+            entries = [roster_entry(seat) for seat in snapshot.seats]
+            told = self._told_seats
+            changed = [n for n, entry in enumerate(entries) if n >= len(told) or told[n] != entry]
+            self._told_seats = entries
+            now = self.clock()
+            roster = json.dumps(roster_message(snapshot, [entries[n] for n in changed], now), ensure_ascii=False)
+            for connection in list(self._connections.values()):
+                seat = connection.seat
+                if seat is None:
+                    continue
+                if connection is newcomer:
+                    await self._send(connection.socket, roster_message(snapshot, entries, now, full=True))
+                elif changed:
+                    await self._send_text(connection.socket, roster)
+                if seat in self._unsaved_turns:
+                    continue  # its own round, once the turn is on disk
+                own = (room_key, len(self.room.seats[seat].game.log), self.room.seats[seat].status)
+                if own != connection.told or connection is newcomer:
+                    connection.told = own
+                    with self.room.lock():
+                        view = seat_view(self.room, seat, now)
+                    await self._send(connection.socket, view)
 
     async def _send(self, socket: web.WebSocketResponse, data: dict[str, Any]) -> None:
+        await self._send_text(socket, json.dumps(data, ensure_ascii=False))
+
+    async def _send_text(self, socket: web.WebSocketResponse, text: str) -> None:
         if socket.closed:
             return
         try:
-            await socket.send_str(json.dumps(data, ensure_ascii=False))
+            await socket.send_str(text)
         except (ConnectionError, RuntimeError):
             pass  # the phone went away; its socket's loop above ends and unbinds it

@@ -5,21 +5,32 @@ Like a party's file (party_file.py), with what a room adds: its code, each seat'
 the timer set it away, the room's turn and its timer. Each game is a replay, checked when
 read; the same folder lock, atomic replace and envelope; a damaged file is set aside with a
 notice. A room is *finished* once every game in it is over and in the tables.
+
+The file is rewritten once per room turn; between two rewrites each turn a guest finishes
+is appended to ``<id>.turns`` beside it (one line, fsynced: the seat, its move count on
+disk and the actions since), so a crash loses no confirmed turn. Reading the room folds
+those lines in; a line that does not follow on (a torn last line, one the file already
+holds) is skipped. Rewriting the file empties the turns file.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from ..engine.replay import Replay
+from ..engine import ActionParseError, parse_action
+from ..engine.replay import Replay, ReplayError
 from ..shown_value import shown
+from .atomic_file import fsync_folder, own_folder
 from .envelope import CorruptFile, FileKind
 from .high_scores import check_aware, clean_name, parse_when
-from .lock import DEFAULT_TIMEOUT
+from .lock import DEFAULT_TIMEOUT, DataLock
+from .notices import notice_of_error
 from .record_folder import RecordFolder
 
 ROOM_FOLDER = "rooms"
@@ -28,6 +39,8 @@ ROOM_SEAT_STATUSES = ("playing", "away", "removed")
 MAX_ROOM_SEATS = 50
 _ID = re.compile(r"[0-9]{8}T[0-9]{6}Z-[0-9A-Z]{6}")
 _SECRET = re.compile(r"[A-Za-z0-9_-]{16,64}")
+TURNS_SUFFIX = ".turns"
+MAX_TURN_LINE_BYTES = 64 * 1024
 _FIELDS = {"id", "code", "started", "turn", "turn_seconds", "recorded", "finished", "seats"}
 
 
@@ -106,17 +119,97 @@ class RoomFiles(RecordFolder[RoomRecord]):
         super().__init__(data_dir, ROOM_FOLDER, ROOM_KIND, _checked, _ID, lock_timeout)
 
     def save(self, record: RoomRecord) -> bool:
-        """Write ``record`` atomically; False (and a notice) when it could not be written."""
-        return self.write(record.room_id, record.to_data())
+        """Write ``record`` atomically and empty its turns file (the record holds them now);
+        False (and a notice) when it could not be written."""
+        if not self.write(record.room_id, record.to_data()):
+            return False
+        try:
+            self.turns_path(record.room_id).unlink(missing_ok=True)
+        except OSError as error:  # the lines left over are skipped when read: they do not follow on
+            self.notices.append(notice_of_error(error, self.turns_path(record.room_id)))
+        return True
+
+    def turns_path(self, room_id: str) -> Path:
+        return self.folder / f"{room_id}{TURNS_SUFFIX}"
+
+    def append_turn(self, room_id: str, seat: int, moves: int, actions: tuple[str, ...]) -> bool:
+        """Keep a turn a guest finished: one line appended to the room's turns file and
+        fsynced; False (and a notice) when it could not be written."""
+        if self.data_dir is None:
+            return False
+        path = self.turns_path(room_id)
+        line = json.dumps({"seat": seat, "moves": moves, "actions": list(actions)}, ensure_ascii=False) + "\n"
+        try:
+            with DataLock(self.data_dir, self.lock_timeout):
+                own_folder(self.folder)
+                created = not path.exists()
+                fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
+                try:
+                    os.write(fd, line.encode("utf-8"))
+                    os.fsync(fd)
+                finally:
+                    os.close(fd)
+                if created:
+                    fsync_folder(self.folder)
+        except OSError as error:
+            self.notices.append(notice_of_error(error, path))
+            return False
+        return True
 
     def load(self, room_id: str, now: datetime | None = None) -> RoomRecord | None:
         record = self.read(room_id, now)
-        return record if record is None or record.room_id == room_id else None
+        if record is None or record.room_id != room_id:
+            return None
+        return self._with_turns(record)
+
+    def _with_turns(self, record: RoomRecord) -> RoomRecord:
+        """``record`` with the turns kept since it was written."""
+        path = self.turns_path(record.room_id)
+        try:
+            with DataLock(self.data_dir or path.parent, self.lock_timeout):
+                if not path.is_file() or path.is_symlink():
+                    return record
+                text = path.read_bytes()[:ROOM_KIND.max_bytes].decode("utf-8", "replace")
+        except OSError as error:
+            self.notices.append(notice_of_error(error, path))
+            return record
+        seats = list(record.seats)
+        for line in text.splitlines():
+            kept = _kept_turn(line, seats)
+            if kept is not None:
+                index, replay = kept
+                seats[index] = replace(seats[index], replay=replay)
+        return replace(record, seats=tuple(seats))
 
     def unfinished(self, now: datetime | None = None) -> RoomRecord | None:
         """The newest room not marked finished (a damaged file: set aside, a notice)."""
         records = (self.load(room_id, now) for room_id in self.ids_newest_first())
         return next((r for r in records if r is not None and not r.finished), None)
+
+
+def _kept_turn(line: str, seats: list[RoomSeatRecord]) -> tuple[int, Replay] | None:
+    """The seat and its replay with the line's actions played on, if the line is whole,
+    follows on from the replay and every action in it is legal; else None."""
+    if len(line) > MAX_TURN_LINE_BYTES:
+        return None
+    try:
+        raw = json.loads(line)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(raw, dict) or set(raw) != {"seat", "moves", "actions"}:
+        return None
+    index, moves, texts = raw["seat"], raw["moves"], raw["actions"]
+    if type(index) is not int or not 0 <= index < len(seats) or not isinstance(texts, list):
+        return None
+    old = seats[index].replay
+    if type(moves) is not int or moves != len(old.actions) or not all(isinstance(t, str) for t in texts):
+        return None
+    try:
+        replay = Replay(old.seed, old.difficulty, old.actions + tuple(parse_action(t) for t in texts))
+        game = replay.play()
+    except (ActionParseError, ReplayError):
+        return None
+    return index, Replay.of(game)
 
 
 def _checked(raw: Any) -> RoomRecord:

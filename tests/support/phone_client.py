@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, Awaitable, Callable
 
 import aiohttp
 
@@ -77,6 +77,8 @@ class Phone:
         self.secret = ""
         self.seat = -1
         self.state: dict[str, Any] = {}
+        self.roster: dict[int, dict[str, Any]] = {}  # what this phone was told of each seat
+        self.messages: list[dict[str, Any]] = []  # every message received, in order
         self.sent_at = -1  # the move count of the state last acted on
         self.actions: list[str] = []  # what this phone sent, in order
 
@@ -92,8 +94,13 @@ class Phone:
         message = await asyncio.wait_for(self.socket.receive(), GUARD_SECONDS)
         assert message.type is aiohttp.WSMsgType.TEXT, message
         data: dict[str, Any] = json.loads(message.data)
+        self.messages.append(data)
         if data["type"] == "state":
             self.state = data
+        elif data["type"] == "roster":
+            if data["full"]:
+                self.roster = {}
+            self.roster.update({entry["seat"]: entry for entry in data["seats"]})
         return data
 
     async def receive_until(self, kind: str) -> dict[str, Any]:
@@ -130,9 +137,20 @@ class Phone:
         self.sent_at = self.state["game"]["moves"]
         await self.send({"type": "act", "secret": self.secret, "action": action})
 
-    async def play(self, stop_after: int | None = None) -> None:
-        """Play until the room is finished (or after ``stop_after`` actions)."""
+    async def play(self, stop_after: int | None = None,
+                   answered: Callable[["Phone", str], Awaitable[None]] | None = None,
+                   until: Callable[[dict[str, Any]], bool] | None = None) -> None:
+        """Play until the room is finished (or after ``stop_after`` actions, or once
+        ``until`` holds for the game's state); ``answered`` is called with each action
+        once the state that follows it has come."""
+        waiting: str | None = None
         while True:
+            if waiting is not None and self.state["game"]["moves"] > self.sent_at:
+                if answered is not None:
+                    await answered(self, waiting)
+                waiting = None
+            if until is not None and self.state and waiting is None and until(self.state["game"]):
+                return
             if self.state and self.state["room"]["phase"] == "finished":
                 return
             game = self.state.get("game") if self.state else None
@@ -142,6 +160,7 @@ class Phone:
                     if stop_after is not None and len(self.actions) >= stop_after:
                         return
                     await self.act(action)
+                    waiting = action
             data = await self.receive()
             if data["type"] == "error":
                 raise ServerRefused(data)

@@ -14,6 +14,8 @@ let selected = null; // the tray die picked to be placed or changed
 let rerollPick = null; // a Set of tray dice while choosing a re-roll, else null
 let ended = false; // the room closed, or this seat opened elsewhere: no reconnecting
 let version = 0; // state messages seen, for whoever watches the page
+const roster = new Map(); // seat index -> what the server last said of that seat
+let timer = null; // {seconds, at}: the seconds left the server last said, and when it said them
 
 const $ = (id) => document.getElementById(id);
 
@@ -74,9 +76,18 @@ function show(view) {
 function receive(message) {
   if (message.type === "joined") {
     localStorage.setItem(secretKey, message.secret);
+  } else if (message.type === "roster") {
+    if (message.full) roster.clear();
+    for (const seat of message.seats) {
+      if (seat.status === "removed") roster.delete(seat.seat);
+      else roster.set(seat.seat, seat);
+    }
+    setTimer(message.seconds_left);
+    render();
   } else if (message.type === "state") {
     state = message;
     version += 1;
+    setTimer(message.room.seconds_left);
     if (selected !== null && !state.game.tray.includes(selected)) selected = null;
     if (rerollPick && !state.game.reroll) rerollPick = null;
     render();
@@ -110,7 +121,7 @@ function render() {
   document.body.dataset.moves = String(game.moves);
   document.body.dataset.version = String(version);
   $("turn").textContent = room.turn ? say("turn", { turn: room.turn }) : ""; // the room's code heads its list
-  $("timer").textContent = room.seconds_left === null ? "" : say("seconds", { count: room.seconds_left });
+  renderTimer();
   $("score").textContent = String(game.score);
   $("preview").textContent = game.preview !== game.score ? "→ " + game.preview : "";
   $("powers-left").textContent = say("powers_left", { count: game.powers_left });
@@ -130,7 +141,18 @@ function render() {
   renderBoard(game);
   renderTray(game);
   renderButtons(game);
-  renderSeats(state.others, you.seat, room.phase === "playing");
+  renderSeats(you.seat, room.phase === "playing");
+}
+
+function setTimer(seconds) {
+  timer = seconds === null ? null : { seconds: seconds, at: Date.now() };
+}
+
+// Between two messages the seconds the server said count down here; the server alone
+// decides when the time is up.
+function renderTimer() {
+  const left = timer === null ? null : Math.max(0, timer.seconds - Math.floor((Date.now() - timer.at) / 1000));
+  $("timer").textContent = left === null || !state || state.room.phase !== "playing" ? "" : say("seconds", { count: left });
 }
 
 function phaseText(game, you) {
@@ -185,10 +207,10 @@ function renderButtons(game) {
   $("accept").hidden = !game.accept;
 }
 
-function renderSeats(others, mine, playing) {
+function renderSeats(mine, playing) {
   const list = $("seats");
   list.replaceChildren();
-  for (const seat of others) {
+  for (const seat of [...roster.values()].sort((a, b) => a.seat - b.seat)) {
     const item = document.createElement("li");
     const name = document.createElement("bdi"); // a name keeps its own direction in any language
     name.textContent = seat.name;
@@ -259,6 +281,7 @@ function setUp() {
     setLanguage(preferred);
     status(say("connecting"));
     connect();
+    setInterval(renderTimer, 1000);
   });
 }
 

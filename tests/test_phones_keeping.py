@@ -1,0 +1,151 @@
+"""What the room keeps and what each phone is told: the room's file rewritten once per room
+turn, every confirmed turn on disk before its phone hears of it (a crash loses none), the
+turns file read back, and each phone told only its own state and the roster's changes."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import aiohttp
+import pytest
+
+from magdagdon.engine import Difficulty, Game, Replay, Roll, Stage
+from magdagdon.phones.keeper import RoomKeeper
+from magdagdon.storage.room_file import RoomFiles, RoomRecord, RoomSeatRecord
+from support.phone_client import STARTED, Host, Phone, run_phones
+
+ROSTER_FIELDS = {"seat", "name", "score", "done", "status", "connected"}
+
+
+def sent_played(phone: Phone, replay: Replay) -> tuple[list[str], list[str]]:
+    return phone.actions, [a.to_text() for a in replay.actions if a.to_text() != "roll"]
+
+
+@pytest.mark.slow
+def test_twenty_seats_rewrite_the_rooms_file_once_per_room_turn(tmp_path):
+    names = [f"Guest {n}" for n in range(1, 21)]
+    with Host(tmp_path) as host:
+        phones = run_phones(host, names)
+        writer = host.server.writer
+        assert writer is not None
+        turns = host.room.turn
+    # joins, the start, each next room turn, the end, the close: never once per seat's turn
+    assert writer.files_written <= len(names) + turns + 3
+    assert writer.turns_written >= len(names)  # the turns finished in between were appended
+    for phone, seat in zip(phones, host.room.seats):
+        assert len(phone.actions) > 0 and phone.actions == [
+            a.to_text() for a in seat.game.log if a.to_text() != "roll"]
+
+
+def test_every_confirmed_turn_is_on_disk_when_its_phone_hears_of_it(tmp_path):
+    checked: list[str] = []
+
+    with Host(tmp_path) as host:
+        files = RoomFiles(tmp_path)
+        room_id = host.keeper.room_id
+
+        async def on_disk(phone: Phone, action: str) -> None:
+            if action != "confirm" and not action.startswith("ruin"):
+                return
+            record = files.load(room_id)  # the file and its turns file, as a restart reads them
+            assert record is not None and not files.take_notices()
+            sent, played = sent_played(phone, record.seats[phone.seat].replay)
+            assert played[:len(sent)] == sent, f"{phone.name}'s {action} is not on disk"
+            checked.append(action)
+
+        async def main() -> None:
+            async with aiohttp.ClientSession() as session:
+                phones = [Phone(session, host.socket_url, name, n) for n, name in enumerate(["Ana", "Bilal", "Chiara"])]
+                for phone in phones:
+                    await phone.join()
+                await asyncio.get_running_loop().run_in_executor(None, host.server.start_game)
+                await asyncio.gather(*(phone.play(answered=on_disk) for phone in phones))
+                for phone in phones:
+                    assert phone.socket is not None
+                    await phone.socket.close()
+
+        asyncio.run(main())
+    assert len(checked) == sum(s.turns_done for s in host.room.snapshot.seats)  # each seat's every turn, ended by a confirm or a ruin
+
+
+def test_a_crash_mid_turn_loses_no_confirmed_turn(tmp_path):
+    """The room's file from the turn's start and the turns appended since: a restart
+    rebuilds every confirmed turn; what was only staged is the one thing lost."""
+    stops = [lambda g: g["turn"] == 4 and g["phase"] == "roll",  # Ana finished turn 4
+             lambda g: g["turn"] == 4 and g["phase"] == "staging" and bool(g["staged"]),  # Bilal staged a die
+             lambda g: g["turn"] == 4]  # Chiara has only seen its dice
+
+    async def main(host: Host) -> list[Phone]:
+        async with aiohttp.ClientSession() as session:
+            phones = [Phone(session, host.socket_url, name, n) for n, name in enumerate(["Ana", "Bilal", "Chiara"])]
+            for phone in phones:
+                await phone.join()
+            await asyncio.get_running_loop().run_in_executor(None, host.server.start_game)
+            await asyncio.gather(*(phone.play(until=stop) for phone, stop in zip(phones, stops)))
+            return phones
+
+    host = Host(tmp_path)
+    host.url = host.server.start()
+    try:
+        asyncio.run(main(host))
+        # the crash: the files are read as they are now, nothing more is written
+        files = RoomFiles(tmp_path)
+        record = files.unfinished(STARTED)
+        whole_file = files.read(host.keeper.room_id)
+        assert record is not None and whole_file is not None and record.turn == 4
+        resumed = RoomKeeper.resume(files, lambda: None, record, 0.0)
+        logs = [[a.to_text() for a in seat.game.log] for seat in host.room.seats]
+    finally:
+        host.server.stop()
+    kept = [[a.to_text() for a in seat.game.log] for seat in resumed.room.seats]
+    assert kept[0] == logs[0]  # Ana's confirmed turn 4 is kept
+    assert len(whole_file.seats[0].replay.actions) < len(logs[0])  # ... by the turns file
+    last_roll = max(n for n, a in enumerate(logs[1]) if a == "roll")
+    assert kept[1] == logs[1][:last_roll + 1]  # Bilal's staged die is lost, nothing before it
+    assert kept[2] == logs[2]
+
+
+def test_each_phone_is_told_its_own_state_and_only_the_rosters_changes(tmp_path):
+    names = ["Ana", "Bilal", "Chiara"]
+    with Host(tmp_path) as host:
+        phones = run_phones(host, names)
+    for phone in phones:
+        last: tuple[object, ...] | None = None
+        for message in phone.messages:
+            if message["type"] == "roster":
+                assert all(set(entry) == ROSTER_FIELDS for entry in message["seats"])
+            elif message["type"] == "state":
+                assert message["you"]["seat"] == phone.seat and set(message) == {"type", "room", "you", "game"}
+                moment = (message["room"]["phase"], message["room"]["turn"], message["game"]["moves"],
+                          message["you"]["status"])
+                assert moment != last, f"{phone.name} was sent a state in which nothing of theirs changed"
+                last = moment
+        assert phone.roster and [e["name"] for e in sorted(phone.roster.values(), key=lambda e: e["seat"])] == names
+        assert {e["seat"]: e["score"] for e in phone.roster.values()} == {
+            s.index: s.score for s in host.room.snapshot.seats}
+
+
+def _record(replay: Replay) -> RoomRecord:
+    seat = RoomSeatRecord("Ana", "s" * 24, "playing", replay)
+    return RoomRecord("20261201T200000Z-K9Y3V2", "K9Y3V2", STARTED, 1, None, (seat,))
+
+
+def test_the_turns_file_is_folded_in_and_a_torn_or_stale_line_is_skipped(tmp_path):
+    files = RoomFiles(tmp_path)
+    room_id = "20261201T200000Z-K9Y3V2"
+    played = Game(Difficulty.PEACEFUL, 7)
+    played.play(Roll())
+    assert files.save(_record(Replay.of(played)))
+    stage = next(m for m in played.legal_moves() if isinstance(m, Stage))
+    played.play(stage)
+    assert files.append_turn(room_id, 0, 1, (stage.to_text(),))
+    with open(files.turns_path(room_id), "a", encoding="utf-8") as stream:
+        stream.write(json.dumps({"seat": 0, "moves": 1, "actions": ["backall"]}) + "\n")  # stale: from move 1 again
+        stream.write(json.dumps({"seat": 0, "moves": 2, "actions": ["roll"]}) + "\n")  # illegal
+        stream.write('{"seat": 0, "moves": 2, "actions": ["con')  # torn by a crash
+    loaded = files.load(room_id)
+    assert loaded is not None
+    assert [a.to_text() for a in loaded.seats[0].replay.actions] == ["roll", stage.to_text()]
+    assert files.save(_record(Replay.of(played)))  # a rewrite empties the turns file
+    assert not files.turns_path(room_id).exists()
