@@ -176,12 +176,13 @@ def draw_tile(surface: pygame.Surface, fonts: FontBook, text: Catalog, card: pyg
                         inner.height)
     if words.height >= lowest and words.width >= 4 * floor:
         half = max(words.height * 11 // 20, name_ink)  # a tall script's name keeps its ink
-        size = _ink_fitted(fonts, name, int(half * 0.8), (words.width, half - pad // 2), floor)
+        score_size = int(half * 0.8)
+        size = _ink_fitted(fonts, name, score_size, (words.width, half - pad // 2), floor)
         board = pygame.Rect(inner.right - side if rtl else inner.left, inner.top, side, side)
         name_box = pygame.Rect(words.left, words.top, words.width, half)
         lower = pygame.Rect(words.left, words.top + half, words.width, words.height - half)
     else:  # the name across the top, the rest below
-        size = _ink_fitted(fonts, name, floor, (inner.width, inner.height // 2), floor)
+        size = score_size = _ink_fitted(fonts, name, floor, (inner.width, inner.height // 2), floor)
         name_h = fonts.ink_height(name, size, True) + pad
         name_box = pygame.Rect(inner.left, inner.top, inner.width, name_h)
         side = max(4, inner.height - name_h - pad)
@@ -192,7 +193,9 @@ def draw_tile(surface: pygame.Surface, fonts: FontBook, text: Catalog, card: pyg
     if fonts.size(shown, size, True)[0] <= name_box.width:
         image = fonts.render(shown, size, name_colour, True)
         blit_ink(surface, image, name_box, "right" if rtl else "left")
-    _mark_and_score(surface, fonts, lower, tile.mark, score, size, floor, rtl, dim)
+    # The score and the mark are sized by the tile, never by the name: a long name shrinks
+    # only itself, so every guest's score reads alike across the grid.
+    _mark_and_score(surface, fonts, lower, tile.mark, score, score_size, floor, rtl, dim)
 
 
 def _mark_and_score(surface: pygame.Surface, fonts: FontBook, box: pygame.Rect, mark: GuestMark, score: str,

@@ -1,0 +1,38 @@
+"""The guests' tiles: what one guest's name does to its own tile only."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from magdagdon.app.fonts import FontBook  # noqa: E402
+from magdagdon.app.i18n import Catalog  # noqa: E402
+from magdagdon.app.phones.guest_tiles import GuestMark, Tile, draw_tile  # noqa: E402
+from magdagdon.engine import Board  # noqa: E402
+
+
+@pytest.fixture(scope="module", autouse=True)
+def fonts_ready():
+    pygame.font.init()
+    yield
+
+
+@pytest.mark.parametrize("locale", ["en", "ur"])
+def test_a_long_name_leaves_the_score_as_large_as_its_neighbours(locale, monkeypatch):
+    text = Catalog(locale)
+    fonts = FontBook(text.script, rtl=text.rtl)
+    sizes: dict[str, int] = {}
+    render = FontBook.render
+
+    def spy(self, words, size, *args, **kwargs):
+        sizes[words] = size
+        return render(self, words, size, *args, **kwargs)
+
+    monkeypatch.setattr(FontBook, "render", spy)
+    surface = pygame.Surface((1920, 1080))
+    card = pygame.Rect(0, 0, 880, 320)  # a wide tile of four guests at 1920×1080
+    draw_tile(surface, fonts, text, card, Tile(0, "Aisha", 32, Board(), GuestMark.CONFIRMED))
+    draw_tile(surface, fonts, text, card, Tile(1, "Bartholomew-Long", 12, Board(), GuestMark.PLACING))
+    assert sizes["12"] == sizes["32"]
