@@ -68,18 +68,16 @@ def draw_standing(surface: pygame.Surface, fonts: FontBook, text: Catalog, box: 
              f"–{breakdown.power_penalty}" if breakdown.powers_used else "0")]
     # Each row a label and its value on one baseline; rows evenly spaced, each clear of
     # the ink of the one above (Nastaliq's letters stand far above and below Latin's).
-    label_sizes = [fonts.fit(label, small, box.width * 3 // 5) for label, _ in rows]
-    labels = [fonts.render(label, size, palette.TEXT_DIM) for (label, _), size in zip(rows, label_sizes)]
-    values = [fonts.render(value, small, palette.TEXT) for _, value in rows]
-    ascents = [(fonts.baseline(label, size), fonts.baseline(value, small))
-               for (label, value), size in zip(rows, label_sizes)]
-    reach = [ink_rect(l_img).move(0, -l_asc).union(ink_rect(v_img).move(0, -v_asc))
-             for l_img, v_img, (l_asc, v_asc) in zip(labels, values, ascents)]
-    gap = max(2, small // 5)
-    step = max([round(small * 1.25)] + [upper.bottom + gap - lower.top for upper, lower in zip(reach, reach[1:])])
-    baselines = [-reach[0].top + number * step for number in range(len(rows))]
-    rows_h = baselines[-1] + reach[-1].bottom
-    board_side = min(box.width - 16, box.bottom - 6 - y - rows_h - 8)
+    # Tall rows make their text smaller before they squeeze the board to a speck: the
+    # board keeps a quarter of the card's height while the text can give way.
+    floor = min_text_px(surface.get_size())
+    wanted = min(box.width - 16, box.height // 4)
+    while True:
+        labels, values, ascents, baselines, rows_h = _rows(fonts, rows, small, box.width * 3 // 5)
+        board_side = min(box.width - 16, box.bottom - 6 - y - rows_h - 8)
+        if board_side >= wanted or small <= floor:
+            break
+        small -= 1
     if board_side > 24:
         draw_mini_board(surface, fonts, pygame.Rect(box.centerx - board_side // 2, y, board_side, board_side),
                         board)
@@ -99,3 +97,20 @@ def draw_standing(surface: pygame.Surface, fonts: FontBook, text: Catalog, box: 
             surface.blit(l_img, l_rect)
             with as_role(surface, Role.VALUE):
                 surface.blit(v_img, v_rect)
+
+
+def _rows(fonts: FontBook, rows: list[tuple[str, str]], small: int, label_width: int
+          ) -> tuple[list[pygame.Surface], list[pygame.Surface], list[tuple[int, int]], list[int], int]:
+    """The breakdown's rows at ``small``: their images, ascents, baselines and height."""
+    label_sizes = [fonts.fit(label, small, label_width) for label, _ in rows]
+    labels = [fonts.render(label, size, palette.TEXT_DIM) for (label, _), size in zip(rows, label_sizes)]
+    values = [fonts.render(value, small, palette.TEXT) for _, value in rows]
+    ascents = [(fonts.baseline(label, size), fonts.baseline(value, small))
+               for (label, value), size in zip(rows, label_sizes)]
+    reach = [ink_rect(l_img).move(0, -l_asc).union(ink_rect(v_img).move(0, -v_asc))
+             for l_img, v_img, (l_asc, v_asc) in zip(labels, values, ascents)]
+    gap = max(2, small // 5)
+    step = max([round(small * 1.25)] + [upper.bottom + gap - lower.top for upper, lower in zip(reach, reach[1:])])
+    baselines = [-reach[0].top + number * step for number in range(len(rows))]
+    rows_h = baselines[-1] + reach[-1].bottom
+    return labels, values, ascents, baselines, rows_h

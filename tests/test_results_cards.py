@@ -1,0 +1,32 @@
+"""A result's card: its final board stays readable in every script."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from magdagdon.app.fonts import FontBook  # noqa: E402
+from magdagdon.app.i18n import Catalog  # noqa: E402
+from magdagdon.app.render import results_cards  # noqa: E402
+from magdagdon.engine import Board, ScoreBreakdown  # noqa: E402
+
+
+@pytest.fixture(scope="module", autouse=True)
+def fonts_ready():
+    pygame.font.init()
+    yield
+
+
+@pytest.mark.parametrize("locale", ["en", "ur", "hi"])
+def test_the_board_keeps_a_quarter_of_a_wide_card(locale, monkeypatch):
+    text = Catalog(locale)
+    fonts = FontBook(text.script, rtl=text.rtl)
+    boards: list[pygame.Rect] = []
+    monkeypatch.setattr(results_cards, "draw_mini_board", lambda surface, fonts, box, board: boards.append(box))
+    card = pygame.Rect(60, 190, 596, 410)  # one of three podium cards at 1920×1080
+    breakdown = ScoreBreakdown(82, 80, 0, 10, (), 0, 1)
+    results_cards.draw_standing(pygame.Surface((1920, 1080)), fonts, text, card, 1, "Aisha", breakdown,
+                                (90, 230, 170), Board())
+    assert boards and boards[0].height >= card.height // 4
