@@ -124,18 +124,18 @@ def test_after_game_over_the_menu_offers_no_resume(players, tmp_path):
 # --- the game-over review -------------------------------------------------------------------
 
 def test_the_review_shows_when_ready_without_input_and_nothing_moves(players, monkeypatch):
-    from magdagdon.app.players import review_job
+    from magdagdon.ai import review
     from magdagdon.app.players.worker import DaemonThreads
     from magdagdon.app.states import game_over
 
     ready = threading.Event()
-    real_review = review_job.review_game
+    real_review = review.review_game  # the review job imports it when it runs, on the worker
 
     def slow_review(*args, **kwargs):  # the review takes its time: the screen idles first
         ready.wait(60)
         return real_review(*args, **kwargs)
 
-    monkeypatch.setattr(review_job, "review_game", slow_review)
+    monkeypatch.setattr(review, "review_game", slow_review)
     # Real threads: the review is still being made while the loop idles.
     player = players(scene="game_over", seed=7, size=(1920, 1080), thinker=DaemonThreads(1))
     state = player.table
