@@ -5,14 +5,13 @@ only leaves the viewer on the expert's choices."""
 
 from __future__ import annotations
 
-import sys
-from concurrent.futures import CancelledError, Future
+from concurrent.futures import Future
 
 from magdagdon.ai import ExpertPolicy
 from magdagdon.engine import Difficulty, Game, Replay
 
 from ..turn_story import TurnStory, turn_stories
-from .worker import Worker
+from .worker import Answer, Worker
 
 
 def expert_line(difficulty: Difficulty, seed: int) -> list[TurnStory]:
@@ -27,18 +26,9 @@ def expert_line(difficulty: Difficulty, seed: int) -> list[TurnStory]:
 class ExpertLineJob:
     def __init__(self, worker: Worker, replay: Replay) -> None:
         self.future: Future[list[TurnStory]] = worker.submit(lambda: expert_line(replay.difficulty, replay.seed))
-        self.failed = False
+        self._answer = Answer(self.future, "the expert's game could not be played")
 
     @property
     def stories(self) -> list[TurnStory] | None:
         """The expert's turns once they are in; None while it plays, or if it could not."""
-        if not self.future.done() or self.failed:
-            return None
-        try:
-            return self.future.result()
-        except CancelledError:
-            self.failed = True
-        except Exception as error:  # noqa: BLE001 - a bug here hides the expert's line, no more
-            self.failed = True
-            print(f"magdagdon: the expert's game could not be played: {error!r}", file=sys.stderr)
-        return None
+        return self._answer.get()

@@ -4,13 +4,12 @@ cannot be made only hides the expert's side, it never stops the game."""
 
 from __future__ import annotations
 
-import sys
-from concurrent.futures import CancelledError, Future
+from concurrent.futures import Future
 from typing import TYPE_CHECKING
 
 from magdagdon.engine import Replay
 
-from .worker import Worker
+from .worker import Answer, Worker
 
 if TYPE_CHECKING:
     from magdagdon.ai.review import TurnReview
@@ -21,7 +20,7 @@ class ReviewJob:
         self.replay = replay
         # Every turn that lost points, costliest first (a game has fewer turns than actions).
         self.future: Future[list[TurnReview]] = worker.submit(lambda: _review(replay))
-        self.failed = False
+        self._answer = Answer(self.future, "the expert's review could not be made")
 
     @property
     def done(self) -> bool:
@@ -30,16 +29,7 @@ class ReviewJob:
     @property
     def reviews(self) -> list[TurnReview] | None:
         """The review once it is in; None while it is being made, or if it could not be."""
-        if not self.future.done() or self.failed:
-            return None
-        try:
-            return self.future.result()
-        except CancelledError:
-            self.failed = True
-        except Exception as error:  # noqa: BLE001 - a bug in the review hides the expert's side, no more
-            self.failed = True
-            print(f"magdagdon: the expert's review could not be made: {error!r}", file=sys.stderr)
-        return None
+        return self._answer.get()
 
 
 def _review(replay: Replay) -> list[TurnReview]:

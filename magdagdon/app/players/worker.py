@@ -7,9 +7,10 @@ a fake clock and the thoughts stay in step however busy the machine is."""
 from __future__ import annotations
 
 import queue
+import sys
 import threading
-from concurrent.futures import Executor, Future
-from typing import Any, Callable, TypeVar
+from concurrent.futures import CancelledError, Executor, Future
+from typing import Any, Callable, Generic, TypeVar
 
 T = TypeVar("T")
 
@@ -77,3 +78,24 @@ class Worker:
         self.closed = True
         if self.executor is not None:
             self.executor.shutdown(wait=False, cancel_futures=True)
+
+
+class Answer(Generic[T]):
+    """A worker's answer a frame may ask for at any time: None until it is in, and None for
+    good if the thought failed (said once, in one line: a bug there hides a feature, no more)."""
+
+    def __init__(self, future: Future[T], failure: str) -> None:
+        self.future, self.failure = future, failure
+        self.failed = False
+
+    def get(self) -> T | None:
+        if not self.future.done() or self.failed:
+            return None
+        try:
+            return self.future.result()
+        except CancelledError:
+            self.failed = True
+        except Exception as error:  # noqa: BLE001 - handed on as one line, never a traceback
+            self.failed = True
+            print(f"magdagdon: {self.failure}: {error!r}", file=sys.stderr)
+        return None
