@@ -200,6 +200,12 @@ def _still_playing(player: Player) -> None:
     player.wait(2.0)
 
 
+def _quiet_room(player: Player) -> None:
+    """A kiosk's phones' race nobody touches, screen or phones, until it asks."""
+    player.wait_for(lambda: player.top_key == "still_playing", limit=400)
+    player.wait(2.0)
+
+
 def _first_turn(until: str) -> Callable[[Player], None]:
     """A coached first game, played to the moment the coach shows ``until``."""
     def run(player: Player) -> None:
@@ -313,6 +319,8 @@ SCENES: tuple[Scene, ...] = (
     Scene("attract, expert's game", ("staging",), {"kiosk": True}, _attract_table("expert_demo"), data="kiosk",
           settle=0.0),
     Scene("still playing?", ("rolling", "still_playing"), {"kiosk": True}, _still_playing, data="kiosk"),
+    Scene("still playing?, phones", ("phones_race", "still_playing"), {"kiosk": True, "scene": "phones_race_8"},
+          _quiet_room, data="kiosk"),
 )
 
 
@@ -342,7 +350,7 @@ def make_data(folder: Path, kind: str) -> Path:
         return folder
     if kind == "kiosk":  # short waits, so the attract loop comes round quickly
         document = {"kind": "magdagdon-kiosk", "version": 1,
-                    "data": {"attract_step_seconds": 8, "idle_seconds": 10, "abandon_seconds": 20}}
+                    "data": {"attract_step_seconds": 8, "idle_seconds": 10, "abandon_seconds": 20, "phones": True}}
         (folder / "kiosk.json").write_text(json.dumps(document), encoding="utf-8")
     return folder
 

@@ -62,13 +62,15 @@ def test_kiosk_values_at_the_edges_of_their_ranges(tmp_path):
 
 def test_kiosk_choices(tmp_path):
     config = _kiosk(tmp_path, difficulties=["NIGHTMARE", "PEACEFUL"], language="it", attract_steps=["title"],
-                    coach_every_game=False, extra="ignored").config
+                    coach_every_game=False, phones=True, extra="ignored").config
     assert config.difficulties == (Difficulty.PEACEFUL, Difficulty.NIGHTMARE)  # in the game's order
     assert config.language == "it" and config.attract_steps == ("title",) and config.coach_every_game is False
+    assert config.phones is True and KioskConfig().phones is False  # a room only when the operator says so
     assert _kiosk(tmp_path, language=None).config.language is None
     for bad in ({"difficulties": []}, {"difficulties": ["peaceful"]}, {"difficulties": "PEACEFUL"},
                 {"language": "e n"}, {"language": "español"}, {"language": "abcdefghi"}, {"language": 5},
-                {"attract_steps": []}, {"attract_steps": ["dance"]}, {"coach_every_game": "yes"}):
+                {"attract_steps": []}, {"attract_steps": ["dance"]}, {"coach_every_game": "yes"},
+                {"phones": 1}, {"phones": "true"}):
         loaded = _kiosk(tmp_path, **bad)
         assert loaded.config == KioskConfig() and loaded.notice is not None, bad
     assert _kiosk(tmp_path, language="abcdefgh").config.language == "abcdefgh"

@@ -67,6 +67,8 @@ from .viewport import Viewport
 from .window import Window
 
 if TYPE_CHECKING:
+    from magdagdon.phones.room import RoomSnapshot
+
     from .kiosk_director import KioskDirector
     from .phones.host import PhoneHost
 
@@ -157,7 +159,8 @@ class Control:
         if self.kiosk is not None:
             self.games.name_timeout = float(self.kiosk.name_seconds)
             self.games.difficulties = self.kiosk.difficulties
-        menu_kit = MenuKit(text, fonts, self.ui, self.viewport, locked=self.kiosk is not None)
+        menu_kit = MenuKit(text, fonts, self.ui, self.viewport, locked=self.kiosk is not None,
+                           phones=self.kiosk is None or self.kiosk.phones)
         self.machine = StateMachine(self._factories(TableKit(text, fonts, self.viewport, TableCanvas(), self.coach,
                                                              self.motion),
                                                     menu_kit, preferences))
@@ -168,7 +171,8 @@ class Control:
             from .kiosk_director import KioskDirector  # the attract loop and its cards: a kiosk's only
 
             self.director = KioskDirector(self.kiosk, self.games, self.autoplay, self.storage,
-                                          self._kiosk_notice_seen, self._kiosk_language_back)
+                                          self._kiosk_notice_seen, self._kiosk_language_back,
+                                          room=self._room_open, close_room=self._close_room)
         self.pointer = PointerTranslator()
         self.pad_keys = PadKeys()
         # Controllers only in a kiosk: with the joystick subsystem up SDL polls more.
@@ -193,6 +197,13 @@ class Control:
             self.notices.discard(self.kiosk_notice)
             self.kiosk_notice = None
             self.dirty = True
+
+    def _room_open(self) -> "RoomSnapshot | None":
+        return self._phones.snapshot if self._phones is not None else None
+
+    def _close_room(self) -> None:
+        if self._phones is not None:
+            self._phones.close()
 
     def _kiosk_language_back(self) -> None:
         """The attract loop speaks the kiosk's own language, whichever a guest picked."""
@@ -310,7 +321,13 @@ class Control:
         if self._phones is None:
             from .phones.host import PhoneHost
 
-            self._phones = PhoneHost(self.options.data_dir)
+            if self.kiosk is None:
+                self._phones = PhoneHost(self.options.data_dir)
+            else:  # the timer always on, every room a new one (docs/KIOSK.md)
+                from .phones.host import kiosk_timers
+
+                self._phones = PhoneHost(self.options.data_dir, timers=kiosk_timers(float(self.kiosk.phones_turn_seconds)),
+                                         continues=False)
         return self._phones
 
     # --- start ------------------------------------------------------------------------------

@@ -8,6 +8,11 @@ When the attract loop begins, the kiosk speaks its own language again and the ki
 notice the operator saw on the title goes. The attract steps (``kiosk.json``): the title card; today's and all-time tables with
 names; today's best recorded game, played back through the real game states from its
 verified replay; how to play in three animated steps; the expert playing a game.
+
+A phones' room a guest opened (``kiosk.json``'s ``phones``) counts its phones' actions as
+input; with guests in it, a quiet room asks "Still playing?" like a game, and one with none
+(or finished) gives way to the attract loop after the idle time. The attract loop never
+runs with a room open: it closes the room first (the phones are told).
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from typing import Callable
 import pygame
 
 from magdagdon.engine import Difficulty, Game
+from magdagdon.phones.room import RoomPhase, RoomSnapshot, SeatStatus
 from magdagdon.storage import RecordedGame
 from magdagdon.storage.kiosk_config import KioskConfig
 from magdagdon.storage.today import best_of_day, todays_table
@@ -52,6 +58,15 @@ def is_input(event: pygame.event.Event) -> bool:
     return False
 
 
+def room_in_use(room: RoomSnapshot | None) -> bool:
+    """A room with guests still to play: quiet there asks "Still playing?" first."""
+    if room is None:
+        return False
+    if room.phase is RoomPhase.PLAYING:
+        return True
+    return room.phase is RoomPhase.LOBBY and any(seat.status is not SeatStatus.REMOVED for seat in room.seats)
+
+
 def read_score_tables(storage: StoreAccess, games: Games, difficulties: tuple[Difficulty, ...]) -> ScoreTables:
     """Today's and all-time best of each difficulty, and today's best name and score."""
     store = storage.store
@@ -68,10 +83,14 @@ def read_score_tables(storage: StoreAccess, games: Games, difficulties: tuple[Di
 
 class KioskDirector:
     def __init__(self, config: KioskConfig, games: Games, autoplay: Autoplay, storage: StoreAccess,
-                 notice_seen: Callable[[], None] = lambda: None, own_language: Callable[[], None] = lambda: None) -> None:
+                 notice_seen: Callable[[], None] = lambda: None, own_language: Callable[[], None] = lambda: None,
+                 room: Callable[[], RoomSnapshot | None] = lambda: None,
+                 close_room: Callable[[], None] = lambda: None) -> None:
         self.config, self.games, self.autoplay, self.storage = config, games, autoplay, storage
         self.notice_seen = notice_seen  # the evening has begun: the title's kiosk.json notice goes
         self.own_language = own_language  # the kiosk's own language again
+        self.room, self.close_room = room, close_room  # the phones' room open now, if any; closing it
+        self.room_version = -1  # the room's state last seen: a change is its phones' input
         self.last_input: float | None = None
         self.attracting = False
         self.step = -1
@@ -112,7 +131,11 @@ class KioskDirector:
             return
         if top == "name_entry":
             return  # it has its own time-out, then records under the default name
-        if self.game_in_progress(machine):
+        room = self.room()
+        if room is not None and room.version != self.room_version:
+            self.room_version, self.last_input = room.version, now  # a phone did something
+            quiet = 0.0
+        if self.game_in_progress(machine) or room_in_use(room):
             self.notice_seen()
             if quiet >= self.config.abandon_seconds:
                 machine.top.push("still_playing", Countdown(float(self.config.countdown_seconds)))
@@ -132,9 +155,12 @@ class KioskDirector:
     # --- the abandoned game ---------------------------------------------------------------
     def abandon(self, machine: StateMachine, now: float) -> None:
         """Nobody answered: the game is set aside unrecorded (its save removed, so the next
-        guest is not offered it) and the attract loop begins."""
+        guest is not offered it) and the attract loop begins. A phones' room is closed (its
+        file kept: its guests' confirmed turns stay theirs; a kiosk offers no room again)."""
         bottom = machine.stack[0]
-        if machine.context.party_in_play() is not None:
+        if self.room() is not None:
+            pass  # closed as the attract loop begins
+        elif machine.context.party_in_play() is not None:
             pass  # the party file holds every finished turn: Party → Continue picks it up
         elif isinstance(bottom, TableState):
             bottom.session.abandoned = True  # never saved nor recorded from here on
@@ -146,6 +172,8 @@ class KioskDirector:
 
     # --- the attract loop -----------------------------------------------------------------
     def start_attract(self, machine: StateMachine, now: float) -> None:
+        if self.room() is not None:
+            self.close_room()  # nobody is at the screen to host it
         self.notice_seen()
         self.own_language()  # a guest's language stays with that guest
         self.attracting = True

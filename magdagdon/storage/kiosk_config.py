@@ -33,6 +33,7 @@ SECONDS_RANGES = {
     "name_seconds": (5, 600),  # quiet at the name entry before the default name is used
     "exit_hold_seconds": (1, 30),  # how long the operator holds Ctrl+Shift+Q
     "attract_step_seconds": (3, 600),  # how long each attract step shows (the replay: until it ends)
+    "phones_turn_seconds": (20, 600),  # a phones' room's turn timer (always on in a kiosk)
 }
 
 
@@ -48,6 +49,8 @@ class KioskConfig:
     language: str | None = None  # None: as the command line says
     attract_steps: tuple[str, ...] = ATTRACT_STEPS
     coach_every_game: bool = True  # guide every guest's first turn (coach marks)
+    phones: bool = False  # offer Phones on the title: guests open a room from the screen
+    phones_turn_seconds: int = 60
 
     def to_data(self) -> dict[str, Any]:
         data = asdict(self)
@@ -89,6 +92,11 @@ class KioskConfig:
             if not isinstance(coach, bool):
                 raise CorruptFile(f"coach_every_game is {_shown(coach)}: it must be true or false")
             values["coach_every_game"] = coach
+        if "phones" in raw:
+            phones = raw["phones"]
+            if not isinstance(phones, bool):
+                raise CorruptFile(f"phones is {_shown(phones)}: it must be true or false")
+            values["phones"] = phones
         return cls(**values)
 
 

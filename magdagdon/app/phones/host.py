@@ -34,6 +34,13 @@ DEFAULT_PORT = 8765  # the server's own choice (it falls back to any free port w
 TURN_TIMERS: tuple[float | None, ...] = (None, 30.0, 60.0, 120.0)  # the lobby's choices, off first
 
 
+def kiosk_timers(turn_seconds: float) -> tuple[float | None, ...]:
+    """A kiosk's choices: never off (a guest who walks away must not hold the room up for
+    ever), the operator's own first."""
+    others = tuple(t for t in TURN_TIMERS if t is not None and t != turn_seconds)
+    return (turn_seconds, *others)
+
+
 class Trouble(enum.Enum):
     """Why the room could not open; the title words each in the player's language."""
 
@@ -60,9 +67,12 @@ class OpenRoom:
 
 class PhoneHost:
     def __init__(self, data_dir: Path | None, address: Callable[[], str] = lan_address, port: int = DEFAULT_PORT,
-                 allow_loopback: bool = False, clock: Callable[[], float] = time.monotonic) -> None:
+                 allow_loopback: bool = False, clock: Callable[[], float] = time.monotonic,
+                 timers: tuple[float | None, ...] = TURN_TIMERS, continues: bool = True) -> None:
         self.data_dir = data_dir
         self.address, self.port, self.allow_loopback, self.clock = address, port, allow_loopback, clock
+        self.timers = timers  # the lobby's turn timer choices, the first a new room's
+        self.continues = continues  # a room left open is offered (a kiosk starts every room afresh)
         self.open_room: OpenRoom | None = None
 
     # --- reading (any frame) ----------------------------------------------------------
@@ -93,6 +103,8 @@ class PhoneHost:
     def unfinished(self) -> RoomRecord | None:
         """The newest room a crash or a quit left open, to be continued. A room whose games
         are all over (the crash came at its end) records them now and is not offered."""
+        if not self.continues:
+            return None
         try:
             store = self._open_store()
         except HostFailed:
@@ -127,7 +139,7 @@ class PhoneHost:
         if resume is not None:
             keeper = RoomKeeper.resume(files, lambda: store, resume, self.clock())
         else:
-            room = Room(new_room_code(), difficulty, secrets.randbelow(10**9) + 1)
+            room = Room(new_room_code(), difficulty, secrets.randbelow(10**9) + 1, self.timers[0])
             keeper = RoomKeeper(files, lambda: store, room, wall_now())
         server = RoomServer(keeper.room, keeper, address, self.port, self.clock, wall_now)
         try:

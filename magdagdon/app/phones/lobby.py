@@ -26,7 +26,7 @@ from ..render.menu_text import blit_ink, fitted_block
 from ..render.text_runs import isolated
 from ..states.menu import Item, MenuKit, MenuState
 from .guest_tiles import GuestMark, draw_legend, draw_mark, mark_of, seat_colour
-from .host import TURN_TIMERS, HostFailed, PhoneHost, report
+from .host import HostFailed, PhoneHost, report
 from .qr_view import draw_qr
 
 
@@ -44,7 +44,7 @@ class PhonesLobby(MenuState):
         self.offer: RoomRecord | None = None  # a room left open, offered before a new one
         self.built_for: tuple[object, ...] = ()
         self.difficulty = games.difficulty
-        self.turn_seconds: float | None = None
+        self.turn_seconds: float | None = host.timers[0]
 
     def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
         super().enter(context, payload)
@@ -111,8 +111,9 @@ class PhonesLobby(MenuState):
             self.host.configure(self.difficulty, self.turn_seconds)
             self.build()
         elif ident == "timer":
-            self.turn_seconds = TURN_TIMERS[(TURN_TIMERS.index(self.turn_seconds) + 1) % len(TURN_TIMERS)] \
-                if self.turn_seconds in TURN_TIMERS else None
+            timers = self.host.timers
+            self.turn_seconds = timers[(timers.index(self.turn_seconds) + 1) % len(timers)] \
+                if self.turn_seconds in timers else timers[0]
             self.host.configure(self.difficulty, self.turn_seconds)
             self.build()
         elif ident == "remove" and self.guests():

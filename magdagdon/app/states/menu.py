@@ -50,6 +50,7 @@ class MenuKit:
     ui: MenuUI
     viewport: Viewport
     locked: bool = False  # kiosk: no way out of the game, no window mode
+    phones: bool = True  # the title offers Phones (a kiosk only when kiosk.json says so)
 
 
 # The theme's object id of a menu label -> what the draw log calls it.

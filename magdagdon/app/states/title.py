@@ -47,8 +47,9 @@ class Title(MenuState):
             Item("settings", text("menu.settings"), row=2), Item("about", text("menu.about"), row=2),
             Item("demo", text("menu.demo"), row=3),
         ]
-        if not self.kit.locked:  # a kiosk offers no room: it is unattended (docs/KIOSK.md)
+        if self.kit.phones:  # a kiosk only when its operator chose it (docs/KIOSK.md)
             items.insert(-3, Item("phones", text("menu.phones"), row=5))
+        if not self.kit.locked:
             items.append(Item("quit", text("menu.quit"), row=3))
         return items
 
