@@ -41,6 +41,27 @@ if TYPE_CHECKING:
     from pygame_gui.elements import UIButton
 
 
+def corner_radius(panel: pygame.Rect, buttons: list[pygame.Rect]) -> int:
+    """The panel's corners rounded by a thirtieth of its width, but never so much that a
+    button near a corner pokes out of the curve."""
+    radius = max(10, panel.width // 30)
+    while radius > 2 and not all(inside_rounded(panel, radius, rect) for rect in buttons):
+        radius -= 1
+    return radius
+
+
+def inside_rounded(panel: pygame.Rect, radius: int, rect: pygame.Rect) -> bool:
+    """Every corner of ``rect`` lies within ``panel`` drawn with rounded corners of ``radius``."""
+    for x, y in ((rect.left, rect.top), (rect.right, rect.top), (rect.left, rect.bottom), (rect.right, rect.bottom)):
+        dx = min(x - panel.left, panel.right - x)
+        dy = min(y - panel.top, panel.bottom - y)
+        if dx < 0 or dy < 0:
+            return False
+        if dx < radius and dy < radius and (radius - dx) ** 2 + (radius - dy) ** 2 > radius ** 2:
+            return False
+    return True
+
+
 @dataclass(frozen=True)
 class MenuKit:
     """What every menu draws with."""
@@ -96,6 +117,7 @@ class MenuState(State):
         self.page_ink_top = 0  # a question: how far below its page's top the ink begins
         self.drag: tuple[int, int] | None = None  # a drag on the page: (where it began, the page's offset then)
         self.panel_width = 0  # the width the last build laid the menu out at
+        self.corner_radius = 10  # the panel's rounded corners, clear of its buttons
 
     def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
         super().enter(context, payload)
@@ -296,6 +318,7 @@ class MenuState(State):
                 self.button_labels[item.ident] = item.label
             y += button_h + gap
         self.focus_index = min(self.focus_index, max(0, len(self.buttons) - 1))
+        self.corner_radius = corner_radius(self.panel, [button.rect for button, _ in self.buttons])
 
     def _fit_rows(self, rows: list[list[Item]], button_h: int, gap: int, room: int) -> tuple[list[list[Item]], int, int]:
         """Rows of buttons that fit ``room`` px of height (a tall script makes a long menu
@@ -411,7 +434,7 @@ class MenuState(State):
         if self.panel is None:
             self.draw_title_only(surface)
             return
-        radius = max(10, self.panel.width // 30)
+        radius = self.corner_radius
         pygame.draw.rect(surface, palette.PANEL, self.panel, border_radius=radius)
         pygame.draw.rect(surface, palette.PANEL_EDGE, self.panel, width=2, border_radius=radius)
         with panel(surface, "menu", self.panel, element=Role.DIALOG):
