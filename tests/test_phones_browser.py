@@ -9,7 +9,8 @@ per phone at 360×640.
 - In each of the four languages, at 360×640 and 320×568, in every view (joining, the
   lobby, placing with a die chosen, MAGDAGDON, the ruin, the game over): every control lies
   inside the screen, is at least 48 px either way and shows its whole text, and nothing of
-  the play is cut off below or beside the screen.
+  the play is cut off below or beside the screen; the board's first cell is at the top left
+  in every language (the grid is read left to right, as on the big screen).
 
 Every wait is for something the page or the server signals (the page's move count, a
 view, a selector), never for a time. Without Chromium, zbarimg or Playwright the tests
@@ -300,6 +301,9 @@ def test_every_control_fits_the_screen_in_every_language_and_view(tmp_path, brow
             page.locator(".die").first.click()
             assert page.locator(".cell.legal").count() > 0  # a die chosen: its cells glow
         check("placing")
+        for page, language in zip(pages, LANGUAGES):  # the board is read left to right, Urdu too
+            corners = [page.locator(f".cell[data-cell='{cell}']").bounding_box() for cell in (0, 3, 12)]
+            assert corners[0]["x"] < corners[1]["x"] and corners[0]["y"] < corners[2]["y"], language
         for page in pages:
             page.locator(".die.selected").click()
         play_until(host, pages, lambda game: game.phase is Phase.MAGDAGDON)

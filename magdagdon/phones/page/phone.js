@@ -214,7 +214,10 @@ function renderSeats(mine, playing) {
     const item = document.createElement("li");
     const name = document.createElement("bdi"); // a name keeps its own direction in any language
     name.textContent = seat.name;
-    item.append(name, document.createTextNode(" " + seat.score));
+    const score = document.createElement("span");
+    score.className = "score";
+    score.textContent = String(seat.score);
+    item.append(name, score);
     if (seat.done && playing) item.classList.add("done"); // done with the room's turn
     if (seat.status === "away" || !seat.connected) item.classList.add("away");
     if (seat.seat === mine) item.classList.add("you");
