@@ -36,3 +36,28 @@ def test_a_long_name_leaves_the_score_as_large_as_its_neighbours(locale, monkeyp
     draw_tile(surface, fonts, text, card, Tile(0, "Aisha", 32, Board(), GuestMark.CONFIRMED))
     draw_tile(surface, fonts, text, card, Tile(1, "Bartholomew-Long", 12, Board(), GuestMark.PLACING))
     assert sizes["12"] == sizes["32"]
+
+
+@pytest.mark.parametrize("locale", ["en", "ur"])
+@pytest.mark.parametrize("card", [pygame.Rect(0, 0, 880, 320), pygame.Rect(0, 0, 490, 320)])
+def test_a_long_name_stays_readable_beside_a_short_one_and_loses_its_end_instead(locale, card, monkeypatch):
+    # 880×320: four guests at 1920×1080; 490×320: eight in a portrait 1080×1920 window,
+    # where "Wolfgang Amadeus" was drawn at a third of "Ana"'s size in a narrow column.
+    text = Catalog(locale)
+    fonts = FontBook(text.script, rtl=text.rtl)
+    drawn: list[tuple[str, int]] = []
+    render = FontBook.render
+
+    def spy(self, words, size, *args, **kwargs):
+        drawn.append((words, size))
+        return render(self, words, size, *args, **kwargs)
+
+    monkeypatch.setattr(FontBook, "render", spy)
+    surface = pygame.Surface((1080, 1920))
+    draw_tile(surface, fonts, text, card, Tile(0, "Ana", 36, Board(), GuestMark.CONFIRMED))
+    draw_tile(surface, fonts, text, card, Tile(1, "Wolfgang Amadeus Mozart", 36, Board(), GuestMark.CONFIRMED))
+    short = next(size for words, size in drawn if "Ana" in words)
+    long_name = next((words, size) for words, size in drawn if "Wolfgang" in words)
+    assert long_name[1] >= short * 0.45 - 1, (long_name, short)
+    assert "Mozart" in long_name[0] or "…" in long_name[0]  # whole, or its end cut for all to see
+    assert fonts.size(long_name[0], long_name[1], True)[0] <= card.width

@@ -108,6 +108,10 @@ class Tile:
     place: int | None = None  # the results: the guest's place
 
 
+WORDS_SHARE = 0.5  # the words' column beside the board: at least this share of the tile
+NAME_SHARE = 0.45  # the smallest a long name is drawn, against the size the tile gives names
+
+
 def tiles_of(seats: tuple[SeatSnapshot, ...], lobby: bool = False) -> list[Tile]:
     return [Tile(s.index, s.name, s.score, Board(s.cells), mark_of(s, lobby)) for s in seats]
 
@@ -155,6 +159,15 @@ def _ink_fitted(fonts: FontBook, words: str, size: int, box: tuple[int, int], fl
     return size
 
 
+def _name_size(fonts: FontBook, name: str, size: int, box: tuple[int, int], floor: int) -> int:
+    """The name's size: the largest up to ``size`` at which it fits ``box`` whole; a long
+    name keeps a share of that size, readable from across the room, and loses its end to an
+    ellipsis instead of shrinking to a line of dots beside its neighbours."""
+    tallest = _ink_fitted(fonts, name, size, (10**6, box[1]), floor)
+    whole = _ink_fitted(fonts, name, tallest, box, floor)
+    return min(tallest, max(whole, int(tallest * NAME_SHARE)))
+
+
 def draw_tile(surface: pygame.Surface, fonts: FontBook, text: Catalog, card: pygame.Rect, tile: Tile) -> None:
     """A wide tile: the board at the reading start, the name over the mark and the score.
     A small one: the name across the top, the board, the mark and the score below it."""
@@ -174,20 +187,24 @@ def draw_tile(surface: pygame.Surface, fonts: FontBook, text: Catalog, card: pyg
     side = inner.height
     words = pygame.Rect(inner.left if rtl else inner.left + side + pad, inner.top, inner.width - side - pad,
                         inner.height)
-    if words.height >= lowest and words.width >= 4 * floor:
+    # Beside the board only while that leaves the words a real column (not in a portrait
+    # window's tiles, where the square board takes two thirds of the width).
+    if words.height >= lowest and words.width >= 4 * floor and words.width >= inner.width * WORDS_SHARE:
         half = max(words.height * 11 // 20, name_ink)  # a tall script's name keeps its ink
         score_size = int(half * 0.8)
-        size = _ink_fitted(fonts, name, score_size, (words.width, half - pad // 2), floor)
+        size = _name_size(fonts, name, score_size, (words.width, half - pad // 2), floor)
         board = pygame.Rect(inner.right - side if rtl else inner.left, inner.top, side, side)
         name_box = pygame.Rect(words.left, words.top, words.width, half)
         lower = pygame.Rect(words.left, words.top + half, words.width, words.height - half)
     else:  # the name across the top, the rest below
-        size = score_size = _ink_fitted(fonts, name, floor, (inner.width, inner.height // 2), floor)
-        name_h = fonts.ink_height(name, size, True) + pad
+        line = max(floor, inner.height // 5)  # the board keeps the most of the height
+        size = _name_size(fonts, name, line, (inner.width, line), floor)
+        name_h = fonts.ink_height(name, size, True) + pad // 2
         name_box = pygame.Rect(inner.left, inner.top, inner.width, name_h)
-        side = max(4, inner.height - name_h - pad)
-        board = pygame.Rect(inner.right - side if rtl else inner.left, name_box.bottom + pad, side, side)
+        side = max(4, inner.height - name_h - pad // 2)
+        board = pygame.Rect(inner.right - side if rtl else inner.left, name_box.bottom + pad // 2, side, side)
         lower = pygame.Rect(inner.left if rtl else board.right + pad, board.top, inner.width - side - pad, side)
+        score_size = max(floor, side // 2)
     draw_mini_board(surface, fonts, board, tile.board)
     shown = shortened(fonts, name, size, name_box.width)
     if fonts.size(shown, size, True)[0] <= name_box.width:
