@@ -23,6 +23,9 @@ with its own seeded generator), so that their CPU is not counted as the host's. 
 
 ``--pace`` is each phone's actions per second, each list item a row per number of phones
 (0: as fast as the answers come, the worst case; 2: a quick player); ``--turns`` stops each room after that many turns (the smoke test uses 2).
+Every phone keeps within the server's rate limit (its token bucket, with a margin): beyond it
+the server drops a connection's messages and says ``too_fast`` only for the first, so a phone
+that sent past it would wait for an answer that never comes and its room would stall.
 """
 
 from __future__ import annotations
@@ -51,12 +54,14 @@ if TYPE_CHECKING:
     import pygame
 
     from magdagdon.phones.room import Room, RoomSnapshot
+    from magdagdon.phones.server import RateLimit, TokenBucket
 
 DEFAULT_CLIENTS = (1, 8, 20, 50)
 DEFAULT_SEED = 20261202
 DEFAULT_PACES = (0.0, 2.0)  # flat out (the worst case), and a quick player's two taps a second
 FRAME_BUDGET_MS = 50.0
 GUARD_SECONDS = 600.0  # a room that has not ended by then is reported as failed, not waited for
+TOO_FAST_PAUSE = 1.0  # after a too_fast (never expected): the server's bucket has tokens again by then
 SURFACE_SIZE = (1920, 1080)
 
 
@@ -69,6 +74,7 @@ class BenchPhone:
     name: str
     rng: random.Random
     pace: float
+    bucket: TokenBucket  # the phone's own, kept under the server's: see phone_limit
     secret: str = ""
     sent_at: int = -1  # the move count of the state last acted on
     sent_time: float = 0.0
@@ -78,6 +84,9 @@ class BenchPhone:
     errors: list[str] = field(default_factory=list)
 
     async def send(self, message: dict[str, Any]) -> None:
+        """Sent once the phone's own bucket has a token, so the server never drops it."""
+        while not self.bucket.allow(time.monotonic()):
+            await asyncio.sleep(1 / self.bucket.limit.per_second)
         await self.socket.send_str(json.dumps(message))
 
     async def receive(self) -> dict[str, Any] | None:
@@ -109,10 +118,12 @@ class BenchPhone:
                 return
             if data["type"] == "error" and data.get("code") == "room_not_playing":
                 return  # --turns: the host closed the room under an action on its way; "closed" follows
-            if data["type"] == "error":  # never expected: the phone sends only what it was offered
+            if data["type"] == "error":  # never expected: the phone sends only what it was offered, paced
                 self.errors.append(str(data.get("code")))
                 self.waiting = False
                 self.sent_at -= 1  # act again on the state as it stands
+                if data.get("code") == "too_fast":  # the server drops what follows, unanswered, until tokens are back
+                    await asyncio.sleep(TOO_FAST_PAUSE)
             elif data["type"] == "state":
                 state = data
                 if self.waiting and state["game"]["moves"] > self.sent_at:
@@ -163,14 +174,27 @@ def choose(game: dict[str, Any], rng: random.Random) -> str | None:
     return "backall"  # what is staged leaves no room for the rest: start the turn again
 
 
-async def run_phones(url: str, code: str, count: int, seed: int, pace: float) -> dict[str, Any]:
+def phone_limit(server: RateLimit) -> RateLimit:
+    """A phone's own rate limit: under the server's, by a margin for the network's jitter (two
+    messages sent apart may arrive closer together)."""
+    from magdagdon.phones.server import RateLimit
+
+    return RateLimit(per_second=0.9 * server.per_second, burst=max(1.0, server.burst - 2))
+
+
+async def run_phones(url: str, code: str, count: int, seed: int, pace: float,
+                     server_limit: RateLimit | None = None) -> dict[str, Any]:
     import aiohttp
 
+    from magdagdon.phones.server import RateLimit, TokenBucket
+
+    limit = phone_limit(server_limit or RateLimit())
     async with aiohttp.ClientSession() as session:
         phones = []
         for n in range(count):
             socket = await session.ws_connect(url)
-            phone = BenchPhone(socket, f"Guest {n + 1}", random.Random(seed * 1000 + n), pace)
+            bucket = TokenBucket(limit, limit.burst, time.monotonic())
+            phone = BenchPhone(socket, f"Guest {n + 1}", random.Random(seed * 1000 + n), pace, bucket)
             await phone.join(code)
             phones.append(phone)
         await asyncio.gather(*(phone.play() for phone in phones))

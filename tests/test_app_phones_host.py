@@ -22,6 +22,7 @@ import pytest
 
 from magdagdon.engine import Difficulty, Replay
 from magdagdon.phones.room import RoomPhase
+from magdagdon.phones.server import RateLimit
 from magdagdon.storage import open_store
 from magdagdon.storage.recorded_game import replay_id
 from magdagdon.storage.room_file import RoomFiles
@@ -65,7 +66,8 @@ class Phones:
 
     async def _main(self) -> None:
         async with aiohttp.ClientSession() as session:
-            self.phones = [Phone(session, self.url, name, index) for index, name in enumerate(self.names)]
+            self.phones = [Phone(session, self.url, name, index, RateLimit())  # the game's server's limit
+                           for index, name in enumerate(self.names)]
             for index, phone in enumerate(self.phones):
                 if self.secrets is None:
                     await phone.open()
@@ -163,6 +165,37 @@ def test_a_room_from_the_title_to_the_results_and_back(player, tmp_path):
     assert [message["type"] for message in phones.closed] == ["closed"] * 3
     assert port_free(port)
     assert RoomFiles(tmp_path).unfinished() is None  # the room's file is marked finished
+
+
+def test_a_second_room_in_one_session_plays_to_its_results(player, tmp_path):
+    """Title, Phones, a whole room, its results, back to the title, then Phones again: a new
+    room (its own code and seed) plays to its results like the first, and both rooms'
+    games are in the tables."""
+    player.wait(0.5)
+    host = player.control.phones
+    rooms = []
+    for _ in range(2):
+        player.choose("phones")
+        assert player.top_key == "phones_lobby"
+        snapshot = host.snapshot
+        assert snapshot is not None and snapshot.phase is RoomPhase.LOBBY and not snapshot.seats
+        phones = Phones(host.url, snapshot.code, NAMES)
+        real_wait(player, lambda: len(host.snapshot.seats) == 3 and all(s.connected for s in host.snapshot.seats))
+        player.wait(0.2)
+        player.choose("start")
+        real_wait(player, lambda: player.top_key == "phones_results")
+        final = host.snapshot
+        assert final.phase is RoomPhase.FINISHED and final.turn == max(s.turns_done for s in final.seats)
+        rooms.append(host.open_room.room)
+        player.choose("done")
+        phones.join()
+        assert player.top_key == "title" and not host.is_open
+        for phone in phones.phones:  # each phone saw the end the host saw
+            assert (phone.state["room"]["phase"], phone.state["room"]["turn"]) == ("finished", final.turn)
+    assert rooms[0].code != rooms[1].code and rooms[0].seed != rooms[1].seed
+    table = {entry.replay_id for entry in open_store(tmp_path).high_scores(Difficulty.PEACEFUL)}
+    assert {replay_id(Replay.of(seat.game)) for room in rooms for seat in room.seats} <= table
+    assert RoomFiles(tmp_path).unfinished() is None
 
 
 def test_a_room_a_crash_left_open_is_continued_and_the_phones_rejoin(tmp_path):

@@ -1,13 +1,20 @@
 """The phones' benchmark runs and reports numbers that make sense: two scripted phones in a
 process of their own, two turns against a real room server, the host's frame loop drawing
-their boards. Nothing here is timed; scripts/bench_phones.py is where the figures live."""
+their boards; and its phones, flat out, keep within the server's rate limit. Nothing here is
+timed; scripts/bench_phones.py is where the figures live."""
 
 from __future__ import annotations
 
+import asyncio
 import importlib.util
 import math
 import sys
+import time
 from pathlib import Path
+
+from magdagdon.phones.room import RoomPhase
+from magdagdon.phones.server import RateLimit
+from support.phone_client import GUARD_SECONDS, Host
 
 ROOT = Path(__file__).resolve().parent.parent
 spec = importlib.util.spec_from_file_location("bench_phones", ROOT / "scripts" / "bench_phones.py")
@@ -32,3 +39,27 @@ def test_the_bench_plays_two_phones_for_two_turns_and_reports_sane_numbers():
     assert row.phones_load > 0
     printed = bench_phones.table(rows)
     assert printed.count("\n") == 2 and "| flat out | 2 | 1 (0) |" in printed  # two turns: not finished
+
+
+def test_flat_out_phones_keep_within_the_servers_rate_limit_and_their_room_finishes(tmp_path):
+    """Beyond its rate limit the server drops a connection's messages, saying too_fast only for
+    the first: a phone that sent past it waited for an answer that never came and its room
+    stalled (on seed 2 the fourth phone, in its seventh turn, takes back and restages the same
+    die as fast as the answers come). A tight limit, on the real clock, makes every phone meet it."""
+    tight = RateLimit(per_second=10, burst=10)
+    with Host(tmp_path, seed=2, limit=tight, clock=time.monotonic) as host:  # type: ignore[arg-type]
+
+        async def main() -> dict:
+            phones = asyncio.create_task(bench_phones.run_phones(host.socket_url, host.room.code, 4, 2, 0.0, tight))
+            guard = time.monotonic() + GUARD_SECONDS
+            while len(host.room.snapshot.seats) < 4:  # the phones join, then the host starts
+                assert time.monotonic() < guard and not phones.done()
+                await asyncio.sleep(0.01)
+            await asyncio.get_running_loop().run_in_executor(None, host.server.start_game)
+            return await asyncio.wait_for(phones, GUARD_SECONDS)
+
+        result = asyncio.run(main())
+        snapshot = host.room.snapshot
+    assert snapshot.phase is RoomPhase.FINISHED and all(seat.game_over for seat in snapshot.seats)
+    assert result["errors"] == []  # not one message dropped: none sent past the limit
+    assert result["actions"] == sum(1 for seat in host.room.seats for a in seat.game.log if a.to_text() != "roll")

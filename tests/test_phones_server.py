@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import socket
+from datetime import timedelta
 
 import aiohttp
 import pytest
@@ -17,8 +18,10 @@ from magdagdon.phones.lan import lan_address
 from magdagdon.phones.qr import qr_matrix, qr_png
 from magdagdon.phones.room import RoomPhase
 from magdagdon.phones.server import RateLimit, TokenBucket
+from magdagdon.storage import open_store
 from magdagdon.storage.recorded_game import replay_id
 from magdagdon.storage.replay_archive import ReplayArchive
+from magdagdon.storage.room_file import RoomFiles
 from magdagdon.storage.verify import verify_store
 from support.phone_client import CODE, STARTED, Host, Phone, run_phones
 
@@ -53,6 +56,38 @@ def test_three_phones_play_a_whole_game_and_each_game_is_recorded(tmp_path):
         sent = [a for a in phone.actions]
         played = [a.to_text() for a in seat.game.log if a.to_text() != "roll"]
         assert played == sent
+
+
+def test_a_second_room_in_the_same_process_and_folder_plays_to_its_end(tmp_path):
+    """A host who opens Phones again after the results: a second room, one after the other
+    in the same process and data folder, plays to its end just as the same room does in a
+    folder of its own (nothing of the first room carried over: no cache, writer, file, turns
+    or secret), and both rooms' games are in the tables."""
+    names = [f"Guest {n}" for n in range(1, 9)]
+    shared = tmp_path / "shared"
+    later = STARTED + timedelta(minutes=20)
+    with Host(shared, seed=1, code="K9Y3V2") as first:
+        run_phones(first, names)
+    with Host(shared, seed=2, code="M4T7Q8", started=later) as second:
+        phones = run_phones(second, names)
+    with Host(tmp_path / "alone", seed=2, code="M4T7Q8", started=later) as alone:
+        run_phones(alone, names)
+    for host in (first, second):
+        snapshot = host.room.snapshot
+        assert snapshot.phase is RoomPhase.FINISHED and all(seat.game_over for seat in snapshot.seats)
+        assert snapshot.turn == max(seat.turns_done for seat in snapshot.seats)
+    assert [Replay.of(seat.game) for seat in second.room.seats] == [Replay.of(seat.game) for seat in alone.room.seats]
+    for phone, seat in zip(phones, second.room.seats):
+        assert phone.state["room"]["phase"] == "finished" and phone.state["room"]["turn"] == second.room.snapshot.turn
+        assert phone.actions == [a.to_text() for a in seat.game.log if a.to_text() != "roll"]
+    assert not {s.secret for s in first.room.seats} & {s.secret for s in second.room.seats}
+    games = [Replay.of(seat.game) for host in (first, second) for seat in host.room.seats]
+    assert sorted(ReplayArchive(shared).stored_ids()) == sorted(replay_id(replay) for replay in games)
+    store = open_store(shared, now=later)
+    assert {entry.replay_id for entry in store.high_scores(second.difficulty)} >= {replay_id(r) for r in games}
+    assert len(list(RoomFiles(shared).ids_newest_first())) == 2  # a file each
+    assert RoomFiles(shared).unfinished(later) is None  # both marked finished
+    assert verify_store(store, later) == []
 
 
 @pytest.mark.slow

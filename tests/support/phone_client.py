@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -17,7 +18,7 @@ import aiohttp
 from magdagdon.engine import Difficulty
 from magdagdon.phones.keeper import RoomKeeper
 from magdagdon.phones.room import Room
-from magdagdon.phones.server import RateLimit, RoomServer
+from magdagdon.phones.server import RateLimit, RoomServer, TokenBucket
 from magdagdon.storage import open_store
 from magdagdon.storage.room_file import RoomFiles
 
@@ -49,13 +50,16 @@ class Host:
     seed: int = 20261201
     limit: RateLimit = field(default_factory=lambda: RateLimit(per_second=1e9, burst=1e9))
     clock: FakeClock = field(default_factory=FakeClock)
+    code: str = CODE
+    started: datetime = STARTED
 
     def __post_init__(self) -> None:
-        self.room = Room(CODE, self.difficulty, self.seed)
-        self.store = open_store(self.data_dir, now=STARTED)
+        self.room = Room(self.code, self.difficulty, self.seed)
+        self.store = open_store(self.data_dir, now=self.started)
         self.files = RoomFiles(self.data_dir)
-        self.keeper = RoomKeeper(self.files, lambda: self.store, self.room, STARTED)
-        self.server = RoomServer(self.room, self.keeper, "127.0.0.1", 0, self.clock, lambda: STARTED, self.limit)
+        self.keeper = RoomKeeper(self.files, lambda: self.store, self.room, self.started)
+        self.server = RoomServer(self.room, self.keeper, "127.0.0.1", 0, self.clock, lambda: self.started,
+                                 self.limit)
 
     def __enter__(self) -> "Host":
         self.url = self.server.start()
@@ -70,8 +74,16 @@ class Host:
 
 
 class Phone:
-    def __init__(self, session: aiohttp.ClientSession, url: str, name: str, choices: int) -> None:
+    def __init__(self, session: aiohttp.ClientSession, url: str, name: str, choices: int,
+                 limit: RateLimit | None = None) -> None:
+        """``limit``: the server's rate limit on the real clock, to keep under (by a margin
+        for the network's jitter): beyond it the server drops messages, and says too_fast
+        only for the first. A phone playing as fast as the answers come can pass it (taking
+        back and restaging the same die over and over)."""
         self.session, self.url, self.name = session, url, name
+        self.bucket = None if limit is None else TokenBucket(
+            RateLimit(per_second=0.9 * limit.per_second, burst=max(1.0, limit.burst - 2)), limit.burst - 2,
+            time.monotonic())
         self.rng = random.Random(choices)
         self.socket: aiohttp.ClientWebSocketResponse | None = None
         self.secret = ""
@@ -87,6 +99,8 @@ class Phone:
 
     async def send(self, message: dict[str, Any]) -> None:
         assert self.socket is not None
+        while self.bucket is not None and not self.bucket.allow(time.monotonic()):
+            await asyncio.sleep(1 / self.bucket.limit.per_second)
         await self.socket.send_str(json.dumps(message))
 
     async def receive(self) -> dict[str, Any]:
@@ -196,7 +210,7 @@ def run_phones(host: Host, names: list[str], start: bool = True) -> list[Phone]:
         async with aiohttp.ClientSession() as session:
             phones = [Phone(session, host.socket_url, name, index) for index, name in enumerate(names)]
             for phone in phones:
-                await phone.join()
+                await phone.join(host.room.code)
             await asyncio.get_running_loop().run_in_executor(None, host.server.start_game)
             await asyncio.gather(*(phone.play() for phone in phones))
             for phone in phones:
