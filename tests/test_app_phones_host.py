@@ -150,10 +150,18 @@ def test_a_room_from_the_title_to_the_results_and_back(player, tmp_path):
     shown = names_shown(player)
     best = max(final.seats, key=lambda s: s.score)
     assert f"#1 {best.name}" in shown and str(best.score) in shown and "Best each turn" in shown
-    # Every finished game is in the high-score table under its guest's name.
-    store = open_store(tmp_path)
-    table = {entry.replay_id: entry for entry in store.high_scores(Difficulty.PEACEFUL)}
+    # Every finished game is in the high-score table under its guest's name (the room's
+    # writer thread records them just after the room finishes: wait for the table).
     room = host.open_room.room
+    ids = {replay_id(Replay.of(seat.game)) for seat in room.seats}
+    table: dict[str, Any] = {}
+
+    def all_recorded() -> bool:
+        table.clear()
+        table.update({entry.replay_id: entry for entry in open_store(tmp_path).high_scores(Difficulty.PEACEFUL)})
+        return ids <= table.keys()
+
+    real_wait(player, all_recorded)
     for seat in room.seats:
         entry = table[replay_id(Replay.of(seat.game))]
         assert entry.name == seat.name and entry.score == seat.game.score().total
@@ -193,8 +201,8 @@ def test_a_second_room_in_one_session_plays_to_its_results(player, tmp_path):
         for phone in phones.phones:  # each phone saw the end the host saw
             assert (phone.state["room"]["phase"], phone.state["room"]["turn"]) == ("finished", final.turn)
     assert rooms[0].code != rooms[1].code and rooms[0].seed != rooms[1].seed
-    table = {entry.replay_id for entry in open_store(tmp_path).high_scores(Difficulty.PEACEFUL)}
-    assert {replay_id(Replay.of(seat.game)) for room in rooms for seat in room.seats} <= table
+    played = {replay_id(Replay.of(seat.game)) for room in rooms for seat in room.seats}
+    real_wait(player, lambda: played <= {e.replay_id for e in open_store(tmp_path).high_scores(Difficulty.PEACEFUL)})
     assert RoomFiles(tmp_path).unfinished() is None
 
 
