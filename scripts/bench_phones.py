@@ -4,22 +4,22 @@
     python scripts/bench_phones.py [--clients 1 8 20 50] [--games 1] [--seed 20261202]
                                    [--pace 0 2] [--turns N] [--difficulty PEACEFUL] [--json]
 
-For each number of phones, ``--games`` rooms one after another (room g on seed + g): a real
-``RoomServer`` on loopback in this process (its keeper writing the room's file and recording
-each finished game into a temporary data folder, as the host does) and the phones in a
-process of their own (aiohttp's websocket client; each chooses from what its state offers
-with its own seeded generator), so that their CPU is not counted as the host's. Measured:
+For each number of phones, ``--games`` rooms one after another (room g on seed + g): the game
+itself in this process (its own loop, windowed at 1920x1080 on SDL's dummy driver) hosting
+the room as at a party — its phones' host opens the room's server on loopback, its keeper
+writes the room's file and records each finished game into a temporary data folder, and the
+race screen draws every guest's tile — and the phones in a process of their own (aiohttp's
+websocket client; each chooses from what its state offers with its own seeded generator),
+so that their CPU is not counted as the host's. Measured:
 
 - latency: from sending an ``act`` to receiving the state that reflects it (the seat's move
   count past the one acted on), p50 / p99 / max, timed in the phones' process;
 - host CPU per action: this process's ``time.process_time`` over the play (the server's
   thread and the frame loop together) divided by the actions the room played; and the
   server's thread alone (its own CPU clock, Linux);
-- host frames: a pygame frame loop in this process (SDL's dummy driver) at the game's fixed
-  step, 120 Hz, reads ``room.snapshot`` every frame and draws every seat's board with the
-  game's own mini-board renderer on a 1920x1080 surface (:func:`draw_host_frame`, to be
-  swapped for the host screen's own drawing); each frame's work (events, drawing, flip; not
-  the sleep), p50 / p99 / max and how many took over 50 ms.
+- host frames: each frame of the game's own loop while the room plays (the race screen,
+  redrawn as the room changes, at most ten times a second), its work without the loop's
+  sleep: p50 / p99 / max and how many took over 50 ms.
 
 ``--pace`` is each phone's actions per second, each list item a row per number of phones
 (0: as fast as the answers come, the worst case; 2: a quick player); ``--turns`` stops each room after that many turns (the smoke test uses 2).
@@ -43,7 +43,6 @@ import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -51,9 +50,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 if TYPE_CHECKING:
-    import pygame
-
-    from magdagdon.phones.room import Room, RoomSnapshot
+    from magdagdon.phones.room import RoomSnapshot
     from magdagdon.phones.server import RateLimit, TokenBucket
 
 DEFAULT_CLIENTS = (1, 8, 20, 50)
@@ -87,7 +84,12 @@ class BenchPhone:
         """Sent once the phone's own bucket has a token, so the server never drops it."""
         while not self.bucket.allow(time.monotonic()):
             await asyncio.sleep(1 / self.bucket.limit.per_second)
-        await self.socket.send_str(json.dumps(message))
+        if self.socket.closed:
+            return  # --turns: the host closed the room while this phone took its time; "closed" follows
+        try:
+            await self.socket.send_str(json.dumps(message))
+        except ConnectionResetError:  # closing under the send (aiohttp's error is one): the same
+            return
 
     async def receive(self) -> dict[str, Any] | None:
         """The next message; None once the socket is closed."""
@@ -214,62 +216,51 @@ def phones_main(url: str, code: str, count: int, seed: int, pace: float) -> int:
 
 
 # --- the host ----------------------------------------------------------------------------
-def board_rects(area: pygame.Rect, count: int) -> list[pygame.Rect]:
-    """``count`` square boards in rows and columns, as large as ``area`` allows."""
-    import pygame
+class SleepCountingClock:
+    """The game's real clock, counting the time its loop sleeps (a frame's work is the rest)."""
 
-    if count == 0:
-        return []
-    best_side, best_columns = 0, 1
-    for columns in range(1, count + 1):
-        rows = math.ceil(count / columns)
-        side = min(area.width // columns, area.height // rows)
-        if side > best_side:
-            best_side, best_columns = side, columns
-    rows = math.ceil(count / best_columns)
-    left = area.left + (area.width - best_columns * best_side) // 2
-    top = area.top + (area.height - rows * best_side) // 2
-    pad = max(2, best_side // 20)
-    return [pygame.Rect(left + (n % best_columns) * best_side, top + (n // best_columns) * best_side,
-                        best_side, best_side).inflate(-2 * pad, -2 * pad) for n in range(count)]
+    def __init__(self) -> None:
+        self.slept = 0.0
+
+    def now(self) -> float:
+        return time.perf_counter()
+
+    def sleep(self, seconds: float) -> None:
+        if seconds > 0:
+            started = time.perf_counter()
+            time.sleep(seconds)
+            self.slept += time.perf_counter() - started
 
 
-def draw_host_frame(surface: pygame.Surface, snapshot: RoomSnapshot) -> None:
-    """The host's picture of the room for one frame: every seat's board. The one place to
-    swap in the host screen's own drawing."""
-    from magdagdon.app.render import palette
-    from magdagdon.app.render.mini_board import draw_mini_board
+def host_game(data_dir: Path, difficulty: Any, clock: SleepCountingClock) -> Any:
+    """The game itself, windowed at 1920x1080 on SDL's dummy driver, its phones' host on
+    loopback: the room it opens is served, kept and drawn as at a party."""
+    from magdagdon.app.control import Control
+    from magdagdon.app.options import Options
 
-    surface.fill(palette.BACKGROUND)
-    for rect, seat in zip(board_rects(surface.get_rect(), len(snapshot.seats)), snapshot.seats):
-        draw_mini_board(surface, rect, seat.cells, None, ghost=False)
+    control = Control(Options(difficulty=difficulty, windowed=True, size=SURFACE_SIZE, data_dir=data_dir,
+                              sound=False), clock=clock)
+    host = control.phones
+    host.address, host.port, host.allow_loopback = (lambda: "127.0.0.1"), 0, True
+    return control
 
 
-def run_frames(surface: pygame.Surface, room: Room, done: Callable[[RoomSnapshot], bool],
-               give_up: Callable[[], bool]) -> list[float]:
-    """The host's frame loop at the game's fixed step until ``done``; each frame's work in seconds."""
-    import pygame
-
-    from magdagdon.app.loop import UPDATES_PER_SECOND
-
-    step = 1.0 / UPDATES_PER_SECOND
+def run_frames(control: Any, clock: SleepCountingClock, stop: Callable[[], bool]) -> list[float]:
+    """The game's own loop until ``stop``; each frame's work in seconds (its sleep not counted)."""
     times: list[float] = []
-    next_frame = time.perf_counter()
-    while True:
-        started = time.perf_counter()
-        pygame.event.pump()
-        snapshot = room.snapshot
-        draw_host_frame(surface, snapshot)
-        pygame.display.flip()
-        times.append(time.perf_counter() - started)
-        if done(snapshot) or give_up():
-            return times
-        next_frame += step
-        delay = next_frame - time.perf_counter()
-        if delay > 0:
-            time.sleep(delay)
-        else:
-            next_frame = time.perf_counter()  # late: the next frame now, no burst to catch up
+    frame = control._frame
+
+    def timed() -> None:
+        slept, started = clock.slept, time.perf_counter()
+        frame()
+        times.append(time.perf_counter() - started - (clock.slept - slept))
+
+    control._frame = timed
+    try:
+        control.loop(stop)
+    finally:
+        control._frame = frame
+    return times
 
 
 def server_thread_clock() -> Callable[[], float] | None:
@@ -297,41 +288,46 @@ class GameRun:
 
 
 def bench_room(count: int, seed: int, pace: float, turns: int | None, difficulty_name: str,
-               surface: pygame.Surface, guard_seconds: float = GUARD_SECONDS) -> GameRun:
+               guard_seconds: float = GUARD_SECONDS) -> GameRun:
+    from magdagdon.app.play_context import PlayContext
     from magdagdon.engine import Difficulty, Roll
-    from magdagdon.phones.keeper import RoomKeeper
-    from magdagdon.phones.room import Room, RoomPhase, new_room_code
-    from magdagdon.phones.server import RoomServer
-    from magdagdon.storage import open_store
-    from magdagdon.storage.room_file import RoomFiles
+    from magdagdon.phones.room import RoomPhase
 
-    room = Room(new_room_code(), Difficulty.from_name(difficulty_name), seed)
-    started = datetime.now(timezone.utc)
+    difficulty = Difficulty.from_name(difficulty_name)
+    clock = SleepCountingClock()
     with tempfile.TemporaryDirectory() as data_dir:
-        store = open_store(Path(data_dir), now=started)
-        keeper = RoomKeeper(RoomFiles(Path(data_dir)), lambda: store, room, started)
-        server = RoomServer(room, keeper, "127.0.0.1", 0)
-        url = server.start()
-        command = [sys.executable, str(Path(__file__).resolve()), "--phones-of", url + "/ws", room.code,
-                   str(count), str(seed), str(pace)]
+        control = host_game(Path(data_dir), difficulty, clock)
+        host = control.phones
+        url = host.open(difficulty, seed=seed)
+        opened = host.open_room
+        room = opened.room
+        # The lobby on the title, as a host opens it: the guests join there, then Start.
+        control.machine.restart("rolling", PlayContext(control.games.new_session()), ("title", "phones_lobby"))
+        command = [sys.executable, str(Path(__file__).resolve()), "--phones-of", url + "/ws",
+                   room.code, str(count), str(seed), str(pace)]
         phones = subprocess.Popen(command, stdout=subprocess.PIPE, text=True,
                                   env=dict(os.environ, PYTHONPATH=str(ROOT)))
         try:
             guard = time.monotonic() + guard_seconds
-            while len(room.snapshot.seats) < count:
+
+            def joined() -> bool:
                 if phones.poll() is not None or time.monotonic() > guard:
                     raise RuntimeError(f"the phones did not all join ({len(room.snapshot.seats)} of {count})")
-                time.sleep(0.01)
-            draw_host_frame(surface, room.snapshot)  # a frame before the play: the renderer's imports and caches
+                return len(room.snapshot.seats) >= count
+
+            run_frames(control, clock, joined)  # the frames before the play: imports, caches, start-up
             thread_clock = server_thread_clock()
             cpu_before, wall_before = time.process_time(), time.perf_counter()
             server_before = thread_clock() if thread_clock else 0.0
-            server.start_game()
+            lobby = control.machine.top
+            lobby.on_choice("start")  # what the host's tap on Start does: the room starts, the race shows
+            control.machine.apply_requests()
 
             def done(snapshot: RoomSnapshot) -> bool:
                 return snapshot.phase is not RoomPhase.PLAYING or (turns is not None and snapshot.turn > turns)
 
-            frames = run_frames(surface, room, done, lambda: time.monotonic() > guard or phones.poll() is not None)
+            frames = run_frames(control, clock, lambda: done(room.snapshot) or time.monotonic() > guard
+                                or phones.poll() is not None)
             host_cpu = time.process_time() - cpu_before
             server_cpu = thread_clock() - server_before if thread_clock else None
             seconds = time.perf_counter() - wall_before
@@ -342,7 +338,7 @@ def bench_room(count: int, seed: int, pace: float, turns: int | None, difficulty
                 actions = sum(1 for seat in room.seats for action in seat.game.log if not isinstance(action, Roll))
             finished = room.snapshot.phase is RoomPhase.FINISHED
         finally:
-            server.stop()
+            control.close()  # stops the server: the phones are told
             output, _ = phones.communicate(timeout=60)
     if phones.returncode != 0:
         raise RuntimeError(f"the phones' process failed ({phones.returncode})")
@@ -406,15 +402,13 @@ def run_bench(clients: list[int], games: int, seed: int, paces: list[float], tur
     import pygame
 
     opened = not pygame.display.get_init()
-    pygame.display.init()
     try:
-        surface = pygame.display.set_mode(SURFACE_SIZE)
         rows = []
         for pace in paces:
             for count in clients:
                 runs = []
                 for game in range(games):
-                    runs.append(bench_room(count, seed + game, pace, turns, difficulty, surface, guard_seconds))
+                    runs.append(bench_room(count, seed + game, pace, turns, difficulty, guard_seconds))
                     if report:
                         run = runs[-1]
                         report(f"  pace {pace:g}, {count} phones, room {game + 1}/{games}: "

@@ -378,3 +378,26 @@ def test_the_lobby_sets_the_rooms_difficulty_and_turn_timer(player):
     player.choose("start")
     real_wait(player, lambda: host.snapshot.deadline is not None)
     assert 0 < host.seconds_left() <= 120
+
+
+def test_a_busy_room_is_drawn_about_ten_times_a_second_not_every_frame(tmp_path):
+    # 50 phones change the room about a hundred times a second; each frame of the race
+    # drawn at the loop's 120 Hz would take the core the server's thread needs.
+    player = Player(tmp_path, size=(1280, 720), scene="phones_race_8")
+    player.wait(0.5)
+    assert player.top_key == "phones_race"
+    room = player.control.phones.open_room.room
+    window = player.control.window
+    before, until = window.presented, player.now + 2.0
+
+    def change_each_frame() -> bool:
+        room._changed()
+        return player.now >= until
+
+    player.control.loop(change_each_frame)
+    drawn = window.presented - before
+    assert 10 <= drawn <= 2 * 2 * 10 + 2, drawn  # each change drawn (and settled) ten times a second
+    shown = room.snapshot.version
+    player.wait(0.3)
+    assert player.top.shown[0] == shown  # the last change is on screen
+    player.close()

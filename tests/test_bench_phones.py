@@ -1,6 +1,6 @@
 """The phones' benchmark runs and reports numbers that make sense: two scripted phones in a
-process of their own, two turns against a real room server, the host's frame loop drawing
-their boards; and its phones, flat out, keep within the server's rate limit. Nothing here is
+process of their own, two turns against the game itself hosting the room (its own loop drawing
+the race); and its phones, flat out, keep within the server's rate limit. Nothing here is
 timed; scripts/bench_phones.py is where the figures live."""
 
 from __future__ import annotations

@@ -61,3 +61,10 @@ def test_a_long_name_stays_readable_beside_a_short_one_and_loses_its_end_instead
     assert long_name[1] >= short * 0.45 - 1, (long_name, short)
     assert "Mozart" in long_name[0] or "…" in long_name[0]  # whole, or its end cut for all to see
     assert fonts.size(long_name[0], long_name[1], True)[0] <= card.width
+
+
+def test_a_room_with_no_guest_yet_lays_out_an_empty_grid():
+    from magdagdon.app.phones.guest_tiles import grid, tile_boxes
+
+    assert grid(0, pygame.Rect(0, 0, 1800, 600), 2.6) == (1, 1)
+    assert tile_boxes(0, pygame.Rect(0, 0, 1800, 600), 2.6, rtl=False) == []

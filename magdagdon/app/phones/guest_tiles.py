@@ -121,7 +121,7 @@ def grid(count: int, area: pygame.Rect, aspect: float) -> tuple[int, int]:
     largest size in ``area``."""
     best, best_size = (1, max(1, count)), -1.0
     for columns in range(1, max(1, count) + 1):
-        rows = math.ceil(count / columns)
+        rows = max(1, math.ceil(count / columns))  # no guest yet: one empty row
         size = min(area.width / columns / aspect, area.height / rows)
         if size > best_size:
             best, best_size = (columns, rows), size

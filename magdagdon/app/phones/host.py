@@ -121,9 +121,10 @@ class PhoneHost:
         return None
 
     # --- the host's choices ---------------------------------------------------------------
-    def open(self, difficulty: Difficulty, resume: RoomRecord | None = None) -> str:
+    def open(self, difficulty: Difficulty, resume: RoomRecord | None = None, seed: int | None = None) -> str:
         """Open a new room (or ``resume`` one) and start its server; returns the URL.
-        :class:`HostFailed` when it cannot (nothing is left running)."""
+        :class:`HostFailed` when it cannot (nothing is left running). ``seed``: the new
+        room's dice (a benchmark's, to repeat a run); a random one when None."""
         self.close()
         try:
             from magdagdon.phones.qr import qr_matrix
@@ -139,7 +140,8 @@ class PhoneHost:
         if resume is not None:
             keeper = RoomKeeper.resume(files, lambda: store, resume, self.clock())
         else:
-            room = Room(new_room_code(), difficulty, secrets.randbelow(10**9) + 1, self.timers[0])
+            dice = secrets.randbelow(10**9) + 1 if seed is None else seed
+            room = Room(new_room_code(), difficulty, dice, self.timers[0])
             keeper = RoomKeeper(files, lambda: store, room, wall_now())
         server = RoomServer(keeper.room, keeper, address, self.port, self.clock, wall_now)
         try:

@@ -17,6 +17,7 @@ from magdagdon.party.results import results_of
 from magdagdon.phones.room import RoomPhase, RoomSnapshot, SeatStatus
 
 from ..games import Games
+from ..loop import ticks
 from ..payloads import Answer, Confirmed, Leave, Payload, Question, TitleOnTop
 from ..play_context import PlayContext
 from ..render import palette
@@ -31,6 +32,10 @@ from .host import PhoneHost
 
 RACE_MARKS = [GuestMark.PLACING, GuestMark.CONFIRMED, GuestMark.BOARD_FULL, GuestMark.AWAY, GuestMark.DISCONNECTED,
               GuestMark.REMOVED]
+# A room's changes are drawn at most this often: 50 phones change it a hundred times a
+# second, and a frame of 50 tiles drawn for each would starve the server's thread (it
+# shares the process, and the interpreter's lock, with the loop).
+REDRAW_SECONDS = 0.1
 PODIUM = 3  # the cards of the results' first places (ties beyond them are tiles with their place)
 
 
@@ -47,16 +52,22 @@ class RoomScreen(MenuState):
         super().__init__(kit)
         self.games, self.host = games, host
         self.shown: tuple[object, ...] = ()
+        self.since_drawn = ticks(REDRAW_SECONDS)  # updates since the room was last drawn
 
     def shown_key(self) -> tuple[object, ...]:
         snapshot = self.host.snapshot
         return (snapshot.version if snapshot is not None else -1, self.host.seconds_left())
 
     def is_animating(self) -> bool:
-        return self.active and self.shown_key() != self.shown
+        return self.active and self.shown_key() != self.shown and self.since_drawn >= ticks(REDRAW_SECONDS)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.since_drawn += 1
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.shown = self.shown_key()  # what is on screen (a memo: the next frame is drawn when it differs)
+        self.since_drawn = 0  # a memo too: when the next change may be drawn
         if self.active:
             draw_background(surface, self.kit.viewport.layout)
         super().draw(surface, alpha)
