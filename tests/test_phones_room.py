@@ -233,3 +233,46 @@ def test_a_lobby_room_with_nobody_writes_no_file_and_codes_use_the_plain_alphabe
     assert not (tmp_path / "rooms").exists()
     codes = {new_room_code() for _ in range(50)}
     assert all(len(c) == 6 and not set(c) & set("ILOU") for c in codes) and len(codes) > 45
+
+
+def test_a_seats_snapshot_is_made_again_only_when_that_seat_changed_and_always_matches_its_game():
+    # One action changes one seat: the others keep their snapshot (scoring fifty boards for
+    # every action cost the server's thread more than the action). What the snapshot says
+    # must still be exactly what each game says, after every kind of change.
+    import random
+
+    from magdagdon.phones.room import SeatSnapshot, turns_done
+
+    room = room_of(["Ana", "Bilal", "Chiara", "Dev"], seconds=30.0)
+    room.start(0.0)
+    rng = random.Random(5)
+
+    def fresh(index: int) -> SeatSnapshot:
+        seat, game = room.seats[index], room.seats[index].game
+        return SeatSnapshot(index, seat.name, seat.status, seat.connected, game.board.cells, game.score().total,
+                            turns_done(game), game.is_over or (game.phase is Phase.ROLL and turns_done(game) >= room.turn),
+                            game.is_over)
+
+    for step in range(400):
+        if room.snapshot.phase is not RoomPhase.PLAYING:
+            break
+        before, turn = room.snapshot.seats, room.turn
+        playing = [i for i, s in enumerate(room.seats) if s.status is SeatStatus.PLAYING and s.game.legal_moves()]
+        if step % 97 == 50:
+            room.tick(room.deadline or 0.0)  # the timer: silent seats set away
+        elif step % 31 == 7:  # a phone drops or comes back
+            seat = rng.randrange(len(room.seats))
+            room.set_connected(seat, not room.seats[seat].connected)
+        elif step == 333:
+            room.remove(2, 0.0)  # the host takes Chiara out mid-turn
+        elif playing:
+            index = rng.choice(playing)
+            moves = room.seats[index].game.legal_moves()
+            try:
+                room.act(secret(room, index), rng.choice(moves), 0.0)
+            except RoomRefused:
+                continue  # the room's rule, not the engine's (a roll the room makes itself)
+            for other, (was, now) in enumerate(zip(before, room.snapshot.seats)):
+                if other != index and was == now and room.turn == turn:
+                    assert now is was  # untouched seats keep their snapshot object
+        assert list(room.snapshot.seats) == [fresh(i) for i in range(len(room.seats))], step

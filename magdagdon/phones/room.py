@@ -126,6 +126,7 @@ class Room:
 
     def __post_init__(self) -> None:
         self._lock = threading.RLock()
+        self._views: dict[int, tuple[Game, tuple[object, ...], SeatSnapshot]] = {}  # each seat's, while it holds
         self.snapshot = self._snapshot()
 
     # --- guests ----------------------------------------------------------------------
@@ -274,13 +275,23 @@ class Room:
         self.snapshot = self._snapshot()
 
     def _snapshot(self) -> RoomSnapshot:
-        seats = tuple(
-            SeatSnapshot(index, seat.name, seat.status, seat.connected, seat.game.board.cells,
-                         seat.game.score().total, turns_done(seat.game),
-                         _done_with(seat.game, self.turn), seat.game.is_over)
-            for index, seat in enumerate(self.seats))
+        seats = tuple(self._seat_view(index, seat) for index, seat in enumerate(self.seats))
         return RoomSnapshot(self.code, self.phase, self.difficulty, self.seed, self.turn, self.deadline, seats,
                             self.version, self.turn_seconds)
+
+    def _seat_view(self, index: int, seat: Seat) -> SeatSnapshot:
+        """A seat's snapshot, made again only when something of it changed: one action
+        changes one seat, and scoring fifty boards for each would cost the server's thread
+        more than the action itself."""
+        game = seat.game
+        key = (len(game.log), seat.name, seat.status, seat.connected, self.turn)
+        kept = self._views.get(index)
+        if kept is not None and kept[0] is game and kept[1] == key:
+            return kept[2]
+        view = SeatSnapshot(index, seat.name, seat.status, seat.connected, game.board.cells, game.score().total,
+                            turns_done(game), _done_with(game, self.turn), game.is_over)
+        self._views[index] = (game, key, view)
+        return view
 
     def lock(self) -> threading.RLock:
         """Held while the server reads a seat's game to describe it to its phone."""
