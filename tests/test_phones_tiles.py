@@ -68,3 +68,35 @@ def test_a_room_with_no_guest_yet_lays_out_an_empty_grid():
 
     assert grid(0, pygame.Rect(0, 0, 1800, 600), 2.6) == (1, 1)
     assert tile_boxes(0, pygame.Rect(0, 0, 1800, 600), 2.6, rtl=False) == []
+
+
+@pytest.mark.parametrize("locale", ["en", "ur"])
+@pytest.mark.parametrize("guests,size", [(50, (1920, 1080)), (8, (1920, 1080)), (8, (1080, 1920)), (20, (800, 600))])
+def test_tiles_kept_as_images_draw_the_very_pixels_of_tiles_drawn_afresh(locale, guests, size):
+    from magdagdon.app.phones.guest_tiles import TileImages, draw_tiles, tiles_of
+    from magdagdon.app.scenes import scene_room
+    from magdagdon.engine import Difficulty
+
+    text = Catalog(locale)
+    fonts = FontBook(text.script, rtl=text.rtl)
+    tiles = tiles_of(scene_room("phones_race", guests, Difficulty.PEACEFUL, 1).snapshot.seats)
+    area = pygame.Rect(20, 200, size[0] - 40, size[1] - 300)
+
+    def drawn(images):
+        surface = pygame.Surface(size)
+        surface.fill((30, 34, 60))
+        draw_tiles(surface, fonts, text, area, tiles, images)
+        return pygame.image.tobytes(surface, "RGB")
+
+    afresh = drawn(None)
+    images = TileImages()
+    assert drawn(images) == afresh  # drawn into images the first time
+    images.frame()
+    kept = len(images.kept)
+    assert drawn(images) == afresh and kept == len(tiles)  # then blitted from them
+    images.frame()
+    moved = tiles[1:]  # a guest left: the others' images are kept, its image let go
+    surface = pygame.Surface(size)
+    draw_tiles(surface, fonts, text, area, moved, images)
+    images.frame()
+    assert len(images.kept) <= len(tiles)

@@ -19,7 +19,7 @@ from ..fonts import FontBook
 from ..i18n import Catalog
 from ..party_play import PLAYER_COLOURS
 from ..render import palette
-from ..render.draw_log import Role, as_role, note, panel
+from ..render.draw_log import LoggedSurface, Role, as_role, note, panel
 from ..render.ellipsis import shortened
 from ..render.hud import min_text_px
 from ..render.menu_text import blit_ink
@@ -141,14 +141,48 @@ def tile_boxes(count: int, area: pygame.Rect, aspect: float, rtl: bool) -> list[
     return boxes
 
 
+class TileImages:
+    """Each guest's tile as drawn, kept while it stays the same: a busy room changes a seat
+    or two between frames, and fifty tiles drawn afresh took most of a frame. Only the
+    tiles of the last frame are kept (a tile that changed, or left, lets its image go)."""
+
+    def __init__(self) -> None:
+        self.kept: dict[tuple[object, ...], pygame.Surface] = {}
+        self.drawn: dict[tuple[object, ...], pygame.Surface] = {}
+
+    def frame(self) -> None:
+        """A new frame begins: what the last one did not draw is let go."""
+        self.kept, self.drawn = self.drawn, {}
+
+    def draw(self, surface: pygame.Surface, fonts: FontBook, text: Catalog, card: pygame.Rect, tile: Tile,
+             floor: int) -> None:
+        key = (tile, card.size, floor, text.locale, id(fonts))
+        image = self.drawn.get(key)
+        if image is None:
+            image = self.kept.get(key)
+        if image is None:
+            image = pygame.Surface(card.size, pygame.SRCALPHA)
+            draw_tile(image, fonts, text, image.get_rect(), tile, floor)
+        self.drawn[key] = image
+        surface.blit(image, card.topleft)
+
+
 def draw_tiles(surface: pygame.Surface, fonts: FontBook, text: Catalog, area: pygame.Rect,
-               tiles: list[Tile]) -> None:
+               tiles: list[Tile], images: TileImages | None = None) -> None:
+    """The tiles in ``area``, from ``images`` where they are kept; each drawn afresh on a
+    logged frame (the whole-screen audit reads every text a tile draws)."""
     # Few guests: wide tiles, the board beside the words; many: taller ones, the name across the top.
     aspect = 2.6 if len(tiles) <= 12 else 1.7
+    floor = min_text_px(surface.get_size())
+    if isinstance(surface, LoggedSurface):
+        images = None
     for tile, box in zip(tiles, tile_boxes(len(tiles), area, aspect, text.rtl)):
         card = box.inflate(-max(2, box.width // 40), -max(2, box.height // 20))
         with panel(surface, f"guest {tile.seat}", card, Role.NAME, element=Role.PANEL):
-            draw_tile(surface, fonts, text, card, tile)
+            if images is None:
+                draw_tile(surface, fonts, text, card, tile, floor)
+            else:
+                images.draw(surface, fonts, text, card, tile, floor)
 
 
 def _ink_fitted(fonts: FontBook, words: str, size: int, box: tuple[int, int], floor: int, bold: bool = True) -> int:
@@ -168,10 +202,13 @@ def _name_size(fonts: FontBook, name: str, size: int, box: tuple[int, int], floo
     return min(tallest, max(whole, int(tallest * NAME_SHARE)))
 
 
-def draw_tile(surface: pygame.Surface, fonts: FontBook, text: Catalog, card: pygame.Rect, tile: Tile) -> None:
+def draw_tile(surface: pygame.Surface, fonts: FontBook, text: Catalog, card: pygame.Rect, tile: Tile,
+              floor: int | None = None) -> None:
     """A wide tile: the board at the reading start, the name over the mark and the score.
-    A small one: the name across the top, the board, the mark and the score below it."""
-    rtl, floor = text.rtl, min_text_px(surface.get_size())
+    A small one: the name across the top, the board, the mark and the score below it.
+    ``floor``: the window's smallest readable text (by default the surface's)."""
+    rtl = text.rtl
+    floor = min_text_px(surface.get_size()) if floor is None else floor
     colour = seat_colour(tile.seat)
     dim = tile.mark is GuestMark.REMOVED
     pygame.draw.rect(surface, palette.PANEL, card, border_radius=max(3, card.height // 10))
@@ -205,7 +242,7 @@ def draw_tile(surface: pygame.Surface, fonts: FontBook, text: Catalog, card: pyg
         board = pygame.Rect(inner.right - side if rtl else inner.left, name_box.bottom + pad // 2, side, side)
         lower = pygame.Rect(inner.left if rtl else board.right + pad, board.top, inner.width - side - pad, side)
         score_size = max(floor, side // 2)
-    draw_mini_board(surface, fonts, board, tile.board)
+    draw_mini_board(surface, fonts, board, tile.board, floor)
     shown = shortened(fonts, name, size, name_box.width)
     if fonts.size(shown, size, True)[0] <= name_box.width:
         image = fonts.render(shown, size, name_colour, True)

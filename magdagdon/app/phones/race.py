@@ -27,7 +27,7 @@ from ..render.hud import draw_background, min_text_px
 from ..render.menu_text import blit_ink, fitted_size
 from ..render.results_cards import draw_best_turns, draw_standing
 from ..states.menu import Item, MenuKit, MenuState
-from .guest_tiles import GuestMark, Tile, draw_legend, draw_tiles, mark_of, seat_colour, tiles_of
+from .guest_tiles import GuestMark, Tile, TileImages, draw_legend, draw_tiles, mark_of, seat_colour, tiles_of
 from .host import PhoneHost
 
 RACE_MARKS = [GuestMark.PLACING, GuestMark.CONFIRMED, GuestMark.BOARD_FULL, GuestMark.AWAY, GuestMark.DISCONNECTED,
@@ -53,6 +53,7 @@ class RoomScreen(MenuState):
         self.games, self.host = games, host
         self.shown: tuple[object, ...] = ()
         self.since_drawn = ticks(REDRAW_SECONDS)  # updates since the room was last drawn
+        self.tile_images = TileImages()  # the guests' tiles as last drawn
 
     def shown_key(self) -> tuple[object, ...]:
         snapshot = self.host.snapshot
@@ -68,6 +69,7 @@ class RoomScreen(MenuState):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.shown = self.shown_key()  # what is on screen (a memo: the next frame is drawn when it differs)
         self.since_drawn = 0  # a memo too: when the next change may be drawn
+        self.tile_images.frame()
         if self.active:
             draw_background(surface, self.kit.viewport.layout)
         super().draw(surface, alpha)
@@ -126,7 +128,7 @@ class PhonesRace(RoomScreen):
         self._draw_head(surface, head, snapshot, floor)
         seats = [s for s in snapshot.seats]
         area = pygame.Rect(rect.left, head.bottom + 6, rect.width, rect.height - head_h - legend_h - 12)
-        draw_tiles(surface, fonts, text, area, tiles_of(tuple(seats)))
+        draw_tiles(surface, fonts, text, area, tiles_of(tuple(seats)), self.tile_images)
         shown = {mark_of(s) for s in seats}
         legend = [mark for mark in RACE_MARKS if mark in shown]
         draw_legend(surface, fonts, text, pygame.Rect(rect.left, rect.bottom - legend_h, rect.width, legend_h), legend)
@@ -228,6 +230,6 @@ class PhonesResults(RoomScreen):
             tiles = [Tile(self.seat(s.seat), s.name, s.breakdown.total, self.games_of[self.seat(s.seat)].board,
                           GuestMark.BOARD_FULL, s.place) for s in rest]
             others = pygame.Rect(rect.left, area.bottom + 4, rect.width, rect.height - podium_h - best_h - 12)
-            draw_tiles(surface, fonts, text, others, tiles)
+            draw_tiles(surface, fonts, text, others, tiles, self.tile_images)
         strip = pygame.Rect(rect.left, rect.bottom - best_h, rect.width, best_h)
         draw_best_turns(surface, fonts, text, strip, results.best_of_turn, lambda k: seat_colour(self.seat(k)))

@@ -50,14 +50,16 @@ def fitted_size(fonts: FontBook, words: str, size: int, width: int, height: int,
     return size
 
 
-def draw_mini_board(surface: pygame.Surface, fonts: FontBook, rect: pygame.Rect, board: Board) -> None:
-    """A 4×4 board in ``rect`` (a square): numbers on cells, ruins dark."""
+def draw_mini_board(surface: pygame.Surface, fonts: FontBook, rect: pygame.Rect, board: Board,
+                    smallest: int | None = None) -> None:
+    """A 4×4 board in ``rect`` (a square): numbers on cells, ruins dark. ``smallest``: the
+    window's smallest readable text (by default the surface's)."""
     side = min(rect.width, rect.height)
     gap = max(1, side // 40)
     cell = (side - 5 * gap) // 4
     left, top = rect.centerx - side // 2, rect.centery - side // 2
     note(surface, pygame.Rect(left, top, side, side), Role.PICTURE, "mini board")
-    smallest = min_text_px(surface.get_size())
+    smallest = min_text_px(surface.get_size()) if smallest is None else smallest
     # Digits only where they can be read; smaller boards show numbers as filled cells.
     size = max(smallest, int(cell * 0.7)) if smallest <= cell * 0.9 else 0
     for index in range(16):
