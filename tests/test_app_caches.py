@@ -152,3 +152,61 @@ def test_menu_buttons_draw_their_other_looks_only_when_they_take_them(tmp_path):
     assert button.drawable_shape.active_state.state_id == "selected"
     assert button.drawable_shape.get_fresh_surface().get_size() == button.rect.size
     assert all(looks == ["normal"] for looks in drawn.values())
+
+
+def _live_surfaces() -> list[pygame.Surface]:
+    """Every pygame image Python holds now (as ``scripts/soak_memory.py`` counts them): a
+    Surface is not tracked by the collector, nor a tuple or dict holding only such, so all
+    that the tracked objects hold is walked."""
+    gc.collect()
+    found: dict[int, pygame.Surface] = {}
+    todo = gc.get_objects()
+    seen = {id(item) for item in todo}
+    while todo:
+        for held in gc.get_referents(todo.pop()):
+            if id(held) in seen:
+                continue
+            seen.add(id(held))
+            if type(held) is pygame.Surface:
+                found[id(held)] = held
+            elif type(held) in (dict, tuple, list, set, frozenset):
+                todo.append(held)
+    return list(found.values())
+
+
+def test_menu_buttons_keep_one_image_per_look_they_show_drawn_as_pygame_gui_draws_it(tmp_path):
+    """pygame_gui kept seven images the size of a button for its one look shown (the look,
+    its copy before the text, the text's, the text layout's and its row's, a blank to start
+    from, the copy the button shows): 9.7 MB for the settings' buttons at 1920×1080."""
+    from pygame_gui.elements import UIButton
+
+    player = Player(tmp_path, (1920, 1080), draw_log=False, scene="settings")
+    try:
+        player.wait(2.0)
+        menu = player.top
+        assert player.top_key == "settings" and len(menu.buttons) >= 10
+
+        def button_sized_bytes() -> int:
+            sizes = {button.rect.size for button, _ in menu.buttons}
+            return sum(surface_bytes(s) for s in _live_surfaces() if s.get_size() in sizes)
+
+        one_look_each = sum(button.rect.width * button.rect.height * 4 for button, _ in menu.buttons)
+        assert button_sized_bytes() <= one_look_each
+        button, _ = menu.buttons[2]
+        button.select()  # a second look, drawn when taken
+        player.wait(0.5)
+        assert button_sized_bytes() <= one_look_each + button.rect.width * button.rect.height * 4
+
+        # Each look as a stock pygame_gui button draws it (one made beside each, same theme).
+        manager = player.control.ui.manager
+        for index, (button, ident) in enumerate(menu.buttons):
+            stock = UIButton(button.rect, "", manager, object_id=next(iter(button.object_ids[-1:]), None))
+            if not button.is_enabled:
+                stock.disable()
+            if index == 2:
+                stock.select()
+            manager.update(0.5)
+            assert (pygame.image.tobytes(button.image, "RGBA") == pygame.image.tobytes(stock.image, "RGBA")), ident
+            stock.kill()
+    finally:
+        player.close()

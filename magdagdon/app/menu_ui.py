@@ -9,13 +9,25 @@ change here (``changed``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import pygame
 
 if TYPE_CHECKING:
     from pygame_gui import UIManager
     from pygame_gui.core import UIElement
+
+
+def empty_text_layout(layout: Any) -> None:
+    """Let a pygame_gui text layout's images and rows go now: the layout and its rows point
+    at each other, and would hold an image each until the cyclic collector came by."""
+    rows = getattr(layout, "layout_rows", [])
+    for part in (layout, *rows):
+        for name, value in list(vars(part).items()):
+            if isinstance(value, pygame.Surface):
+                setattr(part, name, None)
+    if isinstance(rows, list):
+        rows.clear()  # the rows point back at the layout: no cycle left
 
 
 class MenuUI:
@@ -76,13 +88,7 @@ class MenuUI:
             element.kill()
             layout = getattr(getattr(element, "drawable_shape", None), "text_box_layout", None)
             if layout is not None:
-                rows = getattr(layout, "layout_rows", [])
-                for part in (layout, *rows):
-                    for name, value in list(vars(part).items()):
-                        if isinstance(value, pygame.Surface):
-                            setattr(part, name, None)
-                if isinstance(rows, list):
-                    rows.clear()  # the rows point back at the layout: no cycle left
+                empty_text_layout(layout)
             self.changed = True
 
     def draw_states_when_shown(self, element: "UIElement") -> None:
