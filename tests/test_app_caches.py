@@ -210,3 +210,49 @@ def test_menu_buttons_keep_one_image_per_look_they_show_drawn_as_pygame_gui_draw
             stock.kill()
     finally:
         player.close()
+
+
+def test_a_new_menu_manager_takes_the_fonts_it_shares_with_the_one_let_go(monkeypatch):
+    """pygame_gui opens every font of a theme afresh for each manager (18), and the menus make
+    one for every language, Large text and window size: random play opened 10,286 fonts in
+    30 minutes, the game's own text never more than 40 live."""
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((800, 600))
+    set_default_manager(None)
+    from magdagdon.app.ui_theme import fonts_of, make_ui_manager
+
+    import pygame_gui.core.gui_font_pygame as gui_fonts
+
+    opened = []
+    real_font = gui_fonts.Font
+    monkeypatch.setattr(gui_fonts, "Font", lambda *args, **kwargs: opened.append(args) or real_font(*args, **kwargs))
+    ui = MenuUI((1024, 768), "latin")
+
+    def opened_by_next_manager() -> int:
+        before = len(opened)
+        ui.manager
+        return len(opened) - before
+
+    first = opened_by_next_manager()
+    assert first >= 10
+    ui.set_script("latin")  # English to Italiano: the same fonts
+    assert opened_by_next_manager() <= 2  # pygame_gui's own default and symbols fonts
+    ui.set_script("arabic")  # the language buttons' fonts stay; the menus' own are Nastaliq
+    assert opened_by_next_manager() < first
+    ui.set_text_scale(1.3)  # other sizes: opened, and the old ones go with their manager
+    old = [weakref.ref(resource.loaded_font) for resource in fonts_of(ui.manager).values()]
+    opened_by_next_manager()
+    kept = fonts_of(ui.manager)
+    gc.collect()
+    assert sum(ref() is not None for ref in old) == sum(ref() in [r.loaded_font for r in kept.values()] for ref in old)
+
+    # What was taken sets text as a font the manager opened itself.
+    set_default_manager(None)
+    fresh = fonts_of(make_ui_manager((1024, 768), "arabic", 1.3))
+    assert set(fresh) == set(kept)
+    for font_id, resource in kept.items():
+        for words in ("Settings 123", "ترتیبات"):
+            assert (pygame.image.tobytes(resource.loaded_font.render_premul(words, pygame.Color("white")), "RGBA")
+                    == pygame.image.tobytes(fresh[font_id].loaded_font.render_premul(words, pygame.Color("white")),
+                                            "RGBA")), font_id

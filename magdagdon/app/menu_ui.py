@@ -39,6 +39,9 @@ class MenuUI:
         self.changed = False  # elements were made or killed since the last drawn frame
         self._manager: UIManager | None = None
         self.text_scale = 1.0  # the Large text setting
+        # The fonts of the manager last let go, for the next one to take those it asks for
+        # rather than open them again (``ui_theme.make_ui_manager``).
+        self._fonts_let_go: dict[str, Any] = {}
 
     def set_text_scale(self, scale: float) -> None:
         """Larger (or normal) menu text: a new manager, themed for it, when a menu next needs one."""
@@ -51,7 +54,8 @@ class MenuUI:
         if self._manager is None:
             from .ui_theme import make_ui_manager
 
-            self._manager = make_ui_manager(self.size, self.script, self.text_scale)
+            self._manager = make_ui_manager(self.size, self.script, self.text_scale, self._fonts_let_go)
+            self._fonts_let_go = {}  # those not taken go with the old manager
         return self._manager
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -60,6 +64,9 @@ class MenuUI:
         if self._manager is not None:
             from pygame_gui.core.utility import get_default_manager, set_default_manager
 
+            from .ui_theme import fonts_of
+
+            self._fonts_let_go = fonts_of(self._manager)
             self._manager.clear_and_reset()
             # pygame_gui keeps the first manager made as its default for ever: with its
             # theme and every font it loaded, it would outlive the window size it was for.
