@@ -256,3 +256,22 @@ def test_a_new_menu_manager_takes_the_fonts_it_shares_with_the_one_let_go(monkey
             assert (pygame.image.tobytes(resource.loaded_font.render_premul(words, pygame.Color("white")), "RGBA")
                     == pygame.image.tobytes(fresh[font_id].loaded_font.render_premul(words, pygame.Color("white")),
                                             "RGBA")), font_id
+
+
+def test_a_menu_button_clipped_spares_the_look_it_shows():
+    """A menu button shows its look's own image (not pygame_gui's copy of it): clipping the
+    button, which pygame_gui does on the image shown, leaves the look whole."""
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((800, 600))
+    set_default_manager(None)
+    from magdagdon.app.menu_button import PlainButton
+
+    ui = MenuUI((800, 600), "latin")
+    button = PlainButton(pygame.Rect(10, 10, 200, 50), "", ui.manager)
+    look = button.drawable_shape.states["normal"].surface
+    assert button.image is look
+    whole = pygame.image.tobytes(look, "RGBA")
+    button._set_image_clip(pygame.Rect(0, 0, 50, 20))
+    assert pygame.image.tobytes(look, "RGBA") == whole
+    assert pygame.image.tobytes(button.image, "RGBA") != whole  # the button shown is clipped

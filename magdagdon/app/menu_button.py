@@ -30,14 +30,28 @@ class PlainButton(UIButton):
 
     def _set_image(self, new_image: pygame.Surface | None) -> None:
         """Show the look's own image: pygame_gui would show a copy of it (another image the
-        size of the button), kept so that drawing on the element spares the look; nothing
-        draws on these buttons. A clipped button (in a container scrolled or too small)
-        keeps pygame_gui's way."""
+        size of the button), so that what it draws on the element spares the look. It draws
+        on an element only to clip it (in a container scrolled or too small) and for its
+        visual debugging: the button takes its own copy then (below)."""
         if new_image is None or self.get_image_clipping_rect() is not None:
             super()._set_image(new_image)
             return
         self.image = new_image
         self._pre_clipped_image = None
+
+    def _own_image(self) -> None:
+        if self.image is not None and self.drawable_shape is not None and any(
+                self.image is state.surface for state in self.drawable_shape.states.values()):
+            self.image = self.image.copy()
+
+    def _set_image_clip(self, rect: pygame.Rect | None) -> None:
+        if rect is not None:
+            self._own_image()
+        super()._set_image_clip(rect)
+
+    def _put_visual_debug_text_onto_element(self, layer_text_render: pygame.Surface) -> None:
+        self._own_image()
+        super()._put_visual_debug_text_onto_element(layer_text_render)
 
     def rebuild(self) -> None:
         super().rebuild()
