@@ -152,3 +152,126 @@ def test_menu_buttons_draw_their_other_looks_only_when_they_take_them(tmp_path):
     assert button.drawable_shape.active_state.state_id == "selected"
     assert button.drawable_shape.get_fresh_surface().get_size() == button.rect.size
     assert all(looks == ["normal"] for looks in drawn.values())
+
+
+def _live_surfaces() -> list[pygame.Surface]:
+    """Every pygame image Python holds now (as ``scripts/soak_memory.py`` counts them): a
+    Surface is not tracked by the collector, nor a tuple or dict holding only such, so all
+    that the tracked objects hold is walked."""
+    gc.collect()
+    found: dict[int, pygame.Surface] = {}
+    todo = gc.get_objects()
+    seen = {id(item) for item in todo}
+    while todo:
+        for held in gc.get_referents(todo.pop()):
+            if id(held) in seen:
+                continue
+            seen.add(id(held))
+            if type(held) is pygame.Surface:
+                found[id(held)] = held
+            elif type(held) in (dict, tuple, list, set, frozenset):
+                todo.append(held)
+    return list(found.values())
+
+
+def test_menu_buttons_keep_one_image_per_look_they_show_drawn_as_pygame_gui_draws_it(tmp_path):
+    """pygame_gui kept seven images the size of a button for its one look shown (the look,
+    its copy before the text, the text's, the text layout's and its row's, a blank to start
+    from, the copy the button shows): 9.7 MB for the settings' buttons at 1920×1080."""
+    from pygame_gui.elements import UIButton
+
+    player = Player(tmp_path, (1920, 1080), draw_log=False, scene="settings")
+    try:
+        player.wait(2.0)
+        menu = player.top
+        assert player.top_key == "settings" and len(menu.buttons) >= 10
+
+        def button_sized_bytes() -> int:
+            sizes = {button.rect.size for button, _ in menu.buttons}
+            return sum(surface_bytes(s) for s in _live_surfaces() if s.get_size() in sizes)
+
+        one_look_each = sum(button.rect.width * button.rect.height * 4 for button, _ in menu.buttons)
+        assert button_sized_bytes() <= one_look_each
+        button, _ = menu.buttons[2]
+        button.select()  # a second look, drawn when taken
+        player.wait(0.5)
+        assert button_sized_bytes() <= one_look_each + button.rect.width * button.rect.height * 4
+
+        # Each look as a stock pygame_gui button draws it (one made beside each, same theme).
+        manager = player.control.ui.manager
+        for index, (button, ident) in enumerate(menu.buttons):
+            stock = UIButton(button.rect, "", manager, object_id=next(iter(button.object_ids[-1:]), None))
+            if not button.is_enabled:
+                stock.disable()
+            if index == 2:
+                stock.select()
+            manager.update(0.5)
+            assert (pygame.image.tobytes(button.image, "RGBA") == pygame.image.tobytes(stock.image, "RGBA")), ident
+            stock.kill()
+    finally:
+        player.close()
+
+
+def test_a_new_menu_manager_takes_the_fonts_it_shares_with_the_one_let_go(monkeypatch):
+    """pygame_gui opens every font of a theme afresh for each manager (18), and the menus make
+    one for every language, Large text and window size: random play opened 10,286 fonts in
+    30 minutes, the game's own text never more than 40 live."""
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((800, 600))
+    set_default_manager(None)
+    from magdagdon.app.ui_theme import fonts_of, make_ui_manager
+
+    import pygame_gui.core.gui_font_pygame as gui_fonts
+
+    opened = []
+    real_font = gui_fonts.Font
+    monkeypatch.setattr(gui_fonts, "Font", lambda *args, **kwargs: opened.append(args) or real_font(*args, **kwargs))
+    ui = MenuUI((1024, 768), "latin")
+
+    def opened_by_next_manager() -> int:
+        before = len(opened)
+        ui.manager
+        return len(opened) - before
+
+    first = opened_by_next_manager()
+    assert first >= 10
+    ui.set_script("latin")  # English to Italiano: the same fonts
+    assert opened_by_next_manager() <= 2  # pygame_gui's own default and symbols fonts
+    ui.set_script("arabic")  # the language buttons' fonts stay; the menus' own are Nastaliq
+    assert opened_by_next_manager() < first
+    ui.set_text_scale(1.3)  # other sizes: opened, and the old ones go with their manager
+    old = [weakref.ref(resource.loaded_font) for resource in fonts_of(ui.manager).values()]
+    opened_by_next_manager()
+    kept = fonts_of(ui.manager)
+    gc.collect()
+    assert sum(ref() is not None for ref in old) == sum(ref() in [r.loaded_font for r in kept.values()] for ref in old)
+
+    # What was taken sets text as a font the manager opened itself.
+    set_default_manager(None)
+    fresh = fonts_of(make_ui_manager((1024, 768), "arabic", 1.3))
+    assert set(fresh) == set(kept)
+    for font_id, resource in kept.items():
+        for words in ("Settings 123", "ترتیبات"):
+            assert (pygame.image.tobytes(resource.loaded_font.render_premul(words, pygame.Color("white")), "RGBA")
+                    == pygame.image.tobytes(fresh[font_id].loaded_font.render_premul(words, pygame.Color("white")),
+                                            "RGBA")), font_id
+
+
+def test_a_menu_button_clipped_spares_the_look_it_shows():
+    """A menu button shows its look's own image (not pygame_gui's copy of it): clipping the
+    button, which pygame_gui does on the image shown, leaves the look whole."""
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((800, 600))
+    set_default_manager(None)
+    from magdagdon.app.menu_button import PlainButton
+
+    ui = MenuUI((800, 600), "latin")
+    button = PlainButton(pygame.Rect(10, 10, 200, 50), "", ui.manager)
+    look = button.drawable_shape.states["normal"].surface
+    assert button.image is look
+    whole = pygame.image.tobytes(look, "RGBA")
+    button._set_image_clip(pygame.Rect(0, 0, 50, 20))
+    assert pygame.image.tobytes(look, "RGBA") == whole
+    assert pygame.image.tobytes(button.image, "RGBA") != whole  # the button shown is clipped

@@ -4,6 +4,7 @@ Urdu); they fit their boxes; Urdu menus read from the right; long pages scroll."
 
 import pygame
 import pytest
+from pygame_gui.elements import UIButton
 
 from magdagdon.app.i18n import Catalog
 from magdagdon.app.render.menu_text import ink_rect, paragraphs
@@ -27,7 +28,7 @@ def test_every_menu_hands_pygame_gui_no_words_and_draws_them_itself(tmp_path, lo
         player = open_menu(tmp_path, scene, locale)
         menu = player.top
         for element in menu.elements:
-            assert type(element).__name__ == "UIButton", (scene, type(element).__name__)
+            assert isinstance(element, UIButton), (scene, type(element).__name__)
             assert element.text == "", (scene, element.text)
         assert menu.title_label.text == catalog(menu.title_key)
         assert all(menu.button_labels[ident] for _, ident in menu.buttons), scene

@@ -9,13 +9,25 @@ change here (``changed``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import pygame
 
 if TYPE_CHECKING:
     from pygame_gui import UIManager
     from pygame_gui.core import UIElement
+
+
+def empty_text_layout(layout: Any) -> None:
+    """Let a pygame_gui text layout's images and rows go now: the layout and its rows point
+    at each other, and would hold an image each until the cyclic collector came by."""
+    rows = getattr(layout, "layout_rows", [])
+    for part in (layout, *rows):
+        for name, value in list(vars(part).items()):
+            if isinstance(value, pygame.Surface):
+                setattr(part, name, None)
+    if isinstance(rows, list):
+        rows.clear()  # the rows point back at the layout: no cycle left
 
 
 class MenuUI:
@@ -27,6 +39,9 @@ class MenuUI:
         self.changed = False  # elements were made or killed since the last drawn frame
         self._manager: UIManager | None = None
         self.text_scale = 1.0  # the Large text setting
+        # The fonts of the manager last let go, for the next one to take those it asks for
+        # rather than open them again (``ui_theme.make_ui_manager``).
+        self._fonts_let_go: dict[str, Any] = {}
 
     def set_text_scale(self, scale: float) -> None:
         """Larger (or normal) menu text: a new manager, themed for it, when a menu next needs one."""
@@ -39,7 +54,8 @@ class MenuUI:
         if self._manager is None:
             from .ui_theme import make_ui_manager
 
-            self._manager = make_ui_manager(self.size, self.script, self.text_scale)
+            self._manager = make_ui_manager(self.size, self.script, self.text_scale, self._fonts_let_go)
+            self._fonts_let_go = {}  # those not taken go with the old manager
         return self._manager
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -48,6 +64,9 @@ class MenuUI:
         if self._manager is not None:
             from pygame_gui.core.utility import get_default_manager, set_default_manager
 
+            from .ui_theme import fonts_of
+
+            self._fonts_let_go = fonts_of(self._manager)
             self._manager.clear_and_reset()
             # pygame_gui keeps the first manager made as its default for ever: with its
             # theme and every font it loaded, it would outlive the window size it was for.
@@ -76,13 +95,7 @@ class MenuUI:
             element.kill()
             layout = getattr(getattr(element, "drawable_shape", None), "text_box_layout", None)
             if layout is not None:
-                rows = getattr(layout, "layout_rows", [])
-                for part in (layout, *rows):
-                    for name, value in list(vars(part).items()):
-                        if isinstance(value, pygame.Surface):
-                            setattr(part, name, None)
-                if isinstance(rows, list):
-                    rows.clear()  # the rows point back at the layout: no cycle left
+                empty_text_layout(layout)
             self.changed = True
 
     def draw_states_when_shown(self, element: "UIElement") -> None:

@@ -20,8 +20,11 @@ from .fonts import FONT_FILES, font_paths
 from .i18n import language_scripts
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from pygame_gui import UIManager
     from pygame_gui.core.surface_cache import SurfaceCache
+    from pygame_gui.core.utility import FontResource
 
 
 @lru_cache(maxsize=1)
@@ -52,7 +55,9 @@ def theme_for(size: tuple[int, int], script: str = "latin",
         font = block.setdefault("font", {})
         for key, value in default_font.items():
             font.setdefault(key, value)
-        font["name"] = "magda"
+        # One name per script: pygame_gui keys its fonts by name, size and style, and a
+        # font another manager opened is taken again by that key (``make_ui_manager``).
+        font["name"] = font_name(script)
         font["locale"] = "en"
         font["regular_path"], font["bold_path"] = regular, bold
         # No italic files: <i> in a text box is set upright rather than in a fallback font.
@@ -111,22 +116,34 @@ def language_style(locale: str, chosen: bool = False) -> str:
 def _add_script_buttons(theme: dict[str, Any], button_font: dict[str, Any], chosen_colours: dict[str, Any]) -> None:
     """One button block per script, in its font (pygame_gui draws a button in one font).
     Font names differ per (file, script, direction): pygame_gui keys its fonts by name, not
-    by script or direction."""
+    by script or direction; the menus' own font in that script has the same name."""
     for script, (_regular, _bold, harfbuzz_script) in FONT_FILES.items():
         regular, bold = font_paths(script)
-        font = {**button_font, "name": f"magda_{script}", "regular_path": regular, "bold_path": bold,
+        font = {**button_font, "name": font_name(script), "regular_path": regular, "bold_path": bold,
+                "italic_path": regular, "bold_italic_path": bold,  # a name is one script's files
                 "script": harfbuzz_script, "direction": "rtl" if harfbuzz_script == "Arab" else "ltr"}
         theme[script_style(script)] = {"font": dict(font)}
         theme[script_style(script, chosen=True)] = {"font": dict(font), "colours": dict(chosen_colours)}
 
 
-def make_ui_manager(size: tuple[int, int], script: str = "latin", text_scale: float = 1.0) -> "UIManager":
-    """A themed ``pygame_gui.UIManager`` (pygame_gui is imported here, not before: it
-    costs ~0.1 s, and the first frame does not need it)."""
-    import pygame_gui
+def font_name(script: str) -> str:
+    """pygame_gui's name for the menus' font in ``script``: one file, script and direction."""
+    return f"magda_{script}"
 
+
+def make_ui_manager(size: tuple[int, int], script: str = "latin", text_scale: float = 1.0,
+                    reuse: "Mapping[str, FontResource] | None" = None) -> "UIManager":
+    """A themed ``pygame_gui.UIManager`` (pygame_gui is imported here, not before: it
+    costs ~0.1 s, and the first frame does not need it).
+
+    ``reuse``: the fonts of a manager let go (``fonts_of``). pygame_gui opens every font of
+    a theme afresh for each manager (18 of them, some 0.25 MB each in SDL_ttf), and the menus
+    make one for every language, Large text and window size; the fonts this theme asks for
+    under the same name, size and style are taken from there instead (a name is one file,
+    script and direction: ``font_name``). The others are left out, to go with the old
+    manager."""
     theme, sizes = theme_for(size, script, text_scale)
-    manager = pygame_gui.UIManager(size, theme, enable_live_theme_updates=False)
+    manager = _reusing_manager_class()(size, theme, dict(reuse or {}))
     manager.get_theme().shape_cache = uncached_shapes()
     base = int(theme["defaults"]["font"]["size"])
     # Text boxes switch to bold for <b> and italic for <i>: preload every variant the
@@ -135,11 +152,24 @@ def make_ui_manager(size: tuple[int, int], script: str = "latin", text_scale: fl
     font = theme["defaults"]["font"]
     shaping = {"script": font["script"], "direction": font["direction"]}
     every_size = sorted({s for s, _ in sizes} | {base})
-    wanted: list[dict[str, str | int | float]] = [{"name": "magda", "point_size": s, "style": "bold", **shaping}
+    name = font_name(script)
+    wanted: list[dict[str, str | int | float]] = [{"name": name, "point_size": s, "style": "bold", **shaping}
                                                   for s in every_size if (s, True) not in sizes]
-    wanted += [{"name": "magda", "point_size": s, "style": "italic", **shaping} for s in every_size]
-    manager.preload_fonts(wanted)
+    wanted += [{"name": name, "point_size": s, "style": "italic", **shaping} for s in every_size]
+    fonts = manager.get_theme().get_font_dictionary()
+    ids = {fonts.create_font_id(int(w["point_size"]), name, w["style"] == "bold", w["style"] == "italic"): w
+           for w in wanted}
+    # pygame_gui warns of a font preloaded twice (a button's size is the text's, or it was taken)
+    manager.preload_fonts([w for font_id, w in ids.items() if not fonts.check_font_preloaded(font_id)])
+    for font_id in manager.offered - set(fonts.used_font_ids) - set(ids):  # not asked for: let go with the old manager
+        del fonts.loaded_fonts[font_id]
     return manager
+
+
+def fonts_of(manager: "UIManager") -> "dict[str, FontResource]":
+    """The fonts ``manager`` opened or took, by pygame_gui's id, for ``make_ui_manager``'s ``reuse``."""
+    fonts: Any = manager.get_theme().get_font_dictionary()  # the interface omits loaded_fonts
+    return dict(fonts.loaded_fonts)
 
 
 def uncached_shapes() -> "SurfaceCache":
@@ -168,3 +198,28 @@ def uncached_shapes() -> "SurfaceCache":
             return None
 
     return KeepsNothing()
+
+
+@lru_cache(maxsize=1)
+def _reusing_manager_class() -> Any:
+    import pygame_gui
+
+    class ReusingManager(pygame_gui.UIManager):
+        """A manager whose theme starts with fonts offered to it, before it loads its own."""
+
+        def __init__(self, size: tuple[int, int], theme: dict[str, Any], offer: "dict[str, FontResource]") -> None:
+            self._offer = offer
+            self.offered: set[str] = set()
+            super().__init__(size, theme, enable_live_theme_updates=False)
+
+        def create_new_theme(self, theme_path: Any = None) -> Any:
+            theme = super().create_new_theme(None)  # pygame_gui's defaults, its own two fonts
+            loaded = theme.font_dict.loaded_fonts
+            self.offered = {font_id for font_id in self._offer if font_id not in loaded}
+            loaded.update({font_id: self._offer[font_id] for font_id in self.offered})
+            self._offer = {}
+            if theme_path is not None:
+                theme.load_theme(theme_path)
+            return theme
+
+    return ReusingManager

@@ -209,7 +209,7 @@ class MenuState(State):
         return worst
 
     def _build(self, panel_width: int | None) -> None:
-        import pygame_gui
+        from ..menu_button import PlainButton
 
         self.clear()
         self.built = True
@@ -309,7 +309,7 @@ class MenuState(State):
             for i, item in enumerate(row):
                 column = len(row) - 1 - i if text.rtl else i  # a right-to-left reader starts on the right
                 rect = pygame.Rect(x + column * (each + gap), y, each, button_h)
-                button = pygame_gui.elements.UIButton(rect, "", ui, object_id=item.style or None)
+                button = PlainButton(rect, "", ui, object_id=item.style or None)
                 self.ui.draw_states_when_shown(button)
                 if not item.enabled:
                     button.disable()
