@@ -401,3 +401,19 @@ def test_a_busy_room_is_drawn_about_ten_times_a_second_not_every_frame(tmp_path)
     player.wait(0.3)
     assert player.top.shown[0] == shown  # the last change is on screen
     player.close()
+
+
+def test_a_room_in_play_never_stops_the_loop_for_a_full_collection(tmp_path):
+    # A full collection at a rest takes tens of milliseconds, holding up the next frame and
+    # the room's server thread alike: while the room plays, the trim alone.
+    player = Player(tmp_path, size=(1280, 720), scene="phones_race_8")
+    player.wait(1.0)
+    room = player.control.phones.open_room.room
+    assert room.snapshot.phase is RoomPhase.PLAYING
+    heap = player.control.heap
+    runs, trims = heap.runs, heap.busy_trims
+    for _ in range(40):  # twelve seconds of a room changing now and then: rests come between
+        room._changed()
+        player.wait(0.3)
+    assert heap.runs == runs and heap.busy_trims > trims
+    player.close()

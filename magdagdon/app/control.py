@@ -461,7 +461,10 @@ class Control:
             self.heap.drawing(started)
             self.clock.sleep(started + FRAME_SECONDS - self.clock.now())
         else:
-            self.heap.rest(started, self.window.presented)  # what was let go, back to the system
+            if self.machine.follows_live_work():
+                self.heap.drawing(started)  # the trim alone: a full collection waits for a real rest
+            else:
+                self.heap.rest(started, self.window.presented)  # what was let go, back to the system
             self._idle_until(started + IDLE_FRAME_SECONDS)
 
     def _retry_held_results(self, now: float) -> None:

@@ -79,6 +79,12 @@ class State:
         the loop asks it to decide between drawing and sleeping)."""
         return False
 
+    def follows_live_work(self) -> bool:
+        """True while the screen follows work that goes on elsewhere in the process (a
+        phones' room in play): the loop then never stops for a full collection, which would
+        hold up the frames and that work alike (a pure question)."""
+        return False
+
     # --- naming the successor -----------------------------------------------------------
     def switch(self, key: str, payload: Payload | None = None) -> None:
         self.request = Request(RequestKind.SWITCH, key, payload)
@@ -193,3 +199,6 @@ class StateMachine:
 
     def is_animating(self) -> bool:
         return self.top.is_animating()
+
+    def follows_live_work(self) -> bool:
+        return self.top.follows_live_work()

@@ -66,6 +66,10 @@ class RoomScreen(MenuState):
         super().update(dt)
         self.since_drawn += 1
 
+    def follows_live_work(self) -> bool:
+        snapshot = self.host.snapshot
+        return self.active and snapshot is not None and snapshot.phase is RoomPhase.PLAYING
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.shown = self.shown_key()  # what is on screen (a memo: the next frame is drawn when it differs)
         self.since_drawn = 0  # a memo too: when the next change may be drawn
