@@ -417,3 +417,16 @@ def test_a_room_in_play_never_stops_the_loop_for_a_full_collection(tmp_path):
         player.wait(0.3)
     assert heap.runs == runs and heap.busy_trims > trims
     player.close()
+
+
+def test_the_lobbys_legend_names_only_the_marks_on_screen(tmp_path):
+    player = Player(tmp_path, size=(1920, 1080), scene="phones_lobby_3")
+    player.wait(0.5)
+    room = player.control.phones.open_room.room
+    assert "disconnected" in names_shown(player)  # one guest of three has dropped
+    for seat in range(len(room.seats)):
+        room.set_connected(seat, True)
+    player.wait(0.5)
+    shown = names_shown(player)
+    assert "connected" in shown and "disconnected" not in shown
+    player.close()

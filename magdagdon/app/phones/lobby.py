@@ -215,8 +215,9 @@ class PhonesLobby(MenuState):
         legend_h = max(fonts.line_height(floor), unit * 3 // 4)
         names = pygame.Rect(box.left, y, box.width, box.bottom - y - legend_h - 4)
         self._draw_names(surface, names, seats, floor)
+        shown = {mark_of(seat, lobby=True) for seat in seats}  # the legend names only the marks on screen
         draw_legend(surface, fonts, text, pygame.Rect(box.left, box.bottom - legend_h, box.width, legend_h),
-                    [GuestMark.CONNECTED, GuestMark.DISCONNECTED])
+                    [mark for mark in (GuestMark.CONNECTED, GuestMark.DISCONNECTED) if mark in shown])
 
     def _draw_names(self, surface: pygame.Surface, area: pygame.Rect, seats: list[SeatSnapshot], floor: int) -> None:
         """The names in columns, read from the language's side; each as tall as its ink."""
