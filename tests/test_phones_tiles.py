@@ -100,3 +100,19 @@ def test_tiles_kept_as_images_draw_the_very_pixels_of_tiles_drawn_afresh(locale,
     draw_tiles(surface, fonts, text, area, moved, images)
     images.frame()
     assert len(images.kept) <= len(tiles)
+
+
+def test_a_negative_score_takes_the_minus_sign_of_every_other_screen(monkeypatch):
+    text = Catalog("en")
+    fonts = FontBook(text.script, rtl=text.rtl)
+    drawn: list[str] = []
+    render = FontBook.render
+
+    def spy(self, words, size, *args, **kwargs):
+        drawn.append(words)
+        return render(self, words, size, *args, **kwargs)
+
+    monkeypatch.setattr(FontBook, "render", spy)
+    draw_tile(pygame.Surface((1920, 1080)), fonts, text, pygame.Rect(0, 0, 300, 180),
+              Tile(0, "Siddharth", -32, Board(), GuestMark.BOARD_FULL, place=20))
+    assert "\u201332" in drawn and "-32" not in drawn  # the en dash the cards use, not a hyphen

@@ -23,6 +23,7 @@ from ..render.draw_log import LoggedSurface, Role, as_role, note, panel
 from ..render.ellipsis import shortened
 from ..render.hud import min_text_px
 from ..render.menu_text import blit_ink
+from ..render.numbers import signed
 from ..render.palette import Colour
 from ..render.party_strip import draw_mini_board
 from ..render.text_runs import isolated
@@ -217,7 +218,7 @@ def draw_tile(surface: pygame.Surface, fonts: FontBook, text: Catalog, card: pyg
     inner = card.inflate(-2 * pad, -2 * pad)
     name = text.shown_name(tile.name)
     name = text("party.place", place=tile.place, name=name) if tile.place is not None else isolated(name)
-    score = str(tile.score)
+    score = signed(tile.score)  # one minus sign on every screen
     name_colour = palette.TEXT_DIM if dim else colour
     name_ink = fonts.ink_height(name, floor, True) + pad // 2
     lowest = name_ink + fonts.ink_height(score, floor, True) + pad
