@@ -22,7 +22,7 @@ so that their CPU is not counted as the host's. Measured:
   sleep: p50 / p99 / max and how many took over 50 ms.
 
 ``--pace`` is each phone's actions per second, each list item a row per number of phones
-(0: as fast as the answers come, the worst case; 2: a quick player); ``--turns`` stops each room after that many turns (the smoke test uses 2).
+(0: as fast as the answers come, the worst case; 2: a quick player); ``--turns`` stops each room after that many turns: its phones stop acting, and the host ends the room on seeing it past them (the smoke test uses 2).
 Every phone keeps within the server's rate limit (its token bucket, with a margin): beyond it
 the server drops a connection's messages and says ``too_fast`` only for the first, so a phone
 that sent past it would wait for an answer that never comes and its room would stall.
@@ -72,6 +72,7 @@ class BenchPhone:
     rng: random.Random
     pace: float
     bucket: TokenBucket  # the phone's own, kept under the server's: see phone_limit
+    turns: int | None = None  # --turns: the phone stops acting once the room is past them
     secret: str = ""
     sent_at: int = -1  # the move count of the state last acted on
     sent_time: float = 0.0
@@ -135,6 +136,8 @@ class BenchPhone:
                 continue
             if state["room"]["phase"] != "playing":
                 return
+            if self.turns is not None and state["room"]["turn"] > self.turns:
+                continue  # the host closes the room on seeing it past them (its frames see it late)
             await self.act_on(state["game"])
 
     async def act_on(self, game: dict[str, Any]) -> None:
@@ -185,7 +188,7 @@ def phone_limit(server: RateLimit) -> RateLimit:
 
 
 async def run_phones(url: str, code: str, count: int, seed: int, pace: float,
-                     server_limit: RateLimit | None = None) -> dict[str, Any]:
+                     server_limit: RateLimit | None = None, turns: int | None = None) -> dict[str, Any]:
     import aiohttp
 
     from magdagdon.phones.server import RateLimit, TokenBucket
@@ -196,7 +199,7 @@ async def run_phones(url: str, code: str, count: int, seed: int, pace: float,
         for n in range(count):
             socket = await session.ws_connect(url)
             bucket = TokenBucket(limit, limit.burst, time.monotonic())
-            phone = BenchPhone(socket, f"Guest {n + 1}", random.Random(seed * 1000 + n), pace, bucket)
+            phone = BenchPhone(socket, f"Guest {n + 1}", random.Random(seed * 1000 + n), pace, bucket, turns)
             await phone.join(code)
             phones.append(phone)
         await asyncio.gather(*(phone.play() for phone in phones))
@@ -207,9 +210,9 @@ async def run_phones(url: str, code: str, count: int, seed: int, pace: float,
             "errors": [e for phone in phones for e in phone.errors]}
 
 
-def phones_main(url: str, code: str, count: int, seed: int, pace: float) -> int:
+def phones_main(url: str, code: str, count: int, seed: int, pace: float, turns: int | None) -> int:
     cpu_before = time.process_time()
-    result = asyncio.run(run_phones(url, code, count, seed, pace))
+    result = asyncio.run(run_phones(url, code, count, seed, pace, turns=turns))
     result["cpu"] = time.process_time() - cpu_before  # the phones' own, to tell when they are the bottleneck
     print(json.dumps(result))
     return 0
@@ -304,7 +307,7 @@ def bench_room(count: int, seed: int, pace: float, turns: int | None, difficulty
         # The lobby on the title, as a host opens it: the guests join there, then Start.
         control.machine.restart("rolling", PlayContext(control.games.new_session()), ("title", "phones_lobby"))
         command = [sys.executable, str(Path(__file__).resolve()), "--phones-of", url + "/ws",
-                   room.code, str(count), str(seed), str(pace)]
+                   room.code, str(count), str(seed), str(pace), str(turns or 0)]
         phones = subprocess.Popen(command, stdout=subprocess.PIPE, text=True,
                                   env=dict(os.environ, PYTHONPATH=str(ROOT)))
         try:
@@ -436,9 +439,9 @@ def table(rows: list[Row]) -> str:
 
 
 def main() -> int:
-    if len(sys.argv) == 7 and sys.argv[1] == "--phones-of":  # the phones' own process
-        url, code, count, seed, pace = sys.argv[2:]
-        return phones_main(url, code, int(count), int(seed), float(pace))
+    if len(sys.argv) == 8 and sys.argv[1] == "--phones-of":  # the phones' own process
+        url, code, count, seed, pace, turns = sys.argv[2:]
+        return phones_main(url, code, int(count), int(seed), float(pace), int(turns) or None)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, nargs="+", default=list(DEFAULT_CLIENTS), help="numbers of phones")
     parser.add_argument("--games", type=int, default=1, help="rooms played per number of phones")

@@ -24,7 +24,27 @@ sys.modules["bench_phones"] = bench_phones  # dataclasses look their module up b
 spec.loader.exec_module(bench_phones)
 
 
-def test_the_bench_plays_two_phones_for_two_turns_and_reports_sane_numbers():
+def test_the_bench_plays_two_phones_for_two_turns_and_reports_sane_numbers(monkeypatch):
+    """Its host's first frame of each stretch held up half a second (a loaded machine's first
+    race frame): flat-out phones play a whole game in less, so the phones themselves stop
+    at the turn limit, not the host's next look at the room."""
+    looped = bench_phones.run_frames
+
+    def slow_first_frame(control, clock, stop):
+        frame, first = control._frame, [True]
+
+        def held_up() -> None:
+            if first.pop() if first else False:
+                time.sleep(0.5)
+            frame()
+
+        control._frame = held_up
+        try:
+            return looped(control, clock, stop)
+        finally:
+            control._frame = frame
+
+    monkeypatch.setattr(bench_phones, "run_frames", slow_first_frame)
     rows = bench_phones.run_bench([2], games=1, seed=7, paces=[0.0], turns=2, guard_seconds=60)
     assert len(rows) == 1
     row = rows[0]

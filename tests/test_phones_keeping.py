@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
+import time
 
 import aiohttp
 import pytest
@@ -149,3 +151,34 @@ def test_the_turns_file_is_folded_in_and_a_torn_or_stale_line_is_skipped(tmp_pat
     assert [a.to_text() for a in loaded.seats[0].replay.actions] == ["roll", stage.to_text()]
     assert files.save(_record(Replay.of(played)))  # a rewrite empties the turns file
     assert not files.turns_path(room_id).exists()
+
+
+def test_a_save_waits_for_a_reader_between_the_file_and_its_turns(tmp_path, monkeypatch):
+    """A load reads the room's file, then its turns file; a save in between (the new file, the
+    turns file emptied) would leave the reader with the old file and no turns: the confirmed
+    turn gone from what it read. Both hold the lock throughout, so the save waits."""
+    files = RoomFiles(tmp_path)
+    room_id = "20261201T200000Z-K9Y3V2"
+    played = Game(Difficulty.PEACEFUL, 7)
+    played.play(Roll())
+    assert files.save(_record(Replay.of(played)))
+    stage = next(m for m in played.legal_moves() if isinstance(m, Stage))
+    played.play(stage)
+    assert files.append_turn(room_id, 0, 1, (stage.to_text(),))
+    between = threading.Event()
+    folded = RoomFiles._with_turns
+
+    def slow_fold(self: RoomFiles, record: RoomRecord) -> RoomRecord:
+        between.set()
+        time.sleep(0.3)  # the writer's chance to come in between the two reads
+        return folded(self, record)
+
+    monkeypatch.setattr(RoomFiles, "_with_turns", slow_fold)
+    read: list[RoomRecord | None] = []
+    reader = threading.Thread(target=lambda: read.append(RoomFiles(tmp_path).load(room_id)))
+    reader.start()
+    assert between.wait(10)
+    assert RoomFiles(tmp_path).save(_record(Replay.of(played)))  # the turn now in the file itself
+    reader.join(10)
+    assert read and read[0] is not None
+    assert [a.to_text() for a in read[0].seats[0].replay.actions] == ["roll", stage.to_text()]

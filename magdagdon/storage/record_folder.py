@@ -6,6 +6,7 @@ folder nothing is written and nothing is found: the record lives in memory only.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Generic, TypeVar
@@ -31,8 +32,10 @@ class RecordFolder(Generic[Record]):
     def path_of(self, record_id: str) -> Path:
         return self.folder / f"{record_id}.json"
 
-    def write(self, record_id: str, data: dict[str, Any]) -> bool:
-        """Write ``data`` as ``record_id``'s file; False (and a notice) when it could not be written."""
+    def write(self, record_id: str, data: dict[str, Any], then: Callable[[], None] | None = None) -> bool:
+        """Write ``data`` as ``record_id``'s file; False (and a notice) when it could not be
+        written. ``then`` runs once the file is in place, under the same hold of the lock (a
+        file that goes with it, changed so that no reader sees one without the other)."""
         if self.data_dir is None:
             return False
         path = self.path_of(record_id)
@@ -41,18 +44,24 @@ class RecordFolder(Generic[Record]):
             with DataLock(self.data_dir, self.lock_timeout):
                 own_folder(self.folder)  # never a link out of the data folder
                 write_atomic(path, encode(self.kind, data))
+                if then is not None:
+                    then()
         except OSError as error:
             self.notices.append(notice_of_error(error, path))
             return False
         return True
 
-    def read(self, record_id: str, now: datetime | None = None) -> Record | None:
-        """``record_id``'s record, checked; None when there is none or it was set aside."""
+    def read(self, record_id: str, now: datetime | None = None,
+             then: Callable[[Record], Record] | None = None) -> Record | None:
+        """``record_id``'s record, checked; None when there is none or it was set aside.
+        ``then`` completes a record found, under the same hold of the lock."""
         if self.data_dir is None:
             return None
         try:
             with DataLock(self.data_dir, self.lock_timeout):
                 loaded: Loaded[Record] = load_document(self.path_of(record_id), self.kind, self.checked, now)
+                if loaded.value is not None and then is not None:
+                    loaded = replace(loaded, value=then(loaded.value))
         except OSError as error:
             self.notices.append(notice_of_error(error, self.folder))
             return None

@@ -119,15 +119,18 @@ class RoomFiles(RecordFolder[RoomRecord]):
         super().__init__(data_dir, ROOM_FOLDER, ROOM_KIND, _checked, _ID, lock_timeout)
 
     def save(self, record: RoomRecord) -> bool:
-        """Write ``record`` atomically and empty its turns file (the record holds them now);
-        False (and a notice) when it could not be written."""
-        if not self.write(record.room_id, record.to_data()):
-            return False
-        try:
-            self.turns_path(record.room_id).unlink(missing_ok=True)
-        except OSError as error:  # the lines left over are skipped when read: they do not follow on
-            self.notices.append(notice_of_error(error, self.turns_path(record.room_id)))
-        return True
+        """Write ``record`` atomically and empty its turns file (the record holds them now),
+        both under one hold of the lock, so that a reader never finds the file it replaced
+        without the turns that completed it; False (and a notice) when it could not be written."""
+        turns = self.turns_path(record.room_id)
+
+        def empty_turns() -> None:
+            try:
+                turns.unlink(missing_ok=True)
+            except OSError as error:  # the lines left over are skipped when read: they do not follow on
+                self.notices.append(notice_of_error(error, turns))
+
+        return self.write(record.room_id, record.to_data(), then=empty_turns)
 
     def turns_path(self, room_id: str) -> Path:
         return self.folder / f"{room_id}{TURNS_SUFFIX}"
@@ -157,19 +160,20 @@ class RoomFiles(RecordFolder[RoomRecord]):
         return True
 
     def load(self, room_id: str, now: datetime | None = None) -> RoomRecord | None:
-        record = self.read(room_id, now)
+        """The room's record with the turns kept since it was written, both read under one
+        hold of the lock (a save in between would leave the file read without its turns)."""
+        record = self.read(room_id, now, then=self._with_turns)
         if record is None or record.room_id != room_id:
             return None
-        return self._with_turns(record)
+        return record
 
     def _with_turns(self, record: RoomRecord) -> RoomRecord:
-        """``record`` with the turns kept since it was written."""
+        """``record`` with the turns kept since it was written (the caller holds the lock)."""
         path = self.turns_path(record.room_id)
         try:
-            with DataLock(self.data_dir or path.parent, self.lock_timeout):
-                if not path.is_file() or path.is_symlink():
-                    return record
-                text = path.read_bytes()[:ROOM_KIND.max_bytes].decode("utf-8", "replace")
+            if not path.is_file() or path.is_symlink():
+                return record
+            text = path.read_bytes()[:ROOM_KIND.max_bytes].decode("utf-8", "replace")
         except OSError as error:
             self.notices.append(notice_of_error(error, path))
             return record
