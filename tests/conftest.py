@@ -51,8 +51,14 @@ def x_display():
 
 
 def pytest_terminal_summary(terminalreporter):
-    """The whole-screen audit's table, when this run swept scenes: screens judged and
-    findings per window size (the details of each finding are in its failing test)."""
+    """What the phones' browser tests saw, and the whole-screen audit's table when this run
+    swept scenes: screens judged and findings per window size (the details of each finding
+    are in its failing test)."""
+    browser = getattr(sys.modules.get("test_phones_browser"), "REPORT", None)
+    if browser:
+        terminalreporter.section("phones in a real browser (Chromium)")
+        for line in browser:
+            terminalreporter.write_line(line)
     scenes = sys.modules.get("screen_scenes")
     audited = getattr(scenes, "AUDITED", None)
     if not audited:

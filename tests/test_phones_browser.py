@@ -40,6 +40,8 @@ CHROMIUM = "/usr/bin/chromium"
 ZBARIMG = "zbarimg"
 LANGUAGES = ("en", "it", "ur", "hi")
 SIZES = ((360, 640), (320, 568))
+# What the browser tests saw, printed at the end of the run (conftest.py): CI's log shows it.
+REPORT: list[str] = []
 
 
 @pytest.fixture(scope="module")
@@ -217,6 +219,10 @@ def test_three_phones_in_chromium_play_a_whole_game_and_one_reloads_mid_turn(tmp
         assert archived.replay.verify().log == seat.game.log
         assert [a.to_text() for a in archived.replay.verify().log if a.keyword != "roll"] == wire.actions
     assert host.files.unfinished(STARTED) is None
+    for index, (seat, wire, language) in enumerate(zip(room.seats, wires, ["en", "it", "ur"])):
+        REPORT.append(f"phone {index + 1} ({language}, 360x640): {len(wire.actions)} actions sent, all played; "
+                      f"score {seat.game.score().total} shown and recorded; replay verified"
+                      + ("; reloaded mid-turn 3 and carried on in its seat" if index == 1 else ""))
 
 
 # Every problem of fit on the page as it is shown: a control outside the screen, under
@@ -279,8 +285,10 @@ def test_every_control_fits_the_screen_in_every_language_and_view(tmp_path, brow
                     for _ in LANGUAGES]
         pages = [context.new_page() for context in contexts]
         problems: list[str] = []
+        views: list[str] = []
 
         def check(view: str) -> None:
+            views.append(view)
             for page in pages:
                 problems.extend(fit_problems(page, view))
 
@@ -319,4 +327,6 @@ def test_every_control_fits_the_screen_in_every_language_and_view(tmp_path, brow
         check("game over")
         for context in contexts:
             context.close()
+    REPORT.append(f"{len(LANGUAGES)} languages x {len(views)} views x {len(SIZES)} sizes "
+                  f"({', '.join(f'{w}x{h}' for w, h in SIZES)}): {len(problems)} problems of fit")
     assert not problems, "\n".join(problems)
