@@ -116,3 +116,28 @@ def test_a_negative_score_takes_the_minus_sign_of_every_other_screen(monkeypatch
     draw_tile(pygame.Surface((1920, 1080)), fonts, text, pygame.Rect(0, 0, 300, 180),
               Tile(0, "Siddharth", -32, Board(), GuestMark.BOARD_FULL, place=20))
     assert "\u201332" in drawn and "-32" not in drawn  # the en dash the cards use, not a hyphen
+
+
+NAMES_OF_EVERY_SCRIPT = ["Aisha", "عائشہ خان", "प्रिया", "Luca", "فاطمہ", "राहुल", "علی", "Bartholomew-"]
+
+
+@pytest.mark.parametrize("locale", ["en", "ur"])
+@pytest.mark.parametrize("guests,size", [(50, (1920, 1080)), (20, (1920, 1080)), (8, (1920, 1080)),
+                                         (8, (1080, 1920)), (20, (800, 600))])
+@pytest.mark.parametrize("places", [False, True])
+def test_every_guest_gets_the_same_board_whatever_the_script_of_the_name(locale, guests, size, places,
+                                                                         monkeypatch):
+    # An Urdu name's ink reaches twice as far as a Latin one's: sized by its own name, a
+    # tile drew its board smaller than its neighbours' (the race and the room's results).
+    from magdagdon.app.phones import guest_tiles
+
+    text = Catalog(locale)
+    fonts = FontBook(text.script, rtl=text.rtl)
+    boards: list[tuple[int, int]] = []
+    monkeypatch.setattr(guest_tiles, "draw_mini_board", lambda surface, fonts, rect, board, floor: boards.append(rect.size))
+    tiles = [Tile(i, NAMES_OF_EVERY_SCRIPT[i % len(NAMES_OF_EVERY_SCRIPT)], i, Board(), GuestMark.CONFIRMED,
+                  place=i + 1 if places else None) for i in range(guests)]
+    surface = pygame.Surface(size)
+    guest_tiles.draw_tiles(surface, fonts, text, pygame.Rect(20, 200, size[0] - 40, size[1] - 300), tiles,
+                           guest_tiles.TileImages())
+    assert len(boards) == guests and len(set(boards)) == 1, sorted(set(boards))

@@ -156,14 +156,14 @@ class TileImages:
         self.kept, self.drawn = self.drawn, {}
 
     def draw(self, surface: pygame.Surface, fonts: FontBook, text: Catalog, card: pygame.Rect, tile: Tile,
-             floor: int) -> None:
-        key = (tile, card.size, floor, text.locale, id(fonts))
+             floor: int, band: "NameBand") -> None:
+        key = (tile, card.size, floor, band, text.locale, id(fonts))
         image = self.drawn.get(key)
         if image is None:
             image = self.kept.get(key)
         if image is None:
             image = pygame.Surface(card.size, pygame.SRCALPHA)
-            draw_tile(image, fonts, text, image.get_rect(), tile, floor)
+            draw_tile(image, fonts, text, image.get_rect(), tile, floor, band)
         self.drawn[key] = image
         surface.blit(image, card.topleft)
 
@@ -177,13 +177,50 @@ def draw_tiles(surface: pygame.Surface, fonts: FontBook, text: Catalog, area: py
     floor = min_text_px(surface.get_size())
     if isinstance(surface, LoggedSurface):
         images = None
-    for tile, box in zip(tiles, tile_boxes(len(tiles), area, aspect, text.rtl)):
-        card = box.inflate(-max(2, box.width // 40), -max(2, box.height // 20))
+    cards = [box.inflate(-max(2, box.width // 40), -max(2, box.height // 20))
+             for box in tile_boxes(len(tiles), area, aspect, text.rtl)]
+    if not cards:
+        return
+    band = name_band(fonts, text, tiles, cards[0], floor)  # the grid's cards are all one size
+    for tile, card in zip(tiles, cards):
         with panel(surface, f"guest {tile.seat}", card, Role.NAME, element=Role.PANEL):
             if images is None:
-                draw_tile(surface, fonts, text, card, tile, floor)
+                draw_tile(surface, fonts, text, card, tile, floor, band)
             else:
-                images.draw(surface, fonts, text, card, tile, floor)
+                images.draw(surface, fonts, text, card, tile, floor, band)
+
+
+@dataclass(frozen=True)
+class NameBand:
+    """How tall the room's names are, so that every tile is laid out alike: Nastaliq's or
+    Devanagari's ink reaches far above and below Latin's, and a tile sized by its own name
+    gave an Urdu guest a smaller board (or the other layout) than the Latin guest beside it."""
+
+    at_floor: int  # the tallest name's ink at the window's readable floor
+    across_top: int  # the tallest name's ink as drawn across a small tile's top
+
+
+def _shown_name(text: Catalog, tile: Tile) -> str:
+    name = text.shown_name(tile.name)
+    return text("party.place", place=tile.place, name=name) if tile.place is not None else isolated(name)
+
+
+def _inner(card: pygame.Rect) -> tuple[int, pygame.Rect]:
+    pad = max(2, min(card.width, card.height) // 14)
+    return pad, card.inflate(-2 * pad, -2 * pad)
+
+
+def name_band(fonts: FontBook, text: Catalog, tiles: list[Tile], card: pygame.Rect, floor: int) -> NameBand:
+    """What the names of ``tiles`` need in cards of ``card``'s size (each measure is cached:
+    a frame of kept tiles asks again cheaply)."""
+    _, inner = _inner(card)
+    names = [_shown_name(text, tile) for tile in tiles]
+    at_floor = max((fonts.ink_height(name, floor, True) for name in names), default=0)
+    line = max(floor, inner.height // 5)
+    box = (inner.width, max(line, at_floor))
+    across = max((fonts.ink_height(name, _name_size(fonts, name, line, box, floor), True) for name in names),
+                 default=0)
+    return NameBand(at_floor, across)
 
 
 def _ink_fitted(fonts: FontBook, words: str, size: int, box: tuple[int, int], floor: int, bold: bool = True) -> int:
@@ -204,23 +241,23 @@ def _name_size(fonts: FontBook, name: str, size: int, box: tuple[int, int], floo
 
 
 def draw_tile(surface: pygame.Surface, fonts: FontBook, text: Catalog, card: pygame.Rect, tile: Tile,
-              floor: int | None = None) -> None:
+              floor: int | None = None, band: NameBand | None = None) -> None:
     """A wide tile: the board at the reading start, the name over the mark and the score.
     A small one: the name across the top, the board, the mark and the score below it.
-    ``floor``: the window's smallest readable text (by default the surface's)."""
+    ``floor``: the window's smallest readable text (by default the surface's); ``band``:
+    what the room's names need (by default this tile's own name alone)."""
     rtl = text.rtl
     floor = min_text_px(surface.get_size()) if floor is None else floor
+    band = name_band(fonts, text, [tile], card, floor) if band is None else band
     colour = seat_colour(tile.seat)
     dim = tile.mark is GuestMark.REMOVED
     pygame.draw.rect(surface, palette.PANEL, card, border_radius=max(3, card.height // 10))
     pygame.draw.rect(surface, colour, card, width=1, border_radius=max(3, card.height // 10))
-    pad = max(2, min(card.width, card.height) // 14)
-    inner = card.inflate(-2 * pad, -2 * pad)
-    name = text.shown_name(tile.name)
-    name = text("party.place", place=tile.place, name=name) if tile.place is not None else isolated(name)
+    pad, inner = _inner(card)
+    name = _shown_name(text, tile)
     score = signed(tile.score)  # one minus sign on every screen
     name_colour = palette.TEXT_DIM if dim else colour
-    name_ink = fonts.ink_height(name, floor, True) + pad // 2
+    name_ink = band.at_floor + pad // 2
     lowest = name_ink + fonts.ink_height(score, floor, True) + pad
     side = inner.height
     words = pygame.Rect(inner.left if rtl else inner.left + side + pad, inner.top, inner.width - side - pad,
@@ -236,8 +273,8 @@ def draw_tile(surface: pygame.Surface, fonts: FontBook, text: Catalog, card: pyg
         lower = pygame.Rect(words.left, words.top + half, words.width, words.height - half)
     else:  # the name across the top, the rest below
         line = max(floor, inner.height // 5)  # the board keeps the most of the height
-        size = _name_size(fonts, name, line, (inner.width, line), floor)
-        name_h = fonts.ink_height(name, size, True) + pad // 2
+        size = _name_size(fonts, name, line, (inner.width, max(line, band.at_floor)), floor)
+        name_h = band.across_top + pad // 2  # every tile's board alike, whatever its name's script
         name_box = pygame.Rect(inner.left, inner.top, inner.width, name_h)
         side = max(4, inner.height - name_h - pad // 2)
         board = pygame.Rect(inner.right - side if rtl else inner.left, name_box.bottom + pad // 2, side, side)
