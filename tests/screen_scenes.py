@@ -294,6 +294,7 @@ SCENES: tuple[Scene, ...] = (
           data="room"),
     Scene("phones lobby, 3 guests", ("rolling", "title", "phones_lobby"), {"scene": "phones_lobby_3"}),
     Scene("phones lobby, 20 guests", ("rolling", "title", "phones_lobby"), {"scene": "phones_lobby_20"}),
+    Scene("phones lobby, 50 guests", ("rolling", "title", "phones_lobby"), {"scene": "phones_lobby_50"}),
     Scene("phones, remove a guest", ("rolling", "title", "phones_lobby", "phones_remove"),
           {"scene": "phones_lobby_20"}, _choose("remove")),
     Scene("phones race, 3 guests", ("phones_race",), {"scene": "phones_race_3"}),

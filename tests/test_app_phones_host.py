@@ -430,3 +430,28 @@ def test_the_lobbys_legend_names_only_the_marks_on_screen(tmp_path):
     shown = names_shown(player)
     assert "connected" in shown and "disconnected" not in shown
     player.close()
+
+
+@pytest.mark.parametrize("locale", ["en", "ur"])
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (800, 600), (1080, 1920)])
+@pytest.mark.parametrize("guests", [3, 20, 50])
+def test_the_lobby_names_every_guest_or_counts_the_ones_it_has_no_room_for(tmp_path, locale, size, guests):
+    # Twenty guests in a landscape lobby were twenty ticks without a name: the host saw
+    # that someone had joined, never who.
+    import re
+
+    player = Player(tmp_path, size=size, scene=f"phones_lobby_{guests}", locale=locale)
+    player.wait(0.5)
+    expected = [seat.name for seat in player.control.phones.open_room.room.seats]
+    shown = names_shown(player)
+    player.close()
+
+    def names(words: str) -> bool:  # a guest's name whole, or at least its first three letters and an ellipsis
+        words = words.strip("\u200e\u200f")
+        return any(words == name or (words.endswith("…") and name.startswith(words[:-1]) and len(words) > 3)
+                   for name in expected)
+
+    counted = sum(int(m.group(1)) for words in shown for m in [re.search(r"^\+(\d+)", words)] if m)
+    named = sum(names(words) for words in shown)
+    assert named + counted == len(expected), (named, counted, [w for w in shown if not names(w)])
+    assert named >= min(len(expected), 3), shown  # a small room is named whole; a large one, at least in part

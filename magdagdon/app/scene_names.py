@@ -8,7 +8,8 @@ MENU_SCENES = ("title", "settings", "rules", "high_scores", "about", "confirm")
 PARTY_SCENES = ("party_handover", "party_turn", "party_turn_eight", "party_results")
 # The phones' room with its guests, kept in memory (no server): scene -> (screen, guests)
 PHONE_SCENES = {"phones_lobby": ("phones_lobby", 0), "phones_lobby_3": ("phones_lobby", 3),
-                "phones_lobby_20": ("phones_lobby", 20), "phones_race_3": ("phones_race", 3),
+                "phones_lobby_20": ("phones_lobby", 20), "phones_lobby_50": ("phones_lobby", 50),
+                "phones_race_3": ("phones_race", 3),
                 "phones_race_8": ("phones_race", 8), "phones_race_20": ("phones_race", 20),
                 "phones_race_50": ("phones_race", 50), "phones_results_3": ("phones_results", 3),
                 "phones_results_20": ("phones_results", 20)}

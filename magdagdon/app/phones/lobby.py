@@ -30,6 +30,10 @@ from .host import HostFailed, PhoneHost, report
 from .qr_view import draw_qr
 
 
+# A lobby column is at least as wide as this name at the readable floor (about six letters).
+NARROWEST_NAME = "Maxime"
+
+
 class PhonesLobby(MenuState):
     overlay = False  # the whole window: the code is scanned from across a room
     title_key = "phones.lobby_title"
@@ -220,24 +224,46 @@ class PhonesLobby(MenuState):
                     [mark for mark in (GuestMark.CONNECTED, GuestMark.DISCONNECTED) if mark in shown])
 
     def _draw_names(self, surface: pygame.Surface, area: pygame.Rect, seats: list[SeatSnapshot], floor: int) -> None:
-        """The names in columns, read from the language's side; each as tall as its ink."""
+        """The names in columns, read from the language's side; each as tall as its ink. A
+        column is never narrower than a short name: when the guests outnumber the places,
+        a count of the others comes first and then the newest (a guest who has just joined
+        looks for their own name); Remove a guest lists them all."""
         fonts, rtl = self.fonts, self.text.rtl
         names = [isolated(self.text.shown_name(seat.name)) for seat in seats]
         ink = max(fonts.ink_height(name, floor, True) for name in names)
         line = ink + max(4, ink // 3)
-        rows = max(1, min(len(seats), area.height // line))
-        columns = -(-len(seats) // rows)
-        rows = -(-len(seats) // columns)
+        rows_fit = max(1, area.height // line)
+        narrowest = fonts.size(NARROWEST_NAME, floor, True)[0] + max(8, min(line - 2, floor)) * 2 + 6
+        places = rows_fit * max(1, area.width // narrowest)
+        hidden = len(seats) - (places - 1) if len(seats) > places else 0
+        cells: list[tuple[SeatSnapshot, str] | None] = [None] if hidden else []  # None: the count of the others
+        cells += list(zip(seats, names))[hidden:]
+        rows = max(1, min(len(cells), rows_fit))
+        columns = -(-len(cells) // rows)
+        rows = -(-len(cells) // columns)
         each_w, each_h = area.width // columns, min(area.height // rows, line * 2)
+        shown_names = [cell[1] for cell in cells if cell is not None]
         size = floor
-        while size < floor * 2 and max(fonts.ink_height(n, size + 1, True) for n in names) + 4 <= each_h * 3 // 4:
+        while size < floor * 2 and max(fonts.ink_height(n, size + 1, True) for n in shown_names) + 4 <= each_h * 3 // 4:
             size += 1
+        while size > floor and fonts.size(NARROWEST_NAME, size, True)[0] > each_w - 6 - max(8, min(each_h - 2, size)) * 3 // 2:
+            size -= 1  # larger letters only while a short name still fits its column whole
         mark_side = max(8, min(each_h - 2, size))
-        for index, (seat, name) in enumerate(zip(seats, names)):
+        for index, cell in enumerate(cells):
             column, row = divmod(index, rows)
             if rtl:
                 column = columns - 1 - column
             box = pygame.Rect(area.left + column * each_w, area.top + row * each_h, each_w - 6, each_h)
+            if cell is None:
+                others = self.text("phones.more_guests", count=hidden)
+                if fonts.size(others, floor, True)[0] > box.width:
+                    others = f"+{hidden}"  # the number alone where its word has no room
+                with panel(surface, "more guests", box, Role.LABEL):
+                    image = fonts.render(others, max(floor, fonts.fit(others, size, box.width, True)), palette.TEXT_DIM,
+                                         True)
+                    blit_ink(surface, image, box, "right" if rtl else "left")
+                continue
+            seat, name = cell
             mark_box = pygame.Rect(box.right - mark_side if rtl else box.left, box.centery - mark_side // 2,
                                    mark_side, mark_side)
             with panel(surface, f"guest {seat.index}", box, Role.NAME):
