@@ -134,7 +134,8 @@ def test_every_guest_gets_the_same_board_whatever_the_script_of_the_name(locale,
     text = Catalog(locale)
     fonts = FontBook(text.script, rtl=text.rtl)
     boards: list[tuple[int, int]] = []
-    monkeypatch.setattr(guest_tiles, "draw_mini_board", lambda surface, fonts, rect, board, floor: boards.append(rect.size))
+    monkeypatch.setattr(guest_tiles, "draw_mini_board",
+                        lambda surface, fonts, rect, board, floor: boards.append(rect.size))
     tiles = [Tile(i, NAMES_OF_EVERY_SCRIPT[i % len(NAMES_OF_EVERY_SCRIPT)], i, Board(), GuestMark.CONFIRMED,
                   place=i + 1 if places else None) for i in range(guests)]
     surface = pygame.Surface(size)

@@ -246,7 +246,10 @@ class PhonesLobby(MenuState):
         size = floor
         while size < floor * 2 and max(fonts.ink_height(n, size + 1, True) for n in shown_names) + 4 <= each_h * 3 // 4:
             size += 1
-        while size > floor and fonts.size(NARROWEST_NAME, size, True)[0] > each_w - 6 - max(8, min(each_h - 2, size)) * 3 // 2:
+        def room_at(px: int) -> int:  # a column's width for its name, beside a mark as tall as the letters
+            return each_w - 6 - max(8, min(each_h - 2, px)) * 3 // 2
+
+        while size > floor and fonts.size(NARROWEST_NAME, size, True)[0] > room_at(size):
             size -= 1  # larger letters only while a short name still fits its column whole
         mark_side = max(8, min(each_h - 2, size))
         for index, cell in enumerate(cells):
