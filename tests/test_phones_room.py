@@ -276,3 +276,14 @@ def test_a_seats_snapshot_is_made_again_only_when_that_seat_changed_and_always_m
                 if other != index and was == now and room.turn == turn:
                     assert now is was  # untouched seats keep their snapshot object
         assert list(room.snapshot.seats) == [fresh(i) for i in range(len(room.seats))], step
+
+
+def test_a_name_already_in_the_room_gets_a_number():
+    room = room_of(["Omar", "omar", "Omar", "Bartholomew-", "Bartholomew-", "Player 6", "", "Player 7"])
+    assert [seat.name for seat in room.seats] == ["Omar", "omar 2", "Omar 3", "Bartholomew-", "Bartholome 2",
+                                                  "Player 6", "Player 7", "Player 7 2"]
+    assert all(len(seat.name) <= MAX_NAME_CHARACTERS for seat in room.seats)
+    for n in range(9, 21):
+        room.join(CODE, "Bartholomew-")
+    names = [seat.name for seat in room.seats]
+    assert len(set(names)) == len(names) and "Bartholom 10" in names

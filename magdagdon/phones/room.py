@@ -27,6 +27,7 @@ from typing import Callable
 
 from magdagdon.engine import Action, Difficulty, Game, Phase, Roll
 from magdagdon.party.model import clean_player_name, turns_done
+from magdagdon.storage.high_scores import MAX_NAME_CHARACTERS
 
 MAX_SEATS = 50
 CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32: no I, L, O, U
@@ -138,10 +139,22 @@ class Room:
                 raise RoomRefused(Refusal.ROOM_STARTED)
             if sum(seat.in_room for seat in self.seats) >= MAX_SEATS:
                 raise RoomRefused(Refusal.ROOM_FULL)
-            shown = clean_player_name(name if isinstance(name, str) else "", len(self.seats))
+            shown = self._unique(clean_player_name(name if isinstance(name, str) else "", len(self.seats)))
             self.seats.append(Seat(shown, self.make_secret(), Game(self.difficulty, self.seed)))
             self._changed()
             return len(self.seats) - 1
+
+    def _unique(self, name: str) -> str:
+        """``name``, or with a number after it when a seat of the room has it already (in any
+        case): two guests who both typed "Omar" are told apart on the big screen, on the
+        podium and in the tables, not by colour alone."""
+        taken = {seat.name.casefold() for seat in self.seats}
+        candidate, number = name, 1
+        while candidate.casefold() in taken:
+            number += 1
+            suffix = f" {number}"
+            candidate = name[:MAX_NAME_CHARACTERS - len(suffix)].rstrip() + suffix
+        return candidate
 
     def check_code(self, code: object) -> None:
         if not isinstance(code, str) or not code.isascii() or \
