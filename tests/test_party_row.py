@@ -13,6 +13,7 @@ from magdagdon.app.party_play import strip_entries
 from magdagdon.app.render.party_row import chip_rects, draw_party_row
 from magdagdon.app.render.party_strip import draw_party_strip
 from magdagdon.app.scenes import EIGHT_SEATS
+from magdagdon.app.states.table import PHASE_STATE
 
 from support.party_player import play_is_computer, play_party, set_up_party
 from support.player import Player
@@ -29,11 +30,19 @@ def to_a_persons_turn(player: Player) -> None:
                 player.choose("go")
             else:
                 player.wait(0.5)
-        elif player.top_key in TABLE_STATES and not play_is_computer(player):
+        elif player.top_key in TABLE_STATES and not play_is_computer(player) and waits_for_input(player):
             return
         else:
             player.wait(0.5)
     raise AssertionError(f"no person's turn came: {player.top_key}")
+
+
+def waits_for_input(player: Player) -> bool:
+    """The person's table shows the phase their game is in: not the moment after a confirm,
+    when the table still shows the turn while the party is about to hand over (a look then
+    could find the hand-over screen instead)."""
+    state = player.top
+    return len(player.control.machine.stack) == 1 and player.top_key == PHASE_STATE[state.session.game.phase]
 
 
 def chips_of(player: Player) -> list[pygame.Rect]:
