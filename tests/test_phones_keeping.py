@@ -8,6 +8,7 @@ import asyncio
 import json
 import threading
 import time
+from pathlib import Path
 
 import aiohttp
 import pytest
@@ -133,7 +134,8 @@ def _record(replay: Replay) -> RoomRecord:
     return RoomRecord("20261201T200000Z-K9Y3V2", "K9Y3V2", STARTED, 1, None, (seat,))
 
 
-def test_the_turns_file_is_folded_in_and_a_torn_or_stale_line_is_skipped(tmp_path):
+def _saved_with_a_turn_after(tmp_path: Path) -> tuple[RoomFiles, str, Game, Stage]:
+    """A room's file saved after its roll, and the stage played since kept in its turns file."""
     files = RoomFiles(tmp_path)
     room_id = "20261201T200000Z-K9Y3V2"
     played = Game(Difficulty.PEACEFUL, 7)
@@ -142,6 +144,11 @@ def test_the_turns_file_is_folded_in_and_a_torn_or_stale_line_is_skipped(tmp_pat
     stage = next(m for m in played.legal_moves() if isinstance(m, Stage))
     played.play(stage)
     assert files.append_turn(room_id, 0, 1, (stage.to_text(),))
+    return files, room_id, played, stage
+
+
+def test_the_turns_file_is_folded_in_and_a_torn_or_stale_line_is_skipped(tmp_path):
+    files, room_id, played, stage = _saved_with_a_turn_after(tmp_path)
     with open(files.turns_path(room_id), "a", encoding="utf-8") as stream:
         stream.write(json.dumps({"seat": 0, "moves": 1, "actions": ["backall"]}) + "\n")  # stale: from move 1 again
         stream.write(json.dumps({"seat": 0, "moves": 2, "actions": ["roll"]}) + "\n")  # illegal
@@ -157,14 +164,7 @@ def test_a_save_waits_for_a_reader_between_the_file_and_its_turns(tmp_path, monk
     """A load reads the room's file, then its turns file; a save in between (the new file, the
     turns file emptied) would leave the reader with the old file and no turns: the confirmed
     turn gone from what it read. Both hold the lock throughout, so the save waits."""
-    files = RoomFiles(tmp_path)
-    room_id = "20261201T200000Z-K9Y3V2"
-    played = Game(Difficulty.PEACEFUL, 7)
-    played.play(Roll())
-    assert files.save(_record(Replay.of(played)))
-    stage = next(m for m in played.legal_moves() if isinstance(m, Stage))
-    played.play(stage)
-    assert files.append_turn(room_id, 0, 1, (stage.to_text(),))
+    _, room_id, played, stage = _saved_with_a_turn_after(tmp_path)
     between = threading.Event()
     folded = RoomFiles._with_turns
 

@@ -142,3 +142,26 @@ def test_every_guest_gets_the_same_board_whatever_the_script_of_the_name(locale,
     guest_tiles.draw_tiles(surface, fonts, text, pygame.Rect(20, 200, size[0] - 40, size[1] - 300), tiles,
                            guest_tiles.TileImages())
     assert len(boards) == guests and len(set(boards)) == 1, sorted(set(boards))
+
+
+def test_kept_tiles_follow_a_taller_name_joining_the_room():
+    # The room's name band is kept with the tiles' images: a name of a taller script
+    # coming in must lay every tile out again, as drawn afresh.
+    from magdagdon.app.phones import guest_tiles
+
+    text = Catalog("en")
+    fonts = FontBook(text.script, rtl=text.rtl)
+    area = pygame.Rect(20, 200, 1880, 780)
+    latin = [Tile(i, f"Guest {i}", i, Board(), GuestMark.CONFIRMED) for i in range(49)]
+    images = guest_tiles.TileImages()
+
+    def drawn(tiles, kept):
+        surface = pygame.Surface((1920, 1080))
+        guest_tiles.draw_tiles(surface, fonts, text, area, tiles, kept)
+        if kept is not None:
+            kept.frame()
+        return pygame.image.tobytes(surface, "RGB")
+
+    drawn(latin, images)
+    room = latin + [Tile(49, "عائشہ خان", 0, Board(), GuestMark.PLACING)]
+    assert drawn(room, images) == drawn(room, None)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import enum
 import math
 from dataclasses import dataclass
+from typing import Callable
 
 import pygame
 
@@ -150,6 +151,14 @@ class TileImages:
     def __init__(self) -> None:
         self.kept: dict[tuple[object, ...], pygame.Surface] = {}
         self.drawn: dict[tuple[object, ...], pygame.Surface] = {}
+        self._band: tuple[tuple[object, ...], NameBand] | None = None
+
+    def band(self, key: tuple[object, ...], measure: Callable[[], NameBand]) -> NameBand:
+        """The room's name band, measured again only when the names or the cards change (the
+        measuring took half of a frame of kept tiles)."""
+        if self._band is None or self._band[0] != key:
+            self._band = (key, measure())
+        return self._band[1]
 
     def frame(self) -> None:
         """A new frame begins: what the last one did not draw is let go."""
@@ -181,7 +190,12 @@ def draw_tiles(surface: pygame.Surface, fonts: FontBook, text: Catalog, area: py
              for box in tile_boxes(len(tiles), area, aspect, text.rtl)]
     if not cards:
         return
-    band = name_band(fonts, text, tiles, cards[0], floor)  # the grid's cards are all one size
+    def measure() -> NameBand:  # the grid's cards are all one size
+        return name_band(fonts, text, tiles, cards[0], floor)
+
+    names = tuple((tile.name, tile.place) for tile in tiles)
+    band = measure() if images is None else \
+        images.band((names, cards[0].size, floor, text.locale, id(fonts), fonts.generation), measure)
     for tile, card in zip(tiles, cards):
         with panel(surface, f"guest {tile.seat}", card, Role.NAME, element=Role.PANEL):
             if images is None:

@@ -246,12 +246,13 @@ class PhonesLobby(MenuState):
         size = floor
         while size < floor * 2 and max(fonts.ink_height(n, size + 1, True) for n in shown_names) + 4 <= each_h * 3 // 4:
             size += 1
-        def room_at(px: int) -> int:  # a column's width for its name, beside a mark as tall as the letters
-            return each_w - 6 - max(8, min(each_h - 2, px)) * 3 // 2
 
-        while size > floor and fonts.size(NARROWEST_NAME, size, True)[0] > room_at(size):
+        def mark_at(px: int) -> int:  # the mark beside a name is as tall as its letters
+            return max(8, min(each_h - 2, px))
+
+        while size > floor and fonts.size(NARROWEST_NAME, size, True)[0] > _name_room(each_w - 6, mark_at(size)):
             size -= 1  # larger letters only while a short name still fits its column whole
-        mark_side = max(8, min(each_h - 2, size))
+        mark_side = mark_at(size)
         for index, cell in enumerate(cells):
             column, row = divmod(index, rows)
             if rtl:
@@ -271,13 +272,18 @@ class PhonesLobby(MenuState):
                                    mark_side, mark_side)
             with panel(surface, f"guest {seat.index}", box, Role.NAME):
                 draw_mark(surface, mark_box, mark_of(seat, lobby=True))
-                room = box.width - mark_side * 3 // 2
+                room = _name_room(box.width, mark_side)
                 shown = shortened(fonts, name, size, room)
                 if fonts.size(shown, size, True)[0] > room:
                     continue  # not even a letter fits: the mark stands alone
                 image = fonts.render(shown, size, seat_colour(seat.index), True)
                 words = pygame.Rect(box.left if rtl else mark_box.right + mark_side // 2, box.top, room, box.height)
                 blit_ink(surface, image, words, "right" if rtl else "left")
+
+
+def _name_room(width: int, mark_side: int) -> int:
+    """What a lobby column of ``width`` leaves its name beside the mark and the gap after it."""
+    return width - mark_side * 3 // 2
 
 
 class RemoveGuest(MenuState):
