@@ -44,7 +44,7 @@ def test_every_code_is_one_game_or_none(code: str) -> None:
     try:
         challenge = read_code(code)
     except BadCode as bad:
-        assert bad.reason == "unknown"
+        assert bad.reason == "unknown" and bad.text == code and repr(code) in str(bad)  # the error names the code
         return
     assert challenge.difficulty is not None and code_for(challenge.seed, challenge.difficulty) == code
 

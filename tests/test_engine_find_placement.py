@@ -115,17 +115,54 @@ def test_nothing_to_place_and_impossible_counts() -> None:
     assert RUIN == 7
 
 
-@pytest.mark.parametrize("need", [1, 2, 3])
+# Boards with no number but ruins: the first die goes anywhere, the next ones beside it.
+RUINS_ONLY = [Board.parse(text) for text in (
+    "XXXX/XXXX/XXXX/XXX.",  # one cell
+    "X.X./XXXX/.X.X/XXXX",  # four cells, none beside another
+    "..XX/XXXX/XXXX/XX..",  # two pairs
+    "XXX./XXX./XX../XXXX",  # a corner of three: the middle cell has two free neighbours
+    ".XX./XXXX/XXXX/.XX.",  # the four corners alone
+    "XXXX/X..X/X..X/XXXX",  # a square of four
+)]
+
+
+@pytest.mark.parametrize("need", [0, 1, 2, 3, 4])
 def test_can_place_is_the_plain_search_for_every_roll(need: int) -> None:
-    """The closed forms for one, two and three dice (``_two_fit``, ``_pair_fits``,
-    ``_three_fit``) against the plain depth-first search, on every position and roll."""
+    """The closed forms for one, two and three dice (``_two_fit``, ``_far_pair_fits``,
+    ``_three_fit``, ``_three_fit_without_numbers``) and the search beyond, against the plain
+    depth-first search, on every position and on rolls of 2, 3 and 4 dice."""
     from magdagdon.engine import can_place
 
-    rolls = list(itertools.combinations_with_replacement(range(1, 7), 4))
-    for board in BOARDS[::3]:
-        for dice in rolls[::5]:
+    rolls = [roll for size in (2, 3, 4) for roll in itertools.combinations_with_replacement(range(1, 7), size)]
+    boards = BOARDS[::3] + RUINS_ONLY if need < 4 else BOARDS[::9] + RUINS_ONLY
+    for board in boards:
+        for dice in rolls[::5] if need < 4 else rolls[::11]:
             expected = need <= board.cells.count(0) and slow_can_place(list(board.cells), list(dice), need)
             assert can_place(board, dice, need) == expected, (str(board), dice, need)
+
+
+@pytest.mark.parametrize("text, dice", [
+    ("..11/..2./..../....", (4, 3, 4)),  # a 4 first fails wherever it goes; the 3 first, then the 4s
+    (".211/X322/..2X/..X.", (4, 4, 3)),
+    ("..../.4../.3.4/1223", (6, 5, 5)),
+    ("..../122./2111/XXX.", (4, 5, 3, 3)),
+])
+def test_three_dice_are_tried_first_each_value_once(text: str, dice: tuple[int, ...]) -> None:
+    """Rolls whose first tried die fails as the first placed: the other values must each be
+    tried first too (equal dice once)."""
+    from magdagdon.engine import can_place
+
+    board = Board.parse(text)
+    assert can_place(board, dice, 3) == slow_can_place(list(board.cells), list(dice), 3)
+    assert can_place(board, dice, 3) == (find_placement(board, dice, 3) is not None)
+
+
+def test_the_legality_table_has_an_entry_per_value_and_none_for_empty_cells_and_ruins() -> None:
+    for board in BOARDS[::7] + RUINS_ONLY:
+        legal, blocked = board.legality
+        assert len(legal) == len(blocked) == 8 and legal[0] == legal[7] == 0
+        for value in range(1, 7):
+            assert legal[value] == _bits(slow_legal_cells(list(board.cells), value)), (str(board), value)
 
 
 def test_the_unchecked_push_plays_as_the_checked_play() -> None:

@@ -70,6 +70,9 @@ GOLDEN = [
     "1XXX/.XXX/.XXX/....",  # R4 linked to the 1 through R3C1 and R2C1: 6543, 5432 too far
     "X6XX/..XX/..XX/.1XX",
     "1XXX/.4XX/.XXX/....",  # the only link cell is dead
+    "1.XX/XXXX/..../....",  # R4 and R3 walled off; R1C2 touches the 1 but no path leads there
+    "1XXX/X..X/X..X/....",  # a pocket of empty cells two deep above R4 that leads to no number
+    "1..X/XX.X/X..X/....",  # a winding path: R1C2, R1C3, R2C3, R3C3, R3C2
 ]
 
 

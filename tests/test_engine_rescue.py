@@ -6,7 +6,7 @@ throw again (never the seeded dice the game would really roll)."""
 from __future__ import annotations
 
 import random
-from itertools import combinations, product
+from itertools import combinations, combinations_with_replacement, product
 
 import pytest
 
@@ -93,3 +93,59 @@ def test_only_a_re_roll_may_save_dice_too_far_from_what_the_board_takes():
     assert (found.adjust, found.reroll) == (False, True)
     assert found == (rescue(game.board, game.dice, game.required, 3))
     assert adjusting_saves(game, 3) is False and rerolling_may_save(game) is True
+
+
+def slow_adjusting_saves(cells: tuple[int, ...], dice: tuple[int, ...], need: int, uses: int,
+                         placeable: dict[tuple[int, ...], bool]) -> bool:
+    """Some dice within ``uses`` pips of ``dice`` in all (each die 1..6), not ``dice`` itself,
+    can be placed: every such roll is tried (``placeable``: each roll, sorted, already judged)."""
+    for changed in product(range(1, 7), repeat=len(dice)):
+        distance = sum(abs(a - b) for a, b in zip(changed, dice))
+        if 0 < distance <= uses and placeable[tuple(sorted(changed))]:
+            return True
+    return False
+
+
+def random_magdagdon_rolls(count: int) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
+    """Boards of scattered numbers and ruins with a roll of 2..4 dice that cannot place
+    ``need`` of them (2 or 3): many of them only a change of a low or a high die saves."""
+    rng = random.Random(20261203)
+    found = []
+    while len(found) < count:
+        cells = [0] * 16
+        for cell in rng.sample(range(16), rng.randint(3, 11)):
+            cells[cell] = rng.choice((1, 1, 2, 3, 4, 5, 6, 6, 7))
+        dice = tuple(rng.randint(1, 6) for _ in range(rng.randint(2, 4)))
+        need = min(rng.choice((2, 2, 3)), len(dice), cells.count(0))
+        if need and not slow_can_place(cells, list(dice), need):
+            found.append((tuple(cells), dice, need))
+    return found
+
+
+def test_rescue_agrees_with_every_change_and_every_throw_on_random_rolls():
+    """The powers' search against trying every roll within the uses left, and every fresh
+    roll, on 300 rolls: the rolls that only a −1 saves, only a change of the first of two
+    needed dice, only a 1 or a 6 thrown, are all among them."""
+    lowering_only = first_die_only = 0
+    for cells, dice, need in random_magdagdon_rolls(300):
+        board = Board(cells)
+        placeable = {roll: slow_can_place(list(cells), list(roll), need)
+                     for roll in combinations_with_replacement(range(1, 7), len(dice))}
+        for uses in (1, 2, 3):
+            found = rescue(board, dice, need, uses)
+            assert found.adjust == slow_adjusting_saves(cells, dice, need, uses, placeable), (board, dice, need, uses)
+            assert found.reroll == any(placeable.values()), (board, dice, need, uses)
+        one_step = [dice[:i] + (v + d,) + dice[i + 1:] for i, v in enumerate(dice) for d in (-1, 1) if 1 <= v + d <= 6]
+        saving = [roll for roll in one_step if placeable[tuple(sorted(roll))]]
+        lowering_only += bool(saving) and all(sum(roll) < sum(dice) for roll in saving)
+        first_die_only += bool(saving) and all(roll[1:] == dice[1:] for roll in saving) and len(dice) > need
+    assert lowering_only >= 5 and first_die_only >= 5  # the sample holds what it claims
+
+
+def test_a_single_lowering_saves_a_roll_no_raising_can():
+    # Beside the 1s only a 1 or a 2 fits; 3 3 6 6 must place two: one −1 on a 3 and the
+    # 2 goes beside a 1, the other 3 beside the 2.
+    game = Game.set_up_position(Board.parse("11X./X.../..../...."), (3, 3, 6, 6), Difficulty.PEACEFUL)
+    assert game.phase is Phase.MAGDAGDON
+    assert rescue(game.board, game.dice, game.required, 1).adjust
+    assert adjusting_saves(game, 1)

@@ -146,17 +146,16 @@ def _search(
             continue
         counts[v] -= 1
         for cell in iter_bits(legal):
+            # Only the masks legal_mask_from reads are kept up to date (the numbers travel
+            # as an argument); once a placement is found, nothing reads them or ``counts``.
             bit = 1 << cell
             masks[_EMPTY] ^= bit
             masks[v] |= bit
-            masks[NUMBERS] |= bit
             found = _search(masks, numbers | bit, counts, need - 1, failed)
-            masks[NUMBERS] ^= bit
+            if found is not None:
+                return [(v, cell)] + found
             masks[v] ^= bit
             masks[_EMPTY] |= bit
-            if found is not None:
-                counts[v] += 1
-                return [(v, cell)] + found
         counts[v] += 1
     failed.add(key)
     return None
@@ -174,24 +173,14 @@ def find_placement(board: Board, dice: Iterable[int], need: int) -> list[tuple[i
     return _search(masks, masks[NUMBERS], counts, need, set())
 
 
-def _pair_fits(first: int, second: int, legal: Sequence[int], blocked: Sequence[int], empty: int) -> bool:
-    """Can a die ``first`` be placed, and then a die ``second``? Closed form, no search.
-
-    ``legal[v]``/``blocked[v]``: cells where ``v`` fits now / cells next to a number more
-    than 1 away from ``v``. If |first-second| <= 1, ``first`` blocks nothing for
-    ``second``, which may then use any of its own cells but the one taken, or a free
-    neighbour of it (such a neighbour exists for some choice exactly when the neighbours
-    of all of ``first``'s cells include a free one). If |first-second| > 1, ``second``
-    loses the cell taken and all its neighbours.
+def _far_pair_fits(first: int, second: int, legal: Sequence[int]) -> bool:
+    """Can a die ``first`` be placed, and then a die ``second`` more than 1 away from it?
+    Closed form, no search: ``second`` loses the cell ``first`` takes and all its
+    neighbours, so some cell of ``first`` must leave it one. (``_two_fit`` decides pairs
+    within 1 of each other itself, and calls this only when ``first`` has cells.)
     """
     first_cells = legal[first]
-    if not first_cells:
-        return False
     second_cells = legal[second]
-    if -1 <= first - second <= 1:
-        if second_cells and (second_cells & (second_cells - 1) or first_cells & ~second_cells):
-            return True
-        return bool(_adjacent(first_cells) & empty & ~blocked[second])
     while first_cells:
         low = first_cells & -first_cells
         first_cells ^= low
@@ -203,8 +192,11 @@ def _pair_fits(first: int, second: int, legal: Sequence[int], blocked: Sequence[
 def _two_fit(dice: Sequence[int], legal: Sequence[int], blocked: Sequence[int], empty: int) -> bool:
     """Can two of ``dice`` be placed one after the other (in either order)?
 
-    :func:`_pair_fits` for every ordered pair, with its common cases inlined: this is
-    the innermost loop of every MAGDAGDON check.
+    Every ordered pair is tried. If |first-second| <= 1, ``first`` blocks nothing for
+    ``second``, which may then use any of its own cells but the one taken, or a free
+    neighbour of it (such a neighbour exists for some choice exactly when the neighbours
+    of all of ``first``'s cells include a free one). Pairs further apart:
+    :func:`_far_pair_fits`. This is the innermost loop of every MAGDAGDON check.
     """
     for i, first in enumerate(dice):
         first_cells = legal[first]
@@ -219,7 +211,7 @@ def _two_fit(dice: Sequence[int], legal: Sequence[int], blocked: Sequence[int], 
                     return True
                 if _adjacent(first_cells) & empty & ~blocked[second]:
                     return True
-            elif second_cells and _pair_fits(first, second, legal, blocked, empty):
+            elif second_cells and _far_pair_fits(first, second, legal):
                 return True
     return False
 
@@ -237,7 +229,7 @@ def can_place(board: Board, dice: Iterable[int], need: int) -> bool:
     """RULES.md §5: can ``need`` of ``dice`` be placed in some legal order on ``board``?
 
     ``need`` is at most 3 in play. Two placements are decided in closed form
-    (:func:`_pair_fits`); for three, only the first die is branched on, and the masks
+    (:func:`_two_fit`); for three, only the first die is branched on, and the masks
     after it are updated from the one cell it takes instead of being recomputed.
     """
     dice = _check_dice(dice)
