@@ -12,6 +12,8 @@ from magdagdon.engine import Difficulty
 from magdagdon.storage import NoticeKind, open_store
 from magdagdon.storage.envelope import CorruptFile, FileKind, NewerVersion, decode, encode
 from magdagdon.storage.in_progress import IN_PROGRESS_FILE
+from magdagdon.storage.recorded_game import content_id
+from magdagdon.storage.replay_archive import ReplayArchive
 from magdagdon.storage.score_book import SCORES_FILE, SCORES_KIND
 
 from test_storage_support import NOW, at, play_game
@@ -206,3 +208,28 @@ def test_rebuild_ignores_tampered_replays(tmp_path):
     store = open_store(tmp_path, NOW)
     table = store.high_scores(Difficulty.PEACEFUL)
     assert len(table) == 2 and victim.stem not in {e.replay_id for e in table}
+
+
+def test_a_game_archived_twice_is_ranked_once_by_the_rebuild(tmp_path):
+    _recorded_store(tmp_path)
+    # The same game under the content id an earlier version named its file by, beside the
+    # file this version wrote (an upgrade that copied rather than moved): both read.
+    original = sorted((tmp_path / "replays").iterdir())[0]
+    recorded = ReplayArchive(tmp_path).load(original.stem)
+    original.with_name(content_id(recorded.replay) + ".json").write_bytes(original.read_bytes())
+    (tmp_path / SCORES_FILE).write_bytes(b"garbage")
+    table = open_store(tmp_path, NOW).high_scores(Difficulty.PEACEFUL)
+    assert len(table) == 3 and len({(e.score, e.when) for e in table}) == 3
+
+
+def test_an_archived_game_that_claims_no_result_is_set_aside_by_the_rebuild(tmp_path):
+    _recorded_store(tmp_path)
+    victim = sorted((tmp_path / "replays").iterdir())[0]
+    document = json.loads(victim.read_text("utf-8"))
+    del document["data"]["replay"]["result"]  # the game writes every finished game with its result
+    victim.write_text(json.dumps(document), "utf-8")
+    (tmp_path / SCORES_FILE).write_bytes(b"garbage")
+    store = open_store(tmp_path, NOW)
+    table = store.high_scores(Difficulty.PEACEFUL)
+    assert len(table) == 2 and victim.stem not in {e.replay_id for e in table}
+    assert not victim.exists() and list(victim.parent.glob(victim.name + ".corrupt-*"))

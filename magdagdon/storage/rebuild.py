@@ -46,8 +46,10 @@ def rebuild_from_archive(archive: ReplayArchive, now: datetime | None, may_move:
             continue
         games.append((recorded, replay_id))
     book = ScoreBook()
+    ranked: set[str] = set()  # the games' identities: one game may be archived under two ids
     for recorded, stored_id in sorted(games, key=lambda g: (g[0].when.timestamp(), g[1])):
-        if not book.has(recorded.replay_id):
+        if recorded.replay_id not in ranked:
+            ranked.add(recorded.replay_id)
             # A game an earlier version recorded keeps its file's (content-hash) id.
             book.add(replace(recorded.entry(), replay_id=stored_id))
     return Rebuilt(book, notices)
