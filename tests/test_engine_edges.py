@@ -175,6 +175,9 @@ def test_a_changed_cell_keeps_the_masks_a_fresh_count_gives() -> None:
     for bad in (-1, 8, 9):
         with pytest.raises(BoardParseError):
             board.with_cell(0, bad)
+    uncounted = Board.parse("1X3./.6.2/5.4X/..1.")  # masks never asked for: the child counts its own
+    child = uncounted.with_cell(3, 2).with_cell(7, 7)
+    assert child.masks == Board(child.cells).masks and len(child.masks) == 9
 
 
 def test_a_board_is_sixteen_whole_cell_contents_and_a_key_like_any_value() -> None:

@@ -200,3 +200,59 @@ def test_a_rebuild_that_may_not_move_files_names_the_garbled_game_in_place(tmp_p
     assert rebuilt.notices == [StorageNotice(NoticeKind.CORRUPT_UNMOVABLE, str(garbled), None)]
     assert garbled.read_bytes() == b"{garbled" and newer.exists()
     assert sorted(e.replay_id for e in rebuilt.book.tables[Difficulty.PEACEFUL]) == sorted(kept)
+
+
+def _ranked_games(count: int) -> list:
+    """``count`` finished games of distinct scores, the best first."""
+    games = {}
+    for seed in range(400, 440):
+        game = play_game(seed)
+        games.setdefault(game.score().total, game)
+    return [games[score] for score in sorted(games, reverse=True)[:count]]
+
+
+def _archived_file(folder, game):
+    from magdagdon.storage.recorded_game import RecordedGame
+
+    return folder / "replays" / f"{RecordedGame(Replay.of(game), 'x', NOW).replay_id}.json"
+
+
+def test_pruning_keeps_a_game_a_hand_edit_took_from_the_end_of_the_table(tmp_path, monkeypatch):
+    """The last entry taken out of a full table by hand, then a lower game fills the table
+    again: the game taken out still ranks inside what a rebuild would hold (third, above
+    the newcomer), so it must stay; only a game below the table's last may go."""
+    from magdagdon.storage import high_scores, score_book
+
+    monkeypatch.setattr(score_book, "RECENT_GAMES", 1)
+    monkeypatch.setattr(high_scores, "TABLE_SIZE", 3)
+    first, second, third, _, low = _ranked_games(5)
+    store = open_store(tmp_path, NOW)
+    for minute, game in enumerate((first, second, third)):
+        assert store.record_result(game, at(minute)).saved
+    path = tmp_path / SCORES_FILE
+    document = json.loads(path.read_text("utf-8"))
+    document["data"]["tables"]["PEACEFUL"] = document["data"]["tables"]["PEACEFUL"][:2]  # the third taken out
+    path.write_text(json.dumps(document), "utf-8")
+    before = _archived_file(tmp_path, third).read_bytes()
+    assert open_store(tmp_path, NOW).record_result(low, at(10)).saved
+    assert _archived_file(tmp_path, third).read_bytes() == before
+
+
+def test_pruning_keeps_a_game_let_go_whose_own_file_does_not_read(tmp_path, monkeypatch):
+    """A game the table lets go is deleted only once its own file has been read: one that
+    no longer reads (damaged on disk) may be the only trace of a game; it stays."""
+    from magdagdon.storage import high_scores, score_book
+
+    monkeypatch.setattr(score_book, "RECENT_GAMES", 1)
+    monkeypatch.setattr(high_scores, "TABLE_SIZE", 3)
+    best, second, third, fourth = _ranked_games(4)
+    store = open_store(tmp_path, NOW)
+    for minute, game in enumerate((second, third, fourth)):
+        assert store.record_result(game, at(minute)).saved
+    victim = _archived_file(tmp_path, fourth)
+    victim.write_bytes(victim.read_bytes()[:-30])  # the fourth is let go by the next record
+    damaged = victim.read_bytes()
+    assert open_store(tmp_path, NOW).record_result(best, at(10)).saved
+    assert victim.exists() and victim.read_bytes() == damaged
+    assert [e.score for e in open_store(tmp_path, NOW).high_scores(Difficulty.PEACEFUL)] == [
+        g.score().total for g in (best, second, third)]

@@ -121,6 +121,26 @@ def test_future_version_is_left_untouched_and_store_is_read_only(tmp_path):
     assert not (tmp_path / IN_PROGRESS_FILE).exists()
 
 
+
+def test_an_invalid_game_in_progress_is_left_in_place_while_a_newer_file_blocks_writing(tmp_path):
+    """Setting a file aside is a write: a store that must not write (a newer version's
+    scores) says the saved game cannot be resumed and leaves it where it is."""
+    store = _recorded_store(tmp_path)
+    store.save_in_progress(play_game(1, stop_after_turns=3), NOW)
+    path = tmp_path / IN_PROGRESS_FILE
+    document = json.loads(path.read_text("utf-8"))
+    document["data"]["replay"]["actions"][1] = "stage 0 99"
+    path.write_text(json.dumps(document), "utf-8")
+    invalid = path.read_bytes()
+    scores = _envelope(tmp_path)
+    scores["version"] = 99
+    (tmp_path / SCORES_FILE).write_text(json.dumps(scores), "utf-8")
+    store = open_store(tmp_path, NOW)
+    assert store.read_only and store.load_in_progress() is None
+    resume = [n for n in store.notices if n.kind is NoticeKind.RESUME_INVALID]
+    assert len(resume) == 1 and resume[0].moved_to is None
+    assert path.read_bytes() == invalid and not list(tmp_path.glob(IN_PROGRESS_FILE + ".corrupt-*"))
+
 @pytest.mark.parametrize("damage", ["garbage", "truncated", "wrong kind"])
 def test_corrupt_in_progress_file_is_moved_aside(tmp_path, damage):
     store = open_store(tmp_path, NOW)
