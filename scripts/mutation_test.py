@@ -1,7 +1,7 @@
 """Mutation testing of the engine and the storage: how many planted one-line bugs the tests catch.
 
     python scripts/mutation_test.py [--package engine|storage] [--max-children 1] [--survivors]
-                                    [--paths FILE]... [--tests GLOB]... [--keep DIR]
+                                    [--paths FILE]... [--tests GLOB]... [--mutants GLOB]... [--keep DIR]
                                     [--refresh | --since DIR | --report]
 
 For each package, mutmut (``pip install ".[mutation]"``) plants every mutant it can make in
@@ -13,7 +13,8 @@ killed (a test failed or timed out), those that survived and the score, killed /
 remain). Mutants run one at a time by default (``--max-children``): the runs are CPU-heavy,
 run them alone, not beside the test suite. ``--paths`` mutates only the files named (one
 package's), and ``--tests`` runs only the test files named, so one module is measured in
-minutes; each such run is kept beside the others in ``--keep DIR`` (``DIR/storage.scores``...)
+minutes; ``--mutants`` runs only the mutants of some functions (by mutmut's names). Each
+such run is kept beside the others in ``--keep DIR`` (``DIR/storage.scores``...)
 and ``--report`` adds them up, the newest verdict for each mutant counting. ``--refresh``
 brings a run kept in ``--keep`` up to date in place after tests or code changed (mutmut keeps
 the verdicts of unchanged functions; the rest, and every mutant not killed, run again).
@@ -25,6 +26,7 @@ reaches its target score, 1 otherwise.
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import re
 import shutil
 import subprocess
@@ -67,6 +69,7 @@ class Selection:
     package: Package
     paths: tuple[str, ...] = ()  # e.g. "magdagdon/storage/high_scores.py"
     tests: tuple[str, ...] = ()  # globs under tests/
+    mutants: tuple[str, ...] = ()  # globs of mutant names, e.g. "magdagdon.storage.store.xǁStoreǁ_prune__*"
 
     @property
     def folder_name(self) -> str:
@@ -74,7 +77,8 @@ class Selection:
         stems = [Path(path).stem for path in self.paths]
         if len(stems) > 3:
             stems = [stems[0], f"and-{len(stems) - 1}-more"]
-        return ".".join((self.package.name, *stems))
+        # A run of some mutants only has a folder of its own: it does not replace the module's run.
+        return ".".join((self.package.name, *stems)) + ("-some" if self.mutants else "")
 
 
 def test_files(package: Package, globs: tuple[str, ...] = ()) -> list[str]:
@@ -178,18 +182,24 @@ def to_rerun(selection: Selection, earlier: Path) -> tuple[list[str], dict[str, 
         old = checked_in.get(source.stem, earlier / package.name) / "magdagdon" / package.name / source.name
         if not old.exists() or old.read_bytes() != source.read_bytes():
             patterns.append(f"magdagdon.{package.name}.{source.stem}.*")
+            # The earlier verdicts were on other code: the names now name other changes.
+            before = {name: status for name, status in before.items() if module_of(name) != source.stem}
     return patterns, before
 
 
 def run_package(selection: Selection, folder: Path, max_children: int, survivors: bool,
                 earlier: Path | None = None) -> tuple[int, int, list[str]]:
-    patterns, before = to_rerun(selection, earlier) if earlier is not None else ([], {})
+    patterns, before = to_rerun(selection, earlier) if earlier is not None else (list(selection.mutants), {})
+    if earlier is not None and selection.mutants:
+        patterns = [p for p in patterns if any(fnmatch.fnmatch(p, m) or fnmatch.fnmatch(m, p) for m in selection.mutants)]
     scratch_copy(selection, folder)
     mutmut = [sys.executable, "-m", "mutmut"]
-    if earlier is None or patterns:  # with --since and nothing to run again: the earlier verdicts
+    if (earlier is None and not selection.mutants) or patterns:  # with nothing to run again: the earlier verdicts
         subprocess.run([*mutmut, "run", "--max-children", str(max_children), *patterns], cwd=folder,
                        check=False, stdout=subprocess.DEVNULL)
     statuses = statuses_in(folder) if (folder / "mutants").is_dir() else {}
+    if selection.mutants:  # only those asked for count
+        statuses = {n: st for n, st in statuses.items() if any(fnmatch.fnmatch(n, m) for m in selection.mutants)}
     if earlier is not None:  # not run again: as the earlier run found them (killed)
         stems = {Path(path).stem for path in selection.paths}
         statuses = {name: before.get(name, status) if status == "not checked" else status
@@ -244,6 +254,9 @@ def main(argv: list[str] | None = None) -> int:
                              "magdagdon/storage/high_scores.py)")
     parser.add_argument("--tests", action="append", default=[], metavar="GLOB",
                         help="run only these test files (a glob under tests/, repeatable; default: the package's)")
+    parser.add_argument("--mutants", action="append", default=[], metavar="GLOB",
+                        help="run only the mutants whose names match (mutmut's names, repeatable; e.g. "
+                             "'magdagdon.storage.store.xǁStoreǁ_prune__*'): kept in a folder of its own")
     args = parser.parse_args(argv)
     try:
         import mutmut  # noqa: F401
@@ -282,7 +295,7 @@ def main(argv: list[str] | None = None) -> int:
             if unmeasured:
                 print(f"{name}: no mutant of these measured (not run yet, or nothing to mutate): " + ", ".join(unmeasured))
             continue
-        selection = Selection(package, paths, tuple(args.tests))
+        selection = Selection(package, paths, tuple(args.tests), tuple(args.mutants))
         if args.refresh:
             if args.keep is None or not (args.keep / selection.folder_name / "mutants").is_dir():
                 print("mutation_test: --refresh needs --keep DIR holding an earlier run of the same selection",
