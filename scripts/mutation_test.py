@@ -289,7 +289,8 @@ def main(argv: list[str] | None = None) -> int:
                                 if source.name != "__init__.py"
                                 and not any(module_of(n) == source.stem for n in statuses))
             checked = len(statuses) - unchecked
-            print(f"{name}: {unchecked} mutants not checked (the run was stopped); of the {checked} checked, "
+            stopped = f"{unchecked} mutants not checked (the run was stopped)" if unchecked else "every mutant checked"
+            print(f"{name}: {stopped}; of the {checked} checked, "
                   f"{killed} killed ({killed / checked if checked else 0.0:.1%}); {len(survived)} survivors: "
                   + ", ".join(survived))
             if unmeasured:
