@@ -238,7 +238,8 @@ def main(argv: list[str] | None = None) -> int:
         for which in args.experts.split(","):
             baseline = which == "before"
             planner = expert_twin.baseline_planner(difficulty) if baseline else Planner(difficulty)
-            estimator = Estimator({difficulty: planner})
+            # before: the old expert decides and values; after: the expert decides, the coach values
+            estimator = Estimator({difficulty: planner}, {difficulty: planner} if baseline else None)
             net = expert_twin.twin_net(difficulty, folder, baseline=baseline)
             options = expert_twin.twin_options(planner.settings)
             measured = truths(net, difficulty, options, lines, args.playouts)

@@ -11,7 +11,7 @@ import pytest
 
 from magdagdon.ai import Estimator, ExpertPolicy, make_policy
 from magdagdon.ai.estimate import EndTurn, UsePower, lowest_final_score
-from magdagdon.ai.evaluation import BASES, CODE_COUNT, parse_network
+from magdagdon.ai.evaluation import BASES, CODE_COUNT, load_evaluation, parse_network
 from magdagdon.ai.planner import Decision, Planner, Position
 from magdagdon.ai.review import review_game
 from magdagdon.ai.score_bounds import highest_final_score
@@ -41,6 +41,25 @@ def test_the_value_of_the_expert_s_choice_is_the_value_it_decided_on(difficulty:
         choice = estimator.decision_choice(position, best)
         assert estimator.loss(position, choice) == 0.0
         assert estimator.value(position, choice) == pytest.approx(best.value, abs=1e-6)
+
+
+@pytest.mark.parametrize("difficulty", list(Difficulty))
+def test_the_expert_decides_and_the_coach_values(difficulty: Difficulty) -> None:
+    """The best choice named is the expert's (what the hint and the computer play); its value
+    and every other value are the coach's network's, which is not the one the expert plays by."""
+    estimator = Estimator()
+    expert = Planner(difficulty)
+    coach = Planner(difficulty, evaluation=load_evaluation(difficulty, coach=True))
+    differ = 0
+    for _, position in _positions(difficulty, range(3, 5))[::4]:
+        best, decided = estimator.best(position), expert.decide(position)
+        assert (best.power, best.path, best.ruin) == (decided.power, decided.path, decided.ruin)
+        if decided.power is None:
+            assert best.value == pytest.approx(coach.end_value(position, decided.after(position.cells)), abs=1e-6)
+        assert estimator.between_turns(difficulty, position.cells, position.powers_used) == pytest.approx(
+            coach.board_value(position.cells, position.powers_used) - difficulty.penalty_for(position.powers_used))
+        differ += abs(best.value - decided.value) > 0.5
+    assert differ  # the two networks value the same boards differently
 
 
 def test_the_review_of_the_expert_s_own_game_blames_nothing() -> None:
@@ -74,7 +93,8 @@ def _inflated(difficulty: Difficulty) -> Estimator:
     offset = [[0.0] * 17 for _ in range(difficulty.power_count + 1)]
     data = {"format": "magdagdon-ntuple", "version": 1, "bases": bases, "offset": offset}
     evaluation = parse_network(difficulty, json.dumps(data))
-    return Estimator({difficulty: Planner(difficulty, evaluation=evaluation)})
+    planner = Planner(difficulty, evaluation=evaluation)
+    return Estimator({difficulty: planner}, {difficulty: planner})  # it decides and values
 
 
 def test_a_loss_never_exceeds_what_the_best_play_could_still_make() -> None:
@@ -119,10 +139,10 @@ def _reroll():  # type: ignore[no-untyped-def]
 def test_late_estimates_match_the_exact_expectation(text: str) -> None:
     """NIGHTMARE, two to four cells left: the exact expectation of the expert's play over
     every roll (a roll or two decide, with a ruin where one is MAGDAGDON) against the
-    estimator's value of the board: within 5 % (the calibration benchmark's target)."""
+    coach's value of the board: within 5 % (the calibration benchmark's target)."""
     difficulty = Difficulty.NIGHTMARE
     expert = ExpertPolicy()
-    estimator = Estimator({difficulty: expert.planner(difficulty)})
+    estimator = Estimator({difficulty: expert.planner(difficulty)})  # the coach values
     board = Board.parse(text)
     exact = _expectation(expert, board, difficulty, {})
     estimate = estimator.between_turns(difficulty, board.cells, 0)

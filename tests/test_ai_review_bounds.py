@@ -125,7 +125,8 @@ def _inflated(difficulty: Difficulty) -> Estimator:
     offset = [[0.0] * 17 for _ in range(difficulty.power_count + 1)]
     data = {"format": "magdagdon-ntuple", "version": 1, "bases": bases, "offset": offset}
     evaluation = parse_network(difficulty, json.dumps(data))
-    return Estimator({difficulty: Planner(difficulty, evaluation=evaluation)})
+    planner = Planner(difficulty, evaluation=evaluation)
+    return Estimator({difficulty: planner}, {difficulty: planner})  # it decides and values
 
 
 def test_a_wildly_wrong_estimator_is_held_to_what_was_possible() -> None:

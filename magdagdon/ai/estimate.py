@@ -1,9 +1,11 @@
-"""One estimator of E[final score | position, choice], the expert's own valuation.
+"""One estimator of E[final score | position, choice]: the coach's valuation.
 
-The review, the replay viewer, the hint and the power advice all read their numbers here,
-so they never disagree: the value of a choice is what the expert's search
-(:class:`~magdagdon.ai.planner.Planner`) compares when it decides, and the value of a
-position is the value of its best choice.
+The review, the replay viewer and the hint all read their numbers here, so they never
+disagree: the value of a choice is what the expert's search
+(:class:`~magdagdon.ai.planner.Planner`) compares when it decides, on the coach's network
+(:mod:`magdagdon.ai.evaluation`: the expected final score of the expert's play from the
+board, learned on the boards people make), and the value of a position is the value of its
+best choice.
 
 A *position* is the permanent board, the dice as they show (none after ACCEPT) and the
 powers used (:class:`~magdagdon.ai.planner.Position`). A *choice* is either ending the turn
@@ -19,11 +21,12 @@ review subtracts before it blames a turn.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from magdagdon.engine import EMPTY, RUIN, Board, Difficulty, Game, Phase, score_total
 from magdagdon.engine.actions import Adjust, Reroll
 
+from .evaluation import load_evaluation
 from .planner import Decision, Planner, Position
 from .score_bounds import highest_final_score
 from .turn_search import Cells
@@ -45,21 +48,39 @@ Choice = EndTurn | UsePower
 
 
 class Estimator:
-    """E[final score | position, choice] for every difficulty (a cache per difficulty)."""
+    """E[final score | position, choice] for every difficulty (a cache per difficulty).
 
-    def __init__(self, planners: dict[Difficulty, Planner] | None = None) -> None:
+    The expert decides (``planners``: the search on the network it plays by, so the best
+    choice named is the one the hint and the computer play); every value is the coach's
+    (``coaches``: the same search on the coach's network). A planner given as both decides
+    and values by one network."""
+
+    def __init__(self, planners: dict[Difficulty, Planner] | None = None,
+                 coaches: dict[Difficulty, Planner] | None = None) -> None:
         self._planners = planners if planners is not None else {}
+        self._coaches = coaches if coaches is not None else {}
 
     def planner(self, difficulty: Difficulty) -> Planner:
+        """The search that decides."""
         planner = self._planners.get(difficulty)
         if planner is None:
             planner = self._planners[difficulty] = Planner(difficulty)
         return planner
 
+    def coach(self, difficulty: Difficulty) -> Planner:
+        """The search that values."""
+        coach = self._coaches.get(difficulty)
+        if coach is None:
+            coach = self._coaches[difficulty] = Planner(difficulty, evaluation=load_evaluation(difficulty, coach=True))
+        return coach
+
     # --- positions ---------------------------------------------------------------------
     def best(self, position: Position) -> Decision:
-        """The expert's choice for ``position`` and its value."""
-        return self.planner(position.difficulty).decide(position)
+        """The expert's choice for ``position``, with the coach's value of it."""
+        decision = self.planner(position.difficulty).decide(position)
+        if self.coach(position.difficulty) is self.planner(position.difficulty):
+            return decision
+        return replace(decision, value=self.value(position, self.decision_choice(position, decision)))
 
     def position_value(self, position: Position) -> float:
         """E[final score] from ``position`` with the expert's play."""
@@ -68,16 +89,16 @@ class Estimator:
     def between_turns(self, difficulty: Difficulty, cells: Cells, powers_used: int) -> float:
         """E[final score] of a board between turns (before the next roll), penalties
         included: what :meth:`value` gives a turn that ends on it placing the dice required."""
-        planner = self.planner(difficulty)
-        return planner.board_value(cells, powers_used) - difficulty.penalty_for(powers_used)
+        coach = self.coach(difficulty)
+        return coach.board_value(cells, powers_used) - difficulty.penalty_for(powers_used)
 
     # --- choices -------------------------------------------------------------------------
     def value(self, position: Position, choice: Choice) -> float:
         """E[final score | position, choice]; the best choice's value is :meth:`position_value`."""
-        planner = self.planner(position.difficulty)
+        coach = self.coach(position.difficulty)
         if isinstance(choice, EndTurn):
-            return planner.end_value(position, choice.after)
-        for power, value in planner.power_options(position, every=True):
+            return coach.end_value(position, choice.after)
+        for power, value in coach.power_options(position, every=True):
             if power == choice.power:
                 return value
         raise ValueError(f"{choice.power} cannot be used in this position")
@@ -124,9 +145,9 @@ def position_of(game: Game) -> Position:
 # measures for estimated losses against the playouts' difference (docs/AI.md). A review
 # takes it off: a loss within the estimator's error is not blamed.
 LOSS_MARGIN = {
-    Difficulty.PEACEFUL: (28.0, 24.0),
-    Difficulty.SURVIVAL: (24.0, 20.0),
-    Difficulty.NIGHTMARE: (14.0, 9.0),
+    Difficulty.PEACEFUL: (27.0, 21.0),
+    Difficulty.SURVIVAL: (21.0, 15.0),
+    Difficulty.NIGHTMARE: (13.0, 9.0),
 }
 
 

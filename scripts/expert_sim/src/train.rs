@@ -170,46 +170,57 @@ impl Trainer {
     }
 }
 
+/// A few turns (1 to ``longest``) of random, greedy or careless play from an empty board,
+/// now and then with a careless power (a die changed at random): (cells, powers used, turn).
+pub fn opening(eval: &Eval, ms: &Multisets, d: Difficulty, longest: usize, source: &mut dyn DiceSource, rng: &mut Rng) -> (Cells, usize, u32) {
+    let (mut cells, mut pu, mut turn) = ([0; 16], 0usize, 0u32);
+    let style = [Style::Random, Style::Greedy, Style::Careless][rng.below(3)];
+    let prefix = 1 + rng.below(longest);
+    while turn < prefix as u32 && cells.iter().any(|&x| x == EMPTY) {
+        turn += 1;
+        let mut dice = source.roll(turn, 0, 4);
+        if pu < d.power_count() && rng.below(8) == 0 {
+            pu += 1;
+            let die = rng.below(4);
+            dice[die] = 1 + rng.below(6) as u8;
+        }
+        cells = other_turn(style, eval, ms, d, &cells, &dice, rng);
+    }
+    (cells, pu, turn)
+}
+
 pub struct TrainOptions {
     pub games: u64,
     pub alpha: f64,
     pub alpha_bias: f64,
     pub lambda: f64,
     pub explore: f64,
+    /// the longest opening by a non-expert player, in turns
+    pub longest_opening: usize,
     pub seed: u64,
     pub params: Params,
 }
 
-pub fn train_games(trainer: &mut Trainer, eval: &mut Eval, ms: &Multisets, o: &TrainOptions, first: u64) {
+/// ``play``: the net the expert plays on; ``None`` plays on the net being learned (control),
+/// a fixed net makes this policy evaluation: the learned net then values the expert's play
+/// from wherever the opening left the board (the coach's estimates).
+pub fn train_games(trainer: &mut Trainer, eval: &mut Eval, play: Option<&Eval>, ms: &Multisets, o: &TrainOptions, first: u64) {
     let d = trainer.difficulty;
     let mut rng = Rng(o.seed.wrapping_mul(7919).wrapping_add(first));
     for g in first..first + o.games {
         let mut source = Fair(o.seed.wrapping_mul(1_000_000_007).wrapping_add(g));
-        let mut cells: Cells = [0; 16];
-        let mut pu = 0usize;
-        let mut turn = 0u32;
+        let (mut cells, mut pu, mut turn) = ([0; 16], 0usize, 0u32);
         if rng.chance(o.explore) {
-            let style = [Style::Random, Style::Greedy, Style::Careless][rng.below(3)];
-            let prefix = 1 + rng.below(12);
             let frozen = eval.clone();
-            while turn < prefix as u32 && cells.iter().any(|&x| x == EMPTY) {
-                turn += 1;
-                let mut dice = source.roll(turn, 0, 4);
-                // now and then a careless power: a die changed or re-rolled at random
-                if pu < d.power_count() && rng.below(8) == 0 {
-                    pu += 1;
-                    let die = rng.below(4);
-                    dice[die] = 1 + rng.below(6) as u8;
-                }
-                cells = other_turn(style, &frozen, ms, d, &cells, &dice, &mut rng);
-            }
+            (cells, pu, turn) = opening(&frozen, ms, d, o.longest_opening, &mut source, &mut rng);
         }
         let mut states = vec![(cells, pu)];
         if !cells.iter().any(|&x| x == EMPTY) {
             continue;
         }
-        let snapshot = eval.clone();
-        let mut expert = Expert::new(&snapshot, ms, d, o.params.clone());
+        let snapshot = if play.is_none() { Some(eval.clone()) } else { None };
+        let player = play.unwrap_or_else(|| snapshot.as_ref().unwrap());
+        let mut expert = Expert::new(player, ms, d, o.params.clone());
         while cells.iter().any(|&x| x == EMPTY) {
             turn += 1;
             let (c, p) = expert_turn(&mut expert, &mut source, turn, &cells, pu);
