@@ -15,7 +15,7 @@ every language and size. A menu or dialog opened over it makes it step aside.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -145,6 +145,8 @@ class PanelPlan:
     beside: bool = False  # the review in a column beside the breakdown, its cards one under another
     title_box: pygame.Rect | None = None  # beside: the title heads the breakdown's column (else the panel's top)
     title_px: int = 0  # and its size there
+    cards_shown: int = REVIEW_ITEMS  # the costliest turns drawn: fewer only where all would not fit
+    card_columns: int = REVIEW_ITEMS  # the cards' row (under the breakdown) or column (beside) is cut in this many
 
 
 def fits_block(fonts: FontBook, words: str, size: int, width: int, floor: int) -> list[tuple[str, int]]:
@@ -362,22 +364,29 @@ class GameOver(TableState):
         inner = width - 2 * pad
         largest = max(floor, min(round(min(w, h) * 0.028), inner // 22))
         want = review_die_target((w, h))
-        plan: PanelPlan | None = None
-        fitting: PanelPlan | None = None
         # In landscape the review goes in a column of its own beside the breakdown, or under it
         # where that gives its dice more room (a small window in a short script).
         shapes = (True, False) if captions and not self.layout.portrait else (False,)
-        for beside in shapes:
-            for size in range(largest, floor - 1, -1):
-                for paired in (False, True):
-                    lay = self._plan_beside if beside else self._plan_at
-                    plan = lay(size, paired, width, most, pad, floor, lines, captions)
-                    if plan.dialog.height <= most:
-                        if not captions or plan.review_die >= want:
-                            return plan
-                        fitting = fitting or plan  # the largest text that fits, should no shape give the dice room
-        if fitting is not None:
-            return fitting
+        # Every card if they fit at some size; else the costliest few, wider, whose sentences
+        # then take fewer lines (a small window in a tall script): never a panel past the window.
+        choices = [(captions, REVIEW_ITEMS)] + [(captions[:n], n) for n in range(len(captions) - 1, 0, -1)]
+        plan: PanelPlan | None = None
+        for shown, columns in choices:
+            fitting: PanelPlan | None = None
+            for beside in shapes:
+                for size in range(largest, floor - 1, -1):
+                    for paired in (False, True):
+                        if beside:
+                            plan = self._plan_beside(size, paired, width, most, pad, floor, lines, shown, columns)
+                        else:
+                            plan = self._plan_at(size, paired, width, most, pad, floor, lines, shown, columns)
+                        plan = replace(plan, cards_shown=len(shown), card_columns=columns)
+                        if plan.dialog.height <= most:
+                            if not shown or plan.review_die >= want:
+                                return plan
+                            fitting = fitting or plan  # the largest text that fits, should no shape give the dice room
+            if fitting is not None:
+                return fitting
         assert plan is not None
         return plan  # nothing fits (a tiny window): the smallest, judged by the audit
 
@@ -387,7 +396,7 @@ class GameOver(TableState):
         return w - 2 * margin if self.layout.portrait else min(w - 2 * margin, max(int(w * 0.55), 720))
 
     def _plan_beside(self, size: int, paired: bool, width: int, most: int, pad: int, floor: int,
-                     lines: list[ResultLine], captions: tuple[str, ...]) -> PanelPlan:
+                     lines: list[ResultLine], captions: tuple[str, ...], count: int = REVIEW_ITEMS) -> PanelPlan:
         """Two columns over the buttons: the title, the total, the breakdown and the result
         lines in one, the review in the other (its title, then a card per costly turn, one
         under another: the two boards, and the sentence beside them)."""
@@ -425,7 +434,7 @@ class GameOver(TableState):
         card_min = max(caption_h, 4 * floor) + 2 * gap
         card_cap = max(card_min, beside_card_parts(probe, gap, False)[0].width + 2 * gap)  # square boards filling their half
 
-        count = REVIEW_ITEMS  # room for a full review, kept from before it is in: nothing moves when it comes
+        # room for a full review (count), kept from before it is in: nothing moves when it comes
 
         def end_h(card_h: int) -> int:
             return head_h + count * card_h + (count - 1) * gap
@@ -486,7 +495,7 @@ class GameOver(TableState):
         return title_px, title_ink
 
     def _plan_at(self, size: int, paired: bool, width: int, most: int, pad: int, floor: int,
-                 lines: list[ResultLine], captions: tuple[str, ...]) -> PanelPlan:
+                 lines: list[ResultLine], captions: tuple[str, ...], columns: int = REVIEW_ITEMS) -> PanelPlan:
         fonts, text = self.fonts, self.text
         w, h = self.kit.viewport.size
         inner = width - 2 * pad
@@ -508,7 +517,7 @@ class GameOver(TableState):
         card_h = 0
         caption_h = 0
         if captions:
-            card_w = (inner - gap * (REVIEW_ITEMS - 1)) // REVIEW_ITEMS
+            card_w = (inner - gap * (columns - 1)) // columns
             caption_h = max(ink_rect(fitted_block(fonts, c, size, (card_w - 8, size * 3), palette.GOLD, False, floor)).height
                             for c in captions)
             card_h = 4 * floor + caption_h + 3 * gap  # the smallest boards worth drawing
@@ -517,7 +526,7 @@ class GameOver(TableState):
         bottom_part = pad + buttons_h + pad
         height = top_part + content + bottom_part
         if captions:  # what height is left makes the review's boards larger, up to the cards' width
-            card_w = (inner - gap * (REVIEW_ITEMS - 1)) // REVIEW_ITEMS
+            card_w = (inner - gap * (columns - 1)) // columns
             widest = (card_w - 3 * max(4, card_w // 40)) // 2 + caption_h + 3 * gap
             grow = max(0, min(most - height, widest - card_h))
             card_h += grow
@@ -554,7 +563,7 @@ class GameOver(TableState):
         cards = pygame.Rect(left, y, inner, card_h) if captions else None
         review_die = 0
         if captions:
-            card = pygame.Rect(0, 0, (inner - gap * (REVIEW_ITEMS - 1)) // REVIEW_ITEMS, card_h)
+            card = pygame.Rect(0, 0, (inner - gap * (columns - 1)) // columns, card_h)
             review_die = board_cells(card_sides(card, caption_h, gap, False)[0])[0].width
         row_top = dialog.bottom - pad - buttons_h
         placed_buttons = tuple(Button(b.ident, b.rect.move(left, row_top), b.label, True, b.style) for b in buttons)
@@ -719,14 +728,14 @@ class GameOver(TableState):
         costliest first, where the reader starts."""
         self.cards, self.card_boards = [], []
         area = plan.cards
-        items = self._review_items()
+        items = self._review_items()[:plan.cards_shown]
         if area is None or not items:
             return
         gap = max(3, round(plan.size * 0.35))
         count = len(items)
-        slot = (area.width - gap * (REVIEW_ITEMS - 1)) // REVIEW_ITEMS
+        slot = (area.width - gap * (plan.card_columns - 1)) // plan.card_columns
         left = area.centerx - (slot * count + gap * (count - 1)) // 2
-        tall = (area.height - gap * (REVIEW_ITEMS - 1)) // REVIEW_ITEMS  # a card's height, one under another
+        tall = (area.height - gap * (plan.card_columns - 1)) // plan.card_columns  # a card's height, one under another
         stories = self.stories()
         with panel(surface, "review", area):
             for index, item in enumerate(items):
