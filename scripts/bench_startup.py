@@ -1,7 +1,8 @@
 """Start-up time: launch to first drawn frame, for the game, the executable and bare pygame.
 
-Each run starts a fresh process that draws one frame and exits (``--frames 1``); the
-baseline is a bare pygame-ce script opening the same window and drawing once. Under X
+Each run starts a fresh process that draws one frame and exits (``--frames 1``: the run
+ends as soon as that frame is shown, with no wait for a next one); the baseline is a bare
+pygame-ce script opening the same window and drawing once. Under X
 (``DISPLAY`` set, e.g. Xvfb) real windows are used, otherwise SDL's dummy driver.
 
     python scripts/bench_startup.py [--runs 7] [--exe dist/magdagdon/magdagdon] [--json]

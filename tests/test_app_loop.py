@@ -271,6 +271,25 @@ def test_frames_option_stops_the_same_loop_after_n_frames(tmp_path):
     pygame.display.quit()
 
 
+def test_a_bounded_run_ends_as_soon_as_its_last_frame_is_shown(tmp_path):
+    """``--frames N`` (the start-up benchmark's ``--frames 1``) waits after every frame but the
+    last: a run of one frame never sleeps, and each frame more adds one wait."""
+    from magdagdon.app.control import Control
+    from magdagdon.app.loop_io import FakeClock, ScriptedEvents
+    from magdagdon.app.options import Options
+
+    waited = []
+    for frames in (1, 2, 3):
+        clock = FakeClock()
+        control = Control(Options(windowed=True, size=(800, 600), data_dir=tmp_path / str(frames), sound=False),
+                          clock=clock, events=ScriptedEvents(clock))
+        assert control.run(frames) == 0
+        waited.append(clock.now())
+        pygame.display.quit()
+    assert waited[0] == 0.0 and waited[1] > 0.0
+    assert waited[2] == pytest.approx(2 * waited[1])
+
+
 def test_menus_warn_nothing_and_leave_the_warnings_filter_alone(players):
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")

@@ -424,9 +424,9 @@ class Control:
     def loop(self, stop: Callable[[], bool]) -> None:
         """Run frames until the player quits or ``stop()`` says so."""
         while not self.machine.quit_requested and not stop():
-            self._frame()
+            self._frame(stop)
 
-    def _frame(self) -> None:
+    def _frame(self, stop: Callable[[], bool] = lambda: False) -> None:
         started = self.clock.now()
         elapsed = 0.0 if self.last_frame_at is None else started - self.last_frame_at
         self.last_frame_at = started
@@ -457,6 +457,8 @@ class Control:
         self._retry_held_results(started)
         if self.jobs.run():  # saving may bring a notice to show
             self.dirty = True
+        if stop():
+            return  # the last frame of a bounded run: nothing waits for the next one
         if moving or self.dirty or self.machine.changed or self.ui.changed:
             self.heap.drawing(started)
             self.clock.sleep(started + FRAME_SECONDS - self.clock.now())
