@@ -1,11 +1,11 @@
 """One estimator of E[final score | position, choice]: the coach's valuation.
 
-The review, the replay viewer and the hint all read their numbers here, so they never
-disagree: the value of a choice is what the expert's search
-(:class:`~magdagdon.ai.planner.Planner`) compares when it decides, on the coach's network
-(:mod:`magdagdon.ai.evaluation`: the expected final score of the expert's play from the
-board, learned on the boards people make), and the value of a position is the value of its
-best choice.
+The review and the replay viewer read their numbers here. The best choice is the one the
+expert's search (:class:`~magdagdon.ai.planner.Planner`) makes on the network it plays by,
+so it is the choice the hint names and the computer plays; every value is the same search
+on the coach's network (:mod:`magdagdon.ai.evaluation`: the expected final score of the
+expert's play from the board, learned on the boards people make), and the value of a
+position is the value of the expert's choice.
 
 A *position* is the permanent board, the dice as they show (none after ACCEPT) and the
 powers used (:class:`~magdagdon.ai.planner.Position`). A *choice* is either ending the turn
