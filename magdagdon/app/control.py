@@ -179,6 +179,7 @@ class Control:
         self.pads = Pads() if self.kiosk is not None else None
         self.step = FixedStep()
         self.frames = 0
+        self._stop: Callable[[], bool] = lambda: False  # the running loop's: is this frame its last?
         self.last_frame_at: float | None = None
         self.dirty = True  # something visible changed that the states do not report
         self.moved_last_frame = False
@@ -423,10 +424,11 @@ class Control:
 
     def loop(self, stop: Callable[[], bool]) -> None:
         """Run frames until the player quits or ``stop()`` says so."""
+        self._stop = stop
         while not self.machine.quit_requested and not stop():
-            self._frame(stop)
+            self._frame()
 
-    def _frame(self, stop: Callable[[], bool] = lambda: False) -> None:
+    def _frame(self) -> None:
         started = self.clock.now()
         elapsed = 0.0 if self.last_frame_at is None else started - self.last_frame_at
         self.last_frame_at = started
@@ -457,7 +459,7 @@ class Control:
         self._retry_held_results(started)
         if self.jobs.run():  # saving may bring a notice to show
             self.dirty = True
-        if stop():
+        if self._stop():
             return  # the last frame of a bounded run: nothing waits for the next one
         if moving or self.dirty or self.machine.changed or self.ui.changed:
             self.heap.drawing(started)
