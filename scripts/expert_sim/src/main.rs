@@ -131,6 +131,22 @@ fn read_params(args: &[String], difficulty: Difficulty) -> Params {
     params
 }
 
+/// What both training commands read, each with its own defaults: (games per round, alpha,
+/// lambda, share of games opened by other players, longest opening in turns).
+fn read_train_options(args: &[String], params: Params, defaults: (u64, f64, f64, f64, usize)) -> train::TrainOptions {
+    let (games, alpha, lambda, explore, longest) = defaults;
+    train::TrainOptions {
+        games: arg(args, "--games").map_or(games, |x| x.parse().unwrap()),
+        alpha,
+        alpha_bias: arg(args, "--alpha-bias").unwrap_or("0.002").parse().unwrap(),
+        lambda: arg(args, "--lambda").map_or(lambda, |x| x.parse().unwrap()),
+        explore: arg(args, "--explore").map_or(explore, |x| x.parse().unwrap()),
+        longest_opening: arg(args, "--longest-opening").map_or(longest, |x| x.parse().unwrap()),
+        seed: arg(args, "--seed").unwrap_or("1").parse().unwrap(),
+        params,
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let command = args.get(1).map(String::as_str).unwrap_or("help");
@@ -209,16 +225,7 @@ fn main() {
             let out_path = arg(&args, "--out").unwrap().to_string();
             let mut params = read_params(&args, difficulty);
             params.lookahead = args.iter().any(|a| a == "--train-lookahead");
-            let mut options = train::TrainOptions {
-                games: arg(&args, "--games").unwrap_or("10000").parse().unwrap(),
-                alpha,
-                alpha_bias: arg(&args, "--alpha-bias").unwrap_or("0.002").parse().unwrap(),
-                lambda: arg(&args, "--lambda").unwrap_or("0.5").parse().unwrap(),
-                explore: arg(&args, "--explore").unwrap_or("0.5").parse().unwrap(),
-                longest_opening: arg(&args, "--longest-opening").unwrap_or("12").parse().unwrap(),
-                seed: arg(&args, "--seed").unwrap_or("1").parse().unwrap(),
-                params: params.clone(),
-            };
+            let mut options = read_train_options(&args, params.clone(), (10_000, alpha, 0.5, 0.5, 12));
             let play_params = read_params(&args, difficulty);
             let mut trainer = train::Trainer::new(the_net, difficulty);
             let mut eval = trainer.net.expand(true);
@@ -264,16 +271,7 @@ fn main() {
             let valid: u64 = arg(&args, "--valid").unwrap_or("2000").parse().unwrap();
             let valid_playouts: u64 = arg(&args, "--valid-playouts").unwrap_or("32").parse().unwrap();
             let params = read_params(&args, difficulty);
-            let mut options = train::TrainOptions {
-                games: arg(&args, "--games").unwrap_or("50000").parse().unwrap(),
-                alpha,
-                alpha_bias: arg(&args, "--alpha-bias").unwrap_or("0.002").parse().unwrap(),
-                lambda: arg(&args, "--lambda").unwrap_or("0.7").parse().unwrap(),
-                explore: arg(&args, "--explore").unwrap_or("0.8").parse().unwrap(),
-                longest_opening: arg(&args, "--longest-opening").unwrap_or("15").parse().unwrap(),
-                seed: arg(&args, "--seed").unwrap_or("1").parse().unwrap(),
-                params: params.clone(),
-            };
+            let mut options = read_train_options(&args, params.clone(), (50_000, alpha, 0.7, 0.8, 15));
             // held-out boards (seeds far from training's) with their playout means
             let mut held_out = vec![];
             {
@@ -319,7 +317,7 @@ fn main() {
             for r in 0..rounds {
                 options.alpha = alpha;
                 options.games = CHUNK;
-                let mut sum = net::Net::load(&out_path);
+                let mut sum = net::Net::new(trainer.net.squares, difficulty.power_count());
                 for w in sum.weights.iter_mut().chain(sum.bias.iter_mut()) {
                     w.iter_mut().for_each(|x| *x = 0.0);
                 }
