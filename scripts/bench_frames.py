@@ -32,8 +32,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PROBE = r"""
 import json, os, sys, threading, time
 import pygame
-from magdagdon.app.control import Control
-from magdagdon.app.options import Options
+from magdagdon.app.shell.control import Control
+from magdagdon.app.shell.options import Options
 from magdagdon.engine import Difficulty
 
 mode, width, height, seconds, warmup, data_dir = sys.argv[1:7]

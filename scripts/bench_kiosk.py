@@ -95,7 +95,7 @@ def play_one(player, policy, walk_away: bool) -> str:
 
 def soak(games: int, size: tuple[int, int]) -> dict:
     from magdagdon.ai import make_policy
-    from magdagdon.app.play_context import PlayContext
+    from magdagdon.app.shell.play_context import PlayContext
     from support.player import Player
 
     random.seed(1)
@@ -136,8 +136,8 @@ def soak(games: int, size: tuple[int, int]) -> dict:
 ATTRACT_PROBE = r"""
 import json, sys, threading, time
 import pygame
-from magdagdon.app.control import Control
-from magdagdon.app.options import Options
+from magdagdon.app.shell.control import Control
+from magdagdon.app.shell.options import Options
 
 seconds, data_dir = float(sys.argv[1]), sys.argv[2]
 control = Control(Options(windowed=True, size=(1920, 1080), data_dir=data_dir, sound=False, kiosk=True))

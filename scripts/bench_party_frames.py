@@ -25,11 +25,11 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from magdagdon.app.control import Control  # noqa: E402
-from magdagdon.app.options import Options, difficulty_option, size_option  # noqa: E402
-from magdagdon.app.party_play import PartyPlay  # noqa: E402
-from magdagdon.app.play_context import PlayContext  # noqa: E402
-from magdagdon.app.session import now  # noqa: E402
+from magdagdon.app.shell.control import Control  # noqa: E402
+from magdagdon.app.shell.options import Options, difficulty_option, size_option  # noqa: E402
+from magdagdon.app.party.play import PartyPlay  # noqa: E402
+from magdagdon.app.shell.play_context import PlayContext  # noqa: E402
+from magdagdon.app.services.wall_clock import now  # noqa: E402
 from magdagdon.party import Party  # noqa: E402
 from magdagdon.party.keeper import PartyKeeper  # noqa: E402
 from magdagdon.storage.party_file import PartyFiles  # noqa: E402

@@ -238,8 +238,8 @@ class SleepCountingClock:
 def host_game(data_dir: Path, difficulty: Any, clock: SleepCountingClock) -> Any:
     """The game itself, windowed at 1920x1080 on SDL's dummy driver, its phones' host on
     loopback: the room it opens is served, kept and drawn as at a party."""
-    from magdagdon.app.control import Control
-    from magdagdon.app.options import Options
+    from magdagdon.app.shell.control import Control
+    from magdagdon.app.shell.options import Options
 
     control = Control(Options(difficulty=difficulty, windowed=True, size=SURFACE_SIZE, data_dir=data_dir,
                               sound=False), clock=clock)
@@ -292,7 +292,7 @@ class GameRun:
 
 def bench_room(count: int, seed: int, pace: float, turns: int | None, difficulty_name: str,
                guard_seconds: float = GUARD_SECONDS) -> GameRun:
-    from magdagdon.app.play_context import PlayContext
+    from magdagdon.app.shell.play_context import PlayContext
     from magdagdon.engine import Difficulty, Roll
     from magdagdon.phones.room import RoomPhase
 

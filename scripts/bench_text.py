@@ -18,8 +18,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 import pygame  # noqa: E402
 
-from magdagdon.app.fonts import FontBook, font_paths  # noqa: E402
-from magdagdon.app.i18n import Catalog  # noqa: E402
+from magdagdon.app.text.fonts import FontBook, font_paths  # noqa: E402
+from magdagdon.app.text.i18n import Catalog  # noqa: E402
 
 WHITE = (255, 255, 255)
 

@@ -2,7 +2,7 @@
 """The memory of the menus, screen by screen (not a test): a scripted tour through the loop
 players run, twice over (the title, the settings, each language, Large text on and off, the
 high scores, the rules, About), reading once the game has rested after each screen (the
-heap collected and trimmed, as in ``app/heap.py``) the resident memory, the live images,
+heap collected and trimmed, as in ``app/shell/heap.py``) the resident memory, the live images,
 glibc's heap in use and free, and the fonts opened so far.
 
     python scripts/memory_tour.py                  # 1920x1080

@@ -25,9 +25,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 import pygame  # noqa: E402
 
-from magdagdon.app.fonts import FontBook  # noqa: E402
-from magdagdon.app.i18n import Catalog  # noqa: E402
-from magdagdon.app.ui_theme import make_ui_manager, theme_for  # noqa: E402
+from magdagdon.app.text.fonts import FontBook  # noqa: E402
+from magdagdon.app.text.i18n import Catalog  # noqa: E402
+from magdagdon.app.ui.ui_theme import make_ui_manager, theme_for  # noqa: E402
 from magdagdon.engine import Difficulty  # noqa: E402
 
 SIZE = (1280, 720)

@@ -37,7 +37,7 @@ def main() -> int:
 
     import shutil
 
-    import magdagdon.app.i18n as i18n
+    import magdagdon.app.text.i18n as i18n
     from screen_scenes import DATA_KINDS, LOCALES, SCENES, SIZES, make_data, sweep, write_pseudo_catalogs
 
     sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",") if s] or list(SIZES)

@@ -144,8 +144,8 @@ class RandomHands:
 
     def targets(self) -> list:
         """Rectangles the player could mean: menu buttons, table buttons, tray and cells."""
-        from magdagdon.app.states.menu import MenuState
-        from magdagdon.app.states.table import TableState
+        from magdagdon.app.ui.menu import MenuState
+        from magdagdon.app.table.table_state import TableState
 
         top = self.player.top
         if isinstance(top, MenuState):
@@ -160,7 +160,7 @@ class RandomHands:
         return rects
 
     def quit_rect(self):
-        from magdagdon.app.states.menu import MenuState
+        from magdagdon.app.ui.menu import MenuState
 
         top = self.player.top
         if isinstance(top, MenuState):
@@ -168,7 +168,7 @@ class RandomHands:
         return None
 
     def focused_quit(self) -> bool:
-        from magdagdon.app.states.menu import MenuState
+        from magdagdon.app.ui.menu import MenuState
 
         top = self.player.top
         return (isinstance(top, MenuState) and 0 <= top.focus_index < len(top.buttons)
@@ -255,7 +255,7 @@ class CountedFonts:
 
 def rss_at_rest(player) -> float | None:
     """The resident memory once the game has rested after what it drew (see
-    magdagdon.app.heap: what it let go is handed back then), as a player's machine sees it
+    magdagdon.app.shell.heap: what it let go is handed back then), as a player's machine sees it
     while the game waits for input; None if it kept drawing for half a minute (the attract
     loop, a count-up)."""
     control = player.control

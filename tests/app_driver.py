@@ -10,12 +10,12 @@ from typing import Any
 
 import pygame
 
-from magdagdon.app.control import FRAME_SECONDS
-from magdagdon.app.fonts import FontBook
-from magdagdon.app.i18n import Catalog
-from magdagdon.app.render.layout import Layout
-from magdagdon.app.session import GameSession
-from magdagdon.app.store_access import SavedGame
+from magdagdon.app.shell.control import FRAME_SECONDS
+from magdagdon.app.text.fonts import FontBook
+from magdagdon.app.text.i18n import Catalog
+from magdagdon.app.table.layout import Layout
+from magdagdon.app.table.session import GameSession
+from magdagdon.app.services.store_access import SavedGame
 from magdagdon.engine import Game
 
 from support.player import Player

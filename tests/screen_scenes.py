@@ -20,9 +20,9 @@ from typing import Any, Callable
 
 import pygame
 
-from magdagdon.app.render.hud import min_text_px
-from magdagdon.app.scenes import play_until, scene_room
-from magdagdon.app.screen_audit import Finding, audit_frame
+from magdagdon.app.text.fit import min_text_px
+from magdagdon.app.shell.scenes import play_until, scene_room
+from magdagdon.app.audit.screen_audit import Finding, audit_frame
 from magdagdon.engine import Difficulty
 from magdagdon.phones.keeper import RoomKeeper
 from magdagdon.storage import open_store
@@ -249,6 +249,7 @@ SCENES: tuple[Scene, ...] = (
     Scene("high scores today", ("rolling", "title", "high_scores"), {"scene": "high_scores"}, _choose("period:today")),
     Scene("high scores empty", ("rolling", "title", "high_scores"), {"scene": "high_scores"}, data="empty"),
     Scene("about", ("rolling", "title", "about"), {"scene": "about"}),
+    Scene("licences", ("rolling", "title", "about", "licences"), {"scene": "about"}, _choose("licences")),
     Scene("quit?", ("rolling", "title", "confirm"), {"scene": "confirm"}),
     Scene("play a code", ("rolling", "title", "code_entry"), {"scene": "title"}, _choose("play_code")),
     Scene("play a code, bad", ("rolling", "title", "code_entry"), {"scene": "title"}, _code_problem),
@@ -434,12 +435,12 @@ def sweep(scene: Scene, data: Path, size: tuple[int, int], locales: tuple[str, .
     player = open_scene(scene, data, size)
     problems: list[str] = []
     try:
-        keys = tuple(player.control.machine.keys)
+        keys = tuple(player.stack_keys)
         where = f"{scene.name} {size[0]}x{size[1]}"
         if keys[-1] != scene.states[-1]:
             return [f"{where}: the scene shows {keys}, not {scene.states}"]
         for locale in locales:
-            player.control.set_language(locale)
+            player.set_language(locale)
             player.wait(0.1)
             _still(player)
             problems += judge(player, f"{where} {locale}")

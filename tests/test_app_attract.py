@@ -6,7 +6,7 @@ from datetime import datetime, timedelta
 
 import pygame
 
-from magdagdon.app.render.text_runs import without_controls
+from magdagdon.app.text.text_runs import without_controls
 from magdagdon.storage import open_store
 from magdagdon.storage.kiosk_config import KIOSK_FILE, KioskConfig
 
@@ -38,7 +38,7 @@ def test_idle_on_the_title_starts_the_attract_loop_and_the_waking_tap_does_nothi
     assert player.top_key == "attract_card" and player.top.card == "title"
     player.tap(play)  # where Play was: it only wakes the game
     assert player.top_key == "title"
-    assert player.control.machine.stack[0].game.turn == 0
+    assert player.stack[0].game.turn == 0
     player.choose("play")  # the next tap acts
     assert player.top_key == "rolling"
 
@@ -58,17 +58,17 @@ def test_the_attract_loop_cycles_its_steps(tmp_path):
     assert seen[:4] == ["title:", "attract_card:title", "attract_card:scores", "attract_card:how_to_play"]
     assert {"rolling:", "staging:", "game_over:"} <= set(seen[4:])
     assert seen[-1] == "attract_card:title"
-    assert open_store(tmp_path).high_scores(player.control.games.difficulty) == []  # demos are never recorded
+    assert open_store(tmp_path).high_scores(player.difficulty) == []  # demos are never recorded
 
 
 def test_a_key_wakes_the_expert_demo_without_acting(tmp_path):
     configure(tmp_path, attract_steps=["expert_demo"])
     player = kiosk(tmp_path)
     player.wait(DEFAULTS.idle_seconds + 5)
-    assert player.control.machine.context.demo and player.top_key in ("rolling", "staging", "magdagdon", "ruin_pick")
+    assert player.demo_playing and player.top_key in ("rolling", "staging", "magdagdon", "ruin_pick")
     player.key(pygame.K_r)
-    assert player.top_key == "title" and not player.control.machine.context.demo
-    assert player.control.machine.stack[0].game.turn == 0
+    assert player.top_key == "title" and not player.demo_playing
+    assert player.stack[0].game.turn == 0
 
 
 def test_an_abandoned_game_asks_then_is_set_aside_unrecorded(tmp_path):
@@ -80,7 +80,7 @@ def test_an_abandoned_game_asks_then_is_set_aside_unrecorded(tmp_path):
     player.wait(3)
     assert player.top_key == "still_playing"
     die = next(iter(game.tray))
-    player.tap(player.control.viewport.layout.tray_slots[die].center)  # answers; picks no die
+    player.tap(player.layout.tray_slots[die].center)  # answers; picks no die
     assert player.top_key == "staging" and player.table.session.selected is None
     assert list(game.staged) == placed
     player.wait(DEFAULTS.abandon_seconds + 1)
@@ -147,10 +147,10 @@ def test_a_party_left_waiting_asks_then_steps_aside_and_can_be_continued(tmp_pat
 
 import pytest  # noqa: E402
 
-from magdagdon.app.render import text_runs  # noqa: E402
-from magdagdon.app.render.draw_log import Role  # noqa: E402
-from magdagdon.app.render.hud import min_text_px  # noqa: E402
-from magdagdon.app.screen_audit import audit_frame  # noqa: E402
+from magdagdon.app.text import text_runs  # noqa: E402
+from magdagdon.app.audit.draw_log import Role  # noqa: E402
+from magdagdon.app.text.fit import min_text_px  # noqa: E402
+from magdagdon.app.audit.screen_audit import audit_frame  # noqa: E402
 from magdagdon.engine import Difficulty  # noqa: E402
 
 URDU_NAME = "عائشہ خان"
@@ -159,7 +159,7 @@ URDU_NAME = "عائشہ خان"
 def card_frame(player: Player):
     player.post(pygame.WINDOWEXPOSED)
     player.wait(0.05)
-    return player.control.frame_log
+    return player.frame_log
 
 
 def kiosk_with_names(tmp_path, names, **options) -> Player:

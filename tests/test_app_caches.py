@@ -12,12 +12,12 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 from pygame_gui.core.utility import set_default_manager  # noqa: E402
 
-from magdagdon.app.fonts import FontBook  # noqa: E402
-from magdagdon.app.menu_ui import MenuUI  # noqa: E402
-from magdagdon.app.render.bounded_cache import surface_bytes  # noqa: E402
-from magdagdon.app.render.hud import draw_banner  # noqa: E402
-from magdagdon.app.render.text_layout import TextSetter  # noqa: E402
-from magdagdon.app.states.menu import MenuState  # noqa: E402
+from magdagdon.app.text.fonts import FontBook  # noqa: E402
+from magdagdon.app.ui.menu_ui import MenuUI  # noqa: E402
+from magdagdon.app.ui.bounded_cache import surface_bytes  # noqa: E402
+from magdagdon.app.table.hud import draw_banner  # noqa: E402
+from magdagdon.app.text.text_layout import TextSetter  # noqa: E402
+from magdagdon.app.ui.menu import MenuState  # noqa: E402
 from support.player import Player  # noqa: E402
 
 
@@ -220,7 +220,7 @@ def test_a_new_menu_manager_takes_the_fonts_it_shares_with_the_one_let_go(monkey
     pygame.font.init()
     pygame.display.set_mode((800, 600))
     set_default_manager(None)
-    from magdagdon.app.ui_theme import fonts_of, make_ui_manager
+    from magdagdon.app.ui.ui_theme import fonts_of, make_ui_manager
 
     import pygame_gui.core.gui_font_pygame as gui_fonts
 
@@ -265,7 +265,7 @@ def test_a_menu_button_clipped_spares_the_look_it_shows():
     pygame.font.init()
     pygame.display.set_mode((800, 600))
     set_default_manager(None)
-    from magdagdon.app.menu_button import PlainButton
+    from magdagdon.app.ui.menu_button import PlainButton
 
     ui = MenuUI((800, 600), "latin")
     button = PlainButton(pygame.Rect(10, 10, 200, 50), "", ui.manager)

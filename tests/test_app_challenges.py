@@ -40,7 +40,7 @@ def test_a_typed_code_plays_its_seed_in_its_difficulty(player):
     open_code_entry(player)
     type_text(player, f"{code[:3].lower()}-{code[3:]}")  # lower case and a dash are forgiven
     player.key(pygame.K_RETURN)
-    assert player.control.machine.keys == ["rolling"]
+    assert player.stack_keys == ["rolling"]
     game = player.table.game
     assert game.seed == 1 and game.turn == 0 and game.difficulty is Difficulty.NIGHTMARE  # not the PEACEFUL played
 
@@ -57,10 +57,10 @@ def test_a_code_played_over_a_game_in_progress_keeps_its_difficulty(player):
     assert player.top_key == "code_entry"
     type_text(player, code)
     player.key(pygame.K_RETURN)
-    assert player.control.machine.keys == ["rolling"]
+    assert player.stack_keys == ["rolling"]
     game = player.table.game
     assert game.seed == 1 and game.turn == 0 and game.difficulty is Difficulty.NIGHTMARE
-    assert player.control.games.difficulty is Difficulty.NIGHTMARE  # the next new game's too
+    assert player.difficulty is Difficulty.NIGHTMARE  # the next new game's too
 
 
 def test_a_first_version_code_plays_its_seed_in_the_difficulty_chosen(player):
@@ -114,7 +114,7 @@ def test_todays_dice_play_the_seed_of_the_local_date(player, monkeypatch):
     player.control.games.today = lambda: date(2026, 11, 30)
     player.key(pygame.K_ESCAPE)
     player.choose("daily")
-    assert player.control.machine.keys == ["rolling"]
+    assert player.stack_keys == ["rolling"]
     assert player.table.game.seed == daily_seed(date(2026, 11, 30))
 
 
@@ -185,7 +185,7 @@ def test_party_results_give_the_partys_code(tmp_path):
         assert read_code(code).difficulty is party.difficulty
         player.post(pygame.WINDOWEXPOSED)
         player.wait(0.05)
-        shown = [record.words for record in player.control.frame_log.records if record.kind == "text"]
+        shown = [record.words for record in player.frame_log.records if record.kind == "text"]
         assert f"Challenge code {code}: play these dice again at home" in shown
     finally:
         player.close()

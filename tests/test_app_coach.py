@@ -11,7 +11,7 @@ import json  # noqa: E402
 
 import pygame  # noqa: E402
 
-from magdagdon.app.coach import first_turn_mark  # noqa: E402
+from magdagdon.app.table.coach import first_turn_mark  # noqa: E402
 from magdagdon.engine import Difficulty, Game, Phase, Roll  # noqa: E402
 from magdagdon.storage.settings import SETTINGS_FILE  # noqa: E402
 
@@ -79,8 +79,8 @@ def test_skip_ends_the_guide_with_one_tap_and_is_remembered(tmp_path):
 
 
 def test_a_fresh_install_is_coached_once(tmp_path):
-    from magdagdon.app.control import Control
-    from magdagdon.app.options import Options
+    from magdagdon.app.shell.control import Control
+    from magdagdon.app.shell.options import Options
     from magdagdon.storage.settings import Settings, save_settings
 
     fresh = Control._coach(Options(data_dir=tmp_path), _preferences(tmp_path))
@@ -92,7 +92,7 @@ def test_a_fresh_install_is_coached_once(tmp_path):
 
 
 def _preferences(tmp_path):
-    from magdagdon.app.preferences import Preferences
+    from magdagdon.app.services.preferences import Preferences
 
     return Preferences(tmp_path)
 
@@ -159,8 +159,8 @@ def coach_steps(player):
 
 
 def test_marks_cover_neither_their_target_nor_the_score_nor_a_control(tmp_path):
-    from magdagdon.app.render.hud import min_text_px
-    from magdagdon.app.screen_audit import audit_frame
+    from magdagdon.app.text.fit import min_text_px
+    from magdagdon.app.audit.screen_audit import audit_frame
 
     for size in [(800, 600), (1280, 720), (1920, 1080), (1080, 1920)]:
         player = coached_player(tmp_path / f"{size[0]}", size)
@@ -168,7 +168,7 @@ def test_marks_cover_neither_their_target_nor_the_score_nor_a_control(tmp_path):
         for _ in coach_steps(player):
             player.post(pygame.WINDOWEXPOSED)
             player.wait(0.02)
-            findings = [str(f) for f in audit_frame(player.control.frame_log, min_text_px(size))
+            findings = [str(f) for f in audit_frame(player.frame_log, min_text_px(size))
                         if f.rule in ("mark covers", "covered", "overlap", "text over an element")]
             assert findings == [], (size, findings)
             seen += 1
@@ -210,7 +210,7 @@ def test_a_tip_is_dismissed_with_got_it_and_the_coaching_goes_on(tmp_path):
     player.fresh()
     table = player.table
     assert table.kit.coach.tip == "magdagdon" and table.tip_rect is not None and table.skip_rect is None
-    drawn = [t.words for t in player.control.frame_log.texts if "button coach got it" in t.panel]
+    drawn = [t.words for t in player.frame_log.texts if "button coach got it" in t.panel]
     assert drawn == ["Got it"]
     player.tap(table.tip_rect.center)
     player.fresh()

@@ -16,7 +16,7 @@ def a_turn_played(tmp_path) -> Player:
     """A game whose first turn is confirmed (and so saved), with the title menu over it."""
     player = Player(tmp_path, seed=5)
     player.key(pygame.K_r, then=1.5)
-    layout = player.control.viewport.layout
+    layout = player.layout
     game = player.table.game
     while not game.can_confirm:
         die = next(d for d in game.tray if game.legal_cells_for(d))
@@ -41,9 +41,9 @@ def test_watch_a_demo_asks_first_and_no_keeps_the_game(tmp_path):
         game = player.table.game
         board = str(game.board)
         player.choose("demo")
-        assert player.top_key == "confirm" and not player.control.machine.context.demo
+        assert player.top_key == "confirm" and not player.demo_playing
         player.choose("no")
-        assert player.top_key == "title" and not player.control.machine.context.demo
+        assert player.top_key == "title" and not player.demo_playing
         assert saved_board(tmp_path) == board
         player.choose("resume")
         assert player.table.game is game and player.top_key == "rolling"
@@ -57,7 +57,7 @@ def test_a_demo_watched_keeps_the_game_saved_for_continue(tmp_path):
         board, turn = str(player.table.game.board), player.table.game.turn
         player.choose("demo")
         player.choose("yes")
-        assert player.control.machine.context.demo
+        assert player.demo_playing
         player.wait(8.0)  # the demo plays a while
         assert player.table.game.turn >= 1 and str(player.table.game.board) != board
         assert saved_board(tmp_path) == board  # the demo never saves over the game
@@ -72,7 +72,7 @@ def test_a_demo_watched_keeps_the_game_saved_for_continue(tmp_path):
 def confirm_a_turn(player: Player) -> None:
     """Roll, stage what the roll needs and confirm: the turn is saved (by a game that saves itself)."""
     player.key(pygame.K_r, then=1.5)
-    layout, game = player.control.viewport.layout, player.table.game
+    layout, game = player.layout, player.table.game
     while not game.can_confirm:
         die = next(d for d in game.tray if game.legal_cells_for(d))
         player.tap(layout.tray_slots[die].center)
@@ -91,7 +91,7 @@ def test_the_game_continued_after_a_demo_is_the_player_s_again(tmp_path):
         player.key(pygame.K_SPACE)
         player.choose("continue")
         session = player.table.session
-        assert not session.demo and not player.control.machine.context.demo and session.game.turn == turn
+        assert not session.demo and not player.demo_playing and session.game.turn == turn
         confirm_a_turn(player)
         assert session.game.turn == turn + 1 and saved_board(tmp_path) == str(session.game.board)
     finally:
@@ -108,11 +108,11 @@ def test_a_difficulty_chosen_before_a_demo_is_the_next_game_s(tmp_path):
         assert player.top_key == "rolling" and player.table.game.difficulty is Difficulty.NIGHTMARE
         player.key(pygame.K_ESCAPE)
         player.choose("demo")
-        assert player.control.machine.context.demo and player.table.game.difficulty is Difficulty.NIGHTMARE
+        assert player.demo_playing and player.table.game.difficulty is Difficulty.NIGHTMARE
         player.wait(2.0)
         player.key(pygame.K_SPACE)  # a player takes over
-        assert player.top_key == "title" and not player.control.machine.context.demo
-        assert player.table.game.difficulty is Difficulty.NIGHTMARE and player.control.games.difficulty is Difficulty.NIGHTMARE
+        assert player.top_key == "title" and not player.demo_playing
+        assert player.table.game.difficulty is Difficulty.NIGHTMARE and player.difficulty is Difficulty.NIGHTMARE
     finally:
         player.close()
 
@@ -131,7 +131,7 @@ def test_a_kiosk_game_paused_for_a_demo_outlasts_the_attract_loop(tmp_path):
         player.key(pygame.K_ESCAPE)
         player.choose("demo")
         player.choose("yes")
-        assert player.control.machine.context.demo
+        assert player.demo_playing
         player.wait_for(lambda: player.top_key == "attract_card", limit=config.idle_seconds + 30)
         player.tap((5, 5))  # wakes the kiosk
         assert player.top_key == "title" and "continue" in player.menu_button_rects()

@@ -32,7 +32,7 @@ def test_changing_difficulty_mid_game_asks_first(players):
     assert player.top_key == "settings" and player.table.game.turn == 1
     player.choose("difficulty:NIGHTMARE")
     player.choose("yes")
-    assert player.control.machine.keys == ["rolling"]
+    assert player.stack_keys == ["rolling"]
     game = player.table.game
     assert game.difficulty is Difficulty.NIGHTMARE and game.turn == 0
 
@@ -53,7 +53,7 @@ def test_hint_shows_without_playing_and_marks_assisted(players):
     player = players(scene="staging")
     state = player.table
     before = (state.game.working_board, state.game.dice, len(state.game.log))
-    player.tap(player.control.viewport.layout.hint_button.center)
+    player.tap(player.layout.hint_button.center)
     player.choose("show_hint")  # the first hint of a game says first that it marks the game
     assert state.session.hint is not None and state.session.hint.key not in ("", "hint.unavailable")
     assert (state.game.working_board, state.game.dice, len(state.game.log)) == before
@@ -71,7 +71,7 @@ def test_demo_plays_itself_through_the_states(players, tmp_path):
     assert {"rolling", "staging"} <= seen
     assert turns >= 5
     player.key(pygame.K_SPACE)  # a player takes over: a fresh game under the menu
-    assert not player.control.machine.context.demo and player.control.machine.keys == ["rolling", "title"]
+    assert not player.demo_playing and player.stack_keys == ["rolling", "title"]
     assert player.table.session.game.turn == 0
     store = player.control.storage.store
     assert store is not None  # demo games are neither recorded nor saved
@@ -82,18 +82,18 @@ def test_demo_plays_itself_through_the_states(players, tmp_path):
 def test_idle_when_nothing_moves(players):
     player = players()
     player.wait(6.0)
-    assert not player.control.animating()
+    assert not player.animating
     player.key(pygame.K_r, then=0.1)
-    assert player.control.animating()  # the dice tumble
+    assert player.animating  # the dice tumble
     player.wait(2.0)
     assert player.table.game.phase is not Phase.ROLL
     player.wait(6.0)
-    assert not player.control.animating()
+    assert not player.animating
 
 
 def test_tap_skips_the_roll_animation(players):
     player = players()
-    layout = player.control.viewport.layout
+    layout = player.layout
     player.tap(layout.primary.center)
     session = player.table.session
     assert session.tumbling
@@ -127,7 +127,7 @@ def test_resizing_recomputes_the_layout_and_keeps_playing(players):
     pygame.display.set_mode((1080, 1920), pygame.RESIZABLE)
     player.post(pygame.VIDEORESIZE, size=(1080, 1920), w=1080, h=1920)
     player.wait(0.2)
-    layout = player.control.viewport.layout
+    layout = player.layout
     assert layout.size == (1080, 1920) and layout.portrait
     state = player.table
     die = state.game.tray[0]
@@ -154,11 +154,11 @@ def test_moving_dice_are_drawn_on_every_frame(players):
     player = players()
     player.wait(6.0)
     player.key(pygame.K_r, then=0.0)
-    frames, presented = player.control.frames, player.control.window.presented
+    frames, presented = player.frames_drawn, player.frames_presented
     player.wait(0.5)  # the tumble lasts longer
     assert player.table.session.tumbling
-    drawn = player.control.window.presented - presented
-    assert drawn == player.control.frames - frames and drawn >= 55  # 120 frames per second
+    drawn = player.frames_presented - presented
+    assert drawn == player.frames_drawn - frames and drawn >= 55  # 120 frames per second
 
 
 def test_a_difficulty_chosen_in_settings_after_game_over_is_the_next_games(players):

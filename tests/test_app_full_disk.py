@@ -18,7 +18,7 @@ import pygame
 import pytest
 
 from magdagdon.engine import Difficulty
-from magdagdon.app.control import RETRY_SECONDS
+from magdagdon.app.shell.control import RETRY_SECONDS
 from magdagdon.storage import NoticeKind, open_store
 from magdagdon.storage import atomic_file
 from magdagdon.storage.in_progress import IN_PROGRESS_FILE
@@ -109,10 +109,10 @@ def test_quitting_with_the_result_unsaved_asks_first(tmp_path, disk):
         assert player.top_key == "confirm"
         assert "Your last score is not saved yet" in player.top.body_html()
         player.choose("no")
-        assert player.top_key == "title" and not player.control.machine.quit_requested
+        assert player.top_key == "title" and not player.quit_requested
         disk.full = False  # space freed: quitting now writes it without asking
         player.choose("quit")
-        assert player.control.machine.quit_requested
+        assert player.quit_requested
         assert _table(tmp_path) == ["Player"]
     finally:
         player.close()
@@ -125,7 +125,7 @@ def test_space_freed_then_the_window_closed_writes_it_at_quit(tmp_path, disk):
     player.post(pygame.QUIT)
     player.wait(0.2)
     player.close()
-    assert player.control.machine.quit_requested
+    assert player.quit_requested
     assert _table(tmp_path) == ["Player"]
 
 

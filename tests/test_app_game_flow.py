@@ -78,7 +78,7 @@ def player(tmp_path):
 
 
 def test_whole_game_through_the_screen(player):
-    machine, layout = player.control.machine, player.control.viewport.layout
+    machine, layout = player.control.machine, player.layout
     seed = machine.top.game.seed
     script = Script(seed)
     seen: set[str] = set()
@@ -157,8 +157,8 @@ def test_escape_opens_menu_and_keyboard_navigates(player):
 
 
 def test_touch_is_mapped_and_synthetic_mouse_ignored(player):
-    machine, layout = player.control.machine, player.control.viewport.layout
-    w, h = player.control.window.surface.get_size()
+    machine, layout = player.control.machine, player.layout
+    w, h = player.window_size
     x, y = layout.primary.center
     player.post(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, touch=True)
     player.post(pygame.MOUSEBUTTONUP, 0.05, pos=(x, y), button=1, touch=True)

@@ -4,7 +4,7 @@ that turn in the replay viewer."""
 
 import pygame
 
-from magdagdon.app.render.mini_board import board_cells
+from magdagdon.app.results.mini_board import board_cells
 
 from support.player import Player
 
@@ -46,11 +46,11 @@ import random  # noqa: E402
 import pytest  # noqa: E402
 
 from magdagdon.ai import make_policy  # noqa: E402
-from magdagdon.app.motion import Before, effects_of  # noqa: E402
-from magdagdon.app.render.draw_log import Role  # noqa: E402
-from magdagdon.app.play_context import PlayContext  # noqa: E402
-from magdagdon.app.screen_audit import audit_frame  # noqa: E402
-from magdagdon.app.render.hud import min_text_px  # noqa: E402
+from magdagdon.app.table.motion import Before, effects_of  # noqa: E402
+from magdagdon.app.audit.draw_log import Role  # noqa: E402
+from magdagdon.app.shell.play_context import PlayContext  # noqa: E402
+from magdagdon.app.audit.screen_audit import audit_frame  # noqa: E402
+from magdagdon.app.text.fit import min_text_px  # noqa: E402
 from magdagdon.engine import Confirm, Difficulty, Game, Phase  # noqa: E402
 
 
@@ -122,13 +122,13 @@ def test_a_menu_or_dialog_over_game_over_makes_its_panel_step_aside(tmp_path, op
         assert player.top_key in ("title", "high_scores")
     player.post(pygame.WINDOWEXPOSED)
     player.wait(0.1)
-    frame = player.control.frame_log
+    frame = player.frame_log
     findings = [str(f) for f in audit_frame(frame, min_text_px(frame.size)) if f.rule == "stacked dialogs"]
     assert findings == [] and not _panel_up(frame)
     player.key(pygame.K_ESCAPE) if opens != "name" else player.key(pygame.K_RETURN, then=1.0)
     player.post(pygame.WINDOWEXPOSED)
     player.wait(0.1)
-    assert player.top_key == "game_over" and _panel_up(player.control.frame_log)  # back when it closes
+    assert player.top_key == "game_over" and _panel_up(player.frame_log)  # back when it closes
 
 
 # Letters cut by their own line (a Nastaliq letter reaching past the font's line box) are the
@@ -146,7 +146,7 @@ def test_game_over_shows_the_score_every_result_line_and_the_review_in_every_lan
     session.review_job.future.result(60)
     player.post(pygame.WINDOWEXPOSED)
     player.wait(0.3)
-    frame = player.control.frame_log
+    frame = player.frame_log
     declared = player.top.declared_content()
     assert {"score", "rank", "review title", "review"} <= set(declared)
     findings = [str(f) for f in audit_frame(frame, min_text_px(size), declared) if f.rule in WHOLE]

@@ -29,8 +29,8 @@ def test_a_controller_plays_from_the_title(tmp_path):
     game = player.table.game
     assert game.turn == 1 and player.top_key == "staging"
     die = next(iter(game.tray))
-    player.tap(player.control.viewport.layout.tray_slots[die].center)
-    player.tap(player.control.viewport.layout.cells[min(game.legal_cells_for(die))].center)
+    player.tap(player.layout.tray_slots[die].center)
+    player.tap(player.layout.cells[min(game.legal_cells_for(die))].center)
     assert len(game.staged) == 1
     press(player, pygame.CONTROLLER_BUTTON_B)  # takes the die back
     assert not game.staged
@@ -45,7 +45,7 @@ def test_a_controller_plays_from_the_title(tmp_path):
     assert player.top_key == "staging"
     player.post(pygame.CONTROLLERDEVICEREMOVED, instance_id=PAD)  # unplugged mid-game
     player.wait(0.3)
-    assert player.top_key == "staging" and not player.control.machine.quit_requested
+    assert player.top_key == "staging" and not player.quit_requested
 
 
 def test_the_stick_moves_the_focus_once_per_push(tmp_path):
@@ -99,4 +99,4 @@ def test_a_virtual_pad_plugged_in_while_running_plays_and_can_be_unplugged(tmp_p
     sdl.SDL_JoystickClose(handle)
     sdl.SDL_JoystickDetachVirtual(index)
     player.wait(0.3)
-    assert player.control.pads.open == {} and not player.control.machine.quit_requested
+    assert player.control.pads.open == {} and not player.quit_requested

@@ -153,12 +153,12 @@ def test_an_urdu_table_shows_as_many_rows_as_fit(tmp_path):
 
 # --- the whole table, as players see it ------------------------------------------------------
 
-from magdagdon.app.render.draw_log import DrawnFrame, Role  # noqa: E402
-from magdagdon.app.screen_audit import audit_frame  # noqa: E402
-from magdagdon.app.render.hud import min_text_px  # noqa: E402
+from magdagdon.app.audit.draw_log import DrawnFrame, Role  # noqa: E402
+from magdagdon.app.audit.screen_audit import audit_frame  # noqa: E402
+from magdagdon.app.text.fit import min_text_px  # noqa: E402
 
 from screen_scenes import make_data  # noqa: E402
-from magdagdon.app.render.numbers import signed  # noqa: E402
+from magdagdon.app.text.numbers import signed  # noqa: E402
 
 
 

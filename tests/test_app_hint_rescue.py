@@ -11,10 +11,10 @@ from fractions import Fraction
 import pytest
 
 from magdagdon.ai.rescue import rescue_for
-from magdagdon.app.hints import ask_hint
-from magdagdon.app.i18n import Catalog
-from magdagdon.app.render.hud import fit_lines, min_text_px, stacked_height
-from magdagdon.app.rescue_words import advice_line, chance_words
+from magdagdon.app.table.hints import ask_hint
+from magdagdon.app.text.i18n import Catalog
+from magdagdon.app.text.fit import fit_lines, min_text_px, stacked_height
+from magdagdon.app.table.rescue_words import advice_line, chance_words
 from magdagdon.engine import Board, Difficulty, Game, Phase
 from magdagdon.engine.actions import Reroll
 from magdagdon.storage.settings import Settings, save_settings

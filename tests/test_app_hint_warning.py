@@ -17,7 +17,7 @@ def hint_at_staging(tmp_path, **options) -> Player:
 
 
 def tap_hint(player: Player) -> None:
-    player.tap(player.control.viewport.layout.hint_button.center)
+    player.tap(player.layout.hint_button.center)
 
 
 def test_the_first_hint_asks_first_and_cancel_leaves_the_game_unmarked(tmp_path):
@@ -27,7 +27,7 @@ def test_the_first_hint_asks_first_and_cancel_leaves_the_game_unmarked(tmp_path)
         tap_hint(player)
         assert player.top_key == "hint_warning"
         words = " ".join(player.drawn().words())
-        text = player.control.text
+        text = player.text
         assert text("hint_warning.body") in words or "played with hints" in words
         assert session.hint is None and not session.assisted  # nothing shown, nothing marked yet
         player.choose("cancel")
@@ -49,7 +49,7 @@ def test_show_hint_marks_the_game_and_later_hints_show_at_once(tmp_path):
         player.choose("show_hint")
         assert player.top_key == "staging"
         assert session.assisted and session.hint is not None
-        shown = player.control.text(session.hint.key, **session.hint.values)
+        shown = player.text(session.hint.key, **session.hint.values)
         assert shown in player.drawn().words()
         session.hint = None
         tap_hint(player)  # the game is marked: no question any more
@@ -62,10 +62,10 @@ def test_show_hint_marks_the_game_and_later_hints_show_at_once(tmp_path):
 def test_the_question_is_in_the_players_language(tmp_path, locale):
     player = hint_at_staging(tmp_path)
     try:
-        player.control.set_language(locale)
+        player.set_language(locale)
         player.wait(0.1)
         tap_hint(player)
-        text = player.control.text
+        text = player.text
         words = player.drawn().words()
         for key in ("hint_warning.title", "hint_warning.show", "button.cancel"):
             assert text(key) in words, (key, words)

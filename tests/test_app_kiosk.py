@@ -46,7 +46,7 @@ def test_esc_alt_f4_and_the_close_button_do_not_leave(tmp_path):
     player.post(pygame.WINDOWCLOSE)  # where SDL's hint is not honoured, QUIT follows the close
     player.post(pygame.QUIT)
     player.wait(0.5)
-    assert not player.control.machine.quit_requested
+    assert not player.quit_requested
     player.choose("play")
     assert player.top_key == "rolling"
 
@@ -57,7 +57,7 @@ def test_sigterm_ends_the_game_cleanly_and_saves_it(tmp_path):
     started = player.now
     os.kill(os.getpid(), signal.SIGTERM)  # what systemctl stop sends
     player.wait(5.0)
-    assert player.control.machine.quit_requested
+    assert player.quit_requested
     assert player.now - started < 0.2  # within a frame or two (the limit is 2 s)
     assert (tmp_path / "in_progress.json").exists()
     assert signal.getsignal(signal.SIGTERM) is not player.control.termination._on_signal  # handed back
@@ -69,15 +69,15 @@ def test_the_operator_chord_must_be_held(tmp_path):
     player.post(pygame.KEYDOWN, key=pygame.K_q, mod=CTRL_SHIFT, unicode="", scancode=0)
     player.post(pygame.KEYUP, hold - 1.0, key=pygame.K_q, mod=CTRL_SHIFT, unicode="", scancode=0)
     player.wait(hold + 1.0)
-    assert not player.control.machine.quit_requested  # let go too early
+    assert not player.quit_requested  # let go too early
     player.post(pygame.KEYDOWN, key=pygame.K_q, mod=pygame.KMOD_LCTRL, unicode="", scancode=0)
     player.wait(hold + 1.0)
-    assert not player.control.machine.quit_requested  # no Shift
+    assert not player.quit_requested  # no Shift
     player.post(pygame.KEYUP, key=pygame.K_q, mod=0, unicode="", scancode=0)
     for repeat in range(int(hold * 20) + 4):  # held, with the key repeating
         player.post(pygame.KEYDOWN, repeat * 0.05, key=pygame.K_q, mod=CTRL_SHIFT, unicode="", scancode=0)
     player.wait(hold + 0.5)
-    assert player.control.machine.quit_requested
+    assert player.quit_requested
 
 
 def test_holding_the_operator_chord_counts_down_on_screen(tmp_path):
@@ -86,7 +86,7 @@ def test_holding_the_operator_chord_counts_down_on_screen(tmp_path):
     text = player.top.text
 
     def words() -> set[str]:
-        return set(player.control.frame_log.words())
+        return set(player.frame_log.words())
 
     player.post(pygame.KEYDOWN, key=pygame.K_q, mod=CTRL_SHIFT, unicode="", scancode=0)
     player.wait(0.3)
@@ -96,7 +96,7 @@ def test_holding_the_operator_chord_counts_down_on_screen(tmp_path):
     player.post(pygame.KEYUP, key=pygame.K_LSHIFT, mod=pygame.KMOD_LCTRL, unicode="", scancode=0)
     player.wait(0.3)
     assert not any(w.startswith(text("kiosk.leaving", seconds=1)[:8]) for w in words())  # let go: it stays
-    assert not player.control.machine.quit_requested
+    assert not player.quit_requested
 
 
 def test_a_guest_s_language_stays_with_that_guest(tmp_path):
@@ -105,10 +105,10 @@ def test_a_guest_s_language_stays_with_that_guest(tmp_path):
     player = kiosk(tmp_path)
     player.choose("settings")
     player.choose("language:ur")
-    assert player.control.text.locale == "ur"
+    assert player.text.locale == "ur"
     player.choose("back")
     player.wait(KioskConfig().idle_seconds + 2)
-    assert player.top_key == "attract_card" and player.control.text.locale == "en"
+    assert player.top_key == "attract_card" and player.text.locale == "en"
     player.control.close()  # the kiosk ends (its claim on the folder goes with it)
     player.close()
     again = kiosk(tmp_path)
@@ -160,7 +160,7 @@ def test_a_missing_config_is_written_as_a_template_of_the_defaults(tmp_path):
 def test_the_config_limits_difficulties_and_the_name_wait(tmp_path):
     write_config(tmp_path, {"difficulties": ["NIGHTMARE"], "name_seconds": 7, "language": None})
     player = kiosk(tmp_path)
-    assert player.control.games.difficulty.name == "NIGHTMARE"
+    assert player.difficulty.name == "NIGHTMARE"
     assert player.control.games.name_timeout == 7.0
     player.choose("settings")
     assert [i for i in player.menu_button_rects() if i.startswith("difficulty:")] == ["difficulty:NIGHTMARE"]
@@ -188,9 +188,9 @@ def test_a_damaged_config_gives_one_notice_and_the_defaults(tmp_path, capsys, co
     # one line for the operator's log, naming what was wrong: the field and its value
     assert len(errors) == 1 and errors[0].startswith("magdagdon: kiosk.json was damaged and set aside. ")
     assert named in errors[0] and errors[0].endswith("The defaults apply.")
-    assert player.top_key == "title" and not player.control.machine.quit_requested
+    assert player.top_key == "title" and not player.quit_requested
     assert any(p.name.startswith(KIOSK_FILE + ".corrupt-") for p in tmp_path.iterdir())
-    assert player.control.notices.latest(2)[-1] == "kiosk.json was damaged and set aside."  # shown on the title
+    assert player.notices(2)[-1] == "kiosk.json was damaged and set aside."  # shown on the title
 
 
 def test_the_config_notice_is_seen_once_then_goes(tmp_path):
@@ -202,7 +202,7 @@ def test_the_config_notice_is_seen_once_then_goes(tmp_path):
     assert player.top_key == "attract_card"
     player.tap((10, 10))  # a guest wakes it
     assert player.top_key == "title" and notice not in player.top.notices()
-    assert player.control.notices.latest(5) == []
+    assert player.notices(5) == []
 
 
 # --- docs/KIOSK.md ------------------------------------------------------------------------------

@@ -51,7 +51,7 @@ def test_bad_lang_on_the_command_line_is_one_clear_line(capsys):
 def test_language_comes_from_the_command_line_then_the_settings_then_the_system(tmp_path, monkeypatch):
     monkeypatch.setenv("LANGUAGE", "hi")
     player = start(tmp_path)
-    assert player.control.text.locale == "hi" and player.control.fonts.setter.home_script == "devanagari"
+    assert player.text.locale == "hi" and player.control.fonts.setter.home_script == "devanagari"
     player.close()
     save_settings(Settings(language="ur"), tmp_path)
     player = start(tmp_path)
@@ -59,7 +59,7 @@ def test_language_comes_from_the_command_line_then_the_settings_then_the_system(
     assert control.text.locale == "ur" and control.text.rtl and mirrored(control.viewport.layout)
     player.close()
     player = start(tmp_path, locale="it")
-    assert player.control.text.locale == "it"
+    assert player.text.locale == "it"
     assert load_settings(tmp_path).settings.language == "ur"  # the command line is for this run only
     player.close()
 
@@ -67,7 +67,7 @@ def test_language_comes_from_the_command_line_then_the_settings_then_the_system(
 def test_a_saved_language_that_is_not_shipped_falls_back_to_english(tmp_path):
     save_settings(Settings(language="fr"), tmp_path)
     player = start(tmp_path)
-    assert player.control.text.locale == "en"
+    assert player.text.locale == "en"
     player.close()
 
 
@@ -118,7 +118,7 @@ def test_a_damaged_language_field_sets_the_settings_aside(tmp_path):
 def test_every_menu_font_of_the_urdu_theme_shapes_right_to_left_bold_included():
     import pygame_gui  # noqa: F401  (make_ui_manager imports it)
 
-    from magdagdon.app.ui_theme import make_ui_manager
+    from magdagdon.app.ui.ui_theme import make_ui_manager
 
     pygame.init()
     pygame.display.set_mode((800, 600))

@@ -6,8 +6,8 @@ import pytest
 
 from app_driver import Driver
 from magdagdon.ai.rescue import rescue_for
-from magdagdon.app.render.hud import min_text_px, wrap
-from magdagdon.app.rescue_words import advice_line
+from magdagdon.app.text.fit import min_text_px, wrap
+from magdagdon.app.table.rescue_words import advice_line
 from magdagdon.engine import Difficulty
 
 SIZES = [(800, 600), (1920, 1080), (1080, 1920), (2200, 2200)]
@@ -35,7 +35,7 @@ def open_app(tmp_path):
 @pytest.mark.parametrize("size", SIZES, ids=size_id)
 @pytest.mark.parametrize("scene", MENUS)
 def test_every_menu_label_and_button_holds_its_text(open_app, scene, size):
-    from magdagdon.app.render.menu_text import ink_rect
+    from magdagdon.app.text.menu_text import ink_rect
 
     menu = open_app(size, scene=scene).top
     # Every label and button holds its words at the theme's size, with room beside them.
@@ -141,7 +141,7 @@ def test_every_menu_fits_inside_the_window_in_every_language(tmp_path, size):
             player.top.push(menu)
             player.wait(0.3)
         for locale in ("en", "it", "ur", "hi"):
-            player.control.set_language(locale)
+            player.set_language(locale)
             player.wait(0.05)
             top = player.top
             assert top.built and top.buttons, (menu, locale)

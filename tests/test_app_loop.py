@@ -52,7 +52,7 @@ def test_the_title_shows_its_buttons_after_launch_without_input(players):
 
 def test_the_menu_is_drawn_within_a_few_frames(players):
     player = players()
-    player.control.loop(lambda: player.control.frames >= 4)
+    player.control.loop(lambda: player.frames_drawn >= 4)
     assert_menu_drawn_as_it_is(player)
 
 
@@ -111,7 +111,7 @@ def test_after_game_over_the_menu_offers_no_resume(players, tmp_path):
     player.key(pygame.K_ESCAPE)
     assert "resume" in player.menu_button_rects()  # the pause menu of the game in progress
     player.key(pygame.K_ESCAPE, then=1.0)
-    player.tap(player.control.viewport.layout.primary.center, then=1.0)  # CONFIRM the last turn
+    player.tap(player.layout.primary.center, then=1.0)  # CONFIRM the last turn
     player.give_name("Ana", then=3.0)  # the first result always makes the table
     assert player.top_key == "game_over"
     menu = next(b for b in player.table.buttons() if b.ident == "menu")
@@ -125,8 +125,8 @@ def test_after_game_over_the_menu_offers_no_resume(players, tmp_path):
 
 def test_the_review_shows_when_ready_without_input_and_nothing_moves(players, monkeypatch):
     from magdagdon.ai import review
-    from magdagdon.app.players.worker import DaemonThreads
-    from magdagdon.app.states import game_over
+    from magdagdon.app.players.daemon_threads import DaemonThreads
+    from magdagdon.app.results import game_over
 
     ready = threading.Event()
     real_review = review.review_game  # the review job imports it when it runs, on the worker
@@ -140,9 +140,9 @@ def test_the_review_shows_when_ready_without_input_and_nothing_moves(players, mo
     player = players(scene="game_over", seed=7, size=(1920, 1080), thinker=DaemonThreads(1))
     state = player.table
     early = player.texts_drawn(lambda: player.wait(6.0))  # the count-up, then nothing moves
-    presented = player.control.window.presented
+    presented = player.frames_presented
     player.wait(2.0)
-    assert player.control.window.presented == presented, "the loop should be idle now"
+    assert player.frames_presented == presented, "the loop should be idle now"
     ready.set()
     assert state.session.review_job is not None
     state.session.review_job.future.result(60)
@@ -164,7 +164,7 @@ def test_the_review_shows_when_ready_without_input_and_nothing_moves(players, mo
 # --- one tap, one thing -----------------------------------------------------------------------
 
 def stage_the_turn(player: Player) -> None:
-    layout = player.control.viewport.layout
+    layout = player.layout
     game = player.table.game
     while not game.can_confirm:
         die = next(d for d in game.tray if game.legal_cells_for(d))
@@ -174,7 +174,7 @@ def stage_the_turn(player: Player) -> None:
 
 def test_hammering_confirm_confirms_once(players):
     player = players(seed=4)
-    layout = player.control.viewport.layout
+    layout = player.layout
     player.key(pygame.K_r, then=2.0)
     stage_the_turn(player)
     game = player.table.game
@@ -189,7 +189,7 @@ def test_hammering_confirm_confirms_once(players):
 
 def test_a_double_tap_on_roll_rolls_and_lets_the_dice_land(players):
     player = players(seed=4)
-    layout = player.control.viewport.layout
+    layout = player.layout
     player.tap(layout.primary.center, then=0.08)
     player.tap(layout.primary.center, then=0.05)
     assert player.table.game.turn == 1
@@ -214,7 +214,7 @@ def test_keys_hammered_act_once(players):
 
 def test_escape_during_the_roll_lands_the_dice(players):
     player = players(seed=4)
-    layout = player.control.viewport.layout
+    layout = player.layout
     player.key(pygame.K_r, then=0.15)
     assert player.table.session.tumbling
     player.key(pygame.K_ESCAPE, then=1.0)
@@ -231,14 +231,14 @@ def test_switching_display_redraws_everything_at_once(players):
     player.key(pygame.K_r, then=2.0)
     player.key(pygame.K_ESCAPE)
     player.choose("settings")
-    before = player.control.window.surface.get_size()
+    before = player.window_size
     player.choose("display", then=0.5)
-    assert player.control.window.fullscreen
-    assert player.control.viewport.size == player.control.window.surface.get_size()
+    assert player.fullscreen
+    assert player.control.viewport.size == player.window_size
     assert player.top_key == "settings"
     assert_menu_drawn_as_it_is(player)
     player.choose("display", then=0.5)
-    assert player.control.window.surface.get_size() == before
+    assert player.window_size == before
     assert_menu_drawn_as_it_is(player)
     player.key(pygame.K_ESCAPE, then=0.5)
     assert_menu_drawn_as_it_is(player)
@@ -249,18 +249,18 @@ def test_switching_display_redraws_everything_at_once(players):
 def test_idle_frames_draw_nothing_and_input_wakes_the_loop(players):
     player = players(seed=4)
     player.wait(6.0)  # the highlights' opening breath is over
-    frames, presented = player.control.frames, player.control.window.presented
+    frames, presented = player.frames_drawn, player.frames_presented
     player.wait(10.0)
-    assert player.control.frames - frames >= 90  # the loop went on, ten idle frames a second ...
-    assert player.control.window.presented == presented  # ... and drew nothing
+    assert player.frames_drawn - frames >= 90  # the loop went on, ten idle frames a second ...
+    assert player.frames_presented == presented  # ... and drew nothing
     player.key(pygame.K_r, then=0.05)
-    assert player.control.window.presented > presented and player.table.game.turn == 1
+    assert player.frames_presented > presented and player.table.game.turn == 1
 
 
 def test_frames_option_stops_the_same_loop_after_n_frames(tmp_path):
-    from magdagdon.app.control import Control
-    from magdagdon.app.loop_io import FakeClock, ScriptedEvents
-    from magdagdon.app.options import Options
+    from magdagdon.app.shell.control import Control
+    from magdagdon.app.shell.loop_io import FakeClock, ScriptedEvents
+    from magdagdon.app.shell.options import Options
 
     clock = FakeClock()
     shot = tmp_path / "shot.png"
@@ -274,9 +274,9 @@ def test_frames_option_stops_the_same_loop_after_n_frames(tmp_path):
 def test_a_bounded_run_ends_as_soon_as_its_last_frame_is_shown(tmp_path):
     """``--frames N`` (the start-up benchmark's ``--frames 1``) waits after every frame but the
     last: a run of one frame never sleeps, and each frame more adds one wait."""
-    from magdagdon.app.control import Control
-    from magdagdon.app.loop_io import FakeClock, ScriptedEvents
-    from magdagdon.app.options import Options
+    from magdagdon.app.shell.control import Control
+    from magdagdon.app.shell.loop_io import FakeClock, ScriptedEvents
+    from magdagdon.app.shell.options import Options
 
     waited = []
     for frames in (1, 2, 3):

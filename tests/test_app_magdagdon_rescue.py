@@ -11,8 +11,8 @@ import pytest
 
 from itertools import product
 
-from magdagdon.app.i18n import Catalog
-from magdagdon.app.rescue_words import chance_words
+from magdagdon.app.text.i18n import Catalog
+from magdagdon.app.table.rescue_words import chance_words
 from magdagdon.engine import Board, Difficulty, Game, Phase
 
 from brute_force import slow_can_place
@@ -34,7 +34,7 @@ def magdagdon_at(tmp_path, board: str, dice: tuple[int, ...], size=(1280, 720)) 
 def shown_words(player: Player) -> str:
     player.post(pygame.WINDOWEXPOSED)
     player.wait(0.05)
-    return " ".join(t.words for t in player.control.frame_log.texts)
+    return " ".join(t.words for t in player.frame_log.texts)
 
 
 def enabled(player: Player) -> dict[str, bool]:
@@ -44,7 +44,7 @@ def enabled(player: Player) -> dict[str, bool]:
 def test_a_roll_no_power_can_save_offers_accept_only(tmp_path):
     player = magdagdon_at(tmp_path, "1616/6161/6161/616.", (3, 3, 3, 3))  # no value fits the last cell
     try:
-        text, state = player.control.text, player.table
+        text, state = player.text, player.table
         assert state.game.powers_left == 3
         buttons = enabled(player)
         assert "use_power" not in buttons and buttons["accept"]
@@ -61,7 +61,7 @@ def test_a_roll_no_power_can_save_offers_accept_only(tmp_path):
 def test_a_roll_only_a_re_roll_may_save_names_the_re_roll(tmp_path):
     player = magdagdon_at(tmp_path, "111./..../..../....", (6, 5, 4, 6))  # beside the 1s only 1 or 2 fits
     try:
-        text, state = player.control.text, player.table
+        text, state = player.text, player.table
         game = state.game
         assert state.guide()[0] == text("guide.magdagdon", required=game.required)
         # Throwing all four again is the likeliest re-roll: counted here with the slow
@@ -86,10 +86,10 @@ def test_a_roll_only_a_re_roll_may_save_names_the_re_roll(tmp_path):
 @pytest.mark.parametrize("locale", ["en", "it", "ur", "hi"])
 def test_a_roll_minus_or_plus_can_save_offers_every_power(tmp_path, locale):
     player = magdagdon_at(tmp_path, "3332/4343/5..4/6..5", (2, 1, 6, 1))
-    player.control.set_language(locale)
+    player.set_language(locale)
     player.wait(0.1)
     try:
-        text, state = player.control.text, player.table
+        text, state = player.text, player.table
         game = state.game
         # +1 on the 2 gives 3 1 6 1, which the board takes (the 3 beside the 2 and the 4s);
         # –1 on it, or a change of another die, does not.
@@ -111,10 +111,10 @@ def test_a_roll_minus_or_plus_can_save_offers_every_power(tmp_path, locale):
 @pytest.mark.parametrize("locale", ["en", "it", "ur", "hi"])
 def test_a_saving_re_roll_is_said_in_every_language(tmp_path, locale):
     player = magdagdon_at(tmp_path, "111./..../..../....", (6, 5, 4, 6))
-    player.control.set_language(locale)
+    player.set_language(locale)
     player.wait(0.1)
     try:
-        text, game = player.control.text, player.table.game
+        text, game = player.text, player.table.game
         sixths = text.plural("rescue.chance.sixths", 3)
         assert "3" in sixths and "6" in sixths
         banner = text("banner.magdagdon_reroll_chance", dice="6 5 4 6", chance=sixths, left=game.powers_left,

@@ -13,10 +13,10 @@ import random  # noqa: E402
 import pygame  # noqa: E402
 
 from magdagdon.ai import make_policy  # noqa: E402
-from magdagdon.app.motion import EFFECT_TICKS, Before, Effect, counted_score, effects_of  # noqa: E402
-from magdagdon.app.render.effects import turned_die  # noqa: E402
-from magdagdon.app.play_context import PlayContext  # noqa: E402
-from magdagdon.app.session import REROLL_TUMBLE_TICKS  # noqa: E402
+from magdagdon.app.table.motion import EFFECT_TICKS, Before, Effect, counted_score, effects_of  # noqa: E402
+from magdagdon.app.table.effects import turned_die  # noqa: E402
+from magdagdon.app.shell.play_context import PlayContext  # noqa: E402
+from magdagdon.app.table.session import REROLL_TUMBLE_TICKS  # noqa: E402
 from magdagdon.engine import Bonus, Difficulty, Game, line_scores  # noqa: E402
 from magdagdon.engine.actions import Adjust, Confirm  # noqa: E402
 
@@ -45,7 +45,7 @@ def before_a_bonus_confirm() -> Game:
 def player_at(tmp_path, game: Game, reduce: bool = False) -> Player:
     player = Player(tmp_path, (1920, 1080), seed=5)
     player.wait(0.2)
-    player.control.motion.reduce = reduce
+    player.control.preferences.change(reduce_motion=reduce)
     games = player.control.games
     player.control.machine.restart("staging", PlayContext(games.resume_session(game)))
     player.wait(0.5)
@@ -72,7 +72,7 @@ def test_a_bonus_turn_settles_flashes_its_points_and_counts_the_score_up(tmp_pat
     assert score_before < shown_total < player.table.game.score().total  # counting up
     score_area = player.table.layout.score
     counting = player.fresh().subsurface(score_area).copy()
-    assert player.control.animating()
+    assert player.animating
     middle = player.fresh()
     player.wait(0.4)  # 400 ms after: all over
     assert player.table.session.effects == [] and not player.table.effects_running()
@@ -137,7 +137,7 @@ def test_reduce_motion_fades_instead_of_moving(tmp_path):
 
 
 def test_a_ruin_cracks():
-    from magdagdon.app.scenes import scene_game
+    from magdagdon.app.shell.scenes import scene_game
     from magdagdon.engine.actions import PlaceRuin
 
     game = scene_game("ruin_pick", Difficulty.PEACEFUL, 5)

@@ -6,7 +6,7 @@ from datetime import datetime, timezone
 import pygame
 import pytest
 
-from magdagdon.app.player_name import add_typed, final_name
+from magdagdon.app.results.player_name import add_typed, final_name
 from magdagdon.engine import Difficulty
 from magdagdon.storage import open_store
 from magdagdon.storage.settings import load_settings
@@ -35,7 +35,7 @@ def on_screen(player: Player) -> set[str]:
     """Every text on the frame drawn now (cached key pictures included)."""
     player.post(pygame.WINDOWEXPOSED)
     player.wait(0.05)
-    return set(player.control.frame_log.words())
+    return set(player.frame_log.words())
 
 
 def pad_button(player: Player, button: int) -> None:
@@ -175,7 +175,7 @@ def test_a_game_left_at_the_name_entry_is_recorded_under_the_default_at_the_next
 
 def _ink_across(surface: pygame.Surface, field: pygame.Rect) -> tuple[int, int]:
     """The leftmost and rightmost columns of the field where something is drawn on its fill."""
-    from magdagdon.app.render import palette
+    from magdagdon.app.ui import palette
 
     edge = field.height // 5  # clear of the rounded corners and the focus ring
     columns = [x for x in range(field.left + edge, field.right - edge)
@@ -243,13 +243,13 @@ def test_every_script_is_a_key_away_and_typing_on_a_keyboard_still_works(tmp_pat
 
 @pytest.mark.parametrize("size", [(800, 600), (1920, 1080), (1080, 1920)])
 def test_the_urdu_title_stands_clear_of_its_field(tmp_path, size):
-    from magdagdon.app.render.hud import min_text_px
-    from magdagdon.app.screen_audit import audit_frame
+    from magdagdon.app.text.fit import min_text_px
+    from magdagdon.app.audit.screen_audit import audit_frame
 
     player = asked(tmp_path, size=size, locale="ur")
     player.post(pygame.WINDOWEXPOSED)
     player.wait(0.05)
-    frame = player.control.frame_log
+    frame = player.frame_log
     title = next(r for r in frame.texts if r.role is not None and r.role.value == "title" and "name entry" in r.panel)
     assert title.rect.bottom <= player.top.field.top
     placed = {"outside its panel", "outside the window", "covered", "overlap", "text over an element"}

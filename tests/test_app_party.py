@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from magdagdon.app.players.worker import DaemonThreads
+from magdagdon.app.players.daemon_threads import DaemonThreads
 from magdagdon.engine import Game, Replay, Roll
 from magdagdon.storage import open_store
 from magdagdon.storage.party_file import PartyFiles
@@ -64,7 +64,7 @@ def test_a_three_player_party_with_the_computer(player, tmp_path):
     assert play.players[2].computer and play.players[2].game.turn > 3
     # Done: a fresh single game, without the party's strip.
     player.choose("done")
-    assert player.control.machine.keys == ["rolling"] and "strip" not in player.control.viewport.layout.extras
+    assert player.stack_keys == ["rolling"] and "strip" not in player.layout.extras
 
 
 @pytest.fixture
@@ -79,14 +79,14 @@ def test_the_table_shows_the_players_and_blocks_input_on_the_computers_turn(wide
     set_up_party(player, [("", True), ("ANA", False)])
     player.wait(1.5)  # the computer's turn starts by itself
     assert player.top_key in ("rolling", "staging", "magdagdon", "ruin_pick")
-    assert "strip" in player.control.viewport.layout.extras
+    assert "strip" in player.layout.extras
     texts = [t for t, _ in player.look()]
     assert "Computer" in texts and "ANA" in texts and "playing" in texts
     player.wait_for(lambda: player.top_key == "staging" and player.top.game.tray, limit=30)
     state = player.top
     die = state.game.tray[0]
     state.session.selected = None
-    player.tap(player.control.viewport.layout.tray_slots[die].center, then=0.05)
+    player.tap(player.layout.tray_slots[die].center, then=0.05)
     assert state.session.selected is None  # the person's tap did not pick the computer's die
     player.key(pygame.K_ESCAPE)
     assert player.top_key == "title"  # but the menu opens
@@ -159,10 +159,10 @@ def test_the_computer_thinks_on_a_worker_thread_while_frames_go_on(tmp_path):
         set_up_party(player, [("", True), ("ANA", False)])
         player.wait(1.5)  # the computer's turn starts by itself and asks for its roll
         game = player.top.game
-        frames, log = player.control.frames, len(game.log)
+        frames, log = player.frames_drawn, len(game.log)
         player.wait(3.0)  # the expert still thinks: the table keeps drawing, nothing is played
         assert player.control.autoplay.seats[0].thinking is not None and not player.control.autoplay.seats[0].thinking.done()
-        assert player.control.frames - frames > 100 and len(game.log) == log
+        assert player.frames_drawn - frames > 100 and len(game.log) == log
         expert.answer.set()
         player.control.autoplay.seats[0].thinking.result(timeout=60)
         player.wait(1.0)
@@ -184,7 +184,7 @@ def test_the_menu_over_a_party_resumes_it_and_leaving_keeps_it(player, tmp_path)
     assert player.top_key == "confirm"
     assert any("Nothing is lost" in text for text, _ in player.look())
     player.choose("yes")
-    assert player.control.machine.keys == ["rolling"] and player.control.machine.context.party is None
+    assert player.stack_keys == ["rolling"] and player.control.machine.context.party is None
     assert player.top.session.game.turn == 0  # a new single game
     player.key(pygame.K_ESCAPE)
     assert "play" in player.menu_button_rects()  # the menu over a single game again

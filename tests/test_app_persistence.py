@@ -47,10 +47,10 @@ def test_settings_chosen_in_the_menu_are_kept_for_the_next_run(tmp_path):
 def test_fullscreen_setting_is_kept(tmp_path):
     save_settings(Settings(fullscreen=False), tmp_path)
     player = start(tmp_path, windowed=None)  # nothing said on the command line: windowed, as saved
-    assert player.control.options.windowed and not player.control.window.fullscreen
+    assert player.control.options.windowed and not player.fullscreen
     open_settings(player)
     player.choose("display")
-    assert player.control.window.fullscreen and load_settings(tmp_path).settings.fullscreen is True
+    assert player.fullscreen and load_settings(tmp_path).settings.fullscreen is True
     player.close()
     again = start(tmp_path, windowed=None).control
     assert again.window.fullscreen
@@ -60,7 +60,7 @@ def test_fullscreen_setting_is_kept(tmp_path):
 def test_command_line_overrides_for_that_run_only(tmp_path):
     save_settings(Settings(Difficulty.SURVIVAL, sound=False, fullscreen=False), tmp_path)
     player = start(tmp_path, difficulty=Difficulty.NIGHTMARE, sound=True)
-    assert player.control.games.difficulty is Difficulty.NIGHTMARE and player.control.audio.enabled
+    assert player.difficulty is Difficulty.NIGHTMARE and player.control.audio.enabled
     open_settings(player)
     player.choose("sound")  # a change saves that field only, never the overrides
     assert load_settings(tmp_path).settings == Settings(Difficulty.SURVIVAL, sound=False, fullscreen=False)
@@ -72,9 +72,9 @@ def test_command_line_overrides_for_that_run_only(tmp_path):
 def test_corrupt_settings_file_starts_with_defaults_and_says_so(tmp_path):
     (tmp_path / SETTINGS_FILE).write_bytes(b"\x00garbage{")
     player = start(tmp_path)
-    assert player.control.games.difficulty is Difficulty.PEACEFUL and player.control.audio.enabled
+    assert player.difficulty is Difficulty.PEACEFUL and player.control.audio.enabled
     player.wait(1.0)
-    notice = next(n for n in player.control.notices.latest(2) if "set aside" in n)
+    notice = next(n for n in player.notices(2) if "set aside" in n)
     assert player.top_key == "title"  # the notice is a line of the title menu, where the player reads it
     assert any(label.text == notice for label in player.top.labels)
     pygame.display.quit()
@@ -146,13 +146,13 @@ class RecordingStore:
 
 def finished_session(tmp_path, saved: bool):
     """A finished game's session whose storage is a ``RecordingStore``."""
-    from magdagdon.app.audio import Audio
-    from magdagdon.app.i18n import Catalog
-    from magdagdon.app.jobs import AfterFrame
-    from magdagdon.app.notices import Notices
-    from magdagdon.app.session import GameSession
-    from magdagdon.app.store_access import StoreAccess
-    from magdagdon.app.viewport import Viewport
+    from magdagdon.app.services.audio import Audio
+    from magdagdon.app.text.i18n import Catalog
+    from magdagdon.app.shell.jobs import AfterFrame
+    from magdagdon.app.services.notices import Notices
+    from magdagdon.app.table.session import GameSession
+    from magdagdon.app.services.store_access import StoreAccess
+    from magdagdon.app.shell.viewport import Viewport
     from test_storage_support import finished_games
 
     fake = RecordingStore(saved)

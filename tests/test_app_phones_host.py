@@ -257,7 +257,7 @@ def test_a_room_that_cannot_open_is_one_line_and_the_game_goes_on(player, capsys
     player.wait(0.5)
     player.choose("phones")
     assert player.top_key == "title" and not host.is_open
-    line = player.control.text("phones.failed.port")
+    line = player.text("phones.failed.port")
     assert line in [label.text for label in player.top.labels]  # one line on the title
     err = capsys.readouterr().err
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1 and "room did not open" in err
@@ -272,7 +272,7 @@ def test_only_loopback_is_no_room(player, capsys):
     player.wait(0.5)
     player.choose("phones")
     assert player.top_key == "title" and not host.is_open
-    assert player.control.text("phones.failed.no_network") in [label.text for label in player.top.labels]
+    assert player.text("phones.failed.no_network") in [label.text for label in player.top.labels]
     assert "Traceback" not in capsys.readouterr().err
 
 
@@ -299,7 +299,7 @@ def test_quitting_with_a_room_open_stops_the_server(player, tmp_path):
     port = int(url.rsplit(":", 1)[1].split("/")[0])
     player.post(pygame.QUIT)
     player.wait(0.1)
-    assert player.control.machine.quit_requested and not host.is_open
+    assert player.quit_requested and not host.is_open
     assert port_free(port)
     record = RoomFiles(tmp_path).unfinished()
     assert record is not None and [s.name for s in record.seats] == NAMES[:1]  # kept, to be continued
@@ -331,7 +331,7 @@ def test_without_the_phones_extra_the_room_is_one_line(player, monkeypatch, caps
     player.wait(0.5)
     player.choose("phones")
     assert player.top_key == "title" and not player.control.phones.is_open
-    assert player.control.text("phones.failed.missing") in [label.text for label in player.top.labels]
+    assert player.text("phones.failed.missing") in [label.text for label in player.top.labels]
     err = capsys.readouterr().err
     assert "Traceback" not in err and "pip install" in err
 
@@ -369,7 +369,7 @@ def test_the_lobby_sets_the_rooms_difficulty_and_turn_timer(player):
     assert host.snapshot.difficulty is Difficulty.SURVIVAL
     assert host.open_room.room.seats[0].game.difficulty is Difficulty.SURVIVAL  # the guest's game too
     label = player.top.button_labels
-    text = player.control.text
+    text = player.text
     assert label["timer"] == "Turn timer: 60 s"
     assert label["difficulty"] == text("phones.difficulty", difficulty=text("difficulty.SURVIVAL"))
     player.key(pygame.K_TAB)  # the keyboard reaches the buttons too: Tab to Turn timer, Enter

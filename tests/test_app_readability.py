@@ -15,7 +15,7 @@ from collections import Counter  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from magdagdon.app.render import palette  # noqa: E402
+from magdagdon.app.ui import palette  # noqa: E402
 
 from support.player import Player  # noqa: E402
 from support.text_probe import drawn_texts  # noqa: E402
@@ -155,6 +155,6 @@ def test_legal_staged_bonus_and_warning_stay_apart_for_colour_blind_players(tmp_
 
 
 def _labels(table):
-    from magdagdon.app.render.board_view import line_labels
+    from magdagdon.app.table.board_view import line_labels
 
     return line_labels(table.game.working_board)

@@ -16,8 +16,8 @@ import pygame  # noqa: E402
 from magdagdon.ai import make_policy  # noqa: E402
 from magdagdon.engine import RUIN, Difficulty, Game, Replay  # noqa: E402
 from magdagdon.engine.actions import Reroll, Roll  # noqa: E402
-from magdagdon.app.turn_story import turn_stories  # noqa: E402
-from magdagdon.app.payloads import ReplayToView  # noqa: E402
+from magdagdon.app.results.turn_story import turn_stories  # noqa: E402
+from magdagdon.app.shell.payloads import ReplayToView  # noqa: E402
 
 from support.player import HeldThoughts, Player, same_picture  # noqa: E402
 
@@ -199,9 +199,9 @@ def test_a_damaged_archive_record_is_one_line_in_the_viewer(tmp_path):
 def test_the_viewer_reads_from_the_right_in_urdu(tmp_path):
     """The player's side, the rolled dice after their label and the buttons start on the
     right; Left goes on to the next turn; every word inside its box (Nastaliq is tall)."""
-    from magdagdon.app.render.draw_log import Role
-    from magdagdon.app.render.hud import min_text_px
-    from magdagdon.app.screen_audit import audit_frame
+    from magdagdon.app.audit.draw_log import Role
+    from magdagdon.app.text.fit import min_text_px
+    from magdagdon.app.audit.screen_audit import audit_frame
 
     for size in ((1920, 1080), (800, 600)):
         player = Player(tmp_path / str(size[0]), size, seed=5, scene="game_over", locale="ur")
@@ -210,7 +210,7 @@ def test_the_viewer_reads_from_the_right_in_urdu(tmp_path):
         viewer = player.top
         player.post(pygame.WINDOWEXPOSED)
         player.wait(0.1)
-        frame = player.control.frame_log
+        frame = player.frame_log
         you = next(r for r in frame.texts if "you" in r.panel)
         expert = next(r for r in frame.texts if "expert" in r.panel)
         assert you.rect.left > expert.rect.right

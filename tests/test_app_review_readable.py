@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from magdagdon.app.render.text_runs import without_controls
-from magdagdon.app.states.game_over import review_line
+from magdagdon.app.text.text_runs import without_controls
+from magdagdon.app.results.game_over import review_line
 
 from support.player import Player
 
@@ -42,13 +42,13 @@ def cards_drawn(player: Player) -> dict[int, tuple[list[int], str]]:
 def test_review_dice_are_28_px_at_1280x720_and_each_turn_has_one_sentence(tmp_path, locale):
     player = reviewed_game_over(tmp_path, (1280, 720))
     try:
-        player.control.set_language(locale)
+        player.set_language(locale)
         player.wait(0.2)
         items = player.table._review_items()
         assert len(items) == 3, "seed 7 has three costly turns"
         cards = cards_drawn(player)
         assert sorted(cards) == [0, 1, 2]
-        text = player.control.text
+        text = player.text
         for index, item in enumerate(items):
             dice, words = cards[index]
             assert dice and min(dice) >= 28, (locale, item.turn, sorted(dice)[:3])

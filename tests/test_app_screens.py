@@ -11,10 +11,10 @@ import itertools  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from magdagdon.app.i18n import Catalog  # noqa: E402
-from magdagdon.app.loop import FixedStep  # noqa: E402
-from magdagdon.app.render.layout import compute_layout  # noqa: E402
-from magdagdon.app.scenes import SCENE_STATE, SCENES  # noqa: E402
+from magdagdon.app.text.i18n import Catalog  # noqa: E402
+from magdagdon.app.shell.loop import FixedStep  # noqa: E402
+from magdagdon.app.table.layout import compute_layout  # noqa: E402
+from magdagdon.app.shell.scenes import SCENE_STATE, SCENES  # noqa: E402
 
 from support.player import Player  # noqa: E402
 
@@ -109,7 +109,7 @@ def test_a_new_language_is_a_file_and_may_be_right_to_left(tmp_path):
     assert catalog("button.roll") == "رول"
     assert catalog("button.confirm") == "CONFIRM"  # missing keys fall back to English
     assert Catalog("xx").locale == "en"
-    from magdagdon.app.fonts import FontBook
+    from magdagdon.app.text.fonts import FontBook
 
     pygame.font.init()
     fonts = FontBook("arabic", rtl=True)

@@ -16,8 +16,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from magdagdon.app.render.layout import compute_layout
-from magdagdon.app.termination import Termination
+from magdagdon.app.table.layout import compute_layout
+from magdagdon.app.shell.termination import Termination
 from magdagdon.engine import Replay
 from magdagdon.storage import open_store
 from magdagdon.storage.lock import DataLock

@@ -12,8 +12,8 @@ ROOT = Path(__file__).resolve().parent.parent
 FIRST_FRAME_PROBE = """
 import sys
 import pygame
-from magdagdon.app.control import Control
-from magdagdon.app.options import Options
+from magdagdon.app.shell.control import Control
+from magdagdon.app.shell.options import Options
 control = Control(Options(windowed=True, size=(800, 600), data_dir=sys.argv[1], sound=True))
 flips = []
 real_flip = pygame.display.flip
@@ -41,11 +41,13 @@ def test_first_frame_is_drawn_before_pygame_gui_storage_and_sounds(tmp_path):
 
 
 # Loaded when first needed, never for the first frame: the AI (and its networks), the party,
-# the phones' room and its server, the screens not on show at start.
-LAZY_MODULES = ("magdagdon.ai", "magdagdon.party", "magdagdon.phones", "magdagdon.app.phones", "magdagdon.app.party_play",
-                "magdagdon.app.scenes", "magdagdon.app.states.replay_viewer", "magdagdon.app.states.game_over",
-                "magdagdon.app.states.party_setup", "magdagdon.app.states.high_scores",
-                "magdagdon.app.states.name_entry", "magdagdon.app.kiosk_director", "aiohttp", "segno")
+# the phones' room and its server, the screens not on show at start, the hint's words and
+# the worker's threads (concurrent.futures brings logging with it).
+LAZY_MODULES = ("concurrent.futures", "logging", "magdagdon.app.table.hints", "magdagdon.app.menus.licences",
+                "magdagdon.ai", "magdagdon.party", "magdagdon.phones", "magdagdon.app.phones", "magdagdon.app.party.play",
+                "magdagdon.app.shell.scenes", "magdagdon.app.results.replay_viewer", "magdagdon.app.results.game_over",
+                "magdagdon.app.party.setup", "magdagdon.app.results.high_scores",
+                "magdagdon.app.results.name_entry", "magdagdon.app.kiosk.director", "aiohttp", "segno")
 
 LAZY_PROBE = """
 import sys
@@ -84,8 +86,8 @@ def test_the_first_frame_reads_the_catalogs_and_fonts_of_its_language_only(tmp_p
 WARM_PROBE = """
 import sys
 from concurrent.futures import Executor, Future
-from magdagdon.app.control import Control
-from magdagdon.app.options import Options
+from magdagdon.app.shell.control import Control
+from magdagdon.app.shell.options import Options
 
 class AtOnce(Executor):
     def submit(self, fn, /, *args, **kwargs):

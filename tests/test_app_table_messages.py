@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from magdagdon.app.render.draw_log import Role
+from magdagdon.app.audit.draw_log import Role
 
 from support.player import Player
 
@@ -15,7 +15,7 @@ from support.player import Player
 def guide_line(player: Player) -> str:
     player.post(pygame.WINDOWEXPOSED)
     player.wait(0.05)
-    return " ".join(t.words for t in player.control.frame_log.texts if t.role is Role.GUIDE)
+    return " ".join(t.words for t in player.frame_log.texts if t.role is Role.GUIDE)
 
 
 def tap_button(player: Player, ident: str) -> None:
@@ -33,7 +33,7 @@ def test_take_back_all_says_that_the_staged_dice_are_back(tmp_path):
         assert len(game.staged) == 2
         tap_button(player, "take_back_all")
         assert game.staged == ()
-        text = player.control.text
+        text = player.text
         assert guide_line(player) == text("guide.took_back_all", count=2) == "All 2 staged dice are back in the tray."
         assert text("guide.returned_many", count=2, dice="").split(",")[0] not in guide_line(player)
     finally:
@@ -44,7 +44,7 @@ def test_re_roll_pick_says_to_tap_the_dice_and_how_many_and_no_hint_stays(tmp_pa
     player = Player(tmp_path, (1280, 720), scene="staging", seed=3)
     player.wait(0.4)
     try:
-        text, session = player.control.text, player.table.session
+        text, session = player.text, player.table.session
         player.key(pygame.K_h)  # a hint first: its line and its rings
         player.choose("show_hint")
         assert session.hint is not None

@@ -33,7 +33,7 @@ def test_large_text_enlarges_the_table_text_and_is_remembered(tmp_path):
     assert "Large text: off" in list(player.top.button_labels.values())
     player.choose("large_text")
     assert "Large text: on" in list(player.top.button_labels.values())
-    from magdagdon.app.ui_theme import theme_for
+    from magdagdon.app.ui.ui_theme import theme_for
 
     assert player.control.ui.text_scale > 1  # the menus' text grows too, and still fits
     normal, large = theme_for((1920, 1080))[0], theme_for((1920, 1080), text_scale=player.control.ui.text_scale)[0]

@@ -9,10 +9,10 @@ import pytest
 
 from app_driver import Driver
 from magdagdon.ai.review import TurnAdvice, TurnReview
-from magdagdon.app.i18n import Catalog
-from magdagdon.app.render.numbers import MINUS, cost, signed
-from magdagdon.app.render.score_panel import draw_score_panel
-from magdagdon.app.states.game_over import review_line
+from magdagdon.app.text.i18n import Catalog
+from magdagdon.app.text.numbers import MINUS, cost, signed
+from magdagdon.app.table.score_panel import draw_score_panel
+from magdagdon.app.results.game_over import review_line
 from magdagdon.assets_path import asset_path
 from magdagdon.engine import Board, Difficulty, Game, ScoreBreakdown, Stage, TakeBack
 

@@ -53,9 +53,9 @@ def test_the_demo_thinks_on_the_worker_and_plays_only_its_answer(tmp_path):
     player = Player(tmp_path, (800, 600), seed=3, demo=True, thinker=thoughts)
     player.wait(2.0)
     game = player.table.game
-    frames = player.control.frames
+    frames = player.frames_drawn
     player.wait(2.0)  # the expert has been asked and not answered: frames go on, nothing is played
-    assert thoughts.held and game.log == [] and player.control.frames > frames
+    assert thoughts.held and game.log == [] and player.frames_drawn > frames
     for _ in range(6):  # each answer released is played, in order
         thoughts.release()
         player.wait(0.6)

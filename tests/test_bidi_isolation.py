@@ -11,8 +11,8 @@ import bidi
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from magdagdon.app.i18n import ISOLATED_PLACEHOLDERS, SENTENCE_PLACEHOLDERS, Catalog
-from magdagdon.app.render.text_runs import isolated, split_runs, uba_levels, visual_order, without_controls
+from magdagdon.app.text.i18n import ISOLATED_PLACEHOLDERS, SENTENCE_PLACEHOLDERS, Catalog
+from magdagdon.app.text.text_runs import isolated, split_runs, uba_levels, visual_order, without_controls
 
 ISOLATES = ["\u2066", "\u2067", "\u2068", "\u2069"]  # LRI, RLI, FSI, PDI
 BRACKETS = ["(", ")", "[", "]"]

@@ -1,7 +1,7 @@
 """The line boxes under and beside the board show the engine's sums and only bonuses a
 legal filling can still reach (RULES.md §4, §8)."""
 
-from magdagdon.app.render.board_view import LineLabel, TagStyle, line_labels
+from magdagdon.app.table.board_view import LineLabel, TagStyle, line_labels
 from magdagdon.engine import Board
 
 R1, R2, R3, R4, C1, C2, C3, C4 = range(8)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from magdagdon.app.render.menu_text import ink_rect
-from magdagdon.app.render.widgets import button_words
+from magdagdon.app.text.menu_text import ink_rect
+from magdagdon.app.ui.widgets import button_words
 
 from support.player import Player
 

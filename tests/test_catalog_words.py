@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from magdagdon.app.i18n import Catalog
-from magdagdon.app.plural_rules import ordinal_category
-from magdagdon.app.render.text_runs import without_controls
+from magdagdon.app.text.i18n import Catalog
+from magdagdon.app.text.plural_rules import ordinal_category
+from magdagdon.app.text.text_runs import without_controls
 
 from support.player import Player
 

@@ -37,7 +37,7 @@ def _usage_error(argv, capsys, option):
 @pytest.fixture()
 def no_frames(monkeypatch):
     """Building the game's window at all would be a failure: the options are checked first."""
-    from magdagdon.app import control
+    from magdagdon.app.shell import control
 
     def refuse(*args, **kwargs):
         raise AssertionError("the game started before its options were checked")
@@ -60,7 +60,7 @@ def test_game_options_are_checked(argv, option, capsys, no_frames):
 @pytest.fixture()
 def started(monkeypatch):
     """The options the game was started with, instead of a window."""
-    from magdagdon.app import control
+    from magdagdon.app.shell import control
 
     seen = []
 

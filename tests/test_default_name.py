@@ -8,9 +8,9 @@ from datetime import datetime, timezone
 import pygame
 import pytest
 
-from magdagdon.app.i18n import Catalog
-from magdagdon.app.render.text_runs import without_controls
-from magdagdon.app.scenes import play_until
+from magdagdon.app.text.i18n import Catalog
+from magdagdon.app.text.text_runs import without_controls
+from magdagdon.app.shell.scenes import play_until
 from magdagdon.engine import Difficulty
 from magdagdon.storage import DEFAULT_NAME, open_store
 

@@ -44,7 +44,7 @@ def play_state(player: Player) -> dict[str, Any]:
     coach = control.coach
     games = control.games
     state: dict[str, Any] = {
-        "settings": (control.audio.enabled, control.audio.volume, control.fonts.scale, control.motion.reduce,
+        "settings": (control.audio.enabled, control.audio.volume, control.fonts.scale, control.preferences.current,
                      control.text.locale, control.window.fullscreen),
         "coach": (coach.coaching, tuple(sorted(coach.tips_seen)), coach.tip),
         "games": (games.difficulty, games.saved),
@@ -111,7 +111,7 @@ def test_no_draw_writes_a_file_or_changes_a_setting_or_the_game(tmp_path, data_f
 
 def test_the_watch_sees_a_draw_that_saves(tmp_path, monkeypatch):
     """The watch itself: a table that saved the game as it drew would be caught."""
-    from magdagdon.app.states.table import TableState
+    from magdagdon.app.table.table_state import TableState
 
     real: Callable[..., None] = TableState.draw
 

@@ -1,8 +1,8 @@
 """While the loop keeps drawing (a roll, a computer's turn, the kiosk's attract loop) no rest
 comes: glibc's heap is trimmed every few seconds all the same, the collection left for a
-rest (see magdagdon.app.heap)."""
+rest (see magdagdon.app.shell.heap)."""
 
-from magdagdon.app.heap import BUSY_TRIM_SECONDS, HeapTrimmer
+from magdagdon.app.shell.heap import BUSY_TRIM_SECONDS, HeapTrimmer
 
 
 def test_a_game_that_keeps_drawing_trims_every_few_seconds_and_collects_only_at_rest(monkeypatch):

@@ -1,5 +1,5 @@
 """What the game let go goes back to the system when the loop rests after drawing, not while
-it sits with nothing new on screen (see magdagdon.app.heap)."""
+it sits with nothing new on screen (see magdagdon.app.shell.heap)."""
 
 from pathlib import Path
 

@@ -7,10 +7,10 @@ import string
 
 import pytest
 
-from magdagdon.app.fonts import FONT_FILES
-from magdagdon.app.i18n import Catalog, available_locales, catalog_dir, language_names, system_language
-from magdagdon.app.plural_rules import plural_category
-from magdagdon.app.render.font_cmap import covered_code_points
+from magdagdon.app.text.fonts import FONT_FILES
+from magdagdon.app.text.i18n import Catalog, available_locales, catalog_dir, language_names, system_language
+from magdagdon.app.text.plural_rules import plural_category
+from magdagdon.app.text.font_cmap import covered_code_points
 from magdagdon.assets_path import asset_path
 
 LOCALES = ("en", "it", "ur", "hi")

@@ -3,7 +3,7 @@ lobby, whose buttons run the panel's whole width down to its bottom edge, among 
 
 import pytest
 
-from magdagdon.app.states.menu import MenuState, inside_rounded
+from magdagdon.app.ui.menu import MenuState, inside_rounded
 
 from support.player import Player
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from magdagdon.app.render import palette
-from magdagdon.app.render.draw_log import Role
+from magdagdon.app.ui import palette
+from magdagdon.app.audit.draw_log import Role
 
 from support.player import Player
 
@@ -51,7 +51,7 @@ def test_a_question_speaks_the_language_chosen_while_it_is_open(tmp_path):
     try:
         player.wait(0.5)
         english = [r.words for r in player.drawn().texts if r.role is Role.PAGE]
-        player.control.set_language("it")
+        player.set_language("it")
         player.wait(0.1)
         italian = [r.words for r in player.drawn().texts if r.role is Role.PAGE]
         assert italian and italian != english, (english, italian)

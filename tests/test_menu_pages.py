@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from magdagdon.app.render.draw_log import Role
+from magdagdon.app.audit.draw_log import Role
 
 from support.player import Player
 
@@ -34,7 +34,7 @@ def wheel(player: Player, notches: int) -> None:
 @pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080), (1080, 1920)])
 def test_a_scrolled_page_shows_whole_lines_and_skips_none(tmp_path, locale, size, monkeypatch):
     if locale == "xx":
-        import magdagdon.app.i18n as i18n
+        import magdagdon.app.text.i18n as i18n
         from screen_scenes import write_pseudo_catalogs
 
         catalogs = tmp_path / "i18n"

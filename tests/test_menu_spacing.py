@@ -12,7 +12,7 @@ from support.player import Player
 def spacing(player: Player) -> tuple[list[int], int, int]:
     """(the gaps down the title block, the room above the title, the room below the last button)."""
     menu = player.top
-    scratch = pygame.Surface(player.control.window.surface.get_size())
+    scratch = pygame.Surface(player.window_size)
     inks = [label.draw(scratch) for label in menu.labels]
     first_button = min(button.rect.top for button, _ in menu.buttons)
     last_button = max(button.rect.bottom for button, _ in menu.buttons)

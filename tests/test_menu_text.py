@@ -6,10 +6,10 @@ import pygame
 import pytest
 from pygame_gui.elements import UIButton
 
-from magdagdon.app.i18n import Catalog
-from magdagdon.app.render.menu_text import ink_rect, paragraphs
-from magdagdon.app.scenes import MENU_SCENES
-from magdagdon.app.states.menu import MenuState
+from magdagdon.app.text.i18n import Catalog
+from magdagdon.app.text.menu_text import ink_rect, paragraphs
+from magdagdon.app.shell.scenes import MENU_SCENES
+from magdagdon.app.ui.menu import MenuState
 
 from support.player import Player
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime, timezone
 
-from magdagdon.app.player_name import add_typed, final_name
-from magdagdon.app.render.ellipsis import ELLIPSIS
-from magdagdon.app.scenes import play_until
+from magdagdon.app.results.player_name import add_typed, final_name
+from magdagdon.app.text.ellipsis import ELLIPSIS
+from magdagdon.app.shell.scenes import play_until
 from magdagdon.engine import Difficulty
 from magdagdon.party import Party
 from magdagdon.party.keeper import PartyKeeper, record_of

@@ -11,8 +11,8 @@ from typing import Any
 import pygame
 import pytest
 
-from magdagdon.app.render.text_runs import split_runs, visual_order, without_controls
-from magdagdon.app.scenes import play_until
+from magdagdon.app.text.text_runs import split_runs, visual_order, without_controls
+from magdagdon.app.shell.scenes import play_until
 from magdagdon.engine import Difficulty
 from magdagdon.storage import open_store
 

@@ -5,8 +5,8 @@ not), in every language; a line wholly in bold stays a heading."""
 import pygame
 import pytest
 
-from magdagdon.app.i18n import Catalog
-from magdagdon.app.render.styled_text import Span, parse_inline, wrap_spans
+from magdagdon.app.text.i18n import Catalog
+from magdagdon.app.text.styled_text import Span, parse_inline, wrap_spans
 
 from support.player import Player
 

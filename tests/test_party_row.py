@@ -8,12 +8,12 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from magdagdon.app.render.ellipsis import ELLIPSIS, shortened
-from magdagdon.app.party_play import strip_entries
-from magdagdon.app.render.party_row import chip_rects, draw_party_row
-from magdagdon.app.render.party_strip import draw_party_strip
-from magdagdon.app.scenes import EIGHT_SEATS
-from magdagdon.app.states.table import PHASE_STATE
+from magdagdon.app.text.ellipsis import ELLIPSIS, shortened
+from magdagdon.app.party.play import strip_entries
+from magdagdon.app.party.row import chip_rects, draw_party_row
+from magdagdon.app.party.strip import draw_party_strip
+from magdagdon.app.shell.scenes import EIGHT_SEATS
+from magdagdon.app.table.table_state import PHASE_STATE
 
 from support.party_player import play_is_computer, play_party, set_up_party
 from support.player import Player
@@ -42,11 +42,11 @@ def waits_for_input(player: Player) -> bool:
     when the table still shows the turn while the party is about to hand over (a look then
     could find the hand-over screen instead)."""
     state = player.top
-    return len(player.control.machine.stack) == 1 and player.top_key == PHASE_STATE[state.session.game.phase]
+    return len(player.stack) == 1 and player.top_key == PHASE_STATE[state.session.game.phase]
 
 
 def chips_of(player: Player) -> list[pygame.Rect]:
-    layout = player.control.viewport.layout
+    layout = player.layout
     play = player.table.party
     assert play is not None
     return chip_rects(layout.extras["roster"], len(play.players), layout.extras["roster_rows"],
@@ -55,7 +55,7 @@ def chips_of(player: Player) -> list[pygame.Rect]:
 
 def table_things(player: Player) -> dict[str, pygame.Rect]:
     """The table's own rects, which the players' row must leave free."""
-    layout = player.control.viewport.layout
+    layout = player.layout
     block = layout.board.union(layout.row_sums[0]).union(layout.col_sums[-1]).union(layout.banner)
     things = {"board": block, "tray": layout.tray, "primary": layout.primary, "take_back_all": layout.take_back_all,
               "powers": layout.powers, "score": layout.score, "guide": layout.guide, "top_bar": layout.top_bar,
@@ -92,7 +92,7 @@ def test_a_party_at_a_small_window_shows_every_name_and_score(tmp_path, size):
         assert player.top_key in TABLE_STATES
         play = player.table.party
         assert play is not None
-        layout = player.control.viewport.layout
+        layout = player.layout
         assert "strip" not in layout.extras and layout.extras["roster_rows"] == 1
         texts = [text for text, _ in player.look()]
         for seat in play.players:
@@ -110,7 +110,7 @@ def test_eight_players_at_800x600_in_two_rows_in_every_language(tmp_path, lang):
         player.wait(0.3)
         play = player.table.party
         assert play is not None and len(play.players) == len(EIGHT_SEATS) == 8
-        assert player.control.viewport.layout.extras["roster_rows"] == 2
+        assert player.layout.extras["roster_rows"] == 2
         texts = [text for text, _ in player.look()]
         for seat in play.players:
             assert drawn_name(seat.name, texts), f"{seat.name} is not on the table: {texts}"
@@ -131,7 +131,7 @@ def test_large_windows_keep_the_strip_with_the_boards(tmp_path, size):
     player = Player(tmp_path, size=size, scene="party_turn", seed=1)
     try:
         player.wait(0.3)
-        extras = player.control.viewport.layout.extras
+        extras = player.layout.extras
         assert "strip" in extras and "roster" not in extras
     finally:
         player.close()
@@ -141,7 +141,7 @@ def test_a_solo_game_has_no_players_row(tmp_path):
     player = Player(tmp_path, size=(800, 600), scene="staging", seed=1)
     try:
         player.wait(0.3)
-        extras = player.control.viewport.layout.extras
+        extras = player.layout.extras
         assert "roster" not in extras and "strip" not in extras
     finally:
         player.close()
@@ -167,7 +167,7 @@ def test_the_portrait_strip_seats_players_in_reading_order(tmp_path, lang):
     try:
         player.wait(0.3)
         state = player.table
-        layout = player.control.viewport.layout
+        layout = player.layout
         surface = pygame.Surface(layout.size)
         tiles = draw_party_strip(surface, state.fonts, layout.extras["strip"], strip_entries(state.party, state.text),
                                  across=True)

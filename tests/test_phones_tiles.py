@@ -7,8 +7,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from magdagdon.app.fonts import FontBook  # noqa: E402
-from magdagdon.app.i18n import Catalog  # noqa: E402
+from magdagdon.app.text.fonts import FontBook  # noqa: E402
+from magdagdon.app.text.i18n import Catalog  # noqa: E402
 from magdagdon.app.phones.guest_tiles import GuestMark, Tile, draw_tile  # noqa: E402
 from magdagdon.engine import Board  # noqa: E402
 
@@ -74,7 +74,7 @@ def test_a_room_with_no_guest_yet_lays_out_an_empty_grid():
 @pytest.mark.parametrize("guests,size", [(50, (1920, 1080)), (8, (1920, 1080)), (8, (1080, 1920)), (20, (800, 600))])
 def test_tiles_kept_as_images_draw_the_very_pixels_of_tiles_drawn_afresh(locale, guests, size):
     from magdagdon.app.phones.guest_tiles import TileImages, draw_tiles, tiles_of
-    from magdagdon.app.scenes import scene_room
+    from magdagdon.app.shell.scenes import scene_room
     from magdagdon.engine import Difficulty
 
     text = Catalog(locale)

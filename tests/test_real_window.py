@@ -24,8 +24,8 @@ import time  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from magdagdon.app.render import palette  # noqa: E402
-from magdagdon.app.render.layout import compute_layout  # noqa: E402
+from magdagdon.app.ui import palette  # noqa: E402
+from magdagdon.app.table.layout import compute_layout  # noqa: E402
 from magdagdon.engine import Difficulty, Game, Roll, Stage  # noqa: E402
 
 from app_driver import Driver  # noqa: E402

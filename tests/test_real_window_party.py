@@ -20,12 +20,12 @@ from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 
-from magdagdon.app.render.layout import compute_layout  # noqa: E402
+from magdagdon.app.table.layout import compute_layout  # noqa: E402
 from magdagdon.engine import Difficulty, Game, Roll, find_placement  # noqa: E402
 from magdagdon.storage.party_file import PartyFiles, PartyRecord  # noqa: E402
 
 from app_driver import Driver  # noqa: E402
-from magdagdon.app.render import palette  # noqa: E402
+from magdagdon.app.ui import palette  # noqa: E402
 
 from test_real_window import SEED, SIZE, Box, die_in, distance, dominant, empty, is_mint, menu_shown, settled  # noqa: E402
 from x_window import GameWindow  # noqa: E402

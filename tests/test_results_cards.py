@@ -7,9 +7,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from magdagdon.app.fonts import FontBook  # noqa: E402
-from magdagdon.app.i18n import Catalog  # noqa: E402
-from magdagdon.app.render import results_cards  # noqa: E402
+from magdagdon.app.text.fonts import FontBook  # noqa: E402
+from magdagdon.app.text.i18n import Catalog  # noqa: E402
+from magdagdon.app.party import results_cards  # noqa: E402
 from magdagdon.engine import Board, ScoreBreakdown  # noqa: E402
 
 

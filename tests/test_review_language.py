@@ -1,8 +1,8 @@
 """The game-over review names cells in the player's language."""
 
 from magdagdon.ai.review import TurnAdvice, TurnReview
-from magdagdon.app.i18n import Catalog
-from magdagdon.app.states.game_over import review_line
+from magdagdon.app.text.i18n import Catalog
+from magdagdon.app.results.game_over import review_line
 
 
 def test_review_names_cells_in_the_players_language():

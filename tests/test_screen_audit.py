@@ -11,9 +11,9 @@ import shutil
 
 import pytest
 
-import magdagdon.app.i18n as i18n
-from magdagdon.app.render.draw_log import DrawnFrame, Role
-from magdagdon.app.screen_audit import audit_frame
+import magdagdon.app.text.i18n as i18n
+from magdagdon.app.audit.draw_log import DrawnFrame, Role
+from magdagdon.app.audit.screen_audit import audit_frame
 
 from screen_scenes import AUDITED, DATA_KINDS, LOCALES, SCENES, SIZES, SLOW_SIZES, make_data, sweep, write_pseudo_catalogs
 from support.player import Player
@@ -62,7 +62,7 @@ def test_every_state_the_game_can_make_has_a_scene(tmp_path):
 def _text(words, rect, order, panel=("s",), px=20, role=Role.LABEL, baseline=None, **more):
     import pygame
 
-    from magdagdon.app.render.draw_log import Drawn
+    from magdagdon.app.audit.draw_log import Drawn
 
     area = pygame.Rect(rect)
     mask = pygame.mask.Mask(area.size, fill=True)
@@ -73,7 +73,7 @@ def _text(words, rect, order, panel=("s",), px=20, role=Role.LABEL, baseline=Non
 def _element(name, rect, order, role=Role.BUTTON, panel=("s",), **more):
     import pygame
 
-    from magdagdon.app.render.draw_log import Drawn
+    from magdagdon.app.audit.draw_log import Drawn
 
     area = pygame.Rect(rect)
     return Drawn("element", name, area, area, role, panel, None, order, **more)

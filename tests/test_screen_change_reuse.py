@@ -9,13 +9,13 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from magdagdon.app.fonts import FontBook  # noqa: E402
-from magdagdon.app.i18n import Catalog  # noqa: E402
-from magdagdon.app.render.layout import compute_layout  # noqa: E402
-from magdagdon.app.render.menu_text import paragraphs  # noqa: E402
-from magdagdon.app.render.table_canvas import TableCanvas  # noqa: E402
-from magdagdon.app.render.text_runs import grapheme_clusters, wrap_paragraph  # noqa: E402
-from magdagdon.app.viewport import Viewport  # noqa: E402
+from magdagdon.app.text.fonts import FontBook  # noqa: E402
+from magdagdon.app.text.i18n import Catalog  # noqa: E402
+from magdagdon.app.table.layout import compute_layout  # noqa: E402
+from magdagdon.app.text.menu_text import paragraphs  # noqa: E402
+from magdagdon.app.table.table_canvas import TableCanvas  # noqa: E402
+from magdagdon.app.text.text_runs import grapheme_clusters, wrap_paragraph  # noqa: E402
+from magdagdon.app.shell.viewport import Viewport  # noqa: E402
 from magdagdon.engine import Difficulty, Game  # noqa: E402
 
 from support.player import Player, same_picture  # noqa: E402
@@ -155,7 +155,7 @@ def test_the_table_repainted_for_a_new_layout_at_the_same_size_reuses_its_surfac
 
 
 def test_the_veil_dims_in_place_as_a_blended_shadow_and_keeps_no_window_sized_image():
-    from magdagdon.app.render import palette
+    from magdagdon.app.ui import palette
 
     viewport = Viewport((1280, 720), rtl=False)
     picture = pygame.Surface((1280, 720))
@@ -176,7 +176,7 @@ def test_the_languages_offered_are_read_once_per_version_of_each_catalog(tmp_pat
     import json
     import shutil
 
-    from magdagdon.app import i18n
+    from magdagdon.app.text import i18n
 
     for locale in i18n.available_locales():
         shutil.copy(i18n.catalog_dir() / f"{locale}.json", tmp_path)
@@ -197,8 +197,8 @@ def test_the_languages_offered_are_read_once_per_version_of_each_catalog(tmp_pat
 
 
 def test_a_finished_party_goes_from_the_last_turn_to_the_results_without_building_a_hand_over(tmp_path):
-    from magdagdon.app.states.menu import MenuState
-    from magdagdon.app.states.party_handover import PartyHandover
+    from magdagdon.app.ui.menu import MenuState
+    from magdagdon.app.party.handover import PartyHandover
 
     player = Player(tmp_path, size=(1280, 720), scene="party_results", seed=1)
     player.wait(0.5)

@@ -9,9 +9,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from magdagdon.app.render.draw_log import DrawnFrame, Role
-from magdagdon.app.render.hud import min_text_px
-from magdagdon.app.screen_audit import audit_frame
+from magdagdon.app.audit.draw_log import DrawnFrame, Role
+from magdagdon.app.text.fit import min_text_px
+from magdagdon.app.audit.screen_audit import audit_frame
 
 from support.player import Player
 
@@ -24,7 +24,7 @@ def frame(player: Player) -> DrawnFrame:
     player.control.ui.update(0.0)
     player.post(pygame.WINDOWEXPOSED)
     player.wait(0.05)
-    drawn = player.control.frame_log
+    drawn = player.frame_log
     assert drawn is not None
     return drawn
 
@@ -84,7 +84,7 @@ def test_what_minus_and_plus_wait_for_is_said_on_them_or_in_the_guide_line(tmp_p
         player.close()
     player = open_table(tmp_path / "it", "staging", (800, 600), "it")
     try:
-        text = player.control.text
+        text = player.text
         texts = frame(player).texts
         on_buttons = [t.words for t in texts if "button minus" in t.panel or "button plus" in t.panel]
         assert text("power.pick_die") not in on_buttons
@@ -119,7 +119,7 @@ def test_the_score_panel_drops_nothing_for_room(tmp_path, locale, size):
     player = open_table(tmp_path, "staging", size, locale)
     try:
         assert player.table.game.staged
-        text, shown = player.control.text, words_of(frame(player))
+        text, shown = player.text, words_of(frame(player))
         for key in ("score.legend", "score.preview", "score.title"):
             assert set(text(key).split()) <= shown, key
     finally:
@@ -150,7 +150,7 @@ def test_the_ruin_pick_banner_keeps_its_title(tmp_path, locale, size):
     """The title and the sentence both (the title was dropped in Urdu at 800x600)."""
     player = open_table(tmp_path, "ruin_pick", size, locale)
     try:
-        text, texts = player.control.text, frame(player).texts
+        text, texts = player.text, frame(player).texts
         banner = [t.words for t in texts if "banner" in t.panel]
         assert text("banner.ruin_pick") in banner
         assert set(text("banner.ruin_pick_why").split()) <= {w for line in banner for w in line.split()}

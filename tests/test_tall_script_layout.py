@@ -7,7 +7,7 @@ from typing import Any
 import pygame
 import pytest
 
-from magdagdon.app.render.score_panel import draw_score_panel
+from magdagdon.app.table.score_panel import draw_score_panel
 
 from support.player import Player
 
@@ -38,7 +38,7 @@ def texts_placed(player: Player, draw) -> list[tuple[str, pygame.Rect]]:
         return image
 
     fonts.render = spy  # type: ignore[method-assign]
-    surface = RecordingSurface(player.control.window.surface.get_size())
+    surface = RecordingSurface(player.window_size)
     try:
         draw(surface)
     finally:
@@ -59,8 +59,8 @@ def overlapping(placed: list[tuple[str, pygame.Rect]]) -> list[tuple[str, str]]:
 def test_score_panel_rows_do_not_overlap_at_800x600(tmp_path, locale):
     player = Player(tmp_path, scene="staging", locale=locale, seed=3)
     player.wait(0.3)
-    layout, game = player.control.viewport.layout, player.table.session.game
-    text = player.control.text
+    layout, game = player.layout, player.table.session.game
+    text = player.text
 
     def draw(surface):
         draw_score_panel(surface, player.control.fonts, layout.score, game.preview_score(), text, preview=True,

@@ -8,9 +8,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from magdagdon.app.fonts import FontBook, font_paths  # noqa: E402
-from magdagdon.app.i18n import Catalog  # noqa: E402
-from magdagdon.app.render.text_runs import (  # noqa: E402
+from magdagdon.app.text.fonts import FontBook, font_paths  # noqa: E402
+from magdagdon.app.text.i18n import Catalog  # noqa: E402
+from magdagdon.app.text.text_runs import (  # noqa: E402
     base_level, grapheme_clusters, split_runs, visual_order, wrap_paragraph)
 
 WHITE = (255, 255, 255)

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from magdagdon.app.options import (
+from magdagdon.app.shell.options import (
     data_dir_option,
     difficulty_option,
     frames_option,
@@ -19,8 +19,8 @@ from magdagdon.app.options import (
 from magdagdon.shown_value import shown
 
 if TYPE_CHECKING:
-    from magdagdon.app.options import Options
-    from magdagdon.app.termination import Termination
+    from magdagdon.app.shell.options import Options
+    from magdagdon.app.shell.termination import Termination
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -45,10 +45,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def options_from(args: argparse.Namespace):
-    from magdagdon.app.options import Options
+    from magdagdon.app.shell.options import Options
 
     size = None if args.size is None else args.size.size
-    # What is not given stays None: the saved settings fill it in (app.preferences).
+    # What is not given stays None: the saved settings fill it in (app.services.preferences).
     windowed = True if (args.windowed or args.size is not None) else (False if args.fullscreen else None)
     return Options(
         difficulty=args.difficulty if args.code is None else args.code.difficulty or args.difficulty,
@@ -69,14 +69,14 @@ def run(args: argparse.Namespace) -> int:
         print(f"magdagdon: {args.size.note}", file=sys.stderr)  # the game goes on with the size it names
     options = options_from(args)
     if options.scene is not None:
-        from magdagdon.app.scene_names import SCENES
+        from magdagdon.app.shell.scene_names import SCENES
 
         if options.scene not in SCENES:
             print(f"magdagdon: argument --scene: unknown scene {shown(options.scene)}; one of {', '.join(SCENES)}",
                   file=sys.stderr)
             return 2
     # Ctrl+C, SIGTERM and SIGHUP end the game cleanly from here on, also while pygame loads.
-    from magdagdon.app.termination import Termination
+    from magdagdon.app.shell.termination import Termination
 
     termination = Termination()
     try:
@@ -87,13 +87,13 @@ def run(args: argparse.Namespace) -> int:
 
 def _play(options: "Options", termination: "Termination") -> int:
     try:
-        from magdagdon.app.control import Control
+        from magdagdon.app.shell.control import Control
     except ModuleNotFoundError as error:  # run by a Python the game was not installed into
         if error.name not in ("pygame", "pygame_gui", "bidi"):
             raise
         raise SystemExit(f"magdagdon: {error.name} is missing from this Python ({sys.executable}): "
                          "install the game with `python -m pip install .`") from None
-    from magdagdon.app.window import NoDisplay
+    from magdagdon.app.shell.window import NoDisplay
     from magdagdon.assets_path import AssetsMissing
 
     try:

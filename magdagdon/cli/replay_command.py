@@ -18,7 +18,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from magdagdon.app.options import data_dir_option
+from magdagdon.app.shell.options import data_dir_option
 from magdagdon.engine import Replay, ReplayError, ScoreBreakdown
 from magdagdon.shown_value import shown
 

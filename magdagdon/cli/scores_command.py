@@ -6,7 +6,7 @@ import argparse
 import sys
 from datetime import datetime, timezone
 
-from magdagdon.app.options import data_dir_option, difficulty_option
+from magdagdon.app.shell.options import data_dir_option, difficulty_option
 from magdagdon.engine import Difficulty
 from magdagdon.storage import (
     HISTOGRAM_BUCKET,

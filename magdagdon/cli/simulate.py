@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from magdagdon.ai import POLICY_NAMES, make_policy
-from magdagdon.app.options import difficulty_option, seed_option, whole_number
+from magdagdon.app.shell.options import difficulty_option, seed_option, whole_number
 from magdagdon.engine import Difficulty, Game, Replay
 from magdagdon.engine.dice import MAX_SEED
 

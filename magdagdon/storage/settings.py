@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from ..engine.difficulty import Difficulty
 from .atomic_file import write_atomic
@@ -42,31 +42,19 @@ class Settings:
     reduce_motion: bool | None = None  # fades instead of movement
     tips_seen: tuple[str, ...] | None = None  # one-time tips already shown
     name: str | None = None  # the last name entered, offered to the next player
+    # A yes/no setting needs nothing more here than its field: it is read and written as a flag.
+    auto_roll: bool | None = None  # each turn's dice thrown without a tap on ROLL
 
     def with_changes(self, **changes: Any) -> "Settings":
         return replace(self, **changes)
 
     def to_data(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "difficulty": None if self.difficulty is None else self.difficulty.name,
-            "sound": self.sound,
-            "fullscreen": self.fullscreen,
-        }
-        if self.language is not None:
-            data["language"] = self.language
-        # Written once chosen, so older files and older readers see what they know.
-        if self.large_text is not None:
-            data["large_text"] = self.large_text
-        if self.volume is not None:
-            data["volume"] = self.volume
-        if self.coached is not None:
-            data["coached"] = self.coached
-        if self.reduce_motion is not None:
-            data["reduce_motion"] = self.reduce_motion
-        if self.tips_seen is not None:
-            data["tips_seen"] = list(self.tips_seen)
-        if self.name is not None:
-            data["name"] = self.name
+        data: dict[str, Any] = {name: _encoded(getattr(self, name)) for name in ALWAYS_WRITTEN}
+        # The others are written once chosen, so older files and older readers see what they know.
+        for spec in fields(self):
+            value = getattr(self, spec.name)
+            if spec.name not in ALWAYS_WRITTEN and value is not None:
+                data[spec.name] = _encoded(value)
         return data
 
     @classmethod
@@ -74,32 +62,68 @@ class Settings:
         """Strict on the fields it knows; ignores others (a newer minor version's extras)."""
         if not isinstance(raw, dict):
             raise CorruptFile("settings must be an object")  # pragma: no mutate
-        difficulty = raw.get("difficulty")
-        if difficulty is not None:
-            if not isinstance(difficulty, str) or difficulty not in Difficulty.__members__:
-                raise CorruptFile(f"bad difficulty {difficulty!r}")  # pragma: no mutate
-            difficulty = Difficulty[difficulty]
-        flags = {}
-        for name in ("sound", "fullscreen", "large_text", "coached", "reduce_motion"):
-            value = raw.get(name)
-            if value is not None and not isinstance(value, bool):
-                raise CorruptFile(f"bad {name} {value!r}")  # pragma: no mutate
-            flags[name] = value
-        language = raw.get("language")
-        if language is not None and not (isinstance(language, str) and re.fullmatch(r"[a-z]{2,3}", language)):
-            raise CorruptFile(f"bad language {language!r}")  # pragma: no mutate
-        volume = raw.get("volume")
-        if volume is not None and (isinstance(volume, bool) or not isinstance(volume, int) or not 0 <= volume <= 100):
-            raise CorruptFile(f"bad volume {volume!r}")  # pragma: no mutate
-        tips = raw.get("tips_seen")
-        if tips is not None:
-            if not isinstance(tips, list) or len(tips) > 50 or not all(isinstance(t, str) and len(t) <= 40 for t in tips):
-                raise CorruptFile("bad tips_seen")  # pragma: no mutate
-            tips = tuple(tips)
-        player = raw.get("name")
-        if player is not None and (not isinstance(player, str) or clean_name(player) != player):
-            raise CorruptFile(f"bad name {player!r}")  # pragma: no mutate
-        return cls(difficulty, **flags, language=language, volume=volume, tips_seen=tips, name=player)
+        values: dict[str, Any] = {}
+        for spec in fields(cls):
+            value = raw.get(spec.name)
+            if value is not None:
+                read: Callable[[str, Any], Any] = _READERS.get(spec.name, _flag)
+                values[spec.name] = read(spec.name, value)
+        return cls(**values)
+
+
+# Always in the file, null until chosen (what the first version wrote).
+ALWAYS_WRITTEN = ("difficulty", "sound", "fullscreen")
+
+
+def _encoded(value: Any) -> Any:
+    if isinstance(value, Difficulty):
+        return value.name
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+def _flag(name: str, value: Any) -> bool:
+    """A yes/no setting: every field without a reader of its own below is one."""
+    if not isinstance(value, bool):
+        raise CorruptFile(f"bad {name} {value!r}")  # pragma: no mutate
+    return value
+
+
+def _difficulty(name: str, value: Any) -> Difficulty:
+    if not isinstance(value, str) or value not in Difficulty.__members__:
+        raise CorruptFile(f"bad difficulty {value!r}")  # pragma: no mutate
+    return Difficulty[value]
+
+
+def _language(name: str, value: Any) -> str:
+    if not (isinstance(value, str) and re.fullmatch(r"[a-z]{2,3}", value)):
+        raise CorruptFile(f"bad language {value!r}")  # pragma: no mutate
+    return value
+
+
+def _volume(name: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 100:
+        raise CorruptFile(f"bad volume {value!r}")  # pragma: no mutate
+    return value
+
+
+def _tips(name: str, value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or len(value) > 50 or not all(isinstance(t, str) and len(t) <= 40 for t in value):
+        raise CorruptFile("bad tips_seen")  # pragma: no mutate
+    return tuple(value)
+
+
+def _name(name: str, value: Any) -> str:
+    if not isinstance(value, str) or clean_name(value) != value:
+        raise CorruptFile(f"bad name {value!r}")  # pragma: no mutate
+    return value
+
+
+# The fields that are not yes/no, each with its own check.
+_READERS: dict[str, Callable[[str, Any], Any]] = {
+    "difficulty": _difficulty, "language": _language, "volume": _volume, "tips_seen": _tips, "name": _name,
+}
 
 
 @dataclass(frozen=True)

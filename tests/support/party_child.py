@@ -7,7 +7,7 @@ import signal
 import sys
 from pathlib import Path
 
-from magdagdon.app.party_play import PartyPlay
+from magdagdon.app.party.play import PartyPlay
 
 from support.party_player import play_party, set_up_party
 from support.player import Player

@@ -40,7 +40,7 @@ def set_up_party(player: Player, seats: list[tuple[str, bool]]) -> None:
 def play_human_step(player: Player) -> None:
     """One action of the person at the table, as they would make it."""
     state = player.top
-    game, layout = state.game, player.control.viewport.layout
+    game, layout = state.game, player.layout
     if game.phase is Phase.ROLL:
         player.key(pygame.K_r, then=1.2)
     elif game.phase is Phase.STAGING:
@@ -75,7 +75,7 @@ def play_party(player: Player, stop_after: int | None = None) -> None:
     while player.top_key != "party_results":
         key = player.top_key
         looks += 1
-        assert not player.control.machine.quit_requested, "the game quit during the party"
+        assert not player.quit_requested, "the game quit during the party"
         assert player.now < until and looks < 20_000, f"the party is stuck in {key}: {describe(player)}"
         if key == "party_handover":
             play = player.top.play

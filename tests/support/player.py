@@ -14,14 +14,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from magdagdon.app.control import Control  # noqa: E402
-from magdagdon.app.loop_io import FakeClock, ScriptedEvents  # noqa: E402
-from magdagdon.app.options import Options  # noqa: E402
-from magdagdon.app.render import palette  # noqa: E402
-from magdagdon.app.render.draw_log import DrawnFrame  # noqa: E402
-from magdagdon.app.render.text_runs import without_controls  # noqa: E402
-from magdagdon.app.states.menu import MenuState  # noqa: E402
-from magdagdon.app.states.table import TableState  # noqa: E402
+from magdagdon.app.shell.control import Control  # noqa: E402
+from magdagdon.app.shell.loop_io import FakeClock, ScriptedEvents  # noqa: E402
+from magdagdon.app.shell.options import Options  # noqa: E402
+from magdagdon.app.ui import palette  # noqa: E402
+from magdagdon.app.audit.draw_log import DrawnFrame  # noqa: E402
+from magdagdon.app.text.text_runs import without_controls  # noqa: E402
+from magdagdon.app.ui.menu import MenuState  # noqa: E402
+from magdagdon.app.table.table_state import TableState  # noqa: E402
 from magdagdon.engine import Difficulty  # noqa: E402
 
 TAP_SECONDS = 0.06  # finger down to finger up
@@ -124,6 +124,75 @@ class Player:
     def choose(self, ident: str, then: float = AFTER_INPUT) -> None:
         """Tap the top menu's button ``ident``, where the player sees it."""
         self.tap(self.menu_button_rects()[ident].center, then)
+
+    # --- what the game is doing (queries, so tests need not reach into the control) --------
+    @property
+    def text(self) -> Any:
+        """The catalog of the language on screen."""
+        return self.control.text
+
+    @property
+    def layout(self) -> Any:
+        """The table's rectangles at the window's size."""
+        return self.control.viewport.layout
+
+    @property
+    def window_size(self) -> tuple[int, int]:
+        return self.control.window.surface.get_size()
+
+    @property
+    def fullscreen(self) -> bool:
+        return self.control.window.fullscreen
+
+    @property
+    def frames_drawn(self) -> int:
+        """Frames the loop has run (drawn or idle) since start."""
+        return self.control.frames
+
+    @property
+    def frames_presented(self) -> int:
+        """Frames actually handed to the window."""
+        return self.control.window.presented
+
+    @property
+    def frame_log(self) -> "DrawnFrame | None":
+        """The draw log of the last presented frame."""
+        return self.control.frame_log
+
+    @property
+    def stack_keys(self) -> list[str]:
+        """The keys of the states on the stack, bottom first."""
+        return list(self.control.machine.keys)
+
+    @property
+    def stack(self) -> list[Any]:
+        return list(self.control.machine.stack)
+
+    @property
+    def quit_requested(self) -> bool:
+        return self.control.machine.quit_requested
+
+    @property
+    def demo_playing(self) -> bool:
+        """The game on the table plays itself (the demo, the attract loop's game)."""
+        return self.control.machine.context.demo
+
+    @property
+    def difficulty(self) -> Difficulty:
+        """The difficulty a new game takes."""
+        return self.control.games.difficulty
+
+    @property
+    def animating(self) -> bool:
+        return self.control.animating()
+
+    def notices(self, count: int) -> list[str]:
+        """The latest ``count`` notices the title would show."""
+        return self.control.notices.latest(count)
+
+    def set_language(self, locale: str) -> None:
+        """Switch the language as Settings does."""
+        self.control.set_language(locale)
 
     # --- what is on screen --------------------------------------------------------------
     @property

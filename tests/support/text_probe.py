@@ -25,7 +25,7 @@ class DrawnText:
 
 
 def _frame(player: Player, hidden: Key | None, seen: list[Key]) -> pygame.Surface:
-    fonts = player.control.machine.stack[0].fonts  # one FontBook serves every state
+    fonts = player.stack[0].fonts  # one FontBook serves every state
     real = fonts.render
 
     def render(text: str, size: int, colour: Any, bold: bool = False) -> pygame.Surface:
@@ -38,7 +38,7 @@ def _frame(player: Player, hidden: Key | None, seen: list[Key]) -> pygame.Surfac
 
     fonts.render = render  # type: ignore[method-assign]
     try:
-        for state in player.control.machine.stack:
+        for state in player.stack:
             canvas = getattr(getattr(state, "kit", None), "canvas", None)
             if canvas is not None:
                 canvas.invalidate()

@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Callable, Sequence
 
 import pygame
 
-from ..render.button_row import draw_button_row
-from ..render.widgets import Button
+from ..ui.button_row import draw_button_row
+from ..ui.widgets import Button
 
 if TYPE_CHECKING:
-    from ..fonts import FontBook
+    from ..text.fonts import FontBook
 
 
 @dataclass(frozen=True)

@@ -16,18 +16,18 @@ import pygame
 from magdagdon.engine import Board
 from magdagdon.phones.room import SeatSnapshot, SeatStatus
 
-from ..fonts import FontBook
-from ..i18n import Catalog
-from ..party_play import PLAYER_COLOURS
-from ..render import palette
-from ..render.draw_log import LoggedSurface, Role, as_role, note, panel
-from ..render.ellipsis import shortened
-from ..render.hud import min_text_px
-from ..render.menu_text import blit_ink
-from ..render.numbers import signed
-from ..render.palette import Colour
-from ..render.party_strip import draw_mini_board
-from ..render.text_runs import isolated
+from ..text.fonts import FontBook
+from ..text.i18n import Catalog
+from ..party.play import PLAYER_COLOURS
+from ..ui import palette
+from ..audit.draw_log import LoggedSurface, Role, as_role, note, panel
+from ..text.ellipsis import shortened
+from ..text.fit import min_text_px
+from ..text.menu_text import blit_ink
+from ..text.numbers import signed
+from ..ui.palette import Colour
+from ..party.strip import draw_mini_board
+from ..text.text_runs import isolated
 
 
 class GuestMark(enum.Enum):

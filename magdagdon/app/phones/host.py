@@ -24,7 +24,7 @@ from magdagdon.phones.room import Room, RoomPhase, RoomSnapshot, new_room_code
 from magdagdon.storage import Store, open_store
 from magdagdon.storage.room_file import RoomFiles, RoomRecord
 
-from ..session import now as wall_now
+from ..services.wall_clock import now as wall_now
 
 if TYPE_CHECKING:  # aiohttp and segno are the ``phones`` extra: imported when a room opens
     from magdagdon.phones.server import RoomServer

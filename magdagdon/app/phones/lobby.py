@@ -8,26 +8,32 @@ and the game goes on."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from magdagdon.engine import Difficulty
 from magdagdon.phones.room import RoomPhase, RoomSnapshot, SeatSnapshot, SeatStatus
 from magdagdon.storage.room_file import RoomRecord
 
-from ..games import Games
-from ..notices import Notices
-from ..payloads import Answer, Confirmed, Leave, Payload, Question
-from ..play_context import PlayContext
-from ..render import palette
-from ..render.draw_log import Role, as_role, panel
-from ..render.ellipsis import shortened
-from ..render.hud import draw_background, min_text_px
-from ..render.menu_text import blit_ink, fitted_block
-from ..render.text_runs import isolated
-from ..states.menu import Item, MenuKit, MenuState
+from ..table.games import Games
+from ..services.notices import Notices
+from ..shell.payloads import Answer, Confirmed, Leave, Payload, Question
+from ..shell.play_context import PlayContext
+from ..ui import palette
+from ..audit.draw_log import Role, as_role, panel
+from ..text.ellipsis import shortened
+from ..table.hud import draw_background
+from ..text.fit import min_text_px
+from ..text.menu_text import blit_ink, fitted_block
+from ..text.text_runs import isolated
+from ..ui.menu import Item, MenuKit, MenuState
 from .guest_tiles import GuestMark, draw_legend, draw_mark, mark_of, seat_colour
 from .host import HostFailed, PhoneHost, report
 from .qr_view import draw_qr
+
+if TYPE_CHECKING:
+    from ..shell.screens import Services
 
 
 # A lobby column is at least as wide as this name at the readable floor (about six letters).
@@ -311,3 +317,11 @@ class RemoveGuest(MenuState):
 
 def next_difficulty(shown: tuple[Difficulty, ...], current: Difficulty) -> Difficulty:
     return shown[(shown.index(current) + 1) % len(shown)] if current in shown else shown[0]
+
+
+def screen(services: Services) -> PhonesLobby:
+    return PhonesLobby(services.menu, services.games, services.phones(), services.notices)
+
+
+def remove_guest_screen(services: Services) -> RemoveGuest:
+    return RemoveGuest(services.menu, services.phones())

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..render.draw_log import Role, note
+from ..audit.draw_log import Role, note
 
 QR_DARK = (0, 0, 0)
 QR_LIGHT = (255, 255, 255)

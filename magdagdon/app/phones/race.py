@@ -8,6 +8,8 @@ and place, and who gained most each turn; Back to the title stops the server."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from magdagdon.engine import Game, Replay
@@ -16,19 +18,23 @@ from magdagdon.party import PartyResults
 from magdagdon.party.results import results_of
 from magdagdon.phones.room import RoomPhase, RoomSnapshot, SeatStatus
 
-from ..games import Games
-from ..loop import ticks
-from ..payloads import Answer, Confirmed, Leave, Payload, Question, TitleOnTop
-from ..play_context import PlayContext
-from ..render import palette
-from ..render.dice_faces import die_face
-from ..render.draw_log import Role, as_role, note, panel
-from ..render.hud import draw_background, min_text_px
-from ..render.menu_text import blit_ink, fitted_size
-from ..render.results_cards import draw_best_turns, draw_standing
-from ..states.menu import Item, MenuKit, MenuState
+from ..table.games import Games
+from ..shell.loop import ticks
+from ..shell.payloads import Answer, Confirmed, Leave, Payload, Question, TitleOnTop
+from ..shell.play_context import PlayContext
+from ..ui import palette
+from ..table.dice_faces import die_face
+from ..audit.draw_log import Role, as_role, note, panel
+from ..table.hud import draw_background
+from ..text.fit import min_text_px
+from ..text.menu_text import blit_ink, fitted_size
+from ..party.results_cards import draw_best_turns, draw_standing
+from ..ui.menu import Item, MenuKit, MenuState
 from .guest_tiles import GuestMark, Tile, TileImages, draw_legend, draw_tiles, mark_of, seat_colour, tiles_of
 from .host import PhoneHost
+
+if TYPE_CHECKING:
+    from ..shell.screens import Services
 
 RACE_MARKS = [GuestMark.PLACING, GuestMark.CONFIRMED, GuestMark.BOARD_FULL, GuestMark.AWAY, GuestMark.DISCONNECTED,
               GuestMark.REMOVED]
@@ -237,3 +243,11 @@ class PhonesResults(RoomScreen):
             draw_tiles(surface, fonts, text, others, tiles, self.tile_images)
         strip = pygame.Rect(rect.left, rect.bottom - best_h, rect.width, best_h)
         draw_best_turns(surface, fonts, text, strip, results.best_of_turn, lambda k: seat_colour(self.seat(k)))
+
+
+def screen(services: Services) -> PhonesRace:
+    return PhonesRace(services.menu, services.games, services.phones())
+
+
+def results_screen(services: Services) -> PhonesResults:
+    return PhonesResults(services.menu, services.games, services.phones())

@@ -10,17 +10,17 @@ from typing import TYPE_CHECKING, Callable, Sequence
 
 from magdagdon.engine import Action, Game
 
-from ..games import Games
-from ..state_machine import StateMachine
-from ..states.table import TableState
+from ..table.games import Games
+from ..shell.state_machine import StateMachine
+from ..table.table_state import TableState
 from .seats import Controller, ExpertSeat, PersonSeat, ScriptedSeat
 from .worker import Worker
-from ..loop import ticks
+from ..shell.loop import ticks
 
 if TYPE_CHECKING:
     from magdagdon.ai import Policy
 
-    from ..party_play import PartyPlay
+    from ..party.play import PartyPlay
 
 DEMO_STEP_TICKS = ticks(1 / 3)  # between the demo's moves
 COMPUTER_STEP_TICKS = ticks(0.45)  # between a computer player's

@@ -5,13 +5,16 @@ only leaves the viewer on the expert's choices."""
 
 from __future__ import annotations
 
-from concurrent.futures import Future
+from typing import TYPE_CHECKING
 
 from magdagdon.ai import ExpertPolicy
 from magdagdon.engine import Difficulty, Game, Replay
 
-from ..turn_story import TurnStory, turn_stories
+from ..results.turn_story import TurnStory, turn_stories
 from .worker import Answer, Worker
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 
 def expert_line(difficulty: Difficulty, seed: int) -> list[TurnStory]:

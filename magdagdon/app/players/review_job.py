@@ -4,7 +4,6 @@ cannot be made only hides the expert's side, it never stops the game."""
 
 from __future__ import annotations
 
-from concurrent.futures import Future
 from typing import TYPE_CHECKING
 
 from magdagdon.engine import Replay
@@ -12,6 +11,7 @@ from magdagdon.engine import Replay
 from .worker import Answer, Worker
 
 if TYPE_CHECKING:
+    from concurrent.futures import Future
     from magdagdon.ai.review import TurnReview
 
 

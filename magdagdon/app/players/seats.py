@@ -3,7 +3,6 @@ None while there is none yet (a person's seat always: their moves come from the 
 
 from __future__ import annotations
 
-from concurrent.futures import Future
 from typing import TYPE_CHECKING, Callable, Protocol, Sequence
 
 from magdagdon.engine import Action, Game
@@ -11,6 +10,7 @@ from magdagdon.engine import Action, Game
 from .worker import Worker
 
 if TYPE_CHECKING:
+    from concurrent.futures import Future
     from magdagdon.ai import Policy
 
 

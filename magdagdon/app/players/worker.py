@@ -6,57 +6,16 @@ a fake clock and the thoughts stay in step however busy the machine is."""
 
 from __future__ import annotations
 
-import queue
 import sys
-import threading
-from concurrent.futures import CancelledError, Executor, Future
-from typing import Any, Callable, Generic, TypeVar
+from typing import TYPE_CHECKING, Callable, Generic, TypeVar
+
+if TYPE_CHECKING:  # concurrent.futures (and logging with it) loads with the first thought
+    from concurrent.futures import Executor, Future
 
 T = TypeVar("T")
 
 # Two threads: a review of a whole game (seconds) never holds up a computer player's move.
 THREADS = 2
-
-_Job = tuple["Future[Any]", Callable[..., Any], tuple[Any, ...], dict[str, Any]]
-
-
-class DaemonThreads(Executor):
-    """An executor whose threads never hold up the end of the process: a review still
-    thinking when the game quits is simply dropped (``ThreadPoolExecutor``'s threads are
-    joined at exit, which would keep a kiosk from restarting for seconds)."""
-
-    def __init__(self, count: int) -> None:
-        self.jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
-        self.count = count
-        for number in range(count):
-            threading.Thread(target=self._work, name=f"magdagdon-thinking-{number}", daemon=True).start()
-
-    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
-        future: Future[T] = Future()
-        self.jobs.put((future, fn, args, kwargs))
-        return future
-
-    def _work(self) -> None:
-        while (job := self.jobs.get()) is not None:
-            future, fn, args, kwargs = job
-            if not future.set_running_or_notify_cancel():
-                continue
-            try:
-                future.set_result(fn(*args, **kwargs))
-            except BaseException as error:  # handed back through the future, to whoever asked
-                future.set_exception(error)
-
-    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
-        if cancel_futures:
-            while True:
-                try:
-                    job = self.jobs.get_nowait()
-                except queue.Empty:
-                    break
-                if job is not None:
-                    job[0].cancel()
-        for _ in range(self.count):
-            self.jobs.put(None)
 
 
 class Worker:
@@ -65,11 +24,15 @@ class Worker:
         self.closed = False
 
     def submit(self, thought: Callable[[], T]) -> Future[T]:
+        from concurrent.futures import Future
+
         if self.closed:  # the game is ending: nothing new starts, nothing waits for it
             refused: Future[T] = Future()
             refused.cancel()
             return refused
         if self.executor is None:
+            from .daemon_threads import DaemonThreads
+
             self.executor = DaemonThreads(THREADS)
         return self.executor.submit(thought)
 
@@ -91,6 +54,8 @@ class Answer(Generic[T]):
     def get(self) -> T | None:
         if not self.future.done() or self.failed:
             return None
+        from concurrent.futures import CancelledError
+
         try:
             return self.future.result()
         except CancelledError:

@@ -1,0 +1,201 @@
+"""The whole-screen audit: what a player would find wrong with a frame, read from its draw
+log (:mod:`.render.draw_log`) — not each text against its own box, but everything on the
+screen together.
+
+A frame fails when
+- two texts' inks overlap, or a text lies over an element it does not belong to, or an
+  element hides a text it does not belong to;
+- a text's ink leaves its panel or the window, or a clip cut it;
+- a text is smaller than the readable floor;
+- a state declared content it did not draw (game over: the score, the rank, the review);
+- a coach mark or tip covers its own target, the score, or a control it does not name;
+- one row of buttons shows its labels in two sizes, or words side by side sit on
+  different baselines;
+- a text has no role (the log cannot tell what it is), or two dialogs stand on each other.
+
+What lies under the last veil (a menu or dialog dims the screen) is background: it is
+judged on its own screen, not with the dialog over it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Iterable
+
+import pygame
+
+from .draw_log import Drawn, DrawnFrame, Role
+
+CONTROLS = frozenset({Role.BUTTON, Role.DIE, Role.CELL})
+TOLERANCE = 1  # pixels a text's ink may stray past its box (anti-aliasing)
+
+
+@dataclass(frozen=True)
+class Finding:
+    rule: str
+    what: str
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.what}"
+
+
+def _short(record: Drawn) -> str:
+    words = record.words if len(record.words) <= 40 else record.words[:38] + "…"
+    where = "/".join(record.panel[1:]) or (record.panel[0] if record.panel else "")
+    return f"{words!r} ({record.role.value if record.role else 'no role'} in {where or 'the window'})"
+
+
+def active_records(frame: DrawnFrame) -> tuple[list[Drawn], list[Drawn]]:
+    """(background, active): the records under the last whole-window veil, and the rest."""
+    window = pygame.Rect((0, 0), frame.size)
+    cut = 0
+    for index, record in enumerate(frame.records):
+        if record.role is Role.VEIL and record.rect.contains(window):
+            cut = index + 1
+    return list(frame.records[:cut]), list(frame.records[cut:])
+
+
+def belongs(text: Drawn, element: Drawn) -> bool:
+    """A text belongs to an element it lies in (its panel path names it), or that lies in
+    the same panel as the text's own box around both (a cell's number and the cell)."""
+    return element.words in text.panel
+
+
+def audit_frame(frame: DrawnFrame, floor: int, declared: Iterable[str] = ()) -> list[Finding]:
+    background, active = active_records(frame)
+    active = [r for r in active if not _hidden(r, active)]
+    texts = [r for r in active if r.is_text]
+    elements = [r for r in active if not r.is_text]
+    window = pygame.Rect((0, 0), frame.size)
+    findings: list[Finding] = []
+    add = findings.append
+
+    for text in texts:
+        if text.role is None:
+            add(Finding("no role", f"{_short(text)}: the log cannot tell what this text is"))
+        if text.role is not Role.SHADOW and text.px < floor:
+            add(Finding("too small", f"{_short(text)} at {text.px} px, below {floor} px"))
+        if not window.inflate(2 * TOLERANCE, 2 * TOLERANCE).contains(text.rect):
+            add(Finding("outside the window", f"{_short(text)} ink {tuple(text.rect)} in a {frame.size} window"))
+        elif text.panel_rect is not None and not text.panel_rect.inflate(2 * TOLERANCE, 2 * TOLERANCE).contains(text.rect):
+            add(Finding("outside its panel", f"{_short(text)} ink {tuple(text.rect)} outside {tuple(text.panel_rect)}"))
+        if text.cut:
+            add(Finding("cut", f"{_short(text)}: only {tuple(text.shown)} of its ink {tuple(text.rect)} shows"
+                        if text.shown.size != text.rect.size else f"{_short(text)}: a letter is cut by its own line"))
+
+    for first, second in combinations([t for t in texts if t.role is not Role.SHADOW], 2):
+        if _overlap(first, second):
+            add(Finding("overlap", f"{_short(first)} and {_short(second)} overlap"))
+
+    for text in texts:
+        for element in elements:
+            if element.role in (Role.VEIL, Role.WINDOW) or belongs(text, element):
+                continue
+            if not element.rect.colliderect(text.shown):
+                continue
+            if element.order < text.order:
+                if not _on_its_own_panel(text, element, elements):
+                    add(Finding("text over an element", f"{_short(text)} is drawn over {element.words}"))
+            elif element.opaque:
+                add(Finding("covered", f"{_short(text)} is covered by {element.words}"))
+
+    findings += _marks(elements)
+    findings += _rows_of_buttons(texts, elements)
+    findings += _baselines(texts)
+    findings += _stacked_dialogs(background, elements)
+    shown_panels = {name for text in texts for name in text.panel}
+    for name in declared:
+        if name not in shown_panels:
+            add(Finding("missing", f"the screen declares {name!r} and draws none of it"))
+    return findings
+
+
+def _hidden(record: Drawn, records: list[Drawn]) -> bool:
+    """A record wholly under a dialog drawn after it (that it is not part of) cannot be seen."""
+    return any(other.role is Role.DIALOG and other.order > record.order and other.opaque
+               and other.rect.contains(record.shown) and other.words not in record.panel and other is not record
+               for other in records)
+
+
+def _on_its_own_panel(text: Drawn, element: Drawn, elements: list[Drawn]) -> bool:
+    """The text lies on a panel of its own (a button, a banner) drawn over ``element``."""
+    return any(own.words in text.panel and element.order < own.order < text.order and own.rect.contains(text.shown)
+               for own in elements)
+
+
+def _overlap(first: Drawn, second: Drawn) -> bool:
+    if not first.shown.colliderect(second.shown):
+        return False
+    if first.mask is None or second.mask is None:
+        return True
+    offset = (second.origin[0] - first.origin[0], second.origin[1] - first.origin[1])
+    return first.mask.overlap_area(second.mask, offset) > 0
+
+
+def _marks(elements: list[Drawn]) -> list[Finding]:
+    """A coach mark or tip may cover neither what it points at, nor the score, nor a
+    control it does not name."""
+    findings = []
+    for mark in (e for e in elements if e.role in (Role.MARK, Role.TIP)):
+        for other in elements:
+            if other is mark or not other.rect.colliderect(mark.rect) or other.words in mark.panel:
+                continue
+            target = bool(mark.names) and other.words == mark.names[0]
+            kind = "tip" if mark.role is Role.TIP else "mark"
+            if target:
+                findings.append(Finding("mark covers", f"the {kind} {mark.words!r} covers its own target {other.words}"))
+            elif other.words == "score" or (other.role in CONTROLS and other.words not in mark.names):
+                findings.append(Finding("mark covers", f"the {kind} {mark.words!r} covers {other.words}"))
+    return findings
+
+
+def _rows_of_buttons(texts: list[Drawn], elements: list[Drawn]) -> list[Finding]:
+    """Buttons side by side in one row (same top and height, same panel) show their labels
+    at one size."""
+    findings = []
+    buttons = [e for e in elements if e.role is Role.BUTTON]
+    rows: dict[tuple[tuple[str, ...], int, int], list[Drawn]] = {}
+    for button in buttons:
+        rows.setdefault((button.panel, button.rect.top, button.rect.height), []).append(button)
+    for row in rows.values():
+        if len(row) < 2:
+            continue
+        sizes = {}
+        for button in row:
+            label = next((t for t in texts if t.role is Role.BUTTON_LABEL and button.words in t.panel), None)
+            if label is not None:
+                sizes[button.words] = label.px
+        if len(set(sizes.values())) > 1:
+            listed = ", ".join(f"{name.removeprefix('button ')} {px} px" for name, px in sizes.items())
+            findings.append(Finding("row sizes", f"one row of buttons in {len(set(sizes.values()))} sizes: {listed}"))
+    return findings
+
+
+def _baselines(texts: list[Drawn]) -> list[Finding]:
+    """Words side by side in one panel, at one size, on one line, share a baseline."""
+    findings = []
+    for first, second in combinations(texts, 2):
+        if first.panel != second.panel or first.px != second.px or first.role is Role.SHADOW:
+            continue
+        if first.rect.colliderect(second.rect):
+            continue
+        low = max(first.rect.top, second.rect.top)
+        high = min(first.rect.bottom, second.rect.bottom)
+        if high - low < 0.6 * min(first.rect.height, second.rect.height):
+            continue  # not on one line
+        if abs(first.baseline - second.baseline) > TOLERANCE + 1:
+            findings.append(Finding("baselines", f"{_short(first)} and {_short(second)} sit side by side on "
+                                    f"baselines {first.baseline} and {second.baseline}"))
+    return findings
+
+
+def _stacked_dialogs(background: list[Drawn], elements: list[Drawn]) -> list[Finding]:
+    """A dialog opened over another dialog hides it only in part: the first should step aside."""
+    findings = []
+    lower = [e for e in background if e.role is Role.DIALOG]
+    for dialog in (e for e in elements if e.role is Role.DIALOG):
+        for under in lower:
+            if under.rect.colliderect(dialog.rect) and not dialog.rect.contains(under.rect):
+                findings.append(Finding("stacked dialogs", f"{dialog.words} stands over part of {under.words}"))
+    return findings

@@ -1,0 +1,116 @@
+"""What a party's results and a phones room's results both show: a standing's card (place,
+name, total, the final board, the breakdown) and the strip of who gained most each turn."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from magdagdon.engine import Board, ScoreBreakdown
+
+from ..text.fonts import FontBook
+from ..text.i18n import Catalog
+from ..ui import palette
+from ..audit.draw_log import Role, as_role, panel
+from ..text.fit import min_text_px
+from ..text.menu_text import ink_rect
+from ..ui.palette import Colour
+from .strip import draw_mini_board, fitted
+
+
+def draw_best_turns(surface: pygame.Surface, fonts: FontBook, text: Catalog, strip: pygame.Rect,
+                    best_of_turn: tuple[tuple[int, ...], ...], colour_of: Callable[[int], Colour]) -> None:
+    """Who gained most on each turn: the turn number in the colour of the best player(s)."""
+    label = text("party.best_turns")
+    size = max(10, int(strip.height * 0.6))
+    image = fitted(fonts, label, size, strip.width // 3, strip.height, palette.TEXT_DIM)
+    rtl = text.rtl  # read from the right: the label, then turn 1, on the right
+    with panel(surface, "best each turn", strip, Role.LABEL):
+        side = {"midright": (strip.right, strip.centery)} if rtl else {"midleft": (strip.left, strip.centery)}
+        surface.blit(image, image.get_rect(**side))
+    turns = len(best_of_turn)
+    room = strip.width - image.get_width() - 8
+    cells = pygame.Rect(strip.left if rtl else strip.left + image.get_width() + 8, strip.top, room, strip.height)
+    cell_w = max(1, cells.width // max(1, turns))
+    for turn, seats in enumerate(best_of_turn, start=1):
+        place = turns - turn if rtl else turn - 1
+        box = pygame.Rect(cells.left + place * cell_w + (2 if rtl else 0), cells.top, cell_w - 2, cells.height)
+        band = max(1, box.height // max(1, len(seats)))
+        for k, seat in enumerate(seats):
+            pygame.draw.rect(surface, colour_of(seat), (box.left, box.top + k * band, box.width, band))
+        digit = fitted(fonts, str(turn), int(box.height * 0.6), box.width - 2, box.height, palette.TEXT_DARK, True)
+        with panel(surface, "best each turn", strip, Role.VALUE), panel(surface, f"turn {turn}", box, element=Role.PICTURE):
+            surface.blit(digit, digit.get_rect(center=box.center))
+
+
+def draw_standing(surface: pygame.Surface, fonts: FontBook, text: Catalog, box: pygame.Rect, place: int, name: str,
+                  breakdown: ScoreBreakdown, colour: Colour, board: Board) -> None:
+    """One result's card: place and name, the total, the final board and the breakdown."""
+    pygame.draw.rect(surface, palette.PANEL, box, border_radius=8)
+    pygame.draw.rect(surface, palette.GOLD if place == 1 else colour, box, width=3 if place == 1 else 1, border_radius=8)
+    line = max(min_text_px(surface.get_size()), min(box.height // 9, box.width // 8))
+    y = box.top + 4
+    head = text("party.place", place=place, name=name)
+    image = fitted(fonts, head, line, box.width - 8, int(line * 1.3), colour, bold=True)
+    with as_role(surface, Role.NAME):
+        surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
+    y += int(line * 1.3)
+    total = str(breakdown.total)
+    image = fonts.render(total, fonts.fit(total, int(line * 1.4), box.width - 8, True), palette.GOLD, bold=True)
+    with as_role(surface, Role.VALUE):
+        surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
+    y += int(line * 1.6)
+    small = max(min_text_px(surface.get_size()), int(line * 0.7))
+    rows = [(text("score.base"), str(breakdown.base)), (text("score.bonus"), f"+{breakdown.bonus}"),
+            (text("score.ruins", count=breakdown.ruins), f"–{breakdown.ruin_penalty}" if breakdown.ruins else "0"),
+            (text("score.powers", count=breakdown.powers_used),
+             f"–{breakdown.power_penalty}" if breakdown.powers_used else "0")]
+    # Each row a label and its value on one baseline; rows evenly spaced, each clear of
+    # the ink of the one above (Nastaliq's letters stand far above and below Latin's).
+    # Tall rows make their text smaller before they squeeze the board to a speck: the
+    # board keeps a quarter of the card's height while the text can give way.
+    floor = min_text_px(surface.get_size())
+    wanted = min(box.width - 16, box.height // 4)
+    while True:
+        labels, values, ascents, baselines, rows_h = _rows(fonts, rows, small, box.width * 3 // 5)
+        board_side = min(box.width - 16, box.bottom - 6 - y - rows_h - 8)
+        if board_side >= wanted or small <= floor:
+            break
+        small -= 1
+    if board_side > 24:
+        draw_mini_board(surface, fonts, pygame.Rect(box.centerx - board_side // 2, y, board_side, board_side),
+                        board)
+        y += board_side + 4
+    y = max(y, box.bottom - 6 - rows_h)  # the rows end at the card's foot
+    inset = max(6, box.width // 18)  # clear of the card's frame, as its board is
+    label_at, value_at = (box.right - inset, box.left + inset) if fonts.rtl else (box.left + inset, box.right - inset)
+    for number, (l_img, v_img) in enumerate(zip(labels, values)):
+        baseline = y + baselines[number]
+        l_asc, v_asc = ascents[number]
+        with panel(surface, f"row {number}"):
+            # right to left: the label at the right, its number at the left
+            l_rect = l_img.get_rect(top=baseline - l_asc)
+            v_rect = v_img.get_rect(top=baseline - v_asc)
+            setattr(l_rect, "right" if fonts.rtl else "left", label_at)
+            setattr(v_rect, "left" if fonts.rtl else "right", value_at)
+            surface.blit(l_img, l_rect)
+            with as_role(surface, Role.VALUE):
+                surface.blit(v_img, v_rect)
+
+
+def _rows(fonts: FontBook, rows: list[tuple[str, str]], small: int, label_width: int
+          ) -> tuple[list[pygame.Surface], list[pygame.Surface], list[tuple[int, int]], list[int], int]:
+    """The breakdown's rows at ``small``: their images, ascents, baselines and height."""
+    label_sizes = [fonts.fit(label, small, label_width) for label, _ in rows]
+    labels = [fonts.render(label, size, palette.TEXT_DIM) for (label, _), size in zip(rows, label_sizes)]
+    values = [fonts.render(value, small, palette.TEXT) for _, value in rows]
+    ascents = [(fonts.baseline(label, size), fonts.baseline(value, small))
+               for (label, value), size in zip(rows, label_sizes)]
+    reach = [ink_rect(l_img).move(0, -l_asc).union(ink_rect(v_img).move(0, -v_asc))
+             for l_img, v_img, (l_asc, v_asc) in zip(labels, values, ascents)]
+    gap = max(2, small // 5)
+    step = max([round(small * 1.25)] + [upper.bottom + gap - lower.top for upper, lower in zip(reach, reach[1:])])
+    baselines = [-reach[0].top + number * step for number in range(len(rows))]
+    rows_h = baselines[-1] + reach[-1].bottom
+    return labels, values, ascents, baselines, rows_h

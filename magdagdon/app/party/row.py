@@ -1,0 +1,124 @@
+"""The party's players in a compact row under the top bar, for windows too small for the
+side strip: one chip per player with their colour, name and score. The player to move has
+a pointer and a thick frame (not colour alone); small signs mark the computer and a full
+board that waits. Names too long for their chip end in an ellipsis, never clipped."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from ..text.fonts import FontBook
+from ..ui import palette
+from ..audit.draw_log import Role, as_role, panel
+from ..text.ellipsis import shortened
+from ..text.fit import min_text_px
+from ..table.layout import mirror_within
+from ..text.menu_text import blit_ink
+from .strip import StripEntry
+
+
+def chip_rects(band: pygame.Rect, count: int, rows: int, rtl: bool) -> list[pygame.Rect]:
+    """Where each player's chip goes, in seating order: rows filled in reading order (from
+    the right for a right-to-left reader)."""
+    if count <= 0:
+        return []
+    rows = max(1, rows)
+    per_row = math.ceil(count / rows)
+    across, down = max(4, band.width // 160), max(3, band.height // 20)
+    chip_h = (band.height - down * (rows - 1)) // rows
+    chip_w = (band.width - across * (per_row - 1)) // per_row
+    rects = []
+    for index in range(count):
+        row, column = divmod(index, per_row)
+        rect = pygame.Rect(band.left + column * (chip_w + across), band.top + row * (chip_h + down), chip_w, chip_h)
+        if rtl:
+            mirror_within(rect, band)
+        rects.append(rect)
+    return rects
+
+
+def draw_party_row(surface: pygame.Surface, fonts: FontBook, band: pygame.Rect, rows: int,
+                   entries: list[StripEntry]) -> list[pygame.Rect]:
+    """Every player's chip in ``band``; returns the chips' rects in seating order."""
+    rects = chip_rects(band, len(entries), rows, fonts.rtl)
+    floor = min_text_px(surface.get_size())
+    for index, (rect, entry) in enumerate(zip(rects, entries)):
+        with panel(surface, f"player {index}", rect, Role.VALUE, element=Role.PANEL):
+            _draw_chip(surface, fonts, rect, entry, floor)
+    return rects
+
+
+def _draw_chip(surface: pygame.Surface, fonts: FontBook, chip: pygame.Rect, entry: StripEntry, floor: int) -> None:
+    rtl = fonts.rtl
+    radius = max(4, chip.height // 4)
+    pygame.draw.rect(surface, palette.PANEL_EDGE if entry.current else palette.PANEL, chip, border_radius=radius)
+    if entry.current:
+        pygame.draw.rect(surface, entry.colour, chip, width=max(3, chip.height // 12), border_radius=radius)
+    else:
+        pygame.draw.rect(surface, palette.PANEL_EDGE, chip, width=1, border_radius=radius)
+    pad = max(5, chip.height // 5)
+    inner = chip.inflate(-2 * pad, -2 * pad // 2)
+
+    def place(width: int, at: int) -> pygame.Rect:
+        """A slot ``width`` wide ``at`` pixels from the chip's reading start."""
+        box = pygame.Rect(inner.left + at, inner.top, width, inner.height)
+        if rtl:
+            mirror_within(box, inner)
+        return box
+
+    marker = max(8, inner.height * 5 // 8)
+    _draw_marker(surface, place(marker, 0), entry, rtl)
+    at = marker + pad
+    size = max(floor, inner.height * 3 // 5)
+    score_text = str(entry.score)
+    score_size = max(floor, fonts.fit(score_text, size, max(1, inner.width // 3), bold=True))
+    score_w = fonts.size(score_text, score_size, True)[0]
+    blit_ink(surface, fonts.render(score_text, score_size, palette.TEXT, bold=True),
+             place(score_w, inner.width - score_w), "center")
+    signs = [kind for kind, shown in (("computer", entry.computer), ("full", entry.full)) if shown]
+    sign = max(8, inner.height * 3 // 5)
+    for number, kind in enumerate(signs):
+        _draw_sign(surface, place(sign, inner.width - score_w - (number + 1) * (sign + pad // 2)), kind)
+    room = inner.width - at - score_w - pad - len(signs) * (sign + pad // 2)
+    words = entry.name
+    name_size = fonts.fit(words, size, max(1, room), bold=True)
+    if name_size < floor:  # too long even at the readable size: its start and "…"
+        words = shortened(fonts, entry.name, floor, max(1, room))
+        name_size = max(floor, fonts.fit(words, floor, max(1, room), bold=True))
+    image = fonts.render(words, name_size, entry.colour, bold=True)
+    with as_role(surface, Role.NAME):
+        blit_ink(surface, image, place(max(1, room), at), "right" if rtl else "left")
+
+
+def _draw_marker(surface: pygame.Surface, box: pygame.Rect, entry: StripEntry, rtl: bool) -> None:
+    """The player to move: a pointer in their colour, facing the reading direction; the
+    others: a dot of their colour."""
+    if entry.current:
+        half = box.width // 2
+        tip_x = box.left if rtl else box.right
+        back_x = box.right if rtl else box.left
+        points = [(back_x, box.centery - half), (tip_x, box.centery), (back_x, box.centery + half)]
+        pygame.draw.polygon(surface, entry.colour, points)
+        pygame.draw.polygon(surface, palette.TEXT, points, width=1)
+    else:
+        pygame.draw.circle(surface, entry.colour, box.center, max(3, box.width * 3 // 8))
+
+
+def _draw_sign(surface: pygame.Surface, box: pygame.Rect, kind: str) -> None:
+    """A small picture, no words: a screen for the computer, a tick for a full board."""
+    side = box.width
+    square = pygame.Rect(0, 0, side, side)
+    square.center = box.center
+    line = max(2, side // 8)
+    if kind == "computer":
+        screen = pygame.Rect(square.left, square.top + side // 8, side, side * 5 // 8)
+        pygame.draw.rect(surface, palette.TEXT_DIM, screen, width=line, border_radius=max(1, side // 10))
+        pygame.draw.line(surface, palette.TEXT_DIM, (square.centerx, screen.bottom), (square.centerx, square.bottom - line), line)
+        pygame.draw.line(surface, palette.TEXT_DIM, (square.left + side // 4, square.bottom - line),
+                         (square.right - side // 4, square.bottom - line), line)
+    else:
+        points = [(square.left + side // 8, square.centery), (square.left + side * 3 // 8, square.bottom - side // 5),
+                  (square.right - side // 8, square.top + side // 5)]
+        pygame.draw.lines(surface, palette.LEGAL, False, points, line + 1)

@@ -1,0 +1,166 @@
+"""Party setup: seats in playing order (people by name, computer players), the current
+difficulty, and start — or continue the party a quit or a crash left unfinished."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from magdagdon.party import MAX_PLAYERS, MIN_PLAYERS, Party
+from magdagdon.party.keeper import unfinished_party
+from magdagdon.storage.party_file import PartyRecord
+
+from ..table.games import Games
+from .play import PLAYER_COLOURS, PartyPlay, party_files
+from ..audit.draw_log import Role, as_role, panel
+from ..ui import palette
+from ..text.ellipsis import shortened
+from ..text.fit import min_text_px
+from ..text.menu_text import blit_ink, fitted_block, fitted_size, ink_rect
+from ..text.text_runs import isolated
+from ..services.wall_clock import now
+from ..shell.payloads import Answer, NameAsked, NameGiven, Payload
+from ..shell.play_context import PlayContext
+from ..services.store_access import StoreAccess
+from ..ui.ui_theme import text_look
+from ..ui.menu import Item, MenuKit, MenuState
+
+if TYPE_CHECKING:
+    from ..shell.screens import Services
+
+
+class PartySetup(MenuState):
+    title_key = "party.setup_title"
+    drawn_body = True
+    wide = True
+
+    def __init__(self, kit: MenuKit, games: Games, storage: StoreAccess) -> None:
+        super().__init__(kit)
+        self.games, self.storage = games, storage
+        self.seats: list[tuple[str, bool]] = []  # (name, computer) in playing order
+        self.unfinished: PartyRecord | None = None  # a party left unfinished, offered first
+        self.notice = ""
+        self.file_notices: list[str] = []  # what reading the party files met (a file set aside)
+
+    def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
+        self.seats = list(context.party_seats)
+        files = party_files(self.storage)
+        self.unfinished = unfinished_party(files, lambda: self.storage.store, now())
+        self.storage.pull_notices()  # recording a finished party's people may bring some
+        self.file_notices = [self.storage.notices.describe(n) for n in files.take_notices()]
+        for message in self.file_notices:
+            self.storage.notices.add(message)
+        super().enter(context, payload)
+
+    @property
+    def subtitle(self) -> str:
+        return self.text("party.setup_subtitle", difficulty=self.text(f"difficulty.{self.games.difficulty.name}"),
+                         count=MAX_PLAYERS)
+
+    def items(self) -> list[Item]:
+        text = self.text
+        items = []
+        if self.unfinished is not None:
+            names = ", ".join(isolated(text.shown_name(seat.name)) for seat in self.unfinished.seats)
+            items.append(Item("continue", text("party.continue", names=names), "#primary"))
+        # Every button keeps its place whatever the seats (greyed when it cannot act): a
+        # second tap where a player was just added must never remove them.
+        room = len(self.seats) < MAX_PLAYERS
+        items += [Item("add_player", text("party.add_player"), row=1, enabled=room),
+                  Item("add_computer", text("party.add_computer"), row=1, enabled=room),
+                  Item("remove", text("party.remove_last"), row=2, enabled=bool(self.seats))]
+        ready = len(self.seats) >= MIN_PLAYERS
+        items += [Item("start", text("party.start"), "#primary" if ready else "", row=3),
+                  Item("back", text("button.back"), row=3)]
+        return items
+
+    def on_choice(self, ident: str) -> None:
+        if ident == "continue" and self.unfinished is not None:
+            play = PartyPlay.resume(self.games, self.storage, self.unfinished)
+            self.begin(play)
+        elif ident == "add_player" and len(self.seats) < MAX_PLAYERS:
+            self.push("name_entry", NameAsked(start=""))
+        elif ident == "add_computer" and len(self.seats) < MAX_PLAYERS:
+            count = sum(1 for _, computer in self.seats if computer)
+            name = self.text("party.computer_name") + (f" {count + 1}" if count else "")
+            self.change(self.seats + [(name, True)])
+        elif ident == "remove" and self.seats:
+            self.change(self.seats[:-1])
+        elif ident == "start":
+            if len(self.seats) < MIN_PLAYERS:
+                self.notice = self.text("party.need_players", count=MIN_PLAYERS)
+                self.build()
+                return
+            seed = self.games.seed_source.randrange(1, 10**9)
+            self.begin(PartyPlay.start(self.games, self.storage, Party.new(self.games.difficulty, seed, self.seats)))
+        elif ident == "back":
+            self.pop()
+
+    def notices(self) -> list[str]:
+        return self.file_notices[-1:] + ([self.notice] if self.notice else [])
+
+    def begin(self, play: PartyPlay) -> None:
+        self.context.party = play
+        self.context.party_seats = tuple((p.name, p.computer) for p in play.players)
+        self.reset("party_handover")
+
+    def on_answer(self, answer: Answer) -> None:
+        if isinstance(answer, NameGiven):
+            self.change(self.seats + [(answer.name, False)])
+
+    def change(self, seats: list[tuple[str, bool]]) -> None:
+        self.seats, self.notice = seats, ""
+        self.context.party_seats = tuple(seats)
+        self.build()
+
+    def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        fonts, text = self.fonts, self.text
+        floor = min_text_px(surface.get_size())
+        look = text_look(self.kit.viewport.size, "button")
+        if not self.seats:
+            line = text("party.no_players")
+            image = fitted_block(fonts, line, max(floor, look.size), rect.size, palette.TEXT_DIM, False, floor)
+            with as_role(surface, Role.NOTICE):
+                blit_ink(surface, image, rect)
+            return
+        columns = 2 if len(self.seats) > 4 else 1
+        rows = (len(self.seats) + columns - 1) // columns
+        each_h = rect.height // max(4, rows)
+        each_w = rect.width // columns
+        for index, (name, _computer) in enumerate(self.seats):
+            column, row = divmod(index, rows)
+            if self.text.rtl:  # the first seats on the right, where a right-to-left reader starts
+                column = columns - 1 - column
+            box = pygame.Rect(rect.left + column * each_w, rect.top + row * each_h, each_w, each_h).inflate(-8, -4)
+            with panel(surface, f"seat {index}", box, Role.NAME):
+                self._draw_seat(surface, box, index, name, round(look.size * 1.25), floor)
+
+    def _draw_seat(self, surface: pygame.Surface, box: pygame.Rect, index: int, name: str, size: int,
+                   floor: int) -> None:
+        """The seat's number on a disc in the player's colour, then the name (the computer's
+        says what it is), read from the language's side."""
+        fonts, rtl = self.fonts, self.text.rtl
+        colour = PLAYER_COLOURS[index % len(PLAYER_COLOURS)]
+        # The number on its disc: never smaller than the words can be read.
+        number = str(index + 1)
+        number_size = max(floor, fitted_size(fonts, number, size, (box.height, box.height * 2 // 3), True, floor))
+        number_image = fonts.render(number, number_size, palette.TEXT_DARK, True)
+        radius = min(box.height // 2, max(ink_rect(number_image).size) * 3 // 4 + 4)
+        disc = pygame.Rect(0, 0, radius * 2, radius * 2)
+        disc.center = (box.right - radius if rtl else box.left + radius, box.centery)
+        with panel(surface, f"seat {index} number", disc, Role.VALUE, element=Role.PICTURE):
+            pygame.draw.circle(surface, colour, disc.center, radius)
+            blit_ink(surface, number_image, disc)
+        words = box.width - disc.width - radius
+        name = self.text.shown_name(name)  # the default name in the language shown
+        size = fitted_size(fonts, name, size, (words, box.height), True, floor)
+        shown = shortened(fonts, name, size, words)  # at the readable floor, a long name gives way
+        image = fonts.render(shown, size, colour, True)
+        start = disc.left - radius // 2 if rtl else disc.right + radius // 2
+        blit_ink(surface, image, pygame.Rect(start - words if rtl else start, box.top, words, box.height),
+                 "right" if rtl else "left")
+
+
+def screen(services: Services) -> PartySetup:
+    return PartySetup(services.menu, services.games, services.storage)

@@ -1,0 +1,210 @@
+"""The party's players at the side of the table (a strip below it in portrait): each
+name in its colour, the score, and a small picture of the board; the player to move is
+framed in their colour, a full board says it waits."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from magdagdon.engine import Board
+
+from ..text.fonts import FontBook
+from ..ui import palette
+from ..audit.draw_log import Role, as_role, note, panel
+from ..text.ellipsis import shortened
+from ..text.fit import min_text_px
+from ..table.layout import mirror_within
+from ..text.menu_text import ink_rect
+from ..ui.palette import Colour
+
+
+@dataclass(frozen=True)
+class StripEntry:
+    name: str
+    colour: Colour
+    score: int
+    board: Board
+    status: str  # "" or a short translated word: "playing", "waiting", "computer"
+    current: bool
+    computer: bool = False
+    full: bool = False  # the board is full: the player waits for the others
+
+
+def fitted(fonts: FontBook, words: str, size: int, width: int, height: int, colour: Colour,
+           bold: bool = False) -> pygame.Surface:
+    """``words`` rendered to fit ``width`` and ``height`` (scripts such as Nastaliq stand
+    much taller than Latin letters of the same size)."""
+    return fonts.render(words, fitted_size(fonts, words, size, width, height, bold), colour, bold)
+
+
+def fitted_size(fonts: FontBook, words: str, size: int, width: int, height: int, bold: bool = False) -> int:
+    """The size :func:`fitted` draws ``words`` at."""
+    screen = pygame.display.get_surface()
+    floor = min_text_px(screen.get_size()) if screen is not None else 10
+    size = max(floor, fonts.fit(words, max(floor, size), max(10, width), bold))
+    drawn = fonts.size(words, size, bold)[1]
+    if drawn > height > 0:  # never below the smallest readable size
+        size = max(floor, size * height // drawn)
+    return size
+
+
+def draw_mini_board(surface: pygame.Surface, fonts: FontBook, rect: pygame.Rect, board: Board,
+                    smallest: int | None = None) -> None:
+    """A 4×4 board in ``rect`` (a square): numbers on cells, ruins dark. ``smallest``: the
+    window's smallest readable text (by default the surface's)."""
+    side = min(rect.width, rect.height)
+    gap = max(1, side // 40)
+    cell = (side - 5 * gap) // 4
+    left, top = rect.centerx - side // 2, rect.centery - side // 2
+    note(surface, pygame.Rect(left, top, side, side), Role.PICTURE, "mini board")
+    smallest = min_text_px(surface.get_size()) if smallest is None else smallest
+    # Digits only where they can be read; smaller boards show numbers as filled cells.
+    size = max(smallest, int(cell * 0.7)) if smallest <= cell * 0.9 else 0
+    for index in range(16):
+        r, c = divmod(index, 4)
+        box = pygame.Rect(left + gap + c * (cell + gap), top + gap + r * (cell + gap), cell, cell)
+        value = board.number(index)
+        if board.is_ruin(index):
+            pygame.draw.rect(surface, palette.RUIN_DARK, box, border_radius=max(1, cell // 6))
+        elif value:
+            pygame.draw.rect(surface, palette.DIE_FACE, box, border_radius=max(1, cell // 6))
+            if size:
+                digit = fonts.render(str(value), size, palette.DIE_PIP, bold=True)
+                with panel(surface, "mini board", box, Role.VALUE):
+                    surface.blit(digit, digit.get_rect(center=box.center))
+        else:
+            pygame.draw.rect(surface, palette.CELL_EMPTY, box, border_radius=max(1, cell // 6))
+
+
+def draw_party_strip(surface: pygame.Surface, fonts: FontBook, rect: pygame.Rect, entries: list[StripEntry],
+                     across: bool) -> list[tuple[pygame.Rect, pygame.Rect]]:
+    """One tile per player: stacked in ``rect`` (landscape), side by side when ``across``;
+    returns each tile's room for words and its mini board's rect."""
+    count = max(1, len(entries))
+    gap = max(4, min(rect.width, rect.height) // 40)
+    tiles = []
+    for index in range(len(entries)):
+        if across:  # in reading order: from the right for a right-to-left reader
+            each = (rect.width - gap * (count - 1)) // count
+            tile = pygame.Rect(rect.left + index * (each + gap), rect.top, each, rect.height)
+            if fonts.rtl:
+                mirror_within(tile, rect)
+        else:
+            each = (rect.height - gap * (count - 1)) // count
+            tile = pygame.Rect(rect.left, rect.top + index * (each + gap), rect.width, each)
+        tiles.append(tile)
+    words = [_tile_words(surface, fonts, tile, entry) for tile, entry in zip(tiles, entries)]
+    # Every tile keeps the same room for words, so the boards come out the same size.
+    reserved = max((w.height for w in words), default=0)
+    drawn = []
+    for index, (tile, entry, w) in enumerate(zip(tiles, entries, words)):
+        with panel(surface, f"player {index}", tile, Role.NAME, element=Role.PANEL):
+            drawn.append(_draw_tile(surface, fonts, tile, entry, w, reserved))
+    return drawn
+
+
+@dataclass(frozen=True)
+class _Piece:
+    image: pygame.Surface
+    words: tuple[str, int, bool]  # what it says, its size, bold
+
+
+@dataclass
+class _TileWords:
+    inner: pygame.Rect
+    tall: bool  # words above the board (else at its side)
+    text_w: int
+    side: int  # the board's side when it stands beside the words
+    spacing: int
+    rows: list[list[_Piece]]
+    fonts: FontBook
+
+    @property
+    def height(self) -> int:
+        return _rows_height(self.rows, self.spacing, self.fonts)
+
+
+def _tile_words(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect, entry: StripEntry) -> _TileWords:
+    """The tile's words, fitted to its room: name, score, status."""
+    pad = max(3, min(tile.width, tile.height) // 14)
+    inner = tile.inflate(-2 * pad, -2 * pad)
+    lines = [(entry.name, entry.colour, True), (str(entry.score), palette.TEXT, True), (entry.status, palette.TEXT_DIM, False)]
+    tall = inner.height >= inner.width * 0.9
+    side = 0
+    if tall:  # text above, the board below it as large as fits
+        line = max(10, min(inner.height // 9, inner.width // 6))
+        text_w = inner.width
+    else:  # text at the left, the board at the right
+        side = min(inner.height, inner.width // 2)
+        text_w = inner.width - side - pad
+        line = max(10, min(inner.height * 2 // 9, text_w // 5))
+    step = int(line * 1.15)
+    floor = min_text_px(surface.get_size())
+    spacing = max(2, line // 6)
+
+    def word_image(words: str, colour: Colour, bold: bool, width: int) -> _Piece:
+        size = fitted_size(fonts, words, line, width, step, bold)
+        if fonts.size(words, size, bold)[0] > width:  # too long even at the smallest readable size
+            words = shortened(fonts, words, floor, width, bold)
+            size = fitted_size(fonts, words, line, width, step, bold)
+        return _Piece(fonts.render(words, size, colour, bold), (words, size, bold))
+
+    rows = [[word_image(words, colour, bold, text_w)] for words, colour, bold in lines if words]
+    if _rows_height(rows, spacing, fonts) > inner.height and len(rows) == 3:  # no room for 3 lines: status after score
+        score = rows[1][0]
+        rows[1:] = [[score, word_image(entry.status, palette.TEXT_DIM, False,
+                                       text_w - score.image.get_width() - spacing * 2)]]
+    return _TileWords(inner, tall, text_w, side, spacing, rows, fonts)
+
+
+def _draw_tile(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect, entry: StripEntry, words: _TileWords,
+               reserved: int) -> tuple[pygame.Rect, pygame.Rect]:
+    rtl = fonts.rtl
+    radius = max(4, min(tile.width, tile.height) // 10)
+    pygame.draw.rect(surface, palette.PANEL, tile, border_radius=radius)
+    edge = entry.colour if entry.current else palette.PANEL_EDGE
+    pygame.draw.rect(surface, edge, tile, width=max(3, min(tile.width, tile.height) // 40) if entry.current else 1,
+                     border_radius=radius)
+    inner, tall, spacing = words.inner, words.tall, words.spacing
+    pad = (tile.width - inner.width) // 2
+    if tall:
+        side = min(inner.width, inner.height - reserved - pad)
+        board_rect = pygame.Rect(inner.centerx - side // 2, inner.bottom - side, side, side)
+        text_box = pygame.Rect(inner.left, inner.top, words.text_w, board_rect.top - inner.top)
+    else:
+        side = words.side
+        board_rect = pygame.Rect(inner.right - side, inner.centery - side // 2, side, side)
+        text_box = pygame.Rect(inner.left, inner.top, words.text_w, inner.height)
+    # Lines stacked by their ink: a script that stands taller (Nastaliq) takes the room it needs.
+    y = inner.top
+    for line, row in enumerate(words.rows):
+        inks = [ink_rect(piece.image) for piece in row]
+        x = inner.right if rtl and tall else inner.left
+        # the words of one row on one baseline, the row's ink from ``y`` down
+        top = min(ink.top - fonts.baseline(*piece.words) for piece, ink in zip(row, inks))
+        baseline = y - top
+        for piece, ink in zip(row, inks):
+            with as_role(surface, Role.NAME if line == 0 else Role.VALUE):
+                if rtl and tall:  # from the right edge leftwards
+                    surface.blit(piece.image, (x - ink.right, baseline - fonts.baseline(*piece.words)))
+                    x -= ink.width + spacing * 2
+                else:
+                    surface.blit(piece.image, (x - ink.left, baseline - fonts.baseline(*piece.words)))
+                    x += ink.width + spacing * 2
+        y += _row_height(fonts, row) + spacing
+    if side > 12:
+        draw_mini_board(surface, fonts, board_rect, entry.board)
+    return text_box, board_rect
+
+
+def _row_height(fonts: FontBook, row: list[_Piece]) -> int:
+    """The height of one row of words set on one baseline."""
+    inks = [(ink_rect(piece.image), fonts.baseline(*piece.words)) for piece in row]
+    return max(ink.bottom - base for ink, base in inks) - min(ink.top - base for ink, base in inks)
+
+
+def _rows_height(rows: list[list[_Piece]], spacing: int, fonts: FontBook) -> int:
+    """The height of lines of words stacked by their ink."""
+    return sum(_row_height(fonts, row) for row in rows) + spacing * (len(rows) - 1)

@@ -1,1 +1,0 @@
-"""Drawing: layout math, sprites for dice, and the table's panels. Reads state, never changes it."""

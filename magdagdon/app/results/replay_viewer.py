@@ -1,0 +1,357 @@
+"""The replay viewer: a recorded game turn by turn — the board each roll met, the dice, what
+the player did (a re-roll's dice before and after), and beside it what the expert would have
+done from the same position where it differs, with the points that was worth; a MAGDAGDON
+turn says so in its title. It opens on turn 1 (or on the turn a review card names), and
+"Costliest turn" jumps to the turns that lost most, costliest first. "Expert's game" (or E)
+turns the expert's side to the expert's own game on the same seed, stepped turn by turn
+beside the player's: each turn's first roll is the seed's, so both sides start from the same
+dice; "Expert's choice" turns it back. Opened from game over and from High scores.
+
+The expert's review takes about half a second a turn, so it runs on the worker (the one
+game over asked for, when it comes from there); the player's side shows at once and the
+expert's side fills in when the review arrives. The expert's own game is played on the worker
+too, when it is first asked for.
+
+Read from the right in Urdu: the player's side, the rolled dice, the powers and the buttons
+start there (the boards themselves are never mirrored: rows are read left to right by the
+rules), and the arrow pointing the way the language reads goes on to the next turn.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from magdagdon.ai.review import TurnAdvice, TurnReview
+from magdagdon.engine import Replay, ReplayError
+
+from ..text.fonts import FontBook
+from ..text.i18n import Catalog
+from ..ui import palette
+from ..table.dice_faces import die_face
+from ..audit.draw_log import Role, as_role, note, panel, scaled
+from ..ui.button_row import draw_button_rows
+from ..text.fit import min_text_px
+from ..text.menu_text import blit_ink, fitted_line
+from .mini_board import draw_mini_board
+from ..players.expert_line_job import ExpertLineJob
+from ..players.review_job import ReviewJob
+from ..players.worker import Worker
+from ..ui.widgets import Button
+from ..shell.payloads import Payload, ReplayToView
+from ..shell.play_context import PlayContext
+from ..shell.state_machine import State
+from .turn_story import TurnStory, costliest_turns, reviews_by_turn, turn_stories
+from ..shell.viewport import Viewport
+
+if TYPE_CHECKING:
+    from ..shell.screens import Services
+
+
+class ReplayViewer(State):
+    overlay = False
+
+    def __init__(self, text: Catalog, fonts: FontBook, viewport: Viewport, worker: Worker) -> None:
+        super().__init__()
+        self.text, self.fonts, self.viewport, self.worker = text, fonts, viewport, worker
+        self.stories: list[TurnStory] = []
+        self.page = 0
+        self.job: ReviewJob | None = None
+        self.reviews: list[TurnReview] | None = None
+        self.unreadable = False
+        self.drawn_with_review = False
+        self.hover: str | None = None
+        self.replay: Replay | None = None
+        self.line_job: ExpertLineJob | None = None
+        self.showing_line = False  # the expert's side shows its own game, not its choices
+        self.drawn_with_line = False
+
+    def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
+        super().enter(context, payload)
+        opening = payload if isinstance(payload, ReplayToView) else ReplayToView(None)
+        replay = opening.replay
+        try:
+            if replay is None:
+                raise ReplayError("no record")
+            self.stories = turn_stories(replay)
+        except ReplayError:
+            self.stories, self.unreadable = [], True
+        self.job = opening.review  # the one game over asked for, or None
+        if self.job is None and self.stories and replay is not None:
+            self.job = ReviewJob(self.worker, replay)
+        self.reviews = self.job.reviews if self.job is not None else None
+        self.replay = replay if self.stories else None
+        self.line_job, self.showing_line = None, False
+        self.page = 0  # turn 1, unless a turn was asked for; "Costliest turn" jumps
+        if opening.open_turn is not None:
+            self.page = self._page_of(opening.open_turn)
+
+    def _page_of(self, turn: int) -> int:
+        return next((i for i, story in enumerate(self.stories) if story.turn == turn), 0)
+
+    @property
+    def review_ready(self) -> bool:
+        return self.reviews is not None or (self.job is not None and self.job.done) or not self.stories
+
+    def update(self, dt: float) -> None:
+        if self.reviews is None and self.job is not None and self.job.reviews is not None:
+            self.reviews = self.job.reviews
+
+    def is_animating(self) -> bool:
+        # the review, or the expert's game, arrived: show it
+        return self.review_ready != self.drawn_with_review or self.line_ready != self.drawn_with_line
+
+    @property
+    def expert_line(self) -> list[TurnStory] | None:
+        return self.line_job.stories if self.line_job is not None else None
+
+    @property
+    def line_ready(self) -> bool:
+        return self.line_job is None or self.line_job.future.done()
+
+    # --- input ------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            onward, back = (pygame.K_LEFT, pygame.K_RIGHT) if self.text.rtl else (pygame.K_RIGHT, pygame.K_LEFT)
+            if event.key in (back, pygame.K_UP, pygame.K_PAGEUP):
+                self.on_button("previous")
+            elif event.key in (onward, pygame.K_DOWN, pygame.K_PAGEDOWN, pygame.K_SPACE):
+                self.on_button("next")
+            elif event.key == pygame.K_c:
+                self.on_button("costliest")
+            elif event.key == pygame.K_e:
+                self.on_button("line")
+            elif event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.on_button("back")
+        elif event.type == pygame.MOUSEMOTION:
+            self.hover = self._button_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
+            ident = self._button_at(event.pos)
+            if ident is not None:
+                self.on_button(ident)
+
+    def _button_at(self, pos: tuple[int, int]) -> str | None:
+        return next((b.ident for b in self.buttons() if b.enabled and b.rect.collidepoint(pos)), None)
+
+    def on_button(self, ident: str) -> None:
+        last = len(self.stories) - 1
+        if ident == "previous" and self.page > 0:
+            self.page -= 1
+        elif ident == "next" and self.page < last:
+            self.page += 1
+        elif ident == "costliest":
+            ranked = costliest_turns(self.reviews, len(self.stories))
+            if ranked:
+                current = self.stories[self.page].turn
+                following = ranked[(ranked.index(current) + 1) % len(ranked)] if current in ranked else ranked[0]
+                self.page = self._page_of(following)
+        elif ident == "line" and self.replay is not None:
+            self.showing_line = not self.showing_line
+            if self.showing_line and self.line_job is None:
+                self.line_job = ExpertLineJob(self.worker, self.replay)
+        elif ident == "back":
+            self.pop()
+
+    # --- drawing ------------------------------------------------------------------------------
+    def _areas(self) -> dict[str, Any]:
+        w, h = self.viewport.size
+        margin = max(8, min(w, h) // 40)
+        unit = min(h, w * 3 // 4)  # a tall window does not make the lines taller
+        title = pygame.Rect(margin, margin, w - 2 * margin, max(36, unit // 14))
+        buttons_h = max(40, unit // 12)
+        rows_gap = max(4, buttons_h // 6)
+        # two rows: Previous, Next and Costliest turn; Expert's game and Back under them
+        bar = pygame.Rect(margin, h - margin - 2 * buttons_h - rows_gap, w - 2 * margin, 2 * buttons_h + rows_gap)
+        dice = pygame.Rect(margin, title.bottom, w - 2 * margin, max(30, unit // 12))
+        body = pygame.Rect(margin, dice.bottom + margin // 2, w - 2 * margin, bar.top - dice.bottom - margin)
+        portrait = h > w * 1.05
+        if portrait:
+            halves = [pygame.Rect(body.left, body.top, body.width, body.height // 2),
+                      pygame.Rect(body.left, body.top + body.height // 2, body.width, body.height - body.height // 2)]
+        else:
+            halves = [pygame.Rect(body.left, body.top, body.width // 2, body.height),
+                      pygame.Rect(body.left + body.width // 2, body.top, body.width - body.width // 2, body.height)]
+            if self.text.rtl:  # the player's side first, on the right
+                halves.reverse()
+        return {"title": title, "dice": dice, "halves": halves, "bar": bar, "margin": margin}
+
+    def buttons(self) -> list[Button]:
+        bar = self._areas()["bar"]
+        gap = max(6, bar.width // 60)
+        width = (bar.width - 2 * gap) // 3
+        text, last = self.text, len(self.stories) - 1
+        rows = [[("previous", text("button.previous"), self.page > 0),
+                 ("next", text("button.next"), self.page < last),
+                 ("costliest", text("replay.costliest"), bool(self.reviews) and not self.showing_line)],
+                [("line", text("replay.show_choice" if self.showing_line else "replay.show_line"), bool(self.stories)),
+                 ("back", text("button.back"), True)]]
+        row_h = max(40, (bar.height * 6) // 13)
+        buttons = []
+        for number, spec in enumerate(rows):
+            if text.rtl:  # a right-to-left reader starts on the right
+                spec.reverse()
+            top = bar.top if number == 0 else bar.bottom - row_h
+            left = bar.centerx - (len(spec) * width + (len(spec) - 1) * gap) // 2
+            buttons += [Button(ident, pygame.Rect(left + i * (width + gap), top, width, row_h), label, enabled,
+                               "primary" if ident == "next" else "normal")
+                        for i, (ident, label, enabled) in enumerate(spec)]
+        return buttons
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.drawn_with_review, self.drawn_with_line = self.review_ready, self.line_ready
+        surface.fill(palette.BACKGROUND)
+        areas = self._areas()
+        if not self.stories:
+            self._line(surface, self.text("replay.unreadable" if self.unreadable else "replay.empty"),
+                       areas["title"], palette.TEXT)
+        else:
+            self._draw_turn(surface, areas, self.stories[self.page])
+        draw_button_rows(surface, self.fonts, self.buttons(), self.hover)
+
+    def _line(self, surface: pygame.Surface, line: str, rect: pygame.Rect, colour: tuple[int, int, int],
+              bold: bool = False) -> pygame.Rect:
+        """One line, its ink inside ``rect`` (Nastaliq's letters reach far past its size)."""
+        floor = min_text_px(surface.get_size())
+        image = fitted_line(self.fonts, line, int(rect.height * 0.6), (rect.width, rect.height - 2), colour, bold, floor)
+        with panel(surface, "", rect, Role.TITLE if bold else Role.LABEL):
+            return blit_ink(surface, image, rect)
+
+    def _draw_turn(self, surface: pygame.Surface, areas: dict[str, Any], story: TurnStory) -> None:
+        text = self.text
+        title = "replay.title_magdagdon" if story.magdagdon else "replay.title"
+        self._line(surface, text(title, turn=story.turn, turns=self.stories[-1].turn, score=story.score_after),
+                   areas["title"], palette.GOLD, bold=True)
+        with panel(surface, "dice", areas["dice"], Role.LABEL):
+            self._draw_dice(surface, areas["dice"], story.dice)
+        review = reviews_by_turn(self.reviews).get(story.turn)
+        you, expert = areas["halves"]
+        with panel(surface, "you", you):
+            self._draw_side(surface, you, text("replay.you"), story, story.played, False, True, palette.TEXT)
+        if self.showing_line:
+            with panel(surface, "expert", expert):
+                self._draw_expert_game(surface, expert, story.turn)
+            return
+        if not self.review_ready:
+            note, choice, colour = text("replay.thinking"), None, palette.TEXT_DIM
+        elif review is None or review.advice is None:
+            note, choice, colour = text("replay.agrees"), story.played, palette.LEGAL
+        else:
+            note, choice, colour = text("replay.gain", loss=round(review.loss)), review.advice, palette.GOLD
+        powers = choice is not None and choice is not story.played
+        with panel(surface, "expert", expert):
+            self._draw_side(surface, expert, text("replay.expert"), story, choice, True, powers, palette.HINT, note, colour)
+
+    def _draw_expert_game(self, surface: pygame.Surface, rect: pygame.Rect, turn: int) -> None:
+        """The expert's own game at ``turn``: the board its roll met, what it made of it and
+        its score after; once its game is over, its last turn and when it ended."""
+        text, line = self.text, self.expert_line
+        heading = text("replay.expert_game")
+        if line is None or not line:
+            note = text("replay.thinking") if not self.line_ready else text("replay.unreadable")
+            self._line(surface, heading, pygame.Rect(rect.left, rect.top, rect.width, max(24, rect.height // 11)),
+                       palette.HINT, bold=True)
+            self._line(surface, note, pygame.Rect(rect.left, rect.centery, rect.width, max(24, rect.height // 11)),
+                       palette.TEXT_DIM)
+            return
+        story = next((s for s in line if s.turn == turn), None)
+        if story is None:  # its game took fewer turns
+            story = line[-1]
+            note = text("replay.expert_over", turn=story.turn, score=story.score_after)
+        else:
+            note = text("replay.expert_score", score=story.score_after)
+        self._draw_side(surface, rect, heading, story, story.played, False, True, palette.HINT, note, palette.GOLD)
+
+    def _draw_dice(self, surface: pygame.Surface, rect: pygame.Rect, dice: tuple[int, ...]) -> None:
+        """'Rolled' and the dice, in reading order (from the right in Urdu, as the tray)."""
+        floor = min_text_px(surface.get_size())
+        size = int(rect.height * 0.9)
+        gap = size // 5
+        words = self.text("replay.rolled")
+        label = fitted_line(self.fonts, words, max(floor, int(rect.height * 0.45)), (rect.width // 2, rect.height - 2),
+                            palette.TEXT_DIM, False, floor)
+        width = label.get_width()  # the picture's, side bearings included: clear of the dice
+        total = width + gap + len(dice) * (size + gap) - gap
+        pieces: list[tuple[int, pygame.Surface | None, int]] = [(width, label, -1)]
+        pieces += [(size, die_face(value, size, "tray"), index) for index, value in enumerate(dice)]
+        if self.text.rtl:
+            pieces.reverse()
+        x = rect.centerx - total // 2
+        for width, image, index in pieces:
+            assert image is not None
+            if index < 0:
+                blit_ink(surface, image, pygame.Rect(x, rect.top, width, rect.height))
+            else:
+                at = image.get_rect(midleft=(x, rect.centery))
+                surface.blit(image, at)
+                note(surface, at, Role.PICTURE, f"rolled die {index}")
+            x += width + gap
+
+    def _draw_powers(self, surface: pygame.Surface, rect: pygame.Rect, choice: TurnAdvice) -> None:
+        """The powers used, drawn: '–1 on a 6' then the die before → after; a re-roll's
+        dice before → the dice it showed; or 'no power' (from the right in Urdu, the arrow
+        pointing that way)."""
+        text, fonts = self.text, self.fonts
+        floor = min_text_px(surface.get_size())
+        size = max(floor, int(rect.height * 0.6))
+        box = (rect.width, rect.height - 2)
+        pieces: list[tuple[pygame.Surface, str]] = []  # a picture, and the die it shows ("": words, an arrow)
+        rerolls = iter(choice.rerolled)
+        for step, (kind, values) in enumerate(choice.powers):
+            label = text(f"review.power.{kind}", values=" ".join(map(str, values)))
+            pieces.append((fitted_line(fonts, label, size, box, palette.TEXT_DIM, False, floor), ""))
+            die = int(rect.height * 0.9)
+            if kind in ("minus", "plus"):
+                after = values[0] + (1 if kind == "plus" else -1)
+                pieces += [(die_face(values[0], die, "tray"), f"power {step} before {values[0]}"),
+                           (_arrow(size, text.rtl), ""), (die_face(after, die, "tray"), f"power {step} after {after}")]
+            else:
+                pieces += [(die_face(value, die, "tray"), f"power {step} before {value}") for value in values]
+                shown = next(rerolls, None)
+                if shown is not None:
+                    pieces.append((_arrow(size, text.rtl), ""))
+                    pieces += [(die_face(value, die, "tray"), f"power {step} after {value}") for value in shown]
+        if not pieces:
+            pieces.append((fitted_line(fonts, text("replay.no_power"), size, box, palette.TEXT_DIM, False, floor), ""))
+        if text.rtl:
+            pieces.reverse()
+        gap = max(4, size // 3)
+        total = sum(p.get_width() for p, _ in pieces) + gap * (len(pieces) - 1)
+        scale = min(1.0, rect.width / max(1, total))
+        x = rect.centerx - int(total * scale) // 2
+        for piece, shows in pieces:
+            if scale < 1:
+                piece = scaled(piece, (max(1, int(piece.get_width() * scale)), max(1, int(piece.get_height() * scale))))
+            with as_role(surface, Role.LABEL):
+                at = blit_ink(surface, piece, pygame.Rect(x, rect.top, piece.get_width(), rect.height))
+            if shows:
+                note(surface, at, Role.PICTURE, shows)
+            x += piece.get_width() + int(gap * scale)
+
+    def _draw_side(self, surface: pygame.Surface, rect: pygame.Rect, heading: str, story: TurnStory,
+                   choice: TurnAdvice | None, ghost: bool, show_powers: bool, heading_colour: tuple[int, int, int],
+                   note: str = "", note_colour: tuple[int, int, int] = palette.TEXT) -> None:
+        line_h = max(24, rect.height // 11, 5 * min_text_px(surface.get_size()) // 2)  # room for Nastaliq's ink
+        head = pygame.Rect(rect.left, rect.top, rect.width, line_h)
+        self._line(surface, heading, head, heading_colour, bold=True)
+        board = pygame.Rect(rect.left, head.bottom, rect.width, rect.height - line_h * 3)  # both sides alike
+        draw_mini_board(surface, board.inflate(-line_h // 2, -line_h // 4), story.board, choice, ghost)
+        y = board.bottom
+        if show_powers and choice is not None:
+            self._draw_powers(surface, pygame.Rect(rect.left, y, rect.width, line_h), choice)
+            y += line_h
+        if note:
+            self._line(surface, note, pygame.Rect(rect.left, y, rect.width, line_h), note_colour)
+
+
+def _arrow(size: int, leftward: bool = False) -> pygame.Surface:
+    """An arrow from the die before to the die after, drawn (the fonts have no glyph for it)."""
+    image = pygame.Surface((size, size), pygame.SRCALPHA)
+    mid, width = size // 2, max(2, size // 10)
+    pygame.draw.line(image, palette.TEXT_DIM, (size // 8, mid), (size * 5 // 8, mid), width)
+    pygame.draw.polygon(image, palette.TEXT_DIM, [(size // 2, size // 4), (size * 7 // 8, mid), (size // 2, size * 3 // 4)])
+    return pygame.transform.flip(image, True, False) if leftward else image
+
+
+def screen(services: Services) -> ReplayViewer:
+    return ReplayViewer(services.table.text, services.table.fonts, services.table.viewport, services.worker)

@@ -1,0 +1,2 @@
+"""What the states are handed rather than make: sound, the data folder, the saved settings and
+the one-line notices about storage."""

@@ -1,0 +1,77 @@
+"""The settings as one observable service: what is saved between runs, what this run uses,
+and who follows a change.
+
+``saved`` is what ``settings.json`` holds (:class:`~magdagdon.storage.settings.Settings`);
+``current`` is this run's: the saved values with what the command line gave for this run
+only. A change made in the Settings menu (``change``) becomes current at once, reaches
+every follower (``follow``: the sound, the fonts' scale, the table's motion …) and saves
+just the fields it changed, so a command-line override is never written back. Storage
+problems (corrupt file, read-only folder) never stop the game: the defaults apply and
+nothing is saved (storage reports, never raises).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, Callable
+
+from magdagdon.engine import Difficulty
+from magdagdon.storage import NoticeKind
+from magdagdon.storage.settings import Settings, load_settings, save_settings
+
+from ..text.i18n import system_language
+from ..shell.options import Options
+
+
+class Preferences:
+    def __init__(self, data_dir: Path | None = None) -> None:
+        self.data_dir = data_dir
+        loaded = load_settings(data_dir)
+        self.saved, self.writable, self.notice = loaded.settings, loaded.writable, loaded.notice
+        self.current: Settings = self.saved  # this run's: see ``apply``
+        self._followers: list[Callable[[Settings], None]] = []
+
+    @property
+    def file_was_set_aside(self) -> bool:
+        """The settings file was unreadable and renamed aside (the player is told)."""
+        return self.notice is not None and self.notice.kind is NoticeKind.CORRUPT_MOVED_ASIDE
+
+    def apply(self, options: Options) -> Options:
+        """``options`` with every field the command line left as None taken from the saved
+        settings, else from the defaults."""
+        saved = self.saved
+        difficulty = options.difficulty or saved.difficulty or Difficulty.PEACEFUL
+        sound = options.sound if options.sound is not None else (saved.sound if saved.sound is not None else True)
+        if options.windowed is not None:
+            windowed = options.windowed
+        else:
+            windowed = saved.fullscreen is False
+        locale = options.locale or saved.language or system_language()
+        self.current = replace(saved, difficulty=difficulty, sound=sound, fullscreen=not windowed, language=locale)
+        return replace(options, difficulty=difficulty, sound=sound, windowed=windowed, locale=locale)
+
+    def follow(self, apply: Callable[[Settings], None]) -> None:
+        """Call ``apply`` with the current settings now and after every change."""
+        self._followers.append(apply)
+        apply(self.current)
+
+    def change(self, **changes: Any) -> None:
+        """Make ``changes`` (fields of :class:`Settings`) current, tell the followers, save them."""
+        self.current = replace(self.current, **changes)
+        for apply in self._followers:
+            apply(self.current)
+        self.remember(**changes)
+
+    def remember(self, **changes: Any) -> bool:
+        """Save the changed fields (any of :class:`Settings`); True if written."""
+        self.current = replace(self.current, **changes)
+        if not self.writable:
+            return False
+        updated = self.saved.with_changes(**changes)
+        if updated == self.saved:
+            return True
+        written = save_settings(updated, self.data_dir)
+        if written:
+            self.saved = updated
+        return written

@@ -1,0 +1,524 @@
+"""The control object: owns the window and the services, alone reads events, and runs the
+one loop every run takes — players, tests, ``--frames``/``--screenshot`` and benchmarks.
+
+Each frame: events → fixed-step updates for the time that passed → pygame_gui's update →
+draw and present the whole frame if anything visible changed → the jobs that wait for a
+shown frame (saving) → sleep: to the next frame while something moves; when nothing does,
+up to a tenth of a second, looking for input every 20 ms, so input shows at once and
+finished background work (the game-over review) within 0.1 s, for well under 1 % of a core.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import replace
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+
+from magdagdon.engine import Difficulty
+from magdagdon.storage import DEFAULT_NAME
+from magdagdon.storage.atomic_file import write_atomic
+from magdagdon.storage.kiosk_config import KioskConfig, load_kiosk_config
+from magdagdon.storage.settings import Settings
+
+from ..services.audio import Audio
+from ..table.coach import Coach
+from .payloads import Confirm, Question
+from .play_context import PlayContext
+from ..text.fonts import FontBook
+from ..table.games import Games
+from .heap import HeapTrimmer
+from ..text.i18n import Catalog, system_language
+from ..input.gamepad import PadKeys, Pads
+from ..input.pointer import PointerTranslator
+from .jobs import AfterFrame
+from ..players.autoplay import Autoplay
+from ..players.warm_up import warm_expert
+from ..players.worker import Worker
+from ..kiosk.lock import FolderInUse, KioskClaim, KioskLock, draw_leaving, set_lock_hints
+from .loop import UPDATES_PER_SECOND, FixedStep
+from .loop_io import Clock, EventSource, PygameEvents, RealClock
+from ..ui.menu_ui import MenuUI
+from ..services.notices import Notices
+from .options import Options
+from ..results.player_name import LastName
+from ..services.preferences import Preferences
+from ..audit.draw_log import DrawnFrame, LoggedSurface, forget, new_frame_surface
+from ..table.table_canvas import TableCanvas
+from .scene_names import GAME_SCENES, MENU_SCENES, NAME_SCENE, PARTY_SCENES, PHONE_SCENES, TURN_SCENES
+from ..services.wall_clock import now
+from .screens import Services, screen_factories
+from .state_machine import State, StateMachine
+from ..ui.menu import MenuKit, MenuState
+from ..menus.settings_menu import LARGE_TEXT_SCALE
+from ..table.table_state import PHASE_STATE, TableKit
+from ..services.store_access import StoreAccess
+from .termination import Termination
+from .viewport import Viewport
+from .window import Window
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
+    from magdagdon.phones.room import RoomSnapshot
+
+    from ..kiosk.director import KioskDirector
+    from ..phones.host import PhoneHost
+
+FRAME_SECONDS = 1 / UPDATES_PER_SECOND  # while something moves
+IDLE_FRAME_SECONDS = 0.1  # while nothing does
+INPUT_POLL_SECONDS = 0.02  # how often an idle loop looks for input
+RETRY_SECONDS = 5.0  # how often a result held unsaved (a full disk) is written again
+
+
+class Control:
+    def __init__(self, options: Options, clock: Clock | None = None, events: EventSource | None = None,
+                 thinker: Executor | None = None, termination: Termination | None = None,
+                 draw_log: bool = False) -> None:
+        preferences = Preferences(options.data_dir)
+        asked_locale = options.locale  # the command line's, before the saved settings fill it in
+        options = preferences.apply(options)
+        kiosk_notice = None
+        self.kiosk: KioskConfig | None = None
+        self.claim: KioskClaim | None = None
+        if options.kiosk:
+            try:  # one kiosk per data folder
+                self.claim = KioskClaim(options.data_dir)
+            except FolderInUse as busy:
+                raise SystemExit(f"magdagdon: {busy}") from None
+            loaded = load_kiosk_config(options.data_dir)
+            self.kiosk, kiosk_notice = loaded.config, loaded.notice
+            # Fullscreen, unless a size was asked for (to look at the kiosk in a window). Its
+            # language is its own (kiosk.json, the command line, the system's): never the one
+            # a guest last picked in Settings.
+            options = replace(options, windowed=options.size is not None,
+                              locale=self.kiosk.language or asked_locale or system_language(),
+                              difficulty=options.difficulty if options.difficulty in self.kiosk.difficulties
+                              else self.kiosk.difficulties[0])
+            set_lock_hints()
+        self.options = options
+        # SIGTERM, SIGINT, SIGHUP end the game cleanly; handled from before SDL starts, so
+        # that they are told apart from a close request (the command line installs it
+        # earlier still, before pygame is imported, and puts it away itself).
+        self.own_termination = termination is None
+        self.termination = termination if termination is not None else Termination()
+        self.clock: Clock = clock or RealClock()
+        self.events: EventSource = events or PygameEvents()
+        os.environ.setdefault("SDL_HINT_TOUCH_MOUSE_EVENTS", "1")
+        # The game draws in software: hand the window its frames directly (X11: shared
+        # memory) rather than through an OpenGL texture, which costs ~4 ms of CPU per
+        # 1080p frame when the GL is software (measured under Xvfb) for nothing gained.
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+        # Only what the game uses: with the joystick subsystem up, SDL polls more.
+        pygame.display.init()
+        pygame.font.init()
+        self.window = Window(fullscreen=not options.windowed, size=options.size)
+        self.lock = KioskLock(self.kiosk.exit_hold_seconds) if self.kiosk is not None else None
+        if self.lock is not None:
+            self.lock.lock_window()
+        self.text = text = Catalog(options.locale)
+        pygame.display.set_caption(text("app.window_title"))
+        # The draw log (tests, the screen audit): what each presented frame shows, in
+        # ``frame_log``; players draw straight onto the window.
+        self.draw_log = draw_log
+        self.frame_log: DrawnFrame | None = None
+        self._log_frame: pygame.Surface | None = None
+        self.fonts = fonts = FontBook(text.script, rtl=text.rtl, logged=draw_log,
+                                      window=self.window.surface.get_size())
+        self.preferences = preferences
+        self.audio = Audio()
+        self.viewport = Viewport(self.window.surface.get_size(), text.rtl)
+        self.heap = HeapTrimmer()
+        self.ui = MenuUI(self.viewport.size, text.script, on_drop=self.heap.let_go)
+        preferences.follow(self._follow_settings)  # sound, volume, large text: now and on each change
+        self.notices = Notices(text)
+        if preferences.file_was_set_aside and preferences.notice is not None:
+            self.notices.add(self.notices.describe(preferences.notice))
+        self.kiosk_notice: str | None = None  # shown on the title until the evening begins
+        if kiosk_notice is not None:
+            self.kiosk_notice = message = self.notices.describe(kiosk_notice)
+            self.notices.add(message)
+            problem = f" {loaded.problem}. The defaults apply." if loaded.problem else ""
+            print(f"magdagdon: {message}{problem}", file=sys.stderr)  # the operator's log (journal)
+        self.jobs = AfterFrame()
+        self.worker = Worker(thinker)  # every background thought: its threads unless an executor is handed in
+        self.storage = StoreAccess(options.data_dir, self.notices)
+        self._phones: PhoneHost | None = None  # the phones' room: made when its lobby first opens
+        self.games = Games(options.difficulty or Difficulty.PEACEFUL, self.audio, self.viewport, self.jobs,
+                           self.storage)
+        self.coach = self._coach(options, preferences, self.kiosk)
+        if self.kiosk is not None:
+            self.games.name_timeout = float(self.kiosk.name_seconds)
+            self.games.difficulties = self.kiosk.difficulties
+        menu_kit = MenuKit(text, fonts, self.ui, self.viewport, locked=self.kiosk is not None,
+                           phones=self.kiosk is None or self.kiosk.phones)
+        table_kit = TableKit(text, fonts, self.viewport, TableCanvas(), self.coach, preferences)
+        last_name = LastName(preferences.saved.name, lambda name: preferences.remember(name=name))
+        services = Services(table_kit, menu_kit, self.games, self.storage, self.worker, self.notices, self.audio,
+                            self.window, preferences, last_name, self.set_language,
+                            lambda: self.phones)
+        self.machine = StateMachine(screen_factories(services))
+        self.autoplay = Autoplay(self.games, self.worker, options.seed or 0)
+        self.kiosk_locale = text.locale
+        self.director: KioskDirector | None = None
+        if self.kiosk is not None:
+            from ..kiosk.director import KioskDirector  # the attract loop and its cards: a kiosk's only
+
+            self.director = KioskDirector(self.kiosk, self.games, self.autoplay, self.storage,
+                                          self._kiosk_notice_seen, self._kiosk_language_back,
+                                          room=self._room_open, close_room=self._close_room)
+        self.pointer = PointerTranslator()
+        self.pad_keys = PadKeys()
+        # Controllers only in a kiosk: with the joystick subsystem up SDL polls more.
+        self.pads = Pads() if self.kiosk is not None else None
+        self.step = FixedStep()
+        self.frames = 0
+        self._stop: Callable[[], bool] = lambda: False  # the running loop's: is this frame its last?
+        self.last_frame_at: float | None = None
+        self.dirty = True  # something visible changed that the states do not report
+        self.moved_last_frame = False
+        self.closed = False
+        self.leaving_shown: int | None = None  # the exit chord's seconds last drawn
+        self.close_requested_at = -10  # the frame of the last WINDOWCLOSE
+        self.retry_at: float | None = None  # when a result held unsaved is written again
+        # Storage, sounds and pygame_gui wait until the first frame is on screen.
+        self.startup_pending = True
+        self.start()
+
+    def _kiosk_notice_seen(self) -> None:
+        """The evening has begun (the attract loop, or a guest's game): the operator has seen
+        the kiosk.json notice on the title, and it goes."""
+        if self.kiosk_notice is not None:
+            self.notices.discard(self.kiosk_notice)
+            self.kiosk_notice = None
+            self.dirty = True
+
+    def _room_open(self) -> "RoomSnapshot | None":
+        return self._phones.snapshot if self._phones is not None else None
+
+    def _close_room(self) -> None:
+        if self._phones is not None:
+            self._phones.close()
+
+    def _kiosk_language_back(self) -> None:
+        """The attract loop speaks the kiosk's own language, whichever a guest picked."""
+        if self.text.locale != self.kiosk_locale:
+            self.set_language(self.kiosk_locale)
+
+    def _follow_settings(self, settings: Settings) -> None:
+        """The settings the control's own services carry out (the table reads the others)."""
+        self.audio.enabled = bool(settings.sound)
+        self.audio.volume = (100 if settings.volume is None else settings.volume) / 100
+        scale = LARGE_TEXT_SCALE if settings.large_text else 1.0
+        self.fonts.set_scale(scale)
+        self.ui.set_text_scale(scale)
+
+    @staticmethod
+    def _coach(options: Options, preferences: Preferences, kiosk: KioskConfig | None = None) -> Coach:
+        """Coach a player's first game on a fresh install (in a kiosk every game, unless its
+        config says not to); never a demo, a scene or a game started from a given seed
+        (screenshots and tests), unless asked for."""
+        saved = preferences.saved
+        guiding = options.coach if options.coach is not None else (
+            options.seed is None and options.scene is None and not options.demo)
+        every_game = bool(guiding) and kiosk is not None and kiosk.coach_every_game
+        return Coach(bool(guiding) and not saved.coached, saved.tips_seen or (), preferences.remember,
+                     tips=bool(guiding), every_game=every_game)
+
+    @property
+    def phones(self) -> PhoneHost:
+        """The host of the phones' room, made on first use (its room, sockets and files are
+        needed only once Phones at a party is chosen)."""
+        if self._phones is None:
+            from ..phones.host import PhoneHost
+
+            if self.kiosk is None:
+                self._phones = PhoneHost(self.options.data_dir)
+            else:  # the timer always on, every room a new one (docs/KIOSK.md)
+                from ..phones.host import kiosk_timers
+
+                self._phones = PhoneHost(self.options.data_dir, timers=kiosk_timers(float(self.kiosk.phones_turn_seconds)),
+                                         continues=False)
+        return self._phones
+
+    # --- start ------------------------------------------------------------------------------
+    def start(self) -> None:
+        options, games = self.options, self.games
+        scene = options.scene
+        if scene in PARTY_SCENES:
+            self._start_party_scene(scene)
+            return
+        if scene in PHONE_SCENES:
+            self._start_phones_scene(scene)
+            return
+        if scene in GAME_SCENES or scene == NAME_SCENE:
+            from .scenes import scene_game  # its position is played out by the AI: loaded for a scene only
+
+            game = scene_game("game_over" if scene == NAME_SCENE else scene, games.difficulty, options.seed or 1)
+            session = games.resume_session(game)
+            if scene == "game_over":
+                session.player_name = DEFAULT_NAME
+            self.machine.start(PHASE_STATE[game.phase], PlayContext(session))
+            return
+        if options.demo:
+            demo = games.demo_session(games.fresh_game(seed=options.seed))
+            self.machine.start("rolling", PlayContext(demo))
+            return
+        context = PlayContext(games.new_session(options.difficulty, options.seed))
+        if scene in MENU_SCENES:
+            overlays = ("title",) if scene == "title" else ("title", scene)
+            asked = Confirm(Question("confirm.quit"), None) if scene == "confirm" else None
+            self.machine.start("rolling", context, overlays, asked)
+            return
+        self.machine.start("rolling", context, () if options.seed is not None else ("title",))
+
+    def _start_party_scene(self, scene: str) -> None:
+        """A party for screenshots, kept in memory only (never written nor recorded)."""
+        from magdagdon.party.keeper import PartyKeeper
+        from magdagdon.storage.party_file import PartyFiles
+
+        from ..party.play import PartyPlay
+        from .scenes import scene_party
+
+        party = scene_party(scene, self.games.difficulty, self.options.seed or 1)
+        play = PartyPlay(PartyKeeper(PartyFiles.unavailable(), lambda: None, party, now()), self.games, self.storage)
+        context = PlayContext(self.games.new_session(seed=party.seed), play)
+        if scene in TURN_SCENES:
+            context.session = play.hand_over()
+            self.machine.start("staging", context)
+        else:
+            self.machine.start("party_results" if scene == "party_results" else "party_handover", context)
+
+    def _start_phones_scene(self, scene: str) -> None:
+        """A room for screenshots, kept in memory only (no server, never written nor recorded)."""
+        from .scenes import scene_room
+
+        screen, guests = PHONE_SCENES[scene]
+        room = scene_room(screen, guests, self.games.difficulty, self.options.seed or 1)
+        self.phones.clock = lambda: 18.0  # the race's timer shows 42 s left
+        self.phones.show(room, f"http://192.168.1.23:8765/r/{room.code}")
+        context = PlayContext(self.games.new_session())
+        if screen == "phones_lobby":
+            self.machine.start("rolling", context, ("title", "phones_lobby"))
+        else:
+            self.machine.start(screen, context)
+
+    def finish_startup(self) -> None:
+        """What the first frame does not need: the saved game, sounds, the menus, the expert (on the worker)."""
+        self.startup_pending = False
+        options = self.options
+        if options.scene is None and options.seed is None and not options.demo:
+            self.games.saved = self.storage.load_saved_game()
+        if self.audio.enabled:
+            self.audio.load()
+        self.ui.ready = True  # menus build their widgets at their next update
+        self.worker.submit(warm_expert(self.games.difficulty))
+
+    # --- the loop ---------------------------------------------------------------------------
+    def run(self, max_frames: int | None = None) -> int:
+        """Play until the player quits, or ``max_frames`` frames have run; then save the
+        game and, when asked for, the last frame shown as a PNG. 1 when the screenshot
+        could not be written (one line on stderr says why)."""
+        self.loop(lambda: max_frames is not None and self.frames >= max_frames)
+        shot = self.options.screenshot
+        frame = self.window.png() if shot is not None else b""
+        self.close()  # the game first: a screenshot that fails loses nothing
+        if shot is None:
+            return 0
+        try:
+            write_atomic(shot, frame)  # never a half-written PNG, whatever the disk does
+        except OSError as error:
+            print(f"magdagdon: the screenshot {shot} was not saved: {error.strerror or error}", file=sys.stderr)
+            return 1
+        return 0
+
+    def loop(self, stop: Callable[[], bool]) -> None:
+        """Run frames until the player quits or ``stop()`` says so."""
+        self._stop = stop
+        while not self.machine.quit_requested and not stop():
+            self._frame()
+
+    def _frame(self) -> None:
+        started = self.clock.now()
+        elapsed = 0.0 if self.last_frame_at is None else started - self.last_frame_at
+        self.last_frame_at = started
+        if self.startup_pending and self.frames:
+            self.finish_startup()
+        events = self.events.poll()
+        for event in events:
+            self.process(event)
+        if self.termination.requested or (self.lock is not None and self.lock.chord.held(started)):
+            self.quit()
+            return
+        if self.window.surface.get_size() != self.viewport.size:
+            self.on_resize()
+        for _ in range(self.step.advance(elapsed)):
+            if self.machine.quit_requested:
+                return
+            self.machine.update(self.step.dt)
+            self.autoplay.tick(self.machine)
+        if self.director is not None:
+            self.director.tick(self.machine, self.clock.now())
+        # pygame_gui draws from what its update saw: after every change, before every draw.
+        self.ui.update(elapsed)
+        moving = self.animating()
+        if events or moving or self.moved_last_frame or self.dirty or self.machine.changed or self.ui.changed:
+            self._draw()
+        self.moved_last_frame = moving
+        self.frames += 1
+        self._retry_held_results(started)
+        if self.jobs.run():  # saving may bring a notice to show
+            self.dirty = True
+        if self._stop():
+            return  # the last frame of a bounded run: nothing waits for the next one
+        if moving or self.dirty or self.machine.changed or self.ui.changed:
+            self.heap.drawing(started)
+            self.clock.sleep(started + FRAME_SECONDS - self.clock.now())
+        else:
+            if self.machine.follows_live_work():
+                self.heap.drawing(started)  # the trim alone: a full collection waits for a real rest
+            else:
+                self.heap.rest(started, self.window.presented)  # what was let go, back to the system
+            self._idle_until(started + IDLE_FRAME_SECONDS)
+
+    def _retry_held_results(self, now: float) -> None:
+        """While a finished game's result is held unsaved, write it again every few seconds,
+        so it is saved soon after space returns (and the game-over screen says so)."""
+        if not self.storage.unsaved_results:
+            self.retry_at = None
+        elif self.retry_at is None:
+            self.retry_at = now + RETRY_SECONDS
+        elif now >= self.retry_at:
+            self.retry_at = now + RETRY_SECONDS
+            self.jobs.add(self._write_held_results)
+
+    def _write_held_results(self) -> None:
+        self.storage.retry_unsaved()
+
+    def _idle_until(self, deadline: float) -> None:
+        """Sleep until ``deadline``, or until input arrives."""
+        while not self.events.waiting():
+            left = deadline - self.clock.now()
+            if left <= 0:
+                return
+            self.clock.sleep(min(INPUT_POLL_SECONDS, left))
+
+    def animating(self) -> bool:
+        leaving = self.lock.chord.seconds_left(self.clock.now()) if self.lock is not None else None
+        return (self.machine.context.demo or self.machine.is_animating() or self.autoplay.active(self.machine)
+                or leaving != self.leaving_shown)
+
+    def _draw(self) -> None:
+        target = self.window.surface
+        if self.draw_log:
+            frame = self._log_frame
+            if frame is None or frame.get_size() != target.get_size():
+                frame = self._log_frame = new_frame_surface(target.get_size(), target, logged=True)
+            forget(frame)
+            self.machine.draw(frame, self.step.alpha)
+            self._draw_leaving(frame)
+            target.blit(frame, (0, 0))
+            records = frame.records if isinstance(frame, LoggedSurface) else []
+            self.frame_log = DrawnFrame(target.get_size(), tuple(self.machine.keys), tuple(records))
+        else:
+            self.machine.draw(target, self.step.alpha)
+            self._draw_leaving(target)
+        self.window.present()
+        self.dirty = self.machine.changed = self.ui.changed = False
+
+    def _draw_leaving(self, surface: pygame.Surface) -> None:
+        """The operator holds the exit chord: the seconds left, over everything."""
+        seconds = self.lock.chord.seconds_left(self.clock.now()) if self.lock is not None else None
+        self.leaving_shown = seconds
+        if seconds is not None:
+            draw_leaving(surface, self.fonts, self.text, seconds)
+
+    # --- events -----------------------------------------------------------------------------
+    def process(self, event: pygame.event.Event) -> None:
+        if self.lock is not None:
+            self.lock.note(event)
+            self.lock.chord.note(event, self.clock.now())
+        if self.director is not None and self.director.note(event, self.machine, self.clock.now()):
+            self.dirty = True
+            return  # it woke the attract loop or answered "Still playing?": nothing else
+        if self.pads is not None:
+            self.pads.note(event)
+        top = self.machine.top
+        if not getattr(top, "reads_pad", False):
+            translated = self.pad_keys.translate(event, self.machine.top_key, isinstance(top, MenuState))
+            if not translated:
+                return
+            event = translated[0]
+        for event in self.pointer.translate(event, self.window.surface.get_size()):
+            kind = event.type
+            if kind == pygame.WINDOWCLOSE:
+                self.close_requested_at = self.frames
+            if kind == pygame.QUIT:
+                # A locked kiosk ignores a close request (the close button, Alt+F4: SDL sends
+                # WINDOWCLOSE, then QUIT where its hint is not honoured); a QUIT alone is the
+                # system ending the game, which saves and ends.
+                if self.lock is not None and self.frames - self.close_requested_at <= 1:
+                    continue
+                self.quit()
+                return
+            if kind in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                self.window.refresh()
+                continue
+            if kind in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWFOCUSGAINED):
+                self.dirty = True
+                continue
+            if self.machine.context.demo and kind in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+                # A player arrived: a fresh game of their own under the menu (the demo's
+                # game is never saved nor recorded).
+                self.machine.restart("rolling", PlayContext(self.games.new_session()), ("title",))
+                continue
+            self.machine.handle_event(event)
+
+    def on_resize(self) -> None:
+        size = self.window.surface.get_size()
+        self.viewport.resize(size)
+        self.fonts.fit_window(size)
+        self.ui.resize(size)
+        self.machine.resize()
+        self.dirty = True
+
+    def set_language(self, locale: str) -> None:
+        """Every visible text in ``locale`` from the next frame: the catalog and fonts every
+        state holds switch in place, the table mirrors for a right-to-left language, and
+        the menus are rebuilt in the new script."""
+        text = self.text
+        text.switch(locale)
+        pygame.display.set_caption(text("app.window_title"))
+        self.fonts.switch(text.script, rtl=text.rtl)
+        self.viewport.set_direction(text.rtl)
+        self.ui.set_script(text.script)
+        self.machine.resize()
+        self.dirty = True
+
+    # --- the end ----------------------------------------------------------------------------
+    def quit(self) -> None:
+        self.close()
+        self.machine.quit_requested = True
+
+    def close(self) -> None:
+        """Finish the waiting jobs and save the game in progress (once)."""
+        if self.closed:
+            return
+        self.closed = True
+        self.autoplay.close()
+        if self.claim is not None:
+            self.claim.release()
+        self.jobs.run()
+        context = self.machine.context
+        if context.session is not None:
+            context.session.save_in_progress()
+        if self.storage.unsaved_results:  # a result held unsaved: written now if it can be
+            self.storage.retry_unsaved()
+        if context.party is not None:
+            context.party.save()  # a quit mid-turn keeps the dice placed and the powers used so far
+        if self._phones is not None:
+            self._phones.close()  # the phones are told, the room's file written, the port let go
+        if self.own_termination:  # after the saves: a second Ctrl+C cannot cut them short
+            self.termination.release()

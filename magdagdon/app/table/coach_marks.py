@@ -1,0 +1,133 @@
+"""A coach mark: a ring round its target and a speech bubble with a Skip chip beside it; a
+tip is the same bubble without a target, with a Got it chip. Dark words on a light bubble (14:1), so
+a mark reads on every part of the table.
+
+The bubble stands where the guide line goes (the words of the moment: the guide line gives
+way to it), or in an ``area`` its caller keeps free for it (a tip inside a banner). So it
+never covers what it points at, the score or a control: a tap on a die, a cell or a button
+does what it does, and only the chip is the bubble's. A small pointer on its edge and the
+pulsing ring show what it names.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..ui import palette
+from ..audit.draw_log import Role, panel
+from ..text.fit import blit_lines, min_text_px, readable_floor, stacked_height
+
+if TYPE_CHECKING:
+    from ..text.fonts import FontBook
+    from .layout import Layout
+
+
+@dataclass(frozen=True)
+class Bubble:
+    """Where a bubble and its chip go, and its words at their size."""
+
+    rect: pygame.Rect
+    chip: pygame.Rect
+    lines: tuple[str, ...]
+    size: int
+    chip_size: int
+    fits: bool
+
+
+def bubble_pad(area: pygame.Rect, size: int) -> int:
+    """The room round a bubble's words (and its chip's)."""
+    return max(4, min(area.height // 10, size // 3))
+
+
+def bubble_height(fonts: "FontBook", width: int, message: str, chip_label: str, floor: int) -> int:
+    """How tall an area ``width`` wide must be for ``message`` at the readable size, with its
+    chip beside it."""
+    size = readable_floor(fonts, floor)
+    pad = max(4, size // 3)  # as bubble_pad's largest
+    chip_w = fonts.size(chip_label, size, True)[0] + 2 * pad
+    lines = _lines(fonts, message, size, width - chip_w - 3 * pad)
+    return stacked_height(fonts, lines, size, True) + 2 * pad
+
+
+def plan_bubble(fonts: "FontBook", area: pygame.Rect, message: str, chip_label: str, floor: int,
+                toward: int | None = None) -> Bubble:
+    """The bubble for ``message`` and, beside it, its chip (its word at the same size) in
+    ``area``: the words on one line, or on as many as the area's height holds, at the largest
+    size (never below the readable ``floor``) at which they fit; centred under ``toward``
+    (an x) as far as the area allows."""
+    smallest = readable_floor(fonts, floor)
+    pad = bubble_pad(area, smallest)
+    size = max(smallest, area.height * 2 // 5)
+    while True:
+        chip_w = fonts.size(chip_label, size, True)[0] + 2 * pad
+        room = area.width - chip_w - 3 * pad
+        lines = _lines(fonts, message, size, room)
+        text_h = stacked_height(fonts, lines, size, True)
+        text_w = max(fonts.size(line, size, True)[0] for line in lines)
+        fits = text_h + 2 * pad <= area.height and text_w <= room
+        if fits or size <= smallest:
+            break
+        size = max(smallest, int(size * 0.92))
+    side = pad + max(0, min(size // 2, (room - text_w) // 2))  # room at the bubble's ends, where there is some
+    bubble = pygame.Rect(0, 0, text_w + 2 * side, max(min(area.height, text_h + 2 * pad), area.height * 3 // 4))
+    chip = pygame.Rect(0, 0, chip_w, min(bubble.height, max(fonts.ink_height(chip_label, size, True) + 2 * pad,
+                                                            bubble.height * 3 // 4)))
+    group = pygame.Rect(0, 0, bubble.width + pad + chip.width, bubble.height)
+    group.center = (area.centerx if toward is None else toward, area.centery)
+    group.clamp_ip(area)
+    bubble.left, bubble.centery = group.left, area.centery
+    chip.left, chip.centery = bubble.right + pad, area.centery
+    if fonts.rtl:  # the chip after the words: on the left for a right-to-left reader
+        chip.left, bubble.left = group.left, group.left + chip.width + pad
+    return Bubble(bubble, chip, tuple(lines), size, size, fits)
+
+
+def _lines(fonts: "FontBook", message: str, size: int, width: int) -> list[str]:
+    """``message`` on one line if it fits ``width``, else wrapped."""
+    if fonts.size(message, size, True)[0] <= width:
+        return [message]
+    return fonts.wrap(message, size, max(1, width), True)
+
+
+def draw_coach_mark(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", target: pygame.Rect | None,
+                    message: str, chip_label: str, strength: float, named: tuple[str, ...] = (),
+                    area: pygame.Rect | None = None) -> pygame.Rect:
+    """Draw the mark (``target``: what it points at) or the tip (no target); returns the
+    chip's rectangle (what a tap on Skip or Got it hits). ``named``: what the mark points at,
+    first (the draw log's names of the target and of what its words name); ``area``: where
+    the bubble goes (by default the guide line's band)."""
+    area = area or layout.coach
+    floor = min_text_px(surface.get_size())
+    plan = plan_bubble(fonts, area, message, chip_label, floor, None if target is None else target.centerx)
+    bubble, pad = plan.rect, bubble_pad(area, readable_floor(fonts, floor))
+    if target is not None:
+        width = max(3, int(3 + 3 * strength))
+        ring = target.inflate(2 * width, 2 * width)
+        pygame.draw.rect(surface, palette.TEXT, ring, width=width, border_radius=max(6, ring.height // 5))
+        _draw_pointer(surface, bubble, target, area)
+    pygame.draw.rect(surface, palette.SHADOW, bubble.move(0, max(2, pad // 3)), border_radius=pad)
+    pygame.draw.rect(surface, palette.TEXT, bubble, border_radius=pad)
+    kind = Role.TIP if target is None else Role.MARK
+    with panel(surface, "coach", bubble, Role.NOTICE, element=kind, names=named):
+        blit_lines(surface, fonts, list(plan.lines), plan.size, palette.TEXT_DARK, bubble, bold=True)
+    chip_name = "button coach skip" if target is not None else "button coach got it"
+    pygame.draw.rect(surface, palette.SHADOW, plan.chip.move(0, max(2, pad // 3)), border_radius=plan.chip.height // 2)
+    pygame.draw.rect(surface, palette.BUTTON, plan.chip, border_radius=plan.chip.height // 2)
+    with panel(surface, chip_name, plan.chip, Role.BUTTON_LABEL, element=Role.BUTTON):
+        blit_lines(surface, fonts, [chip_label], plan.chip_size, palette.TEXT, plan.chip, bold=True)
+    return plan.chip
+
+
+def _draw_pointer(surface: pygame.Surface, bubble: pygame.Rect, target: pygame.Rect, area: pygame.Rect) -> None:
+    """A small triangle on the bubble's edge towards its target, within the bubble's area."""
+    above = target.centery < bubble.top
+    reach = max(4, (bubble.top - area.top) if above else (area.bottom - bubble.bottom))
+    x = max(bubble.left + 2 * reach, min(bubble.right - 2 * reach, target.centerx))
+    if above:
+        points = [(x - reach, bubble.top + 1), (x + reach, bubble.top + 1), (x, bubble.top - reach)]
+    else:
+        points = [(x - reach, bubble.bottom - 1), (x + reach, bubble.bottom - 1), (x, bubble.bottom + reach)]
+    pygame.draw.polygon(surface, palette.TEXT, points)

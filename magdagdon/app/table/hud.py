@@ -1,0 +1,235 @@
+"""Top bar (name, difficulty, turn, seed), the guide line at the bottom, and banners."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..ui import palette
+from ..audit.draw_log import Role, as_role, new_surface, panel
+from ..text.fit import blit_lines, fit_lines, min_text_px, wrap
+from ..ui.palette import Colour
+
+if TYPE_CHECKING:
+    from magdagdon.engine import Game
+
+    from ..text.fonts import FontBook
+    from ..text.i18n import Catalog
+    from .layout import Layout
+
+
+def draw_background(surface: pygame.Surface, layout: "Layout") -> None:
+    """A soft vertical gradient from the night-blue towards a slightly lighter glow."""
+    w, h = layout.size
+    top, bottom = palette.BACKGROUND, palette.BACKGROUND_GLOW
+    bands = 32
+    for i in range(bands):
+        t = i / (bands - 1)
+        colour = [int(a + (b - a) * t * 0.6) for a, b in zip(top, bottom)]
+        pygame.draw.rect(surface, colour, (0, h * i // bands, w, h // bands + 2))
+
+
+def top_buttons(fonts: "FontBook", layout: "Layout", text: "Catalog") -> tuple[pygame.Rect, pygame.Rect]:
+    """Hint's and Menu's rects: the layout's, widened (away from the window's edge, Hint
+    moving with Menu) where a label at the readable size needs more room: "Consiglio" is
+    never broken inside the word."""
+    floor = min_text_px(layout.size)
+    hint, menu = layout.hint_button.copy(), layout.menu_button.copy()
+    gap = layout.menu_button.left - layout.hint_button.right if not text.rtl else \
+        layout.hint_button.left - layout.menu_button.right
+    for rect, label in ((menu, text("hud.menu")), (hint, text("hud.hint"))):
+        side = max(4, min(rect.height // 6, rect.width // 10))  # the label's room, as a button keeps it
+        need = fonts.size(label, floor, True)[0] + 2 * side + 2
+        if need > rect.width:
+            if text.rtl:
+                rect.width = need
+            else:
+                rect.left -= need - rect.width
+                rect.width = need
+    if text.rtl:
+        hint.left = menu.right + gap
+    else:
+        hint.right = menu.left - gap
+    return hint, menu
+
+
+def draw_top_bar(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", game: "Game", text: "Catalog") -> None:
+    bar = layout.top_bar
+    pygame.draw.rect(surface, palette.PANEL, bar)
+    pygame.draw.line(surface, palette.PANEL_EDGE, bar.bottomleft, (bar.right, bar.bottom - 1), 2)
+    size = max(min_text_px(surface.get_size()), int(bar.height * 0.5))
+    title = fonts.render(text("app.title"), size, palette.GOLD, bold=True)
+    parts = [text(f"difficulty.{game.difficulty.name}"), text("hud.turn", turn=game.turn), text("hud.seed", seed=game.seed)]
+    hint, menu = top_buttons(fonts, layout, text)
+    buttons = menu.union(hint)
+    room = bar.width - 4 * layout.margin - title.get_width() - buttons.width  # a margin clear of Hint
+    with as_role(surface, Role.TITLE):
+        if text.rtl:  # title on the right, buttons (mirrored by the layout) on the left
+            right = bar.right - layout.margin
+            surface.blit(title, title.get_rect(midright=(right, bar.centery)))
+            anchor, side = right - title.get_width() - layout.margin, "midright"
+        else:
+            surface.blit(title, title.get_rect(midleft=(layout.margin, bar.centery)))
+            anchor, side = layout.margin * 2 + title.get_width(), "midleft"
+    floor = min_text_px(surface.get_size())
+    info_size = max(floor, int(bar.height * 0.34))
+    # As much as fits at a readable size: the turn matters most, the seed least.
+    for shown in (parts, parts[:2], parts[1:2]):
+        info = "  ·  ".join(shown)
+        fitted = fonts.fit(info, info_size, max(1, room))
+        if fitted >= floor and fonts.size(info, fitted)[0] <= room:
+            info_img = fonts.render(info, fitted, palette.TEXT_DIM)
+            with as_role(surface, Role.LABEL):
+                surface.blit(info_img, info_img.get_rect(**{side: (anchor, bar.centery)}))
+            break
+
+
+def draw_guide(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", message: str, colour: Colour = palette.TEXT) -> None:
+    """The guide line (two where one does not hold it at the readable size); a warning
+    (coral or red) carries a warning sign too, so it does not rest on colour alone."""
+    rect = layout.guide
+    warning = colour in (palette.DANGER, palette.CORAL)
+    floor = min_text_px(surface.get_size())
+    icon = min(int(rect.height * 0.7), max(floor, rect.height // 2)) if warning else 0
+    room = rect.width - (icon + icon // 3 if warning else 0)
+    lines, size = fit_lines(fonts, message, int(rect.height * 0.55), room, rect.height, floor)
+    width = max(fonts.size(line, size)[0] for line in lines)
+    words = pygame.Rect(0, rect.top, width, rect.height)
+    words.centerx = rect.centerx
+    if warning:
+        words.x += (icon + icon // 3) // 2 * (-1 if fonts.rtl else 1)
+        sign = pygame.Rect(0, 0, icon, icon)
+        if fonts.rtl:
+            sign.midleft = (words.right + icon // 3, rect.centery)
+        else:
+            sign.midright = (words.left - icon // 3, rect.centery)
+        draw_warning_sign(surface, sign, colour)
+    with panel(surface, "guide", rect, Role.GUIDE):
+        blit_lines(surface, fonts, lines, size, colour, words)
+
+
+def draw_warning_sign(surface: pygame.Surface, rect: pygame.Rect, colour: Colour) -> None:
+    """A triangle with an exclamation mark, drawn (no font needs the glyph)."""
+    points = [(rect.centerx, rect.top), (rect.right, rect.bottom), (rect.left, rect.bottom)]
+    pygame.draw.polygon(surface, colour, points)
+    bar = max(2, rect.width // 9)
+    pygame.draw.line(surface, palette.TEXT_DARK, (rect.centerx, rect.top + rect.height * 0.35),
+                     (rect.centerx, rect.top + rect.height * 0.68), bar)
+    pygame.draw.circle(surface, palette.TEXT_DARK, (rect.centerx, int(rect.top + rect.height * 0.83)), max(1, bar * 2 // 3))
+
+
+def draw_banner(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect, title: str, lines: list[str],
+                colour: Colour = palette.DANGER, title_colour: Colour = palette.TEXT, reserve: int = 0,
+                title_scale: float = 0.2) -> pygame.Rect:
+    """A rounded banner with a big title and wrapped text, shrunk to leave ``reserve``
+    pixels free at the bottom (for buttons); returns the free area below the text.
+
+    Painted once per look and kept (banners stay up while dice animate under them)."""
+    key = ("banner", rect.size, title, tuple(lines), tuple(colour), tuple(title_colour), reserve, title_scale)
+    cached = fonts.banners.get(key)
+    if cached is None:
+        drop = max(3, rect.height // 40)
+        image = new_surface((rect.width, rect.height + drop), pygame.SRCALPHA, fonts.logged)
+        free = _paint_banner(image, fonts, pygame.Rect((0, 0), rect.size), title, lines, colour, title_colour,
+                             reserve, title_scale, min_text_px(surface.get_size()))
+        cached = (image, free)
+        fonts.banners[key] = cached  # a banner is a window-sized picture: FontBook keeps a few
+    image, free = cached
+    with panel(surface, "banner", rect, element=Role.DIALOG):
+        surface.blit(image, rect.topleft)
+    return free.move(rect.topleft)
+
+
+@dataclass
+class BannerText:
+    """Where a banner's title and lines go, at which sizes, and whether they fit."""
+    pad: int
+    inner: pygame.Rect
+    title_size: int
+    title_height: int
+    size: int
+    wrapped: list[str]
+    line_height: int
+    room: int
+
+    @property
+    def fits(self) -> bool:
+        return len(self.wrapped) * self.line_height <= self.room
+
+
+def plan_banner_text(fonts: "FontBook", size: tuple[int, int], title: str, lines: list[str], reserve: int,
+                     title_scale: float, floor: int) -> BannerText:
+    """Lay the text out in a banner of ``size``: the lines shrink (never below ``floor``)
+    until they fit above the ``reserve``d bottom strip. Heights are those of the words'
+    ink, so a tall script (Nastaliq) is not given its font's far taller line. Where the
+    lines still do not fit, the banner's edges narrow, then its title shrinks (never below
+    the lines' size)."""
+    width, height = size
+    usual_pad = max(8, width // 24)
+    title_size = int(height * title_scale)
+    plan = _plan_banner(fonts, size, title, lines, reserve, title_size, floor, usual_pad)
+    pad = max(8, min(usual_pad, height // 16))
+    while not plan.fits:
+        plan = _plan_banner(fonts, size, title, lines, reserve, title_size, floor, pad)
+        smaller = max(floor, plan.size, int(title_size * 0.9))
+        if plan.fits or smaller >= title_size:
+            break
+        title_size = smaller
+    return plan
+
+
+def _plan_banner(fonts: "FontBook", size: tuple[int, int], title: str, lines: list[str], reserve: int,
+                 title_size: int, floor: int, pad: int) -> BannerText:
+    width, height = size
+    inner = pygame.Rect(0, 0, width, height).inflate(-2 * pad, -2 * pad)
+    title_size = fonts.fit(title, title_size, inner.width, bold=True)
+    title_height = fonts.ink_height(title, title_size, True)
+    room = inner.bottom - reserve - (inner.top + title_height + pad // 4)
+    text_size = max(floor, int(height * 0.075))
+    while True:
+        wrapped = [line for paragraph in lines for line in wrap(fonts, paragraph, text_size, inner.width)]
+        line_height = banner_line_height(fonts, wrapped, text_size)
+        if len(wrapped) * line_height <= room or text_size <= floor:
+            break
+        text_size = max(floor, int(text_size * 0.9))
+    return BannerText(pad, inner, title_size, title_height, text_size, wrapped, line_height, room)
+
+
+def banner_line_height(fonts: "FontBook", lines: list[str], size: int) -> int:
+    """From one of ``lines`` to the next: the tallest one's ink and a quarter of the size."""
+    return max([fonts.ink_height(line, size) for line in lines] + [size]) + max(2, size // 4)
+
+
+def _paint_banner(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect, title: str, lines: list[str],
+                  colour: Colour, title_colour: Colour, reserve: int, title_scale: float, floor: int) -> pygame.Rect:
+    radius = max(8, min(rect.height, rect.width) // 10)
+    shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(shadow, (*palette.SHADOW, 200), shadow.get_rect(), border_radius=radius)
+    surface.blit(shadow, rect.move(0, max(3, rect.height // 40)))
+    pygame.draw.rect(surface, palette.DANGER_DARK if colour == palette.DANGER else palette.PANEL, rect, border_radius=radius)
+    pygame.draw.rect(surface, colour, rect, width=max(3, rect.height // 50), border_radius=radius)
+    plan = plan_banner_text(fonts, rect.size, title, lines, reserve, title_scale, floor)
+    inner = plan.inner.move(rect.topleft)
+    title_img = fonts.render(title, plan.title_size, title_colour, bold=True)
+    ink = title_img.get_bounding_rect()
+    with as_role(surface, Role.TITLE):
+        surface.blit(title_img, (inner.centerx - ink.centerx, inner.top - ink.top))  # the ink from the inner edge down
+    y = inner.top + plan.title_height + plan.pad // 4
+    for line in plan.wrapped:
+        img = fonts.render(line, plan.size, palette.TEXT)
+        ink = img.get_bounding_rect()
+        with as_role(surface, Role.PAGE):
+            surface.blit(img, (inner.centerx - ink.centerx, y + plan.line_height // 2 - ink.centery))
+        y += plan.line_height
+    return pygame.Rect(inner.left, y, inner.width, max(0, inner.bottom - y))
+
+
+def draw_heart(surface: pygame.Surface, centre: tuple[int, int], size: int, colour: Colour = palette.CORAL) -> None:
+    """A heart drawn from two circles and a triangle (no font needed for ♥)."""
+    x, y = centre
+    r = size // 4
+    pygame.draw.circle(surface, colour, (x - r, y - r // 2), r)
+    pygame.draw.circle(surface, colour, (x + r, y - r // 2), r)
+    pygame.draw.polygon(surface, colour, [(x - 2 * r + 1, y - r // 4), (x + 2 * r - 1, y - r // 4), (x, y + int(1.7 * r))])

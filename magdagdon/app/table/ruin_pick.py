@@ -1,0 +1,76 @@
+"""RuinPick: after accepting MAGDAGDON, the player picks the empty cell to ruin (§7)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from magdagdon.engine import PlaceRuin
+
+from ..ui import palette
+from ..ui.palette import Colour
+from .hud import draw_banner, plan_banner_text
+from ..text.fit import min_text_px
+from ..ui.widgets import Button
+from ..shell.payloads import Payload
+from ..shell.play_context import PlayContext
+from .table_state import TableState
+
+if TYPE_CHECKING:
+    from ..shell.screens import Services
+
+
+TITLE_SCALE = 0.2  # the banner's title, as a share of its height (draw_banner's own)
+
+
+class RuinPick(TableState):
+    key = "ruin_pick"
+    hint_allowed = True
+
+    def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
+        super().enter(context, payload)
+        empty = self.game.board.empty_cells()
+        self.focus = ("cell", empty[0]) if empty else None
+
+    def state_buttons(self) -> list[Button]:
+        text, layout = self.text, self.layout
+        if self.banner_rect() != layout.tray:  # the banner stands over them: neither is of use now
+            return []
+        return [Button("confirm", layout.primary, text("button.confirm"), False, "primary"),
+                Button("take_back_all", layout.take_back_all, text("button.take_back_all"), False)]
+
+    def on_cell(self, cell: int) -> None:
+        action = PlaceRuin(cell)
+        if self.game.is_legal(action):
+            self.perform(action)
+
+    def lit_cells(self) -> tuple[frozenset[int], Colour]:
+        return frozenset(self.game.board.empty_cells()), palette.DANGER
+
+    def guide(self) -> tuple[str, Colour]:
+        return self.text("guide.ruin_pick"), palette.DANGER
+
+    def draw_extra(self, surface: pygame.Surface, alpha: float) -> None:
+        title, lines = self.banner_words()
+        draw_banner(surface, self.fonts, self.banner_rect(), title, lines, palette.DANGER, title_scale=TITLE_SCALE)
+
+    def banner_words(self) -> tuple[str, list[str]]:
+        text = self.text
+        return text("banner.ruin_pick"), [text("banner.ruin_pick_why")]
+
+    def banner_rect(self) -> pygame.Rect:
+        """The banner in the tray (empty while a ruin is picked); where its title and sentence
+        do not fit there (Urdu in a small window), over the row of CONFIRM and Take back all
+        too, which a ruin pick cannot use."""
+        layout = self.layout
+        title, lines = self.banner_words()
+        floor = min_text_px(layout.size)
+        tray = layout.tray
+        if plan_banner_text(self.fonts, tray.size, title, lines, 0, TITLE_SCALE, floor).fits:
+            return tray.copy()
+        return tray.union(layout.primary).union(layout.take_back_all)
+
+
+def screen(services: Services) -> RuinPick:
+    return RuinPick(services.table, services.games)

@@ -1,0 +1,74 @@
+"""The tray where rolled dice land, and the Majda Powers caption."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..ui import palette
+from ..audit.draw_log import Role, as_role
+from ..text.fit import blit_on_baseline, min_text_px, readable_floor, shared_baseline
+
+if TYPE_CHECKING:
+    from magdagdon.engine import Game
+
+    from ..text.fonts import FontBook
+    from ..text.i18n import Catalog
+    from .layout import Layout
+
+
+def draw_tray(surface: pygame.Surface, layout: "Layout") -> None:
+    pygame.draw.rect(surface, palette.PANEL, layout.tray, border_radius=max(6, layout.tray.height // 8))
+    width = max(2, layout.die_size // 40)
+    for slot in layout.tray_slots:
+        pygame.draw.rect(surface, palette.PANEL_EDGE, slot, width=width, border_radius=max(4, slot.width // 6))
+
+
+def draw_power_label(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", game: "Game", text: "Catalog") -> None:
+    """"Majda Powers · 3 left · next use: –10": the title in bold, the rest beside it on
+    one baseline, read from the right in a right-to-left language."""
+    rect = layout.power_label
+    floor = min_text_px(surface.get_size())
+    title = text("power.title")
+    if game.difficulty.power_count == 0:
+        details = [text("power.none")]
+    elif game.powers_left == 0:
+        details = [text("power.all_used")]
+    else:  # without the cost where both do not fit: the buttons show it too
+        left = text("power.left", count=game.powers_left)
+        details = [left + " · " + text("power.next_cost", penalty=game.next_penalty), left]
+    for detail in details:
+        size = _caption_size(fonts, title, detail, int(rect.height * 0.5), rect, floor)
+        if size is not None:
+            break
+    else:
+        size = readable_floor(fonts, floor)
+    rest = f" · {detail}"
+    pieces = [(title, size, True), (rest, size, False)]
+    baseline = shared_baseline(fonts, pieces, rect)
+    title_img = fonts.render(title, size, palette.CORAL, bold=True)
+    rest_img = fonts.render(rest, size, palette.TEXT_DIM)
+    with as_role(surface, Role.LABEL):
+        if text.rtl:  # read from the right: the title first, the detail to its left
+            placed = blit_on_baseline(surface, fonts, title_img, pieces[0], baseline, right=rect.right)
+            blit_on_baseline(surface, fonts, rest_img, pieces[1], baseline, right=placed.left)
+        else:
+            placed = blit_on_baseline(surface, fonts, title_img, pieces[0], baseline, left=rect.left)
+            blit_on_baseline(surface, fonts, rest_img, pieces[1], baseline, left=placed.right)
+
+
+def _caption_size(fonts: "FontBook", title: str, detail: str, size: int, rect: pygame.Rect, floor: int) -> int | None:
+    """The largest size <= ``size`` (not below the readable ``floor``) at which the bold
+    title and its detail fit ``rect`` side by side, by width and by the height of their ink;
+    None where they do not."""
+    smallest = readable_floor(fonts, floor)
+    size = max(size, smallest)
+    while True:
+        width = fonts.size(title, size, True)[0] + fonts.size(f" · {detail}", size)[0]
+        height = max(fonts.ink_height(title, size, True), fonts.ink_height(f" · {detail}", size))
+        if width <= rect.width and height <= rect.height:
+            return size
+        if size <= smallest:
+            return None
+        size = max(smallest, int(size * 0.9))

@@ -1,0 +1,108 @@
+"""Fitting words to their room: the readable floor, the largest size at which a text fits a
+box on one line or a few, lines stacked by their ink, pieces in different sizes or scripts
+sharing one baseline. Every screen fits its text through here (and the FontBook's own
+``fit`` and ``wrap``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..ui.palette import Colour
+
+if TYPE_CHECKING:
+    from .fonts import FontBook
+
+
+def min_text_px(window: tuple[int, int]) -> int:
+    """The smallest text worth drawing: 16 px up to 864 px on the window's shorter side
+    (800×600, 1280×720), then growing with it: 20 px at 1920×1080, 40 px at 3840×2160."""
+    return max(16, round(min(window) / 54))
+
+
+def fit_lines(fonts: "FontBook", text: str, largest: int, width: int, height: int, floor: int, most: int = 2,
+              bold: bool = False) -> tuple[list[str], int]:
+    """``text`` at the largest size (from ``largest`` down to the readable ``floor``) at which
+    it fits ``width``, on one line or, failing that, on up to ``most`` lines whose ink,
+    stacked, fits ``height``. Where nothing fits, the readable size on as many lines as it
+    takes (what the screen audit then reports)."""
+    smallest = readable_floor(fonts, floor)
+    for lines_allowed in range(1, most + 1):
+        size = max(smallest, largest)
+        while True:
+            lines = fonts.wrap(text, size, width, bold) if lines_allowed > 1 else [text]
+            wide_enough = all(fonts.size(line, size, bold)[0] <= width for line in lines)
+            if wide_enough and len(lines) <= lines_allowed and stacked_height(fonts, lines, size, bold) <= height:
+                return lines, size
+            if size <= smallest:
+                break
+            size = max(smallest, int(size * 0.92))
+    return fonts.wrap(text, smallest, width, bold), smallest
+
+
+def readable_floor(fonts: "FontBook", floor: int) -> int:
+    """The smallest size ``fonts`` draws at ``floor`` pixels or more (Large text draws each
+    size larger)."""
+    size = max(1, int(floor / fonts.scale))
+    while int(size * fonts.scale) < floor:
+        size += 1
+    return size
+
+
+def line_gap(size: int) -> int:
+    """The space between the ink of two stacked lines of text at ``size``."""
+    return max(2, size // 4)
+
+
+def stacked_height(fonts: "FontBook", lines: list[str], size: int, bold: bool = False) -> int:
+    """How tall ``lines`` stand when stacked by their ink (:func:`blit_lines`)."""
+    return sum(fonts.ink_height(line, size, bold) for line in lines) + line_gap(size) * (len(lines) - 1)
+
+
+def blit_lines(surface: pygame.Surface, fonts: "FontBook", lines: list[str], size: int, colour: Colour,
+               box: pygame.Rect, bold: bool = False, align: str = "center") -> pygame.Rect:
+    """``lines`` stacked by their ink, the block centred in ``box`` (each line ``align``-ed
+    across it: "center", "start" or "end" of the reading direction); returns the ink's
+    bounds."""
+    height = stacked_height(fonts, lines, size, bold)
+    y = box.centery - height // 2
+    drawn = pygame.Rect(box.centerx, y, 0, 0)
+    side = align if align == "center" else ("left" if (align == "start") != fonts.rtl else "right")
+    for line in lines:
+        image = fonts.render(line, size, colour, bold)
+        ink = fonts.ink(line, size, bold)
+        x = {"left": box.left - ink.left, "right": box.right - ink.right}.get(side, box.centerx - ink.centerx)
+        surface.blit(image, (x, y - ink.top))
+        drawn.union_ip(ink.move(x, y - ink.top))
+        y += ink.height + line_gap(size)
+    return drawn
+
+
+Words = tuple[str, int, bool]  # what a piece of a line says, its size, and whether it is bold
+
+
+def shared_baseline(fonts: "FontBook", pieces: list[Words], box: pygame.Rect) -> int:
+    """The baseline on which ``pieces``, set side by side on one line, have their ink
+    centred in ``box`` (separate pictures of words in different sizes or scripts)."""
+    inks = [(fonts.ink(*piece), fonts.baseline(*piece)) for piece in pieces if piece[0].strip()]
+    if not inks:
+        return box.centery
+    top = min(ink.top - base for ink, base in inks)
+    bottom = max(ink.bottom - base for ink, base in inks)
+    return box.centery - (top + bottom) // 2
+
+
+def blit_on_baseline(surface: pygame.Surface, fonts: "FontBook", image: pygame.Surface, piece: Words, baseline: int,
+                     **anchor: int) -> pygame.Rect:
+    """``image`` (the rendering of ``piece``) with its baseline at ``baseline``, placed across by
+    ``left=``, ``right=`` or ``centerx=`` (of its picture)."""
+    rect = image.get_rect(**anchor)
+    rect.top = baseline - fonts.baseline(*piece)
+    surface.blit(image, rect)
+    return rect
+
+
+def wrap(fonts: "FontBook", text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Lines of ``text`` that fit ``width`` (broken at spaces, any script; see FontBook.wrap)."""
+    return fonts.wrap(text, size, width, bold)

@@ -1,0 +1,89 @@
+"""A banner folded to a strip: its title and one sentence side by side in a short, wide box,
+so it can sit in the room above the board while the player works on the board and the tray."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..audit.draw_log import Role, as_role, panel
+from . import palette
+from ..text.fit import blit_on_baseline, shared_baseline, wrap
+from .palette import Colour
+
+if TYPE_CHECKING:
+    from ..text.fonts import FontBook
+
+
+@dataclass
+class StripText:
+    inner: pygame.Rect  # where the words go, relative to the strip
+    size: int
+    title: str  # "" where only the sentence fits
+    title_width: int
+    lines: list[str]
+    line_height: int
+
+    @property
+    def fits(self) -> bool:
+        return len(self.lines) * self.line_height <= self.inner.height
+
+
+def plan_strip(fonts: "FontBook", size: tuple[int, int], title: str, sentence: str, floor: int) -> StripText:
+    """The largest text size (not below ``floor``) at which the title and the wrapped
+    sentence beside it fit the strip; where they cannot, the sentence alone (the big
+    banner showed the title a moment ago, and the strip keeps its colour)."""
+    width, height = size
+    pad = max(3, height // 16)
+    inner = pygame.Rect(pad * 2, pad, width - pad * 4, height - pad * 2)
+    plan = _plan(fonts, inner, title, sentence, floor, pad)
+    return plan if plan.fits else _plan(fonts, inner, "", sentence, floor, pad)
+
+
+def _plan(fonts: "FontBook", inner: pygame.Rect, title: str, sentence: str, floor: int, pad: int) -> StripText:
+    text_size = max(floor, int(inner.height * 0.4))
+    while True:
+        title_width = fonts.size(title, text_size, True)[0] + pad * 2 if title else 0
+        lines = wrap(fonts, sentence, text_size, max(1, inner.width - title_width))
+        plan = StripText(inner, text_size, title, title_width, lines, fonts.font(text_size).get_linesize())
+        if plan.fits or text_size <= floor:
+            return plan
+        text_size = max(floor, int(text_size * 0.9))
+
+
+def draw_strip(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect, title: str, sentence: str,
+               floor: int, rtl: bool, colour: Colour = palette.DANGER) -> StripText:
+    """The title on the side a reader starts from, the sentence beside it."""
+    radius = max(6, rect.height // 5)
+    pygame.draw.rect(surface, palette.DANGER_DARK if colour == palette.DANGER else palette.PANEL, rect, border_radius=radius)
+    pygame.draw.rect(surface, colour, rect, width=max(2, rect.height // 30), border_radius=radius)
+    with panel(surface, "banner strip", rect, Role.PAGE, element=Role.DIALOG):
+        return _draw_strip_words(surface, fonts, rect, title, sentence, floor, rtl)
+
+
+def _draw_strip_words(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect, title: str, sentence: str,
+                      floor: int, rtl: bool) -> StripText:
+    plan = plan_strip(fonts, rect.size, title, sentence, floor)
+    inner = plan.inner.move(rect.topleft)
+    words = pygame.Rect(inner.left, inner.top, inner.width - plan.title_width, inner.height)
+    if not rtl:
+        words.left = inner.left + plan.title_width
+    y = inner.centery - len(plan.lines) * plan.line_height // 2
+    first = pygame.Rect(words.left, y, words.width, plan.line_height)
+    one_line = len(plan.lines) == 1
+    pieces = [(line, plan.size, False) for line in plan.lines]
+    if plan.title:  # on the sentence's baseline when it takes one line
+        title_piece = (plan.title, plan.size, True)
+        baseline = shared_baseline(fonts, [title_piece, *pieces] if one_line else [title_piece], first if one_line else inner)
+        title_img = fonts.render(plan.title, plan.size, palette.GOLD, bold=True)
+        with as_role(surface, Role.TITLE):
+            blit_on_baseline(surface, fonts, title_img, title_piece, baseline,
+                             **({"right": inner.right} if rtl else {"left": inner.left}))
+    for index, piece in enumerate(pieces):
+        box = first.move(0, index * plan.line_height)
+        line_base = baseline if plan.title and one_line else shared_baseline(fonts, [piece], box)
+        blit_on_baseline(surface, fonts, fonts.render(piece[0], plan.size, palette.TEXT), piece, line_base,
+                         centerx=words.centerx)
+    return plan

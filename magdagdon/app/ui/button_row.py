@@ -1,0 +1,61 @@
+"""Buttons side by side whose labels share one size and sit by their ink: a row of keys, the
+game-over panel's buttons. A Nastaliq label's picture stands taller than a short button, so
+its letters are placed by where their pixels lie, never by the picture's box."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Sequence
+
+import pygame
+
+from . import palette
+from ..audit.draw_log import Role, panel
+from ..text.menu_text import blit_ink
+from .widgets import STYLES, Button, draw_button
+
+if TYPE_CHECKING:
+    from ..text.fonts import FontBook
+
+LABEL_SHARE = 0.42  # a label's size, as a share of its button's height (as render.widgets draws)
+INK_SHARE = 0.8  # how much of the button's height its letters may take
+
+
+def label_px(fonts: "FontBook", words: str, rect: pygame.Rect) -> int:
+    """The largest size up to the usual label size at which ``words`` fit ``rect`` by ink."""
+    size = fonts.fit(words, int(rect.height * LABEL_SHARE), rect.width - rect.height // 3, True)
+    while size > 8 and fonts.ink_height(words, size, True) > rect.height * INK_SHARE:
+        size -= 1
+    return size
+
+
+def words_width(fonts: "FontBook", words: str, height: int) -> int:
+    """How wide a button of ``height`` must be to hold ``words`` at its usual label size."""
+    return fonts.size(words, int(height * LABEL_SHARE), True)[0] + height // 3 + 2
+
+
+def draw_button_row(surface: pygame.Surface, fonts: "FontBook", buttons: Sequence[Button], hovered: str | None = None,
+                    focused: str | None = None) -> None:
+    """``buttons`` (one row), every label at the size the tightest of them allows."""
+    if not buttons:
+        return
+    size = min(label_px(fonts, button.label, button.rect) for button in buttons)
+    for button in buttons:
+        draw_button(surface, fonts, replace(button, label=""), button.ident == hovered and button.enabled,
+                    button.ident == focused)
+        if not button.label:
+            continue
+        colour = STYLES[button.style][2] if button.enabled else palette.BUTTON_DISABLED_TEXT
+        image = fonts.render(button.label, size, colour, bold=True)
+        with panel(surface, f"button {button.ident}", button.rect, Role.BUTTON_LABEL):
+            blit_ink(surface, image, button.rect)
+
+
+def draw_button_rows(surface: pygame.Surface, fonts: "FontBook", buttons: Sequence[Button], hovered: str | None = None,
+                     focused: str | None = None) -> None:
+    """Buttons in rows (those of one top and height together), each row at one label size."""
+    rows: dict[tuple[int, int], list[Button]] = {}
+    for button in buttons:
+        rows.setdefault((button.rect.top, button.rect.height), []).append(button)
+    for row in rows.values():
+        draw_button_row(surface, fonts, row, hovered, focused)

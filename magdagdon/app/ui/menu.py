@@ -1,0 +1,586 @@
+"""Menus and dialogs with pygame_gui: a centred panel with a title, optional rich text,
+and a column of buttons. Arrows/Tab move a visible focus, Enter chooses, Esc goes back.
+
+pygame_gui provides the buttons (hover, press, clicks); every word — titles, notices,
+button labels, pages of text — is drawn by the game's own text layout (see
+:mod:`..render.menu_text`), which gets mixed Urdu and Hindi lines right. A page longer than
+its box scrolls with the wheel, Page Up/Down or a drag.
+
+pygame_gui is imported and the widgets built only once the menu UI is ``ready`` (after the
+first frame is on screen, see ``Control.finish_startup``); until then a menu draws its
+title alone with plain pygame, so the window shows the game at once. A menu covered by
+another draws nothing and owns no widgets: what is drawn is what can be pressed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from magdagdon.engine import Difficulty
+
+from ..text.fonts import FontBook
+from ..table.games import Games
+from ..text.i18n import Catalog
+from .menu_ui import MenuUI
+from . import palette
+from ..audit.draw_log import Role, as_role, panel
+from ..text.fit import min_text_px
+from ..text.menu_text import DrawnLabel, TextPage, blit_ink, fitted_block, fitted_line, fitted_size, ink_rect
+from .widgets import draw_focus_ring
+from ..table.session import GameSession
+from ..shell.payloads import Answer, Confirm, ConfirmAction, Payload, Question
+from ..shell.play_context import PlayContext
+from ..shell.state_machine import State
+from .ui_theme import TextLook, text_look
+from ..shell.viewport import Viewport
+
+if TYPE_CHECKING:
+    from pygame_gui.core import UIElement
+    from pygame_gui.elements import UIButton
+
+
+def corner_radius(panel: pygame.Rect, buttons: list[pygame.Rect]) -> int:
+    """The panel's corners rounded by a thirtieth of its width, but never so much that a
+    button near a corner pokes out of the curve."""
+    radius = max(10, panel.width // 30)
+    while radius > 2 and not all(inside_rounded(panel, radius, rect) for rect in buttons):
+        radius -= 1
+    return radius
+
+
+def inside_rounded(panel: pygame.Rect, radius: int, rect: pygame.Rect) -> bool:
+    """Every corner of ``rect`` lies within ``panel`` drawn with rounded corners of ``radius``."""
+    for x, y in ((rect.left, rect.top), (rect.right, rect.top), (rect.left, rect.bottom), (rect.right, rect.bottom)):
+        dx = min(x - panel.left, panel.right - x)
+        dy = min(y - panel.top, panel.bottom - y)
+        if dx < 0 or dy < 0:
+            return False
+        if dx < radius and dy < radius and (radius - dx) ** 2 + (radius - dy) ** 2 > radius ** 2:
+            return False
+    return True
+
+
+@dataclass(frozen=True)
+class MenuKit:
+    """What every menu draws with."""
+
+    text: Catalog
+    fonts: FontBook
+    ui: MenuUI
+    viewport: Viewport
+    locked: bool = False  # kiosk: no way out of the game, no window mode
+    phones: bool = True  # the title offers Phones (a kiosk only when kiosk.json says so)
+
+
+# The theme's object id of a menu label -> what the draw log calls it.
+LABEL_ROLES = {"#title": Role.TITLE, "#subtitle": Role.SUBTITLE, "#notice": Role.NOTICE}
+TEXT_MARGIN = 0.6  # room beside a label's or button's text, in text heights (both sides together)
+
+
+@dataclass
+class Item:
+    ident: str
+    label: str
+    style: str = ""  # pygame_gui object id: "#primary", "#chosen", "#danger" or ""
+    row: int | None = None  # items sharing a row sit side by side
+    enabled: bool = True  # shown greyed where it is (a layout that keeps its places), not pressable
+
+
+class MenuState(State):
+    overlay = True
+    title_key = "app.title"
+    wide = False
+    compact_body = False  # a short message rather than a page of text
+    body_share = 0.62  # the most of the window's height a page's box takes
+    drawn_body = False  # True: the body area is drawn by ``draw_body`` (pygame), not a text box
+    panel_share = 0.0  # at least this share of the window's width (a screen seen from across a room)
+
+    def __init__(self, kit: MenuKit) -> None:
+        super().__init__()
+        self.kit = kit
+        self.text, self.fonts, self.ui = kit.text, kit.fonts, kit.ui
+        self.focus_index = 0
+        self.elements: list[UIElement] = []
+        self.buttons: list[tuple[UIButton, str]] = []
+        self.built = False
+        self.active = True  # False while another state covers this one
+        self.keyboard = False
+        self.panel: pygame.Rect | None = None
+        self.body_rect: pygame.Rect | None = None
+        self.title_label: DrawnLabel | None = None
+        self.labels: list[DrawnLabel] = []
+        self.label_roles: list[str] = []  # the theme's object id of each label
+        self.button_labels: dict[str, str] = {}  # ident -> the words on the button
+        self.page: TextPage | None = None  # the body's text, when the menu has one
+        self.page_ink_top = 0  # a question: how far below its page's top the ink begins
+        self.drag: tuple[int, int] | None = None  # a drag on the page: (where it began, the page's offset then)
+        self.panel_width = 0  # the width the last build laid the menu out at
+        self.corner_radius = 10  # the panel's rounded corners, clear of its buttons
+
+    def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
+        super().enter(context, payload)
+        self.ensure_built()
+
+    def exit(self) -> None:
+        self.clear()
+
+    def cover(self) -> None:
+        self.active = False
+        self.clear()
+
+    def resume(self, answer: Answer | None) -> None:
+        self.active = True
+        self.build()
+        if answer is not None:
+            self.on_answer(answer)
+
+    def resize(self) -> None:
+        self.clear()
+        self.ensure_built()
+
+    def ensure_built(self) -> None:
+        if not self.built and self.active and self.ui.ready:
+            self.build()
+
+    # --- content hooks -----------------------------------------------------------------
+    @property
+    def subtitle(self) -> str:
+        return ""
+
+    def items(self) -> list[Item]:
+        return []
+
+    def body_html(self) -> str:
+        return ""
+
+    def notices(self) -> list[str]:
+        return []
+
+    def on_choice(self, ident: str) -> None:
+        pass
+
+    def on_back(self) -> None:
+        self.pop()
+
+    def on_answer(self, answer: Answer) -> None:
+        """A dialog this menu opened popped with ``answer``."""
+
+    # --- building ----------------------------------------------------------------------
+    def clear(self) -> None:
+        self.ui.discard(self.elements)
+        self.elements, self.buttons = [], []
+        self.panel = self.body_rect = self.title_label = self.page = None
+        self.labels, self.button_labels, self.label_roles = [], {}, []
+        self.built = False
+
+    def build(self) -> None:
+        """Lay the menu out at its usual width, then widen it (within the window) until every
+        label and button holds its text at the theme's size: the theme's text grows with the
+        window's shorter side, so on a square screen the usual share of the width is too
+        narrow. What still does not fit is set smaller (never below the readable size) or,
+        for a subtitle or notice, on more lines."""
+        layout = self.kit.viewport.layout
+        widest = layout.size[0] - 2 * layout.margin
+        width: int | None = None
+        for _ in range(3):
+            self._build(width)
+            overflow = self.text_overflow()
+            if overflow <= 1.0 or self.panel_width >= widest:
+                break
+            width = min(widest, int(self.panel_width * overflow) + 2)
+
+    def text_overflow(self) -> float:
+        """How many times too wide the widest text is, at the theme's size, for its label or
+        button (<= 1: all fit)."""
+        size = self.kit.viewport.size
+        boxes: list[tuple[str, str, str, int]] = [(label.text, "label", role, label.rect.width)
+                                                  for label, role in zip(self.labels, self.label_roles)]
+        boxes += [(self.button_labels.get(ident, ""), "button", next(iter(button.object_ids[-1:]), None) or "",
+                   button.rect.width) for button, ident in self.buttons]
+        worst = 0.0
+        for words, element, role, box_width in boxes:
+            if not words:
+                continue
+            look = text_look(size, element, role)
+            width, height = self.fonts.size(words, look.size, look.bold)
+            worst = max(worst, (width + self.fonts.line_step(look.size) * TEXT_MARGIN) / max(1, box_width))
+        return worst
+
+    def _build(self, panel_width: int | None) -> None:
+        from .menu_button import PlainButton
+
+        self.clear()
+        self.built = True
+        self.ui.note_change()
+        ui, text = self.ui.manager, self.text
+        layout = self.kit.viewport.layout
+        w, h = layout.size
+        margin = layout.margin
+        items = self.items()
+        body = self.body_html()
+        notices = self.notices()
+        # Wide menus (tables, pages) take nearly the whole of a small window.
+        share = 0.9 if layout.portrait or (self.wide and w < 1100) else (0.66 if self.wide else 0.46)
+        share = max(share, self.panel_share)
+        width = panel_width or min(w - 2 * margin, max(360, int(w * share)))
+        self.panel_width = width
+        # Heights grow with the ink of the words in this language (Nastaliq is tall).
+        button_h = max(38, min(int(h * 0.068), int(w * 0.1)))
+        button_h = max(button_h, max((self._label_ink_height(i) for i in items), default=0) + button_h // 4)
+        gap = max(6, button_h // 5)
+        rows = _rows(items)
+        title_look, sub_look, notice_look = (text_look(layout.size, "label", role) for role in ("#title", "#subtitle", "#notice"))
+        floor = min_text_px(layout.size)
+        title = fitted_line(self.fonts, text(self.title_key), title_look.size, (width, h), title_look.colour, True, floor)
+        subtitle = fitted_block(self.fonts, self.subtitle, sub_look.size, (width, h), sub_look.colour, False, floor)
+        notice_images = [fitted_block(self.fonts, n, notice_look.size, (width, h), notice_look.colour, False, floor)
+                         for n in notices]
+        # One measure of room for the title block, from ink to ink: the panel's edge, the
+        # title, the subtitle and the first button are as far apart as the last button and
+        # the panel's bottom edge. Each label's box is its ink plus half that room above and below.
+        notice_line_h = max([int(button_h * 0.55)] + [ink_rect(i).height + gap // 2 for i in notice_images])
+        notice_h = notice_line_h * len(notices)
+        buttons_h = len(rows) * (button_h + gap) - gap
+        # A question's few words stand on the dialog itself, as tall as their lines.
+        question = TextPage.lay_out(self.fonts, body, self._page_size(), width - 2 * self._page_pad()) \
+            if body and self.compact_body else None
+        question_ink = question.ink_span(self.fonts, self._page_size()) if question is not None else (0, 0)
+        question_h = question_ink[1] - question_ink[0]
+        inks_h = ink_rect(title).height + (ink_rect(subtitle).height if self.subtitle else 0) + notice_h + buttons_h
+        inks_h += question_h
+        # the room above the title, (under the subtitle), (under the question), above and below the buttons
+        lines = 3 + bool(self.subtitle) + (question is not None)
+        # A page keeps its room for text, and a long menu its room for buttons.
+        paged = bool(body or self.drawn_body) and question is None
+        # Room to breathe: half a button, or a third of a tall title (Nastaliq's), where it fits.
+        # A page of text keeps its room for text, yet its title is not jammed against the edge.
+        space = max(gap, button_h // 3) if paged and not self.drawn_body else gap
+        if not paged:
+            for room in (max(gap, button_h // 2, ink_rect(title).height // 3), max(gap, button_h // 2)):
+                if inks_h + lines * room <= h - margin:
+                    space = room
+                    break
+        title_h = ink_rect(title).height + space
+        sub_h = ink_rect(subtitle).height + space if self.subtitle else 0
+        header_h = space // 2 + title_h + sub_h + notice_h + space // 2
+        if not paged:
+            room = h - margin - header_h - space - (question_h + space if question is not None else 0)
+            rows, button_h, gap = self._fit_rows(rows, button_h, gap, room)
+            buttons_h = len(rows) * (button_h + gap) - gap
+        body_h = 0
+        self.body_rect = None
+        if paged:
+            body_h = max(button_h * 2, h - 2 * margin - header_h - buttons_h - space - gap)
+            body_h = min(body_h, int(h * self.body_share))
+        after_body = gap
+        if question is not None:
+            body_h, after_body = question_h, space
+        height = header_h + (body_h + after_body if body or self.drawn_body else 0) + buttons_h + space
+        self.panel = pygame.Rect(0, 0, width + 2 * gap, min(h - margin, height))
+        self.panel.center = (w // 2, h // 2)
+        x, y = self.panel.left + gap, self.panel.top + space // 2
+        self.title_label = DrawnLabel(pygame.Rect(x, y, width, title_h), text(self.title_key), title)
+        self.labels.append(self.title_label)
+        self.label_roles.append("#title")
+        y += title_h
+        if self.subtitle:
+            self.labels.append(DrawnLabel(pygame.Rect(x, y, width, sub_h), self.subtitle, subtitle))
+            self.label_roles.append("#subtitle")
+            y += sub_h
+        for notice, image in zip(notices, notice_images):
+            self.labels.append(DrawnLabel(pygame.Rect(x, y, width, notice_line_h), notice, image))
+            self.label_roles.append("#notice")
+            y += notice_line_h
+        y += space // 2
+        if question is not None:
+            # The box is the ink of the question's lines: that is what is spaced.
+            self.body_rect = pygame.Rect(x, y, width, question_h)
+            self.page, self.page_ink_top = question, question_ink[0]
+            y += body_h + after_body
+        elif self.drawn_body or body:
+            self.body_rect = pygame.Rect(x, y, width, body_h)
+            y += body_h + after_body
+            if not self.drawn_body:
+                self.page = TextPage.lay_out(self.fonts, body, self._page_size(), self._page_view().width)
+        for row in rows:
+            each = (width - gap * (len(row) - 1)) // len(row)
+            for i, item in enumerate(row):
+                column = len(row) - 1 - i if text.rtl else i  # a right-to-left reader starts on the right
+                rect = pygame.Rect(x + column * (each + gap), y, each, button_h)
+                button = PlainButton(rect, "", ui, object_id=item.style or None)
+                self.ui.draw_states_when_shown(button)
+                if not item.enabled:
+                    button.disable()
+                self.elements.append(button)
+                self.buttons.append((button, item.ident))
+                self.button_labels[item.ident] = item.label
+            y += button_h + gap
+        self.focus_index = min(self.focus_index, max(0, len(self.buttons) - 1))
+        self.corner_radius = corner_radius(self.panel, [button.rect for button, _ in self.buttons])
+
+    def _fit_rows(self, rows: list[list[Item]], button_h: int, gap: int, room: int) -> tuple[list[list[Item]], int, int]:
+        """Rows of buttons that fit ``room`` px of height (a tall script makes a long menu
+        run off the window): buttons alone on their row first pair up side by side, then
+        the buttons grow shorter, never below the ink of their words at the readable size."""
+        def height(count: int, button: int, between: int) -> int:
+            return count * (button + between) - between
+
+        if height(len(rows), button_h, gap) <= room:
+            return rows, button_h, gap
+        rows = _paired(rows)
+        if height(len(rows), button_h, gap) <= room:
+            return rows, button_h, gap
+        floor = min_text_px(self.kit.viewport.size)
+        lowest = max(self._label_ink_height(item, floor) for row in rows for item in row)
+        lowest += max(4, lowest // 8) * 2  # the padding draw_button_label keeps inside a button
+        gap = max(4, gap // 2)
+        button_h = max(lowest, (room + gap) // max(1, len(rows)) - gap)
+        return rows, button_h, gap
+
+    def _label_ink_height(self, item: Item, size: int | None = None) -> int:
+        """The height of ``item``'s words at the theme's size (or ``size``)."""
+        look = text_look(self.kit.viewport.size, "button", item.style)
+        return ink_rect(self.fonts.render(item.label, size or look.size, look.colour, look.bold)).height
+
+    def _page_size(self) -> int:
+        size = self.kit.viewport.size
+        return max(min_text_px(size), text_look(size, "text_box").size)
+
+    def _page_pad(self) -> int:
+        return max(8, self._page_size() * 3 // 4)
+
+    def _page_view(self) -> pygame.Rect:
+        """The body box less its padding: where the page's lines go (a question's box is
+        as tall as its lines)."""
+        assert self.body_rect is not None
+        pad = self._page_pad()
+        if self.compact_body and self.page is not None:
+            return pygame.Rect(self.body_rect.left + pad, self.body_rect.top - self.page_ink_top,
+                               self.body_rect.width - 2 * pad, self.page.height)
+        return self.body_rect.inflate(-2 * pad, -pad)
+
+    # --- input ------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self.ensure_built()
+        if not self.built:
+            return
+        import pygame_gui
+
+        self.ui.process(event)
+        if self.page is not None and self._scroll_page(event):
+            return
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for index, (button, ident) in enumerate(self.buttons):
+                if event.ui_element is button:
+                    self.focus_index = index
+                    self.on_choice(ident)
+                    return
+        elif event.type == pygame.KEYDOWN:
+            self.keyboard = True
+            count = len(self.buttons)
+            # The arrow pointing the way the language reads goes to the next button.
+            onward, back = (pygame.K_LEFT, pygame.K_RIGHT) if self.text.rtl else (pygame.K_RIGHT, pygame.K_LEFT)
+            if event.key in (pygame.K_DOWN, onward) or (event.key == pygame.K_TAB and not event.mod & pygame.KMOD_SHIFT):
+                self._move_focus(1)
+            elif event.key in (pygame.K_UP, back) or event.key == pygame.K_TAB:
+                self._move_focus(-1)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and count:
+                button, ident = self.buttons[self.focus_index]
+                if button.is_enabled:
+                    self.on_choice(ident)
+            elif event.key == pygame.K_ESCAPE:
+                self.on_back()
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self.keyboard = False
+
+    def _move_focus(self, step: int) -> None:
+        """To the next (``step`` 1) or previous (-1) button that can be pressed."""
+        count = len(self.buttons)
+        for _ in range(count):
+            self.focus_index = (self.focus_index + step) % max(1, count)
+            if self.buttons[self.focus_index][0].is_enabled:
+                return
+
+    def _scroll_page(self, event: pygame.event.Event) -> bool:
+        """Wheel, Page Up/Down and dragging scroll the page; True if the event did."""
+        page, view = self.page, self._page_view()
+        assert page is not None
+        step = self.fonts.line_height(self._page_size())
+        if event.type == pygame.MOUSEWHEEL:
+            page.scroll(-event.y * step * 2, view.height)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+            page.page(event.key == pygame.K_PAGEDOWN, view.height)
+        elif event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1 and self.body_rect is not None \
+                and self.body_rect.collidepoint(event.pos):
+            self.drag = (event.pos[1], page.offset)
+        elif event.type == pygame.MOUSEMOTION and self.drag is not None:
+            start_y, start_offset = self.drag
+            page.scroll_to(start_offset + start_y - event.pos[1], view.height)
+        elif event.type == pygame.MOUSEBUTTONUP and self.drag is not None:
+            self.drag = None
+        else:
+            return False
+        return True
+
+    def update(self, dt: float) -> None:
+        self.ensure_built()  # the menu UI became ready (the control object updates pygame_gui)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        if not self.active:
+            return
+        self.kit.viewport.dim(surface, 170)
+        if self.panel is None:
+            self.draw_title_only(surface)
+            return
+        radius = self.corner_radius
+        pygame.draw.rect(surface, palette.PANEL, self.panel, border_radius=radius)
+        pygame.draw.rect(surface, palette.PANEL_EDGE, self.panel, width=2, border_radius=radius)
+        with panel(surface, "menu", self.panel, element=Role.DIALOG):
+            if self.body_rect is not None:
+                with panel(surface, "body", self.body_rect, Role.PAGE):
+                    self.draw_body(surface, self.body_rect)
+            self.ui.draw(surface)
+            for label, role in zip(self.labels, self.label_roles):
+                with panel(surface, role.lstrip("#"), label.rect, LABEL_ROLES.get(role, Role.NOTICE)):
+                    label.draw(surface)
+            self.draw_button_labels(surface)
+        if self.keyboard and self.buttons:
+            draw_focus_ring(surface, self.buttons[self.focus_index][0].rect, max(6, self.panel.width // 60))
+
+    def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The page of text in its box (``drawn_body`` menus draw their own)."""
+        page = self.page
+        if page is None:
+            return
+        look = text_look(self.kit.viewport.size, "text_box")
+        if not self.compact_body:  # a page of text in its own box; a question on the dialog
+            radius = max(6, rect.height // 40)
+            pygame.draw.rect(surface, palette.SHADOW, rect, border_radius=radius)
+            pygame.draw.rect(surface, palette.PANEL_EDGE, rect, width=1, border_radius=radius)
+        view = self._page_view()
+        align = "center" if self.compact_body else ("right" if self.text.rtl else "left")
+        page.draw(surface, self.fonts, view, self._page_size(), look.colour, palette.GOLD, align, rect.inflate(-2, -2))
+        if page.height > view.height:  # how far the page is scrolled
+            track = pygame.Rect(0, view.top, max(3, view.width // 150), view.height)
+            track.left = (rect.left + 3) if self.text.rtl else (rect.right - track.width - 3)
+            thumb_h = max(12, view.height * view.height // page.height)
+            thumb_y = view.top + (view.height - thumb_h) * page.offset // max(1, page.height - view.height)
+            pygame.draw.rect(surface, palette.PANEL_EDGE, track, border_radius=track.width // 2)
+            pygame.draw.rect(surface, palette.TEXT_DIM, (track.left, thumb_y, track.width, thumb_h),
+                             border_radius=track.width // 2)
+
+    def draw_button_labels(self, surface: pygame.Surface) -> None:
+        """Each button's words, in the colour pygame_gui gives its state (hovered, chosen...);
+        buttons side by side show their words at one size, on one baseline."""
+        for button, ident, size, baseline in self._row_labels():
+            with panel(surface, f"button {ident}", button.rect, Role.BUTTON_LABEL, element=Role.BUTTON):
+                self.draw_button_label(surface, button, self.button_labels.get(ident, ""), size, baseline)
+
+    def _row_labels(self) -> list[tuple["UIButton", str, int, int]]:
+        """(button, ident, size, baseline) of each labelled button: the smallest fitted size
+        of its row, and the baseline that centres the row's ink in its buttons."""
+        floor = min_text_px(self.kit.viewport.size)
+        rows: dict[tuple[int, int], list[tuple["UIButton", str, int]]] = {}
+        for button, ident in self.buttons:
+            label = self.button_labels.get(ident, "")
+            if label:
+                look = self._button_look(button)
+                fitted = fitted_size(self.fonts, label, max(floor, look.size), self._label_box(button).size, look.bold, floor)
+                rows.setdefault((button.rect.top, button.rect.height), []).append((button, ident, fitted))
+        placed = []
+        for row in rows.values():
+            size = min(fitted for _, _, fitted in row)
+            reach = []
+            for button, ident, _ in row:
+                label, bold = self.button_labels[ident], self._button_look(button).bold
+                reach.append(self.fonts.ink(label, size, bold).move(0, -self.fonts.baseline(label, size, bold)))
+            top, bottom = min(r.top for r in reach), max(r.bottom for r in reach)
+            for button, ident, _ in row:
+                placed.append((button, ident, size, self._label_box(button).centery - (top + bottom) // 2))
+        return placed
+
+    def _button_look(self, button: "UIButton") -> TextLook:
+        style = next(iter(button.object_ids[-1:]), None) or ""
+        return text_look(self.kit.viewport.size, "button", style)
+
+    @staticmethod
+    def _label_box(button: "UIButton") -> pygame.Rect:
+        pad = max(4, button.rect.height // 8)
+        return button.rect.inflate(-2 * pad, -pad)
+
+    def draw_button_label(self, surface: pygame.Surface, button: "UIButton", label: str, size: int,
+                          baseline: int) -> None:
+        """``label`` centred across its button, its baseline at ``baseline``."""
+        look = self._button_look(button)
+        colour = _button_text_colour(button, look.colour)
+        image = self.fonts.render(label, size, colour, look.bold)
+        ink = ink_rect(image)
+        surface.blit(image, (button.rect.centerx - ink.centerx, baseline - self.fonts.baseline(label, size, look.bold)))
+
+    def draw_title_only(self, surface: pygame.Surface) -> None:
+        """The first frame, before pygame_gui is loaded: the menu's title, centred."""
+        w, h = surface.get_size()
+        fonts, title = self.fonts, self.text(self.title_key)
+        size = fonts.fit(title, max(24, min(w, h) // 10), int(w * 0.8), bold=True)
+        image = fonts.render(title, size, palette.GOLD, bold=True)
+        with as_role(surface, Role.TITLE):
+            surface.blit(image, image.get_rect(center=(w // 2, h // 2)))
+
+    # --- helpers ----------------------------------------------------------------------------
+    @property
+    def session(self) -> GameSession | None:
+        return self.context.session
+
+    def game_in_progress(self) -> bool:
+        session = self.session
+        return bool(session and session.game.turn > 0 and not session.game.is_over)
+
+    def party_on(self) -> bool:
+        """A party is being played under this menu (its file keeps it: leaving loses nothing)."""
+        return self.context.party_in_play() is not None
+
+    def ask(self, question: Question, action: ConfirmAction) -> None:
+        """Open the yes/no dialog on ``question``; a yes comes back to :meth:`on_answer`
+        as ``Confirmed(action)``."""
+        self.push("confirm", Confirm(question, action))
+
+    def start_new_game(self, games: Games, difficulty: Difficulty | None = None) -> None:
+        self.begin_game(games.new_session(difficulty))
+
+    def begin_game(self, session: GameSession) -> None:
+        """Play ``session`` on the table; a party that was on stays in its file, to be
+        continued from Party."""
+        self.context.play(session)
+        self.reset("rolling")
+
+
+def _rows(items: list[Item]) -> list[list[Item]]:
+    """Items in rows: those given the same ``row`` one after another share it."""
+    rows: list[list[Item]] = []
+    for item in items:
+        if item.row is not None and rows and rows[-1][0].row == item.row:
+            rows[-1].append(item)
+        else:
+            rows.append([item])
+    return rows
+
+
+def _paired(rows: list[list[Item]]) -> list[list[Item]]:
+    """Two buttons side by side wherever two rows of one button follow each other."""
+    paired: list[list[Item]] = []
+    for row in rows:
+        alone = len(row) == 1 and row[0].row is None
+        if alone and paired and len(paired[-1]) == 1 and paired[-1][0].row is None:
+            paired[-1] = paired[-1] + row
+        else:
+            paired.append(row)
+    return paired
+
+
+def _button_text_colour(button: "UIButton", default: tuple[int, int, int]) -> tuple[int, int, int]:
+    state = ("disabled" if not button.is_enabled else "active" if button.held else
+             "selected" if button.is_selected else "hovered" if button.hovered else "normal")
+    colour = getattr(button, "colours", {}).get(f"{state}_text")
+    return (colour.r, colour.g, colour.b) if isinstance(colour, pygame.Color) else default

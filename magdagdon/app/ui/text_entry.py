@@ -1,0 +1,165 @@
+"""A menu with one line of typed text (a challenge code): letters typed go in, Backspace
+takes one out, Enter chooses the first button; a problem shows in coral under the field
+until the player types again.
+
+An on-screen keyboard (:mod:`..input.keyboard`) under the field types too, for a touch
+screen with no keyboard (a kiosk): fingers tap its keys; arrows or a game controller walk
+them (up from the menu's buttons into the keys, down from the last row back out), Enter
+presses the key shown."""
+
+from __future__ import annotations
+
+import pygame
+
+from ..input.keyboard import KeyboardLayout, OnScreenKeyboard
+from .button_row import words_width
+from ..audit.draw_log import Role, as_role, panel
+from . import palette
+from ..text.fit import min_text_px
+from ..text.menu_text import blit_ink, fitted_line
+from .menu import MenuKit, MenuState
+
+KEY_ACTIONS = (("delete", 3.0),)
+ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+
+
+class TextEntry(MenuState):
+    drawn_body = True
+    compact_body = True
+    max_typed = 12
+    upper = False  # codes are shown in capitals as typed
+    keys_layout: KeyboardLayout | None = None  # the on-screen keyboard's letters (None: no keyboard)
+
+    def __init__(self, kit: MenuKit) -> None:
+        super().__init__(kit)
+        self.typed = ""
+        self.problem = ""  # a translated line, or ""
+        self.keys: OnScreenKeyboard | None = None
+        self.keys_for: tuple[object, ...] | None = None  # the body the keys were laid out in
+        if self.keys_layout is not None:
+            self.compact_body, self.wide = False, True  # room for the keys
+            self.keys = OnScreenKeyboard([self.keys_layout], self.keys_layout.script, KEY_ACTIONS, kit.text.rtl)
+
+    def submit(self) -> None:
+        """Enter, or the first button."""
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.built and self.keys is not None and self._on_keys(event):
+            return
+        if event.type == pygame.KEYDOWN and self.built:
+            if event.key == pygame.K_BACKSPACE:
+                self.edit(self.typed[:-1])
+                return
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.submit()
+                return
+            char = getattr(event, "unicode", "") or ""
+            if len(char) == 1 and char.isprintable() and (char != " " or self.typed) and event.key != pygame.K_ESCAPE:
+                self.type_text(char)
+                return
+        super().handle_event(event)
+
+    def type_text(self, char: str) -> None:
+        if len(self.typed) < self.max_typed:
+            self.edit(self.typed + (char.upper() if self.upper else char))
+
+    def _on_keys(self, event: pygame.event.Event) -> bool:
+        """The on-screen keys' share of ``event``; True if it was theirs."""
+        keys = self.keys
+        assert keys is not None
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            key = keys.key_at(event.pos)
+            keys.pressed = key.ident if key is not None else None
+            keys.focus_shown = False
+            if key is not None:
+                self.kit.ui.note_change()
+                return True
+        elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1 and keys.pressed is not None:
+            key = keys.key_at(event.pos)
+            if key is not None and key.ident == keys.pressed:
+                self.press_key(key.ident)
+            keys.pressed = None
+            self.kit.ui.note_change()
+            return True
+        elif event.type == pygame.KEYDOWN and event.key in ARROWS:
+            dx, dy = ARROWS[event.key]
+            if keys.focus_shown:
+                row, _ = keys.focus
+                if dy > 0 and row == max(key.row for key in keys.keys):
+                    keys.focus_shown = False  # down from the last row: out to the menu's buttons
+                    self.keyboard, self.focus_index = True, 0
+                else:
+                    keys.move(dx, dy)
+            elif dy < 0 or not self.keyboard:  # up from the buttons, or the first arrow: into the keys
+                keys.focus_shown = True
+                self.keyboard = False
+                if dy < 0:
+                    keys.focus = (max(key.row for key in keys.keys), 0)
+            else:
+                return False  # along the menu's buttons
+            self.kit.ui.note_change()
+            return True
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and keys.focus_shown:
+            focused = keys.focused()
+            if focused is not None:
+                self.press_key(focused.ident)
+            return True
+        return False
+
+    def press_key(self, ident: str) -> None:
+        if ident == "delete":
+            self.edit(self.typed[:-1])
+        elif self.keys is not None:
+            self.type_text(self.keys.letter(ident, starts_word=True))
+
+    def edit(self, typed: str) -> None:
+        self.typed, self.problem = typed, ""
+        self.kit.ui.note_change()
+
+    def show_problem(self, line: str) -> None:
+        self.problem = line
+        self.kit.ui.note_change()
+
+    def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        fonts = self.fonts
+        floor = min_text_px(surface.get_size())
+        line_h = max(floor * 2, fonts.line_step(floor) + 4)  # the problem's line
+        field = rect.inflate(-rect.width // 5, 0)
+        field.height = min(rect.height * 2 // 3, max(line_h, rect.height // 5)) if self.keys else rect.height * 2 // 3
+        field.top = rect.top
+        pygame.draw.rect(surface, palette.SHADOW, field, border_radius=8)
+        pygame.draw.rect(surface, palette.GOLD, field, width=2, border_radius=8)
+        box = field.inflate(-16, -field.height // 5)
+        # Sized for a full field, so the letters keep their size as they come; the caret after
+        # them is drawn (a typed "_" would go to the left of a code in a right-to-left line).
+        px = max(floor, fonts.fit("W" * (self.max_typed + 1), int(field.height * 0.6), box.width, True))
+        caret_w = max(4, px // 2)
+        if self.typed:
+            image = fitted_line(fonts, self.typed, px, box.size, palette.TEXT, True, floor)
+            with panel(surface, "field", field, Role.VALUE, element=Role.PANEL):
+                ink = blit_ink(surface, image, box.inflate(-caret_w, 0))
+        else:
+            with panel(surface, "field", field, element=Role.PANEL):
+                ink = pygame.Rect(box.centerx, box.centery - px // 3, 0, px * 2 // 3)
+        if len(self.typed) < self.max_typed:
+            pygame.draw.rect(surface, palette.TEXT, (ink.right + 2, ink.bottom - max(2, px // 12), caret_w,
+                                                     max(2, px // 12)))
+        problem = pygame.Rect(rect.left, field.bottom + 2, rect.width, line_h)
+        if self.problem:
+            image = fitted_line(fonts, self.problem, max(floor, line_h * 2 // 3), problem.size, palette.CORAL, False, floor)
+            with panel(surface, "problem", problem), as_role(surface, Role.NOTICE):
+                blit_ink(surface, image, problem)
+        if self.keys is not None:
+            self._draw_keys(surface, pygame.Rect(rect.left, problem.bottom, rect.width, rect.bottom - problem.bottom))
+
+    def _draw_keys(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        keys = self.keys
+        assert keys is not None
+        if self.keys_for != (*area, self.text.locale):
+            keys.rtl = self.text.rtl
+            keys.lay_out(area, widths=lambda ident, height: words_width(self.fonts, self._key_label(ident), height))
+            self.keys_for = (*area, self.text.locale)
+        keys.draw(surface, self.fonts, self._key_label, lambda ident: "normal")
+
+    def _key_label(self, ident: str) -> str:
+        return self.text("name.delete") if ident == "delete" else ident
