@@ -20,7 +20,6 @@ import pygame
 from magdagdon.engine import Difficulty
 from magdagdon.storage import DEFAULT_NAME
 from magdagdon.storage.atomic_file import write_atomic
-from magdagdon.storage.kiosk_config import KioskConfig, load_kiosk_config
 from magdagdon.storage.settings import Settings
 
 from ..services.audio import Audio
@@ -63,6 +62,7 @@ if TYPE_CHECKING:
     from concurrent.futures import Executor
 
     from magdagdon.phones.room import RoomSnapshot
+    from magdagdon.storage.kiosk_config import KioskConfig
 
     from ..kiosk.director import KioskDirector
     from ..phones.host import PhoneHost
@@ -88,6 +88,8 @@ class Control:
                 self.claim = KioskClaim(options.data_dir)
             except FolderInUse as busy:
                 raise SystemExit(f"magdagdon: {busy}") from None
+            from magdagdon.storage.kiosk_config import load_kiosk_config  # the kiosk's only
+
             loaded = load_kiosk_config(options.data_dir)
             self.kiosk, kiosk_notice = loaded.config, loaded.notice
             # Fullscreen, unless a size was asked for (to look at the kiosk in a window). Its
@@ -314,6 +316,7 @@ class Control:
         if self.audio.enabled:
             self.audio.load()
         self.ui.ready = True  # menus build their widgets at their next update
+        self.heap.hold_threshold()
         self.worker.submit(warm_expert(self.games.difficulty))
 
     # --- the loop ---------------------------------------------------------------------------

@@ -27,8 +27,6 @@ comes for seconds or minutes, and what the frames let go stayed in the heap mean
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import gc
 import sys
 from typing import Callable
@@ -49,6 +47,9 @@ def _glibc_allocator() -> Callable[[int], int] | None:
     threshold that is set stays put, and a freed image goes back to the system at once."""
     if not sys.platform.startswith("linux"):
         return None
+    import ctypes  # ~5 ms: loaded after the first frame, not before it
+    import ctypes.util
+
     try:
         libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
         trim, mallopt = libc.malloc_trim, libc.mallopt
@@ -63,7 +64,8 @@ def _glibc_allocator() -> Callable[[int], int] | None:
 
 class HeapTrimmer:
     def __init__(self) -> None:
-        self._trim = _glibc_allocator()
+        self._trim: Callable[[int], int] | None = None
+        self._allocator_held = False
         self.last: float | None = None
         self.drawn_until = -1  # frames presented when it last ran
         self.let_go_much = False
@@ -99,7 +101,16 @@ class HeapTrimmer:
             self._trim_now(now)
             self.busy_trims += 1
 
+    def hold_threshold(self) -> None:
+        """Find glibc and hold its mmap threshold (after the first frame: start-up waits for
+        nothing it does not show)."""
+        if not self._allocator_held:
+            self._allocator_held = True
+            if self._trim is None:  # (a test may have handed in its own)
+                self._trim = _glibc_allocator()
+
     def _trim_now(self, now: float) -> None:
         self.trimmed_at = now
+        self.hold_threshold()
         if self._trim is not None:
             self._trim(0)

@@ -30,8 +30,6 @@ from ..ui.palette import Colour
 from .table_canvas import TableCanvas
 from ..ui.widgets import Button, draw_button, draw_focus_ring, plan_label, share_row_sizes
 from .dice_sprite import DieSprite
-from ..party.row import draw_party_row
-from ..party.strip import draw_party_strip
 from .session import GameSession
 from ..shell.payloads import Answer, HintWanted, Payload, TitleOnTop
 from ..shell.play_context import PlayContext
@@ -593,7 +591,10 @@ class TableState(State):
 
     def _draw_party(self, surface: pygame.Surface, party: PartyPlay) -> None:
         """The players of the party in play: a strip beside the board, or a row of them."""
-        from ..party.play import strip_entries  # loaded with the party (its set-up or its scene), not at start
+        # loaded with the party (its set-up or its scene), not at start
+        from ..party.play import strip_entries
+        from ..party.row import draw_party_row
+        from ..party.strip import draw_party_strip
 
         extras = self.layout.extras
         if "strip" in extras:

@@ -25,21 +25,23 @@ def _format4(data: bytes, at: int) -> set[int]:
     starts_at = ends_at + 2 * segments + 2
     deltas_at = starts_at + 2 * segments
     offsets_at = deltas_at + 2 * segments
+    ends = struct.unpack_from(f">{segments}H", data, ends_at)
+    starts = struct.unpack_from(f">{segments}H", data, starts_at)
+    deltas = struct.unpack_from(f">{segments}h", data, deltas_at)
+    range_offsets = struct.unpack_from(f">{segments}H", data, offsets_at)
     codes: set[int] = set()
-    for i in range(segments):
-        end = struct.unpack_from(">H", data, ends_at + 2 * i)[0]
-        start = struct.unpack_from(">H", data, starts_at + 2 * i)[0]
-        delta = struct.unpack_from(">h", data, deltas_at + 2 * i)[0]
-        range_offset = struct.unpack_from(">H", data, offsets_at + 2 * i)[0]
-        for code in range(start, min(end, 0xFFFE) + 1):
-            if range_offset == 0:
-                glyph = (code + delta) & 0xFFFF
-            else:
-                where = offsets_at + 2 * i + range_offset + 2 * (code - start)
-                glyph = struct.unpack_from(">H", data, where)[0]
-                glyph = (glyph + delta) & 0xFFFF if glyph else 0
-            if glyph:
-                codes.add(code)
+    for i, (start, end, delta, range_offset) in enumerate(zip(starts, ends, deltas, range_offsets)):
+        end = min(end, 0xFFFE)
+        if end < start:
+            continue
+        if range_offset == 0:
+            # Every code of the segment maps to code + delta; one at most lands on glyph 0.
+            missing = -delta & 0xFFFF
+            codes.update(code for code in range(start, end + 1) if code != missing)
+            continue
+        where = offsets_at + 2 * i + range_offset
+        glyphs = struct.unpack_from(f">{end - start + 1}H", data, where)
+        codes.update(code for code, glyph in zip(range(start, end + 1), glyphs) if glyph and (glyph + delta) & 0xFFFF)
     return codes
 
 

@@ -11,7 +11,6 @@ of the text itself, since Noto Nastaliq Urdu's line is far taller than its lette
 
 from __future__ import annotations
 
-import html
 import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -19,7 +18,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..audit.draw_log import new_surface
-from .styled_text import Spans, parse_inline, plain, stripped
+from .styled_text import Spans, parse_inline, plain, stripped, unescaped
 
 if TYPE_CHECKING:
     from .fonts import FontBook
@@ -109,7 +108,7 @@ def paragraphs(markup: str) -> list[tuple[str, bool]]:
     result = []
     for line in _BREAK.split(markup):
         heading = bool(_WHOLLY_BOLD.match(line))
-        result.append((html.unescape(_TAG.sub("", line)).strip(), heading))
+        result.append((unescaped(_TAG.sub("", line)).strip(), heading))
     return result
 
 

@@ -5,7 +5,6 @@ out over the whole line, then each run is cut where the style changes."""
 
 from __future__ import annotations
 
-import html
 import re
 from dataclasses import dataclass
 from typing import Callable, Sequence
@@ -66,7 +65,17 @@ def parse_inline(markup: str) -> Spans:
 
 
 def _text(piece: str) -> str:
-    return html.unescape(_ANY_TAG.sub("", piece))
+    return unescaped(_ANY_TAG.sub("", piece))
+
+
+def unescaped(text: str) -> str:
+    """``text`` with its character references (``&amp;``…) replaced; the html module is
+    loaded only for a text that has one (most have none, and start-up draws several)."""
+    if "&" not in text:
+        return text
+    import html
+
+    return html.unescape(text)
 
 
 def stripped(spans: Spans) -> Spans:
