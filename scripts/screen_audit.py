@@ -18,12 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import offscreen  # noqa: F401  (the checkout and its tests importable, SDL off screen)
+
 os.environ["LANGUAGE"] = "en"
 
 
@@ -37,18 +33,14 @@ def main() -> int:
 
     import shutil
 
-    import magdagdon.app.text.i18n as i18n
-    from screen_scenes import DATA_KINDS, LOCALES, SCENES, SIZES, make_data, sweep, write_pseudo_catalogs
+    from screen_scenes import LOCALES, SCENES, SIZES, fresh_copy, sweep, workspace
 
     sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",") if s] or list(SIZES)
     wanted = {s.strip() for s in args.scenes.split(";") if s.strip()}
     scenes = [scene for scene in SCENES if not wanted or scene.name in wanted]
     locales = tuple(l for l in args.locales.split(",") if l) or LOCALES
     work = Path(tempfile.mkdtemp(prefix="magdagdon-audit-"))
-    catalogs = work / "i18n"
-    write_pseudo_catalogs(i18n.catalog_dir(), catalogs)
-    i18n.catalog_dir = lambda: catalogs  # type: ignore[assignment]
-    folders = {kind: make_data(work / f"data-{kind}", kind) for kind in DATA_KINDS}
+    folders = workspace(work)
 
     started = time.monotonic()
     total, lines, screens = 0, [], 0
@@ -56,11 +48,7 @@ def main() -> int:
     print(header)
     for scene in scenes:
         for size in sizes:
-            data = work / "run"
-            if data.exists():
-                shutil.rmtree(data)
-            shutil.copytree(folders[scene.data], data)
-            found = sweep(scene, data, size, locales)  # type: ignore[arg-type]
+            found = sweep(scene, fresh_copy(folders, scene.data, work / "run"), size, locales)  # type: ignore[arg-type]
             screens += len(locales)
             counts = {l: sum(1 for f in found if f.split(": ", 1)[0].endswith(f" {l}")) for l in locales}
             other = len(found) - sum(counts.values())

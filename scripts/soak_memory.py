@@ -45,12 +45,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+from offscreen import ROOT  # the checkout and its tests importable, SDL off screen
 
 MODES = ("party", "kiosk")
 SIZES = {"party": (1024, 768), "kiosk": (1280, 720)}

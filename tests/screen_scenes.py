@@ -22,6 +22,7 @@ import pygame
 
 from magdagdon.app.text.fit import min_text_px
 from magdagdon.app.shell.scenes import play_until, scene_room
+from magdagdon.app.audit.draw_log import DrawnFrame
 from magdagdon.app.audit.screen_audit import Finding, audit_frame
 from magdagdon.engine import Difficulty
 from magdagdon.phones.keeper import RoomKeeper
@@ -357,6 +358,27 @@ def make_data(folder: Path, kind: str) -> Path:
     return folder
 
 
+def workspace(work: Path) -> dict[str, Path]:
+    """Set up ``work`` for sweeping scenes outside pytest (the scripts): the catalogs with
+    pseudo-English read from there, and one data folder of each kind."""
+    import magdagdon.app.text.i18n as i18n
+
+    catalogs = work / "i18n"
+    write_pseudo_catalogs(i18n.catalog_dir(), catalogs)
+    i18n.catalog_dir = lambda: catalogs  # type: ignore[assignment]
+    return {kind: make_data(work / f"data-{kind}", kind) for kind in DATA_KINDS}
+
+
+def fresh_copy(folders: dict[str, Path], kind: str, run: Path) -> Path:
+    """A scene's own copy of the data folder of ``kind`` at ``run`` (whatever the last left there goes)."""
+    import shutil
+
+    if run.exists():
+        shutil.rmtree(run)
+    shutil.copytree(folders[kind], run)
+    return run
+
+
 # --- pseudo-English ------------------------------------------------------------------------
 
 def write_pseudo_catalogs(source: Path, target: Path) -> None:
@@ -398,14 +420,20 @@ def open_scene(scene: Scene, data: Path, size: tuple[int, int]) -> Player:
     return player
 
 
-def judge(player: Player, where: str) -> list[str]:
-    """Draw the whole screen now and list what the audit finds on it."""
-    control = player.control
-    for _ in range(40):  # a game playing itself: the frame drawn between two moves
+def settled(player: Player) -> DrawnFrame:
+    """The whole screen drawn now; where a game plays itself, between two of its moves."""
+    for _ in range(40):
         frame = player.drawn()
         if not _in_motion(player):
             break
         _still(player)
+    return frame
+
+
+def judge(player: Player, where: str) -> list[str]:
+    """Draw the whole screen now and list what the audit finds on it."""
+    control = player.control
+    frame = settled(player)
     # What the screen in use declares (a state under a menu's veil is judged on its own screen).
     declared = list(getattr(control.machine.top, "declared_content", lambda: ())())
     findings: list[Finding] = audit_frame(frame, readable_floor(frame.size), declared)
