@@ -64,7 +64,7 @@ def test_a_three_player_party_with_the_computer(player, tmp_path):
     assert play.players[2].computer and play.players[2].game.turn > 3
     # Done: a fresh single game, without the party's strip.
     player.choose("done")
-    assert player.stack_keys == ["rolling"] and "strip" not in player.layout.extras
+    assert player.stack_keys == ["rolling"] and player.layout.strip is None
 
 
 @pytest.fixture
@@ -79,7 +79,7 @@ def test_the_table_shows_the_players_and_blocks_input_on_the_computers_turn(wide
     set_up_party(player, [("", True), ("ANA", False)])
     player.wait(1.5)  # the computer's turn starts by itself
     assert player.top_key in ("rolling", "staging", "magdagdon", "ruin_pick")
-    assert "strip" in player.layout.extras
+    assert player.layout.strip is not None
     texts = [t for t, _ in player.look()]
     assert "Computer" in texts and "ANA" in texts and "playing" in texts
     player.wait_for(lambda: player.top_key == "staging" and player.top.game.tray, limit=30)

@@ -11,6 +11,7 @@ import pytest
 from magdagdon.app.text.ellipsis import ELLIPSIS, shortened
 from magdagdon.app.party.play import strip_entries
 from magdagdon.app.party.row import chip_rects, draw_party_row
+from magdagdon.app.text.direction import Direction
 from magdagdon.app.party.strip import draw_party_strip
 from magdagdon.app.shell.scenes import EIGHT_SEATS
 from magdagdon.app.table.table_state import PHASE_STATE
@@ -49,8 +50,7 @@ def chips_of(player: Player) -> list[pygame.Rect]:
     layout = player.layout
     play = player.table.party
     assert play is not None
-    return chip_rects(layout.extras["roster"], len(play.players), layout.extras["roster_rows"],
-                      bool(layout.extras.get("rtl")))
+    return chip_rects(layout.roster, len(play.players), layout.roster_rows, Direction(layout.rtl))
 
 
 def table_things(player: Player) -> dict[str, pygame.Rect]:
@@ -93,7 +93,7 @@ def test_a_party_at_a_small_window_shows_every_name_and_score(tmp_path, size):
         play = player.table.party
         assert play is not None
         layout = player.layout
-        assert "strip" not in layout.extras and layout.extras["roster_rows"] == 1
+        assert layout.strip is None and layout.roster_rows == 1
         texts = [text for text, _ in player.look()]
         for seat in play.players:
             assert seat.name in texts, f"{seat.name} is not on the table: {texts}"
@@ -110,7 +110,7 @@ def test_eight_players_at_800x600_in_two_rows_in_every_language(tmp_path, lang):
         player.wait(0.3)
         play = player.table.party
         assert play is not None and len(play.players) == len(EIGHT_SEATS) == 8
-        assert player.layout.extras["roster_rows"] == 2
+        assert player.layout.roster_rows == 2
         texts = [text for text, _ in player.look()]
         for seat in play.players:
             assert drawn_name(seat.name, texts), f"{seat.name} is not on the table: {texts}"
@@ -131,8 +131,8 @@ def test_large_windows_keep_the_strip_with_the_boards(tmp_path, size):
     player = Player(tmp_path, size=size, scene="party_turn", seed=1)
     try:
         player.wait(0.3)
-        extras = player.layout.extras
-        assert "strip" in extras and "roster" not in extras
+        layout = player.layout
+        assert layout.strip is not None and layout.roster is None
     finally:
         player.close()
 
@@ -141,8 +141,8 @@ def test_a_solo_game_has_no_players_row(tmp_path):
     player = Player(tmp_path, size=(800, 600), scene="staging", seed=1)
     try:
         player.wait(0.3)
-        extras = player.layout.extras
-        assert "roster" not in extras and "strip" not in extras
+        layout = player.layout
+        assert layout.roster is None and layout.strip is None
     finally:
         player.close()
 
@@ -169,7 +169,7 @@ def test_the_portrait_strip_seats_players_in_reading_order(tmp_path, lang):
         state = player.table
         layout = player.layout
         surface = pygame.Surface(layout.size)
-        tiles = draw_party_strip(surface, state.fonts, layout.extras["strip"], strip_entries(state.party, state.text),
+        tiles = draw_party_strip(surface, state.fonts, layout.strip, strip_entries(state.party, state.text),
                                  across=True)
         lefts = [room.left for room, _board in tiles]
         assert lefts == sorted(lefts, reverse=lang == "ur")

@@ -65,9 +65,10 @@ def test_a_long_name_stays_readable_beside_a_short_one_and_loses_its_end_instead
 
 def test_a_room_with_no_guest_yet_lays_out_an_empty_grid():
     from magdagdon.app.phones.guest_tiles import grid, tile_boxes
+    from magdagdon.app.text.direction import LEFT_TO_RIGHT
 
     assert grid(0, pygame.Rect(0, 0, 1800, 600), 2.6) == (1, 1)
-    assert tile_boxes(0, pygame.Rect(0, 0, 1800, 600), 2.6, rtl=False) == []
+    assert tile_boxes(0, pygame.Rect(0, 0, 1800, 600), 2.6, LEFT_TO_RIGHT) == []
 
 
 @pytest.mark.parametrize("locale", ["en", "ur"])

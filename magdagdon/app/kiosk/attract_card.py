@@ -23,7 +23,7 @@ from ..audit.draw_log import Role, as_role, note, panel
 from ..ui import palette
 from ..table.dice_faces import die_face
 from ..text.fit import min_text_px, wrap
-from ..text.menu_text import blit_ink, fitted_line, ink_rect
+from ..text.menu_text import blit_ink, fitted_line, ink_rect, ink_x
 from ..shell.payloads import Card, CardToShow, Payload
 from ..shell.play_context import PlayContext
 from ..shell.state_machine import State
@@ -166,9 +166,8 @@ class AttractCard(State):
             rects = [pygame.Rect(area.left, area.top + i * (each + gap), area.width, each) for i in range(blocks)]
         else:  # blocks side by side, today above all time
             each = (area.width - gap * (blocks - 1)) // blocks
-            rects = [pygame.Rect(area.left + i * (each + gap), area.top, each, area.height) for i in range(blocks)]
-            if self.text.rtl:
-                rects.reverse()
+            rects = self.text.direction.ordered(
+                [pygame.Rect(area.left + i * (each + gap), area.top, each, area.height) for i in range(blocks)])
         lines = 1 + (1 + ROWS_SHOWN) * (1 if tall else 2)  # a heading; a caption and the names, twice
         size, step = self._row_size(scores, rects[0], lines, unit)
         self.paged = step * lines + size // 2 > rects[0].height  # a low window: today, then all time
@@ -207,10 +206,8 @@ class AttractCard(State):
         if tall:
             apart = size * 2  # between one column's scores and the other's names
             half_w = (body.width - apart) // 2
-            halves = [pygame.Rect(body.left, body.top, half_w, body.height),
-                      pygame.Rect(body.right - half_w, body.top, half_w, body.height)]
-            if text.rtl:
-                halves.reverse()
+            halves = text.direction.ordered([pygame.Rect(body.left, body.top, half_w, body.height),
+                                             pygame.Rect(body.right - half_w, body.top, half_w, body.height)])
         else:
             rows = 1 + ROWS_SHOWN
             halves = [pygame.Rect(body.left, body.top, body.width, step * rows),
@@ -227,8 +224,8 @@ class AttractCard(State):
                size: int, step: int) -> None:
         """A caption, then a line per name: rank and name where the reader starts, the score
         at the far end."""
-        fonts, rtl = self.fonts, self.text.rtl
-        start, end = ("right", "left") if rtl else ("left", "right")
+        fonts, direction = self.fonts, self.text.direction
+        start, end = direction.start, direction.end
         line = pygame.Rect(rect.left, rect.top, rect.width, step)
         with panel(surface, "caption", line, Role.LABEL):
             self._line(surface, caption, size, line, palette.TEXT_DIM, align=start)
@@ -254,8 +251,7 @@ class AttractCard(State):
             line = line.move(0, step)
             baseline = line.top + (line.height - above - below) // 2 + above
             name_ink, score_ink = ink_rect(name), ink_rect(score)
-            name_x = line.right - name_ink.right if rtl else line.left - name_ink.left
-            score_x = line.left - score_ink.left if rtl else line.right - score_ink.right
+            name_x, score_x = ink_x(line, name_ink, start), ink_x(line, score_ink, end)
             with panel(surface, f"row {rank}", line, Role.NAME):
                 surface.blit(name, (name_x, baseline - name_base))
                 with as_role(surface, Role.VALUE):

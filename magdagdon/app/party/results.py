@@ -72,8 +72,7 @@ class PartyResultsScreen(PartyScreen):
         each_w, each_h = area.width // columns, area.height // rows
         for index, standing in enumerate(results.standings):
             row, column = divmod(index, columns)
-            if text.rtl:  # the winner where a right-to-left reader starts
-                column = columns - 1 - column
+            column = text.direction.column(column, columns)  # the winner where the reader starts
             box = pygame.Rect(area.left + column * each_w, area.top + row * each_h, each_w, each_h).inflate(-6, -6)
             with panel(surface, f"standing {index}", box, Role.LABEL, element=Role.PANEL):
                 self._draw_standing(surface, box, standing.place, standing.seat, standing.name, standing.breakdown)

@@ -25,17 +25,16 @@ def draw_best_turns(surface: pygame.Surface, fonts: FontBook, text: Catalog, str
     label = text("party.best_turns")
     size = max(10, int(strip.height * 0.6))
     image = fitted(fonts, label, size, strip.width // 3, strip.height, palette.TEXT_DIM)
-    rtl = text.rtl  # read from the right: the label, then turn 1, on the right
+    direction = text.direction  # the label, then turn 1 (on the right in Urdu)
     with panel(surface, "best each turn", strip, Role.LABEL):
-        side = {"midright": (strip.right, strip.centery)} if rtl else {"midleft": (strip.left, strip.centery)}
-        surface.blit(image, image.get_rect(**side))
+        surface.blit(image, image.get_rect(**{direction.corner("mid"): (direction.start_x(strip), strip.centery)}))
     turns = len(best_of_turn)
     room = strip.width - image.get_width() - 8
-    cells = pygame.Rect(strip.left if rtl else strip.left + image.get_width() + 8, strip.top, room, strip.height)
+    cells = direction.placed(pygame.Rect(strip.left + image.get_width() + 8, strip.top, room, strip.height), strip)
     cell_w = max(1, cells.width // max(1, turns))
+    columns = pygame.Rect(cells.left, cells.top, turns * cell_w, cells.height)
     for turn, seats in enumerate(best_of_turn, start=1):
-        place = turns - turn if rtl else turn - 1
-        box = pygame.Rect(cells.left + place * cell_w + (2 if rtl else 0), cells.top, cell_w - 2, cells.height)
+        box = direction.placed(pygame.Rect(cells.left + (turn - 1) * cell_w, cells.top, cell_w - 2, cells.height), columns)
         band = max(1, box.height // max(1, len(seats)))
         for k, seat in enumerate(seats):
             pygame.draw.rect(surface, colour_of(seat), (box.left, box.top + k * band, box.width, band))
@@ -84,16 +83,14 @@ def draw_standing(surface: pygame.Surface, fonts: FontBook, text: Catalog, box: 
         y += board_side + 4
     y = max(y, box.bottom - 6 - rows_h)  # the rows end at the card's foot
     inset = max(6, box.width // 18)  # clear of the card's frame, as its board is
-    label_at, value_at = (box.right - inset, box.left + inset) if fonts.rtl else (box.left + inset, box.right - inset)
+    lines = box.inflate(-2 * inset, 0)
     for number, (l_img, v_img) in enumerate(zip(labels, values)):
         baseline = y + baselines[number]
         l_asc, v_asc = ascents[number]
         with panel(surface, f"row {number}"):
-            # right to left: the label at the right, its number at the left
-            l_rect = l_img.get_rect(top=baseline - l_asc)
-            v_rect = v_img.get_rect(top=baseline - v_asc)
-            setattr(l_rect, "right" if fonts.rtl else "left", label_at)
-            setattr(v_rect, "left" if fonts.rtl else "right", value_at)
+            # the label where the reader starts, its number at the end
+            l_rect = fonts.direction.placed(l_img.get_rect(left=lines.left, top=baseline - l_asc), lines)
+            v_rect = fonts.direction.placed(v_img.get_rect(right=lines.right, top=baseline - v_asc), lines)
             surface.blit(l_img, l_rect)
             with as_role(surface, Role.VALUE):
                 surface.blit(v_img, v_rect)

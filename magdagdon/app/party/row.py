@@ -14,12 +14,12 @@ from ..ui import palette
 from ..audit.draw_log import Role, as_role, panel
 from ..text.ellipsis import shortened
 from ..text.fit import min_text_px
-from ..table.layout import mirror_within
+from ..text.direction import Direction
 from ..text.menu_text import blit_ink
 from .strip import StripEntry
 
 
-def chip_rects(band: pygame.Rect, count: int, rows: int, rtl: bool) -> list[pygame.Rect]:
+def chip_rects(band: pygame.Rect, count: int, rows: int, direction: Direction) -> list[pygame.Rect]:
     """Where each player's chip goes, in seating order: rows filled in reading order (from
     the right for a right-to-left reader)."""
     if count <= 0:
@@ -33,16 +33,14 @@ def chip_rects(band: pygame.Rect, count: int, rows: int, rtl: bool) -> list[pyga
     for index in range(count):
         row, column = divmod(index, per_row)
         rect = pygame.Rect(band.left + column * (chip_w + across), band.top + row * (chip_h + down), chip_w, chip_h)
-        if rtl:
-            mirror_within(rect, band)
-        rects.append(rect)
+        rects.append(direction.placed(rect, band))
     return rects
 
 
 def draw_party_row(surface: pygame.Surface, fonts: FontBook, band: pygame.Rect, rows: int,
                    entries: list[StripEntry]) -> list[pygame.Rect]:
     """Every player's chip in ``band``; returns the chips' rects in seating order."""
-    rects = chip_rects(band, len(entries), rows, fonts.rtl)
+    rects = chip_rects(band, len(entries), rows, fonts.direction)
     floor = min_text_px(surface.get_size())
     for index, (rect, entry) in enumerate(zip(rects, entries)):
         with panel(surface, f"player {index}", rect, Role.VALUE, element=Role.PANEL):
@@ -51,7 +49,7 @@ def draw_party_row(surface: pygame.Surface, fonts: FontBook, band: pygame.Rect, 
 
 
 def _draw_chip(surface: pygame.Surface, fonts: FontBook, chip: pygame.Rect, entry: StripEntry, floor: int) -> None:
-    rtl = fonts.rtl
+    direction = fonts.direction
     radius = max(4, chip.height // 4)
     pygame.draw.rect(surface, palette.PANEL_EDGE if entry.current else palette.PANEL, chip, border_radius=radius)
     if entry.current:
@@ -63,13 +61,10 @@ def _draw_chip(surface: pygame.Surface, fonts: FontBook, chip: pygame.Rect, entr
 
     def place(width: int, at: int) -> pygame.Rect:
         """A slot ``width`` wide ``at`` pixels from the chip's reading start."""
-        box = pygame.Rect(inner.left + at, inner.top, width, inner.height)
-        if rtl:
-            mirror_within(box, inner)
-        return box
+        return direction.placed(pygame.Rect(inner.left + at, inner.top, width, inner.height), inner)
 
     marker = max(8, inner.height * 5 // 8)
-    _draw_marker(surface, place(marker, 0), entry, rtl)
+    _draw_marker(surface, place(marker, 0), entry, direction)
     at = marker + pad
     size = max(floor, inner.height * 3 // 5)
     score_text = str(entry.score)
@@ -89,16 +84,15 @@ def _draw_chip(surface: pygame.Surface, fonts: FontBook, chip: pygame.Rect, entr
         name_size = max(floor, fonts.fit(words, floor, max(1, room), bold=True))
     image = fonts.render(words, name_size, entry.colour, bold=True)
     with as_role(surface, Role.NAME):
-        blit_ink(surface, image, place(max(1, room), at), "right" if rtl else "left")
+        blit_ink(surface, image, place(max(1, room), at), direction.start)
 
 
-def _draw_marker(surface: pygame.Surface, box: pygame.Rect, entry: StripEntry, rtl: bool) -> None:
+def _draw_marker(surface: pygame.Surface, box: pygame.Rect, entry: StripEntry, direction: Direction) -> None:
     """The player to move: a pointer in their colour, facing the reading direction; the
     others: a dot of their colour."""
     if entry.current:
         half = box.width // 2
-        tip_x = box.left if rtl else box.right
-        back_x = box.right if rtl else box.left
+        tip_x, back_x = direction.end_x(box), direction.start_x(box)
         points = [(back_x, box.centery - half), (tip_x, box.centery), (back_x, box.centery + half)]
         pygame.draw.polygon(surface, entry.colour, points)
         pygame.draw.polygon(surface, palette.TEXT, points, width=1)

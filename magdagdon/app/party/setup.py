@@ -130,8 +130,7 @@ class PartySetup(MenuState):
         each_w = rect.width // columns
         for index, (name, _computer) in enumerate(self.seats):
             column, row = divmod(index, rows)
-            if self.text.rtl:  # the first seats on the right, where a right-to-left reader starts
-                column = columns - 1 - column
+            column = self.text.direction.column(column, columns)  # the first seats where the reader starts
             box = pygame.Rect(rect.left + column * each_w, rect.top + row * each_h, each_w, each_h).inflate(-8, -4)
             with panel(surface, f"seat {index}", box, Role.NAME):
                 self._draw_seat(surface, box, index, name, round(look.size * 1.25), floor)
@@ -140,15 +139,14 @@ class PartySetup(MenuState):
                    floor: int) -> None:
         """The seat's number on a disc in the player's colour, then the name (the computer's
         says what it is), read from the language's side."""
-        fonts, rtl = self.fonts, self.text.rtl
+        fonts, direction = self.fonts, self.text.direction
         colour = PLAYER_COLOURS[index % len(PLAYER_COLOURS)]
         # The number on its disc: never smaller than the words can be read.
         number = str(index + 1)
         number_size = max(floor, fitted_size(fonts, number, size, (box.height, box.height * 2 // 3), True, floor))
         number_image = fonts.render(number, number_size, palette.TEXT_DARK, True)
         radius = min(box.height // 2, max(ink_rect(number_image).size) * 3 // 4 + 4)
-        disc = pygame.Rect(0, 0, radius * 2, radius * 2)
-        disc.center = (box.right - radius if rtl else box.left + radius, box.centery)
+        disc = direction.placed(pygame.Rect(box.left, box.centery - radius, radius * 2, radius * 2), box)
         with panel(surface, f"seat {index} number", disc, Role.VALUE, element=Role.PICTURE):
             pygame.draw.circle(surface, colour, disc.center, radius)
             blit_ink(surface, number_image, disc)
@@ -157,9 +155,8 @@ class PartySetup(MenuState):
         size = fitted_size(fonts, name, size, (words, box.height), True, floor)
         shown = shortened(fonts, name, size, words)  # at the readable floor, a long name gives way
         image = fonts.render(shown, size, colour, True)
-        start = disc.left - radius // 2 if rtl else disc.right + radius // 2
-        blit_ink(surface, image, pygame.Rect(start - words if rtl else start, box.top, words, box.height),
-                 "right" if rtl else "left")
+        blit_ink(surface, image, pygame.Rect(direction.after(disc, radius // 2, words), box.top, words, box.height),
+                 direction.start)
 
 
 def screen(services: Services) -> PartySetup:

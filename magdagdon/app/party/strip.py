@@ -15,7 +15,7 @@ from ..ui import palette
 from ..audit.draw_log import Role, as_role, note, panel
 from ..text.ellipsis import shortened
 from ..text.fit import min_text_px
-from ..table.layout import mirror_within
+from ..text.direction import LEFT_TO_RIGHT
 from ..text.menu_text import ink_rect
 from ..ui.palette import Colour
 
@@ -88,9 +88,7 @@ def draw_party_strip(surface: pygame.Surface, fonts: FontBook, rect: pygame.Rect
     for index in range(len(entries)):
         if across:  # in reading order: from the right for a right-to-left reader
             each = (rect.width - gap * (count - 1)) // count
-            tile = pygame.Rect(rect.left + index * (each + gap), rect.top, each, rect.height)
-            if fonts.rtl:
-                mirror_within(tile, rect)
+            tile = fonts.direction.placed(pygame.Rect(rect.left + index * (each + gap), rect.top, each, rect.height), rect)
         else:
             each = (rect.height - gap * (count - 1)) // count
             tile = pygame.Rect(rect.left, rect.top + index * (each + gap), rect.width, each)
@@ -161,7 +159,6 @@ def _tile_words(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect, ent
 
 def _draw_tile(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect, entry: StripEntry, words: _TileWords,
                reserved: int) -> tuple[pygame.Rect, pygame.Rect]:
-    rtl = fonts.rtl
     radius = max(4, min(tile.width, tile.height) // 10)
     pygame.draw.rect(surface, palette.PANEL, tile, border_radius=radius)
     edge = entry.colour if entry.current else palette.PANEL_EDGE
@@ -178,21 +175,20 @@ def _draw_tile(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect, entr
         board_rect = pygame.Rect(inner.right - side, inner.centery - side // 2, side, side)
         text_box = pygame.Rect(inner.left, inner.top, words.text_w, inner.height)
     # Lines stacked by their ink: a script that stands taller (Nastaliq) takes the room it needs.
+    # A tall tile's words run from the reader's start; a wide one's beside its board, from the left.
+    flow = fonts.direction if tall else LEFT_TO_RIGHT
     y = inner.top
     for line, row in enumerate(words.rows):
         inks = [ink_rect(piece.image) for piece in row]
-        x = inner.right if rtl and tall else inner.left
         # the words of one row on one baseline, the row's ink from ``y`` down
         top = min(ink.top - fonts.baseline(*piece.words) for piece, ink in zip(row, inks))
         baseline = y - top
+        along = 0
         for piece, ink in zip(row, inks):
+            at = flow.placed(pygame.Rect(inner.left + along, y, ink.width, ink.height), inner)
             with as_role(surface, Role.NAME if line == 0 else Role.VALUE):
-                if rtl and tall:  # from the right edge leftwards
-                    surface.blit(piece.image, (x - ink.right, baseline - fonts.baseline(*piece.words)))
-                    x -= ink.width + spacing * 2
-                else:
-                    surface.blit(piece.image, (x - ink.left, baseline - fonts.baseline(*piece.words)))
-                    x += ink.width + spacing * 2
+                surface.blit(piece.image, (at.left - ink.left, baseline - fonts.baseline(*piece.words)))
+            along += ink.width + spacing * 2
         y += _row_height(fonts, row) + spacing
     if side > 12:
         draw_mini_board(surface, fonts, board_rect, entry.board)

@@ -21,6 +21,7 @@ from ..text.i18n import Catalog
 from ..party.play import PLAYER_COLOURS
 from ..ui import palette
 from ..audit.draw_log import LoggedSurface, Role, as_role, note, panel
+from ..text.direction import Direction
 from ..text.ellipsis import shortened
 from ..text.fit import min_text_px
 from ..text.menu_text import blit_ink
@@ -130,15 +131,14 @@ def grid(count: int, area: pygame.Rect, aspect: float) -> tuple[int, int]:
     return best
 
 
-def tile_boxes(count: int, area: pygame.Rect, aspect: float, rtl: bool) -> list[pygame.Rect]:
+def tile_boxes(count: int, area: pygame.Rect, aspect: float, direction: Direction) -> list[pygame.Rect]:
     """Each tile's box in reading order (a right-to-left reader starts at the right)."""
     columns, rows = grid(count, area, aspect)
     each_w, each_h = area.width // columns, area.height // max(1, rows)
     boxes = []
     for index in range(count):
         row, column = divmod(index, columns)
-        if rtl:
-            column = columns - 1 - column
+        column = direction.column(column, columns)
         boxes.append(pygame.Rect(area.left + column * each_w, area.top + row * each_h, each_w, each_h))
     return boxes
 
@@ -187,7 +187,7 @@ def draw_tiles(surface: pygame.Surface, fonts: FontBook, text: Catalog, area: py
     if isinstance(surface, LoggedSurface):
         images = None
     cards = [box.inflate(-max(2, box.width // 40), -max(2, box.height // 20))
-             for box in tile_boxes(len(tiles), area, aspect, text.rtl)]
+             for box in tile_boxes(len(tiles), area, aspect, text.direction)]
     if not cards:
         return
     def measure() -> NameBand:  # the grid's cards are all one size
@@ -260,7 +260,7 @@ def draw_tile(surface: pygame.Surface, fonts: FontBook, text: Catalog, card: pyg
     A small one: the name across the top, the board, the mark and the score below it.
     ``floor``: the window's smallest readable text (by default the surface's); ``band``:
     what the room's names need (by default this tile's own name alone)."""
-    rtl = text.rtl
+    direction = text.direction
     floor = min_text_px(surface.get_size()) if floor is None else floor
     band = name_band(fonts, text, [tile], card, floor) if band is None else band
     colour = seat_colour(tile.seat)
@@ -274,15 +274,15 @@ def draw_tile(surface: pygame.Surface, fonts: FontBook, text: Catalog, card: pyg
     name_ink = band.at_floor + pad // 2
     lowest = name_ink + fonts.ink_height(score, floor, True) + pad
     side = inner.height
-    words = pygame.Rect(inner.left if rtl else inner.left + side + pad, inner.top, inner.width - side - pad,
-                        inner.height)
+    words = direction.placed(pygame.Rect(inner.left + side + pad, inner.top, inner.width - side - pad, inner.height),
+                             inner)
     # Beside the board only while that leaves the words a real column (not in a portrait
     # window's tiles, where the square board takes two thirds of the width).
     if words.height >= lowest and words.width >= 4 * floor and words.width >= inner.width * WORDS_SHARE:
         half = max(words.height * 11 // 20, name_ink)  # a tall script's name keeps its ink
         score_size = int(half * 0.8)
         size = _name_size(fonts, name, score_size, (words.width, half - pad // 2), floor)
-        board = pygame.Rect(inner.right - side if rtl else inner.left, inner.top, side, side)
+        board = direction.placed(pygame.Rect(inner.left, inner.top, side, side), inner)
         name_box = pygame.Rect(words.left, words.top, words.width, half)
         lower = pygame.Rect(words.left, words.top + half, words.width, words.height - half)
     else:  # the name across the top, the rest below
@@ -291,31 +291,30 @@ def draw_tile(surface: pygame.Surface, fonts: FontBook, text: Catalog, card: pyg
         name_h = band.across_top + pad // 2  # every tile's board alike, whatever its name's script
         name_box = pygame.Rect(inner.left, inner.top, inner.width, name_h)
         side = max(4, inner.height - name_h - pad // 2)
-        board = pygame.Rect(inner.right - side if rtl else inner.left, name_box.bottom + pad // 2, side, side)
-        lower = pygame.Rect(inner.left if rtl else board.right + pad, board.top, inner.width - side - pad, side)
+        board = direction.placed(pygame.Rect(inner.left, name_box.bottom + pad // 2, side, side), inner)
+        lower = direction.placed(pygame.Rect(inner.left + side + pad, board.top, inner.width - side - pad, side), inner)
         score_size = max(floor, side // 2)
     draw_mini_board(surface, fonts, board, tile.board, floor)
     shown = shortened(fonts, name, size, name_box.width)
     if fonts.size(shown, size, True)[0] <= name_box.width:
         image = fonts.render(shown, size, name_colour, True)
-        blit_ink(surface, image, name_box, "right" if rtl else "left")
+        blit_ink(surface, image, name_box, direction.start)
     # The score and the mark are sized by the tile, never by the name: a long name shrinks
     # only itself, so every guest's score reads alike across the grid.
-    _mark_and_score(surface, fonts, lower, tile.mark, score, score_size, floor, rtl, dim)
+    _mark_and_score(surface, fonts, lower, tile.mark, score, score_size, floor, direction, dim)
 
 
 def _mark_and_score(surface: pygame.Surface, fonts: FontBook, box: pygame.Rect, mark: GuestMark, score: str,
-                    size: int, floor: int, rtl: bool, dim: bool) -> None:
+                    size: int, floor: int, direction: Direction, dim: bool) -> None:
     mark_side = max(8, min(box.height, size, box.width // 3))
-    mark_box = pygame.Rect(box.right - mark_side if rtl else box.left, box.centery - mark_side // 2,
-                           mark_side, mark_side)
+    mark_box = direction.placed(pygame.Rect(box.left, box.centery - mark_side // 2, mark_side, mark_side), box)
     draw_mark(surface, mark_box, mark)
-    room = pygame.Rect(box.left if rtl else mark_box.right + mark_side // 3, box.top,
-                       box.width - mark_side - mark_side // 3, box.height)
+    room = direction.placed(pygame.Rect(box.left + mark_side + mark_side // 3, box.top,
+                                        box.width - mark_side - mark_side // 3, box.height), box)
     size = _ink_fitted(fonts, score, size, room.size, floor)
     image = fonts.render(score, size, palette.TEXT_DIM if dim else palette.GOLD, True)
     with as_role(surface, Role.VALUE):
-        blit_ink(surface, image, room, "right" if rtl else "left")
+        blit_ink(surface, image, room, direction.start)
 
 
 def draw_legend(surface: pygame.Surface, fonts: FontBook, text: Catalog, strip: pygame.Rect,
@@ -325,7 +324,7 @@ def draw_legend(surface: pygame.Surface, fonts: FontBook, text: Catalog, strip: 
         return
     floor = min_text_px(surface.get_size())
     each = strip.width // len(marks)
-    rtl = text.rtl
+    direction = text.direction
     size = floor
     for mark in marks:  # one size for all, the largest every word fits at
         word = text(f"phones.status.{mark.value}")
@@ -335,15 +334,13 @@ def draw_legend(surface: pygame.Surface, fonts: FontBook, text: Catalog, strip: 
     while size > floor and fonts.line_height(size) > strip.height:
         size -= 1
     for index, mark in enumerate(marks):
-        column = len(marks) - 1 - index if rtl else index
-        box = pygame.Rect(strip.left + column * each, strip.top, each, strip.height)
+        box = pygame.Rect(strip.left + direction.column(index, len(marks)) * each, strip.top, each, strip.height)
         mark_side = max(8, min(strip.height, size + 4))
-        mark_box = pygame.Rect(box.right - mark_side if rtl else box.left, box.centery - mark_side // 2,
-                               mark_side, mark_side)
+        mark_box = direction.placed(pygame.Rect(box.left, box.centery - mark_side // 2, mark_side, mark_side), box)
         with panel(surface, f"legend {mark.value}", box, Role.LABEL):
             draw_mark(surface, mark_box, mark)
             word = text(f"phones.status.{mark.value}")
             room = box.width - mark_side - mark_side // 2
             image = fonts.render(shortened(fonts, word, size, room, bold=False), size, palette.TEXT_DIM)
-            words = pygame.Rect(box.left if rtl else mark_box.right + mark_side // 2, box.top, room, box.height)
-            blit_ink(surface, image, words, "right" if rtl else "left")
+            words = direction.placed(pygame.Rect(box.left + mark_side + mark_side // 2, box.top, room, box.height), box)
+            blit_ink(surface, image, words, direction.start)

@@ -182,10 +182,10 @@ class PhonesLobby(MenuState):
             info = pygame.Rect(rect.left, qr_box.bottom + 8, rect.width, rect.bottom - qr_box.bottom - 8)
         else:
             side = min(rect.height, rect.width * 9 // 20)
-            start = rect.right - side if self.text.rtl else rect.left
-            qr_box = pygame.Rect(start, rect.top, side, rect.height)
-            left = rect.left if self.text.rtl else qr_box.right + 12
-            info = pygame.Rect(left, rect.top, rect.width - side - 12, rect.height)
+            # the code where the reader starts, the words after it
+            qr_box = self.text.direction.placed(pygame.Rect(rect.left, rect.top, side, rect.height), rect)
+            info = self.text.direction.placed(pygame.Rect(rect.left + side + 12, rect.top, rect.width - side - 12,
+                                                          rect.height), rect)
         with panel(surface, "qr", qr_box, element=Role.PICTURE):
             draw_qr(surface, self.host.qr, qr_box)
         self._draw_info(surface, info, snapshot)
@@ -194,7 +194,7 @@ class PhonesLobby(MenuState):
         """The code, the address in words, then the guests."""
         fonts, text = self.fonts, self.text
         floor = min_text_px(surface.get_size())
-        align = "right" if text.rtl else "left"
+        align = text.direction.start
         unit = max(floor, box.height // 12)
         y = box.top
         label = fitted_block(fonts, text("phones.code_label"), unit, (box.width, unit * 2), palette.TEXT_DIM, False,
@@ -234,7 +234,7 @@ class PhonesLobby(MenuState):
         column is never narrower than a short name: when the guests outnumber the places,
         a count of the others comes first and then the newest (a guest who has just joined
         looks for their own name); Remove a guest lists them all."""
-        fonts, rtl = self.fonts, self.text.rtl
+        fonts, direction = self.fonts, self.text.direction
         names = [isolated(self.text.shown_name(seat.name)) for seat in seats]
         ink = max(fonts.ink_height(name, floor, True) for name in names)
         line = ink + max(4, ink // 3)
@@ -261,8 +261,7 @@ class PhonesLobby(MenuState):
         mark_side = mark_at(size)
         for index, cell in enumerate(cells):
             column, row = divmod(index, rows)
-            if rtl:
-                column = columns - 1 - column
+            column = direction.column(column, columns)
             box = pygame.Rect(area.left + column * each_w, area.top + row * each_h, each_w - 6, each_h)
             if cell is None:
                 others = self.text("phones.more_guests", count=hidden)
@@ -271,11 +270,10 @@ class PhonesLobby(MenuState):
                 with panel(surface, "more guests", box, Role.LABEL):
                     image = fonts.render(others, max(floor, fonts.fit(others, size, box.width, True)), palette.TEXT_DIM,
                                          True)
-                    blit_ink(surface, image, box, "right" if rtl else "left")
+                    blit_ink(surface, image, box, direction.start)
                 continue
             seat, name = cell
-            mark_box = pygame.Rect(box.right - mark_side if rtl else box.left, box.centery - mark_side // 2,
-                                   mark_side, mark_side)
+            mark_box = direction.placed(pygame.Rect(box.left, box.centery - mark_side // 2, mark_side, mark_side), box)
             with panel(surface, f"guest {seat.index}", box, Role.NAME):
                 draw_mark(surface, mark_box, mark_of(seat, lobby=True))
                 room = _name_room(box.width, mark_side)
@@ -283,8 +281,8 @@ class PhonesLobby(MenuState):
                 if fonts.size(shown, size, True)[0] > room:
                     continue  # not even a letter fits: the mark stands alone
                 image = fonts.render(shown, size, seat_colour(seat.index), True)
-                words = pygame.Rect(box.left if rtl else mark_box.right + mark_side // 2, box.top, room, box.height)
-                blit_ink(surface, image, words, "right" if rtl else "left")
+                words = direction.placed(pygame.Rect(box.left + mark_side + mark_side // 2, box.top, room, box.height), box)
+                blit_ink(surface, image, words, direction.start)
 
 
 def _name_room(width: int, mark_side: int) -> int:

@@ -145,7 +145,7 @@ class PhonesRace(RoomScreen):
 
     def _draw_head(self, surface: pygame.Surface, head: pygame.Rect, snapshot: RoomSnapshot, floor: int) -> None:
         """The turn, its dice (the same for every phone), the timer's seconds left."""
-        fonts, text, rtl = self.fonts, self.text, self.text.rtl
+        fonts, text, direction = self.fonts, self.text, self.text.direction
         turn = text("phones.turn", turn=snapshot.turn)
         seconds = self.host.seconds_left()
         timer = text("phones.seconds_left", seconds=seconds) if seconds is not None else \
@@ -153,14 +153,14 @@ class PhonesRace(RoomScreen):
         third = head.width // 3
         size = fitted_size(fonts, turn, max(floor, head.height * 2 // 3), (third, head.height), True, floor)
         image = fonts.render(turn, size, palette.GOLD, True)
-        start = pygame.Rect(head.right - third if rtl else head.left, head.top, third, head.height)
+        start = direction.placed(pygame.Rect(head.left, head.top, third, head.height), head)
         with panel(surface, "turn", start, Role.VALUE):
-            blit_ink(surface, image, start, "right" if rtl else "left")
-        end = pygame.Rect(head.left if rtl else head.right - third, head.top, third, head.height)
+            blit_ink(surface, image, start, direction.start)
+        end = direction.placed(pygame.Rect(head.right - third, head.top, third, head.height), head)
         size = fitted_size(fonts, timer, max(floor, head.height // 2), (third, head.height), True, floor)
         image = fonts.render(timer, size, palette.TEXT if seconds is None or seconds > 10 else palette.GOLD, True)
         with panel(surface, "timer", end, Role.VALUE):
-            blit_ink(surface, image, end, "left" if rtl else "right")
+            blit_ink(surface, image, end, direction.end)
         if snapshot.turn < 1:
             return
         dice = roll_dice(snapshot.seed, snapshot.turn)
@@ -171,8 +171,7 @@ class PhonesRace(RoomScreen):
         total = len(dice) * (die + 4) - 4
         x = middle.centerx - total // 2
         with panel(surface, "roll", middle, element=Role.PANEL):
-            order = list(reversed(dice)) if rtl else list(dice)
-            for value in order:
+            for value in direction.ordered(dice):
                 face = die_face(value, die, "board")
                 note(surface, surface.blit(face, face.get_rect(midleft=(x, middle.centery))), Role.PICTURE,
                      f"roll die {value}")
@@ -229,8 +228,7 @@ class PhonesResults(RoomScreen):
         each_w, each_h = area.width // columns, area.height // rows
         for index, standing in enumerate(podium):
             row, column = divmod(index, columns)
-            if text.rtl:
-                column = columns - 1 - column
+            column = text.direction.column(column, columns)  # the winner where the reader starts
             box = pygame.Rect(area.left + column * each_w, area.top + row * each_h, each_w, each_h).inflate(-6, -6)
             seat = self.seat(standing.seat)
             with panel(surface, f"standing {index}", box, Role.LABEL, element=Role.PANEL):

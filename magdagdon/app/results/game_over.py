@@ -34,7 +34,8 @@ from ..ui import palette
 from ..audit.draw_log import Role, as_role, new_frame_surface, panel
 from ..table.hud import draw_banner
 from ..text.fit import min_text_px
-from ..text.menu_text import blit_ink, fitted_block, ink_rect
+from ..text.direction import LEFT_TO_RIGHT, Direction
+from ..text.menu_text import blit_ink, fitted_block, ink_rect, ink_x
 from .mini_board import board_cells, draw_mini_board
 from ..text.numbers import cost, signed
 from ..ui.palette import Colour
@@ -71,18 +72,20 @@ def review_die_target(size: tuple[int, int]) -> int:
     return round(min(size) * REVIEW_DIE_SHARE)
 
 
-def card_sides(card: pygame.Rect, caption_h: int, gap: int, rtl: bool) -> tuple[pygame.Rect, pygame.Rect]:
+def card_sides(card: pygame.Rect, caption_h: int, gap: int,
+               direction: Direction = LEFT_TO_RIGHT) -> tuple[pygame.Rect, pygame.Rect]:
     """A review card's two boards above its sentence: the player's, then the expert's (the
     player's first where the reader starts)."""
     boards = pygame.Rect(card.left, card.top + gap, card.width, card.height - caption_h - 3 * gap)
     inset = max(4, card.width // 40)
     half = boards.width // 2
-    sides = (pygame.Rect(boards.left, boards.top, half, boards.height).inflate(-inset, 0),
-             pygame.Rect(boards.left + half, boards.top, half, boards.height).inflate(-inset, 0))
-    return (sides[1], sides[0]) if rtl else sides
+    first, second = direction.ordered([pygame.Rect(boards.left, boards.top, half, boards.height).inflate(-inset, 0),
+                                       pygame.Rect(boards.left + half, boards.top, half, boards.height).inflate(-inset, 0)])
+    return first, second
 
 
-def beside_card_parts(card: pygame.Rect, gap: int, rtl: bool) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+def beside_card_parts(card: pygame.Rect, gap: int,
+                      direction: Direction = LEFT_TO_RIGHT) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
     """A review card in the column beside the breakdown: the player's board, the expert's,
     then the sentence, in reading order (from the right in Urdu)."""
     inset = max(4, card.width // 60)
@@ -92,11 +95,8 @@ def beside_card_parts(card: pygame.Rect, gap: int, rtl: bool) -> tuple[pygame.Re
     first = pygame.Rect(card.left + inset, top, side, side)
     second = pygame.Rect(first.right + inset, top, side, side)
     words = pygame.Rect(card.left + half + inset, card.top + gap, card.width - half - 2 * inset, card.height - 2 * gap)
-    if rtl:  # mirrored: the player's board at the right edge, the sentence at the left
-        def mirror(rect: pygame.Rect) -> pygame.Rect:
-            return pygame.Rect(card.left + card.right - rect.right, rect.top, rect.width, rect.height)
-        first, second, words = mirror(first), mirror(second), mirror(words)
-    return first, second, words
+    # mirrored in Urdu: the player's board at the right edge, the sentence at the left
+    return direction.placed(first, card), direction.placed(second, card), direction.placed(words, card)
 
 
 def review_line(text: Catalog, item: TurnReview) -> str:
@@ -434,11 +434,11 @@ class GameOver(TableState):
         head_h = height_of(heading)
         buttons, buttons_h = self._button_rows(inner, floor, size)
         probe = pygame.Rect(0, 0, end_w, 10 ** 4)
-        words_w = beside_card_parts(probe, gap, False)[2].width
+        words_w = beside_card_parts(probe, gap)[2].width
         caption_h = max(ink_rect(fitted_block(fonts, c, size, (words_w, 10 ** 4), palette.GOLD, False, floor)).height
                         for c in captions)
         card_min = max(caption_h, 4 * floor) + 2 * gap
-        card_cap = max(card_min, beside_card_parts(probe, gap, False)[0].width + 2 * gap)  # square boards filling their half
+        card_cap = max(card_min, beside_card_parts(probe, gap)[0].width + 2 * gap)  # square boards filling their half
 
         # room for a full review (count), kept from before it is in: nothing moves when it comes
 
@@ -455,8 +455,9 @@ class GameOver(TableState):
         dialog.center = (w // 2, h // 2)
         left = dialog.left + pad
         y = dialog.top + pad
-        start = pygame.Rect(left + (end_w + pad if text.rtl else 0), y, start_w, body)
-        end = pygame.Rect(left + (0 if text.rtl else start_w + pad), y, end_w, body)
+        both = pygame.Rect(left, y, start_w + pad + end_w, body)  # the result where the reader starts, the review after it
+        start = text.direction.placed(pygame.Rect(left, y, start_w, body), both)
+        end = text.direction.placed(pygame.Rect(left + start_w + pad, y, end_w, body), both)
         title_box = pygame.Rect(start.left, y, start_w, title_ink)
         y += title_h
         total_box = pygame.Rect(start.left, y, start_w, total_h)
@@ -465,7 +466,7 @@ class GameOver(TableState):
         col_w = (start.width - size) // 2 if paired else start.width * 2 // 3
         for index in range(4):
             column = index % 2 if paired else 0
-            x = start.left + (1 - column if text.rtl else column) * (col_w + size) if paired else start.left + start.width // 6
+            x = start.left + text.direction.column(column, 2) * (col_w + size) if paired else start.left + start.width // 6
             rows.append(pygame.Rect(x, y, col_w, row_h))
             if not paired or index % 2:
                 y += row_h + gap
@@ -481,7 +482,7 @@ class GameOver(TableState):
                     y += part_h + gap
                 placed.append((content_name, colour, tuple(boxes)))
         cards = pygame.Rect(end.left, end.top + head_h, end_w, count * card_h + (count - 1) * gap)
-        review_die = board_cells(beside_card_parts(pygame.Rect(0, 0, end_w, card_h), gap, False)[0])[0].width
+        review_die = board_cells(beside_card_parts(pygame.Rect(0, 0, end_w, card_h), gap)[0])[0].width
         row_top = dialog.bottom - low - buttons_h
         placed_buttons = tuple(Button(b.ident, b.rect.move(left, row_top), b.label, True, b.style) for b in buttons)
         reserve = dialog.bottom - row_top + pad
@@ -552,7 +553,7 @@ class GameOver(TableState):
         for index in range(4):
             column = index % 2 if paired else 0
             if paired:
-                x = rows_left + (1 - column if text.rtl else column) * (col_w + size)
+                x = rows_left + text.direction.column(column, 2) * (col_w + size)
             else:
                 x = rows_left + rows_w // 6
             rows.append(pygame.Rect(x, y, col_w, row_h))
@@ -570,7 +571,7 @@ class GameOver(TableState):
         review_die = 0
         if captions:
             card = pygame.Rect(0, 0, (inner - gap * (columns - 1)) // columns, card_h)
-            review_die = board_cells(card_sides(card, caption_h, gap, False)[0])[0].width
+            review_die = board_cells(card_sides(card, caption_h, gap)[0])[0].width
         row_top = dialog.bottom - pad - buttons_h
         placed_buttons = tuple(Button(b.ident, b.rect.move(left, row_top), b.label, True, b.style) for b in buttons)
         reserve = dialog.bottom - row_top + pad  # the buttons and the gap above them
@@ -627,9 +628,7 @@ class GameOver(TableState):
             else:  # as wide as the words need, the rest shared out
                 spare = (width - gap * (len(row) - 1) - sum(need)) // len(row)
                 widths = [n + spare for n in need]
-            order = list(zip(row, widths))
-            if self.text.rtl:  # a right-to-left reader starts on the right
-                order.reverse()
+            order = self.text.direction.ordered(list(zip(row, widths)))  # a right-to-left reader starts on the right
             x = 0
             for (ident, label, style), button_w in order:
                 buttons.append(Button(ident, pygame.Rect(x, r * (height + gap), button_w, height), label, True, style))
@@ -709,10 +708,7 @@ class GameOver(TableState):
             l_img = fonts.render(label, label_px, palette.TEXT_DIM)
             baseline = box.top + above  # one baseline for every row on a line
             l_ink, v_ink = ink_rect(l_img), ink_rect(v_img)
-            if text.rtl:
-                l_x, v_x = box.right - l_ink.right, box.left - v_ink.left
-            else:
-                l_x, v_x = box.left - l_ink.left, box.right - v_ink.right
+            l_x, v_x = ink_x(box, l_ink, text.direction.start), ink_x(box, v_ink, text.direction.end)
             with panel(surface, "breakdown", plan.dialog, Role.LABEL), panel(surface, f"row {index}", box.inflate(2, 4)):
                 surface.blit(l_img, (l_x, baseline - fonts.baseline(label, label_px)))
                 with as_role(surface, Role.VALUE):
@@ -745,7 +741,7 @@ class GameOver(TableState):
         stories = self.stories()
         with panel(surface, "review", area):
             for index, item in enumerate(items):
-                column = count - 1 - index if self.text.rtl else index
+                column = self.text.direction.column(index, count)
                 if plan.beside:
                     card = pygame.Rect(area.left, area.top + index * (tall + gap), area.width, tall)
                 else:
@@ -762,7 +758,7 @@ class GameOver(TableState):
         caption = review_line(text, item)
         floor = min_text_px(surface.get_size())
         if card.width > card.height * 2:  # a card of the column beside the breakdown
-            mine, expert, words = beside_card_parts(card, gap, text.rtl)
+            mine, expert, words = beside_card_parts(card, gap, text.direction)
             image = fitted_block(fonts, caption, size, (words.width, words.height), palette.GOLD, False, floor)
             blit_ink(surface, image, words)
         else:
@@ -770,7 +766,7 @@ class GameOver(TableState):
             image = fitted_block(fonts, caption, size, (card.width - 8, size * 3), palette.GOLD, False, floor)
             ink = ink_rect(image)
             surface.blit(image, (card.centerx - ink.centerx, card.bottom - gap - ink.bottom))
-            mine, expert = card_sides(card, ink.height, gap, text.rtl)
+            mine, expert = card_sides(card, ink.height, gap, text.direction)
         self.card_boards.append((mine, expert))
         draw_mini_board(surface, mine, story.board, story.played, ghost=False)
         draw_mini_board(surface, expert, story.board, item.advice, ghost=True)

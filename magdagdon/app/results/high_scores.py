@@ -273,22 +273,22 @@ class HighScores(MenuState):
         average = none if stats.average is None else f"{stats.average:.0f}"
         best = none if stats.best is None else str(stats.best)
         figures = list(zip(self._figures(), (str(stats.games), average, best)))
-        rtl = text.rtl  # a right-to-left reader finds the figures on the right, labels first
         side_by_side, figures_w, figures_h = self._figures_plan(inner.width, size)
-        block = pygame.Rect(inner.right - figures_w if rtl else inner.left, inner.top, figures_w, inner.height)
+        # The figures where the reader starts (labels first), the chart after them.
+        block = pygame.Rect(inner.left, inner.top, figures_w, inner.height)
+        chart = pygame.Rect(block.right + pad * 2, inner.top, inner.width - figures_w - pad * 2, inner.height)
+        block, chart = text.direction.placed(block, inner), text.direction.placed(chart, inner)
         if side_by_side:
             self._draw_figure_columns(surface, block, figures, size, figures_h)
         else:
             self._draw_figure_lines(surface, block, figures, size)
-        chart_w = inner.width - figures_w - pad * 2
-        chart = pygame.Rect(inner.left if rtl else block.right + pad * 2, inner.top, chart_w, inner.height)
         with panel(surface, "histogram", chart):
             self._draw_histogram(surface, chart, stats, max(self.floor, int(size * 0.8)))
 
     def _draw_figure_lines(self, surface: pygame.Surface, block: pygame.Rect, figures: list[tuple[str, str]],
                            size: int) -> None:
         """Each figure on its line: the label at the reader's start, the number at the end."""
-        fonts, rtl, pad = self.fonts, self.text.rtl, size // 2
+        fonts, direction, pad = self.fonts, self.text.direction, size // 2
         step, reach = self._line_step([(label, "000") for label, _ in figures], size)
         top = block.top + (block.height - reach.height - 2 * step) // 2 - reach.top
         for i, (label, value) in enumerate(figures):
@@ -298,12 +298,10 @@ class HighScores(MenuState):
             label_size = max(self.floor, fonts.fit(label, size, room))
             shown = shortened(fonts, label, label_size, room, False)
             label_img = fonts.render(shown, label_size, palette.TEXT_DIM)
-            label_at = label_img.get_rect(top=baseline - fonts.baseline(shown, label_size))
-            value_at = value_img.get_rect(top=baseline - fonts.baseline(value, size, True))
-            if rtl:
-                label_at.right, value_at.left = block.right, block.left
-            else:
-                label_at.left, value_at.right = block.left, block.right
+            label_at = direction.placed(label_img.get_rect(left=block.left, top=baseline - fonts.baseline(shown, label_size)),
+                                        block)
+            value_at = direction.placed(value_img.get_rect(right=block.right, top=baseline - fonts.baseline(value, size, True)),
+                                        block)
             surface.blit(label_img, label_at)
             with as_role(surface, Role.VALUE):
                 surface.blit(value_img, value_at)
@@ -317,10 +315,10 @@ class HighScores(MenuState):
         label_line = block.top + (block.height - height) // 2 - label_reach.top
         value_line = label_line + label_reach.bottom + gap - value_reach.top
         widths = [fonts.size(label, size)[0] + 2 * pad for label in labels]
-        x = block.right if self.text.rtl else block.left
+        x = block.left
         for i, ((label, value), width) in enumerate(zip(figures, widths)):
-            column = pygame.Rect(x - width if self.text.rtl else x, block.top, width, block.height)
-            x += -width if self.text.rtl else width
+            column = self.text.direction.placed(pygame.Rect(x, block.top, width, block.height), block)
+            x += width
             label_img = fonts.render(label, size, palette.TEXT_DIM)
             value_img = fonts.render(value, size, palette.GOLD if i == 2 else palette.TEXT, bold=True)
             surface.blit(label_img, label_img.get_rect(centerx=column.centerx, top=label_line - fonts.baseline(label, size)))
@@ -330,10 +328,10 @@ class HighScores(MenuState):
 
     def _draw_histogram(self, surface: pygame.Surface, rect: pygame.Rect, stats: Statistics, size: int) -> None:
         text, fonts = self.text, self.fonts
-        cap_img = _lines_image(fonts, self._caption(), size, rect.width, self.floor, palette.TEXT_DIM, text.rtl)
+        corner = text.direction.corner("top")  # the caption where the reader starts
+        cap_img = _lines_image(fonts, self._caption(), size, rect.width, self.floor, palette.TEXT_DIM, corner)
         cap_ink = ink_rect(cap_img)
-        surface.blit(cap_img, cap_img.get_rect(**({"topright": rect.topright} if text.rtl else {"topleft": rect.topleft}))
-                     .move(0, -cap_ink.top))
+        surface.blit(cap_img, cap_img.get_rect(**{corner: getattr(rect, corner)}).move(0, -cap_ink.top))
         bars = dict(stats.histogram)
         label_h = self._ink_h("0123456789", size) + 4
         area = pygame.Rect(rect.left, rect.top + cap_ink.height + 4, rect.width, rect.height - cap_ink.height - label_h - 6)
@@ -350,7 +348,7 @@ class HighScores(MenuState):
             count = bars.get(bucket, 0)
             width = max(1, int(step * 0.8))
             # The axis runs the way the language reads: low scores first, on the right in Urdu.
-            x = int(area.right - (i + 1) * step + (step - width)) if text.rtl else int(area.left + i * step)
+            x = int(text.direction.x_of(area, i * step, width))
             self.bar_slots.append((bucket, pygame.Rect(x, area.top, width, area.height)))
             if count:
                 height = max(2, int(area.height * count / tallest))
@@ -370,13 +368,14 @@ class HighScores(MenuState):
         self.visible = visible
         self.scroll = max(0, min(self.scroll, len(entries) - visible))
         shown = rows[self.scroll:self.scroll + visible]
-        columns = list(zip(COLUMNS, table.widths))
-        if text.rtl:  # rank on the right, where a right-to-left reader starts
-            columns.reverse()
-        size, x = table.size, rect.left + (bar_w * 2 if text.rtl and plan.scrolls else 0)
+        direction = text.direction
+        columns = direction.ordered(list(zip(COLUMNS, table.widths)))  # the rank where the reader starts
+        # the columns beside the scroll bar, which stands at the lines' end
+        beside_bar = pygame.Rect(rect.left, rect.top, rect.width - (bar_w * 2 if plan.scrolls else 0), rect.height)
+        size, x = table.size, direction.placed(beside_bar, rect).left
         cells = []
         for (key, _, align), width in columns:
-            align = {"left": "right", "right": "left"}.get(align, align) if text.rtl else align
+            align = direction.turned(align)
             cells.append((key, align, pygame.Rect(x + table.pad // 2, 0, width - table.pad, table.row_h)))
             x += width
         y = rect.top
@@ -407,9 +406,8 @@ class HighScores(MenuState):
                      baseline - fonts.baseline(value, size, bold))
             y += table.row_h
         if plan.scrolls:
-            self._draw_scroll_bar(surface, pygame.Rect(rect.left if text.rtl else rect.right - bar_w,
-                                                        rect.top + table.header_h, bar_w, visible * table.row_h),
-                                  len(entries), visible)
+            bar = pygame.Rect(rect.right - bar_w, rect.top + table.header_h, bar_w, visible * table.row_h)
+            self._draw_scroll_bar(surface, direction.placed(bar, rect), len(entries), visible)
         hidden = len(entries) - self.scroll - len(shown)
         y = min(rect.bottom - footer_h, y + size // 2)  # under the games, or at the foot of a full table
         for line, line_h in zip(footer, footer_hs):
@@ -544,10 +542,10 @@ def _set(surface: pygame.Surface, image: pygame.Surface, cell: pygame.Rect, alig
     surface.blit(image, (x, top))
 
 
-def _lines_image(fonts: "FontBook", words: str, size: int, width: int, floor: int, colour: Colour, right: bool,
+def _lines_image(fonts: "FontBook", words: str, size: int, width: int, floor: int, colour: Colour, corner: str,
                  bold: bool = False) -> pygame.Surface:
     """``words`` on one line fitted to ``width``; on several lines at ``floor`` when one
-    line would have to be smaller than that."""
+    line would have to be smaller than that, each at the ``corner`` ("topleft", "topright")."""
     fitted = fonts.fit(words, size, width, bold)
     if fitted >= floor:
         return fonts.render(words, fitted, colour, bold)
@@ -556,7 +554,7 @@ def _lines_image(fonts: "FontBook", words: str, size: int, width: int, floor: in
     image = new_surface((max(line.get_width() for line in lines), step * (len(lines) - 1) + lines[-1].get_height()),
                         pygame.SRCALPHA, fonts.logged)
     for index, line in enumerate(lines):
-        image.blit(line, line.get_rect(**{"topright" if right else "topleft": (image.get_width() if right else 0, index * step)}))
+        image.blit(line, line.get_rect(**{corner: (image.get_width() if corner == "topright" else 0, index * step)}))
     return image
 
 

@@ -282,7 +282,7 @@ class NameEntry(State):
         if not self.keyboard.focus_shown:  # typing goes to the field
             draw_focus_ring(surface, field, field.height // 5)
         shown = self.name + self.composing
-        rtl = self.text.rtl  # a right-to-left language fills the field from its right edge
+        direction = self.text.direction  # a right-to-left language fills the field from its right edge
         inset = field.height // 4
         box = pygame.Rect(field.left + inset, field.top + field.height // 8, field.width - 2 * inset,
                           field.height - field.height // 4)
@@ -291,18 +291,19 @@ class NameEntry(State):
             # As large as the name's letters fit the field's height (Nastaliq, Devanagari marks).
             size = fonts.fit(shown + "M", size, box.width)
             image = fitted_line(fonts, shown, size, (box.width, box.height), palette.TEXT, False, floor)
-            ink = blit_ink(surface, image, box, "right" if rtl else "left")
+            ink = blit_ink(surface, image, box, direction.start)
             self.name_rect = ink
             if self.composing:  # the input method's composition, underlined until committed
                 width = min(ink.width, fonts.size(self.composing, size)[0])
-                left = ink.left if rtl else ink.right - width  # it comes last: leftmost in a right-to-left line
+                # it comes last: leftmost in a right-to-left line
+                left = direction.placed(pygame.Rect(ink.right - width, ink.top, width, ink.height), ink).left
                 pygame.draw.line(surface, palette.GOLD, (left, box.bottom), (left + width, box.bottom), 2)
-            caret_x = ink.left - 4 if rtl else ink.right + 4
+            caret_x = direction.onward(direction.end_x(ink), 4)
         else:
             hint = self.text("name.placeholder", default=self.text.shown_name(DEFAULT_NAME))
             image = fitted_line(fonts, hint, size, (box.width, box.height), palette.TEXT_DIM, False, floor)
-            self.name_rect = blit_ink(surface, image, box, "right" if rtl else "left")
-            caret_x = box.right if rtl else box.left - 2
+            self.name_rect = blit_ink(surface, image, box, direction.start)
+            caret_x = direction.onward(direction.start_x(box), -2)
         self.caret_drawn = self._caret_on()
         if self.caret_drawn:
             pygame.draw.line(surface, palette.TEXT, (caret_x, field.top + field.height // 5),
@@ -311,7 +312,7 @@ class NameEntry(State):
         image = fonts.render(counter, max(floor, int(field.height * 0.3)), palette.TEXT_DIM)
         ink = ink_rect(image)
         gap = field.height // 5
-        x = field.left - gap - ink.right if rtl else field.right + gap - ink.left
+        x = direction.after(field, gap, ink.width) - ink.left  # after the field
         with panel(surface, "counter", self.panel, Role.VALUE):
             surface.blit(image, (x, field.centery - ink.centery))
 

@@ -19,7 +19,8 @@ rules), and the arrow pointing the way the language reads goes on to the next tu
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -33,6 +34,7 @@ from ..table.dice_faces import die_face
 from ..audit.draw_log import Role, as_role, note, panel, scaled
 from ..ui.button_row import draw_button_rows
 from ..text.fit import min_text_px
+from ..text.direction import Direction
 from ..text.menu_text import blit_ink, fitted_line
 from .mini_board import draw_mini_board
 from ..players.expert_line_job import ExpertLineJob
@@ -113,7 +115,7 @@ class ReplayViewer(State):
     # --- input ------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
-            onward, back = (pygame.K_LEFT, pygame.K_RIGHT) if self.text.rtl else (pygame.K_RIGHT, pygame.K_LEFT)
+            onward, back = self.text.direction.arrows()
             if event.key in (back, pygame.K_UP, pygame.K_PAGEUP):
                 self.on_button("previous")
             elif event.key in (onward, pygame.K_DOWN, pygame.K_PAGEDOWN, pygame.K_SPACE):
@@ -154,7 +156,7 @@ class ReplayViewer(State):
             self.pop()
 
     # --- drawing ------------------------------------------------------------------------------
-    def _areas(self) -> dict[str, Any]:
+    def _areas(self) -> "ViewerAreas":
         w, h = self.viewport.size
         margin = max(8, min(w, h) // 40)
         unit = min(h, w * 3 // 4)  # a tall window does not make the lines taller
@@ -170,14 +172,13 @@ class ReplayViewer(State):
             halves = [pygame.Rect(body.left, body.top, body.width, body.height // 2),
                       pygame.Rect(body.left, body.top + body.height // 2, body.width, body.height - body.height // 2)]
         else:
-            halves = [pygame.Rect(body.left, body.top, body.width // 2, body.height),
-                      pygame.Rect(body.left + body.width // 2, body.top, body.width - body.width // 2, body.height)]
-            if self.text.rtl:  # the player's side first, on the right
-                halves.reverse()
-        return {"title": title, "dice": dice, "halves": halves, "bar": bar, "margin": margin}
+            halves = self.text.direction.ordered(  # the player's side first, on the right in Urdu
+                [pygame.Rect(body.left, body.top, body.width // 2, body.height),
+                 pygame.Rect(body.left + body.width // 2, body.top, body.width - body.width // 2, body.height)])
+        return ViewerAreas(title, dice, (halves[0], halves[1]), bar)
 
     def buttons(self) -> list[Button]:
-        bar = self._areas()["bar"]
+        bar = self._areas().bar
         gap = max(6, bar.width // 60)
         width = (bar.width - 2 * gap) // 3
         text, last = self.text, len(self.stories) - 1
@@ -188,9 +189,8 @@ class ReplayViewer(State):
                  ("back", text("button.back"), True)]]
         row_h = max(40, (bar.height * 6) // 13)
         buttons = []
-        for number, spec in enumerate(rows):
-            if text.rtl:  # a right-to-left reader starts on the right
-                spec.reverse()
+        for number, row in enumerate(rows):
+            spec = text.direction.ordered(row)  # a right-to-left reader starts on the right
             top = bar.top if number == 0 else bar.bottom - row_h
             left = bar.centerx - (len(spec) * width + (len(spec) - 1) * gap) // 2
             buttons += [Button(ident, pygame.Rect(left + i * (width + gap), top, width, row_h), label, enabled,
@@ -204,7 +204,7 @@ class ReplayViewer(State):
         areas = self._areas()
         if not self.stories:
             self._line(surface, self.text("replay.unreadable" if self.unreadable else "replay.empty"),
-                       areas["title"], palette.TEXT)
+                       areas.title, palette.TEXT)
         else:
             self._draw_turn(surface, areas, self.stories[self.page])
         draw_button_rows(surface, self.fonts, self.buttons(), self.hover)
@@ -217,15 +217,15 @@ class ReplayViewer(State):
         with panel(surface, "", rect, Role.TITLE if bold else Role.LABEL):
             return blit_ink(surface, image, rect)
 
-    def _draw_turn(self, surface: pygame.Surface, areas: dict[str, Any], story: TurnStory) -> None:
+    def _draw_turn(self, surface: pygame.Surface, areas: "ViewerAreas", story: TurnStory) -> None:
         text = self.text
         title = "replay.title_magdagdon" if story.magdagdon else "replay.title"
         self._line(surface, text(title, turn=story.turn, turns=self.stories[-1].turn, score=story.score_after),
-                   areas["title"], palette.GOLD, bold=True)
-        with panel(surface, "dice", areas["dice"], Role.LABEL):
-            self._draw_dice(surface, areas["dice"], story.dice)
+                   areas.title, palette.GOLD, bold=True)
+        with panel(surface, "dice", areas.dice, Role.LABEL):
+            self._draw_dice(surface, areas.dice, story.dice)
         review = reviews_by_turn(self.reviews).get(story.turn)
-        you, expert = areas["halves"]
+        you, expert = areas.halves
         with panel(surface, "you", you):
             self._draw_side(surface, you, text("replay.you"), story, story.played, False, True, palette.TEXT)
         if self.showing_line:
@@ -274,8 +274,7 @@ class ReplayViewer(State):
         total = width + gap + len(dice) * (size + gap) - gap
         pieces: list[tuple[int, pygame.Surface | None, int]] = [(width, label, -1)]
         pieces += [(size, die_face(value, size, "tray"), index) for index, value in enumerate(dice)]
-        if self.text.rtl:
-            pieces.reverse()
+        pieces = self.text.direction.ordered(pieces)
         x = rect.centerx - total // 2
         for width, image, index in pieces:
             assert image is not None
@@ -304,17 +303,16 @@ class ReplayViewer(State):
             if kind in ("minus", "plus"):
                 after = values[0] + (1 if kind == "plus" else -1)
                 pieces += [(die_face(values[0], die, "tray"), f"power {step} before {values[0]}"),
-                           (_arrow(size, text.rtl), ""), (die_face(after, die, "tray"), f"power {step} after {after}")]
+                           (_arrow(size, text.direction), ""), (die_face(after, die, "tray"), f"power {step} after {after}")]
             else:
                 pieces += [(die_face(value, die, "tray"), f"power {step} before {value}") for value in values]
                 shown = next(rerolls, None)
                 if shown is not None:
-                    pieces.append((_arrow(size, text.rtl), ""))
+                    pieces.append((_arrow(size, text.direction), ""))
                     pieces += [(die_face(value, die, "tray"), f"power {step} after {value}") for value in shown]
         if not pieces:
             pieces.append((fitted_line(fonts, text("replay.no_power"), size, box, palette.TEXT_DIM, False, floor), ""))
-        if text.rtl:
-            pieces.reverse()
+        pieces = text.direction.ordered(pieces)
         gap = max(4, size // 3)
         total = sum(p.get_width() for p, _ in pieces) + gap * (len(pieces) - 1)
         scale = min(1.0, rect.width / max(1, total))
@@ -344,13 +342,24 @@ class ReplayViewer(State):
             self._line(surface, note, pygame.Rect(rect.left, y, rect.width, line_h), note_colour)
 
 
-def _arrow(size: int, leftward: bool = False) -> pygame.Surface:
-    """An arrow from the die before to the die after, drawn (the fonts have no glyph for it)."""
+@dataclass(frozen=True)
+class ViewerAreas:
+    """Where the viewer's parts go at the window's size."""
+
+    title: pygame.Rect
+    dice: pygame.Rect  # the turn's roll
+    halves: tuple[pygame.Rect, pygame.Rect]  # the player's choice, then the expert's (in reading order)
+    bar: pygame.Rect  # the buttons' two rows
+
+
+def _arrow(size: int, direction: Direction) -> pygame.Surface:
+    """An arrow from the die before to the die after, pointing the way the line reads,
+    drawn (the fonts have no glyph for it)."""
     image = pygame.Surface((size, size), pygame.SRCALPHA)
     mid, width = size // 2, max(2, size // 10)
     pygame.draw.line(image, palette.TEXT_DIM, (size // 8, mid), (size * 5 // 8, mid), width)
     pygame.draw.polygon(image, palette.TEXT_DIM, [(size // 2, size // 4), (size * 7 // 8, mid), (size // 2, size * 3 // 4)])
-    return pygame.transform.flip(image, True, False) if leftward else image
+    return pygame.transform.flip(image, direction.rtl, False)
 
 
 def screen(services: Services) -> ReplayViewer:

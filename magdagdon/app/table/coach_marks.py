@@ -80,8 +80,8 @@ def plan_bubble(fonts: "FontBook", area: pygame.Rect, message: str, chip_label: 
     group.clamp_ip(area)
     bubble.left, bubble.centery = group.left, area.centery
     chip.left, chip.centery = bubble.right + pad, area.centery
-    if fonts.rtl:  # the chip after the words: on the left for a right-to-left reader
-        chip.left, bubble.left = group.left, group.left + chip.width + pad
+    # The chip after the words: on the left for a right-to-left reader.
+    bubble, chip = fonts.direction.placed(bubble, group), fonts.direction.placed(chip, group)
     return Bubble(bubble, chip, tuple(lines), size, size, fits)
 
 

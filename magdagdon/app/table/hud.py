@@ -36,23 +36,18 @@ def top_buttons(fonts: "FontBook", layout: "Layout", text: "Catalog") -> tuple[p
     moving with Menu) where a label at the readable size needs more room: "Consiglio" is
     never broken inside the word."""
     floor = min_text_px(layout.size)
-    hint, menu = layout.hint_button.copy(), layout.menu_button.copy()
-    gap = layout.menu_button.left - layout.hint_button.right if not text.rtl else \
-        layout.hint_button.left - layout.menu_button.right
+    # Worked out as a left-to-right reader has them (the layout mirrored them for Urdu), then placed.
+    window, direction = pygame.Rect((0, 0), layout.size), text.direction
+    hint, menu = direction.placed(layout.hint_button, window), direction.placed(layout.menu_button, window)
+    gap = menu.left - hint.right
     for rect, label in ((menu, text("hud.menu")), (hint, text("hud.hint"))):
         side = max(4, min(rect.height // 6, rect.width // 10))  # the label's room, as a button keeps it
         need = fonts.size(label, floor, True)[0] + 2 * side + 2
         if need > rect.width:
-            if text.rtl:
-                rect.width = need
-            else:
-                rect.left -= need - rect.width
-                rect.width = need
-    if text.rtl:
-        hint.left = menu.right + gap
-    else:
-        hint.right = menu.left - gap
-    return hint, menu
+            rect.left -= need - rect.width
+            rect.width = need
+    hint.right = menu.left - gap
+    return direction.placed(hint, window), direction.placed(menu, window)
 
 
 def draw_top_bar(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", game: "Game", text: "Catalog") -> None:
@@ -65,14 +60,9 @@ def draw_top_bar(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", g
     hint, menu = top_buttons(fonts, layout, text)
     buttons = menu.union(hint)
     room = bar.width - 4 * layout.margin - title.get_width() - buttons.width  # a margin clear of Hint
+    direction = text.direction  # the title at the start, the buttons (mirrored by the layout) at the end
     with as_role(surface, Role.TITLE):
-        if text.rtl:  # title on the right, buttons (mirrored by the layout) on the left
-            right = bar.right - layout.margin
-            surface.blit(title, title.get_rect(midright=(right, bar.centery)))
-            anchor, side = right - title.get_width() - layout.margin, "midright"
-        else:
-            surface.blit(title, title.get_rect(midleft=(layout.margin, bar.centery)))
-            anchor, side = layout.margin * 2 + title.get_width(), "midleft"
+        surface.blit(title, direction.placed(title.get_rect(midleft=(bar.left + layout.margin, bar.centery)), bar))
     floor = min_text_px(surface.get_size())
     info_size = max(floor, int(bar.height * 0.34))
     # As much as fits at a readable size: the turn matters most, the seed least.
@@ -81,8 +71,9 @@ def draw_top_bar(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", g
         fitted = fonts.fit(info, info_size, max(1, room))
         if fitted >= floor and fonts.size(info, fitted)[0] <= room:
             info_img = fonts.render(info, fitted, palette.TEXT_DIM)
+            at = info_img.get_rect(midleft=(bar.left + layout.margin * 2 + title.get_width(), bar.centery))
             with as_role(surface, Role.LABEL):
-                surface.blit(info_img, info_img.get_rect(**{side: (anchor, bar.centery)}))
+                surface.blit(info_img, direction.placed(at, bar))
             break
 
 
@@ -98,13 +89,11 @@ def draw_guide(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", mes
     width = max(fonts.size(line, size)[0] for line in lines)
     words = pygame.Rect(0, rect.top, width, rect.height)
     words.centerx = rect.centerx
-    if warning:
-        words.x += (icon + icon // 3) // 2 * (-1 if fonts.rtl else 1)
-        sign = pygame.Rect(0, 0, icon, icon)
-        if fonts.rtl:
-            sign.midleft = (words.right + icon // 3, rect.centery)
-        else:
-            sign.midright = (words.left - icon // 3, rect.centery)
+    if warning:  # the sign before the words, the two centred together
+        direction = fonts.direction
+        words.x = direction.onward(words.x, (icon + icon // 3) // 2)
+        sign = pygame.Rect(direction.before(words, icon // 3, icon), 0, icon, icon)
+        sign.centery = rect.centery
         draw_warning_sign(surface, sign, colour)
     with panel(surface, "guide", rect, Role.GUIDE):
         blit_lines(surface, fonts, lines, size, colour, words)

@@ -7,7 +7,7 @@ sums (below). Everything scales with the window, so nothing overlaps from 800×6
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from pygame import Rect
 
@@ -49,7 +49,10 @@ class Layout:
     dialog: Rect
     die_size: int
     legend: Rect | None = None  # the line-bonus legend's band under the board (portrait: the score panel holds it)
-    extras: dict = field(default_factory=dict)
+    strip: Rect | None = None  # a party's players beside the board (landscape) or above the guide (portrait)
+    roster: Rect | None = None  # a party's players' chips under the top bar, where the strip does not fit
+    roster_rows: int = 0  # rows of chips in the roster
+    rtl: bool = False  # laid out for a right-to-left reader (mirrored)
 
     @property
     def cell_size(self) -> int:
@@ -74,9 +77,9 @@ def roster_rows(players: int) -> int:
 
 def compute_layout(width: int, height: int, rtl: bool = False, strip: bool = False, roster: int = 0) -> Layout:
     """``strip``: keep a band for the other players' boards (party play): at the right in
-    landscape, above the guide line in portrait; it is ``extras["strip"]``. ``roster``: that
+    landscape, above the guide line in portrait; it is ``Layout.strip``. ``roster``: that
     many rows of players' chips under the top bar instead (windows too small for the
-    strip); the band is ``extras["roster"]``."""
+    strip); the band is ``Layout.roster``."""
     width, height = max(320, int(width)), max(320, int(height))
     portrait = height > width * 1.05
     margin = max(8, round(min(width, height) * 0.025))
@@ -178,21 +181,11 @@ def compute_layout(width: int, height: int, rtl: bool = False, strip: bool = Fal
         row_sums=row_sums, col_sums=col_sums, tray=tray, tray_slots=tray_slots,
         primary=primary, take_back_all=take_back_all, powers=powers, power_label=power_label,
         power_buttons=power_buttons, score=score, guide=guide, banner=banner, coach=coach, dialog=dialog,
-        die_size=die, legend=legend,
+        die_size=die, legend=legend, strip=band, roster=roster_band, roster_rows=roster if roster_band is not None else 0,
     )
-    if band is not None:
-        layout.extras["strip"] = band
-    if roster_band is not None:
-        layout.extras["roster"] = roster_band
-        layout.extras["roster_rows"] = roster
     if rtl:
         mirror(layout)
     return layout
-
-
-def mirror_within(rect: Rect, frame: Rect) -> None:
-    """Move ``rect`` to the mirror place inside ``frame`` (for a right-to-left reader)."""
-    rect.x = frame.left + frame.right - rect.right
 
 
 def mirror(layout: Layout) -> None:
@@ -203,7 +196,7 @@ def mirror(layout: Layout) -> None:
     def flip(rect: Rect) -> None:
         rect.x = width - rect.right
 
-    strip = [layout.extras[band] for band in ("strip", "roster") if band in layout.extras]
+    strip = [band for band in (layout.strip, layout.roster) if band is not None]
     for rect in [layout.tray, layout.primary, layout.take_back_all, layout.powers, layout.power_label,
                  layout.score, layout.menu_button, layout.hint_button, layout.guide, layout.coach, layout.dialog,
                  *layout.tray_slots, *layout.power_buttons, *strip]:
@@ -213,4 +206,4 @@ def mirror(layout: Layout) -> None:
     below = [layout.legend] if layout.legend is not None else []
     for rect in [layout.board, layout.banner, *layout.cells, *layout.row_sums, *layout.col_sums, *below]:
         rect.x += shift
-    layout.extras["rtl"] = True
+    layout.rtl = True

@@ -144,9 +144,9 @@ class Magdagdon(TableState):
         buttons = []
         if has_power:
             half = (row.width - pad) // 2
-            first, second = pygame.Rect(row.left, row.top, half, height), pygame.Rect(row.left + half + pad, row.top, half, height)
-            if text.rtl:  # a right-to-left reader starts on the right, as the rest of the table does
-                first, second = second, first
+            # The power first, where the reader starts (on the right in Urdu, as the rest of the table)
+            first, second = text.direction.ordered([pygame.Rect(row.left, row.top, half, height),
+                                                    pygame.Rect(row.left + half + pad, row.top, half, height)])
             buttons.append(Button("use_power", first, text("button.use_power"), True, "chosen"))
             buttons.append(Button("accept", second, text("button.accept"), True, "danger"))
         else:
@@ -221,7 +221,7 @@ class Magdagdon(TableState):
 
     def _obstacles(self) -> list[pygame.Rect]:
         layout = self.layout
-        party = [layout.extras["strip"]] if "strip" in layout.extras else []
+        party = [layout.strip] if layout.strip is not None else []
         legend = [layout.legend] if layout.legend is not None else []
         return [layout.hint_button, layout.menu_button, layout.tray, *layout.row_sums, *layout.col_sums,
                 layout.primary, layout.take_back_all, layout.powers, layout.score, layout.guide, *legend, *party]
@@ -250,8 +250,7 @@ class Magdagdon(TableState):
     def draw_extra(self, surface: pygame.Surface, alpha: float) -> None:
         if self.collapsed:
             title, sentence = self._strip_words()
-            draw_strip(surface, self.fonts, self.strip_rect(), title, sentence, min_text_px(self.layout.size),
-                       self.text.rtl)
+            draw_strip(surface, self.fonts, self.strip_rect(), title, sentence, min_text_px(self.layout.size))
             return
         rect = self._banner_rect()
         buttons = self._buttons_in(rect)

@@ -157,11 +157,11 @@ def draw_score_panel(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Re
     inner = rect.inflate(-2 * pad, -2 * pad)
     words = score_words(breakdown, text, preview, legend)
     plan = plan_score_panel(fonts, inner, words, min_text_px(surface.get_size()))
-    start = "right" if text.rtl else "left"  # a right-to-left reader finds the total on the right
-    end = "left" if text.rtl else "right"
+    direction = text.direction  # a right-to-left reader finds the total on the right
+    start, end = direction.start, direction.end
 
     def mirrored(box: pygame.Rect) -> pygame.Rect:
-        return box.move(inner.left + inner.right - box.right - box.left, 0) if text.rtl else box
+        return direction.placed(box, inner)
 
     with panel(surface, "title", mirrored(plan.title_box), Role.LABEL):
         blit_lines(surface, fonts, list(plan.title), plan.size, palette.TEXT_DIM, mirrored(plan.title_box),

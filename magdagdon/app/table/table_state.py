@@ -596,12 +596,12 @@ class TableState(State):
         from ..party.row import draw_party_row
         from ..party.strip import draw_party_strip
 
-        extras = self.layout.extras
-        if "strip" in extras:
-            draw_party_strip(surface, self.fonts, extras["strip"], strip_entries(party, self.text),
+        layout = self.layout
+        if layout.strip is not None:
+            draw_party_strip(surface, self.fonts, layout.strip, strip_entries(party, self.text),
                              across=self.layout.portrait)
-        elif "roster" in extras:
-            draw_party_row(surface, self.fonts, extras["roster"], extras["roster_rows"], strip_entries(party, self.text))
+        elif layout.roster is not None:
+            draw_party_row(surface, self.fonts, layout.roster, layout.roster_rows, strip_entries(party, self.text))
 
     def draw_static(self, surface: pygame.Surface) -> None:
         session = self.session

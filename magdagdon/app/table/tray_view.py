@@ -49,13 +49,11 @@ def draw_power_label(surface: pygame.Surface, fonts: "FontBook", layout: "Layout
     baseline = shared_baseline(fonts, pieces, rect)
     title_img = fonts.render(title, size, palette.CORAL, bold=True)
     rest_img = fonts.render(rest, size, palette.TEXT_DIM)
+    direction = text.direction  # the title first, the detail after it
     with as_role(surface, Role.LABEL):
-        if text.rtl:  # read from the right: the title first, the detail to its left
-            placed = blit_on_baseline(surface, fonts, title_img, pieces[0], baseline, right=rect.right)
-            blit_on_baseline(surface, fonts, rest_img, pieces[1], baseline, right=placed.left)
-        else:
-            placed = blit_on_baseline(surface, fonts, title_img, pieces[0], baseline, left=rect.left)
-            blit_on_baseline(surface, fonts, rest_img, pieces[1], baseline, left=placed.right)
+        placed = blit_on_baseline(surface, fonts, title_img, pieces[0], baseline,
+                                  **{direction.start: direction.start_x(rect)})
+        blit_on_baseline(surface, fonts, rest_img, pieces[1], baseline, **{direction.start: direction.end_x(placed)})
 
 
 def _caption_size(fonts: "FontBook", title: str, detail: str, size: int, rect: pygame.Rect, floor: int) -> int | None:

@@ -68,7 +68,7 @@ def blit_lines(surface: pygame.Surface, fonts: "FontBook", lines: list[str], siz
     height = stacked_height(fonts, lines, size, bold)
     y = box.centery - height // 2
     drawn = pygame.Rect(box.centerx, y, 0, 0)
-    side = align if align == "center" else ("left" if (align == "start") != fonts.rtl else "right")
+    side = fonts.direction.side(align)
     for line in lines:
         image = fonts.render(line, size, colour, bold)
         ink = fonts.ink(line, size, bold)

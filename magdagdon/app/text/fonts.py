@@ -17,6 +17,7 @@ from magdagdon.assets_path import asset_path
 
 from ..ui.bounded_cache import BoundedCache, surface_bytes
 from ..audit.draw_log import text_image
+from .direction import LEFT_TO_RIGHT, RIGHT_TO_LEFT, Direction
 from .styled_text import Spans, plain, wrap_spans
 from .text_layout import ScriptFont, SetLine, TextSetter
 from .text_runs import without_controls
@@ -64,6 +65,11 @@ class FontBook:
         self.logged = logged
         self.window_bytes = 4 * window[0] * window[1]
         self.switch(script, rtl)
+
+    @property
+    def direction(self) -> Direction:
+        """Which way the language drawn reads (its catalog's, handed in by ``switch``)."""
+        return RIGHT_TO_LEFT if self.rtl else LEFT_TO_RIGHT
 
     def switch(self, script: str, rtl: bool) -> None:
         """Draw in another language's script and direction from now on (the player chose

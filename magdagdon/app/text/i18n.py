@@ -42,6 +42,7 @@ from pathlib import Path
 from magdagdon.assets_path import asset_path
 from magdagdon.storage import DEFAULT_NAME
 
+from .direction import LEFT_TO_RIGHT, RIGHT_TO_LEFT, Direction
 from .plural_rules import ordinal_category, plural_category
 from .text_runs import isolated
 
@@ -182,6 +183,11 @@ class Catalog:
         self.rtl = bool(meta.get("rtl", False))
         self.script = str(meta.get("script", "latin"))
         self._formatter = _PluralFormatter(self)
+
+    @property
+    def direction(self) -> Direction:
+        """Which way the language reads, as its catalog says."""
+        return RIGHT_TO_LEFT if self.rtl else LEFT_TO_RIGHT
 
     def _template(self, key: str) -> str | None:
         template = self.strings.get(key, self.fallback.get(key))

@@ -68,15 +68,20 @@ def blit_ink(surface: pygame.Surface, image: pygame.Surface, box: pygame.Rect, a
     """Blit ``image`` so its ink is centred in ``box`` vertically and placed ``align``
     ("left", "center", "right") across it; returns where the ink landed."""
     ink = ink_rect(image)
-    if align == "left":
-        x = box.left - ink.left
-    elif align == "right":
-        x = box.right - ink.right
-    else:
-        x = box.centerx - ink.centerx
+    x = ink_x(box, ink, align)
     y = box.centery - ink.centery
     surface.blit(image, (x, y))
     return ink.move(x, y)
+
+
+def ink_x(box: pygame.Rect, ink: pygame.Rect, align: str) -> int:
+    """Where a picture whose ink is ``ink`` goes across so that the ink stands ``align``
+    ("left", "center", "right") in ``box``."""
+    if align == "left":
+        return box.left - ink.left
+    if align == "right":
+        return box.right - ink.right
+    return box.centerx - ink.centerx
 
 
 @dataclass

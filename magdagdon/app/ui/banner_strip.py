@@ -54,22 +54,22 @@ def _plan(fonts: "FontBook", inner: pygame.Rect, title: str, sentence: str, floo
 
 
 def draw_strip(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect, title: str, sentence: str,
-               floor: int, rtl: bool, colour: Colour = palette.DANGER) -> StripText:
+               floor: int, colour: Colour = palette.DANGER) -> StripText:
     """The title on the side a reader starts from, the sentence beside it."""
     radius = max(6, rect.height // 5)
     pygame.draw.rect(surface, palette.DANGER_DARK if colour == palette.DANGER else palette.PANEL, rect, border_radius=radius)
     pygame.draw.rect(surface, colour, rect, width=max(2, rect.height // 30), border_radius=radius)
     with panel(surface, "banner strip", rect, Role.PAGE, element=Role.DIALOG):
-        return _draw_strip_words(surface, fonts, rect, title, sentence, floor, rtl)
+        return _draw_strip_words(surface, fonts, rect, title, sentence, floor)
 
 
 def _draw_strip_words(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect, title: str, sentence: str,
-                      floor: int, rtl: bool) -> StripText:
+                      floor: int) -> StripText:
     plan = plan_strip(fonts, rect.size, title, sentence, floor)
     inner = plan.inner.move(rect.topleft)
-    words = pygame.Rect(inner.left, inner.top, inner.width - plan.title_width, inner.height)
-    if not rtl:
-        words.left = inner.left + plan.title_width
+    direction = fonts.direction
+    words = direction.placed(pygame.Rect(inner.left + plan.title_width, inner.top, inner.width - plan.title_width,
+                                         inner.height), inner)
     y = inner.centery - len(plan.lines) * plan.line_height // 2
     first = pygame.Rect(words.left, y, words.width, plan.line_height)
     one_line = len(plan.lines) == 1
@@ -80,7 +80,7 @@ def _draw_strip_words(surface: pygame.Surface, fonts: "FontBook", rect: pygame.R
         title_img = fonts.render(plan.title, plan.size, palette.GOLD, bold=True)
         with as_role(surface, Role.TITLE):
             blit_on_baseline(surface, fonts, title_img, title_piece, baseline,
-                             **({"right": inner.right} if rtl else {"left": inner.left}))
+                             **{direction.start: direction.start_x(inner)})
     for index, piece in enumerate(pieces):
         box = first.move(0, index * plan.line_height)
         line_base = baseline if plan.title and one_line else shared_baseline(fonts, [piece], box)

@@ -307,7 +307,7 @@ class MenuState(State):
         for row in rows:
             each = (width - gap * (len(row) - 1)) // len(row)
             for i, item in enumerate(row):
-                column = len(row) - 1 - i if text.rtl else i  # a right-to-left reader starts on the right
+                column = text.direction.column(i, len(row))  # a right-to-left reader starts on the right
                 rect = pygame.Rect(x + column * (each + gap), y, each, button_h)
                 button = PlainButton(rect, "", ui, object_id=item.style or None)
                 self.ui.draw_states_when_shown(button)
@@ -381,7 +381,7 @@ class MenuState(State):
             self.keyboard = True
             count = len(self.buttons)
             # The arrow pointing the way the language reads goes to the next button.
-            onward, back = (pygame.K_LEFT, pygame.K_RIGHT) if self.text.rtl else (pygame.K_RIGHT, pygame.K_LEFT)
+            onward, back = self.text.direction.arrows()
             if event.key in (pygame.K_DOWN, onward) or (event.key == pygame.K_TAB and not event.mod & pygame.KMOD_SHIFT):
                 self._move_focus(1)
             elif event.key in (pygame.K_UP, back) or event.key == pygame.K_TAB:
@@ -460,11 +460,11 @@ class MenuState(State):
             pygame.draw.rect(surface, palette.SHADOW, rect, border_radius=radius)
             pygame.draw.rect(surface, palette.PANEL_EDGE, rect, width=1, border_radius=radius)
         view = self._page_view()
-        align = "center" if self.compact_body else ("right" if self.text.rtl else "left")
+        align = "center" if self.compact_body else self.text.direction.start
         page.draw(surface, self.fonts, view, self._page_size(), look.colour, palette.GOLD, align, rect.inflate(-2, -2))
         if page.height > view.height:  # how far the page is scrolled
-            track = pygame.Rect(0, view.top, max(3, view.width // 150), view.height)
-            track.left = (rect.left + 3) if self.text.rtl else (rect.right - track.width - 3)
+            width = max(3, view.width // 150)  # at the end of the lines
+            track = self.text.direction.placed(pygame.Rect(rect.right - width - 3, view.top, width, view.height), rect)
             thumb_h = max(12, view.height * view.height // page.height)
             thumb_y = view.top + (view.height - thumb_h) * page.offset // max(1, page.height - view.height)
             pygame.draw.rect(surface, palette.PANEL_EDGE, track, border_radius=track.width // 2)
