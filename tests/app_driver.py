@@ -1,7 +1,8 @@
 """The app for tests, headless, driven through the loop players run (``support.player``):
 the layout, drag-and-drop, wording and real-window tests speak of frames, taps, keys and
 drags, and read the layout, text, fonts and the state on top. Each "frame" is one fixed
-step of fake time handed to ``Control.loop``."""
+step of fake time handed to the loop. Everything else is the test player's: this adds the
+frames, a window resized from outside, and a start that waits until the menus are built."""
 
 from __future__ import annotations
 
@@ -10,15 +11,7 @@ from typing import Any
 
 import pygame
 
-from magdagdon.app.shell.control import FRAME_SECONDS
-from magdagdon.app.text.fonts import FontBook
-from magdagdon.app.text.i18n import Catalog
-from magdagdon.app.table.layout import Layout
-from magdagdon.app.table.session import GameSession
-from magdagdon.app.services.store_access import SavedGame
-from magdagdon.engine import Game
-
-from support.player import Player
+from support.player import FRAME_SECONDS, Player
 
 SETTLE_SECONDS = 0.5  # after a drag, the die glides home
 
@@ -26,7 +19,7 @@ SETTLE_SECONDS = 0.5  # after a drag, the die glides home
 class Driver(Player):
     def __init__(self, data_dir: Path, size: tuple[int, int] = (800, 600), **options: Any) -> None:
         super().__init__(data_dir, size, **options)
-        self.wait_for(lambda: self.control.frames >= 3)  # start-up done: the menus are built by the third frame
+        self.wait_for(lambda: self.frames_drawn >= 3)  # start-up done: the menus are built by the third frame
 
     # --- input, in frames ---------------------------------------------------------------
     def frame(self, *events: pygame.event.Event) -> None:
@@ -45,35 +38,3 @@ class Driver(Player):
         """The window made ``size`` from outside, as a window manager would."""
         pygame.display.set_mode(size, pygame.RESIZABLE)
         self.frame(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
-
-    # --- what the tests read ------------------------------------------------------------
-    @property
-    def layout(self) -> Layout:
-        return self.control.viewport.layout
-
-    @property
-    def text(self) -> Catalog:
-        return self.control.text
-
-    @property
-    def fonts(self) -> FontBook:
-        return self.table.fonts
-
-    @property
-    def window_size(self) -> tuple[int, int]:
-        return self.control.window.surface.get_size()
-
-    @property
-    def surface(self) -> pygame.Surface:
-        return self.control.window.surface
-
-    def menu_buttons(self) -> dict[str, pygame.Rect]:
-        return self.menu_button_rects()
-
-    def resume(self, game: Game) -> GameSession:
-        """A game session for ``game`` (not shown: for what a session says)."""
-        return self.control.games.resume_session(game)
-
-    def offer_saved_game(self, game: Game) -> None:
-        """As if ``game`` had been found in progress at start."""
-        self.control.games.saved = SavedGame(game, assisted=False)

@@ -182,13 +182,7 @@ def _attract_table(step: str) -> Callable[[Player], None]:
     """Idle until the attract loop plays a game on the table at ``step`` ("best_today": today's
     best played back; "expert_demo": the expert's game), then until dice are staged."""
     def run(player: Player) -> None:
-        director = player.control.director
-        assert director is not None
-
-        def playing() -> bool:
-            return director.demo_running and director.config.attract_steps[director.step] == step
-
-        player.wait_for(playing, limit=600)
+        player.wait_for(lambda: player.attract_game == step, limit=600)
         player.wait_for(lambda: player.top_key == "staging" and bool(player.table.game.staged)
                         and not player.table.session.moving, limit=120)
     return run
@@ -432,17 +426,16 @@ def settled(player: Player) -> DrawnFrame:
 
 def judge(player: Player, where: str) -> list[str]:
     """Draw the whole screen now and list what the audit finds on it."""
-    control = player.control
     frame = settled(player)
     # What the screen in use declares (a state under a menu's veil is judged on its own screen).
-    declared = list(getattr(control.machine.top, "declared_content", lambda: ())())
+    declared = list(getattr(player.top, "declared_content", lambda: ())())
     findings: list[Finding] = audit_frame(frame, readable_floor(frame.size), declared)
     return [f"{where}: {finding}" for finding in dict.fromkeys(findings)]
 
 
 def _in_motion(player: Player) -> bool:
     """A die in flight or carried by a game that plays itself."""
-    session = getattr(player.control.machine.top, "session", None)
+    session = getattr(player.top, "session", None)
     return session is not None and (session.moving or any(s.dragging for s in session.sprites.values()))
 
 

@@ -89,7 +89,7 @@ def test_an_abandoned_game_asks_then_is_set_aside_unrecorded(tmp_path):
     assert player.top_key == "attract_card"
     assert not (tmp_path / "in_progress.json").exists()
     assert open_store(tmp_path).high_scores(game.difficulty) == []
-    player.control.close()
+    player.shut_down()
     assert not (tmp_path / "in_progress.json").exists()  # the demo under the attract loop is not saved either
 
 

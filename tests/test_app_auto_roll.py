@@ -39,11 +39,11 @@ def test_auto_roll_chosen_in_settings_is_saved_and_read_back_with_its_label(tmp_
     assert "Auto-roll: off" in [text for text, _ in player.look()]
     player.choose("auto_roll")
     assert load_settings(tmp_path).settings.auto_roll is True
-    assert player.control.preferences.current.auto_roll is True
+    assert player.settings.auto_roll is True
     assert "Auto-roll: on" in [text for text, _ in player.look()]
     player.close()
     again = Player(tmp_path, (1280, 720))
-    assert again.control.preferences.current.auto_roll is True
+    assert again.settings.auto_roll is True
     again.close()
 
 
@@ -52,7 +52,7 @@ def test_with_auto_roll_on_the_dice_are_thrown_after_the_pause(tmp_path) -> None
     player.wait(PAUSE * 0.6)
     assert player.table.game.phase is Phase.ROLL  # not at once: the last turn is seen settling
     player.wait(PAUSE * 0.6 + 0.1)
-    game = player.control.machine.context.table.game
+    game = player.session.game
     assert game.phase is not Phase.ROLL and game.dice  # thrown once, by itself
     player.close()
 
@@ -70,10 +70,10 @@ def test_a_menu_over_the_table_pauses_auto_roll_and_the_pause_starts_again_after
     player.wait(PAUSE * 0.6)  # most of the pause gone, then a menu
     player.key(pygame.K_ESCAPE, then=0.0)
     player.wait(pause_seconds)
-    assert player.top_key == "title" and player.control.machine.context.table.game.phase is Phase.ROLL
+    assert player.top_key == "title" and player.session.game.phase is Phase.ROLL
     player.key(pygame.K_ESCAPE, then=0.0)
     player.wait(PAUSE * 0.5)
     assert player.top_key == "rolling" and player.table.game.phase is Phase.ROLL  # a whole pause again
     player.wait(PAUSE * 0.7)
-    assert player.control.machine.context.table.game.phase is not Phase.ROLL
+    assert player.session.game.phase is not Phase.ROLL
     player.close()

@@ -198,7 +198,7 @@ def test_menu_buttons_keep_one_image_per_look_they_show_drawn_as_pygame_gui_draw
         assert button_sized_bytes() <= one_look_each + button.rect.width * button.rect.height * 4
 
         # Each look as a stock pygame_gui button draws it (one made beside each, same theme).
-        manager = player.control.ui.manager
+        manager = player.menu_manager
         for index, (button, ident) in enumerate(menu.buttons):
             stock = UIButton(button.rect, "", manager, object_id=next(iter(button.object_ids[-1:]), None))
             if not button.is_enabled:

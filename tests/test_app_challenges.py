@@ -86,7 +86,7 @@ def test_a_bad_code_says_why_and_the_entry_stays(player, typed, message):
 
 
 def test_a_code_of_a_difficulty_the_kiosk_does_not_offer_says_so(player):
-    player.control.games.difficulties = (Difficulty.PEACEFUL,)
+    player.offer_difficulties(Difficulty.PEACEFUL)
     open_code_entry(player)
     type_text(player, code_for(5, Difficulty.NIGHTMARE))
     player.choose("play")
@@ -111,7 +111,7 @@ def test_leaving_a_game_in_progress_for_a_code_asks_first(player):
 
 
 def test_todays_dice_play_the_seed_of_the_local_date(player, monkeypatch):
-    player.control.games.today = lambda: date(2026, 11, 30)
+    player.set_today(date(2026, 11, 30))
     player.key(pygame.K_ESCAPE)
     player.choose("daily")
     assert player.stack_keys == ["rolling"]

@@ -79,22 +79,20 @@ def test_skip_ends_the_guide_with_one_tap_and_is_remembered(tmp_path):
 
 
 def test_a_fresh_install_is_coached_once(tmp_path):
-    from magdagdon.app.shell.control import Control
-    from magdagdon.app.shell.options import Options
     from magdagdon.storage.settings import Settings, save_settings
 
-    fresh = Control._coach(Options(data_dir=tmp_path), _preferences(tmp_path))
-    assert fresh.coaching
-    assert not Control._coach(Options(data_dir=tmp_path, seed=3), _preferences(tmp_path)).coaching
+    def coaching(**options) -> bool:
+        """Whether the game started with ``options`` on ``tmp_path`` coaches its first game."""
+        player = Player(tmp_path, **options)
+        try:
+            return player.coach.coaching
+        finally:
+            player.close()
+
+    assert coaching()
+    assert not coaching(seed=3)
     save_settings(Settings(coached=True), tmp_path)
-    assert not Control._coach(Options(data_dir=tmp_path), _preferences(tmp_path)).coaching
-    assert Control
-
-
-def _preferences(tmp_path):
-    from magdagdon.app.services.preferences import Preferences
-
-    return Preferences(tmp_path)
+    assert not coaching()
 
 
 def test_the_mark_follows_the_game_not_a_script():

@@ -73,7 +73,7 @@ def test_demo_plays_itself_through_the_states(players, tmp_path):
     player.key(pygame.K_SPACE)  # a player takes over: a fresh game under the menu
     assert not player.demo_playing and player.stack_keys == ["rolling", "title"]
     assert player.table.session.game.turn == 0
-    store = player.control.storage.store
+    store = player.store
     assert store is not None  # demo games are neither recorded nor saved
     assert store.high_scores(Difficulty.PEACEFUL) == [] and store.load_in_progress() is None
     assert not (tmp_path / "in_progress.json").exists()

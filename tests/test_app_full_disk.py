@@ -18,12 +18,11 @@ import pygame
 import pytest
 
 from magdagdon.engine import Difficulty
-from magdagdon.app.shell.control import RETRY_SECONDS
 from magdagdon.storage import NoticeKind, open_store
 from magdagdon.storage import atomic_file
 from magdagdon.storage.in_progress import IN_PROGRESS_FILE
 
-from support.player import Player
+from support.player import RETRY_SECONDS, Player
 from test_storage_support import NOW
 
 HELD = "Scores cannot be saved: the disk is full. Your score is kept and saved as soon as it can be."
@@ -74,7 +73,7 @@ def test_the_held_result_is_said_plainly_and_saved_the_moment_space_returns(tmp_
     try:
         assert HELD in _lines(player)
         assert "retry_save" in {b.ident for b in player.top.buttons()}
-        assert player.control.storage.unsaved_results == 1
+        assert player.unsaved_results == 1
         player.wait(RETRY_SECONDS + 1)  # retried while still full: still held, still said
         assert HELD in _lines(player) and _table(tmp_path) == []
         disk.full = False
@@ -155,9 +154,9 @@ def test_a_new_game_does_not_overwrite_the_held_games_saved_copy(tmp_path, disk)
     player = _over_on_a_full_disk(tmp_path, disk)
     try:
         disk.refuses = lambda prefix: not prefix.startswith(f".{IN_PROGRESS_FILE}.")
-        player.control.storage.retry_unsaved()  # the held game goes to the in-progress file
+        player.retry_unsaved()  # the held game goes to the in-progress file
         saved = (tmp_path / IN_PROGRESS_FILE).read_bytes()
-        store = player.control.storage.store
+        store = player.store
         from test_storage_support import play_game
 
         assert not store.save_in_progress(play_game(3, stop_after_turns=2), NOW)

@@ -62,8 +62,8 @@ def seed_with_magdagdon() -> int:
 def settle(player: Player) -> None:
     """Wait until the dice rest and the state for the engine's phase has taken over."""
     def settled() -> bool:
-        top = player.control.machine.top
-        if player.control.machine.top_key == "name_entry":  # asked over the finished game
+        top = player.top
+        if player.top_key == "name_entry":  # asked over the finished game
             return True
         return not top.session.moving and top.request is None and (top.key != "rolling" or top.game.phase is Phase.ROLL)
 
@@ -78,19 +78,19 @@ def player(tmp_path):
 
 
 def test_whole_game_through_the_screen(player):
-    machine, layout = player.control.machine, player.layout
-    seed = machine.top.game.seed
+    layout = player.layout
+    seed = player.top.game.seed
     script = Script(seed)
     seen: set[str] = set()
     used_drag = used_key = False
     for _ in range(400):
-        state = machine.top
-        seen.add(machine.top_key)
-        if machine.top_key == "name_entry":  # the first result always makes the table
+        state = player.top
+        seen.add(player.top_key)
+        if player.top_key == "name_entry":  # the first result always makes the table
             player.give_name("Ana")
             continue
         game = state.game
-        if machine.top_key == "game_over":
+        if player.top_key == "game_over":
             break
         action = script.next(game)
         if isinstance(action, Roll):
@@ -122,51 +122,50 @@ def test_whole_game_through_the_screen(player):
         elif isinstance(action, Confirm):
             player.tap(layout.primary.center)
         elif isinstance(action, Accept):
-            assert machine.top_key == "magdagdon"
+            assert player.top_key == "magdagdon"
             accept = next(b for b in state.buttons() if b.ident == "accept")
             player.tap(accept.rect.center)
         elif isinstance(action, PlaceRuin):
-            assert machine.top_key == "ruin_pick"
+            assert player.top_key == "ruin_pick"
             player.tap(layout.cells[action.cell].center)
         else:
             raise AssertionError(f"unexpected action {action}")
         settle(player)
-    assert machine.top_key == "game_over"
-    game = machine.top.game
+    assert player.top_key == "game_over"
+    game = player.top.game
     assert game.is_over and game.board.ruin_count >= 1 and game.powers_used >= 1
     assert {"rolling", "staging", "magdagdon", "ruin_pick", "game_over"} <= seen
     assert used_drag and used_key
     assert game.score().total == engine_run(seed).score().total  # the screen played the engine's game
     # play again, once the result has been read, starts a fresh game
-    player.wait_for(lambda: machine.top_key == "name_entry", limit=10.0)  # once the end was seen
+    player.wait_for(lambda: player.top_key == "name_entry", limit=10.0)  # once the end was seen
     player.key(pygame.K_RETURN, then=1.0)  # the default name
-    assert machine.top_key == "game_over"
-    play_again = next(b for b in machine.top.buttons() if b.ident == "play_again")
+    assert player.top_key == "game_over"
+    play_again = next(b for b in player.top.buttons() if b.ident == "play_again")
     player.tap(play_again.rect.center)
-    assert machine.top_key == "rolling" and machine.top.game.turn == 0
+    assert player.top_key == "rolling" and player.top.game.turn == 0
 
 
 def test_escape_opens_menu_and_keyboard_navigates(player):
-    machine = player.control.machine
     player.key(pygame.K_ESCAPE)
-    assert machine.top_key == "title"
+    assert player.top_key == "title"
     player.key(pygame.K_DOWN)
     player.key(pygame.K_UP)
     player.key(pygame.K_RETURN)  # "Play" (first item) resumes the table
-    assert machine.top_key == "rolling"
+    assert player.top_key == "rolling"
 
 
 def test_touch_is_mapped_and_synthetic_mouse_ignored(player):
-    machine, layout = player.control.machine, player.layout
+    layout = player.layout
     w, h = player.window_size
     x, y = layout.primary.center
     player.post(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, touch=True)
     player.post(pygame.MOUSEBUTTONUP, 0.05, pos=(x, y), button=1, touch=True)
     player.wait(0.5)
-    assert machine.top.game.turn == 0  # SDL's mouse copies of a touch do nothing
+    assert player.top.game.turn == 0  # SDL's mouse copies of a touch do nothing
     player.post(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, touch=True)
     player.post(pygame.FINGERDOWN, x=x / w, y=y / h, dx=0, dy=0, finger_id=3, touch_id=1)
     player.post(pygame.FINGERUP, 0.05, x=x / w, y=y / h, dx=0, dy=0, finger_id=3, touch_id=1)
     player.post(pygame.MOUSEBUTTONUP, 0.05, pos=(x, y), button=1, touch=True)
     player.wait(0.5)
-    assert machine.top.game.turn == 1  # exactly one roll
+    assert player.top.game.turn == 1  # exactly one roll

@@ -48,7 +48,6 @@ import pytest  # noqa: E402
 from magdagdon.ai import make_policy  # noqa: E402
 from magdagdon.app.table.motion import Before, effects_of  # noqa: E402
 from magdagdon.app.audit.draw_log import Role  # noqa: E402
-from magdagdon.app.shell.play_context import PlayContext  # noqa: E402
 from magdagdon.app.audit.screen_audit import audit_frame  # noqa: E402
 from magdagdon.app.text.fit import min_text_px  # noqa: E402
 from magdagdon.engine import Confirm, Difficulty, Game, Phase  # noqa: E402
@@ -84,15 +83,14 @@ def test_the_finished_board_its_flash_and_the_count_up_are_seen_before_the_name_
     total.play(Confirm())
     flash = {f"+{e.points}" for e in effects_of(Confirm(), Before.of(game), total, 0) if e.kind == "flash"}
     player = Player(tmp_path, (1280, 720), seed=game.seed)
-    control = player.control
     player.wait(0.5)
-    control.machine.restart("staging", PlayContext(control.games.resume_session(game)))
+    player.play_from(game)
     player.wait(0.5)
     player.key(pygame.K_c, then=0.0)
     seen: list[tuple[str, bool, set[str]]] = []  # (top state, panel up, words) per frame drawn
     for _ in range(80):
         player.wait(0.05)
-        frame = control.frame_log
+        frame = player.frame_log
         # a flash's points are drawn over a shadow of themselves (no other text has one)
         flashed = {f"flash {r.words}" for r in frame.texts if r.role is Role.SHADOW}
         seen.append((player.top_key, _panel_up(frame), set(frame.words()) | flashed))

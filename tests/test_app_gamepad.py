@@ -89,7 +89,7 @@ def test_a_virtual_pad_plugged_in_while_running_plays_and_can_be_unplugged(tmp_p
     index = sdl.SDL_JoystickAttachVirtual(1, 6, 15, 0)  # a game controller: 6 axes, 15 buttons
     assert index >= 0
     player.wait(0.3)
-    assert len(player.control.pads.open) == 1  # opened as it arrived
+    assert len(player.pads_open) == 1  # opened as it arrived
     handle = sdl.SDL_JoystickOpen(index)
     sdl.SDL_JoystickSetVirtualButton(handle, pygame.CONTROLLER_BUTTON_A, 1)  # the real press, through SDL
     player.wait(0.2)
@@ -99,4 +99,4 @@ def test_a_virtual_pad_plugged_in_while_running_plays_and_can_be_unplugged(tmp_p
     sdl.SDL_JoystickClose(handle)
     sdl.SDL_JoystickDetachVirtual(index)
     player.wait(0.3)
-    assert player.control.pads.open == {} and not player.quit_requested
+    assert player.pads_open == {} and not player.quit_requested

@@ -80,7 +80,7 @@ def test_today_shows_only_the_games_recorded_on_the_local_date(tmp_path):
     for game, name, when in zip(games, ("Old1", "Old2", "Ana", "Bo"), (yesterday, yesterday, today, today)):
         store.record_result(game, when, name=name)
     player = Player(tmp_path, scene="high_scores")
-    player.control.games.today = lambda: today.date()
+    player.set_today(today.date())
     player.wait(1.0)
     names_all = {t for t, _ in player.look()}
     assert {"Old1", "Old2", "Ana", "Bo"} <= names_all
@@ -103,7 +103,7 @@ def test_the_histogram_caption_names_the_games_of_the_tab(tmp_path):
     today = datetime(2026, 11, 30, 21, 0).astimezone()
     _scores_spread_over_buckets(tmp_path, today)
     player = Player(tmp_path, (1920, 1080), scene="high_scores")
-    player.control.games.today = lambda: today.date()
+    player.set_today(today.date())
     player.wait(1.0)
     text = player.top.text
     drawn = " ".join(t for t, _ in player.look())

@@ -60,7 +60,7 @@ def test_sigterm_ends_the_game_cleanly_and_saves_it(tmp_path):
     assert player.quit_requested
     assert player.now - started < 0.2  # within a frame or two (the limit is 2 s)
     assert (tmp_path / "in_progress.json").exists()
-    assert signal.getsignal(signal.SIGTERM) is not player.control.termination._on_signal  # handed back
+    assert signal.getsignal(signal.SIGTERM) is not player.termination_handler  # handed back
 
 
 def test_the_operator_chord_must_be_held(tmp_path):
@@ -109,10 +109,10 @@ def test_a_guest_s_language_stays_with_that_guest(tmp_path):
     player.choose("back")
     player.wait(KioskConfig().idle_seconds + 2)
     assert player.top_key == "attract_card" and player.text.locale == "en"
-    player.control.close()  # the kiosk ends (its claim on the folder goes with it)
+    player.shut_down()  # the kiosk ends (its claim on the folder goes with it)
     player.close()
     again = kiosk(tmp_path)
-    assert again.control.text.locale == "en"
+    assert again.text.locale == "en"
 
 
 def test_a_second_kiosk_on_the_same_data_folder_says_it_is_in_use(tmp_path):
@@ -129,7 +129,7 @@ def test_a_second_kiosk_on_the_same_data_folder_says_it_is_in_use(tmp_path):
     lines = [line for line in second.stderr.splitlines() if line.startswith("magdagdon:")]
     assert lines == [f"magdagdon: the data folder {tmp_path} is in use by another kiosk: this one does not start"]
     assert "Traceback" not in second.stderr
-    first.control.close()
+    first.shut_down()
     first.close()
     after = subprocess.run([sys.executable, "-m", "magdagdon", "--kiosk", "--data-dir", str(tmp_path), "--frames", "5"],
                            capture_output=True, text=True, timeout=60, env=environment,
@@ -161,7 +161,7 @@ def test_the_config_limits_difficulties_and_the_name_wait(tmp_path):
     write_config(tmp_path, {"difficulties": ["NIGHTMARE"], "name_seconds": 7, "language": None})
     player = kiosk(tmp_path)
     assert player.difficulty.name == "NIGHTMARE"
-    assert player.control.games.name_timeout == 7.0
+    assert player.name_timeout == 7.0
     player.choose("settings")
     assert [i for i in player.menu_button_rects() if i.startswith("difficulty:")] == ["difficulty:NIGHTMARE"]
 
@@ -183,7 +183,7 @@ def _kiosk_file(**data) -> bytes:
 def test_a_damaged_config_gives_one_notice_and_the_defaults(tmp_path, capsys, content, named):
     (tmp_path / KIOSK_FILE).write_bytes(content)
     player = kiosk(tmp_path)
-    assert player.control.kiosk == KioskConfig()
+    assert player.kiosk_config == KioskConfig()
     errors = [line for line in capsys.readouterr().err.splitlines() if line.startswith("magdagdon:")]
     # one line for the operator's log, naming what was wrong: the field and its value
     assert len(errors) == 1 and errors[0].startswith("magdagdon: kiosk.json was damaged and set aside. ")
@@ -241,7 +241,7 @@ def test_every_guest_s_first_turn_is_coached_unless_the_config_says_not(tmp_path
     from magdagdon.engine import Difficulty, Game
 
     player = kiosk(tmp_path / "every", coach=True)
-    coach = player.control.coach
+    coach = player.coach
     first, second = Game(Difficulty.PEACEFUL, 11), Game(Difficulty.PEACEFUL, 12)
     coach.follow(first)  # as the table does on each update
     assert coach.mark(first, None) is not None
@@ -255,7 +255,7 @@ def test_every_guest_s_first_turn_is_coached_unless_the_config_says_not(tmp_path
     (tmp_path / "once").mkdir()
     write_config(tmp_path / "once", {"coach_every_game": False})
     player = kiosk(tmp_path / "once", coach=True)
-    coach = player.control.coach
+    coach = player.coach
     coach.follow(first)
     assert coach.mark(first, None) is not None
     coach.skip()

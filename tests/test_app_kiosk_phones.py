@@ -25,8 +25,7 @@ def kiosk(tmp_path, **data: Any) -> Player:
     tmp_path.mkdir(exist_ok=True)
     (tmp_path / KIOSK_FILE).write_text(json.dumps(document), encoding="utf-8")
     player = Player(tmp_path, kiosk=True, size=(1280, 720))
-    host = player.control.phones
-    host.address, host.port, host.allow_loopback = (lambda: "127.0.0.1"), 0, True
+    player.phones_on_loopback()
     player.wait(1.0)
     return player
 
@@ -36,7 +35,7 @@ def real_wait(player: Player, condition: Callable[[], bool]) -> None:
     until ``condition`` holds (a guard, not a timing)."""
     guard = time.monotonic() + GUARD_SECONDS
     while not condition():
-        assert time.monotonic() < guard, f"never got there: {player.control.phones.snapshot} {player.top_key}"
+        assert time.monotonic() < guard, f"never got there: {player.phones.snapshot} {player.top_key}"
         player.wait(0.05)
         time.sleep(0.005)
 
@@ -105,7 +104,7 @@ def test_a_kiosk_offers_phones_only_when_its_file_says_so(tmp_path):
     assert "phones" in player.menu_button_rects() and "quit" not in player.menu_button_rects()
     player.choose("phones")
     assert player.top_key == "phones_lobby"
-    host = player.control.phones
+    host = player.phones
     assert host.snapshot is not None and host.snapshot.turn_seconds == 45  # the timer on from the start
     seen = set()
     for _ in range(5):  # round the lobby's choices: never off
@@ -120,10 +119,10 @@ def test_a_kiosk_offers_phones_only_when_its_file_says_so(tmp_path):
 def test_a_room_nobody_joined_closes_when_the_attract_loop_begins(tmp_path):
     player = kiosk(tmp_path, phones=True)
     player.choose("phones")
-    host = player.control.phones
+    host = player.phones
     assert host.is_open
     player.wait(KioskConfig().idle_seconds + 2)
-    assert player.control.director.attracting
+    assert player.attracting
     assert not host.is_open  # no server left on the venue's network with nobody at the screen
     player.close()
 
@@ -131,7 +130,7 @@ def test_a_room_nobody_joined_closes_when_the_attract_loop_begins(tmp_path):
 def test_the_phones_keep_a_kiosk_room_awake_and_a_quiet_one_asks_then_closes(tmp_path):
     player = kiosk(tmp_path, phones=True, abandon_seconds=10, countdown_seconds=3)
     player.choose("phones")
-    host = player.control.phones
+    host = player.phones
     snapshot = host.snapshot
     guests = Guests(host.url, snapshot.code, ["Ana", "عائشہ"])
     real_wait(player, guests.joining.done)
@@ -155,7 +154,7 @@ def test_the_phones_keep_a_kiosk_room_awake_and_a_quiet_one_asks_then_closes(tmp
     assert player.top_key == "phones_race" and host.is_open
     closed = guests.told_closed()
     player.wait(11.0 + 3.0 + 1.0)  # asked again, nobody answers
-    assert player.control.director.attracting and not host.is_open
+    assert player.attracting and not host.is_open
     real_wait(player, closed.done)
     assert [message["type"] for message in closed.result()] == ["closed", "closed"]
     guests.close()

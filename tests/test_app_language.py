@@ -51,12 +51,11 @@ def test_bad_lang_on_the_command_line_is_one_clear_line(capsys):
 def test_language_comes_from_the_command_line_then_the_settings_then_the_system(tmp_path, monkeypatch):
     monkeypatch.setenv("LANGUAGE", "hi")
     player = start(tmp_path)
-    assert player.text.locale == "hi" and player.control.fonts.setter.home_script == "devanagari"
+    assert player.text.locale == "hi" and player.fonts.setter.home_script == "devanagari"
     player.close()
     save_settings(Settings(language="ur"), tmp_path)
     player = start(tmp_path)
-    control = player.control
-    assert control.text.locale == "ur" and control.text.rtl and mirrored(control.viewport.layout)
+    assert player.text.locale == "ur" and player.text.rtl and mirrored(player.layout)
     player.close()
     player = start(tmp_path, locale="it")
     assert player.text.locale == "it"
@@ -85,10 +84,9 @@ def test_settings_lists_each_language_in_its_own_script_and_switches(tmp_path):
     assert styles["language:en"] == "#script_latin_chosen" and styles["language:ur"] == "#script_arabic"
     assert styles["difficulty:PEACEFUL"] == "#script_latin_chosen"
     player.choose("language:ur")
-    control = player.control
-    assert control.text.locale == "ur" and mirrored(control.viewport.layout)
-    assert control.fonts.setter.home_script == "arabic"
-    assert player.table.fonts is control.fonts and player.table.text.locale == "ur"  # the table follows
+    assert player.text.locale == "ur" and mirrored(player.layout)
+    assert player.fonts.setter.home_script == "arabic"
+    assert player.table.fonts is player.fonts and player.table.text.locale == "ur"  # the table follows
     assert load_settings(tmp_path).settings.language == "ur"
     assert player.top_key == "settings"
     styles = {ident: button.object_ids[-1] for button, ident in player.top.buttons}
@@ -99,7 +97,7 @@ def test_settings_lists_each_language_in_its_own_script_and_switches(tmp_path):
     assert player.top_key == "title"
     player.close()
     again = start(tmp_path)
-    assert again.control.text.locale == "ur"
+    assert again.text.locale == "ur"
     again.close()
 
 

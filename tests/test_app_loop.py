@@ -52,7 +52,7 @@ def test_the_title_shows_its_buttons_after_launch_without_input(players):
 
 def test_the_menu_is_drawn_within_a_few_frames(players):
     player = players()
-    player.control.loop(lambda: player.frames_drawn >= 4)
+    player.loop_until(lambda: player.frames_drawn >= 4)
     assert_menu_drawn_as_it_is(player)
 
 
@@ -234,7 +234,7 @@ def test_switching_display_redraws_everything_at_once(players):
     before = player.window_size
     player.choose("display", then=0.5)
     assert player.fullscreen
-    assert player.control.viewport.size == player.window_size
+    assert player.viewport_size == player.window_size
     assert player.top_key == "settings"
     assert_menu_drawn_as_it_is(player)
     player.choose("display", then=0.5)
@@ -258,33 +258,22 @@ def test_idle_frames_draw_nothing_and_input_wakes_the_loop(players):
 
 
 def test_frames_option_stops_the_same_loop_after_n_frames(tmp_path):
-    from magdagdon.app.shell.control import Control
-    from magdagdon.app.shell.loop_io import FakeClock, ScriptedEvents
-    from magdagdon.app.shell.options import Options
-
-    clock = FakeClock()
     shot = tmp_path / "shot.png"
-    control = Control(Options(windowed=True, size=(800, 600), data_dir=tmp_path, sound=False, screenshot=shot),
-                      clock=clock, events=ScriptedEvents(clock))
-    assert control.run(6) == 0
-    assert control.frames == 6 and pygame.image.load(str(shot)).get_size() == (800, 600)
+    player = Player(tmp_path, (800, 600), draw_log=False, difficulty=None, sound=False, screenshot=shot)
+    assert player.run(6) == 0
+    assert player.frames_drawn == 6 and pygame.image.load(str(shot)).get_size() == (800, 600)
     pygame.display.quit()
 
 
 def test_a_bounded_run_ends_as_soon_as_its_last_frame_is_shown(tmp_path):
     """``--frames N`` (the start-up benchmark's ``--frames 1``) waits after every frame but the
     last: a run of one frame never sleeps, and each frame more adds one wait."""
-    from magdagdon.app.shell.control import Control
-    from magdagdon.app.shell.loop_io import FakeClock, ScriptedEvents
-    from magdagdon.app.shell.options import Options
-
     waited = []
     for frames in (1, 2, 3):
-        clock = FakeClock()
-        control = Control(Options(windowed=True, size=(800, 600), data_dir=tmp_path / str(frames), sound=False),
-                          clock=clock, events=ScriptedEvents(clock))
-        assert control.run(frames) == 0
-        waited.append(clock.now())
+        player = Player(tmp_path / str(frames), (800, 600), draw_log=False, difficulty=None, sound=False)
+        started = player.now
+        assert player.run(frames) == 0
+        waited.append(player.now - started)
         pygame.display.quit()
     assert waited[0] == 0.0 and waited[1] > 0.0
     assert waited[2] == pytest.approx(2 * waited[1])

@@ -15,7 +15,6 @@ import pygame  # noqa: E402
 from magdagdon.ai import make_policy  # noqa: E402
 from magdagdon.app.table.motion import EFFECT_TICKS, Before, Effect, counted_score, effects_of  # noqa: E402
 from magdagdon.app.table.effects import turned_die  # noqa: E402
-from magdagdon.app.shell.play_context import PlayContext  # noqa: E402
 from magdagdon.app.table.session import REROLL_TUMBLE_TICKS  # noqa: E402
 from magdagdon.engine import Bonus, Difficulty, Game, line_scores  # noqa: E402
 from magdagdon.engine.actions import Adjust, Confirm  # noqa: E402
@@ -45,9 +44,8 @@ def before_a_bonus_confirm() -> Game:
 def player_at(tmp_path, game: Game, reduce: bool = False) -> Player:
     player = Player(tmp_path, (1920, 1080), seed=5)
     player.wait(0.2)
-    player.control.preferences.change(reduce_motion=reduce)
-    games = player.control.games
-    player.control.machine.restart("staging", PlayContext(games.resume_session(game)))
+    player.change_settings(reduce_motion=reduce)
+    player.play_from(game)
     player.wait(0.5)
     return player
 

@@ -150,7 +150,7 @@ def test_a_result_off_the_table_asks_nothing(tmp_path):
 
 def test_the_kiosk_time_out_records_the_default_name(tmp_path):
     player = Player(tmp_path, seed=7, scene="name_entry")
-    player.control.games.name_timeout = 30.0
+    player.set_name_timeout(30.0)
     player.wait_for(lambda: player.top_key == "name_entry", limit=6.0)
     player.post(pygame.TEXTINPUT, text="Half", delay=20.0)  # input restarts the wait
     player.wait(45.0)
@@ -164,7 +164,7 @@ def test_a_game_left_at_the_name_entry_is_recorded_under_the_default_at_the_next
     player = asked(tmp_path)
     player.post(pygame.TEXTINPUT, text="Gone")
     player.wait(0.2)
-    player.control.close()  # the process ends here (power cut, kill) without a name
+    player.shut_down()  # the process ends here (power cut, kill) without a name
     player.close()
     assert recorded_names(tmp_path) == []
     again = Player(tmp_path)  # the next start finds the finished game and records it

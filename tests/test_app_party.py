@@ -118,7 +118,7 @@ def test_quitting_mid_turn_resumes_at_the_same_player_and_turn(player, tmp_path)
     game = player.top.game
     position = (game.turn, game.dice, game.staged)
     assert game.staged
-    player.control.quit()
+    player.quit()
     player.close()
     again = Player(tmp_path, seed=9)
     try:
@@ -155,16 +155,16 @@ def test_the_computer_thinks_on_a_worker_thread_while_frames_go_on(tmp_path):
     player = Player(tmp_path, seed=7, thinker=DaemonThreads(1))
     try:
         expert = HeldExpert()
-        player.control.autoplay.computer_policy = lambda: expert
+        player.set_computer_policy(lambda: expert)
         set_up_party(player, [("", True), ("ANA", False)])
         player.wait(1.5)  # the computer's turn starts by itself and asks for its roll
         game = player.top.game
         frames, log = player.frames_drawn, len(game.log)
         player.wait(3.0)  # the expert still thinks: the table keeps drawing, nothing is played
-        assert player.control.autoplay.seats[0].thinking is not None and not player.control.autoplay.seats[0].thinking.done()
+        assert player.thinking(0) is not None and not player.thinking(0).done()
         assert player.frames_drawn - frames > 100 and len(game.log) == log
         expert.answer.set()
-        player.control.autoplay.seats[0].thinking.result(timeout=60)
+        player.thinking(0).result(timeout=60)
         player.wait(1.0)
         assert len(game.log) > log  # its answer was played
     finally:
@@ -184,7 +184,7 @@ def test_the_menu_over_a_party_resumes_it_and_leaving_keeps_it(player, tmp_path)
     assert player.top_key == "confirm"
     assert any("Nothing is lost" in text for text, _ in player.look())
     player.choose("yes")
-    assert player.stack_keys == ["rolling"] and player.control.machine.context.party is None
+    assert player.stack_keys == ["rolling"] and player.party is None
     assert player.top.session.game.turn == 0  # a new single game
     player.key(pygame.K_ESCAPE)
     assert "play" in player.menu_button_rects()  # the menu over a single game again

@@ -37,30 +37,30 @@ def test_settings_chosen_in_the_menu_are_kept_for_the_next_run(tmp_path):
     player.choose("difficulty:NIGHTMARE")  # no game in progress: starts a NIGHTMARE game
     assert load_settings(tmp_path).settings == Settings(Difficulty.NIGHTMARE, sound=False)
     player.close()
-    again = start(tmp_path).control
+    again = start(tmp_path)
     assert again.options.difficulty is Difficulty.NIGHTMARE and again.options.sound is False
-    assert again.games.difficulty is Difficulty.NIGHTMARE and not again.audio.enabled
-    assert again.machine.stack[0].game.difficulty is Difficulty.NIGHTMARE
+    assert again.difficulty is Difficulty.NIGHTMARE and not again.sound_on
+    assert again.stack[0].game.difficulty is Difficulty.NIGHTMARE
     pygame.display.quit()
 
 
 def test_fullscreen_setting_is_kept(tmp_path):
     save_settings(Settings(fullscreen=False), tmp_path)
     player = start(tmp_path, windowed=None)  # nothing said on the command line: windowed, as saved
-    assert player.control.options.windowed and not player.fullscreen
+    assert player.options.windowed and not player.fullscreen
     open_settings(player)
     player.choose("display")
     assert player.fullscreen and load_settings(tmp_path).settings.fullscreen is True
     player.close()
-    again = start(tmp_path, windowed=None).control
-    assert again.window.fullscreen
+    again = start(tmp_path, windowed=None)
+    assert again.fullscreen
     pygame.display.quit()
 
 
 def test_command_line_overrides_for_that_run_only(tmp_path):
     save_settings(Settings(Difficulty.SURVIVAL, sound=False, fullscreen=False), tmp_path)
     player = start(tmp_path, difficulty=Difficulty.NIGHTMARE, sound=True)
-    assert player.difficulty is Difficulty.NIGHTMARE and player.control.audio.enabled
+    assert player.difficulty is Difficulty.NIGHTMARE and player.sound_on
     open_settings(player)
     player.choose("sound")  # a change saves that field only, never the overrides
     assert load_settings(tmp_path).settings == Settings(Difficulty.SURVIVAL, sound=False, fullscreen=False)
@@ -72,7 +72,7 @@ def test_command_line_overrides_for_that_run_only(tmp_path):
 def test_corrupt_settings_file_starts_with_defaults_and_says_so(tmp_path):
     (tmp_path / SETTINGS_FILE).write_bytes(b"\x00garbage{")
     player = start(tmp_path)
-    assert player.difficulty is Difficulty.PEACEFUL and player.control.audio.enabled
+    assert player.difficulty is Difficulty.PEACEFUL and player.sound_on
     player.wait(1.0)
     notice = next(n for n in player.notices(2) if "set aside" in n)
     assert player.top_key == "title"  # the notice is a line of the title menu, where the player reads it
@@ -90,7 +90,7 @@ def test_unwritable_data_folder_keeps_the_game_playable(tmp_path, monkeypatch):
     player = start(tmp_path)
     open_settings(player)
     player.choose("sound")
-    assert not player.control.audio.enabled  # the change applies to this run
+    assert not player.sound_on  # the change applies to this run
     assert not (tmp_path / SETTINGS_FILE).exists()
     player.key(pygame.K_ESCAPE)
     player.key(pygame.K_ESCAPE)
@@ -108,7 +108,7 @@ def test_continue_keeps_the_assisted_flag(tmp_path):
     assert store.save_in_progress(game, NOW, assisted=True)
     player = start(tmp_path, sound=False)
     player.wait(0.5)
-    saved = player.control.games.saved
+    saved = player.saved_game
     assert saved is not None and saved.assisted
     player.choose("continue")
     session = player.table.session
@@ -194,18 +194,15 @@ def test_the_game_is_saved_after_the_frame_that_shows_the_move(tmp_path):
 
     player = start(tmp_path, sound=False, seed=5)
     path = tmp_path / "in_progress.json"
-    control = player.control
     frames: list[tuple[bool, bool]] = []  # (the frame shows a confirmed turn, the game is on disk)
-    present = control.window.present
 
-    def noting_present() -> None:
+    def note() -> None:
         game = player.table.game
         frames.append((bool(game.log) and isinstance(game.log[-1], Confirm), path.exists()))
-        present()
 
-    control.window.present = noting_present  # type: ignore[method-assign]
+    player.before_each_present(note)
     player.key(pygame.K_r, then=1.5)
-    layout = control.viewport.layout
+    layout = player.layout
     game = player.table.game
     while not game.can_confirm:
         die = next(d for d in game.tray if game.legal_cells_for(d))

@@ -39,7 +39,7 @@ def real_wait(player: Player, condition: Callable[[], bool]) -> None:
     thread, so the loop takes a few frames, then lets them go on (a guard, not a timing)."""
     guard = time.monotonic() + GUARD_SECONDS
     while not condition():
-        assert time.monotonic() < guard, f"the room never got there: {player.control.phones.snapshot} {player.top_key}"
+        assert time.monotonic() < guard, f"the room never got there: {player.phones.snapshot} {player.top_key}"
         player.wait(0.1)
         time.sleep(0.005)
 
@@ -93,17 +93,12 @@ class Phones:
             raise self.failure
 
 
-def loopback(player: Player) -> None:
-    host = player.control.phones
-    host.address, host.port, host.allow_loopback = (lambda: "127.0.0.1"), 0, True
-
-
 @pytest.fixture
 def player(tmp_path):
     made = Player(tmp_path, size=(1280, 720))
-    loopback(made)
+    made.phones_on_loopback()
     yield made
-    made.control.phones.close()
+    made.phones.close()
     made.close()
 
 
@@ -126,7 +121,7 @@ def test_a_room_from_the_title_to_the_results_and_back(player, tmp_path):
     player.wait(0.5)
     player.choose("phones")
     assert player.top_key == "phones_lobby"
-    host = player.control.phones
+    host = player.phones
     snapshot = host.snapshot
     assert snapshot is not None and snapshot.phase is RoomPhase.LOBBY
     assert host.url.endswith(f"/r/{snapshot.code}")
@@ -180,7 +175,7 @@ def test_a_second_room_in_one_session_plays_to_its_results(player, tmp_path):
     room (its own code and seed) plays to its results like the first, and both rooms'
     games are in the tables."""
     player.wait(0.5)
-    host = player.control.phones
+    host = player.phones
     rooms = []
     for _ in range(2):
         player.choose("phones")
@@ -208,10 +203,10 @@ def test_a_second_room_in_one_session_plays_to_its_results(player, tmp_path):
 
 def test_a_room_a_crash_left_open_is_continued_and_the_phones_rejoin(tmp_path):
     first = Player(tmp_path, size=(800, 600))
-    loopback(first)
+    first.phones_on_loopback()
     first.wait(0.5)
     first.choose("phones")
-    host = first.control.phones
+    host = first.phones
     code = host.snapshot.code
     phones = Phones(host.url, code, NAMES[:2])
     real_wait(first, lambda: len(host.snapshot.seats) == 2)
@@ -228,7 +223,7 @@ def test_a_room_a_crash_left_open_is_continued_and_the_phones_rejoin(tmp_path):
     first.close()
 
     second = Player(tmp_path, size=(800, 600))
-    loopback(second)
+    second.phones_on_loopback()
     try:
         second.wait(0.5)
         second.choose("phones")
@@ -236,7 +231,7 @@ def test_a_room_a_crash_left_open_is_continued_and_the_phones_rejoin(tmp_path):
         assert "continue" in second.menu_button_rects() and "new_room" in second.menu_button_rects()
         second.choose("continue")
         assert second.top_key == "phones_race"
-        again = second.control.phones
+        again = second.phones
         assert again.snapshot.code == code and [s.turns_done for s in again.snapshot.seats] >= [0, 0]
         assert [s.name for s in again.snapshot.seats] == NAMES[:2]
         assert sum(s.turns_done for s in again.snapshot.seats) >= sum(done)  # no finished turn lost
@@ -247,12 +242,12 @@ def test_a_room_a_crash_left_open_is_continued_and_the_phones_rejoin(tmp_path):
         table = {e.name for e in open_store(tmp_path).high_scores(Difficulty.PEACEFUL)}
         assert table == set(NAMES[:2])
     finally:
-        second.control.phones.close()
+        second.phones.close()
         second.close()
 
 
 def test_a_room_that_cannot_open_is_one_line_and_the_game_goes_on(player, capsys):
-    host = player.control.phones
+    host = player.phones
     host.address = lambda: "192.0.2.1"  # an address of no interface here: nothing can be bound
     player.wait(0.5)
     player.choose("phones")
@@ -267,7 +262,7 @@ def test_a_room_that_cannot_open_is_one_line_and_the_game_goes_on(player, capsys
 
 
 def test_only_loopback_is_no_room(player, capsys):
-    host = player.control.phones
+    host = player.phones
     host.allow_loopback = False
     player.wait(0.5)
     player.choose("phones")
@@ -281,17 +276,17 @@ def test_a_busy_port_falls_back_to_a_free_one(player):
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         busy = taken.getsockname()[1]
-        player.control.phones.port = busy
+        player.phones.port = busy
         player.wait(0.5)
         player.choose("phones")
         assert player.top_key == "phones_lobby"
-        assert f":{busy}/" not in player.control.phones.url
+        assert f":{busy}/" not in player.phones.url
 
 
 def test_quitting_with_a_room_open_stops_the_server(player, tmp_path):
     player.wait(0.5)
     player.choose("phones")
-    host = player.control.phones
+    host = player.phones
     phones = Phones(host.url, host.snapshot.code, NAMES[:1], stop_after=0)
     real_wait(player, lambda: len(host.snapshot.seats) == 1)
     phones.join()
@@ -308,7 +303,7 @@ def test_quitting_with_a_room_open_stops_the_server(player, tmp_path):
 def test_close_room_asks_first_once_guests_joined(player):
     player.wait(0.5)
     player.choose("phones")
-    host = player.control.phones
+    host = player.phones
     phones = Phones(host.url, host.snapshot.code, NAMES[:1], stop_after=0)
     real_wait(player, lambda: len(host.snapshot.seats) == 1)
     phones.join()
@@ -330,7 +325,7 @@ def test_without_the_phones_extra_the_room_is_one_line(player, monkeypatch, caps
     monkeypatch.delitem(sys.modules, "magdagdon.phones.server", raising=False)
     player.wait(0.5)
     player.choose("phones")
-    assert player.top_key == "title" and not player.control.phones.is_open
+    assert player.top_key == "title" and not player.phones.is_open
     assert player.text("phones.failed.missing") in [label.text for label in player.top.labels]
     err = capsys.readouterr().err
     assert "Traceback" not in err and "pip install" in err
@@ -356,7 +351,7 @@ def test_the_game_starts_without_the_phones_extra(tmp_path):
 def test_the_lobby_sets_the_rooms_difficulty_and_turn_timer(player):
     player.wait(0.5)
     player.choose("phones")
-    host = player.control.phones
+    host = player.phones
     phones = Phones(host.url, host.snapshot.code, NAMES[:1], stop_after=0)
     real_wait(player, lambda: len(host.snapshot.seats) == 1)
     phones.join()
@@ -386,16 +381,15 @@ def test_a_busy_room_is_drawn_about_ten_times_a_second_not_every_frame(tmp_path)
     player = Player(tmp_path, size=(1280, 720), scene="phones_race_8")
     player.wait(0.5)
     assert player.top_key == "phones_race"
-    room = player.control.phones.open_room.room
-    window = player.control.window
-    before, until = window.presented, player.now + 2.0
+    room = player.room
+    before, until = player.frames_presented, player.now + 2.0
 
     def change_each_frame() -> bool:
         room._changed()
         return player.now >= until
 
-    player.control.loop(change_each_frame)
-    drawn = window.presented - before
+    player.loop_until(change_each_frame)
+    drawn = player.frames_presented - before
     assert 10 <= drawn <= 2 * 2 * 10 + 2, drawn  # each change drawn (and settled) ten times a second
     shown = room.snapshot.version
     player.wait(0.3)
@@ -408,9 +402,9 @@ def test_a_room_in_play_never_stops_the_loop_for_a_full_collection(tmp_path):
     # the room's server thread alike: while the room plays, the trim alone.
     player = Player(tmp_path, size=(1280, 720), scene="phones_race_8")
     player.wait(1.0)
-    room = player.control.phones.open_room.room
+    room = player.room
     assert room.snapshot.phase is RoomPhase.PLAYING
-    heap = player.control.heap
+    heap = player.heap
     runs, trims = heap.runs, heap.busy_trims
     for _ in range(40):  # twelve seconds of a room changing now and then: rests come between
         room._changed()
@@ -422,7 +416,7 @@ def test_a_room_in_play_never_stops_the_loop_for_a_full_collection(tmp_path):
 def test_the_lobbys_legend_names_only_the_marks_on_screen(tmp_path):
     player = Player(tmp_path, size=(1920, 1080), scene="phones_lobby_3")
     player.wait(0.5)
-    room = player.control.phones.open_room.room
+    room = player.room
     assert "disconnected" in names_shown(player)  # one guest of three has dropped
     for seat in range(len(room.seats)):
         room.set_connected(seat, True)
@@ -442,7 +436,7 @@ def test_the_lobby_names_every_guest_or_counts_the_ones_it_has_no_room_for(tmp_p
 
     player = Player(tmp_path, size=size, scene=f"phones_lobby_{guests}", locale=locale)
     player.wait(0.5)
-    expected = [seat.name for seat in player.control.phones.open_room.room.seats]
+    expected = [seat.name for seat in player.room.seats]
     shown = names_shown(player)
     player.close()
 

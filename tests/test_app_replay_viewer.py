@@ -125,7 +125,7 @@ def test_expert_review_is_computed_off_the_frame_and_fills_in(tmp_path):
     thoughts = HeldThoughts()  # the review is asked of the worker and not made until released
     player = Player(tmp_path, (800, 600), seed=5, scene="game_over", thinker=thoughts)
     player.wait(0.2)
-    player.control.machine.top.push("replay", ReplayToView(Replay.of(played_game(3))))
+    player.push("replay", ReplayToView(Replay.of(played_game(3))))
     player.wait(0.05)
     viewer = player.top
     assert player.top_key == "replay" and viewer.job is not None
@@ -145,7 +145,7 @@ def test_a_record_the_engine_refuses_is_one_line(tmp_path):
     broken = Replay(game.seed + 1, game.difficulty, game.log)  # other dice: the moves no longer fit
     player = Player(tmp_path, (800, 600), seed=5, scene="game_over")
     player.wait(0.2)
-    player.control.machine.top.push("replay", ReplayToView(broken))
+    player.push("replay", ReplayToView(broken))
     player.wait(0.1)
     texts = [t for t, _ in player.texts_drawn(lambda: player.fresh())]
     assert "This game's record cannot be replayed." in texts

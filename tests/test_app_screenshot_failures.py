@@ -82,7 +82,7 @@ def test_the_game_in_progress_is_saved_before_the_screenshot_fails(tmp_path, cap
         player.choose("continue")
         player.key(pygame.K_r)  # roll: the game in progress moves on
         rolled = list(player.table.session.game.log)
-        assert player.control.run(player.frames_drawn + 1) == 1
+        assert player.run(player.frames_drawn + 1) == 1
     finally:
         player.close()
     [line] = capsys.readouterr().err.strip().splitlines()

@@ -9,31 +9,35 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# The probes start the game through the test player (as a player would start it: no
+# difficulty or sound given, no draw log) in a process of their own, where nothing else
+# has loaded a module yet.
+PROBE_PATH = os.pathsep.join([str(ROOT), str(ROOT / "tests")])
+
 FIRST_FRAME_PROBE = """
 import sys
 import pygame
-from magdagdon.app.shell.control import Control
-from magdagdon.app.shell.options import Options
-control = Control(Options(windowed=True, size=(800, 600), data_dir=sys.argv[1], sound=True))
+from support.player import Player
+player = Player(sys.argv[1], draw_log=False, difficulty=None, sound=True)
 flips = []
 real_flip = pygame.display.flip
 def flip():
-    flips.append(("pygame_gui" in sys.modules, control.storage.is_open, control.audio.loaded))
+    flips.append(("pygame_gui" in sys.modules, player.store_open, player.sounds_loaded))
     real_flip()
 pygame.display.flip = flip
-control.run(1)
+player.run(1)
 assert flips == [(False, False, False)], flips
-assert control.machine.top_key == "title"
-control = Control(Options(windowed=True, size=(800, 600), data_dir=sys.argv[1], sound=True, frames=3))
-control.run(3)
-assert "pygame_gui" in sys.modules and control.machine.top.built and control.audio.loaded
-assert control.storage.is_open
+assert player.top_key == "title"
+player = Player(sys.argv[1], draw_log=False, difficulty=None, sound=True, frames=3)
+player.run(3)
+assert "pygame_gui" in sys.modules and player.top.built and player.sounds_loaded
+assert player.store_open
 print("ok")
 """
 
 
 def test_first_frame_is_drawn_before_pygame_gui_storage_and_sounds(tmp_path):
-    env = dict(os.environ, PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    env = dict(os.environ, PYTHONPATH=PROBE_PATH, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     result = subprocess.run([sys.executable, "-c", FIRST_FRAME_PROBE, str(tmp_path)], env=env, cwd=ROOT,
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
@@ -85,28 +89,20 @@ def test_the_first_frame_reads_the_catalogs_and_fonts_of_its_language_only(tmp_p
 
 WARM_PROBE = """
 import sys
-from concurrent.futures import Executor, Future
-from magdagdon.app.shell.control import Control
-from magdagdon.app.shell.options import Options
+from support.player import Player  # its computer players think at once
 
-class AtOnce(Executor):
-    def submit(self, fn, /, *args, **kwargs):
-        done = Future()
-        done.set_result(fn(*args, **kwargs))
-        return done
-
-control = Control(Options(windowed=True, size=(800, 600), data_dir=sys.argv[1]), thinker=AtOnce())
-control.run(1)
+player = Player(sys.argv[1], draw_log=False, difficulty=None, sound=None)
+player.run(1)
 assert "magdagdon.ai" not in sys.modules
-control = Control(Options(windowed=True, size=(800, 600), data_dir=sys.argv[1]), thinker=AtOnce())
-control.run(2)
+player = Player(sys.argv[1], draw_log=False, difficulty=None, sound=None)
+player.run(2)
 from magdagdon.ai.evaluation import load_evaluation
 print("networks read:", load_evaluation.cache_info().currsize)
 """
 
 
 def test_the_expert_is_made_ready_on_the_worker_after_the_first_frame(tmp_path):
-    env = dict(os.environ, PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    env = dict(os.environ, PYTHONPATH=PROBE_PATH, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     result = subprocess.run([sys.executable, "-c", WARM_PROBE, str(tmp_path)], env=env, cwd=ROOT,
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr

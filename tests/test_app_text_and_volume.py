@@ -35,8 +35,8 @@ def test_large_text_enlarges_the_table_text_and_is_remembered(tmp_path):
     assert "Large text: on" in list(player.top.button_labels.values())
     from magdagdon.app.ui.ui_theme import theme_for
 
-    assert player.control.ui.text_scale > 1  # the menus' text grows too, and still fits
-    normal, large = theme_for((1920, 1080))[0], theme_for((1920, 1080), text_scale=player.control.ui.text_scale)[0]
+    assert player.text_scale > 1  # the menus' text grows too, and still fits
+    normal, large = theme_for((1920, 1080))[0], theme_for((1920, 1080), text_scale=player.text_scale)[0]
     assert int(large["defaults"]["font"]["size"]) > int(normal["defaults"]["font"]["size"])
     assert player.top.text_overflow() <= 1
     player.choose("back")
@@ -51,7 +51,7 @@ def test_large_text_enlarges_the_table_text_and_is_remembered(tmp_path):
 
     again = Player(tmp_path, (1920, 1080), seed=5)
     again.wait(0.5)
-    assert again.table.fonts.scale > 1.0 and again.control.ui.text_scale > 1.0
+    assert again.table.fonts.scale > 1.0 and again.text_scale > 1.0
     again.close()
 
 
@@ -63,10 +63,10 @@ def test_volume_steps_down_and_is_remembered(tmp_path):
         labels.append(player.top.button_labels["volume"])
         player.choose("volume")
     assert labels == ["Volume: 100%", "Volume: 75%", "Volume: 50%", "Volume: 25%"]
-    assert player.control.audio.volume == 1.0  # after 25 % comes 100 % again
+    assert player.volume == 1.0  # after 25 % comes 100 % again
     player.choose("volume")
-    assert player.control.audio.volume == 0.75
+    assert player.volume == 0.75
     player.close()
     again = Player(tmp_path, (800, 600), seed=5)
-    assert again.control.audio.volume == 0.75
+    assert again.volume == 0.75
     again.close()

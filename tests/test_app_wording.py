@@ -87,7 +87,7 @@ def stranded_position(values) -> Game:
 @pytest.mark.parametrize("values, key_", [((4, 5), "guide.returned_one"), ((4, 5, 6), "guide.returned_many")])
 def test_dice_sent_back_are_told_in_a_sentence(open_app, values, key_):
     app = open_app(seed=3)
-    session = app.resume(stranded_position(values))
+    session = app.session_for(stranded_position(values))
     session.perform(TakeBack(0))
     assert session.message[0] == key_
     sentence = app.text(session.message[0], **session.message[1])

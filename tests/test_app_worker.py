@@ -85,7 +85,7 @@ def test_quitting_drops_the_thoughts_not_begun(tmp_path):
     thoughts = HeldThoughts()
     player = Player(tmp_path, (800, 600), seed=3, demo=True, thinker=thoughts)
     player.wait(1.5)
-    player.control.close()
-    assert player.control.worker.closed
-    refused = player.control.worker.submit(lambda: 1)
+    player.shut_down()
+    assert player.worker.closed
+    refused = player.worker.submit(lambda: 1)
     assert refused.cancelled()

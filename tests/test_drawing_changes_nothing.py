@@ -39,15 +39,13 @@ def folder_state(folder: Path) -> dict[str, tuple[int, int, int]]:
 def play_state(player: Player) -> dict[str, Any]:
     """What drawing must leave as it was: the settings in use, the coach, the games, the
     game on the table and the party."""
-    control = player.control
-    context = control.machine.context
-    coach = control.coach
-    games = control.games
+    context = player.play_context
+    coach = player.coach
     state: dict[str, Any] = {
-        "settings": (control.audio.enabled, control.audio.volume, control.fonts.scale, control.preferences.current,
-                     control.text.locale, control.window.fullscreen),
+        "settings": (player.sound_on, player.volume, player.fonts.scale, player.settings,
+                     player.text.locale, player.fullscreen),
         "coach": (coach.coaching, tuple(sorted(coach.tips_seen)), coach.tip),
-        "games": (games.difficulty, games.saved),
+        "games": (player.difficulty, player.saved_game),
         "context": (id(context), id(context.session), id(context.party), context.party_seats),
     }
     session = context.session
@@ -64,16 +62,14 @@ def play_state(player: Player) -> dict[str, Any]:
 
 
 def watch_draws(player: Player, data: Path) -> list[str]:
-    """Wrap the machine's draw: each change a draw makes is listed, with the states drawn."""
-    machine = player.control.machine
-    real_draw = machine.draw
+    """Watch each frame's draw: each change a draw makes is listed, with the states drawn."""
     changes: list[str] = []
 
-    def draw(surface: pygame.Surface, alpha: float) -> None:
+    def watch(draw: Callable[[], None]) -> None:
         files, play = folder_state(data), play_state(player)
-        real_draw(surface, alpha)
+        draw()
         files_after, play_after = folder_state(data), play_state(player)
-        where = "/".join(machine.keys)
+        where = "/".join(player.stack_keys)
         for name in sorted(set(files) | set(files_after)):
             if files.get(name) != files_after.get(name):
                 changes.append(f"{where}: drawing wrote {name}")
@@ -81,7 +77,7 @@ def watch_draws(player: Player, data: Path) -> list[str]:
             if play[name] != play_after.get(name):
                 changes.append(f"{where}: drawing changed the {name}: {play[name]} -> {play_after.get(name)}")
 
-    machine.draw = draw  # type: ignore[method-assign]
+    player.around_each_draw(watch)
     return changes
 
 

@@ -65,7 +65,7 @@ def table_things(player: Player) -> dict[str, pygame.Rect]:
 
 
 def assert_row_is_clear(player: Player) -> None:
-    width, height = player.control.viewport.size
+    width, height = player.viewport_size
     window = pygame.Rect(0, 0, width, height)
     chips = chips_of(player)
     for index, chip in enumerate(chips):

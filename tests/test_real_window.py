@@ -63,7 +63,7 @@ def menu_buttons(tmp_path, scene: str | None = None, in_game: bool = False) -> d
         if in_game:
             app.key(pygame.K_r)
             app.key(pygame.K_ESCAPE)
-        return {ident: Box.of(rect) for ident, rect in app.menu_buttons().items()}
+        return {ident: Box.of(rect) for ident, rect in app.menu_button_rects().items()}
     finally:
         app.close()
 

@@ -34,7 +34,7 @@ from x_window import GameWindow  # noqa: E402
 def boxes(app: Driver) -> dict[str, Box]:
     """The menu's buttons that can be pressed (a greyed one is not drawn as a button)."""
     enabled = {ident for button, ident in app.top.buttons if button.is_enabled}
-    return {ident: Box.of(rect) for ident, rect in app.menu_buttons().items() if ident in enabled}
+    return {ident: Box.of(rect) for ident, rect in app.menu_button_rects().items() if ident in enabled}
 
 
 def party_screens(data_dir: Path) -> dict[str, dict[str, Box]]:

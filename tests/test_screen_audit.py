@@ -50,7 +50,7 @@ def test_the_whole_screen_is_right_in_every_language(tmp_path, monkeypatch, cata
 def test_every_state_the_game_can_make_has_a_scene(tmp_path):
     player = Player(tmp_path, scene="title")
     try:
-        states = set(player.control.machine.factories)
+        states = player.screen_keys
     finally:
         player.close()
     shown = {state for scene in SCENES for state in scene.states}

@@ -110,7 +110,7 @@ def test_the_rules_page_after_a_language_switch_is_in_the_new_language_and_after
     player.key(pygame.K_ESCAPE)
     assert player.top_key == "title"
     player.choose("rules")
-    page, fonts = player.top.page, player.control.fonts
+    page, fonts = player.top.page, player.fonts
     italian = Catalog("it")("rules.body")
     assert [line.text for line in page.lines] != english_lines
     assert " ".join(line.text for line in page.lines).split() == " ".join(
@@ -212,7 +212,7 @@ def test_a_finished_party_goes_from_the_last_turn_to_the_results_without_buildin
 
     MenuState._build = spy
     try:
-        player.control.machine.restart("party_handover", player.control.machine.context)  # as the last turn ends
+        player.restart_at("party_handover")  # as the last turn ends
         player.wait(0.2)
     finally:
         MenuState._build = real_build

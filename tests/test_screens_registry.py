@@ -19,13 +19,13 @@ def test_every_registered_screen_names_a_maker_that_exists(key) -> None:
 
 def test_the_machine_makes_exactly_the_registered_screens(tmp_path) -> None:
     player = Player(tmp_path, (800, 600))
-    assert set(player.control.machine.factories) == set(SCREENS)
+    assert player.screen_keys == set(SCREENS)
     player.close()
 
 
 def test_a_screen_registered_by_one_line_opens_with_the_services_it_was_handed(tmp_path) -> None:
     player = Player(tmp_path, (800, 600))
-    services = player.control.machine.factories["rules"].args[1]
+    services = player.screen_services
     made = screen_factories(services, {"extra": "magdagdon.app.menus.licences"})["extra"]()
     assert type(made).__name__ == "Licences" and made.kit is services.menu
     player.close()

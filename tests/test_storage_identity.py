@@ -120,9 +120,8 @@ def test_the_game_records_a_finished_game_without_result_at_start(tmp_path):
     for _ in range(2):
         player = Player(tmp_path)
         player.wait(0.5)
-        control = player.control
-        assert control.storage.store is not None
-        assert control.text("notice.unavailable") not in control.notices.shown
+        assert player.store is not None
+        assert player.text("notice.unavailable") not in player.notices()
         player.close()
     assert open_store(tmp_path, NOW).statistics(Difficulty.PEACEFUL).games == 1
 

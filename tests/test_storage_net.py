@@ -124,9 +124,8 @@ def _start_the_game_and_open_high_scores(folder: Path) -> None:
     for scene in (None, "high_scores"):
         player = Player(folder, scene=scene)
         player.wait(0.5)
-        control = player.control
-        store = control.storage.store
-        assert store is not None and control.text("notice.unavailable") not in control.notices.shown
+        store = player.store
+        assert store is not None and player.text("notice.unavailable") not in player.notices()
         # What the game asks at start, without the game's own guard around it.
         store.load_in_progress(NOW)
         store.in_progress_details(NOW)

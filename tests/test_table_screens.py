@@ -6,7 +6,6 @@ with Large text."""
 
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from magdagdon.app.audit.draw_log import DrawnFrame, Role
@@ -21,12 +20,7 @@ SIZES = ((800, 600), (1280, 720), (1920, 1080), (1080, 1920))
 
 def frame(player: Player) -> DrawnFrame:
     """The whole screen drawn now."""
-    player.control.ui.update(0.0)
-    player.post(pygame.WINDOWEXPOSED)
-    player.wait(0.05)
-    drawn = player.frame_log
-    assert drawn is not None
-    return drawn
+    return player.drawn()
 
 
 def open_table(tmp_path, scene: str, size: tuple[int, int], locale: str, **options) -> Player:
@@ -136,7 +130,7 @@ def test_large_text_never_makes_the_score_breakdown_smaller(tmp_path, locale, si
     player = open_table(tmp_path, "staging", size, locale)
     try:
         normal = score_row_sizes(frame(player))
-        player.control.fonts.set_scale(1.25)  # as Settings → Large text does
+        player.fonts.set_scale(1.25)  # as Settings → Large text does
         large = score_row_sizes(frame(player))
         assert len(normal) == len(large) == 8
         assert min(large) >= min(normal), (normal, large)

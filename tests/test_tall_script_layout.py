@@ -28,7 +28,7 @@ class RecordingSurface(pygame.Surface):
 
 def texts_placed(player: Player, draw) -> list[tuple[str, pygame.Rect]]:
     """(text, where its ink landed) for every text the game's fonts rendered in ``draw``."""
-    fonts = player.control.fonts
+    fonts = player.fonts
     made: dict[int, str] = {}
     real = fonts.render
 
@@ -63,7 +63,7 @@ def test_score_panel_rows_do_not_overlap_at_800x600(tmp_path, locale):
     text = player.text
 
     def draw(surface):
-        draw_score_panel(surface, player.control.fonts, layout.score, game.preview_score(), text, preview=True,
+        draw_score_panel(surface, player.fonts, layout.score, game.preview_score(), text, preview=True,
                          legend=layout.legend is None)  # as the table draws it: the legend under the board
 
     placed = texts_placed(player, draw)

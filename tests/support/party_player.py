@@ -101,9 +101,9 @@ def play_is_computer(player: Player) -> bool:
 
 def describe(player: Player) -> str:
     state = player.top
-    party = getattr(state, "play", None) or player.control.machine.context.party
+    party = getattr(state, "play", None) or player.party
     if party is None:
         return "no party"
     game = getattr(state, "game", None)
     return (f"seat {party.party.current_index}, turn {party.party.turn}, "
-            f"phase {game.phase if game else None}, thinking {player.control.autoplay.seats[0].thinking}")
+            f"phase {game.phase if game else None}, thinking {player.thinking(0)}")

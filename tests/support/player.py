@@ -1,5 +1,9 @@
 """A player for tests: scripted input at chosen moments of a fake clock, fed to the very
-loop ``python -m magdagdon`` runs (``Control.loop``), and what that loop presented."""
+loop ``python -m magdagdon`` runs (``Control.loop``), and what that loop presented.
+
+The one driver of the app in tests: tests ask its queries and call its actions, and this
+file alone knows where the control keeps what they ask about, so the app can be
+restructured without rewriting the tests."""
 
 from __future__ import annotations
 
@@ -7,22 +11,37 @@ import os
 from collections import Counter
 from concurrent.futures import Executor, Future
 from pathlib import Path
-from typing import Any, Callable
+from datetime import date
+from typing import TYPE_CHECKING, Any, Callable
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from magdagdon.app.shell.control import Control  # noqa: E402
+from magdagdon.app.shell.control import FRAME_SECONDS, RETRY_SECONDS, Control  # noqa: E402, F401 (for tests)
 from magdagdon.app.shell.loop_io import FakeClock, ScriptedEvents  # noqa: E402
 from magdagdon.app.shell.options import Options  # noqa: E402
+from magdagdon.app.shell.play_context import PlayContext  # noqa: E402
+from magdagdon.app.services.store_access import SavedGame  # noqa: E402
 from magdagdon.app.ui import palette  # noqa: E402
 from magdagdon.app.audit.draw_log import DrawnFrame  # noqa: E402
 from magdagdon.app.text.text_runs import without_controls  # noqa: E402
 from magdagdon.app.ui.menu import MenuState  # noqa: E402
 from magdagdon.app.table.table_state import TableState  # noqa: E402
-from magdagdon.engine import Difficulty  # noqa: E402
+from magdagdon.engine import Difficulty, Game  # noqa: E402
+
+if TYPE_CHECKING:
+    from magdagdon.app.phones.host import PhoneHost
+    from magdagdon.app.shell.heap import HeapTrimmer
+    from magdagdon.app.shell.payloads import Payload
+    from magdagdon.app.table.coach import Coach
+    from magdagdon.app.table.session import GameSession
+    from magdagdon.app.text.fonts import FontBook
+    from magdagdon.phones.room import Room
+    from magdagdon.storage import Store
+    from magdagdon.storage.kiosk_config import KioskConfig
+    from magdagdon.storage.settings import Settings
 
 TAP_SECONDS = 0.06  # finger down to finger up
 AFTER_INPUT = 0.4  # a player looks this long before the next action (longer than a double tap)
@@ -89,6 +108,11 @@ class Player:
         self.control.loop(lambda: condition() or self.now >= until)
         assert condition(), "the game never got there"
 
+    def loop_until(self, stop: Callable[[], bool]) -> None:
+        """Run frames until ``stop()`` says so (asked after each frame) or the game quits:
+        no time limit and no check, for a test that counts what the frames did."""
+        self.control.loop(stop)
+
     def post(self, event_type: int, delay: float = 0.0, **attributes: Any) -> None:
         self.events.at(self.now + delay, pygame.event.Event(event_type, **attributes))
 
@@ -125,11 +149,119 @@ class Player:
         """Tap the top menu's button ``ident``, where the player sees it."""
         self.tap(self.menu_button_rects()[ident].center, then)
 
+    # --- running and ending the game as the program does ---------------------------------
+    def run(self, max_frames: int) -> int:
+        """Run as ``python -m magdagdon --frames N`` does: ``max_frames`` frames in all, then
+        the end (the game saved, the screenshot written if asked for); its exit status."""
+        return self.control.run(max_frames)
+
+    def quit(self) -> None:
+        """Quit as the window's close button does: the game saved, the loop told to stop."""
+        self.control.quit()
+
+    def shut_down(self) -> None:
+        """End as the process does (the loop not told): the waiting jobs finished, the game in
+        progress saved, the worker and the kiosk's claim on the folder let go; once only."""
+        self.control.close()
+
+    def close(self) -> None:
+        """Close the window (the game is not ended: see ``shut_down`` and ``quit``)."""
+        pygame.display.quit()
+
+    # --- setting the scene: what a screen, a clock or a config would do -------------------
+    def set_language(self, locale: str) -> None:
+        """Switch the language as Settings does."""
+        self.control.set_language(locale)
+
+    def change_settings(self, **fields: Any) -> None:
+        """Change settings (fields of ``Settings``) as the Settings screen does: applied now, saved."""
+        self.control.preferences.change(**fields)
+
+    def set_today(self, day: date) -> None:
+        """The local date the game reads (Today's dice, today's scores) is ``day`` from now on."""
+        self.control.games.today = lambda: day
+
+    def offer_difficulties(self, *difficulties: Difficulty) -> None:
+        """Offer players only ``difficulties``, as a kiosk's config does."""
+        self.control.games.difficulties = difficulties
+
+    def set_name_timeout(self, seconds: float | None) -> None:
+        """The name entry gives up after ``seconds`` without input, as in a kiosk (None: never)."""
+        self.control.games.name_timeout = seconds
+
+    def offer_saved_game(self, game: Game) -> None:
+        """As if ``game`` had been found in progress at start (the title offers Continue)."""
+        self.control.games.saved = SavedGame(game, assisted=False)
+
+    def play_from(self, game: Game, state: str = "staging") -> None:
+        """Put ``game`` on the table as a resumed game, ``state`` showing it and nothing over it
+        (a position a test built, played on from there through the screens)."""
+        self.control.machine.restart(state, PlayContext(self.control.games.resume_session(game)))
+
+    def restart_at(self, key: str) -> None:
+        """Leave every screen and open ``key`` on the play in progress, as the game does when
+        a party's last turn ends (the handover becomes the results)."""
+        machine = self.control.machine
+        machine.restart(key, machine.context)
+
+    def push(self, key: str, payload: "Payload | None" = None) -> None:
+        """Open screen ``key`` over the one on top with ``payload``, as a button there would."""
+        self.top.push(key, payload)
+
+    def set_computer_policy(self, make: Callable[[], Any]) -> None:
+        """The party's computer players ask ``make()`` for the policy they play by."""
+        self.control.autoplay.computer_policy = make
+
+    def retry_unsaved(self) -> bool:
+        """Write the results held unsaved again now, as the loop does every ``RETRY_SECONDS``;
+        True if they were written."""
+        return self.control.storage.retry_unsaved()
+
+    def phones_on_loopback(self) -> None:
+        """Open phones' rooms on 127.0.0.1, at any free port: the tests' phones are on this
+        machine (a room is never opened on loopback for players)."""
+        host = self.control.phones
+        host.address, host.port, host.allow_loopback = (lambda: "127.0.0.1"), 0, True
+
+    def resize_menus(self, size: tuple[int, int]) -> None:
+        """Lay the menus out for ``size``, as a new window size does (their pygame_gui manager
+        is let go and a new one made when next needed)."""
+        self.control.ui.resize(size)
+
+    # --- watching the loop at work ---------------------------------------------------------
+    def before_each_present(self, note: Callable[[], None]) -> None:
+        """Call ``note()`` as each frame is about to be handed to the window (what the game
+        had done by the time the player saw it)."""
+        window = self.control.window
+        present = window.present
+
+        def noting_present() -> None:
+            note()
+            present()
+
+        window.present = noting_present  # type: ignore[method-assign]
+
+    def around_each_draw(self, watch: Callable[[Callable[[], None]], None]) -> None:
+        """Draw the screens of each frame through ``watch(draw)``: ``watch`` calls ``draw()``
+        once, and may look at the game before and after (what a draw changed)."""
+        machine = self.control.machine
+        real_draw = machine.draw
+
+        def draw(surface: pygame.Surface, alpha: float) -> None:
+            watch(lambda: real_draw(surface, alpha))
+
+        machine.draw = draw  # type: ignore[method-assign]
+
     # --- what the game is doing (queries, so tests need not reach into the control) --------
     @property
     def text(self) -> Any:
         """The catalog of the language on screen."""
         return self.control.text
+
+    @property
+    def fonts(self) -> "FontBook":
+        """The one font book every screen draws its words with."""
+        return self.control.fonts
 
     @property
     def layout(self) -> Any:
@@ -139,6 +271,11 @@ class Player:
     @property
     def window_size(self) -> tuple[int, int]:
         return self.control.window.surface.get_size()
+
+    @property
+    def viewport_size(self) -> tuple[int, int]:
+        """The size the table and the menus are laid out for (the window's, once it settled)."""
+        return self.control.viewport.size
 
     @property
     def fullscreen(self) -> bool:
@@ -169,6 +306,16 @@ class Player:
         return list(self.control.machine.stack)
 
     @property
+    def screen_keys(self) -> set[str]:
+        """Every screen the game can open (the keys its state machine makes states for)."""
+        return set(self.control.machine.factories)
+
+    @property
+    def screen_services(self) -> Any:
+        """The services the game hands each screen's maker (one bundle for all)."""
+        return next(iter(self.control.machine.factories.values())).args[1]  # partial(make_screen, where, services)
+
+    @property
     def quit_requested(self) -> bool:
         return self.control.machine.quit_requested
 
@@ -186,13 +333,159 @@ class Player:
     def animating(self) -> bool:
         return self.control.animating()
 
-    def notices(self, count: int) -> list[str]:
-        """The latest ``count`` notices the title would show."""
-        return self.control.notices.latest(count)
+    def notices(self, count: int | None = None) -> list[str]:
+        """The latest ``count`` notices the title would show (None: all of them)."""
+        notices = self.control.notices
+        return list(notices.shown) if count is None else notices.latest(count)
 
-    def set_language(self, locale: str) -> None:
-        """Switch the language as Settings does."""
-        self.control.set_language(locale)
+    # --- options and settings in use -------------------------------------------------------
+    @property
+    def options(self) -> Options:
+        """The options this run took: the command line's, filled in from the saved settings."""
+        return self.control.options
+
+    @property
+    def settings(self) -> "Settings":
+        """The settings in use now (the saved ones, with this run's command line over them)."""
+        return self.control.preferences.current
+
+    @property
+    def sound_on(self) -> bool:
+        return self.control.audio.enabled
+
+    @property
+    def sounds_loaded(self) -> bool:
+        """The sounds are read (start-up leaves them for after the first frame)."""
+        return self.control.audio.loaded
+
+    @property
+    def volume(self) -> float:
+        """The effects' volume, 0 to 1."""
+        return self.control.audio.volume
+
+    @property
+    def text_scale(self) -> float:
+        """The menus' text scale (above 1 with Large text)."""
+        return self.control.ui.text_scale
+
+    @property
+    def name_timeout(self) -> float | None:
+        """Seconds the name entry waits for input before it records the default name (None: for ever)."""
+        return self.control.games.name_timeout
+
+    @property
+    def saved_game(self) -> "SavedGame | None":
+        """The game found in progress at start, offered as Continue (None once taken)."""
+        return self.control.games.saved
+
+    # --- the play on the table -------------------------------------------------------------
+    @property
+    def play_context(self) -> PlayContext:
+        """The play every screen shares (the game on the table, the party): a fresh one starts
+        each new play, so a test may watch its identity."""
+        return self.control.machine.context
+
+    @property
+    def session(self) -> "GameSession":
+        """The game on the table, whichever screen is on top (LookupError when an attract
+        card fills the screen)."""
+        return self.control.machine.context.table
+
+    @property
+    def party(self) -> Any:
+        """The party being played (its ``PartyPlay``), None in a single game."""
+        return self.control.machine.context.party
+
+    def session_for(self, game: Game) -> "GameSession":
+        """A session for ``game`` as the game would resume it (not shown: for what a session says)."""
+        return self.control.games.resume_session(game)
+
+    @property
+    def coach(self) -> "Coach":
+        """The coach behind the first game's marks and tips (what it guides and has shown)."""
+        return self.control.coach
+
+    def thinking(self, seat: int = 0) -> Any:
+        """The thought (a Future) the computer player in party seat ``seat`` waits for; None
+        between its thoughts."""
+        return self.control.autoplay.seats[seat].thinking
+
+    # --- the kiosk -------------------------------------------------------------------------
+    @property
+    def kiosk_config(self) -> "KioskConfig | None":
+        """The kiosk's config as it was read (None: not a kiosk)."""
+        return self.control.kiosk
+
+    @property
+    def attracting(self) -> bool:
+        """The kiosk's attract loop is on (the cards and games shown while nobody plays)."""
+        return self._kiosk_director().attracting
+
+    @property
+    def attract_game(self) -> str | None:
+        """The attract loop's step whose game plays on the table now ("best_today",
+        "expert_demo"); None while no such game plays."""
+        director = self._kiosk_director()
+        return director.config.attract_steps[director.step] if director.demo_running else None
+
+    def _kiosk_director(self) -> Any:
+        director = self.control.director
+        assert director is not None, "not a kiosk: there is no attract loop"
+        return director
+
+    @property
+    def pads_open(self) -> dict[Any, Any]:
+        """The game controllers the kiosk has open, by instance."""
+        pads = self.control.pads
+        assert pads is not None, "not a kiosk: no game controllers are read"
+        return dict(pads.open)
+
+    @property
+    def termination_handler(self) -> Any:
+        """The handler the game installs for SIGTERM (a test checks it is handed back at the end)."""
+        return self.control.termination._on_signal
+
+    # --- the services behind the screens (objects a test inspects as they change) ----------
+    @property
+    def store(self) -> "Store | None":
+        """The score store the game reads and writes (opened now if it was not yet; None:
+        storage unavailable)."""
+        return self.control.storage.store
+
+    @property
+    def store_open(self) -> bool:
+        """The game has opened its storage (start-up leaves it for after the first frame)."""
+        return self.control.storage.is_open
+
+    @property
+    def unsaved_results(self) -> int:
+        """Finished games' results held in memory because they could not be written."""
+        return self.control.storage.unsaved_results
+
+    @property
+    def worker(self) -> Any:
+        """The worker every background thought goes to (closed at the end)."""
+        return self.control.worker
+
+    @property
+    def heap(self) -> "HeapTrimmer":
+        """The heap trimmer: its counts say when the loop's rests tidied memory."""
+        return self.control.heap
+
+    @property
+    def menu_manager(self) -> Any:
+        """The pygame_gui manager the menus' widgets live in (made now if none is)."""
+        return self.control.ui.manager
+
+    @property
+    def phones(self) -> "PhoneHost":
+        """The host of the phones' room (made on first use): its room's snapshot, address, server."""
+        return self.control.phones
+
+    @property
+    def room(self) -> "Room":
+        """The phones' room open now: its seats, their games, its changes."""
+        return self.control.phones.open_room.room
 
     # --- what is on screen --------------------------------------------------------------
     @property
@@ -213,6 +506,11 @@ class Player:
         menu = self.top
         assert isinstance(menu, MenuState), self.top_key
         return {ident: button.rect for button, ident in menu.buttons}
+
+    @property
+    def surface(self) -> pygame.Surface:
+        """The window's own surface (a test draws on it as a screen would)."""
+        return self.control.window.surface
 
     def shown(self) -> pygame.Surface:
         """The frame last presented (the window keeps it until the next)."""
@@ -259,10 +557,6 @@ class Player:
         finally:
             del fonts.render
         return seen
-
-    def close(self) -> None:
-        pygame.display.quit()
-
 
 def same_picture(a: pygame.Surface, b: pygame.Surface) -> bool:
     return pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
