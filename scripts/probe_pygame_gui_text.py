@@ -3,8 +3,9 @@ the game's own text layout instead — measured on pixels.
 
     python scripts/probe_pygame_gui_text.py
 
-1. For sample texts it draws a UILabel with the game's theme (the language's
-   font, HarfBuzz script and direction) and compares the ink with (a) the text shaped as
+1. For sample texts it draws a UILabel themed as pygame_gui would need it (the
+   language's font, HarfBuzz script and direction: the game's own theme gives pygame_gui
+   no fonts, since it draws no words) and compares the ink with (a) the text shaped as
    one run in that font — what SDL_ttf does alone — and (b) the game's text layout (bidi
    runs, a font per script). The share of matching ink pixels is printed for each.
 2. For every text the menus show through pygame_gui (titles, subtitles, notices, buttons,
@@ -25,9 +26,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 import pygame  # noqa: E402
 
-from magdagdon.app.text.fonts import FontBook  # noqa: E402
+from magdagdon.app.text.fonts import FONT_FILES, FontBook, font_paths  # noqa: E402
 from magdagdon.app.text.i18n import Catalog  # noqa: E402
-from magdagdon.app.ui.ui_theme import make_ui_manager, theme_for  # noqa: E402
+from magdagdon.app.ui.ui_theme import text_look  # noqa: E402
 from magdagdon.engine import Difficulty  # noqa: E402
 
 SIZE = (1280, 720)
@@ -84,6 +85,15 @@ def one_run(text: str, script: str, size: int) -> pygame.Surface:
     return fonts.font(size).render(text, True, WHITE)
 
 
+def language_theme(catalog: Catalog, size: int) -> dict:
+    """A pygame_gui theme whose labels are set in the language's font, script and direction."""
+    regular, bold = font_paths(catalog.script)
+    font = {"name": f"probe_{catalog.script}", "locale": "en", "size": str(size), "regular_path": regular,
+            "bold_path": bold, "script": FONT_FILES.get(catalog.script, FONT_FILES["latin"])[2],
+            "direction": "rtl" if catalog.rtl else "ltr"}
+    return {"defaults": {"font": font}, "label": {"font": font}}
+
+
 def main() -> None:
     pygame.init()
     pygame.display.set_mode(SIZE)
@@ -93,9 +103,8 @@ def main() -> None:
     print("1. pygame_gui labels against one run and against the text layout (share of ink alike)")
     for locale, samples in SAMPLES.items():
         catalog = Catalog(locale)
-        manager = make_ui_manager(SIZE, catalog.script)
-        theme, _ = theme_for(SIZE, catalog.script)
-        size = int(theme["label"]["font"]["size"])
+        size = text_look(SIZE, "label").size
+        manager = pygame_gui.UIManager(SIZE, language_theme(catalog, size))
         fonts = FontBook(catalog.script, rtl=catalog.rtl)
         for text in samples:
             label = pygame_gui.elements.UILabel(pygame.Rect(0, 0, 1200, 200), text, manager)

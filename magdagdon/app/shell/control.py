@@ -133,7 +133,7 @@ class Control:
         self.audio = Audio()
         self.viewport = Viewport(self.window.surface.get_size(), text.rtl)
         self.heap = HeapTrimmer()
-        self.ui = MenuUI(self.viewport.size, text.script, on_drop=self.heap.let_go)
+        self.ui = MenuUI(self.viewport.size, on_drop=self.heap.let_go)
         preferences.follow(self._follow_settings)  # sound, volume, large text: now and on each change
         self.notices = Notices(text)
         if preferences.file_was_set_aside and preferences.notice is not None:
@@ -213,9 +213,7 @@ class Control:
         """The settings the control's own services carry out (the table reads the others)."""
         self.audio.enabled = bool(settings.sound)
         self.audio.volume = (100 if settings.volume is None else settings.volume) / 100
-        scale = LARGE_TEXT_SCALE if settings.large_text else 1.0
-        self.fonts.set_scale(scale)
-        self.ui.set_text_scale(scale)
+        self.fonts.set_scale(LARGE_TEXT_SCALE if settings.large_text else 1.0)
 
     @staticmethod
     def _coach(options: Options, preferences: Preferences, kiosk: KioskConfig | None = None) -> Coach:
@@ -496,7 +494,6 @@ class Control:
         pygame.display.set_caption(text("app.window_title"))
         self.fonts.switch(text.script, rtl=text.rtl)
         self.viewport.set_direction(text.rtl)
-        self.ui.set_script(text.script)
         self.machine.resize()
         self.dirty = True
 

@@ -128,24 +128,6 @@ def language_names() -> dict[str, str]:
     return names
 
 
-def language_scripts() -> dict[str, tuple[str, bool]]:
-    """Each shipped language's (script, right to left) from its catalog's ``_meta``."""
-    scripts = {}
-    for locale in available_locales():
-        try:
-            meta = _meta(locale)
-        except (OSError, ValueError):
-            continue
-        scripts[locale] = (str(meta.get("script", "latin")), bool(meta.get("rtl", False)))
-    return scripts
-
-
-def script_reads_right_to_left(script: str) -> bool:
-    """Whether the languages written in ``script`` read from the right, as their catalogs
-    say (the one place the direction is decided: never from the script's name)."""
-    return any(rtl for written, rtl in language_scripts().values() if written == script)
-
-
 class _PluralFormatter(string.Formatter):
     """``str.format`` plus the ``{value:@phrase}`` spec for plural phrases and the
     ``{value:#phrase}`` spec for ordinal ones."""

@@ -33,7 +33,7 @@ from ..table.session import GameSession
 from ..shell.payloads import Answer, Confirm, ConfirmAction, Payload, Question
 from ..shell.play_context import PlayContext
 from ..shell.state_machine import State
-from .ui_theme import TextLook, text_look
+from .ui_theme import TextLook, text_colour, text_look
 from ..shell.viewport import Viewport
 
 if TYPE_CHECKING:
@@ -501,9 +501,13 @@ class MenuState(State):
                 placed.append((button, ident, size, self._label_box(button).centery - (top + bottom) // 2))
         return placed
 
+    @staticmethod
+    def _button_style(button: "UIButton") -> str:
+        """The button's style, its object id in the theme ("#primary", "#chosen"...; "" plain)."""
+        return next(iter(button.object_ids[-1:]), None) or ""
+
     def _button_look(self, button: "UIButton") -> TextLook:
-        style = next(iter(button.object_ids[-1:]), None) or ""
-        return text_look(self.kit.viewport.size, "button", style)
+        return text_look(self.kit.viewport.size, "button", self._button_style(button))
 
     @staticmethod
     def _label_box(button: "UIButton") -> pygame.Rect:
@@ -514,8 +518,8 @@ class MenuState(State):
                           baseline: int) -> None:
         """``label`` centred across its button, its baseline at ``baseline``."""
         look = self._button_look(button)
-        colour = _button_text_colour(button, look.colour)
-        image = self.fonts.render(label, size, colour, look.bold)
+        image = self.fonts.render(label, size, text_colour("button", self._button_style(button), _state(button)),
+                                  look.bold)
         ink = ink_rect(image)
         surface.blit(image, (button.rect.centerx - ink.centerx, baseline - self.fonts.baseline(label, size, look.bold)))
 
@@ -579,8 +583,7 @@ def _paired(rows: list[list[Item]]) -> list[list[Item]]:
     return paired
 
 
-def _button_text_colour(button: "UIButton", default: tuple[int, int, int]) -> tuple[int, int, int]:
-    state = ("disabled" if not button.is_enabled else "active" if button.held else
-             "selected" if button.is_selected else "hovered" if button.hovered else "normal")
-    colour = getattr(button, "colours", {}).get(f"{state}_text")
-    return (colour.r, colour.g, colour.b) if isinstance(colour, pygame.Color) else default
+def _state(button: "UIButton") -> str:
+    """The look pygame_gui shows the button in: its words take the theme's colour for it."""
+    return ("disabled" if not button.is_enabled else "active" if button.held else
+            "selected" if button.is_selected else "hovered" if button.hovered else "normal")

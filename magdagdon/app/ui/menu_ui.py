@@ -1,5 +1,6 @@
 """The one pygame_gui manager the menus share, built (and pygame_gui imported, ~0.1 s) on
-first use, after the first frame is on screen.
+first use, after the first frame is on screen; a new one only for a new window size (it
+holds no words, so languages and Large text need none).
 
 pygame_gui draws from a list of visible elements it rebuilds only in ``update``: new
 elements draw nothing before it, killed ones go on drawing until it. The control object
@@ -31,31 +32,19 @@ def empty_text_layout(layout: Any) -> None:
 
 
 class MenuUI:
-    def __init__(self, size: tuple[int, int], script: str, on_drop: Callable[[], None] = lambda: None) -> None:
+    def __init__(self, size: tuple[int, int], on_drop: Callable[[], None] = lambda: None) -> None:
         self.size = size
-        self.on_drop = on_drop  # told when a manager is let go (its fonts and images wait in cycles)
-        self.script = script
+        self.on_drop = on_drop  # told when a manager is let go (its images wait in cycles)
         self.ready = False  # the control object sets it once the first frame is shown
         self.changed = False  # elements were made or killed since the last drawn frame
         self._manager: UIManager | None = None
-        self.text_scale = 1.0  # the Large text setting
-        # The fonts of the manager last let go, for the next one to take those it asks for
-        # rather than open them again (``ui_theme.make_ui_manager``).
-        self._fonts_let_go: dict[str, Any] = {}
-
-    def set_text_scale(self, scale: float) -> None:
-        """Larger (or normal) menu text: a new manager, themed for it, when a menu next needs one."""
-        if scale != self.text_scale:
-            self.text_scale = scale
-            self.resize(self.size)
 
     @property
     def manager(self) -> "UIManager":
         if self._manager is None:
             from .ui_theme import make_ui_manager
 
-            self._manager = make_ui_manager(self.size, self.script, self.text_scale, self._fonts_let_go)
-            self._fonts_let_go = {}  # those not taken go with the old manager
+            self._manager = make_ui_manager(self.size)
         return self._manager
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -64,22 +53,14 @@ class MenuUI:
         if self._manager is not None:
             from pygame_gui.core.utility import get_default_manager, set_default_manager
 
-            from .ui_theme import fonts_of
-
-            self._fonts_let_go = fonts_of(self._manager)
             self._manager.clear_and_reset()
             # pygame_gui keeps the first manager made as its default for ever: with its
-            # theme and every font it loaded, it would outlive the window size it was for.
+            # theme and images, it would outlive the window size it was for.
             if get_default_manager() is self._manager:
                 set_default_manager(None)
             self.on_drop()
         self._manager = None
         self.changed = True
-
-    def set_script(self, script: str) -> None:
-        """Menus in another language's script: a new manager, themed for it."""
-        self.script = script
-        self.resize(self.size)
 
     def note_change(self) -> None:
         self.changed = True
