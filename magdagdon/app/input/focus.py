@@ -1,14 +1,17 @@
-"""Keyboard focus over on-screen targets: arrows move to the nearest target in that
-direction, Tab cycles in reading order."""
+"""Keyboard focus over on-screen targets, the same on the table and in the menus: arrows
+(and a controller's pad) move to the nearest target in that direction, Tab cycles in
+reading order."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pygame
 from pygame import Rect
 
 FocusKey = tuple[str, "int | str"]  # ("die" | "cell" | "button", which)
 DIRECTIONS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
+ARROW_KEYS = {pygame.K_LEFT: "left", pygame.K_RIGHT: "right", pygame.K_UP: "up", pygame.K_DOWN: "down"}
 
 
 @dataclass(frozen=True)
@@ -41,18 +44,33 @@ def step_focus(targets: list[Target], current: FocusKey | None, direction: str) 
         index = targets.index(here) + (1 if direction == "next" else -1)
         return targets[index % len(targets)].key
     dx, dy = DIRECTIONS[direction]
-    cx, cy = here.rect.center
     best: Target | None = None
-    best_cost: float | None = None
+    best_cost: tuple[float, float] | None = None
     for target in targets:
         if target is here:
             continue
-        tx, ty = target.rect.center
-        along = (tx - cx) * dx + (ty - cy) * dy
-        if along <= 0:
-            continue
-        across = abs((tx - cx) * dy) + abs((ty - cy) * dx)
-        cost = along + 2.5 * across
-        if best_cost is None or cost < best_cost:
+        cost = _cost(here.rect, target.rect, dx, dy)
+        if cost is not None and (best_cost is None or cost < best_cost):
             best, best_cost = target, cost
     return best.key if best else current
+
+
+def _cost(here: Rect, there: Rect, dx: int, dy: int) -> tuple[float, float] | None:
+    """How far ``there`` is from ``here`` going (dx, dy); None if it is not that way.
+
+    Measured between edges, not centres: the gap along the way, and the gap across it
+    (none where the two overlap across), the latter weighing more; ties go to the better
+    centred. So Down from a wide button goes to the first of the row just under it, not to
+    the next wide one further down that happens to be centred under it."""
+    along_centres = (there.centerx - here.centerx) * dx + (there.centery - here.centery) * dy
+    if along_centres <= 0:
+        return None
+    if dx:
+        along = there.left - here.right if dx > 0 else here.left - there.right
+        across = max(0, there.top - here.bottom, here.top - there.bottom)
+        off_centre = abs(there.centery - here.centery)
+    else:
+        along = there.top - here.bottom if dy > 0 else here.top - there.bottom
+        across = max(0, there.left - here.right, here.left - there.right)
+        off_centre = abs(there.centerx - here.centerx)
+    return (max(0, along) + 2.5 * across, off_centre)

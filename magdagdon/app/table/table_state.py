@@ -16,7 +16,7 @@ from .motion import Before, counted_score, effects_of
 from ..text.fonts import FontBook
 from .games import Games
 from ..text.i18n import Catalog
-from ..input.focus import FocusKey, Target, index_of, step_focus
+from ..input.focus import ARROW_KEYS, FocusKey, Target, index_of, step_focus
 from ..ui import palette
 from .board_view import draw_cell_highlights, draw_cell_ring, pulse
 from .coach_marks import draw_coach_mark
@@ -53,7 +53,6 @@ PULSE_TICKS = ticks(4.0)  # highlights breathe for a while after a change, then 
 # to, is the second tap of a double tap: it was meant for the state before and does nothing.
 # Likewise a tap skips the roll animation only once the dice have tumbled this long.
 DOUBLE_TAP_TICKS = ticks(0.3)
-ARROWS = {pygame.K_LEFT: "left", pygame.K_RIGHT: "right", pygame.K_UP: "up", pygame.K_DOWN: "down"}
 
 
 @dataclass(frozen=True)
@@ -443,9 +442,9 @@ class TableState(State):
         return targets
 
     def on_key(self, key: int) -> None:
-        if key in ARROWS or key == pygame.K_TAB:
+        if key in ARROW_KEYS or key == pygame.K_TAB:
             shift = pygame.key.get_mods() & pygame.KMOD_SHIFT
-            direction = ARROWS.get(key) or ("previous" if shift else "next")
+            direction = ARROW_KEYS.get(key) or ("previous" if shift else "next")
             self.focus = step_focus(self.focus_targets(), self.focus, direction)
         elif key == pygame.K_ESCAPE:
             self.open_menu()

@@ -25,6 +25,7 @@ from ..table.games import Games
 from ..text.i18n import Catalog
 from .menu_ui import MenuUI
 from . import palette
+from ..input.focus import ARROW_KEYS, Target, step_focus
 from ..audit.draw_log import Role, as_role, panel
 from ..text.fit import min_text_px
 from ..text.menu_text import DrawnLabel, TextPage, blit_ink, fitted_block, fitted_line, fitted_size, ink_rect
@@ -380,12 +381,10 @@ class MenuState(State):
         elif event.type == pygame.KEYDOWN:
             self.keyboard = True
             count = len(self.buttons)
-            # The arrow pointing the way the language reads goes to the next button.
-            onward, back = self.text.direction.arrows()
-            if event.key in (pygame.K_DOWN, onward) or (event.key == pygame.K_TAB and not event.mod & pygame.KMOD_SHIFT):
-                self._move_focus(1)
-            elif event.key in (pygame.K_UP, back) or event.key == pygame.K_TAB:
-                self._move_focus(-1)
+            if event.key in ARROW_KEYS:  # to the nearest button that way, as on the table
+                self._move_focus(ARROW_KEYS[event.key])
+            elif event.key == pygame.K_TAB:  # the next in reading order (Shift: the one before)
+                self._move_focus("previous" if event.mod & pygame.KMOD_SHIFT else "next")
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and count:
                 button, ident = self.buttons[self.focus_index]
                 if button.is_enabled:
@@ -395,13 +394,14 @@ class MenuState(State):
         elif event.type == pygame.MOUSEBUTTONDOWN:
             self.keyboard = False
 
-    def _move_focus(self, step: int) -> None:
-        """To the next (``step`` 1) or previous (-1) button that can be pressed."""
-        count = len(self.buttons)
-        for _ in range(count):
-            self.focus_index = (self.focus_index + step) % max(1, count)
-            if self.buttons[self.focus_index][0].is_enabled:
-                return
+    def _move_focus(self, direction: str) -> None:
+        """To the button that can be pressed ``direction`` of the focused one ("up", "down",
+        "left", "right", or "next"/"previous" in reading order)."""
+        targets = [Target("button", ident, button.rect) for button, ident in self.buttons if button.is_enabled]
+        current = ("button", self.buttons[self.focus_index][1]) if self.buttons else None
+        moved = step_focus(targets, current, direction)
+        if moved is not None:
+            self.focus_index = next(index for index, (_, ident) in enumerate(self.buttons) if ident == moved[1])
 
     def _scroll_page(self, event: pygame.event.Event) -> bool:
         """Wheel, Page Up/Down and dragging scroll the page; True if the event did."""
