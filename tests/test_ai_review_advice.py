@@ -42,7 +42,7 @@ def test_advice_mirrors_the_suggested_actions():
 
 def test_review_line_wording():
     from magdagdon.app.text.i18n import Catalog
-    from magdagdon.app.results.game_over import review_line
+    from magdagdon.app.results.review_cards import review_line
 
     text = Catalog("en").text
     review = TurnReview(6, 34.6, (), (), TurnAdvice((("plus", (2,)),), ((3, 9), (4, 10)), None))

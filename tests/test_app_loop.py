@@ -126,7 +126,7 @@ def test_after_game_over_the_menu_offers_no_resume(players, tmp_path):
 def test_the_review_shows_when_ready_without_input_and_nothing_moves(players, monkeypatch):
     from magdagdon.ai import review
     from magdagdon.app.players.daemon_threads import DaemonThreads
-    from magdagdon.app.results import game_over
+    from magdagdon.app.results import review_cards
 
     ready = threading.Event()
     real_review = review.review_game  # the review job imports it when it runs, on the worker
@@ -152,7 +152,7 @@ def test_the_review_shows_when_ready_without_input_and_nothing_moves(players, mo
     drawn = {t for t, _ in later}
     assert text("gameover.review_title") in drawn
     words = " ".join(t for t, _ in later)
-    for item in state.session.review[:game_over.REVIEW_ITEMS]:  # a drawn card for each costly turn
+    for item in state.session.review[:review_cards.REVIEW_ITEMS]:  # a drawn card for each costly turn
         assert f"Turn {item.turn}:" in words
     assert same_picture(player.shown(), player.fresh())
     # Laid out once with room for the review: the breakdown keeps its size.

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from magdagdon.app.text.text_runs import without_controls
-from magdagdon.app.results.game_over import review_line
+from magdagdon.app.results.review_cards import review_line
 
 from support.player import Player
 

@@ -12,7 +12,7 @@ from magdagdon.ai.review import TurnAdvice, TurnReview
 from magdagdon.app.text.i18n import Catalog
 from magdagdon.app.text.numbers import MINUS, cost, signed
 from magdagdon.app.table.score_panel import draw_score_panel
-from magdagdon.app.results.game_over import review_line
+from magdagdon.app.results.review_cards import review_line
 from magdagdon.assets_path import asset_path
 from magdagdon.engine import Board, Difficulty, Game, ScoreBreakdown, Stage, TakeBack
 

@@ -2,7 +2,7 @@
 
 from magdagdon.ai.review import TurnAdvice, TurnReview
 from magdagdon.app.text.i18n import Catalog
-from magdagdon.app.results.game_over import review_line
+from magdagdon.app.results.review_cards import review_line
 
 
 def test_review_names_cells_in_the_players_language():

@@ -1,0 +1,373 @@
+"""Where everything on the game-over panel goes, for one window, language and set of lines:
+the title, the total, the breakdown's rows, the lines under them, the review's cards and the
+buttons.
+
+The panel is laid out by the ink of its words (Nastaliq's letters stand far shorter than
+its line), as tall as it needs within the window, so every line and the review fit in
+every language and size. In landscape the review takes a column of its own beside the
+breakdown where that gives its dice more room than a row of cards under it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import pygame
+
+from ..text.fit import min_text_px
+from ..text.fonts import FontBook
+from ..text.i18n import Catalog
+from ..text.menu_text import fitted_block, ink_rect
+from ..ui import palette
+from ..ui.button_row import INK_SHARE, LABEL_SHARE, words_width
+from ..ui.palette import Colour
+from ..ui.widgets import Button
+from .mini_board import board_cells
+from .review_cards import REVIEW_ITEMS, beside_card_parts, card_sides, review_die_target
+
+ButtonWords = tuple[str, str, str]  # a button's ident, label and style
+LaidLine = tuple[str, Colour, list[tuple[str, int, int]]]  # content, colour, its (words, size, ink height) parts
+
+
+@dataclass(frozen=True)
+class ResultLine:
+    """A line under the breakdown: what it is (the draw log's panel), its words, its colour."""
+
+    content: str
+    words: str
+    colour: Colour
+
+
+@dataclass(frozen=True)
+class PanelContent:
+    """What the panel shows, as far as where things go depends on it."""
+
+    total: str  # the final total, as shown
+    rows: tuple[tuple[str, str], ...]  # the breakdown's (label, value), at their final values
+    lines: tuple[ResultLine, ...]  # under the breakdown
+    captions: tuple[str, ...]  # the review's sentences (empty: no review to keep room for)
+    buttons: tuple[ButtonWords, ...]  # in reading order
+
+
+@dataclass(frozen=True)
+class PlacedLine:
+    """One line of text as laid out: its words, size, and the box its ink is centred in."""
+
+    words: str
+    px: int
+    box: pygame.Rect
+
+
+@dataclass(frozen=True)
+class PanelPlan:
+    """Where everything on the game-over panel goes, for one window, language and set of lines."""
+
+    dialog: pygame.Rect
+    title_scale: float  # for draw_banner: the title's size as a share of the panel's height
+    reserve: int  # the strip at the panel's bottom kept for the buttons
+    size: int  # the size of the breakdown and the result lines
+    total_px: int
+    total_box: pygame.Rect
+    paired: bool  # the breakdown's rows two to a line
+    rows: tuple[pygame.Rect, ...]  # each breakdown row's box (label and value on one baseline)
+    row_baseline: int  # that baseline, below each row box's top
+    lines: tuple[tuple[str, Colour, tuple[PlacedLine, ...]], ...]  # (content, colour, its lines)
+    cards: pygame.Rect | None  # the review's area (kept before the review is in)
+    buttons: tuple[Button, ...]
+    review_die: int = 0  # the side of a die on the review's boards (0: no review)
+    beside: bool = False  # the review in a column beside the breakdown, its cards one under another
+    title_box: pygame.Rect | None = None  # beside: the title heads the breakdown's column (else the panel's top)
+    title_px: int = 0  # and its size there
+    cards_shown: int = REVIEW_ITEMS  # the costliest turns drawn: fewer only where all would not fit
+    card_columns: int = REVIEW_ITEMS  # the cards' row (under the breakdown) or column (beside) is cut in this many
+
+
+def fits_block(fonts: FontBook, words: str, size: int, width: int, floor: int) -> list[tuple[str, int]]:
+    """``words`` as (line, size) pairs: one line at the largest size up to ``size`` that fits
+    ``width``, or, where that would be below the readable ``floor``, as many lines at it."""
+    fitted = fonts.fit(words, size, width)
+    if fitted >= floor:
+        return [(words, fitted)]
+    return [(line, floor) for line in fonts.wrap(words, floor, width)]
+
+
+class GameOverPlanner:
+    """Plans the panel showing ``content`` in a window of ``size`` (the table's ``margin``
+    kept around it; ``portrait``: the window stands upright)."""
+
+    def __init__(self, fonts: FontBook, text: Catalog, size: tuple[int, int], margin: int, portrait: bool,
+                 content: PanelContent) -> None:
+        self.fonts, self.text = fonts, text
+        self.size, self.margin, self.portrait = size, margin, portrait
+        self.content = content
+
+    def plan(self) -> PanelPlan:
+        """The largest text size (down to the readable floor) at which the whole panel fits the
+        window; the breakdown's rows go two to a line where one under another would not fit;
+        what height is left goes to the review's boards."""
+        captions = self.content.captions
+        w, h = self.size
+        floor = min_text_px((w, h))
+        usual = self._usual_width()
+        width = w - 2 * self.margin if captions else usual  # the review's boards take the window's width
+        most = h - 2 * self.margin
+        pad = max(8, width // 24)  # as the banner's own (hud.draw_banner)
+        inner = width - 2 * pad
+        largest = max(floor, min(round(min(w, h) * 0.028), inner // 22))
+        want = review_die_target((w, h))
+        # In landscape the review goes in a column of its own beside the breakdown, or under it
+        # where that gives its dice more room (a small window in a short script).
+        shapes = (True, False) if captions and not self.portrait else (False,)
+        # Every card if they fit at some size; else the costliest few, wider, whose sentences
+        # then take fewer lines (a small window in a tall script): never a panel past the window.
+        choices = [(captions, REVIEW_ITEMS)] + [(captions[:n], n) for n in range(len(captions) - 1, 0, -1)]
+        plan: PanelPlan | None = None
+        for shown, columns in choices:
+            fitting: PanelPlan | None = None
+            for beside in shapes:
+                for size in range(largest, floor - 1, -1):
+                    for paired in (False, True):
+                        if beside:
+                            plan = self._plan_beside(size, paired, width, most, pad, floor, shown, columns)
+                        else:
+                            plan = self._plan_stacked(size, paired, width, most, pad, floor, shown, columns)
+                        plan = replace(plan, cards_shown=len(shown), card_columns=columns)
+                        if plan.dialog.height <= most:
+                            if not shown or plan.review_die >= want:
+                                return plan
+                            fitting = fitting or plan  # the largest text that fits, should no shape give the dice room
+            if fitting is not None:
+                return fitting
+        assert plan is not None
+        return plan  # nothing fits (a tiny window): the smallest, judged by the audit
+
+    def _usual_width(self) -> int:
+        """The panel's width without the review: the breakdown's rows keep to it."""
+        w, margin = self.size[0], self.margin
+        return w - 2 * margin if self.portrait else min(w - 2 * margin, max(int(w * 0.55), 720))
+
+    def _plan_beside(self, size: int, paired: bool, width: int, most: int, pad: int, floor: int,
+                     captions: tuple[str, ...], count: int) -> PanelPlan:
+        """Two columns over the buttons: the title, the total, the breakdown and the result
+        lines in one, the review in the other (its title, then a card per costly turn, one
+        under another: the two boards, and the sentence beside them)."""
+        fonts, text, total = self.fonts, self.text, self.content.total
+        w, h = self.size
+        inner = width - 2 * pad
+        gap = max(3, round(size * 0.35))
+        above, below = self._row_reach(size)
+        row_h = above + below
+        row_count = 2 if paired else 4
+        start_w = (inner - pad) * 9 // 20  # the breakdown's column; the review's takes the rest
+        end_w = inner - pad - start_w
+        title_px, title_ink = self._title_size(size, start_w, floor)
+        total_px = max(floor, fonts.fit(total, round(size * 2.6), start_w, True))
+        total_h = fonts.ink_height(total, total_px, True)
+        lines = self.content.lines
+        results = self._laid([line for line in lines if line.content != "review title"], size, start_w, floor)
+        heading = self._laid([line for line in lines if line.content == "review title"], size, end_w, floor)
+
+        def height_of(laid: list[LaidLine]) -> int:
+            return sum(part_h + gap for _, _, parts in laid for _, _, part_h in parts)
+
+        title_h = title_ink + pad // 4 + 2 * gap
+        start_h = title_h + total_h + 2 * gap + row_count * (row_h + gap) + gap + height_of(results)
+        head_h = height_of(heading)
+        buttons, buttons_h = self._button_rows(inner, floor, size)
+        probe = pygame.Rect(0, 0, end_w, 10 ** 4)
+        words_w = beside_card_parts(probe, gap)[2].width
+        caption_h = max(ink_rect(fitted_block(fonts, c, size, (words_w, 10 ** 4), palette.GOLD, False, floor)).height
+                        for c in captions)
+        card_min = max(caption_h, 4 * floor) + 2 * gap
+        card_cap = max(card_min, beside_card_parts(probe, gap)[0].width + 2 * gap)  # square boards filling their half
+
+        # room for a full review (count), kept from before it is in: nothing moves when it comes
+
+        def end_h(card_h: int) -> int:
+            return head_h + count * card_h + (count - 1) * gap
+
+        low = max(8, pad // 2)  # under the buttons: the review's boards want the height
+        fixed = pad + pad + buttons_h + low
+        room = max(start_h, end_h(card_min), min(most - fixed, end_h(card_cap)))
+        card_h = max(card_min, min(card_cap, (room - head_h - (count - 1) * gap) // count))
+        body = max(start_h, end_h(card_h), most - fixed)  # the whole height: the buttons stay put
+        height = fixed + body
+        dialog = pygame.Rect(0, 0, width, height)
+        dialog.center = (w // 2, h // 2)
+        left = dialog.left + pad
+        y = dialog.top + pad
+        both = pygame.Rect(left, y, start_w + pad + end_w, body)  # the result where the reader starts, the review after it
+        start = text.direction.placed(pygame.Rect(left, y, start_w, body), both)
+        end = text.direction.placed(pygame.Rect(left + start_w + pad, y, end_w, body), both)
+        title_box = pygame.Rect(start.left, y, start_w, title_ink)
+        y += title_h
+        total_box = pygame.Rect(start.left, y, start_w, total_h)
+        y += total_h + 2 * gap
+        rows = []
+        col_w = (start.width - size) // 2 if paired else start.width * 2 // 3
+        for index in range(4):
+            column = index % 2 if paired else 0
+            x = start.left + text.direction.column(column, 2) * (col_w + size) if paired else start.left + start.width // 6
+            rows.append(pygame.Rect(x, y, col_w, row_h))
+            if not paired or index % 2:
+                y += row_h + gap
+        y += gap
+        placed = []
+        for area, laid in ((start, results), (end, heading)):
+            if area is end:
+                y = end.top
+            for content_name, colour, parts in laid:
+                boxes = []
+                for words, px, part_h in parts:
+                    boxes.append(PlacedLine(words, px, pygame.Rect(area.left, y, area.width, part_h)))
+                    y += part_h + gap
+                placed.append((content_name, colour, tuple(boxes)))
+        cards = pygame.Rect(end.left, end.top + head_h, end_w, count * card_h + (count - 1) * gap)
+        review_die = board_cells(beside_card_parts(pygame.Rect(0, 0, end_w, card_h), gap)[0])[0].width
+        row_top = dialog.bottom - low - buttons_h
+        placed_buttons = tuple(Button(b.ident, b.rect.move(left, row_top), b.label, True, b.style) for b in buttons)
+        reserve = dialog.bottom - row_top + pad
+        return PanelPlan(dialog, 0.1, reserve, size, total_px, total_box, paired, tuple(rows), above, tuple(placed),
+                         cards, placed_buttons, review_die, beside=True, title_px=title_px,
+                         title_box=title_box)
+
+    def _title_size(self, size: int, inner: int, floor: int) -> tuple[int, int]:
+        """The title's size and ink height: over twice as tall as the lines'; in Nastaliq,
+        whose letters reach far above and below the line, a smaller size."""
+        fonts, title = self.fonts, self.text("gameover.title")
+        title_px = fonts.fit(title, round(size * 2.4), inner, True)
+        title_ink = fonts.ink_height(title, title_px, True)
+        if title_ink > size * 3:
+            title_px = max(floor, int(title_px * size * 3 / title_ink))
+            title_ink = fonts.ink_height(title, title_px, True)
+        return title_px, title_ink
+
+    def _plan_stacked(self, size: int, paired: bool, width: int, most: int, pad: int, floor: int,
+                      captions: tuple[str, ...], columns: int) -> PanelPlan:
+        """One column over the buttons: the title, the total, the breakdown, the result lines
+        and the review's cards in a row under them."""
+        fonts, text, total = self.fonts, self.text, self.content.total
+        w, h = self.size
+        inner = width - 2 * pad
+        gap = max(3, round(size * 0.35))
+        title_px, title_ink = self._title_size(size, inner, floor)
+        total_px = max(floor, fonts.fit(total, round(size * 2.6), inner, True))
+        total_h = fonts.ink_height(total, total_px, True)
+        # rows: the tallest ink among the labels and values, above and below their baseline
+        above, below = self._row_reach(size)
+        row_h = above + below
+        row_count = 2 if paired else 4
+        laid = self._laid(list(self.content.lines), size, inner, floor)
+        lines_h = sum(part_h + gap for _, _, parts in laid for _, _, part_h in parts)
+        buttons, buttons_h = self._button_rows(inner, floor, size)
+        card_h = 0
+        caption_h = 0
+        if captions:
+            card_w = (inner - gap * (columns - 1)) // columns
+            caption_h = max(ink_rect(fitted_block(fonts, c, size, (card_w - 8, size * 3), palette.GOLD, False, floor)).height
+                            for c in captions)
+            card_h = 4 * floor + caption_h + 3 * gap  # the smallest boards worth drawing
+        top_part = pad + title_ink + pad // 4 + 2 * gap  # the title stands apart from the total
+        middle = total_h + 2 * gap + row_count * (row_h + gap) + gap + lines_h + card_h
+        bottom_part = pad + buttons_h + pad
+        height = top_part + middle + bottom_part
+        if captions:  # what height is left makes the review's boards larger, up to the cards' width
+            card_w = (inner - gap * (columns - 1)) // columns
+            widest = (card_w - 3 * max(4, card_w // 40)) // 2 + caption_h + 3 * gap
+            grow = max(0, min(most - height, widest - card_h))
+            card_h += grow
+            height += grow
+        dialog = pygame.Rect(0, 0, width, height)
+        dialog.center = (w // 2, h // 2)
+        # positions, top to bottom
+        y = dialog.top + top_part
+        left = dialog.left + pad
+        total_box = pygame.Rect(left, y, inner, total_h)
+        y += total_h + 2 * gap
+        rows = []
+        usual = self._usual_width()
+        rows_w = min(inner, usual - 2 * max(8, usual // 24))
+        rows_left = left + (inner - rows_w) // 2
+        col_w = (rows_w - size) // 2 if paired else rows_w * 2 // 3
+        for index in range(4):
+            column = index % 2 if paired else 0
+            if paired:
+                x = rows_left + text.direction.column(column, 2) * (col_w + size)
+            else:
+                x = rows_left + rows_w // 6
+            rows.append(pygame.Rect(x, y, col_w, row_h))
+            if not paired or index % 2:
+                y += row_h + gap
+        y += gap
+        placed = []
+        for content_name, colour, parts in laid:
+            boxes = []
+            for words, px, part_h in parts:
+                boxes.append(PlacedLine(words, px, pygame.Rect(left, y, inner, part_h)))
+                y += part_h + gap
+            placed.append((content_name, colour, tuple(boxes)))
+        cards = pygame.Rect(left, y, inner, card_h) if captions else None
+        review_die = 0
+        if captions:
+            card = pygame.Rect(0, 0, (inner - gap * (columns - 1)) // columns, card_h)
+            review_die = board_cells(card_sides(card, caption_h, gap)[0])[0].width
+        row_top = dialog.bottom - pad - buttons_h
+        placed_buttons = tuple(Button(b.ident, b.rect.move(left, row_top), b.label, True, b.style) for b in buttons)
+        reserve = dialog.bottom - row_top + pad  # the buttons and the gap above them
+        return PanelPlan(dialog, (title_px + 0.5) / height, reserve, size, total_px, total_box, paired,
+                         tuple(rows), above, tuple(placed), cards, placed_buttons, review_die)
+
+    def _laid(self, lines: list[ResultLine], size: int, width: int, floor: int) -> list[LaidLine]:
+        """Each line's parts at ``size`` within ``width``: one line, or more at the floor."""
+        fonts = self.fonts
+        return [(line.content, line.colour, [(words, px, fonts.ink_height(words, px)) for words, px in
+                                             fits_block(fonts, line.words, size, width, floor)]) for line in lines]
+
+    def _row_reach(self, size: int) -> tuple[int, int]:
+        """How far the breakdown's words reach above and below their shared baseline."""
+        fonts = self.fonts
+        above = below = 0
+        for label, value in self.content.rows:
+            for words, bold in ((label, False), (value, True)):
+                ink = fonts.ink(words, size, bold)
+                base = fonts.baseline(words, size, bold)
+                above, below = max(above, base - ink.top), max(below, ink.bottom - base)
+        return above, below
+
+    def _button_rows(self, width: int, floor: int, size: int) -> tuple[list[Button], int]:
+        """The buttons, each as wide as its words need and the rest shared out, all labels at
+        one size (one row of buttons in one text size): one row if they fit at a readable
+        size, else two. Rects are relative to the row's top left."""
+        fonts, spec = self.fonts, list(self.content.buttons)
+        gap = max(8, width // 40)
+        lowest = -(-floor * 100 // round(LABEL_SHARE * 100))  # the height whose label is at the floor
+        while any(fonts.ink_height(label, floor, True) > lowest * INK_SHARE for _, label, _ in spec):
+            lowest += 1  # letters that reach far (Nastaliq): a taller button keeps them readable
+        tallest = max(lowest, round(size * 2.3))
+        for per_row in (len(spec), (len(spec) + 1) // 2):  # one row, else two
+            rows = [spec[i:i + per_row] for i in range(0, len(spec), per_row)]
+            for height in range(tallest, lowest - 1, -2):
+                needs = [[words_width(fonts, label, height) for _, label, _ in row] for row in rows]
+                if all(sum(need) + gap * (len(need) - 1) <= width for need in needs):
+                    return self._placed(rows, needs, width, height, gap), len(rows) * height + (len(rows) - 1) * gap
+        per_row = (len(spec) + 1) // 2
+        rows = [spec[i:i + per_row] for i in range(0, len(spec), per_row)]
+        needs = [[(width - gap * (per_row - 1)) // per_row] * len(row) for row in rows]
+        return self._placed(rows, needs, width, lowest, gap), len(rows) * lowest + (len(rows) - 1) * gap
+
+    def _placed(self, rows: list[list[ButtonWords]], needs: list[list[int]], width: int, height: int,
+                gap: int) -> list[Button]:
+        buttons = []
+        for r, (row, need) in enumerate(zip(rows, needs)):
+            even = (width - gap * (len(row) - 1)) // len(row)
+            if max(need) <= even:
+                widths = [even] * len(row)
+            else:  # as wide as the words need, the rest shared out
+                spare = (width - gap * (len(row) - 1) - sum(need)) // len(row)
+                widths = [n + spare for n in need]
+            order = self.text.direction.ordered(list(zip(row, widths)))  # a right-to-left reader starts on the right
+            x = 0
+            for (ident, label, style), button_w in order:
+                buttons.append(Button(ident, pygame.Rect(x, r * (height + gap), button_w, height), label, True, style))
+                x += button_w + gap
+        return buttons

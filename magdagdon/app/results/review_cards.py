@@ -1,0 +1,127 @@
+"""The drawn review's cards: for each of the costliest turns, the player's board beside the
+expert's ghost dice and one sentence ('Turn 2: 5 on R2C3, 4 on R2C4, about +43'). A row of
+cards goes under game over's breakdown; a column of them beside it, each card's sentence
+then beside its boards. The review is meant to be read across a table: its dice are given
+``REVIEW_DIE_SHARE`` of the window's short side (28 px at 1280×720) where the window allows.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from magdagdon.ai.review import TurnReview
+from magdagdon.engine import cell_col, cell_row
+
+from ..audit.draw_log import Role, panel
+from ..text.direction import LEFT_TO_RIGHT, Direction
+from ..text.fit import min_text_px
+from ..text.fonts import FontBook
+from ..text.i18n import Catalog
+from ..text.menu_text import blit_ink, fitted_block, ink_rect
+from ..ui import palette
+from .mini_board import draw_mini_board
+from .turn_story import TurnStory
+
+REVIEW_ITEMS = 3  # the costliest turns given a card
+REVIEW_DIE_SHARE = 28 / 720  # of the window's short side: a review die's side
+
+
+def local_cell_name(text: Catalog, cell: int) -> str:
+    """A cell named in the player's language ("R2C3"; in Urdu "قطار 2 کالم 3")."""
+    return text("cell.name", row=cell_row(cell) + 1, col=cell_col(cell) + 1)
+
+
+def review_die_target(size: tuple[int, int]) -> int:
+    """The side the review's dice are given where the window allows: readable across a
+    table, 28 px at 1280×720, growing with the window's short side."""
+    return round(min(size) * REVIEW_DIE_SHARE)
+
+
+def card_sides(card: pygame.Rect, caption_h: int, gap: int,
+               direction: Direction = LEFT_TO_RIGHT) -> tuple[pygame.Rect, pygame.Rect]:
+    """A review card's two boards above its sentence: the player's, then the expert's (the
+    player's first where the reader starts)."""
+    boards = pygame.Rect(card.left, card.top + gap, card.width, card.height - caption_h - 3 * gap)
+    inset = max(4, card.width // 40)
+    half = boards.width // 2
+    first, second = direction.ordered([pygame.Rect(boards.left, boards.top, half, boards.height).inflate(-inset, 0),
+                                       pygame.Rect(boards.left + half, boards.top, half, boards.height).inflate(-inset, 0)])
+    return first, second
+
+
+def beside_card_parts(card: pygame.Rect, gap: int,
+                      direction: Direction = LEFT_TO_RIGHT) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    """A review card in the column beside the breakdown: the player's board, the expert's,
+    then the sentence, in reading order (from the right in Urdu)."""
+    inset = max(4, card.width // 60)
+    half = card.width // 2
+    side = max(1, min((half - 3 * inset) // 2, card.height - 2 * gap))
+    top = card.centery - side // 2
+    first = pygame.Rect(card.left + inset, top, side, side)
+    second = pygame.Rect(first.right + inset, top, side, side)
+    words = pygame.Rect(card.left + half + inset, card.top + gap, card.width - half - 2 * inset, card.height - 2 * gap)
+    # mirrored in Urdu: the player's board at the right edge, the sentence at the left
+    return direction.placed(first, card), direction.placed(second, card), direction.placed(words, card)
+
+
+def review_line(text: Catalog, item: TurnReview) -> str:
+    """'Turn 4: 3 on R2C3, 4 on R2C4 — about 35 points', worded by the catalog."""
+    advice = item.advice
+    if advice is None:
+        return text("gameover.review_line", turn=item.turn, loss=round(item.loss))
+    steps = [text(f"review.power.{kind}", values=" ".join(map(str, values))) for kind, values in advice.powers]
+    if advice.ruin is not None:
+        steps.append(text("review.ruin", cell=local_cell_name(text, advice.ruin)))
+    elif advice.placements:
+        steps.append(text("review.list_separator").join(
+            text("review.place", value=value, cell=local_cell_name(text, cell)) for value, cell in advice.placements))
+    return text("gameover.review_advice", turn=item.turn, loss=round(item.loss),
+                advice=text("review.then").join(steps))
+
+
+def draw_review_cards(surface: pygame.Surface, fonts: FontBook, text: Catalog, area: pygame.Rect,
+                      items: list[TurnReview], stories: dict[int, TurnStory], size: int, columns: int,
+                      beside: bool) -> tuple[list[tuple[pygame.Rect, int]], list[tuple[pygame.Rect, pygame.Rect]]]:
+    """One card per costly turn in ``area``, the costliest first, where the reader starts:
+    in a row cut in ``columns``, or (``beside``) one under another. Returns each card as
+    drawn with its turn, and each card's (player's, expert's) board, for the pointer."""
+    cards: list[tuple[pygame.Rect, int]] = []
+    boards: list[tuple[pygame.Rect, pygame.Rect]] = []
+    gap = max(3, round(size * 0.35))
+    count = len(items)
+    slot = (area.width - gap * (columns - 1)) // columns
+    left = area.centerx - (slot * count + gap * (count - 1)) // 2
+    tall = (area.height - gap * (columns - 1)) // columns  # a card's height, one under another
+    with panel(surface, "review", area):
+        for index, item in enumerate(items):
+            column = text.direction.column(index, count)
+            if beside:
+                card = pygame.Rect(area.left, area.top + index * (tall + gap), area.width, tall)
+            else:
+                card = pygame.Rect(left + column * (slot + gap), area.top, slot, area.height)
+            cards.append((card, item.turn))
+            pygame.draw.rect(surface, palette.PANEL, card, border_radius=max(6, size // 3))
+            with panel(surface, f"card {index}", card, Role.LABEL, element=Role.PANEL):
+                boards.append(draw_review_card(surface, fonts, text, card, item, stories[item.turn], size, gap))
+    return cards, boards
+
+
+def draw_review_card(surface: pygame.Surface, fonts: FontBook, text: Catalog, card: pygame.Rect, item: TurnReview,
+                     story: TurnStory, size: int, gap: int) -> tuple[pygame.Rect, pygame.Rect]:
+    """The turn's two boards (the player's first, where the reader starts) and its caption;
+    returns where the (player's, expert's) boards went."""
+    caption = review_line(text, item)
+    floor = min_text_px(surface.get_size())
+    if card.width > card.height * 2:  # a card of the column beside the breakdown
+        mine, expert, words = beside_card_parts(card, gap, text.direction)
+        image = fitted_block(fonts, caption, size, (words.width, words.height), palette.GOLD, False, floor)
+        blit_ink(surface, image, words)
+    else:
+        # Never below the readable size: a caption too long for one line takes two.
+        image = fitted_block(fonts, caption, size, (card.width - 8, size * 3), palette.GOLD, False, floor)
+        ink = ink_rect(image)
+        surface.blit(image, (card.centerx - ink.centerx, card.bottom - gap - ink.bottom))
+        mine, expert = card_sides(card, ink.height, gap, text.direction)
+    draw_mini_board(surface, mine, story.board, story.played, ghost=False)
+    draw_mini_board(surface, expert, story.board, item.advice, ghost=True)
+    return mine, expert
