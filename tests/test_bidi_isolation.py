@@ -8,7 +8,6 @@ import re
 import unicodedata
 
 import bidi
-import pytest
 from hypothesis import given, settings, strategies as st
 
 from magdagdon.app.text.i18n import ISOLATED_PLACEHOLDERS, SENTENCE_PLACEHOLDERS, Catalog

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from magdagdon.ai import make_policy
-from magdagdon.engine import Difficulty, Game, Phase, Replay, Reroll, Roll, roll_dice
+from magdagdon.engine import Difficulty, Game, Phase, Reroll, Roll, roll_dice
 from magdagdon.party import Party, party_results, turns_done
 from magdagdon.party.keeper import PartyKeeper, party_from, record_of
 from magdagdon.storage import open_store

@@ -8,7 +8,6 @@ and a rebuild always leaves a table.
 from __future__ import annotations
 
 import json
-import os
 from datetime import datetime, timezone
 
 import pytest

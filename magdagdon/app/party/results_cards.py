@@ -15,6 +15,7 @@ from ..ui import palette
 from ..audit.draw_log import Role, as_role, panel
 from ..text.fit import min_text_px
 from ..text.menu_text import ink_rect
+from ..table.score_rows import score_rows
 from ..ui.palette import Colour
 from .strip import draw_mini_board, fitted
 
@@ -61,10 +62,7 @@ def draw_standing(surface: pygame.Surface, fonts: FontBook, text: Catalog, box: 
         surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
     y += int(line * 1.6)
     small = max(min_text_px(surface.get_size()), int(line * 0.7))
-    rows = [(text("score.base"), str(breakdown.base)), (text("score.bonus"), f"+{breakdown.bonus}"),
-            (text("score.ruins", count=breakdown.ruins), f"–{breakdown.ruin_penalty}" if breakdown.ruins else "0"),
-            (text("score.powers", count=breakdown.powers_used),
-             f"–{breakdown.power_penalty}" if breakdown.powers_used else "0")]
+    rows = score_rows(breakdown, text)
     # Each row a label and its value on one baseline; rows evenly spaced, each clear of
     # the ink of the one above (Nastaliq's letters stand far above and below Latin's).
     # Tall rows make their text smaller before they squeeze the board to a speck: the

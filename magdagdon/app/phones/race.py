@@ -24,7 +24,7 @@ from ..shell.payloads import Answer, Confirmed, Leave, Payload, Question, TitleO
 from ..shell.play_context import PlayContext
 from ..ui import palette
 from ..table.dice_faces import die_face
-from ..audit.draw_log import Role, as_role, note, panel
+from ..audit.draw_log import Role, note, panel
 from ..table.hud import draw_background
 from ..text.fit import min_text_px
 from ..text.menu_text import blit_ink, fitted_size

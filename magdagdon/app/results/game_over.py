@@ -27,7 +27,8 @@ from ..ui import palette
 from ..audit.draw_log import Role, as_role, new_frame_surface, panel
 from ..table.hud import draw_banner
 from ..text.menu_text import ink_rect, ink_x
-from ..text.numbers import cost, signed
+from ..text.numbers import signed
+from ..table.score_rows import score_rows
 from ..ui.button_row import draw_button_rows
 from ..ui.widgets import Button
 from ..shell.payloads import Answer, NameAsked, NameGiven, Payload, ReplayToView, ScoresOf
@@ -218,14 +219,7 @@ class GameOver(TableState):
 
     def _rows(self, progress: float = 1.0) -> list[tuple[str, str]]:
         """The breakdown's (label, value) rows, ``progress`` of the way through the count-up."""
-        score = self.game.score()
-        text = self.text
-        return [
-            (text("score.base"), f"{int(score.base * progress)}"),
-            (text("score.bonus"), f"+{int(score.bonus * progress)}"),
-            (text("score.ruins", count=score.ruins), cost(int(score.ruin_penalty * progress))),
-            (text("score.powers", count=score.powers_used), cost(int(score.power_penalty * progress))),
-        ]
+        return score_rows(self.game.score(), self.text, progress)
 
     def _button_words(self) -> tuple[ButtonWords, ...]:
         """The panel's buttons, play again first; a retry while the result is held unsaved."""

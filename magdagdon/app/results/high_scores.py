@@ -265,7 +265,7 @@ class HighScores(MenuState):
         return self.text("scores.histogram_today" if todays else "scores.histogram", bucket=HISTOGRAM_BUCKET)
 
     def _draw_statistics(self, surface: pygame.Surface, rect: pygame.Rect, stats: Statistics, size: int) -> None:
-        text, fonts = self.text, self.fonts
+        text = self.text
         pygame.draw.rect(surface, palette.CELL_EMPTY, rect, border_radius=max(6, size // 2))
         pad = size // 2
         inner = rect.inflate(-2 * pad, -2 * pad)

@@ -19,7 +19,8 @@ import pygame
 from ..ui import palette
 from ..audit.draw_log import Role, as_role, panel
 from ..text.fit import blit_lines, blit_on_baseline, fit_lines, line_gap, min_text_px, readable_floor, shared_baseline, stacked_height
-from ..text.numbers import cost, signed
+from ..text.numbers import signed
+from .score_rows import score_rows
 from ..ui.palette import Colour
 
 if TYPE_CHECKING:
@@ -55,14 +56,9 @@ class ScorePlan:
 
 
 def score_words(breakdown: "ScoreBreakdown", text: "Catalog", preview: bool, legend: bool = True) -> ScoreWords:
-    rows = (
-        (text("score.base"), f"{breakdown.base}", palette.TEXT),
-        (text("score.bonus"), f"+{breakdown.bonus}", palette.GOLD),
-        (text("score.ruins", count=breakdown.ruins), cost(breakdown.ruin_penalty),
-         palette.DANGER if breakdown.ruins else palette.TEXT_DIM),
-        (text("score.powers", count=breakdown.powers_used), cost(breakdown.power_penalty),
-         palette.CORAL if breakdown.powers_used else palette.TEXT_DIM),
-    )
+    colours = (palette.TEXT, palette.GOLD, palette.DANGER if breakdown.ruins else palette.TEXT_DIM,
+               palette.CORAL if breakdown.powers_used else palette.TEXT_DIM)
+    rows = tuple((label, value, colour) for (label, value), colour in zip(score_rows(breakdown, text), colours))
     title = (text("score.title"), text("score.preview")) if preview else (text("score.title"),)
     return ScoreWords(title, rows, text("score.legend") if legend else "", signed(breakdown.total))
 

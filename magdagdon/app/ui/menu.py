@@ -28,7 +28,7 @@ from . import palette
 from ..input.focus import ARROW_KEYS, Target, step_focus
 from ..audit.draw_log import Role, as_role, panel
 from ..text.fit import min_text_px
-from ..text.menu_text import DrawnLabel, TextPage, blit_ink, fitted_block, fitted_line, fitted_size, ink_rect
+from ..text.menu_text import DrawnLabel, TextPage, fitted_block, fitted_line, fitted_size, ink_rect
 from .widgets import draw_focus_ring
 from ..table.session import GameSession
 from ..shell.payloads import Answer, Confirm, ConfirmAction, Payload, Question
