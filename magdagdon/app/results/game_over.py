@@ -61,7 +61,7 @@ class GameOver(TableState):
         super().enter(context, payload)
         self.session.record_when_shown()
         self.asked_name = False
-        self.focus = ("button", "play_again")
+        self.input.focus = ("button", "play_again")
         self.result_shown: tuple[object, ...] = ()  # the result lines and review last drawn
         self._backdrop_cache: tuple[object, pygame.Surface] | None = None
         self._plan_cache: tuple[object, PanelPlan] | None = None
@@ -292,8 +292,9 @@ class GameOver(TableState):
                     for part in parts:
                         self._blit_centred(surface, self.fonts.render(part.words, part.px, colour), part.box)
             self._draw_cards(surface, plan)
-            focused = str(self.focus[1]) if self.keyboard and self.focus and self.focus[0] == "button" else None
-            draw_button_rows(surface, self.fonts, plan.buttons, self.hover, focused)
+            hands = self.input
+            focused = str(hands.focus[1]) if hands.keyboard and hands.focus and hands.focus[0] == "button" else None
+            draw_button_rows(surface, self.fonts, plan.buttons, hands.hover, focused)
 
     @staticmethod
     def _blit_centred(surface: pygame.Surface, image: pygame.Surface, box: pygame.Rect) -> None:

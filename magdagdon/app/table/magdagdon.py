@@ -37,7 +37,7 @@ class Magdagdon(TableState):
         super().enter(context, payload)
         self.collapsed = False  # "use a power" folds the banner to a strip above the board
         self.session.audio.play("magdagdon")
-        self.focus = ("button", "accept")
+        self.input.focus = ("button", "accept")
         self.sized: tuple[tuple[object, ...], pygame.Rect] | None = None  # the banner's (or strip's) rect and what it was sized for
         self.rescued: tuple[tuple[object, ...], Rescue] | None = None
         self.advised: tuple[tuple[object, ...], PowerAdvice] | None = None
@@ -175,7 +175,7 @@ class Magdagdon(TableState):
         elif ident == "use_power":
             self.kit.coach.dismiss_tip()  # the tip stood in the banner, which folds away
             self.collapsed = True
-            self.focus = ("die", self.game.tray[0]) if self.game.tray else None
+            self.input.focus = ("die", self.game.tray[0]) if self.game.tray else None
         else:
             super().on_button(ident)
 
@@ -194,7 +194,7 @@ class Magdagdon(TableState):
             return text("guide.magdagdon_no_power", required=game.required), palette.DANGER
         if not self.rescue().possible:
             return text("guide.magdagdon_no_rescue", required=game.required), palette.DANGER
-        picking = self.reroll_guide()
+        picking = self.powers().reroll_guide()
         if picking is not None:
             return picking
         if self.collapsed:
@@ -256,9 +256,9 @@ class Magdagdon(TableState):
         buttons = self._buttons_in(rect)
         draw_banner(surface, self.fonts, rect, self.text("banner.magdagdon"), self._banner_lines(), palette.DANGER,
                     palette.GOLD, self._reserve(rect), title_scale=TITLE_SCALE)
+        hands = self.input
         for button in buttons:  # drawn again above the banner
-            focused = self.keyboard and self.focus == ("button", button.ident)
-            draw_button(surface, self.fonts, button, self.hover == button.ident, focused)
+            draw_button(surface, self.fonts, button, hands.hover == button.ident, hands.focused(("button", button.ident)))
 
 
 def screen(services: Services) -> Magdagdon:

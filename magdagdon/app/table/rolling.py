@@ -60,8 +60,8 @@ class Rolling(TableState):
 
     def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
         super().enter(context, payload)
-        if self.focus is None or self.focus[0] != "button":
-            self.focus = ("button", "roll")
+        if self.input.focus is None or self.input.focus[0] != "button":
+            self.input.focus = ("button", "roll")
 
     def cover(self) -> None:
         super().cover()

@@ -31,7 +31,7 @@ class RuinPick(TableState):
     def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
         super().enter(context, payload)
         empty = self.game.board.empty_cells()
-        self.focus = ("cell", empty[0]) if empty else None
+        self.input.focus = ("cell", empty[0]) if empty else None
 
     def state_buttons(self) -> list[Button]:
         text, layout = self.text, self.layout

@@ -82,7 +82,7 @@ class Staging(TableState):
         if key == pygame.K_c and game.can_confirm:
             self.perform(Confirm())
         elif key == pygame.K_BACKSPACE and game.staged:
-            cell = index_of(self.focus, "cell")
+            cell = index_of(self.input.focus, "cell")
             focused = self.session.die_at_cell(cell) if cell is not None else None
             self.perform(TakeBack(focused if focused is not None else game.staged[-1][0]))
 
@@ -93,8 +93,8 @@ class Staging(TableState):
         return self.game.legal_cells_for(selected), palette.LEGAL  # exactly the engine's answer
 
     def guide(self) -> tuple[str, Colour]:
-        text, game, session = self.text, self.game, self.session
-        picking = self.reroll_guide()
+        text, game, session, powers = self.text, self.game, self.session, self.powers()
+        picking = powers.reroll_guide()
         if picking is not None:
             return picking
         if session.selected is not None:
@@ -109,15 +109,15 @@ class Staging(TableState):
             message, colour = text("guide.need_more", count=missing), palette.TEXT
         else:
             message, colour = text("guide.can_confirm"), palette.LEGAL
-        if self.waiting_for_a_die() and not self.note_on_buttons():  # −1/+1 have no room to say it
+        if powers.waiting_for_a_die() and not powers.note_on_buttons():  # −1/+1 have no room to say it
             message = f"{message} {text('guide.adjust_pick_die')}"
         return message, colour
 
     def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
         super().enter(context, payload)
-        if self.focus is None or self.focus == ("button", "roll"):
+        if self.input.focus is None or self.input.focus == ("button", "roll"):
             tray = self.game.tray
-            self.focus = ("die", tray[0]) if tray else None
+            self.input.focus = ("die", tray[0]) if tray else None
 
 
 def screen(services: Services) -> Staging:
