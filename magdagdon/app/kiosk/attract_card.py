@@ -22,8 +22,8 @@ from ..text.i18n import Catalog
 from ..audit.draw_log import Role, as_role, note, panel
 from ..ui import palette
 from ..table.dice_faces import die_face
-from ..text.fit import min_text_px, wrap
-from ..text.menu_text import blit_ink, fitted_line, ink_rect, ink_x
+from ..text.fit import fitted_line, min_text_px, wrap
+from ..text.menu_text import blit_ink, ink_rect, ink_x
 from ..shell.payloads import Card, CardToShow, Payload
 from ..shell.play_context import PlayContext
 from ..shell.state_machine import State

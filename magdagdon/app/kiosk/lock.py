@@ -30,8 +30,8 @@ from magdagdon.storage.lock import DataLock, LockTimeout
 
 from ..ui import palette
 from ..audit.draw_log import Role, panel
-from ..text.fit import min_text_px
-from ..text.menu_text import blit_ink, fitted_line
+from ..text.fit import fitted_line, min_text_px
+from ..text.menu_text import blit_ink
 
 if TYPE_CHECKING:
     from ..text.fonts import FontBook

@@ -16,8 +16,8 @@ from .play import PLAYER_COLOURS, PartyPlay, party_files
 from ..audit.draw_log import Role, as_role, panel
 from ..ui import palette
 from ..text.ellipsis import shortened
-from ..text.fit import min_text_px
-from ..text.menu_text import blit_ink, fitted_block, fitted_size, ink_rect
+from ..text.fit import fitted_block, fitted_size, min_text_px
+from ..text.menu_text import blit_ink, ink_rect
 from ..text.text_runs import isolated
 from ..services.wall_clock import now
 from ..shell.payloads import Answer, NameAsked, NameGiven, Payload

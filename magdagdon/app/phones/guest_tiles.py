@@ -23,7 +23,7 @@ from ..ui import palette
 from ..audit.draw_log import LoggedSurface, Role, as_role, note, panel
 from ..text.direction import Direction
 from ..text.ellipsis import shortened
-from ..text.fit import min_text_px
+from ..text.fit import fitted_size, min_text_px
 from ..text.menu_text import blit_ink
 from ..text.numbers import signed
 from ..ui.palette import Colour
@@ -239,10 +239,7 @@ def name_band(fonts: FontBook, text: Catalog, tiles: list[Tile], card: pygame.Re
 
 def _ink_fitted(fonts: FontBook, words: str, size: int, box: tuple[int, int], floor: int, bold: bool = True) -> int:
     """The largest size up to ``size`` whose ink fits ``box`` (never below ``floor``)."""
-    size = max(floor, min(size, fonts.fit(words, max(floor, size), max(1, box[0]), bold)))
-    while size > floor and fonts.ink_height(words, size, bold) > box[1]:
-        size -= 1
-    return size
+    return fitted_size(fonts, words, max(floor, size), box, bold, floor)
 
 
 def _name_size(fonts: FontBook, name: str, size: int, box: tuple[int, int], floor: int) -> int:

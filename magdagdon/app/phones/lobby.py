@@ -24,8 +24,8 @@ from ..ui import palette
 from ..audit.draw_log import Role, as_role, panel
 from ..text.ellipsis import shortened
 from ..table.hud import draw_background
-from ..text.fit import min_text_px
-from ..text.menu_text import blit_ink, fitted_block
+from ..text.fit import fitted_block, min_text_px
+from ..text.menu_text import blit_ink
 from ..text.text_runs import isolated
 from ..ui.menu import Item, MenuKit, MenuState
 from .guest_tiles import GuestMark, draw_legend, draw_mark, mark_of, seat_colour

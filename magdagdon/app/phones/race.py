@@ -26,8 +26,8 @@ from ..ui import palette
 from ..table.dice_faces import die_face
 from ..audit.draw_log import Role, note, panel
 from ..table.hud import draw_background
-from ..text.fit import min_text_px
-from ..text.menu_text import blit_ink, fitted_size
+from ..text.fit import fitted_size, min_text_px
+from ..text.menu_text import blit_ink
 from ..party.results_cards import draw_best_turns, draw_standing
 from ..ui.menu import Item, MenuKit, MenuState
 from .guest_tiles import GuestMark, Tile, TileImages, draw_legend, draw_tiles, mark_of, seat_colour, tiles_of

@@ -14,10 +14,10 @@ from dataclasses import dataclass, replace
 
 import pygame
 
-from ..text.fit import min_text_px
+from ..text.fit import fitted_block, min_text_px
 from ..text.fonts import FontBook
 from ..text.i18n import Catalog
-from ..text.menu_text import fitted_block, ink_rect
+from ..text.menu_text import ink_rect
 from ..ui import palette
 from ..ui.button_row import INK_SHARE, LABEL_SHARE, words_width
 from ..ui.palette import Colour

@@ -20,9 +20,9 @@ from ..text.fonts import FontBook
 from ..table.games import Games
 from ..audit.draw_log import Role, as_role, new_surface, panel
 from ..ui import palette
-from ..text.fit import min_text_px
+from ..text.fit import fitted_block, min_text_px
 from ..text.ellipsis import shortened
-from ..text.menu_text import blit_ink, fitted_block, ink_rect
+from ..text.menu_text import blit_ink, ink_rect
 from ..text.numbers import signed
 from ..ui.palette import Colour
 from ..shell.payloads import Payload, ReplayToView, ScoresOf

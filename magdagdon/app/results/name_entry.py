@@ -31,8 +31,8 @@ from ..ui.button_row import words_width
 from .player_name import LastName, add_typed, final_name
 from ..audit.draw_log import Role, panel
 from ..ui import palette
-from ..text.fit import min_text_px
-from ..text.menu_text import blit_ink, fitted_line, ink_rect
+from ..text.fit import fitted_line, min_text_px
+from ..text.menu_text import blit_ink, ink_rect
 from ..ui.widgets import draw_focus_ring
 from ..shell.loop import ticks
 from ..shell.payloads import NameAsked, NameGiven, Payload

@@ -33,9 +33,9 @@ from ..ui import palette
 from ..table.dice_faces import die_face
 from ..audit.draw_log import Role, as_role, note, panel, scaled
 from ..ui.button_row import draw_button_rows
-from ..text.fit import min_text_px
+from ..text.fit import fitted_line, min_text_px
 from ..text.direction import Direction
-from ..text.menu_text import blit_ink, fitted_line
+from ..text.menu_text import blit_ink
 from .mini_board import draw_mini_board
 from ..players.expert_line_job import ExpertLineJob
 from ..players.review_job import ReviewJob

@@ -14,10 +14,10 @@ from magdagdon.engine import cell_col, cell_row
 
 from ..audit.draw_log import Role, panel
 from ..text.direction import LEFT_TO_RIGHT, Direction
-from ..text.fit import min_text_px
+from ..text.fit import fitted_block, min_text_px
 from ..text.fonts import FontBook
 from ..text.i18n import Catalog
-from ..text.menu_text import blit_ink, fitted_block, ink_rect
+from ..text.menu_text import blit_ink, ink_rect
 from ..ui import palette
 from .mini_board import draw_mini_board
 from .turn_story import TurnStory

@@ -18,7 +18,8 @@ import pygame
 
 from ..ui import palette
 from ..audit.draw_log import Role, as_role, panel
-from ..text.fit import blit_lines, blit_on_baseline, fit_lines, line_gap, min_text_px, readable_floor, shared_baseline, stacked_height
+from ..text.fit import (blit_lines, blit_on_baseline, fit_lines, fitted_size, line_gap, min_text_px, readable_floor,
+                        shared_baseline, stacked_height)
 from ..text.numbers import signed
 from .score_rows import score_rows
 from ..ui.palette import Colour
@@ -138,10 +139,7 @@ def _total_size(fonts: "FontBook", total: str, box: pygame.Rect) -> int:
     """The total's size: as large as its box holds, by width and by the digits' ink."""
     if box.width <= 0 or box.height <= 0:
         return 0
-    size = fonts.fit(total, max(6, int(box.height / fonts.scale)), box.width, bold=True)
-    while size > 6 and fonts.ink_height(total, size, True) > box.height:
-        size = int(size * 0.92)
-    return size
+    return fitted_size(fonts, total, max(6, int(box.height / fonts.scale)), box.size, True, floor=6)
 
 
 def draw_score_panel(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect, breakdown: "ScoreBreakdown",

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ..audit.draw_log import new_surface
 from ..ui.palette import Colour
 
 if TYPE_CHECKING:
@@ -19,6 +20,47 @@ def min_text_px(window: tuple[int, int]) -> int:
     """The smallest text worth drawing: 16 px up to 864 px on the window's shorter side
     (800×600, 1280×720), then growing with it: 20 px at 1920×1080, 40 px at 3840×2160."""
     return max(16, round(min(window) / 54))
+
+
+def fitted_size(fonts: "FontBook", text: str, size: int, box: tuple[int, int], bold: bool = False,
+                floor: int = 10) -> int:
+    """The largest size <= ``size`` at which ``text`` fits ``box`` (width, height) on one
+    line, by its width and by its ink's height; never below ``floor``."""
+    width, height = box
+    top = max(floor, fonts.fit(text, size, max(1, width), bold))
+    if top <= floor or fonts.ink_height(text, top, bold) <= height:
+        return top
+    low, high = floor, top - 1  # the ink grows with the size: the largest that fits, by halves
+    while low < high:
+        middle = (low + high + 1) // 2
+        if fonts.ink_height(text, middle, bold) <= height:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def fitted_line(fonts: "FontBook", text: str, size: int, box: tuple[int, int], colour: Colour,
+                bold: bool = False, floor: int = 10) -> pygame.Surface:
+    """``text`` on one line at the largest size <= ``size`` at which it fits ``box`` (width,
+    height), never below ``floor``."""
+    return fonts.render(text, fitted_size(fonts, text, size, box, bold, floor), colour, bold)
+
+
+def fitted_block(fonts: "FontBook", text: str, size: int, box: tuple[int, int], colour: Colour,
+                 bold: bool = False, floor: int = 10) -> pygame.Surface:
+    """As :func:`fitted_line`, but a text too long for one line at ``floor`` is wrapped
+    onto as many centred lines as it needs (the caller's box grows with its ink)."""
+    image = fitted_line(fonts, text, size, box, colour, bold, floor)
+    if image.get_bounding_rect().width <= box[0]:
+        return image
+    lines = [fonts.render(line, floor, colour, bold) for line in fonts.wrap(text, floor, box[0], bold)]
+    step = fonts.line_step(floor)
+    block = new_surface((max(line.get_width() for line in lines), step * (len(lines) - 1) + lines[-1].get_height()),
+                        pygame.SRCALPHA, fonts.logged)
+    for index, line in enumerate(lines):
+        block.blit(line, line.get_rect(midtop=(block.get_width() // 2, index * step)))
+    return block
 
 
 def fit_lines(fonts: "FontBook", text: str, largest: int, width: int, height: int, floor: int, most: int = 2,

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..audit.draw_log import new_surface
 from .styled_text import Spans, parse_inline, plain, stripped, unescaped
 
 if TYPE_CHECKING:
@@ -28,40 +27,6 @@ if TYPE_CHECKING:
 def ink_rect(image: pygame.Surface) -> pygame.Rect:
     """Where the text's pixels lie in ``image`` (an empty rect for no ink)."""
     return image.get_bounding_rect()
-
-
-def fitted_size(fonts: "FontBook", text: str, size: int, box: tuple[int, int], bold: bool = False,
-                floor: int = 10) -> int:
-    """The largest size <= ``size`` at which ``text``'s ink fits ``box`` (width, height) on
-    one line, never below ``floor``."""
-    width, height = box
-    size = max(floor, fonts.fit(text, size, max(1, width), bold))
-    while size > floor and fonts.ink_height(text, size, bold) > height:
-        size = max(floor, int(size * 0.9))
-    return size
-
-
-def fitted_line(fonts: "FontBook", text: str, size: int, box: tuple[int, int], colour: "Colour",
-                bold: bool = False, floor: int = 10) -> pygame.Surface:
-    """``text`` on one line at the largest size <= ``size`` whose ink fits ``box`` (width,
-    height), never below ``floor``."""
-    return fonts.render(text, fitted_size(fonts, text, size, box, bold, floor), colour, bold)
-
-
-def fitted_block(fonts: "FontBook", text: str, size: int, box: tuple[int, int], colour: "Colour",
-                 bold: bool = False, floor: int = 10) -> pygame.Surface:
-    """As :func:`fitted_line`, but a text too long for one line at ``floor`` is wrapped
-    onto as many centred lines as it needs (the caller's box grows with its ink)."""
-    image = fitted_line(fonts, text, size, box, colour, bold, floor)
-    if ink_rect(image).width <= box[0]:
-        return image
-    lines = [fonts.render(line, floor, colour, bold) for line in fonts.wrap(text, floor, box[0], bold)]
-    step = fonts.line_step(floor)
-    block = new_surface((max(line.get_width() for line in lines), step * (len(lines) - 1) + lines[-1].get_height()),
-                        pygame.SRCALPHA, fonts.logged)
-    for index, line in enumerate(lines):
-        block.blit(line, line.get_rect(midtop=(block.get_width() // 2, index * step)))
-    return block
 
 
 def blit_ink(surface: pygame.Surface, image: pygame.Surface, box: pygame.Rect, align: str = "center") -> pygame.Rect:

@@ -11,6 +11,7 @@ import pygame
 
 from . import palette
 from ..audit.draw_log import Role, panel
+from ..text.fit import fitted_size
 from ..text.menu_text import blit_ink
 from .widgets import STYLES, Button, draw_button
 
@@ -23,10 +24,8 @@ INK_SHARE = 0.8  # how much of the button's height its letters may take
 
 def label_px(fonts: "FontBook", words: str, rect: pygame.Rect) -> int:
     """The largest size up to the usual label size at which ``words`` fit ``rect`` by ink."""
-    size = fonts.fit(words, int(rect.height * LABEL_SHARE), rect.width - rect.height // 3, True)
-    while size > 8 and fonts.ink_height(words, size, True) > rect.height * INK_SHARE:
-        size -= 1
-    return size
+    return fitted_size(fonts, words, int(rect.height * LABEL_SHARE),
+                       (rect.width - rect.height // 3, int(rect.height * INK_SHARE)), True, floor=8)
 
 
 def words_width(fonts: "FontBook", words: str, height: int) -> int:

@@ -27,8 +27,8 @@ from .menu_ui import MenuUI
 from . import palette
 from ..input.focus import ARROW_KEYS, Target, step_focus
 from ..audit.draw_log import Role, as_role, panel
-from ..text.fit import min_text_px
-from ..text.menu_text import DrawnLabel, TextPage, fitted_block, fitted_line, fitted_size, ink_rect
+from ..text.fit import fitted_block, fitted_line, fitted_size, min_text_px
+from ..text.menu_text import DrawnLabel, TextPage, ink_rect
 from .widgets import draw_focus_ring
 from ..table.session import GameSession
 from ..shell.payloads import Answer, Confirm, ConfirmAction, Payload, Question

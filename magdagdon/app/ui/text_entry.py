@@ -15,8 +15,8 @@ from ..input.keyboard import KeyboardLayout, OnScreenKeyboard
 from .button_row import words_width
 from ..audit.draw_log import Role, as_role, panel
 from . import palette
-from ..text.fit import min_text_px
-from ..text.menu_text import blit_ink, fitted_line
+from ..text.fit import fitted_line, min_text_px
+from ..text.menu_text import blit_ink
 from .menu import MenuKit, MenuState
 
 KEY_ACTIONS = (("delete", 3.0),)
