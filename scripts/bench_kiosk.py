@@ -71,7 +71,7 @@ def play_one(player, policy, walk_away: bool) -> str:
         state = player.top
         game = state.game
         if walk_away and game.turn >= 3:
-            config = control.kiosk
+            config = control.kiosk.config
             player.wait(config.abandon_seconds + config.countdown_seconds + 1)
             return "abandoned"
         action = policy.choose(game)
@@ -101,7 +101,7 @@ def soak(games: int, size: tuple[int, int]) -> dict:
     random.seed(1)
     data = Path(tempfile.mkdtemp(prefix="bench-kiosk-"))
     player = Player(data, size=size, kiosk=True)
-    config = player.control.kiosk
+    config = player.kiosk_config
     ends: dict[str, int] = {}
     elements: list[int] = []
     memory: dict[str, float] = {}
@@ -142,13 +142,13 @@ from magdagdon.app.shell.options import Options
 seconds, data_dir = float(sys.argv[1]), sys.argv[2]
 control = Control(Options(windowed=True, size=(1920, 1080), data_dir=data_dir, sound=False, kiosk=True))
 steps = []
-real_tick = control.director.tick
+real_tick = control.kiosk.director.tick
 def noting(machine, now):
     real_tick(machine, now)
     tag = machine.top_key + ":" + str(getattr(machine.top, "card", ""))
     if not steps or steps[-1] != tag:
         steps.append(tag)
-control.director.tick = noting
+control.kiosk.director.tick = noting
 measured = {}
 def stop_later():
     time.sleep(seconds)

@@ -414,7 +414,8 @@ class Player:
     @property
     def kiosk_config(self) -> "KioskConfig | None":
         """The kiosk's config as it was read (None: not a kiosk)."""
-        return self.control.kiosk
+        kiosk = self.control.kiosk
+        return kiosk.config if kiosk is not None else None
 
     @property
     def attracting(self) -> bool:
@@ -429,9 +430,9 @@ class Player:
         return director.config.attract_steps[director.step] if director.demo_running else None
 
     def _kiosk_director(self) -> Any:
-        director = self.control.director
-        assert director is not None, "not a kiosk: there is no attract loop"
-        return director
+        kiosk = self.control.kiosk
+        assert kiosk is not None, "not a kiosk: there is no attract loop"
+        return kiosk.director
 
     @property
     def pads_open(self) -> dict[Any, Any]:

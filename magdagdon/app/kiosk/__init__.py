@@ -1,2 +1,3 @@
-"""Kiosk mode: the window's lock, the director of the attract loop, its cards, and "Still
+"""Kiosk mode: the evening a kiosk run holds (its kiosk.json, claim, lock, director and
+notice), the window's lock, the director of the attract loop, its cards, and "Still
 playing?" (docs/KIOSK.md)."""

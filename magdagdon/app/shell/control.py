@@ -12,31 +12,28 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import replace
 from typing import TYPE_CHECKING, Callable
 
 import pygame
 
 from magdagdon.engine import Difficulty
-from magdagdon.storage import DEFAULT_NAME
 from magdagdon.storage.atomic_file import write_atomic
 from magdagdon.storage.settings import Settings
 
 from ..services.audio import Audio
-from ..table.coach import Coach
-from .payloads import Confirm, Question
+from ..table.coach_choice import choose_coach
+from .opening import open_first_screen
 from .play_context import PlayContext
 from ..text.fonts import FontBook
 from ..table.games import Games
 from .heap import HeapTrimmer
-from ..text.i18n import Catalog, system_language
+from ..text.i18n import Catalog
 from ..input.gamepad import PadKeys, Pads
 from ..input.pointer import PointerTranslator
 from .jobs import AfterFrame
 from ..players.autoplay import Autoplay
 from ..players.warm_up import warm_expert
 from ..players.worker import Worker
-from ..kiosk.lock import FolderInUse, KioskClaim, KioskLock, draw_leaving, set_lock_hints
 from .loop import UPDATES_PER_SECOND, FixedStep
 from .loop_io import Clock, EventSource, PygameEvents, RealClock
 from ..ui.menu_ui import MenuUI
@@ -46,13 +43,11 @@ from ..results.player_name import LastName
 from ..services.preferences import Preferences
 from ..audit.draw_log import DrawnFrame, LoggedSurface, forget, new_frame_surface
 from ..table.table_canvas import TableCanvas
-from .scene_names import GAME_SCENES, MENU_SCENES, NAME_SCENE, PARTY_SCENES, PHONE_SCENES, TURN_SCENES
-from ..services.wall_clock import now
 from .screens import Services, screen_factories
-from .state_machine import State, StateMachine
+from .state_machine import StateMachine
 from ..ui.menu import MenuKit, MenuState
 from ..menus.settings_menu import LARGE_TEXT_SCALE
-from ..table.table_state import PHASE_STATE, TableKit
+from ..table.table_state import TableKit
 from ..services.store_access import StoreAccess
 from .termination import Termination
 from .viewport import Viewport
@@ -61,10 +56,7 @@ from .window import Window
 if TYPE_CHECKING:
     from concurrent.futures import Executor
 
-    from magdagdon.phones.room import RoomSnapshot
-    from magdagdon.storage.kiosk_config import KioskConfig
-
-    from ..kiosk.director import KioskDirector
+    from ..kiosk.evening import KioskEvening
     from ..phones.host import PhoneHost
 
 FRAME_SECONDS = 1 / UPDATES_PER_SECOND  # while something moves
@@ -80,26 +72,12 @@ class Control:
         preferences = Preferences(options.data_dir)
         asked_locale = options.locale  # the command line's, before the saved settings fill it in
         options = preferences.apply(options)
-        kiosk_notice = None
-        self.kiosk: KioskConfig | None = None
-        self.claim: KioskClaim | None = None
+        self.kiosk: KioskEvening | None = None  # None: not a kiosk
         if options.kiosk:
-            try:  # one kiosk per data folder
-                self.claim = KioskClaim(options.data_dir)
-            except FolderInUse as busy:
-                raise SystemExit(f"magdagdon: {busy}") from None
-            from magdagdon.storage.kiosk_config import load_kiosk_config  # the kiosk's only
+            from ..kiosk.evening import KioskEvening  # its lock, director and cards: a kiosk's only
 
-            loaded = load_kiosk_config(options.data_dir)
-            self.kiosk, kiosk_notice = loaded.config, loaded.notice
-            # Fullscreen, unless a size was asked for (to look at the kiosk in a window). Its
-            # language is its own (kiosk.json, the command line, the system's): never the one
-            # a guest last picked in Settings.
-            options = replace(options, windowed=options.size is not None,
-                              locale=self.kiosk.language or asked_locale or system_language(),
-                              difficulty=options.difficulty if options.difficulty in self.kiosk.difficulties
-                              else self.kiosk.difficulties[0])
-            set_lock_hints()
+            self.kiosk = KioskEvening(options.data_dir)
+            options = self.kiosk.run_options(options, asked_locale)
         self.options = options
         # SIGTERM, SIGINT, SIGHUP end the game cleanly; handled from before SDL starts, so
         # that they are told apart from a close request (the command line installs it
@@ -117,9 +95,8 @@ class Control:
         pygame.display.init()
         pygame.font.init()
         self.window = Window(fullscreen=not options.windowed, size=options.size)
-        self.lock = KioskLock(self.kiosk.exit_hold_seconds) if self.kiosk is not None else None
-        if self.lock is not None:
-            self.lock.lock_window()
+        if self.kiosk is not None:
+            self.kiosk.lock_window()
         self.text = text = Catalog(options.locale)
         pygame.display.set_caption(text("app.window_title"))
         # The draw log (tests, the screen audit): what each presented frame shows, in
@@ -138,24 +115,15 @@ class Control:
         self.notices = Notices(text)
         if preferences.file_was_set_aside and preferences.notice is not None:
             self.notices.add(self.notices.describe(preferences.notice))
-        self.kiosk_notice: str | None = None  # shown on the title until the evening begins
-        if kiosk_notice is not None:
-            self.kiosk_notice = message = self.notices.describe(kiosk_notice)
-            self.notices.add(message)
-            problem = f" {loaded.problem}. The defaults apply." if loaded.problem else ""
-            print(f"magdagdon: {message}{problem}", file=sys.stderr)  # the operator's log (journal)
         self.jobs = AfterFrame()
         self.worker = Worker(thinker)  # every background thought: its threads unless an executor is handed in
         self.storage = StoreAccess(options.data_dir, self.notices)
         self._phones: PhoneHost | None = None  # the phones' room: made when its lobby first opens
         self.games = Games(options.difficulty or Difficulty.PEACEFUL, self.audio, self.viewport, self.jobs,
                            self.storage)
-        self.coach = self._coach(options, preferences, self.kiosk)
-        if self.kiosk is not None:
-            self.games.name_timeout = float(self.kiosk.name_seconds)
-            self.games.difficulties = self.kiosk.difficulties
+        self.coach = choose_coach(options, preferences, self.kiosk is not None and self.kiosk.config.coach_every_game)
         menu_kit = MenuKit(text, fonts, self.ui, self.viewport, locked=self.kiosk is not None,
-                           phones=self.kiosk is None or self.kiosk.phones)
+                           phones=self.kiosk is None or self.kiosk.config.phones)
         table_kit = TableKit(text, fonts, self.viewport, TableCanvas(), self.coach, preferences)
         last_name = LastName(preferences.saved.name, lambda name: preferences.remember(name=name))
         services = Services(table_kit, menu_kit, self.games, self.storage, self.worker, self.notices, self.audio,
@@ -163,14 +131,9 @@ class Control:
                             lambda: self.phones)
         self.machine = StateMachine(screen_factories(services))
         self.autoplay = Autoplay(self.games, self.worker, options.seed or 0)
-        self.kiosk_locale = text.locale
-        self.director: KioskDirector | None = None
         if self.kiosk is not None:
-            from ..kiosk.director import KioskDirector  # the attract loop and its cards: a kiosk's only
-
-            self.director = KioskDirector(self.kiosk, self.games, self.autoplay, self.storage,
-                                          self._kiosk_notice_seen, self._kiosk_language_back,
-                                          room=self._room_open, close_room=self._close_room)
+            self.kiosk.set_up(self.notices, self.games, self.autoplay, self.storage, text, self.set_language,
+                              lambda: self._phones, self.redraw)
         self.pointer = PointerTranslator()
         self.pad_keys = PadKeys()
         # Controllers only in a kiosk: with the joystick subsystem up SDL polls more.
@@ -187,27 +150,7 @@ class Control:
         self.retry_at: float | None = None  # when a result held unsaved is written again
         # Storage, sounds and pygame_gui wait until the first frame is on screen.
         self.startup_pending = True
-        self.start()
-
-    def _kiosk_notice_seen(self) -> None:
-        """The evening has begun (the attract loop, or a guest's game): the operator has seen
-        the kiosk.json notice on the title, and it goes."""
-        if self.kiosk_notice is not None:
-            self.notices.discard(self.kiosk_notice)
-            self.kiosk_notice = None
-            self.dirty = True
-
-    def _room_open(self) -> "RoomSnapshot | None":
-        return self._phones.snapshot if self._phones is not None else None
-
-    def _close_room(self) -> None:
-        if self._phones is not None:
-            self._phones.close()
-
-    def _kiosk_language_back(self) -> None:
-        """The attract loop speaks the kiosk's own language, whichever a guest picked."""
-        if self.text.locale != self.kiosk_locale:
-            self.set_language(self.kiosk_locale)
+        open_first_screen(self.machine, options, self.games, self.storage, lambda: self.phones)
 
     def _follow_settings(self, settings: Settings) -> None:
         """The settings the control's own services carry out (the table reads the others)."""
@@ -215,96 +158,24 @@ class Control:
         self.audio.volume = (100 if settings.volume is None else settings.volume) / 100
         self.fonts.set_scale(LARGE_TEXT_SCALE if settings.large_text else 1.0)
 
-    @staticmethod
-    def _coach(options: Options, preferences: Preferences, kiosk: KioskConfig | None = None) -> Coach:
-        """Coach a player's first game on a fresh install (in a kiosk every game, unless its
-        config says not to); never a demo, a scene or a game started from a given seed
-        (screenshots and tests), unless asked for."""
-        saved = preferences.saved
-        guiding = options.coach if options.coach is not None else (
-            options.seed is None and options.scene is None and not options.demo)
-        every_game = bool(guiding) and kiosk is not None and kiosk.coach_every_game
-        return Coach(bool(guiding) and not saved.coached, saved.tips_seen or (), preferences.remember,
-                     tips=bool(guiding), every_game=every_game)
-
     @property
     def phones(self) -> PhoneHost:
         """The host of the phones' room, made on first use (its room, sockets and files are
         needed only once Phones at a party is chosen)."""
         if self._phones is None:
-            from ..phones.host import PhoneHost
+            if self.kiosk is not None:
+                self._phones = self.kiosk.phone_host(self.options.data_dir)
+            else:
+                from ..phones.host import PhoneHost
 
-            if self.kiosk is None:
                 self._phones = PhoneHost(self.options.data_dir)
-            else:  # the timer always on, every room a new one (docs/KIOSK.md)
-                from ..phones.host import kiosk_timers
-
-                self._phones = PhoneHost(self.options.data_dir, timers=kiosk_timers(float(self.kiosk.phones_turn_seconds)),
-                                         continues=False)
         return self._phones
 
+    def redraw(self) -> None:
+        """Draw the next frame: something visible changed that the states do not report."""
+        self.dirty = True
+
     # --- start ------------------------------------------------------------------------------
-    def start(self) -> None:
-        options, games = self.options, self.games
-        scene = options.scene
-        if scene in PARTY_SCENES:
-            self._start_party_scene(scene)
-            return
-        if scene in PHONE_SCENES:
-            self._start_phones_scene(scene)
-            return
-        if scene in GAME_SCENES or scene == NAME_SCENE:
-            from .scenes import scene_game  # its position is played out by the AI: loaded for a scene only
-
-            game = scene_game("game_over" if scene == NAME_SCENE else scene, games.difficulty, options.seed or 1)
-            session = games.resume_session(game)
-            if scene == "game_over":
-                session.player_name = DEFAULT_NAME
-            self.machine.start(PHASE_STATE[game.phase], PlayContext(session))
-            return
-        if options.demo:
-            demo = games.demo_session(games.fresh_game(seed=options.seed))
-            self.machine.start("rolling", PlayContext(demo))
-            return
-        context = PlayContext(games.new_session(options.difficulty, options.seed))
-        if scene in MENU_SCENES:
-            overlays = ("title",) if scene == "title" else ("title", scene)
-            asked = Confirm(Question("confirm.quit"), None) if scene == "confirm" else None
-            self.machine.start("rolling", context, overlays, asked)
-            return
-        self.machine.start("rolling", context, () if options.seed is not None else ("title",))
-
-    def _start_party_scene(self, scene: str) -> None:
-        """A party for screenshots, kept in memory only (never written nor recorded)."""
-        from magdagdon.party.keeper import PartyKeeper
-        from magdagdon.storage.party_file import PartyFiles
-
-        from ..party.play import PartyPlay
-        from .scenes import scene_party
-
-        party = scene_party(scene, self.games.difficulty, self.options.seed or 1)
-        play = PartyPlay(PartyKeeper(PartyFiles.unavailable(), lambda: None, party, now()), self.games, self.storage)
-        context = PlayContext(self.games.new_session(seed=party.seed), play)
-        if scene in TURN_SCENES:
-            context.session = play.hand_over()
-            self.machine.start("staging", context)
-        else:
-            self.machine.start("party_results" if scene == "party_results" else "party_handover", context)
-
-    def _start_phones_scene(self, scene: str) -> None:
-        """A room for screenshots, kept in memory only (no server, never written nor recorded)."""
-        from .scenes import scene_room
-
-        screen, guests = PHONE_SCENES[scene]
-        room = scene_room(screen, guests, self.games.difficulty, self.options.seed or 1)
-        self.phones.clock = lambda: 18.0  # the race's timer shows 42 s left
-        self.phones.show(room, f"http://192.168.1.23:8765/r/{room.code}")
-        context = PlayContext(self.games.new_session())
-        if screen == "phones_lobby":
-            self.machine.start("rolling", context, ("title", "phones_lobby"))
-        else:
-            self.machine.start(screen, context)
-
     def finish_startup(self) -> None:
         """What the first frame does not need: the saved game, sounds, the menus, the expert (on the worker)."""
         self.startup_pending = False
@@ -350,7 +221,7 @@ class Control:
         events = self.events.poll()
         for event in events:
             self.process(event)
-        if self.termination.requested or (self.lock is not None and self.lock.chord.held(started)):
+        if self.termination.requested or (self.kiosk is not None and self.kiosk.exit_held(started)):
             self.quit()
             return
         if self.window.surface.get_size() != self.viewport.size:
@@ -360,8 +231,8 @@ class Control:
                 return
             self.machine.update(self.step.dt)
             self.autoplay.tick(self.machine)
-        if self.director is not None:
-            self.director.tick(self.machine, self.clock.now())
+        if self.kiosk is not None:
+            self.kiosk.tick(self.machine, self.clock.now())
         # pygame_gui draws from what its update saw: after every change, before every draw.
         self.ui.update(elapsed)
         moving = self.animating()
@@ -407,7 +278,7 @@ class Control:
             self.clock.sleep(min(INPUT_POLL_SECONDS, left))
 
     def animating(self) -> bool:
-        leaving = self.lock.chord.seconds_left(self.clock.now()) if self.lock is not None else None
+        leaving = self.kiosk.leaving_seconds(self.clock.now()) if self.kiosk is not None else None
         return (self.machine.context.demo or self.machine.is_animating() or self.autoplay.active(self.machine)
                 or leaving != self.leaving_shown)
 
@@ -431,17 +302,12 @@ class Control:
 
     def _draw_leaving(self, surface: pygame.Surface) -> None:
         """The operator holds the exit chord: the seconds left, over everything."""
-        seconds = self.lock.chord.seconds_left(self.clock.now()) if self.lock is not None else None
-        self.leaving_shown = seconds
-        if seconds is not None:
-            draw_leaving(surface, self.fonts, self.text, seconds)
+        self.leaving_shown = (self.kiosk.draw_leaving(surface, self.fonts, self.text, self.clock.now())
+                              if self.kiosk is not None else None)
 
     # --- events -----------------------------------------------------------------------------
     def process(self, event: pygame.event.Event) -> None:
-        if self.lock is not None:
-            self.lock.note(event)
-            self.lock.chord.note(event, self.clock.now())
-        if self.director is not None and self.director.note(event, self.machine, self.clock.now()):
+        if self.kiosk is not None and self.kiosk.note(event, self.machine, self.clock.now()):
             self.dirty = True
             return  # it woke the attract loop or answered "Still playing?": nothing else
         if self.pads is not None:
@@ -460,7 +326,7 @@ class Control:
                 # A locked kiosk ignores a close request (the close button, Alt+F4: SDL sends
                 # WINDOWCLOSE, then QUIT where its hint is not honoured); a QUIT alone is the
                 # system ending the game, which saves and ends.
-                if self.lock is not None and self.frames - self.close_requested_at <= 1:
+                if self.kiosk is not None and self.frames - self.close_requested_at <= 1:
                     continue
                 self.quit()
                 return
@@ -508,8 +374,8 @@ class Control:
             return
         self.closed = True
         self.autoplay.close()
-        if self.claim is not None:
-            self.claim.release()
+        if self.kiosk is not None:
+            self.kiosk.close()
         self.jobs.run()
         context = self.machine.context
         if context.session is not None:
