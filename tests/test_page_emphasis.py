@@ -36,7 +36,7 @@ def styled(line, bold=None, italic=None):
 
 def drawn_line(player: Player, spans) -> pygame.Surface:
     menu = player.top
-    look_size = menu._page_size()
+    look_size = menu.text_page.size
     return menu.fonts.render_styled(spans, look_size, (255, 255, 255))
 
 

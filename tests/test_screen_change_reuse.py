@@ -120,7 +120,7 @@ def test_the_rules_page_after_a_language_switch_is_in_the_new_language_and_after
     player.wait(0.2)
     view = player.top._page_view()
     assert view.width < english_width
-    size = player.top._page_size()
+    size = player.top.text_page.size
     for line in player.top.page.lines:
         assert fonts.size(line.text, size, line.bold)[0] <= view.width or " " not in line.text
     player.close()

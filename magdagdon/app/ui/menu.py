@@ -27,14 +27,16 @@ from .menu_ui import MenuUI
 from . import palette
 from ..input.focus import ARROW_KEYS, Target, step_focus
 from ..audit.draw_log import Role, as_role, panel
-from ..text.fit import fitted_block, fitted_line, fitted_size, min_text_px
+from ..text.fit import fitted_block, fitted_line, min_text_px
 from ..text.menu_text import DrawnLabel, TextPage, ink_rect
 from .widgets import draw_focus_ring
 from ..table.session import GameSession
 from ..shell.payloads import Answer, Confirm, ConfirmAction, Payload, Question
 from ..shell.play_context import PlayContext
 from ..shell.state_machine import State
-from .ui_theme import TextLook, text_colour, text_look
+from .button_labels import button_style, draw_label, row_labels
+from .menu_page import MenuPage, page_pad, page_size
+from .ui_theme import text_look
 from ..shell.viewport import Viewport
 
 if TYPE_CHECKING:
@@ -114,9 +116,7 @@ class MenuState(State):
         self.labels: list[DrawnLabel] = []
         self.label_roles: list[str] = []  # the theme's object id of each label
         self.button_labels: dict[str, str] = {}  # ident -> the words on the button
-        self.page: TextPage | None = None  # the body's text, when the menu has one
-        self.page_ink_top = 0  # a question: how far below its page's top the ink begins
-        self.drag: tuple[int, int] | None = None  # a drag on the page: (where it began, the page's offset then)
+        self.text_page: MenuPage | None = None  # the body's text, when the menu has one
         self.panel_width = 0  # the width the last build laid the menu out at
         self.corner_radius = 10  # the panel's rounded corners, clear of its buttons
 
@@ -172,7 +172,7 @@ class MenuState(State):
     def clear(self) -> None:
         self.ui.discard(self.elements)
         self.elements, self.buttons = [], []
-        self.panel = self.body_rect = self.title_label = self.page = None
+        self.panel = self.body_rect = self.title_label = self.text_page = None
         self.labels, self.button_labels, self.label_roles = [], {}, []
         self.built = False
 
@@ -198,8 +198,8 @@ class MenuState(State):
         size = self.kit.viewport.size
         boxes: list[tuple[str, str, str, int]] = [(label.text, "label", role, label.rect.width)
                                                   for label, role in zip(self.labels, self.label_roles)]
-        boxes += [(self.button_labels.get(ident, ""), "button", next(iter(button.object_ids[-1:]), None) or "",
-                   button.rect.width) for button, ident in self.buttons]
+        boxes += [(self.button_labels.get(ident, ""), "button", button_style(button), button.rect.width)
+                  for button, ident in self.buttons]
         worst = 0.0
         for words, element, role, box_width in boxes:
             if not words:
@@ -245,9 +245,10 @@ class MenuState(State):
         notice_h = notice_line_h * len(notices)
         buttons_h = len(rows) * (button_h + gap) - gap
         # A question's few words stand on the dialog itself, as tall as their lines.
-        question = TextPage.lay_out(self.fonts, body, self._page_size(), width - 2 * self._page_pad()) \
+        text_size = page_size(layout.size)
+        question = TextPage.lay_out(self.fonts, body, text_size, width - 2 * page_pad(text_size)) \
             if body and self.compact_body else None
-        question_ink = question.ink_span(self.fonts, self._page_size()) if question is not None else (0, 0)
+        question_ink = question.ink_span(self.fonts, text_size) if question is not None else (0, 0)
         question_h = question_ink[1] - question_ink[0]
         inks_h = ink_rect(title).height + (ink_rect(subtitle).height if self.subtitle else 0) + notice_h + buttons_h
         inks_h += question_h
@@ -298,13 +299,14 @@ class MenuState(State):
         if question is not None:
             # The box is the ink of the question's lines: that is what is spaced.
             self.body_rect = pygame.Rect(x, y, width, question_h)
-            self.page, self.page_ink_top = question, question_ink[0]
+            self.text_page = MenuPage(question, self.body_rect, text_size, True, question_ink[0])
             y += body_h + after_body
         elif self.drawn_body or body:
             self.body_rect = pygame.Rect(x, y, width, body_h)
             y += body_h + after_body
             if not self.drawn_body:
-                self.page = TextPage.lay_out(self.fonts, body, self._page_size(), self._page_view().width)
+                self.text_page = MenuPage(TextPage(), self.body_rect, text_size, False)
+                self.text_page.page = TextPage.lay_out(self.fonts, body, text_size, self.text_page.view().width)
         for row in rows:
             each = (width - gap * (len(row) - 1)) // len(row)
             for i, item in enumerate(row):
@@ -345,22 +347,15 @@ class MenuState(State):
         look = text_look(self.kit.viewport.size, "button", item.style)
         return ink_rect(self.fonts.render(item.label, size or look.size, look.colour, look.bold)).height
 
-    def _page_size(self) -> int:
-        size = self.kit.viewport.size
-        return max(min_text_px(size), text_look(size, "text_box").size)
-
-    def _page_pad(self) -> int:
-        return max(8, self._page_size() * 3 // 4)
+    @property
+    def page(self) -> TextPage | None:
+        """The body's text, when the menu has one."""
+        return self.text_page.page if self.text_page is not None else None
 
     def _page_view(self) -> pygame.Rect:
-        """The body box less its padding: where the page's lines go (a question's box is
-        as tall as its lines)."""
-        assert self.body_rect is not None
-        pad = self._page_pad()
-        if self.compact_body and self.page is not None:
-            return pygame.Rect(self.body_rect.left + pad, self.body_rect.top - self.page_ink_top,
-                               self.body_rect.width - 2 * pad, self.page.height)
-        return self.body_rect.inflate(-2 * pad, -pad)
+        """Where the page's lines go (see ``MenuPage.view``)."""
+        assert self.text_page is not None
+        return self.text_page.view()
 
     # --- input ------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -370,7 +365,7 @@ class MenuState(State):
         import pygame_gui
 
         self.ui.process(event)
-        if self.page is not None and self._scroll_page(event):
+        if self.text_page is not None and self.text_page.scroll(event, self.fonts):
             return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for index, (button, ident) in enumerate(self.buttons):
@@ -403,27 +398,6 @@ class MenuState(State):
         if moved is not None:
             self.focus_index = next(index for index, (_, ident) in enumerate(self.buttons) if ident == moved[1])
 
-    def _scroll_page(self, event: pygame.event.Event) -> bool:
-        """Wheel, Page Up/Down and dragging scroll the page; True if the event did."""
-        page, view = self.page, self._page_view()
-        assert page is not None
-        step = self.fonts.line_height(self._page_size())
-        if event.type == pygame.MOUSEWHEEL:
-            page.scroll(-event.y * step * 2, view.height)
-        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
-            page.page(event.key == pygame.K_PAGEDOWN, view.height)
-        elif event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1 and self.body_rect is not None \
-                and self.body_rect.collidepoint(event.pos):
-            self.drag = (event.pos[1], page.offset)
-        elif event.type == pygame.MOUSEMOTION and self.drag is not None:
-            start_y, start_offset = self.drag
-            page.scroll_to(start_offset + start_y - event.pos[1], view.height)
-        elif event.type == pygame.MOUSEBUTTONUP and self.drag is not None:
-            self.drag = None
-        else:
-            return False
-        return True
-
     def update(self, dt: float) -> None:
         self.ensure_built()  # the menu UI became ready (the control object updates pygame_gui)
 
@@ -451,77 +425,16 @@ class MenuState(State):
 
     def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The page of text in its box (``drawn_body`` menus draw their own)."""
-        page = self.page
-        if page is None:
-            return
-        look = text_look(self.kit.viewport.size, "text_box")
-        if not self.compact_body:  # a page of text in its own box; a question on the dialog
-            radius = max(6, rect.height // 40)
-            pygame.draw.rect(surface, palette.SHADOW, rect, border_radius=radius)
-            pygame.draw.rect(surface, palette.PANEL_EDGE, rect, width=1, border_radius=radius)
-        view = self._page_view()
-        align = "center" if self.compact_body else self.text.direction.start
-        page.draw(surface, self.fonts, view, self._page_size(), look.colour, palette.GOLD, align, rect.inflate(-2, -2))
-        if page.height > view.height:  # how far the page is scrolled
-            width = max(3, view.width // 150)  # at the end of the lines
-            track = self.text.direction.placed(pygame.Rect(rect.right - width - 3, view.top, width, view.height), rect)
-            thumb_h = max(12, view.height * view.height // page.height)
-            thumb_y = view.top + (view.height - thumb_h) * page.offset // max(1, page.height - view.height)
-            pygame.draw.rect(surface, palette.PANEL_EDGE, track, border_radius=track.width // 2)
-            pygame.draw.rect(surface, palette.TEXT_DIM, (track.left, thumb_y, track.width, thumb_h),
-                             border_radius=track.width // 2)
+        if self.text_page is not None:
+            self.text_page.draw(surface, self.fonts, self.kit.viewport.size)
 
     def draw_button_labels(self, surface: pygame.Surface) -> None:
-        """Each button's words, in the colour pygame_gui gives its state (hovered, chosen...);
-        buttons side by side show their words at one size, on one baseline."""
-        for button, ident, size, baseline in self._row_labels():
+        """Each button's words (``button_labels``): a row's at one size, on one baseline."""
+        window = self.kit.viewport.size
+        for button, ident, size, baseline in row_labels(self.fonts, window, min_text_px(window), self.buttons,
+                                                        self.button_labels):
             with panel(surface, f"button {ident}", button.rect, Role.BUTTON_LABEL, element=Role.BUTTON):
-                self.draw_button_label(surface, button, self.button_labels.get(ident, ""), size, baseline)
-
-    def _row_labels(self) -> list[tuple["UIButton", str, int, int]]:
-        """(button, ident, size, baseline) of each labelled button: the smallest fitted size
-        of its row, and the baseline that centres the row's ink in its buttons."""
-        floor = min_text_px(self.kit.viewport.size)
-        rows: dict[tuple[int, int], list[tuple["UIButton", str, int]]] = {}
-        for button, ident in self.buttons:
-            label = self.button_labels.get(ident, "")
-            if label:
-                look = self._button_look(button)
-                fitted = fitted_size(self.fonts, label, max(floor, look.size), self._label_box(button).size, look.bold, floor)
-                rows.setdefault((button.rect.top, button.rect.height), []).append((button, ident, fitted))
-        placed = []
-        for row in rows.values():
-            size = min(fitted for _, _, fitted in row)
-            reach = []
-            for button, ident, _ in row:
-                label, bold = self.button_labels[ident], self._button_look(button).bold
-                reach.append(self.fonts.ink(label, size, bold).move(0, -self.fonts.baseline(label, size, bold)))
-            top, bottom = min(r.top for r in reach), max(r.bottom for r in reach)
-            for button, ident, _ in row:
-                placed.append((button, ident, size, self._label_box(button).centery - (top + bottom) // 2))
-        return placed
-
-    @staticmethod
-    def _button_style(button: "UIButton") -> str:
-        """The button's style, its object id in the theme ("#primary", "#chosen"...; "" plain)."""
-        return next(iter(button.object_ids[-1:]), None) or ""
-
-    def _button_look(self, button: "UIButton") -> TextLook:
-        return text_look(self.kit.viewport.size, "button", self._button_style(button))
-
-    @staticmethod
-    def _label_box(button: "UIButton") -> pygame.Rect:
-        pad = max(4, button.rect.height // 8)
-        return button.rect.inflate(-2 * pad, -pad)
-
-    def draw_button_label(self, surface: pygame.Surface, button: "UIButton", label: str, size: int,
-                          baseline: int) -> None:
-        """``label`` centred across its button, its baseline at ``baseline``."""
-        look = self._button_look(button)
-        image = self.fonts.render(label, size, text_colour("button", self._button_style(button), _state(button)),
-                                  look.bold)
-        ink = ink_rect(image)
-        surface.blit(image, (button.rect.centerx - ink.centerx, baseline - self.fonts.baseline(label, size, look.bold)))
+                draw_label(surface, self.fonts, window, button, self.button_labels.get(ident, ""), size, baseline)
 
     def draw_title_only(self, surface: pygame.Surface) -> None:
         """The first frame, before pygame_gui is loaded: the menu's title, centred."""
@@ -581,9 +494,3 @@ def _paired(rows: list[list[Item]]) -> list[list[Item]]:
         else:
             paired.append(row)
     return paired
-
-
-def _state(button: "UIButton") -> str:
-    """The look pygame_gui shows the button in: its words take the theme's colour for it."""
-    return ("disabled" if not button.is_enabled else "active" if button.held else
-            "selected" if button.is_selected else "hovered" if button.hovered else "normal")

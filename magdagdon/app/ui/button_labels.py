@@ -1,0 +1,72 @@
+"""The words on the menus' pygame_gui buttons, drawn by the game's text layout: buttons
+side by side show theirs at one size on one baseline, in the theme's colour for the look
+the button shows (hovered, chosen, pressed, greyed)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..text.fit import fitted_size
+from ..text.menu_text import ink_rect
+from .ui_theme import TextLook, text_colour, text_look
+
+if TYPE_CHECKING:
+    from pygame_gui.elements import UIButton
+
+    from ..text.fonts import FontBook
+
+
+def button_style(button: "UIButton") -> str:
+    """The button's style, its object id in the theme ("#primary", "#chosen"...; "" plain)."""
+    return next(iter(button.object_ids[-1:]), None) or ""
+
+
+def button_look(window: tuple[int, int], button: "UIButton") -> TextLook:
+    return text_look(window, "button", button_style(button))
+
+
+def label_box(button: "UIButton") -> pygame.Rect:
+    """Where a button's words may go: clear of its edges."""
+    pad = max(4, button.rect.height // 8)
+    return button.rect.inflate(-2 * pad, -pad)
+
+
+def shown_look(button: "UIButton") -> str:
+    """The look pygame_gui shows the button in: its words take the theme's colour for it."""
+    return ("disabled" if not button.is_enabled else "active" if button.held else
+            "selected" if button.is_selected else "hovered" if button.hovered else "normal")
+
+
+def row_labels(fonts: "FontBook", window: tuple[int, int], floor: int, buttons: list[tuple["UIButton", str]],
+               labels: dict[str, str]) -> list[tuple["UIButton", str, int, int]]:
+    """(button, ident, size, baseline) of each labelled button: the smallest fitted size of
+    its row, and the baseline that centres the row's ink in its buttons."""
+    rows: dict[tuple[int, int], list[tuple["UIButton", str, int]]] = {}
+    for button, ident in buttons:
+        label = labels.get(ident, "")
+        if label:
+            look = button_look(window, button)
+            fitted = fitted_size(fonts, label, max(floor, look.size), label_box(button).size, look.bold, floor)
+            rows.setdefault((button.rect.top, button.rect.height), []).append((button, ident, fitted))
+    placed = []
+    for row in rows.values():
+        size = min(fitted for _, _, fitted in row)
+        reach = []
+        for button, ident, _ in row:
+            label, bold = labels[ident], button_look(window, button).bold
+            reach.append(fonts.ink(label, size, bold).move(0, -fonts.baseline(label, size, bold)))
+        top, bottom = min(r.top for r in reach), max(r.bottom for r in reach)
+        for button, ident, _ in row:
+            placed.append((button, ident, size, label_box(button).centery - (top + bottom) // 2))
+    return placed
+
+
+def draw_label(surface: pygame.Surface, fonts: "FontBook", window: tuple[int, int], button: "UIButton", label: str,
+               size: int, baseline: int) -> None:
+    """``label`` centred across its button, its baseline at ``baseline``."""
+    look = button_look(window, button)
+    image = fonts.render(label, size, text_colour("button", button_style(button), shown_look(button)), look.bold)
+    ink = ink_rect(image)
+    surface.blit(image, (button.rect.centerx - ink.centerx, baseline - fonts.baseline(label, size, look.bold)))
