@@ -27,11 +27,13 @@ seeded: a run repeats exactly.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,6 +44,7 @@ import expert_twin  # noqa: E402
 
 from magdagdon.ai import make_policy  # noqa: E402
 from magdagdon.ai.estimate import EndTurn, Estimator  # noqa: E402
+from magdagdon.ai.evaluation import load_evaluation  # noqa: E402
 from magdagdon.ai.planner import Planner, Position  # noqa: E402
 from magdagdon.engine import Board, Difficulty, Game, Phase  # noqa: E402
 from magdagdon.engine.actions import Action, Reroll  # noqa: E402
@@ -105,20 +108,23 @@ def _afterstates(game: Game, player: object) -> list[tuple[tuple[int, ...], int]
     return states
 
 
-def positions(difficulty: Difficulty, count: int, data_dir: Path | None) -> list[Sample]:
-    """``count`` boards between turns, spread over the sources and the game's stages."""
-    rng = random.Random(f"calibration {difficulty.name}")
+def positions(difficulty: Difficulty, count: int, data_dir: Path | None, base: int = SEED_BASE,
+              awkward_boards: bool = True) -> list[Sample]:
+    """``count`` boards between turns, spread over the sources and the game's stages (the
+    games' seeds from ``base`` on)."""
+    rng = random.Random(f"calibration {difficulty.name}" + ("" if base == SEED_BASE else f" {base}"))
     samples: list[Sample] = []
     recorded = _recorded_states(difficulty, data_dir)
     rng.shuffle(recorded)
     samples += [Sample("recorded", c, u) for c, u in recorded[: count // 6]]
     awkward = [(Board.parse(t).cells, min(u, difficulty.power_count)) for t, u in AWKWARD]
-    samples += [Sample("awkward", c, u) for c, u in awkward]
+    if awkward_boards:
+        samples += [Sample("awkward", c, u) for c, u in awkward]
     sources = ("random", "greedy", "careless", "expert")
     index = 0
     while len(samples) < count:
         source = sources[index % len(sources)]
-        seed = SEED_BASE + 1000 * difficulty.power_count + index
+        seed = base + 1000 * difficulty.power_count + index
         states = _afterstates(Game(difficulty, seed), make_player(source, seed))
         index += 1
         if states:
@@ -222,14 +228,52 @@ def summarise(rows: list[tuple[str, str, float, float, float]]) -> list[tuple[st
     return out
 
 
+class NetworkValues:
+    """The estimator as it was before playouts: the expert decides, a network's search values
+    (``valuer``: the coach's network; for the old expert, its own)."""
+
+    def __init__(self, planner: Planner, valuer: Planner) -> None:
+        self.planner, self.valuer = planner, valuer
+
+    def between_turns(self, difficulty: Difficulty, cells: tuple[int, ...], powers_used: int) -> float:
+        return self.valuer.board_value(cells, powers_used) - difficulty.penalty_for(powers_used)
+
+    def loss(self, position: Position, after: tuple[int, ...]) -> float:
+        expert = self.planner.decide(position).after(position.cells)
+        return self.valuer.end_value(position, expert) - self.valuer.end_value(position, after)
+
+
+class PlayoutValues:
+    """The shipped estimator (:class:`magdagdon.ai.estimate.Estimator`)."""
+
+    def __init__(self, planner: Planner) -> None:
+        self.estimator = Estimator({planner.difficulty: planner})
+
+    def between_turns(self, difficulty: Difficulty, cells: tuple[int, ...], powers_used: int) -> float:
+        return self.estimator.between_turns(difficulty, cells, powers_used)
+
+    def loss(self, position: Position, after: tuple[int, ...]) -> float:
+        return self.estimator.best(position).value - self.estimator.value(position, EndTurn(after))
+
+
+def valuers(values: str, difficulty: Difficulty, planner: Planner, baseline: bool) -> NetworkValues | PlayoutValues:
+    if values == "playouts":
+        return PlayoutValues(planner)
+    if baseline:
+        return NetworkValues(planner, planner)
+    return NetworkValues(planner, Planner(difficulty, evaluation=load_evaluation(difficulty, coach=True)))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=300)
     parser.add_argument("--playouts", type=int, default=100)
     parser.add_argument("--pairs", type=int, default=150)
     parser.add_argument("--difficulties", default=",".join(d.name for d in Difficulty))
-    parser.add_argument("--experts", default="before,after")
+    parser.add_argument("--experts", default="after", help="before (the line tables' expert), after (the shipped one)")
+    parser.add_argument("--values", default="network,playouts", help="network (the coach's network), playouts (shipped)")
     parser.add_argument("--data-dir", type=Path, help="a data folder whose recorded games to include")
+    parser.add_argument("--rows", type=Path, help="a file to write every position's estimate and truth to (JSON lines)")
     args = parser.parse_args(argv)
     folder = Path(tempfile.mkdtemp(prefix="calibration-"))
     for difficulty in [Difficulty.from_name(d) for d in args.difficulties.split(",")]:
@@ -238,36 +282,54 @@ def main(argv: list[str] | None = None) -> int:
         for which in args.experts.split(","):
             baseline = which == "before"
             planner = expert_twin.baseline_planner(difficulty) if baseline else Planner(difficulty)
-            # before: the old expert decides and values; after: the expert decides, the coach values
-            estimator = Estimator({difficulty: planner}, {difficulty: planner} if baseline else None)
             net = expert_twin.twin_net(difficulty, folder, baseline=baseline)
             options = expert_twin.twin_options(planner.settings)
             measured = truths(net, difficulty, options, lines, args.playouts)
-            rows = [(stage_of(s.cells), s.source, estimator.between_turns(difficulty, s.cells, s.powers_used), t, e)
-                    for s, (t, e) in zip(samples, measured)]
-            print(f"\n### {difficulty.name}, {which}: {len(samples)} positions x {args.playouts} playouts")
-            print("| group | n | mean true value | MAE | MAE % of true | bias (est - true) | noise of truth |")
-            print("|---|---|---|---|---|---|---|")
-            for key, n, mean_truth, mae, pct, bias, noise in summarise(rows):
-                print(f"| {key} | {n} | {mean_truth:.1f} | {mae:.1f} | {pct:.1f} % | {bias:+.1f} | {noise:.1f} |")
-            if args.pairs:
-                found = pairs(difficulty, args.pairs, planner)
-                pair_lines = []
-                for k, pair in enumerate(found):
-                    pair_lines.append(f"{board_text(pair.expert_after)} 0 {pair.position.powers_used} {k}")
-                    pair_lines.append(f"{board_text(pair.player_after)} 0 {pair.position.powers_used} {k}")
-                measured = truths(net, difficulty, options, pair_lines, args.playouts)
-                errors, over, stages = [], 0, {}
-                for k, pair in enumerate(found):
-                    true_loss = measured[2 * k][0] - measured[2 * k + 1][0]
-                    estimated = estimator.best(pair.position).value - estimator.value(pair.position, EndTurn(pair.player_after))
-                    errors.append(estimated - true_loss)
-                    stages.setdefault(stage_of(pair.position.cells), []).append(estimated - true_loss)
-                print(f"\nturn losses, {len(found)} turns: MAE {statistics.fmean(abs(e) for e in errors):.1f}, "
-                      f"bias {statistics.fmean(errors):+.1f}; by stage: " + ", ".join(
-                          f"{name}: MAE {statistics.fmean(abs(e) for e in stages[name]):.1f} bias {statistics.fmean(stages[name]):+.1f} (n {len(stages[name])})"
-                          for name, _, _ in STAGES if name in stages), flush=True)
+            found = pairs(difficulty, args.pairs, planner) if args.pairs else []
+            pair_lines = []
+            for k, pair in enumerate(found):
+                pair_lines.append(f"{board_text(pair.expert_after)} 0 {pair.position.powers_used} {k}")
+                pair_lines.append(f"{board_text(pair.player_after)} 0 {pair.position.powers_used} {k}")
+            pair_truths = truths(net, difficulty, options, pair_lines, args.playouts) if found else []
+            for values in args.values.split(","):
+                _report(args, difficulty, which, values, valuers(values, difficulty, planner, baseline), samples,
+                        measured, found, pair_truths)
     return 0
+
+
+def _report(args: argparse.Namespace, difficulty: Difficulty, which: str, values: str,
+            estimator: NetworkValues | PlayoutValues, samples: list[Sample], measured: list[tuple[float, float]],
+            found: list[Pair], pair_truths: list[tuple[float, float]]) -> None:
+    started = time.process_time()
+    rows = [(stage_of(s.cells), s.source, estimator.between_turns(difficulty, s.cells, s.powers_used), t, e)
+            for s, (t, e) in zip(samples, measured)]
+    spent = time.process_time() - started
+    if args.rows:
+        with args.rows.open("a") as out:
+            for s, row in zip(samples, rows):
+                out.write(json.dumps({"difficulty": difficulty.name, "expert": which, "values": values,
+                                      "board": board_text(s.cells), "used": s.powers_used, "stage": row[0],
+                                      "source": row[1], "estimate": row[2], "truth": row[3], "stderr": row[4]}) + "\n")
+    print(f"\n### {difficulty.name}, {which} expert, values by {values}: {len(samples)} positions x "
+          f"{args.playouts} playouts ({1000 * spent / len(samples):.0f} ms CPU a position)")
+    print("| group | n | mean true value | MAE | MAE % of true | bias (est - true) | noise of truth |")
+    print("|---|---|---|---|---|---|---|")
+    for key, n, mean_truth, mae, pct, bias, noise in summarise(rows):
+        print(f"| {key} | {n} | {mean_truth:.1f} | {mae:.1f} | {pct:.1f} % | {bias:+.1f} | {noise:.1f} |")
+    if not found:
+        return
+    errors: list[float] = []
+    stages: dict[str, list[float]] = {}
+    for k, pair in enumerate(found):
+        true_loss = pair_truths[2 * k][0] - pair_truths[2 * k + 1][0]
+        error = estimator.loss(pair.position, pair.player_after) - true_loss
+        errors.append(error)
+        stages.setdefault(stage_of(pair.position.cells), []).append(error)
+    print(f"\nturn losses, {len(found)} turns: MAE {statistics.fmean(abs(e) for e in errors):.1f}, "
+          f"bias {statistics.fmean(errors):+.1f}; by stage: " + ", ".join(
+              f"{name}: MAE {statistics.fmean(abs(e) for e in stages[name]):.1f} "
+              f"bias {statistics.fmean(stages[name]):+.1f} (n {len(stages[name])})"
+              for name, _, _ in STAGES if name in stages), flush=True)
 
 
 if __name__ == "__main__":
