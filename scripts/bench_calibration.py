@@ -1,27 +1,33 @@
-"""Calibration of the expert's estimates on the positions people reach.
+"""Calibration of the estimator on the positions people reach.
 
     python scripts/bench_calibration.py [--positions 300] [--playouts 100] [--pairs 150]
-        [--difficulties PEACEFUL,SURVIVAL,NIGHTMARE] [--experts before,after] [--data-dir DIR]
+        [--difficulties PEACEFUL,SURVIVAL,NIGHTMARE] [--experts after] [--values network,playouts]
+        [--data-dir DIR] [--rows FILE]
 
 For each difficulty it gathers boards between turns (with the powers used so far) from
 games by several players — random play, greedy play, careless play (greedy, but one turn
 in three at random and now and then a careless re-roll), the expert's own games, the
 recorded games of a data folder (``--data-dir``: the high-score tables' archive) — and
-hand-made awkward boards. Each board's *estimate* is the expert's
-(:meth:`magdagdon.ai.estimate.Estimator.between_turns`); its *truth* is the mean final
-score of ``--playouts`` expert playouts continued from it on fair fresh dice, played by
-the expert's twin (scripts/expert_twin.py: the same moves as the Python expert, much
-faster). The table gives, by stage of the game and by source, the mean absolute error
-(also as a percentage of the mean true value) and the mean signed error (the bias).
+hand-made awkward boards. Each board's *estimate* is
+:meth:`magdagdon.ai.estimate.Estimator.between_turns` (``--values playouts``: the shipped
+estimator, the game's own Python playouts) or the expert's network's reckoning of the board
+(``--values network``: its search's value, as the estimator gave before playouts); its
+*truth* is the mean final score of ``--playouts`` expert playouts continued from it on
+other fair dice, played by the expert's twin (scripts/expert_twin.py: the same moves as the
+Python expert, much faster). The table gives, by stage of the game and by source, the mean
+absolute error (also as a percentage of the mean true value), the mean signed error (the
+bias) and the error the truth's own noise alone would give; and the estimator's CPU time
+per position.
 
 *Turn losses.* ``--pairs`` positions after a roll from the non-expert games where both the
 expert and the player ended the turn on a board: the estimated loss (the two estimates'
 difference, as the review computes it) against the true one (the difference of the two
-boards' playout means, on common dice).
+boards' playout means, on common dice), by stage and, for ``loss_margin``, by the empty
+cells at the roll (at least 8, fewer).
 
-``before`` is the expert before the n-tuple network (its line tables and settings, kept in
-scripts/baseline_expert), ``after`` the shipped one. Positions, dice and playouts are
-seeded: a run repeats exactly.
+``--experts``: ``after`` the shipped expert, ``before`` the expert before the n-tuple
+network (its line tables and settings, kept in scripts/baseline_expert); the truth is that
+expert's play. Positions, dice and playouts are seeded: a run repeats exactly.
 """
 
 from __future__ import annotations
@@ -44,7 +50,6 @@ import expert_twin  # noqa: E402
 
 from magdagdon.ai import make_policy  # noqa: E402
 from magdagdon.ai.estimate import EndTurn, Estimator  # noqa: E402
-from magdagdon.ai.evaluation import load_evaluation  # noqa: E402
 from magdagdon.ai.planner import Planner, Position  # noqa: E402
 from magdagdon.engine import Board, Difficulty, Game, Phase  # noqa: E402
 from magdagdon.engine.actions import Action, Reroll  # noqa: E402
@@ -229,8 +234,8 @@ def summarise(rows: list[tuple[str, str, float, float, float]]) -> list[tuple[st
 
 
 class NetworkValues:
-    """The estimator as it was before playouts: the expert decides, a network's search values
-    (``valuer``: the coach's network; for the old expert, its own)."""
+    """An estimator of the network's reckoning (as the game's was before playouts): the
+    expert decides and its search on its network values."""
 
     def __init__(self, planner: Planner, valuer: Planner) -> None:
         self.planner, self.valuer = planner, valuer
@@ -256,12 +261,8 @@ class PlayoutValues:
         return self.estimator.best(position).value - self.estimator.value(position, EndTurn(after))
 
 
-def valuers(values: str, difficulty: Difficulty, planner: Planner, baseline: bool) -> NetworkValues | PlayoutValues:
-    if values == "playouts":
-        return PlayoutValues(planner)
-    if baseline:
-        return NetworkValues(planner, planner)
-    return NetworkValues(planner, Planner(difficulty, evaluation=load_evaluation(difficulty, coach=True)))
+def valuers(values: str, planner: Planner) -> NetworkValues | PlayoutValues:
+    return PlayoutValues(planner) if values == "playouts" else NetworkValues(planner, planner)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -271,7 +272,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pairs", type=int, default=150)
     parser.add_argument("--difficulties", default=",".join(d.name for d in Difficulty))
     parser.add_argument("--experts", default="after", help="before (the line tables' expert), after (the shipped one)")
-    parser.add_argument("--values", default="network,playouts", help="network (the coach's network), playouts (shipped)")
+    parser.add_argument("--values", default="network,playouts",
+                        help="network (the expert's network's reckoning), playouts (the shipped estimator)")
     parser.add_argument("--data-dir", type=Path, help="a data folder whose recorded games to include")
     parser.add_argument("--rows", type=Path, help="a file to write every position's estimate and truth to (JSON lines)")
     args = parser.parse_args(argv)
@@ -292,7 +294,7 @@ def main(argv: list[str] | None = None) -> int:
                 pair_lines.append(f"{board_text(pair.player_after)} 0 {pair.position.powers_used} {k}")
             pair_truths = truths(net, difficulty, options, pair_lines, args.playouts) if found else []
             for values in args.values.split(","):
-                _report(args, difficulty, which, values, valuers(values, difficulty, planner, baseline), samples,
+                _report(args, difficulty, which, values, valuers(values, planner), samples,
                         measured, found, pair_truths)
     return 0
 
@@ -330,6 +332,10 @@ def _report(args: argparse.Namespace, difficulty: Difficulty, which: str, values
               f"{name}: MAE {statistics.fmean(abs(e) for e in stages[name]):.1f} "
               f"bias {statistics.fmean(stages[name]):+.1f} (n {len(stages[name])})"
               for name, _, _ in STAGES if name in stages), flush=True)
+    many = [abs(e) for pair, e in zip(found, errors) if pair.position.empties >= 8]
+    few = [abs(e) for pair, e in zip(found, errors) if pair.position.empties < 8]
+    print("by empty cells at the roll: " + ", ".join(f"{name}: MAE {statistics.fmean(group):.1f} (n {len(group)})"
+                                                   for name, group in (("8 or more", many), ("fewer", few)) if group))
 
 
 if __name__ == "__main__":
