@@ -156,8 +156,8 @@ def _usable(position: Position, power: Adjust | Reroll) -> bool:
 
 # How many playouts value a choice, and how much of each roll's luck they take off (the
 # control variate's weight): measured by scripts/measure_playouts.py (docs/AI.md).
-PLAYOUTS = {Difficulty.PEACEFUL: 16, Difficulty.SURVIVAL: 16, Difficulty.NIGHTMARE: 32}
-CONTROL_WEIGHT = {Difficulty.PEACEFUL: 0.7, Difficulty.SURVIVAL: 0.9, Difficulty.NIGHTMARE: 0.95}
+PLAYOUTS = {Difficulty.PEACEFUL: 16, Difficulty.SURVIVAL: 16, Difficulty.NIGHTMARE: 24}
+CONTROL_WEIGHT = {Difficulty.PEACEFUL: 0.75, Difficulty.SURVIVAL: 0.85, Difficulty.NIGHTMARE: 0.93}
 
 
 def lowest_final_score(position: Position, choice: Choice) -> float:
@@ -178,12 +178,13 @@ def position_of(game: Game) -> Position:
 
 # The estimator's error on a turn's loss, by difficulty, for turns with many / few empty
 # cells left (>= 8 / < 8): about the mean absolute error that scripts/bench_calibration.py
-# measures for estimated losses against the playouts' difference (docs/AI.md). A review
-# takes it off: a loss within the estimator's error is not blamed.
+# measures for estimated losses against the playouts' difference (docs/AI.md; rounded up
+# where it fell between two points). A review takes it off: a loss within the estimator's
+# error is not blamed.
 LOSS_MARGIN = {
-    Difficulty.PEACEFUL: (27.0, 21.0),
-    Difficulty.SURVIVAL: (21.0, 15.0),
-    Difficulty.NIGHTMARE: (13.0, 9.0),
+    Difficulty.PEACEFUL: (11.0, 5.0),
+    Difficulty.SURVIVAL: (10.0, 3.0),
+    Difficulty.NIGHTMARE: (7.0, 3.0),
 }
 
 
