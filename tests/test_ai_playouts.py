@@ -18,7 +18,7 @@ from magdagdon.ai.planner import Planner, Position
 from magdagdon.ai.playouts import ADJUSTED, Playouts, position_key
 from magdagdon.ai.turn_search import ROLL_OUTCOMES
 from magdagdon.engine import Board, Difficulty, Game, Phase, roll_dice, score_total
-from magdagdon.engine.actions import Reroll
+from magdagdon.engine.actions import Adjust, Reroll
 
 
 def _boards(difficulty: Difficulty, seeds: range, lowest: int, highest: int) -> list[tuple[tuple[int, ...], int]]:
@@ -75,15 +75,17 @@ def test_every_choice_of_a_position_plays_on_the_same_dice(monkeypatch: pytest.M
 def test_a_power_s_playouts_start_with_the_power_used() -> None:
     """UsePower: the playouts go on from the changed dice with one power more used."""
     difficulty = Difficulty.SURVIVAL
-    position = Position(difficulty, Board.parse("3456/3456/3456/34..").cells, (1, 1, 1, 1), 0)
-    estimator = Estimator(playouts=8)
-    # +1 on a 1 makes no 5 or 6: MAGDAGDON all the same, a ruin and the power's 70 points
-    adjust = estimator.value(position, UsePower(playouts_module.Adjust(0, 1)))
-    ruined = score_total(Board.parse("3456/3456/3456/34XX"), difficulty, 1)
-    assert adjust <= score_total(Board.parse("3456/3456/3456/3456"), difficulty, 1)
-    assert adjust >= ruined
+    position = Position(difficulty, Board.parse("3456/3456/3456/345.").cells, (1, 1, 1, 1), 0)
+    estimator = Estimator(playouts=4)
+    # +1 on a 1 makes a 2, which fits no more than a 1 does: MAGDAGDON all the same, so the
+    # expert ruins the last cell and the game ends with the ruin and the power's 70 points
+    ruined = score_total(Board.parse("3456/3456/3456/345X"), difficulty, 1)
+    assert estimator.value(position, UsePower(Adjust(0, 1))) == ruined
+    # a re-roll of all four: a 5 or a 6 among them fills the cell, else the ruin
+    filled = score_total(Board.parse("3456/3456/3456/3456"), difficulty, 1)
+    assert ruined < estimator.value(position, UsePower(Reroll((0, 1, 2, 3)))) < filled
     with pytest.raises(ValueError):
-        estimator.value(position, UsePower(playouts_module.Adjust(0, -1)))  # a die never goes below 1
+        estimator.value(position, UsePower(Adjust(0, -1)))  # a die never goes below 1
 
 
 def test_the_luck_of_a_fair_roll_averages_to_nothing() -> None:

@@ -13,7 +13,7 @@ how well that roll could be played by the network's one-turn reckoning (the best
 dice reach, or the best single ±1 first when a power is left, or the best ruin when the roll
 is MAGDAGDON) and ``E[f]`` its mean over every roll on fair dice. Whatever ``f`` is, the luck
 of a fresh fair roll has mean 0 given the board it is thrown on, so the corrected samples
-keep the playouts' mean and lose most of their spread; the same holds for the dice a
+keep the playouts' mean and lose much of their spread; the same holds for the dice a
 re-roll throws (their ``f``: the best turn with the new dice). ``weight`` scales the
 correction (any weight keeps the mean; the shipped ones were measured to leave the least
 spread).
@@ -170,7 +170,7 @@ class Playouts:
             after = {values: powered(values) - cost for values in table}
             table = {values: max(f, *(after[other] for other in ADJUSTED[values])) for values, f in table.items()}
         mean = math.fsum(weight * table[values] for values, weight in ROLL_OUTCOMES[DICE_PER_ROLL])
-        if len(self._rolls) > 4096:
+        if len(self._rolls) > 512:  # some 5 kB each; a review revisits few boards
             self._rolls.clear()
         known = self._rolls[(cells, used)] = (table, mean)
         return known
