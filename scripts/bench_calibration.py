@@ -1,37 +1,45 @@
-"""Calibration of the expert's estimates on the positions people reach.
+"""Calibration of the estimator on the positions people reach.
 
     python scripts/bench_calibration.py [--positions 300] [--playouts 100] [--pairs 150]
-        [--difficulties PEACEFUL,SURVIVAL,NIGHTMARE] [--experts before,after] [--data-dir DIR]
+        [--difficulties PEACEFUL,SURVIVAL,NIGHTMARE] [--experts after] [--values network,playouts]
+        [--data-dir DIR] [--rows FILE]
 
 For each difficulty it gathers boards between turns (with the powers used so far) from
 games by several players — random play, greedy play, careless play (greedy, but one turn
 in three at random and now and then a careless re-roll), the expert's own games, the
 recorded games of a data folder (``--data-dir``: the high-score tables' archive) — and
-hand-made awkward boards. Each board's *estimate* is the expert's
-(:meth:`magdagdon.ai.estimate.Estimator.between_turns`); its *truth* is the mean final
-score of ``--playouts`` expert playouts continued from it on fair fresh dice, played by
-the expert's twin (scripts/expert_twin.py: the same moves as the Python expert, much
-faster). The table gives, by stage of the game and by source, the mean absolute error
-(also as a percentage of the mean true value) and the mean signed error (the bias).
+hand-made awkward boards. Each board's *estimate* is
+:meth:`magdagdon.ai.estimate.Estimator.between_turns` (``--values playouts``: the shipped
+estimator, the game's own Python playouts) or the expert's network's reckoning of the board
+(``--values network``: its search's value, as the estimator gave before playouts); its
+*truth* is the mean final score of ``--playouts`` expert playouts continued from it on
+other fair dice, played by the expert's twin (scripts/expert_twin.py: the same moves as the
+Python expert, much faster). The table gives, by stage of the game and by source, the mean
+absolute error (also as a percentage of the mean true value), the mean signed error (the
+bias) and the error the truth's own noise alone would give; and the estimator's CPU time
+per position.
 
 *Turn losses.* ``--pairs`` positions after a roll from the non-expert games where both the
 expert and the player ended the turn on a board: the estimated loss (the two estimates'
 difference, as the review computes it) against the true one (the difference of the two
-boards' playout means, on common dice).
+boards' playout means, on common dice), by stage and, for ``loss_margin``, by the empty
+cells at the roll (at least 8, fewer).
 
-``before`` is the expert before the n-tuple network (its line tables and settings, kept in
-scripts/baseline_expert), ``after`` the shipped one. Positions, dice and playouts are
-seeded: a run repeats exactly.
+``--experts``: ``after`` the shipped expert, ``before`` the expert before the n-tuple
+network (its line tables and settings, kept in scripts/baseline_expert); the truth is that
+expert's play. Positions, dice and playouts are seeded: a run repeats exactly.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -105,20 +113,23 @@ def _afterstates(game: Game, player: object) -> list[tuple[tuple[int, ...], int]
     return states
 
 
-def positions(difficulty: Difficulty, count: int, data_dir: Path | None) -> list[Sample]:
-    """``count`` boards between turns, spread over the sources and the game's stages."""
-    rng = random.Random(f"calibration {difficulty.name}")
+def positions(difficulty: Difficulty, count: int, data_dir: Path | None, base: int = SEED_BASE,
+              awkward_boards: bool = True) -> list[Sample]:
+    """``count`` boards between turns, spread over the sources and the game's stages (the
+    games' seeds from ``base`` on)."""
+    rng = random.Random(f"calibration {difficulty.name}" + ("" if base == SEED_BASE else f" {base}"))
     samples: list[Sample] = []
     recorded = _recorded_states(difficulty, data_dir)
     rng.shuffle(recorded)
     samples += [Sample("recorded", c, u) for c, u in recorded[: count // 6]]
     awkward = [(Board.parse(t).cells, min(u, difficulty.power_count)) for t, u in AWKWARD]
-    samples += [Sample("awkward", c, u) for c, u in awkward]
+    if awkward_boards:
+        samples += [Sample("awkward", c, u) for c, u in awkward]
     sources = ("random", "greedy", "careless", "expert")
     index = 0
     while len(samples) < count:
         source = sources[index % len(sources)]
-        seed = SEED_BASE + 1000 * difficulty.power_count + index
+        seed = base + 1000 * difficulty.power_count + index
         states = _afterstates(Game(difficulty, seed), make_player(source, seed))
         index += 1
         if states:
@@ -222,14 +233,49 @@ def summarise(rows: list[tuple[str, str, float, float, float]]) -> list[tuple[st
     return out
 
 
+class NetworkValues:
+    """An estimator of the network's reckoning (as the game's was before playouts): the
+    expert decides and its search on its network values."""
+
+    def __init__(self, planner: Planner, valuer: Planner) -> None:
+        self.planner, self.valuer = planner, valuer
+
+    def between_turns(self, difficulty: Difficulty, cells: tuple[int, ...], powers_used: int) -> float:
+        return self.valuer.board_value(cells, powers_used) - difficulty.penalty_for(powers_used)
+
+    def loss(self, position: Position, after: tuple[int, ...]) -> float:
+        expert = self.planner.decide(position).after(position.cells)
+        return self.valuer.end_value(position, expert) - self.valuer.end_value(position, after)
+
+
+class PlayoutValues:
+    """The shipped estimator (:class:`magdagdon.ai.estimate.Estimator`)."""
+
+    def __init__(self, planner: Planner) -> None:
+        self.estimator = Estimator({planner.difficulty: planner})
+
+    def between_turns(self, difficulty: Difficulty, cells: tuple[int, ...], powers_used: int) -> float:
+        return self.estimator.between_turns(difficulty, cells, powers_used)
+
+    def loss(self, position: Position, after: tuple[int, ...]) -> float:
+        return self.estimator.best(position).value - self.estimator.value(position, EndTurn(after))
+
+
+def valuers(values: str, planner: Planner) -> NetworkValues | PlayoutValues:
+    return PlayoutValues(planner) if values == "playouts" else NetworkValues(planner, planner)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=300)
     parser.add_argument("--playouts", type=int, default=100)
     parser.add_argument("--pairs", type=int, default=150)
     parser.add_argument("--difficulties", default=",".join(d.name for d in Difficulty))
-    parser.add_argument("--experts", default="before,after")
+    parser.add_argument("--experts", default="after", help="before (the line tables' expert), after (the shipped one)")
+    parser.add_argument("--values", default="network,playouts",
+                        help="network (the expert's network's reckoning), playouts (the shipped estimator)")
     parser.add_argument("--data-dir", type=Path, help="a data folder whose recorded games to include")
+    parser.add_argument("--rows", type=Path, help="a file to write every position's estimate and truth to (JSON lines)")
     args = parser.parse_args(argv)
     folder = Path(tempfile.mkdtemp(prefix="calibration-"))
     for difficulty in [Difficulty.from_name(d) for d in args.difficulties.split(",")]:
@@ -238,36 +284,58 @@ def main(argv: list[str] | None = None) -> int:
         for which in args.experts.split(","):
             baseline = which == "before"
             planner = expert_twin.baseline_planner(difficulty) if baseline else Planner(difficulty)
-            # before: the old expert decides and values; after: the expert decides, the coach values
-            estimator = Estimator({difficulty: planner}, {difficulty: planner} if baseline else None)
             net = expert_twin.twin_net(difficulty, folder, baseline=baseline)
             options = expert_twin.twin_options(planner.settings)
             measured = truths(net, difficulty, options, lines, args.playouts)
-            rows = [(stage_of(s.cells), s.source, estimator.between_turns(difficulty, s.cells, s.powers_used), t, e)
-                    for s, (t, e) in zip(samples, measured)]
-            print(f"\n### {difficulty.name}, {which}: {len(samples)} positions x {args.playouts} playouts")
-            print("| group | n | mean true value | MAE | MAE % of true | bias (est - true) | noise of truth |")
-            print("|---|---|---|---|---|---|---|")
-            for key, n, mean_truth, mae, pct, bias, noise in summarise(rows):
-                print(f"| {key} | {n} | {mean_truth:.1f} | {mae:.1f} | {pct:.1f} % | {bias:+.1f} | {noise:.1f} |")
-            if args.pairs:
-                found = pairs(difficulty, args.pairs, planner)
-                pair_lines = []
-                for k, pair in enumerate(found):
-                    pair_lines.append(f"{board_text(pair.expert_after)} 0 {pair.position.powers_used} {k}")
-                    pair_lines.append(f"{board_text(pair.player_after)} 0 {pair.position.powers_used} {k}")
-                measured = truths(net, difficulty, options, pair_lines, args.playouts)
-                errors, over, stages = [], 0, {}
-                for k, pair in enumerate(found):
-                    true_loss = measured[2 * k][0] - measured[2 * k + 1][0]
-                    estimated = estimator.best(pair.position).value - estimator.value(pair.position, EndTurn(pair.player_after))
-                    errors.append(estimated - true_loss)
-                    stages.setdefault(stage_of(pair.position.cells), []).append(estimated - true_loss)
-                print(f"\nturn losses, {len(found)} turns: MAE {statistics.fmean(abs(e) for e in errors):.1f}, "
-                      f"bias {statistics.fmean(errors):+.1f}; by stage: " + ", ".join(
-                          f"{name}: MAE {statistics.fmean(abs(e) for e in stages[name]):.1f} bias {statistics.fmean(stages[name]):+.1f} (n {len(stages[name])})"
-                          for name, _, _ in STAGES if name in stages), flush=True)
+            found = pairs(difficulty, args.pairs, planner) if args.pairs else []
+            pair_lines = []
+            for k, pair in enumerate(found):
+                pair_lines.append(f"{board_text(pair.expert_after)} 0 {pair.position.powers_used} {k}")
+                pair_lines.append(f"{board_text(pair.player_after)} 0 {pair.position.powers_used} {k}")
+            pair_truths = truths(net, difficulty, options, pair_lines, args.playouts) if found else []
+            for values in args.values.split(","):
+                _report(args, difficulty, which, values, valuers(values, planner), samples,
+                        measured, found, pair_truths)
     return 0
+
+
+def _report(args: argparse.Namespace, difficulty: Difficulty, which: str, values: str,
+            estimator: NetworkValues | PlayoutValues, samples: list[Sample], measured: list[tuple[float, float]],
+            found: list[Pair], pair_truths: list[tuple[float, float]]) -> None:
+    started = time.process_time()
+    rows = [(stage_of(s.cells), s.source, estimator.between_turns(difficulty, s.cells, s.powers_used), t, e)
+            for s, (t, e) in zip(samples, measured)]
+    spent = time.process_time() - started
+    if args.rows:
+        with args.rows.open("a") as out:
+            for s, row in zip(samples, rows):
+                out.write(json.dumps({"difficulty": difficulty.name, "expert": which, "values": values,
+                                      "board": board_text(s.cells), "used": s.powers_used, "stage": row[0],
+                                      "source": row[1], "estimate": row[2], "truth": row[3], "stderr": row[4]}) + "\n")
+    print(f"\n### {difficulty.name}, {which} expert, values by {values}: {len(samples)} positions x "
+          f"{args.playouts} playouts ({1000 * spent / len(samples):.0f} ms CPU a position)")
+    print("| group | n | mean true value | MAE | MAE % of true | bias (est - true) | noise of truth |")
+    print("|---|---|---|---|---|---|---|")
+    for key, n, mean_truth, mae, pct, bias, noise in summarise(rows):
+        print(f"| {key} | {n} | {mean_truth:.1f} | {mae:.1f} | {pct:.1f} % | {bias:+.1f} | {noise:.1f} |")
+    if not found:
+        return
+    errors: list[float] = []
+    stages: dict[str, list[float]] = {}
+    for k, pair in enumerate(found):
+        true_loss = pair_truths[2 * k][0] - pair_truths[2 * k + 1][0]
+        error = estimator.loss(pair.position, pair.player_after) - true_loss
+        errors.append(error)
+        stages.setdefault(stage_of(pair.position.cells), []).append(error)
+    print(f"\nturn losses, {len(found)} turns: MAE {statistics.fmean(abs(e) for e in errors):.1f}, "
+          f"bias {statistics.fmean(errors):+.1f}; by stage: " + ", ".join(
+              f"{name}: MAE {statistics.fmean(abs(e) for e in stages[name]):.1f} "
+              f"bias {statistics.fmean(stages[name]):+.1f} (n {len(stages[name])})"
+              for name, _, _ in STAGES if name in stages), flush=True)
+    many = [abs(e) for pair, e in zip(found, errors) if pair.position.empties >= 8]
+    few = [abs(e) for pair, e in zip(found, errors) if pair.position.empties < 8]
+    print("by empty cells at the roll: " + ", ".join(f"{name}: MAE {statistics.fmean(group):.1f} (n {len(group)})"
+                                                   for name, group in (("8 or more", many), ("fewer", few)) if group))
 
 
 if __name__ == "__main__":

@@ -9,15 +9,14 @@ absurd losses is held to the same bounds."""
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
 
 from magdagdon.ai import Estimator, ExpertPolicy, make_policy
-from magdagdon.ai.estimate import EndTurn, UsePower, lowest_final_score
-from magdagdon.ai.evaluation import BASES, CODE_COUNT, parse_network
-from magdagdon.ai.planner import Planner, Position
+from magdagdon.ai.estimate import Choice, EndTurn, UsePower, lowest_final_score
+from magdagdon.ai.planner import Position
+from magdagdon.ai.playouts import Estimate
 from magdagdon.ai.review import MIN_LOSS, TurnReview, review_game
 from magdagdon.ai.score_bounds import HIGHEST_SCORE, highest_final_score
 from magdagdon.engine import RUIN, Board, Difficulty, Game, Phase, Replay, score_total
@@ -62,11 +61,12 @@ def _assert_possible(reviews: list[TurnReview], replay: Replay, final: int) -> N
 @pytest.mark.parametrize("difficulty", list(Difficulty))
 def test_every_shown_loss_is_possible(difficulty: Difficulty, policy: str) -> None:
     expert = ExpertPolicy()
+    estimator = Estimator({difficulty: expert.planner(difficulty)}, playouts=2)  # the bounds hold for any count
     listed = 0
     for seed in SEEDS:
         game = _played(difficulty, seed, policy)
         replay = Replay.of(game)
-        reviews = review_game(replay, limit=len(replay.actions), policy=expert)
+        reviews = review_game(replay, limit=len(replay.actions), policy=expert, estimator=estimator)
         _assert_possible(reviews, replay, game.score().total)
         listed += len(reviews)
     assert listed  # careless play was blamed somewhere
@@ -93,7 +93,7 @@ def test_the_highest_final_score_is_a_ceiling() -> None:
 @pytest.mark.parametrize("difficulty, wrong", [(d, False) for d in Difficulty] + [(Difficulty.PEACEFUL, True)])
 def test_each_decision_s_loss_is_0_for_the_expert_and_within_the_proven_ceiling(difficulty: Difficulty,
                                                                                  wrong: bool) -> None:
-    estimator = _inflated(difficulty) if wrong else Estimator()
+    estimator = _Boasting(playouts=2) if wrong else Estimator(playouts=2)
     for seed in range(3):
         game = Game(difficulty, seed)
         player = make_policy("greedy", random.Random(seed))
@@ -118,20 +118,19 @@ def test_each_decision_s_loss_is_0_for_the_expert_and_within_the_proven_ceiling(
                 position = Position.of(game)
 
 
-def _inflated(difficulty: Difficulty) -> Estimator:
-    """An estimator whose network prizes some boards absurdly (a wildly wrong evaluation)."""
-    bases = {name: [0.0] * CODE_COUNT for name, _ in BASES}
-    bases["outer_line"] = [1000.0 if code % 7 == 3 else 0.0 for code in range(CODE_COUNT)]
-    offset = [[0.0] * 17 for _ in range(difficulty.power_count + 1)]
-    data = {"format": "magdagdon-ntuple", "version": 1, "bases": bases, "offset": offset}
-    evaluation = parse_network(difficulty, json.dumps(data))
-    planner = Planner(difficulty, evaluation=evaluation)
-    return Estimator({difficulty: planner}, {difficulty: planner})  # it decides and values
+class _Boasting(Estimator):
+    """An estimator that values the expert's choices 1000 points too high (absurdly wrong)."""
+
+    def estimate(self, position: Position, choice: Choice) -> Estimate:
+        estimate = super().estimate(position, choice)
+        if choice != self.decision_choice(position, self.planner(position.difficulty).decide(position)):
+            return estimate
+        return Estimate(tuple(sample + 1000 for sample in estimate.samples))
 
 
 def test_a_wildly_wrong_estimator_is_held_to_what_was_possible() -> None:
     difficulty = Difficulty.PEACEFUL
-    estimator = _inflated(difficulty)
+    estimator = _Boasting(playouts=2)
     cut = 0
     for seed in range(3):
         game = _played(difficulty, seed, "greedy")

@@ -33,10 +33,9 @@ BOARDS = [
 ]
 
 
-@pytest.mark.parametrize("coach", [False, True], ids=["expert", "coach"])
 @pytest.mark.parametrize("difficulty", list(Difficulty))
-def test_complete_lines_are_exact_and_complete_squares_worth_nothing(difficulty: Difficulty, coach: bool) -> None:
-    evaluation = load_evaluation(difficulty, coach=coach)
+def test_complete_lines_are_exact_and_complete_squares_worth_nothing(difficulty: Difficulty) -> None:
+    evaluation = load_evaluation(difficulty)
     for p, table in enumerate(evaluation.tables):
         assert len(table) == CODE_COUNT
         for code in range(CODE_COUNT):
@@ -60,10 +59,9 @@ def _mirror(cells: tuple[int, ...], g: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-@pytest.mark.parametrize("coach", [False, True], ids=["expert", "coach"])
 @pytest.mark.parametrize("difficulty", list(Difficulty))
-def test_mirrored_boards_are_valued_alike(difficulty: Difficulty, coach: bool) -> None:
-    evaluation = load_evaluation(difficulty, coach=coach)
+def test_mirrored_boards_are_valued_alike(difficulty: Difficulty) -> None:
+    evaluation = load_evaluation(difficulty)
     for text in BOARDS:
         cells = Board.parse(text).cells
         values = {round(evaluation.value(_mirror(cells, g), 0), 6) for g in range(8)}

@@ -1,11 +1,13 @@
-"""One estimator of E[final score | position, choice]: the coach's valuation.
+"""One estimator of E[final score | position, choice]: the expert's own play, played on.
 
 The review and the replay viewer read their numbers here. The best choice is the one the
-expert's search (:class:`~magdagdon.ai.planner.Planner`) makes on the network it plays by,
-so it is the choice the hint names and the computer plays; every value is the same search
-on the coach's network (:mod:`magdagdon.ai.evaluation`: the expected final score of the
-expert's play from the board, learned on the boards people make), and the value of a
-position is the value of the expert's choice.
+expert's search (:class:`~magdagdon.ai.planner.Planner`) makes, so it is the choice the hint
+names and the computer plays; every value, that choice's included, is the mean final score of
+games the same expert plays on from the position after the choice, on seeded fair dice
+(:mod:`magdagdon.ai.playouts`: the luck of each roll taken off by a control variate, the same
+dice for every choice of one position). Its network only decides and steadies the playouts;
+no value rests on what the network makes of a board it never learned, so the estimates hold
+on the boards people make as on the expert's own.
 
 A *position* is the permanent board, the dice as they show (none after ACCEPT) and the
 powers used (:class:`~magdagdon.ai.planner.Position`). A *choice* is either ending the turn
@@ -14,9 +16,9 @@ on a board (:class:`EndTurn`: the dice placed, or the ruin after ACCEPT) or usin
 power, its own.
 
 How far to trust a value: ``scripts/bench_calibration.py`` measures the estimates against
-the mean final score of expert playouts continued from the position on fair dice; the
-figures are in docs/AI.md. :func:`loss_margin` turns those measurements into the margin a
-review subtracts before it blames a turn.
+the mean final score of 100 expert playouts continued from the position on other fair dice;
+the figures are in docs/AI.md. :func:`loss_margin` turns those measurements into the margin
+a review subtracts before it blames a turn.
 """
 
 from __future__ import annotations
@@ -26,8 +28,8 @@ from dataclasses import dataclass, replace
 from magdagdon.engine import EMPTY, RUIN, Board, Difficulty, Game, Phase, score_total
 from magdagdon.engine.actions import Adjust, Reroll
 
-from .evaluation import load_evaluation
 from .planner import Decision, Planner, Position
+from .playouts import Estimate, Playouts, position_key
 from .score_bounds import highest_final_score
 from .turn_search import Cells
 
@@ -50,15 +52,19 @@ Choice = EndTurn | UsePower
 class Estimator:
     """E[final score | position, choice] for every difficulty (a cache per difficulty).
 
-    The expert decides (``planners``: the search on the network it plays by, so the best
-    choice named is the one the hint and the computer play); every value is the coach's
-    (``coaches``: the same search on the coach's network). A planner given as both decides
-    and values by one network."""
+    The expert (``planners``: its search on the network it plays by) decides, so the best
+    choice named is the one the hint and the computer play, and it values: every value is
+    the mean final score of ``playouts`` games it plays on from the position after the
+    choice (:class:`~magdagdon.ai.playouts.Playouts`), on dice seeded by ``seed`` and the
+    position, the same dice for every choice of one position."""
 
-    def __init__(self, planners: dict[Difficulty, Planner] | None = None,
-                 coaches: dict[Difficulty, Planner] | None = None) -> None:
+    def __init__(self, planners: dict[Difficulty, Planner] | None = None, playouts: int | None = None,
+                 seed: int = 0) -> None:
         self._planners = planners if planners is not None else {}
-        self._coaches = coaches if coaches is not None else {}
+        self._count = playouts
+        self.seed = seed
+        self._playouts: dict[Difficulty, Playouts] = {}
+        self._estimates: dict[tuple[Position, Choice], Estimate] = {}
 
     def planner(self, difficulty: Difficulty) -> Planner:
         """The search that decides."""
@@ -67,19 +73,20 @@ class Estimator:
             planner = self._planners[difficulty] = Planner(difficulty)
         return planner
 
-    def coach(self, difficulty: Difficulty) -> Planner:
-        """The search that values."""
-        coach = self._coaches.get(difficulty)
-        if coach is None:
-            coach = self._coaches[difficulty] = Planner(difficulty, evaluation=load_evaluation(difficulty, coach=True))
-        return coach
+    def playouts(self, difficulty: Difficulty) -> Playouts:
+        """The playouts that value."""
+        playouts = self._playouts.get(difficulty)
+        if playouts is None:
+            planner = self.planner(difficulty)
+            count = self._count if self._count is not None else PLAYOUTS[difficulty]
+            playouts = self._playouts[difficulty] = Playouts(planner, planner, count, self.seed,
+                                                             CONTROL_WEIGHT[difficulty])
+        return playouts
 
     # --- positions ---------------------------------------------------------------------
     def best(self, position: Position) -> Decision:
-        """The expert's choice for ``position``, with the coach's value of it."""
+        """The expert's choice for ``position``, valued by its playouts."""
         decision = self.planner(position.difficulty).decide(position)
-        if self.coach(position.difficulty) is self.planner(position.difficulty):
-            return decision
         return replace(decision, value=self.value(position, self.decision_choice(position, decision)))
 
     def position_value(self, position: Position) -> float:
@@ -87,21 +94,32 @@ class Estimator:
         return self.best(position).value
 
     def between_turns(self, difficulty: Difficulty, cells: Cells, powers_used: int) -> float:
-        """E[final score] of a board between turns (before the next roll), penalties
-        included: what :meth:`value` gives a turn that ends on it placing the dice required."""
-        coach = self.coach(difficulty)
-        return coach.board_value(cells, powers_used) - difficulty.penalty_for(powers_used)
+        """E[final score] of a board between turns (before the next roll), penalties included."""
+        key = position_key(difficulty, cells, (), powers_used)
+        return self.playouts(difficulty).after_turn(cells, powers_used, key).mean
 
     # --- choices -------------------------------------------------------------------------
     def value(self, position: Position, choice: Choice) -> float:
         """E[final score | position, choice]; the best choice's value is :meth:`position_value`."""
-        coach = self.coach(position.difficulty)
+        return self.estimate(position, choice).mean
+
+    def estimate(self, position: Position, choice: Choice) -> Estimate:
+        """:meth:`value` with its playouts, one sample each (the same dice for every choice)."""
+        known = self._estimates.get((position, choice))
+        if known is not None:
+            return known
+        playouts = self.playouts(position.difficulty)
+        key = position_key(position.difficulty, position.cells, position.dice, position.powers_used)
         if isinstance(choice, EndTurn):
-            return coach.end_value(position, choice.after)
-        for power, value in coach.power_options(position, every=True):
-            if power == choice.power:
-                return value
-        raise ValueError(f"{choice.power} cannot be used in this position")
+            estimate = playouts.after_turn(choice.after, position.powers_used, key)
+        else:
+            if not _usable(position, choice.power):
+                raise ValueError(f"{choice.power} cannot be used in this position")
+            estimate = playouts.after_power(position, choice.power, key)
+        if len(self._estimates) > 1024:
+            self._estimates.clear()
+        self._estimates[(position, choice)] = estimate
+        return estimate
 
     def decision_choice(self, position: Position, decision: Decision) -> Choice:
         """The :class:`Choice` a decision stands for."""
@@ -115,13 +133,31 @@ class Estimator:
         from the position: neither its estimated value nor the proven highest final score
         (:func:`~magdagdon.ai.score_bounds.highest_final_score`) above the lowest final
         score the choice can reach."""
-        best = self.best(position)
-        if self.decision_choice(position, best) == choice:
+        decision = self.planner(position.difficulty).decide(position)
+        expert = self.decision_choice(position, decision)
+        if expert == choice:
             return 0.0
-        raw = best.value - self.value(position, choice)
+        best = self.value(position, expert)
+        raw = best - self.value(position, choice)
         highest = highest_final_score(position.difficulty, position.cells, position.powers_used)
         floor = lowest_final_score(position, choice)
-        return min(max(0.0, raw), max(0.0, min(best.value, highest) - floor))
+        return min(max(0.0, raw), max(0.0, min(best, highest) - floor))
+
+
+def _usable(position: Position, power: Adjust | Reroll) -> bool:
+    """RULES.md §6: a power left, dice in play, and a change that keeps a die from 1 to 6."""
+    dice = position.dice
+    if position.powers_used >= position.difficulty.power_count or not dice:
+        return False
+    if isinstance(power, Adjust):
+        return 0 <= power.die < len(dice) and 1 <= dice[power.die] + power.delta <= 6
+    return bool(power.dice) and len(set(power.dice)) == len(power.dice) and all(0 <= d < len(dice) for d in power.dice)
+
+
+# How many playouts value a choice, and how much of each roll's luck they take off (the
+# control variate's weight): measured by scripts/measure_playouts.py (docs/AI.md).
+PLAYOUTS = {Difficulty.PEACEFUL: 16, Difficulty.SURVIVAL: 16, Difficulty.NIGHTMARE: 24}
+CONTROL_WEIGHT = {Difficulty.PEACEFUL: 0.75, Difficulty.SURVIVAL: 0.85, Difficulty.NIGHTMARE: 0.93}
 
 
 def lowest_final_score(position: Position, choice: Choice) -> float:
@@ -142,12 +178,13 @@ def position_of(game: Game) -> Position:
 
 # The estimator's error on a turn's loss, by difficulty, for turns with many / few empty
 # cells left (>= 8 / < 8): about the mean absolute error that scripts/bench_calibration.py
-# measures for estimated losses against the playouts' difference (docs/AI.md). A review
-# takes it off: a loss within the estimator's error is not blamed.
+# measures for estimated losses against the playouts' difference (docs/AI.md; rounded up
+# where it fell between two points). A review takes it off: a loss within the estimator's
+# error is not blamed.
 LOSS_MARGIN = {
-    Difficulty.PEACEFUL: (27.0, 21.0),
-    Difficulty.SURVIVAL: (21.0, 15.0),
-    Difficulty.NIGHTMARE: (13.0, 9.0),
+    Difficulty.PEACEFUL: (11.0, 5.0),
+    Difficulty.SURVIVAL: (10.0, 3.0),
+    Difficulty.NIGHTMARE: (7.0, 3.0),
 }
 
 

@@ -25,14 +25,9 @@ shipped as package data: ``magdagdon/ai/data/<DIFFICULTY>.json``, an object with
 4096 weights, indexed by the base's code) and ``offset`` (per powers used 0..power count,
 17 numbers by empty cells), plus ``trained`` (how they were made, for the reader).
 
-Each difficulty has two networks of this form. The expert *plays* by the first. The
-*coach's* (``<DIFFICULTY>.coach.json``) values the same play from any board: it is learned
-by policy evaluation (``scripts/train_coach.py``), the expert playing on by the first
-network from boards left by random, greedy and careless openings, so its estimates hold on
-the boards people make, where the first network, learned on the boards its own play
-reaches, errs by twice as much. The expert (its moves, the hint) decides by the first; the
-estimator (:class:`~magdagdon.ai.estimate.Estimator`: the review's numbers) values by the
-coach's.
+The network decides the expert's moves and steadies the estimator's playouts (the luck of a
+roll is what it makes of the roll: :mod:`magdagdon.ai.playouts`); no value the review shows
+is the network's own reckoning of a board.
 """
 
 from __future__ import annotations
@@ -177,10 +172,9 @@ def parse_network(difficulty: Difficulty, text: str) -> Evaluation:
 
 
 @lru_cache(maxsize=None)
-def load_evaluation(difficulty: Difficulty, coach: bool = False) -> Evaluation:
-    """The shipped network of ``difficulty`` the expert plays by (``coach``: the one the
-    coach values positions by), read once per process (it never changes afterwards, so
-    this cache is no hidden state)."""
-    name = f"{difficulty.name}.coach.json" if coach else f"{difficulty.name}.json"
+def load_evaluation(difficulty: Difficulty) -> Evaluation:
+    """The shipped network of ``difficulty``, read once per process (it never changes
+    afterwards, so this cache is no hidden state)."""
+    name = f"{difficulty.name}.json"
     text = resources.files("magdagdon.ai").joinpath("data").joinpath(name).read_text(encoding="utf-8")
     return parse_network(difficulty, text)

@@ -200,7 +200,7 @@ class Planner:
         # on, with no MAGDAGDON to avoid, they are skipped (adjusting is still considered).
         rerolls = every or empties < settings.open_board_empties or search.best_value(cells, used, dice, need) is None
         if rerolls:
-            table = self._best_by_placed(cells, after)
+            table = self.best_by_placed(cells, after)
 
             def value_of(values: Dice) -> float:
                 value = roll_value(table, values, need)
@@ -259,7 +259,7 @@ class Planner:
         if not empties:
             return search.value(cells, used)
         need = self.difficulty.required_dice(empties)
-        table = self._best_by_placed(cells, used)
+        table = self.best_by_placed(cells, used)
         ruin = search.best_ruin(cells, used)[0]
         total = 0.0
         for values, weight in ROLL_OUTCOMES[4]:
@@ -280,7 +280,8 @@ class Planner:
     def _looks_ahead(self, empties_after: int) -> bool:
         return self.settings.lookahead and empties_after <= self.settings.lookahead_empties
 
-    def _best_by_placed(self, cells: Cells, used: int) -> dict[int, float]:
+    def best_by_placed(self, cells: Cells, used: int) -> dict[int, float]:
+        """The walk of :meth:`TurnSearch.best_by_placed` for every roll on ``cells`` (cached)."""
         key = (cells, used)
         table = self._placed.get(key)
         if table is None:

@@ -131,8 +131,8 @@ fn read_params(args: &[String], difficulty: Difficulty) -> Params {
     params
 }
 
-/// What both training commands read, each with its own defaults: (games per round, alpha,
-/// lambda, share of games opened by other players, longest opening in turns).
+/// The training options, with defaults: (games per round, alpha, lambda, share of games opened
+/// by other players, longest opening in turns).
 fn read_train_options(args: &[String], params: Params, defaults: (u64, f64, f64, f64, usize)) -> train::TrainOptions {
     let (games, alpha, lambda, explore, longest) = defaults;
     train::TrainOptions {
@@ -242,7 +242,7 @@ fn main() {
             trainer.net.save(&out_path);
             for r in 0..rounds {
                 options.alpha = alpha;
-                train::train_games(&mut trainer, &mut eval, None, &ms, &options, r * options.games);
+                train::train_games(&mut trainer, &mut eval, &ms, &options, r * options.games);
                 eval = trainer.net.expand(true); // no drift between the net and its expansion
                 let score = bench(&eval);
                 println!("round {} alpha {:.4}: {:.2}{}", r + 1, alpha, score, if score > best { " (best)" } else { "" });
@@ -251,92 +251,6 @@ fn main() {
                     trainer.net.save(&out_path);
                 }
                 trainer.net.save(&format!("{}.last", out_path));
-                alpha *= decay;
-            }
-        }
-        "coach" => {
-            // coach --difficulty D --play NET --init NET --out OUT [--games N] [--rounds R] [--alpha A]
-            //   [--decay X] [--lambda L] [--explore P] [--longest-opening T] [--valid K] [--valid-playouts M]
-            //   [--seed S] [the expert's flags]: policy evaluation. The expert plays on the fixed
-            //   ``--play`` net with its full search; the net learned values its play from boards
-            //   left by openings of random, greedy and careless play. Each round is judged on K
-            //   held-out boards against the mean of M playouts; the best round is kept.
-            let difficulty = Difficulty::parse(arg(&args, "--difficulty").unwrap());
-            let play_eval = load_tables(arg(&args, "--play").unwrap());
-            let the_net = net::Net::load(arg(&args, "--init").unwrap());
-            let out_path = arg(&args, "--out").unwrap().to_string();
-            let rounds: u64 = arg(&args, "--rounds").unwrap_or("5").parse().unwrap();
-            let mut alpha: f64 = arg(&args, "--alpha").unwrap_or("0.005").parse().unwrap();
-            let decay: f64 = arg(&args, "--decay").unwrap_or("0.8").parse().unwrap();
-            let valid: u64 = arg(&args, "--valid").unwrap_or("2000").parse().unwrap();
-            let valid_playouts: u64 = arg(&args, "--valid-playouts").unwrap_or("32").parse().unwrap();
-            let params = read_params(&args, difficulty);
-            let mut options = read_train_options(&args, params.clone(), (50_000, alpha, 0.7, 0.8, 15));
-            // held-out boards (seeds far from training's) with their playout means
-            let mut held_out = vec![];
-            {
-                let mut expert = Expert::new(&play_eval, &ms, difficulty, params.clone());
-                let mut rng = train::Rng(0xC0AC4 ^ options.seed);
-                for k in 0..valid {
-                    let mut source = Fair(0x5EED_0000_0000 + k);
-                    let (cells, pu, turn) = if rng.below(5) == 0 { ([0; 16], 0, 0) } else {
-                        train::opening(&play_eval, &ms, difficulty, options.longest_opening, &mut source, &mut rng)
-                    };
-                    if !cells.iter().any(|&x| x == EMPTY) {
-                        continue;
-                    }
-                    let mut total = 0.0;
-                    for m in 0..valid_playouts {
-                        let mut dice = Fair(0xFACE_0000_0000 + (k << 16) + m);
-                        total += play(&mut expert, &mut dice, cells, turn, pu, false).score as f64;
-                    }
-                    held_out.push((cells, pu, total / valid_playouts as f64));
-                }
-            }
-            let mut trainer = train::Trainer::new(the_net, difficulty);
-            let mut eval = trainer.net.expand(true);
-            let judge = |eval: &Eval| -> (f64, f64) {
-                // the mean squared error against noisy means ranks nets as against the truth
-                // (the noise adds the same to each); the MAE is shown for reading
-                let (mut abs, mut squares, mut truth) = (0.0, 0.0, 0.0);
-                for (cells, pu, mean) in &held_out {
-                    let error = eval.value(cells, *pu) - difficulty.penalty_for(*pu) as f64 - mean;
-                    abs += error.abs();
-                    squares += error * error;
-                    truth += mean;
-                }
-                ((squares / held_out.len() as f64).sqrt(), 100.0 * abs / truth)
-            };
-            let (mut best, pct) = judge(&eval);
-            println!("start: held-out RMSE {:.2} (MAE {:.2} % of true) on {} boards", best, pct, held_out.len());
-            trainer.net.save(&out_path);
-            // Each round's net is the mean of the learning net's weights every CHUNK games
-            // (Polyak averaging): the last games' noise would otherwise decide the values.
-            const CHUNK: u64 = 250;
-            let games = options.games;
-            for r in 0..rounds {
-                options.alpha = alpha;
-                options.games = CHUNK;
-                let mut sum = net::Net::new(trainer.net.squares, difficulty.power_count());
-                for w in sum.weights.iter_mut().chain(sum.bias.iter_mut()) {
-                    w.iter_mut().for_each(|x| *x = 0.0);
-                }
-                let chunks = games.div_ceil(CHUNK);
-                for c in 0..chunks {
-                    train::train_games(&mut trainer, &mut eval, Some(&play_eval), &ms, &options, r * games + c * CHUNK);
-                    for (total, w) in sum.weights.iter_mut().zip(&trainer.net.weights).chain(sum.bias.iter_mut().zip(&trainer.net.bias)) {
-                        total.iter_mut().zip(w).for_each(|(t, x)| *t += x / chunks as f64);
-                    }
-                }
-                eval = trainer.net.expand(true);
-                let averaged = sum.expand(true);
-                let (last, _) = judge(&eval);
-                let (mae, pct) = judge(&averaged);
-                println!("round {} alpha {:.4}: held-out RMSE {:.2} averaged, {:.2} last (MAE {:.2} % averaged){}", r + 1, alpha, mae, last, pct, if mae < best { " (best)" } else { "" });
-                if mae < best {
-                    best = mae;
-                    sum.save(&out_path);
-                }
                 alpha *= decay;
             }
         }

@@ -201,10 +201,9 @@ pub struct TrainOptions {
     pub params: Params,
 }
 
-/// ``play``: the net the expert plays on; ``None`` plays on the net being learned (control),
-/// a fixed net makes this policy evaluation: the learned net then values the expert's play
-/// from wherever the opening left the board (the coach's estimates).
-pub fn train_games(trainer: &mut Trainer, eval: &mut Eval, play: Option<&Eval>, ms: &Multisets, o: &TrainOptions, first: u64) {
+/// The expert plays on a snapshot of the net being learned (control), from an empty board or
+/// from wherever an opening by another player left it; only its part of a game is learned.
+pub fn train_games(trainer: &mut Trainer, eval: &mut Eval, ms: &Multisets, o: &TrainOptions, first: u64) {
     let d = trainer.difficulty;
     let mut rng = Rng(o.seed.wrapping_mul(7919).wrapping_add(first));
     for g in first..first + o.games {
@@ -218,9 +217,8 @@ pub fn train_games(trainer: &mut Trainer, eval: &mut Eval, play: Option<&Eval>, 
         if !cells.iter().any(|&x| x == EMPTY) {
             continue;
         }
-        let snapshot = if play.is_none() { Some(eval.clone()) } else { None };
-        let player = play.unwrap_or_else(|| snapshot.as_ref().unwrap());
-        let mut expert = Expert::new(player, ms, d, o.params.clone());
+        let snapshot = eval.clone();
+        let mut expert = Expert::new(&snapshot, ms, d, o.params.clone());
         while cells.iter().any(|&x| x == EMPTY) {
             turn += 1;
             let (c, p) = expert_turn(&mut expert, &mut source, turn, &cells, pu);
