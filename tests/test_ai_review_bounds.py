@@ -14,7 +14,7 @@ import random
 import pytest
 
 from magdagdon.ai import Estimator, ExpertPolicy, make_policy
-from magdagdon.ai.estimate import Choice, EndTurn, UsePower, lowest_final_score
+from magdagdon.ai.estimate import Choice, EndTurn, UsePower, loss_margin, lowest_final_score
 from magdagdon.ai.planner import Position
 from magdagdon.ai.playouts import Estimate
 from magdagdon.ai.review import MIN_LOSS, TurnReview, review_game
@@ -51,6 +51,7 @@ def _assert_possible(reviews: list[TurnReview], replay: Replay, final: int) -> N
     ceilings = _ceilings(replay)
     for review in reviews:
         assert review.loss >= MIN_LOSS and review.loss <= review.raw_loss + 0.05
+        assert round(review.loss) >= 1  # what the screens show ("about +N"): never "about +0"
         assert review.played != review.suggested  # a turn played as the expert would is never blamed
         later = sum(r.loss for r in reviews if r.turn >= review.turn)
         assert later <= ceilings[review.turn] - final + 1e-6, (review.turn, later, ceilings[review.turn], final)
@@ -139,3 +140,20 @@ def test_a_wildly_wrong_estimator_is_held_to_what_was_possible() -> None:
         _assert_possible(reviews, replay, game.score().total)
         cut += sum(r.loss < r.raw_loss - r.margin - 0.2 for r in reviews)
     assert cut  # it claimed more than the game still held, and was told less
+
+
+class _HalfAPointOver(Estimator):
+    """Every choice but the expert's loses just over the review's margin: half a point once
+    the margin is taken off, which the screens would round to "about +0"."""
+
+    def loss(self, position: Position, choice: Choice) -> float:
+        if choice == self.decision_choice(position, self.planner(position.difficulty).decide(position)):
+            return 0.0
+        return loss_margin(position.difficulty, position.empties) + 0.5
+
+
+def test_a_turn_whose_loss_rounds_to_nothing_is_not_blamed() -> None:
+    game = _played(Difficulty.PEACEFUL, 1, "greedy")
+    replay = Replay.of(game)
+    reviews = review_game(replay, limit=len(replay.actions), estimator=_HalfAPointOver(playouts=2))
+    assert reviews == []  # each turn "lost" half a point: not a word about it

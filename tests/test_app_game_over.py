@@ -6,7 +6,7 @@ import pygame
 
 from magdagdon.app.results.mini_board import board_cells
 
-from support.player import Player
+from support.player import HeldThoughts, Player
 
 
 def test_review_cards_are_drawn_when_the_review_returns_and_open_the_replay(tmp_path):
@@ -184,3 +184,18 @@ def test_a_tap_before_the_name_is_asked_asks_it_and_loses_no_result(tmp_path):
     assert [e.name for e in open_store(tmp_path).high_scores(Difficulty.PEACEFUL)] == ["Ada"]
     player.tap(play_again.rect.center)
     assert player.top_key == "rolling"
+
+
+def test_the_review_s_place_says_it_is_coming_until_it_comes(tmp_path):
+    thoughts = HeldThoughts()  # the review is asked of the worker and not made until released
+    player = Player(tmp_path, (1280, 720), seed=7, scene="game_over", thinker=thoughts)
+    player.wait(2.5)  # the finished board, the count-up: the panel with the review's place
+    text = player.table.text
+    waiting = [t for t, _ in player.texts_drawn(lambda: player.wait(0.2))]
+    assert text("gameover.review_title") in waiting and text("gameover.review_waiting") in waiting
+    thoughts.release()
+    player.wait_for(lambda: bool(player.table.cards), limit=10)
+    shown = [t for t, _ in player.texts_drawn(lambda: player.wait(0.2))]
+    assert text("gameover.review_title") in shown and text("gameover.review_waiting") not in shown
+    player.close()
+

@@ -33,7 +33,7 @@ from .expert_policy import ExpertPolicy
 from .planner import Position
 from .score_bounds import highest_final_score
 
-MIN_LOSS = 0.5  # points; smaller differences are not worth a word
+MIN_LOSS = 1.0  # points: the screens show whole points, and a loss that rounds to none is not worth a word
 
 
 @dataclass(frozen=True)

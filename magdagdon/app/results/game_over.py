@@ -26,6 +26,7 @@ from ..players.worker import Worker
 from ..ui import palette
 from ..audit.draw_log import Role, as_role, new_frame_surface, panel
 from ..table.hud import draw_banner
+from ..text.fit import blit_lines, fit_lines, min_text_px
 from ..text.menu_text import ink_rect, ink_x
 from ..text.numbers import signed
 from ..table.score_rows import score_rows
@@ -344,9 +345,21 @@ class GameOver(TableState):
         items = self._review_items()[:plan.cards_shown]
         if plan.cards is None or not items:
             self.cards, self.card_boards = [], []
+            if plan.cards is not None and self._review_awaited():
+                self._draw_review_waiting(surface, plan.cards, plan.size)
             return
         self.cards, self.card_boards = draw_review_cards(surface, self.fonts, self.text, plan.cards, items,
                                                          self.stories(), plan.size, plan.card_columns, plan.beside)
+
+    def _draw_review_waiting(self, surface: pygame.Surface, area: pygame.Rect, size: int) -> None:
+        """While the review is worked out (some seconds of the expert's playouts), its place
+        says so, rather than standing empty under its title."""
+        floor = min_text_px(surface.get_size())
+        box = pygame.Rect(area.left, area.top, area.width, min(area.height, max(floor * 4, size * 3)))
+        lines, px = fit_lines(self.fonts, self.text("gameover.review_waiting"), max(floor, size), box.width,
+                              box.height, floor)
+        with panel(surface, "review", area, Role.NOTICE):
+            blit_lines(surface, self.fonts, lines, px, palette.TEXT_DIM, box)
 
     def hit(self, pos: tuple[int, int]) -> FocusKey | None:
         if not self.panel_shown:
