@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from magdagdon.engine import Difficulty
-from magdagdon.storage.atomic_file import write_atomic
 from magdagdon.storage.settings import Settings
 
 from ..services.audio import Audio
@@ -206,6 +205,8 @@ class Control:
         self.close()  # the game first: a screenshot that fails loses nothing
         if shot is None:
             return 0
+        from magdagdon.storage.atomic_file import write_atomic  # a run that keeps a picture only
+
         try:
             write_atomic(shot, frame)  # never a half-written PNG, whatever the disk does
         except OSError as error:
