@@ -9,13 +9,15 @@ import random
 import pytest
 
 from magdagdon.ai import Estimator, ExpertPolicy, make_policy
-from magdagdon.ai.estimate import CONTROL_WEIGHT, Choice, EndTurn, UsePower, lowest_final_score
+from magdagdon.ai.estimate import CONTROL_WEIGHT, EndTurn, UsePower, lowest_final_score
 from magdagdon.ai.planner import Decision, Planner, Position
-from magdagdon.ai.playouts import Estimate, Playouts, position_key
+from magdagdon.ai.playouts import Playouts, position_key
 from magdagdon.ai.review import review_game
 from magdagdon.ai.score_bounds import highest_final_score
 from magdagdon.engine import Board, Difficulty, Game, Phase, Replay, score_total
 from magdagdon.engine.actions import Roll
+
+from support.boasting import Boasting
 
 
 def _positions(difficulty: Difficulty, seeds: range, policy: str = "random") -> list[tuple[Game, Position]]:
@@ -91,19 +93,9 @@ def test_the_review_says_less_never_more(difficulty: Difficulty) -> None:
         assert review.sure == (review.raw_loss >= 2 * review.margin)
 
 
-class _Boasting(Estimator):
-    """An estimator that values the expert's choices 1000 points too high (absurdly wrong)."""
-
-    def estimate(self, position: Position, choice: Choice) -> Estimate:
-        estimate = super().estimate(position, choice)
-        if choice != self.decision_choice(position, self.planner(position.difficulty).decide(position)):
-            return estimate
-        return Estimate(tuple(sample + 1000 for sample in estimate.samples))
-
-
 def test_a_loss_never_exceeds_what_the_best_play_could_still_make() -> None:
     difficulty = Difficulty.PEACEFUL
-    estimator = _Boasting(playouts=1)
+    estimator = Boasting(playouts=1)
     capped = 0
     for game, position in _positions(difficulty, range(3))[::2]:
         best = estimator.best(position)

@@ -16,11 +16,12 @@ import pytest
 from magdagdon.ai import Estimator, ExpertPolicy, make_policy
 from magdagdon.ai.estimate import Choice, EndTurn, UsePower, loss_margin, lowest_final_score
 from magdagdon.ai.planner import Position
-from magdagdon.ai.playouts import Estimate
 from magdagdon.ai.review import MIN_LOSS, TurnReview, review_game
 from magdagdon.ai.score_bounds import HIGHEST_SCORE, highest_final_score
 from magdagdon.engine import RUIN, Board, Difficulty, Game, Phase, Replay, score_total
 from magdagdon.engine.actions import Adjust, Confirm, PlaceRuin, Reroll, Roll
+
+from support.boasting import Boasting
 
 SEEDS = range(8)
 POLICIES = ("random", "greedy")
@@ -94,7 +95,7 @@ def test_the_highest_final_score_is_a_ceiling() -> None:
 @pytest.mark.parametrize("difficulty, wrong", [(d, False) for d in Difficulty] + [(Difficulty.PEACEFUL, True)])
 def test_each_decision_s_loss_is_0_for_the_expert_and_within_the_proven_ceiling(difficulty: Difficulty,
                                                                                  wrong: bool) -> None:
-    estimator = _Boasting(playouts=2) if wrong else Estimator(playouts=2)
+    estimator = Boasting(playouts=2) if wrong else Estimator(playouts=2)
     for seed in range(3):
         game = Game(difficulty, seed)
         player = make_policy("greedy", random.Random(seed))
@@ -119,19 +120,9 @@ def test_each_decision_s_loss_is_0_for_the_expert_and_within_the_proven_ceiling(
                 position = Position.of(game)
 
 
-class _Boasting(Estimator):
-    """An estimator that values the expert's choices 1000 points too high (absurdly wrong)."""
-
-    def estimate(self, position: Position, choice: Choice) -> Estimate:
-        estimate = super().estimate(position, choice)
-        if choice != self.decision_choice(position, self.planner(position.difficulty).decide(position)):
-            return estimate
-        return Estimate(tuple(sample + 1000 for sample in estimate.samples))
-
-
 def test_a_wildly_wrong_estimator_is_held_to_what_was_possible() -> None:
     difficulty = Difficulty.PEACEFUL
-    estimator = _Boasting(playouts=2)
+    estimator = Boasting(playouts=2)
     cut = 0
     for seed in range(3):
         game = _played(difficulty, seed, "greedy")

@@ -43,23 +43,18 @@ def draw_board_effects(surface: pygame.Surface, fonts: "FontBook", layout: "Layo
         p = effect.progress(ticks)
         if p >= 1:
             continue
-        if effect.kind == "settle":
+        if effect.kind in ("settle", "crack"):  # over the cell's new face: under Reduce motion, a fade alone
             rect = layout.cells[effect.cell]
+            _cover(surface, rect, 1 - p if reduce else 1.0)
             if reduce:
-                _cover(surface, rect, 1 - p)
                 continue
-            _cover(surface, rect, 1.0)
+        if effect.kind == "settle":
             e = _ease(p)
             scale = 1.25 - 0.25 * e  # dropped in from above the board: large, then home
             face = pygame.transform.smoothscale(die_face(board[effect.cell], int(size * 0.94), "board"),
                                                 (int(size * 0.94 * scale),) * 2)
             surface.blit(face, face.get_rect(center=(rect.centerx, rect.centery - int(size * 0.2 * (1 - e)))))
         elif effect.kind == "crack":
-            rect = layout.cells[effect.cell]
-            if reduce:
-                _cover(surface, rect, 1 - p)
-                continue
-            _cover(surface, rect, 1.0)
             shake = int(size * 0.05 * (1 - p) * (1 if int(p * 12) % 2 else -1))
             surface.blit(ruin_tile(size, effect.cell), rect.move(shake, 0))
             reach = int(size * 0.5 * _ease(min(1.0, p * 2)))
