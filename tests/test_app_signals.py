@@ -45,10 +45,24 @@ def finish(process: subprocess.Popen, timeout: float = 60) -> tuple[int, str]:
     try:
         _out, err = process.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
-        process.kill()
-        _out, err = process.communicate()
+        _kill_with_what_it_started(process)
+        try:
+            _out, err = process.communicate(timeout=10)
+        except subprocess.TimeoutExpired:  # a process it left behind holds its output open
+            err = "(its output held open by a process it left behind)"
         raise AssertionError(f"still running {timeout:.0f} s after the signal; stderr:\n{err}") from None
     return process.returncode, err
+
+
+def _kill_with_what_it_started(process: subprocess.Popen) -> None:
+    """A process that did not end: it, and its session's processes if it leads one (so the
+    run goes on rather than wait for ever on pipes a worker left behind keeps open)."""
+    try:
+        if os.getpgid(process.pid) == process.pid:
+            os.killpg(process.pid, signal.SIGKILL)
+    except OSError:
+        pass
+    process.kill()
 
 
 def mapped(pid: int, library: str) -> bool:

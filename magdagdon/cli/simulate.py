@@ -58,6 +58,25 @@ def _leave_ctrl_c_to_the_parent() -> None:
     waiting for work, and leaving the pool would wait for it for ever)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, HELD_WHILE_STARTING)
+
+
+# A worker is forked before its initializer runs: a Ctrl+C in between would reach it with
+# the parent's handler (a KeyboardInterrupt in the worker, which the pool answers with a
+# new worker while the parent is ending it). So the workers are started with these held,
+# and each lets them through once it has said what they do to it.
+HELD_WHILE_STARTING = {signal.SIGINT, signal.SIGTERM}
+
+
+def _start_pool(jobs: int) -> "multiprocessing.pool.Pool":
+    if not hasattr(signal, "pthread_sigmask"):  # no such race where there is no fork
+        return multiprocessing.Pool(jobs, initializer=_leave_ctrl_c_to_the_parent)
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, HELD_WHILE_STARTING)
+    try:  # the pool's own threads start with them held too: the main thread alone answers them
+        return multiprocessing.Pool(jobs, initializer=_leave_ctrl_c_to_the_parent)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)  # a Ctrl+C that came meanwhile arrives now
 
 
 def run_games(policy: str, difficulty: Difficulty, games: int, seed: int, jobs: int = 1) -> list[GameSummary]:
@@ -67,7 +86,7 @@ def run_games(policy: str, difficulty: Difficulty, games: int, seed: int, jobs: 
     chunks = [seeds[i::jobs] for i in range(jobs)]
     # Leaving the ``with`` terminates the workers (a pool of concurrent.futures would let
     # each finish its whole share first: minutes after a Ctrl+C).
-    with multiprocessing.Pool(jobs, initializer=_leave_ctrl_c_to_the_parent) as pool:
+    with _start_pool(jobs) as pool:
         parts = pool.map(_play_chunk, [(policy, difficulty.name, c) for c in chunks])
     return sorted((g for part in parts for g in part), key=lambda g: g.seed)
 
