@@ -16,7 +16,7 @@ import pygame  # noqa: E402
 from magdagdon.ai import make_policy  # noqa: E402
 from magdagdon.engine import RUIN, Difficulty, Game, Replay  # noqa: E402
 from magdagdon.engine.actions import Reroll, Roll  # noqa: E402
-from magdagdon.app.results.turn_story import turn_stories  # noqa: E402
+from magdagdon.app.results.turn_story import costliest_turns, turn_stories  # noqa: E402
 from magdagdon.app.shell.payloads import ReplayToView  # noqa: E402
 
 from support.player import HeldThoughts, Player, same_picture  # noqa: E402
@@ -82,6 +82,23 @@ def test_game_over_opens_turn_1_and_jumps_to_the_costliest_with_the_experts_choi
     back = next(b for b in viewer.buttons() if b.ident == "back")
     player.tap(back.rect.center)
     assert player.top_key == "game_over"
+    player.close()
+
+
+def test_costliest_turn_goes_down_the_list_and_starts_again_after_paging_away(tmp_path):
+    player, _ = open_replay_from_game_over(tmp_path, (1280, 720))
+    viewer = player.top
+    ranked = costliest_turns(player.table.session.review, len(viewer.stories))
+    assert len(ranked) >= 2, "this game's review names at least two costly turns"
+    jump = next(b for b in viewer.buttons() if b.ident == "costliest")
+    shown = []
+    for _ in range(len(ranked) + 1):
+        player.tap(jump.rect.center)
+        shown.append(viewer.stories[viewer.page].turn)
+    assert shown == ranked + ranked[:1]  # costliest first, then down the list, then round again
+    player.key(pygame.K_RIGHT if viewer.page < len(viewer.stories) - 1 else pygame.K_LEFT)
+    player.tap(jump.rect.center)
+    assert viewer.stories[viewer.page].turn == ranked[0]  # after paging away: the costliest again
     player.close()
 
 

@@ -68,6 +68,7 @@ class ReplayViewer(State):
         self.line_job: ExpertLineJob | None = None
         self.showing_line = False  # the expert's side shows its own game, not its choices
         self.drawn_with_line = False
+        self.jumped_to: int | None = None  # the turn "Costliest turn" last showed
 
     def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
         super().enter(context, payload)
@@ -86,6 +87,7 @@ class ReplayViewer(State):
         self.replay = replay if self.stories else None
         self.line_job, self.showing_line = None, False
         self.page = 0  # turn 1, unless a turn was asked for; "Costliest turn" jumps
+        self.jumped_to = None
         if opening.open_turn is not None:
             self.page = self._page_of(opening.open_turn)
 
@@ -145,9 +147,13 @@ class ReplayViewer(State):
         elif ident == "costliest":
             ranked = costliest_turns(self.reviews, len(self.stories))
             if ranked:
+                # The first tap (or one after paging away) shows the costliest turn, even
+                # when the page open is itself a costly one; taps after it go down the list.
                 current = self.stories[self.page].turn
-                following = ranked[(ranked.index(current) + 1) % len(ranked)] if current in ranked else ranked[0]
-                self.page = self._page_of(following)
+                following = ranked[0]
+                if current == self.jumped_to and current in ranked:
+                    following = ranked[(ranked.index(current) + 1) % len(ranked)]
+                self.page, self.jumped_to = self._page_of(following), following
         elif ident == "line" and self.replay is not None:
             self.showing_line = not self.showing_line
             if self.showing_line and self.line_job is None:
