@@ -33,13 +33,13 @@ def no_window_or_mixer_left_behind():
 
 @pytest.fixture(autouse=True)
 def reviews_by_few_playouts(request, monkeypatch):
-    """Outside the estimator's and the review's own tests (``test_ai_*``), a game-over review
-    values each choice by 2 playouts instead of 16-24: the same code, the same kind of
-    answer (cards, losses, suggestions), an eighth of the CPU. Tests think at once
-    (``ThinkAtOnce``), so every screen test that reaches game over would otherwise wait 5-10 s
-    for numbers it never reads. What the numbers are worth is measured where it is asserted:
-    tests/test_ai_review_*.py and scripts/bench_calibration.py run the shipped counts."""
-    if request.module.__name__.startswith("test_ai_"):
+    """A review values each choice by 2 playouts instead of the shipped 16-24, unless a test
+    is marked ``shipped_playouts``: the same code and the same kind of answer (cards,
+    losses, suggestions, the laws a review keeps) for an eighth of the CPU. Tests think at
+    once (``ThinkAtOnce``), so every screen test that reaches game over would otherwise wait
+    5-10 s for numbers it never reads. What the shipped numbers are worth is asserted by the
+    tests marked so and measured by scripts/bench_calibration.py."""
+    if request.node.get_closest_marker("shipped_playouts"):
         return
     from magdagdon.ai import estimate
 

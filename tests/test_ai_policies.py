@@ -123,6 +123,7 @@ def test_expert_takes_the_straight_when_offered() -> None:
     assert game.is_over and game.score().total == 544
 
 
+@pytest.mark.shipped_playouts  # the review as players get it, once
 def test_review_game_finds_the_worst_turns() -> None:
     game = play_checked("greedy", Difficulty.PEACEFUL, 4242)
     replay = Replay.from_json(Replay.of(game).to_json())
