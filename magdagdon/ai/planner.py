@@ -195,7 +195,9 @@ class Planner:
         empties, need, after = position.empties, position.need, used + 1
         reserve = settings.reserve[used] * min(1.0, empties / settings.reserve_full_empties)
         cost = difficulty.penalty_for(after) + reserve
-        ruin_value = search.best_ruin(cells, after)[0]
+        # the ruin valued as play_roll values it: a power that saves nothing never looks
+        # better than accepting by the difference of two reckonings of the same ruin
+        ruin_value = self.ruin_choice(cells, after)[0]
         # Re-rolls need the best turn for every roll, which is slow on an open board; early
         # on, with no MAGDAGDON to avoid, they are skipped (adjusting is still considered).
         rerolls = every or empties < settings.open_board_empties or search.best_value(cells, used, dice, need) is None

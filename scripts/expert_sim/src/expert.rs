@@ -107,7 +107,7 @@ impl<'a> Expert<'a> {
         let reserve = self.params.reserve[powers_used] * 1.0f64.min(e as f64 / self.params.reserve_full_empties);
         let cost = d.penalty_for(powers_used + 1) as f64 + reserve;
         let after = powers_used + 1;
-        let ruin_value = self.eval.best_ruin(cells, after).unwrap().0;
+        let ruin_value = self.ruin_choice(cells, after).0; // as play_roll values a ruin
         let rerolls = e < self.params.open_board_empties || self.best_value(cells, powers_used, dice, need).is_none();
         let table = if rerolls { Some(self.best_by_placed(cells, after)) } else { None };
         let value_of = |s: &Expert, values: &[u8]| -> f64 {
