@@ -84,3 +84,28 @@ def test_a_chance_is_never_above_one() -> None:
     # Three powers from 1 1 1 4: some strategies mix re-rolls whose weights sum in floats.
     for dice in [(1, 1, 1, 4), (1, 1, 1, 2), (1, 1, 2, 2)]:
         assert 0.0 < rescue(ONE_CELL, dice, Difficulty.PEACEFUL, 0).chance <= 1.0
+
+
+@pytest.mark.parametrize("difficulty", [d for d in Difficulty if d.power_count])
+def test_the_expert_never_spends_a_power_on_a_roll_no_power_can_save(difficulty: Difficulty) -> None:
+    """A power on such a roll costs its penalty and still ends in a ruin: the expert (and so
+    the hint) accepts instead. Over the MAGDAGDON rolls of random and greedy games."""
+    import random
+
+    from magdagdon.ai import make_policy
+    from magdagdon.ai.planner import Planner, Position
+    from magdagdon.engine import Phase
+
+    planner = Planner(difficulty)
+    hopeless = 0
+    for seed in range(24):
+        for style in ("random", "greedy"):
+            game = Game(difficulty, 700_000 + seed)
+            player = make_policy(style, random.Random(seed))
+            while not game.is_over:
+                if game.phase is Phase.MAGDAGDON and game.powers_left and not rescue_for(game).can_save:
+                    hopeless += 1
+                    decision = planner.decide(Position.of(game))
+                    assert decision.power is None and decision.ruin is not None, (seed, style, game.board, game.dice)
+                game.play(player.choose(game))
+    assert hopeless >= 20  # the games met enough rolls no power could save
