@@ -3,12 +3,14 @@ dice, the chance with every power in hand, and "none can"."""
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 import pytest
 
-from magdagdon.ai import rescue, rescue_for
-from magdagdon.engine import Board, Difficulty, Game, can_place
+from magdagdon.ai import make_policy, rescue, rescue_for
+from magdagdon.ai.planner import Planner, Position
+from magdagdon.engine import Board, Difficulty, Game, Phase, can_place
 from magdagdon.engine.actions import Adjust, Reroll
 
 # The last cell (15) touches a 6 and a 5: only a 5 or a 6 fits there.
@@ -90,12 +92,6 @@ def test_a_chance_is_never_above_one() -> None:
 def test_the_expert_never_spends_a_power_on_a_roll_no_power_can_save(difficulty: Difficulty) -> None:
     """A power on such a roll costs its penalty and still ends in a ruin: the expert (and so
     the hint) accepts instead. Over the MAGDAGDON rolls of random and greedy games."""
-    import random
-
-    from magdagdon.ai import make_policy
-    from magdagdon.ai.planner import Planner, Position
-    from magdagdon.engine import Phase
-
     planner = Planner(difficulty)
     hopeless = 0
     for seed in range(24):
