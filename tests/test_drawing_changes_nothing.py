@@ -15,7 +15,7 @@ from typing import Any, Callable
 import pygame
 import pytest
 
-from screen_scenes import DATA_KINDS, FRAME_SECONDS, SCENES, Scene, make_data
+from screen_scenes import DATA_KINDS, FRAME_SECONDS, SCENES, Scene, make_data, ready_data
 from support.player import Player
 
 
@@ -130,6 +130,7 @@ def watch_draws(player: Player, data: Path) -> list[str]:
 
 def play_scene(scene: Scene, data: Path, size: tuple[int, int] = (800, 600)) -> list[str]:
     """The scene as the audit plays it (its steps, then a few seconds more), every draw watched."""
+    ready_data(scene, data)
     options = {**({} if scene.options.get("kiosk") else {"seed": 3}), **scene.options}
     player = Player(data, size=size, frame_seconds=FRAME_SECONDS, **options)
     try:
