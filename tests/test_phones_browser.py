@@ -29,10 +29,9 @@ from typing import Any, Callable
 import pytest
 
 from magdagdon.ai import make_policy
-from magdagdon.engine import Difficulty, Game, Phase, Replay
+from magdagdon.engine import Difficulty, Game, Phase
 from magdagdon.phones.qr import qr_png
 from magdagdon.phones.room import RoomPhase
-from magdagdon.storage.recorded_game import replay_id
 from magdagdon.storage.replay_archive import ReplayArchive
 from support.phone_client import STARTED, Host
 
@@ -212,9 +211,9 @@ def test_three_phones_in_chromium_play_a_whole_game_and_one_reloads_mid_turn(tmp
     assert [wire.errors for wire in wires] == [[], [], []]  # every action a page sent was played
     assert all(any(m["type"] == "rejoin" for m in wire.sent) == (seat == 1) for seat, wire in enumerate(wires))
     archive = ReplayArchive(tmp_path)
-    assert sorted(archive.stored_ids()) == sorted(replay_id(Replay.of(seat.game)) for seat in room.seats)
-    for seat, wire in zip(room.seats, wires):
-        archived = archive.load(replay_id(Replay.of(seat.game)))
+    assert sorted(archive.stored_ids()) == sorted(host.keeper.recorded_id(i) for i in range(len(room.seats)))
+    for index, (seat, wire) in enumerate(zip(room.seats, wires)):
+        archived = archive.load(host.keeper.recorded_id(index))
         assert archived.name == seat.name
         assert archived.replay.verify().log == seat.game.log
         assert [a.to_text() for a in archived.replay.verify().log if a.keyword != "roll"] == wire.actions

@@ -4,17 +4,18 @@ the room's turn, the timer, the host removing a guest, the snapshot, the room's 
 from __future__ import annotations
 
 import dataclasses
+import random
 import threading
 from datetime import datetime, timezone
 
 import pytest
 
+from magdagdon.ai import make_policy
 from magdagdon.engine import Accept, Confirm, Difficulty, Game, Phase, PlaceRuin, Replay, Reroll, Roll, Stage, \
     roll_dice
 from magdagdon.phones.keeper import RoomKeeper
 from magdagdon.phones.room import MAX_SEATS, Refusal, Room, RoomPhase, RoomRefused, SeatStatus, new_room_code
 from magdagdon.storage import MAX_NAME_CHARACTERS, open_store
-from magdagdon.storage.recorded_game import replay_id
 from magdagdon.storage.replay_archive import ReplayArchive
 from magdagdon.storage.room_file import RoomFiles
 
@@ -200,7 +201,7 @@ def test_a_finished_room_records_each_guest_once_and_nothing_unfinished(tmp_path
     assert room.snapshot.phase is RoomPhase.FINISHED
     assert keeper.save(NOW) and keeper.save(NOW)
     archive = ReplayArchive(tmp_path)
-    ids = [replay_id(Replay.of(room.seats[s].game)) for s in (0, 1)]
+    ids = [keeper.recorded_id(s) for s in (0, 1)]
     assert sorted(archive.stored_ids()) == sorted(ids) and keeper.recorded == tuple(ids)
     assert [archive.load(i).name for i in ids] == ["Ana", "Bilal"]
     assert RoomFiles(tmp_path).unfinished(NOW) is None  # finished: not offered again
@@ -287,3 +288,35 @@ def test_a_name_already_in_the_room_gets_a_number():
         room.join(CODE, "Bartholomew-")
     names = [seat.name for seat in room.seats]
     assert len(set(names)) == len(names) and "Bartholom 10" in names
+
+
+def play_as_everyone(room: Room, seat: int, bot) -> None:
+    """The seat's turn played by ``bot`` (one per seat, all alike: everyone following the
+    hint, or a bot), until the seat has finished it."""
+    game = room.seats[seat].game
+    while game.phase not in (Phase.ROLL, Phase.GAME_OVER):
+        room.act(secret(room, seat), bot.choose(game), 0.0)
+
+
+def test_guests_who_play_the_same_game_are_each_recorded_under_their_own_name(tmp_path):
+    room = room_of(["Ana", "Bilal", "Chiara"], seed=12)
+    room.start(0.0)
+    store = open_store(tmp_path, now=NOW)
+    keeper = RoomKeeper(RoomFiles(tmp_path), lambda: store, room, NOW)
+    bots = [make_policy("greedy", random.Random(0)) for _ in range(3)]
+    while room.snapshot.phase is RoomPhase.PLAYING:
+        for seat in range(3):
+            play_as_everyone(room, seat, bots[seat])
+    logs = {tuple(seat.game.log) for seat in room.seats}
+    assert len(logs) == 1  # three identical games
+    assert keeper.save(NOW) and keeper.save(NOW)
+    table = open_store(tmp_path, now=NOW).high_scores(Difficulty.PEACEFUL)
+    assert sorted(e.name for e in table) == ["Ana", "Bilal", "Chiara"]  # each once
+    assert len(set(keeper.recorded)) == 3 and RoomFiles(tmp_path).unfinished(NOW) is None
+    # The same game's replay recorded on its own, under another name, is the same game.
+    again = open_store(tmp_path, now=NOW).record_replay(Replay.of(room.seats[0].game), NOW, name="Dario")
+    assert again.duplicate
+    (tmp_path / "scores.json").unlink()  # the tables rebuilt from the archive: the same three
+    rebuilt = open_store(tmp_path, now=NOW)
+    assert sorted(e.name for e in rebuilt.high_scores(Difficulty.PEACEFUL)) == ["Ana", "Bilal", "Chiara"]
+    assert rebuilt.record_replay(Replay.of(room.seats[2].game), NOW, name="Dario").duplicate

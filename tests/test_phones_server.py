@@ -19,7 +19,6 @@ from magdagdon.phones.qr import qr_matrix, qr_png
 from magdagdon.phones.room import RoomPhase
 from magdagdon.phones.server import RateLimit, TokenBucket
 from magdagdon.storage import open_store
-from magdagdon.storage.recorded_game import replay_id
 from magdagdon.storage.replay_archive import ReplayArchive
 from magdagdon.storage.room_file import RoomFiles
 from magdagdon.storage.verify import verify_store
@@ -32,15 +31,15 @@ def check_recorded(host: Host, names: list[str]) -> None:
     assert room.snapshot.phase is RoomPhase.FINISHED
     assert [seat.name for seat in room.seats] == names
     table = {entry.replay_id: entry for entry in host.store.high_scores(host.difficulty)}
-    for seat in room.seats:
-        ident = replay_id(Replay.of(seat.game))
+    for index, seat in enumerate(room.seats):
+        ident = host.keeper.recorded_id(index)
         assert ident in host.keeper.recorded
         assert table[ident].name == seat.name and table[ident].score == seat.game.score().total
         assert Replay.of(seat.game).verify().score() == seat.game.score()
     archive = ReplayArchive(host.data_dir)  # exactly the seats' games, nothing else
-    assert sorted(archive.stored_ids()) == sorted(replay_id(Replay.of(seat.game)) for seat in room.seats)
-    for seat in room.seats:
-        archived = archive.load(replay_id(Replay.of(seat.game)))
+    assert sorted(archive.stored_ids()) == sorted(host.keeper.recorded_id(i) for i in range(len(room.seats)))
+    for index, seat in enumerate(room.seats):
+        archived = archive.load(host.keeper.recorded_id(index))
         assert archived.name == seat.name and archived.replay.verify().log == seat.game.log
     assert verify_store(host.store, STARTED) == []
     record = host.files.unfinished(STARTED)
@@ -81,10 +80,10 @@ def test_a_second_room_in_the_same_process_and_folder_plays_to_its_end(tmp_path)
         assert phone.state["room"]["phase"] == "finished" and phone.state["room"]["turn"] == second.room.snapshot.turn
         assert phone.actions == [a.to_text() for a in seat.game.log if a.to_text() != "roll"]
     assert not {s.secret for s in first.room.seats} & {s.secret for s in second.room.seats}
-    games = [Replay.of(seat.game) for host in (first, second) for seat in host.room.seats]
-    assert sorted(ReplayArchive(shared).stored_ids()) == sorted(replay_id(replay) for replay in games)
+    games = [host.keeper.recorded_id(index) for host in (first, second) for index in range(len(host.room.seats))]
+    assert sorted(ReplayArchive(shared).stored_ids()) == sorted(games)
     store = open_store(shared, now=later)
-    assert {entry.replay_id for entry in store.high_scores(second.difficulty)} >= {replay_id(r) for r in games}
+    assert {entry.replay_id for entry in store.high_scores(second.difficulty)} >= set(games)
     assert len(list(RoomFiles(shared).ids_newest_first())) == 2  # a file each
     assert RoomFiles(shared).unfinished(later) is None  # both marked finished
     assert verify_store(store, later) == []

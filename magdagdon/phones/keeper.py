@@ -15,9 +15,9 @@ from datetime import datetime
 from typing import Callable
 
 from magdagdon.engine import Game, Replay
-from magdagdon.party.keeper import record_people
+from magdagdon.party.keeper import SeatGame, record_people
 from magdagdon.storage import Store
-from magdagdon.storage.recorded_game import replay_id
+from magdagdon.storage.game_identity import seat_label
 from magdagdon.storage.room_file import RoomFiles, RoomRecord, RoomSeatRecord, room_id_of
 
 from .room import Room, RoomPhase, Seat, SeatStatus
@@ -31,7 +31,7 @@ class RoomMoment:
     turn: int
     turn_seconds: float | None
     seats: tuple[RoomSeatRecord, ...]
-    finished_games: tuple[tuple[str, Game], ...]
+    finished_games: tuple[tuple[int, str, Game], ...]  # (seat, name, game)
     phase: RoomPhase
 
 
@@ -76,7 +76,7 @@ class RoomKeeper:
             room = self.room
             seats = tuple(RoomSeatRecord(s.name, s.secret, s.status.value, Replay.of(s.game)) for s in room.seats)
             self._on_disk = [len(record.replay.actions) for record in seats]
-            finished = tuple((s.name, s.game) for s in room.seats if s.game.is_over)
+            finished = tuple((index, s.name, s.game) for index, s in enumerate(room.seats) if s.game.is_over)
             return RoomMoment(room.turn, room.turn_seconds, seats, finished, room.snapshot.phase)
 
     def turn_of(self, index: int) -> KeptTurn:
@@ -91,15 +91,23 @@ class RoomKeeper:
 
     def write(self, moment: RoomMoment, now: datetime) -> bool:
         """Record the finished games not yet recorded, then write the file (any thread)."""
-        people = [(name, False, game) for name, game in moment.finished_games]
+        people = [SeatGame(name, False, game, self.seat_of(index)) for index, name, game in moment.finished_games]
         self.recorded, self.unrecorded = record_people(self.store, people, self.recorded, now)
         if not moment.seats:
             return True  # nothing to resume yet
-        everyone_recorded = all(replay_id(s.replay) in self.recorded for s in moment.seats
-                                if s.replay.result is not None)
+        everyone_recorded = all(person.is_in(self.recorded) for person in people)
         finished = moment.phase is RoomPhase.FINISHED and everyone_recorded
         return self.files.save(RoomRecord(self.room_id, self.room.code, self.started, moment.turn,
                                           moment.turn_seconds, moment.seats, self.recorded, finished))
+
+    def seat_of(self, index: int) -> str:
+        """The seat the tables record a guest's game in: two guests who played the same
+        moves are two results."""
+        return seat_label("room", self.room_id, index)
+
+    def recorded_id(self, index: int) -> str:
+        """The id seat ``index``'s finished game is recorded under."""
+        return SeatGame("", False, self.room.seats[index].game, self.seat_of(index)).recorded_id
 
     def write_turn(self, kept: KeptTurn) -> bool:
         return self.files.append_turn(self.room_id, kept.seat, kept.moves, kept.actions)

@@ -134,12 +134,16 @@ class Store:
         """Everything on disk (tables, statistics, recorded ids) as last read."""
         return self._book(None)
 
-    def record_result(self, game: Game, now: datetime, name: str = DEFAULT_NAME, assisted: bool = False) -> RecordOutcome:
-        """Record a finished game in its difficulty's table and statistics, with its replay."""
+    def record_result(self, game: Game, now: datetime, name: str = DEFAULT_NAME, assisted: bool = False,
+                      seat: str | None = None) -> RecordOutcome:
+        """Record a finished game in its difficulty's table and statistics, with its replay.
+
+        ``seat`` names the party's or room's seat it was played in (``game_identity.seat_label``):
+        the same moves played in two seats are two results, each recorded once."""
         check_aware(now)
         if not game.is_over:
             raise RecordRefused(RefusalReason.NOT_FINISHED, f"the game is at turn {game.turn}, not over")
-        return self._record_checked(Replay.of(game), now, name, assisted)
+        return self._record_checked(Replay.of(game), now, name, assisted, seat)
 
     def record_replay(self, replay: Replay, now: datetime, name: str = DEFAULT_NAME, assisted: bool = False) -> RecordOutcome:
         """Verify ``replay`` and record its result (merging results from other kiosks).
@@ -150,10 +154,11 @@ class Store:
         check_aware(now)
         return self._record_checked(replay, now, name, assisted)
 
-    def _record_checked(self, replay: Replay, now: datetime, name: str, assisted: bool) -> RecordOutcome:
+    def _record_checked(self, replay: Replay, now: datetime, name: str, assisted: bool,
+                        seat: str | None = None) -> RecordOutcome:
         game = finished_game(replay)
         # Re-derive the replay from the rebuilt game: canonical, with its true result.
-        return self._record(RecordedGame(Replay.of(game), clean_name(name), now, bool(assisted)))
+        return self._record(RecordedGame(Replay.of(game), clean_name(name), now, bool(assisted), seat))
 
     def _record(self, recorded: RecordedGame) -> RecordOutcome:
         replay_id = recorded.replay_id
@@ -180,8 +185,9 @@ class Store:
         check_aware(now)
         if self._pending or self._pending_daily:
             self._write_held(now)
-        if self._pending:
-            self._keep_in_progress(self._pending[-1])
+        alone = [p for p in self._pending if p.seat is None]  # a seat's game waits in its party's file
+        if alone:
+            self._keep_in_progress(alone[-1])
         return not self.unsaved_results
 
     def _write_held(self, now: datetime, recorded: RecordedGame | None = None) -> str | None:
@@ -209,6 +215,7 @@ class Store:
         for game in fresh:
             self.archive.save(game)
             book.add(game.entry())
+            book.note_seen(game.game_id)  # a seated game: its replay alone is "already recorded"
         if fresh:
             write_atomic(self.scores_path, encode(SCORES_KIND, book.to_data()))
             self._cache = (_signature(self.scores_path), _copy(book))
@@ -519,9 +526,13 @@ class ReadOnly(Exception):
 
 
 def _recorded_id(book: ScoreBook, game: RecordedGame) -> str | None:
-    """The id under which ``book`` holds ``game`` (any replay of it), or None."""
+    """The id under which ``book`` holds ``game`` (any replay of it, in the same seat), or
+    None. A game played alone is known by its identity, which every seated game recorded
+    marks as seen too: recorded from one seat, its replay alone is "already recorded"."""
     if book.has(game.replay_id):
         return game.replay_id
+    if game.seat is not None:
+        return None  # another seat's game of the same moves is another result
     older = content_id(game.replay)  # recorded by an earlier version, under its content hash
     return older if book.has(older) else None
 
