@@ -35,6 +35,7 @@ from .rebuild import rebuild_from_archive
 from .recorded_game import RecordedGame, content_id
 from .replay_archive import ReplayArchive
 from .score_book import SCORES_FILE, SCORES_KIND, ScoreBook
+from .space_reserve import SpaceReserve
 from .statistics import Statistics
 
 T = TypeVar("T")
@@ -66,6 +67,7 @@ class Store:
         self.lock_timeout = lock_timeout
         self.on_wait = on_wait  # told once per wait when another program holds the lock
         self.archive = ReplayArchive(self.data_dir)
+        self.reserve = SpaceReserve(self.data_dir)  # room for a held result on a full disk
         self._blocked = False  # a file we must not overwrite (newer version, unreadable)
         self._pending: list[RecordedGame] = []  # finished games not yet on disk
         self.daily = DailyFile(self.data_dir)
@@ -115,6 +117,7 @@ class Store:
             self._note_error(error, self.data_dir)
         self._book(now, force=True)
         self.load_in_progress(now)  # checks the file; records a finished game left by a crash
+        self._ensure_reserve()
 
     # --- high scores -------------------------------------------------------------------
     def high_scores(self, difficulty: Difficulty) -> list[ScoreEntry]:
@@ -185,10 +188,19 @@ class Store:
         check_aware(now)
         if self._pending or self._pending_daily:
             self._write_held(now)
-        alone = [p for p in self._pending if p.seat is None]  # a seat's game waits in its party's file
-        if alone:
-            self._keep_in_progress(alone[-1])
+        if self._keep_newest_alone() and self._release_reserve():
+            # The disk is full: the space set aside for this moment takes the held game.
+            self._write_held(now)
+            self._keep_newest_alone()
+        if not self.unsaved_results:
+            self._ensure_reserve()  # space has returned: set some aside again
         return not self.unsaved_results
+
+    def _keep_newest_alone(self) -> bool:
+        """Put the newest held game played alone in the in-progress file (a seat's game waits
+        in its party's or room's file); True when that failed for want of space."""
+        alone = [p for p in self._pending if p.seat is None]
+        return bool(alone) and self._keep_in_progress(alone[-1])
 
     def _write_held(self, now: datetime, recorded: RecordedGame | None = None) -> str | None:
         """Write every held result under the lock; the id under which the scores held
@@ -347,18 +359,38 @@ class Store:
         saved = self._saved_replay()
         return saved is not None and any(_continues(p.replay, saved) for p in self._pending)
 
-    def _keep_in_progress(self, held: RecordedGame) -> None:
+    def _keep_in_progress(self, held: RecordedGame) -> bool:
         """Put ``held`` (a finished game not yet recorded) in the in-progress file, when that
-        file holds nothing or an earlier turn of it: the next start records it."""
+        file holds nothing or an earlier turn of it: the next start records it. True when
+        the disk was too full to write it."""
         try:
             with self._lock():
                 if self._blocked:
-                    return
+                    return False
                 saved = self._saved_replay()
                 if saved is None or (_continues(held.replay, saved) and saved != held.replay):
                     write_atomic(self.in_progress_path, encode(IN_PROGRESS_KIND, held.to_data()))
         except OSError as error:
-            self._note_error(error, self.in_progress_path)
+            notice = notice_of_error(error, self.in_progress_path)
+            self._add_notice(notice)
+            return notice.kind is NoticeKind.DISK_FULL
+        return False
+
+    def _ensure_reserve(self) -> None:
+        if self._blocked or self.reserve.path.is_file():
+            return
+        try:
+            with self._lock():
+                self.reserve.ensure()
+        except OSError:
+            pass  # no lock, no reserve: the notices of the folder say why elsewhere
+
+    def _release_reserve(self) -> bool:
+        try:
+            with self._lock():
+                return self.reserve.release()
+        except OSError:
+            return False
 
     def load_in_progress(self, now: datetime | None = None) -> Game | None:
         """The saved game rebuilt by its replay (same board, seed, turn, powers), or None.
