@@ -27,7 +27,7 @@ from .document_file import PARSE_ERRORS, Loaded, load_document, set_aside
 from .envelope import FileKind, NewerVersion, encode
 from . import high_scores as score_tables  # TABLE_SIZE read at run time
 from .high_scores import DEFAULT_NAME, ScoreEntry, check_aware, clean_name, insert, rank_of
-from .in_progress import IN_PROGRESS_FILE, IN_PROGRESS_KIND
+from .in_progress import IN_PROGRESS_CLAIM, IN_PROGRESS_FILE, IN_PROGRESS_KIND
 from .lock import DEFAULT_TIMEOUT, LOCK_NAME, DataLock, LockTimeout, WaitCallback
 from .notices import NoticeKind, StorageNotice, notice_of_error
 from .outcomes import RecordOutcome, RecordRefused, RefusalReason, finished_game
@@ -47,15 +47,20 @@ def open_store(
     now: datetime | None = None,
     lock_timeout: float = DEFAULT_TIMEOUT,
     on_wait: WaitCallback | None = None,
+    plays: bool = False,
 ) -> "Store":
     """Open the data folder (argument, then MAGDAGDON_DATA_DIR, then the per-user folder).
 
     Reads and checks the files at once, so ``notices`` lists any problem before the first
     game, and records a finished game a crash left unrecorded in the in-progress file.
+    ``plays``: the store of a running game, which claims the game in progress as its own
+    (:meth:`Store.claim_in_progress`) before it looks at it.
     """
     if now is not None:
         check_aware(now)
     store = Store(resolve_data_dir(data_dir), lock_timeout, on_wait)
+    if plays:
+        store.claim_in_progress()
     store.open(now)
     return store
 
@@ -74,6 +79,7 @@ class Store:
         self._pending_daily: list[tuple[RecordedGame, date]] = []  # recorded, not yet in their day's table
         self._daily: Days = {}  # Today's dice tables as last read or written
         self._cache: tuple[tuple[int, ...] | None, ScoreBook] | None = None
+        self._claim: DataLock | None = None  # held while this store's game owns the in-progress file
 
     @property
     def scores_path(self) -> Path:
@@ -405,13 +411,56 @@ class Store:
             return None
         game = saved.replay.play()  # checked by in_progress_details
         if game.is_over:
-            if now is not None:
-                recovered = RecordedGame(Replay.of(game), saved.name, check_aware(now), saved.assisted)
-                outcome = self._record(recovered)
-                if outcome.saved and not outcome.duplicate:
-                    self._add_notice(StorageNotice(NoticeKind.RECOVERED_RESULT, str(self.in_progress_path)))
+            with self._owning_in_progress() as ours:
+                if now is not None and ours:
+                    recovered = RecordedGame(Replay.of(game), saved.name, check_aware(now), saved.assisted)
+                    outcome = self._record(recovered)
+                    if outcome.saved and not outcome.duplicate:
+                        self._add_notice(StorageNotice(NoticeKind.RECOVERED_RESULT, str(self.in_progress_path)))
             return None
         return game
+
+    def claim_in_progress(self) -> bool:
+        """Hold the game in progress as this running game's until :meth:`close` (or the
+        process ends, however it ends): no other process records the finished game that
+        waits there for its player's name. False when another running game holds it."""
+        if self._claim is not None:
+            return True
+        claim = DataLock(self.data_dir, 0.0, name=IN_PROGRESS_CLAIM)
+        try:
+            claim.__enter__()
+        except OSError:
+            return False  # held by another game (or a folder that cannot hold the claim)
+        self._claim = claim
+        return True
+
+    def close(self) -> None:
+        """Let the claim on the game in progress go (the game has ended)."""
+        claim, self._claim = self._claim, None
+        if claim is not None:
+            claim.__exit__(None, None, None)
+
+    @contextmanager
+    def _owning_in_progress(self) -> Iterator[bool]:
+        """True while no other running game holds the game in progress: this store holds it,
+        or takes it for the moment. A finished game found there is then one a crash or a
+        quit left unrecorded; otherwise it is the running game's, awaiting its name."""
+        if self._claim is not None:
+            yield True
+            return
+        probe = DataLock(self.data_dir, 0.0, name=IN_PROGRESS_CLAIM)
+        try:
+            probe.__enter__()
+        except LockTimeout:
+            yield False
+            return
+        except OSError:
+            yield True  # a folder that cannot hold a claim: nobody can hold it there
+            return
+        try:
+            yield True
+        finally:
+            probe.__exit__(None, None, None)
 
     def in_progress_details(self, now: datetime | None = None) -> RecordedGame | None:
         """The saved game with its player name, save time and assistance flag, or None."""

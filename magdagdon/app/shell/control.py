@@ -394,5 +394,6 @@ class Control:
             context.party.save()  # a quit mid-turn keeps the dice placed and the powers used so far
         if self._phones is not None:
             self._phones.close()  # the phones are told, the room's file written, the port let go
+        self.storage.close()  # the game in progress is no longer this running game's
         if self.own_termination:  # after the saves: a second Ctrl+C cannot cut them short
             self.termination.release()
