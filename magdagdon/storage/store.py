@@ -21,6 +21,7 @@ from ..engine.difficulty import Difficulty
 from ..engine.game import Game
 from ..engine.replay import Replay, ReplayError
 from .atomic_file import remove_durably, remove_stray_temp_files, write_atomic
+from .daily_repair import load_daily
 from .daily_table import Days, DailyFile, add_entry, day_of_dice, entries_of, kept_days, named_entry
 from .data_dir import resolve_data_dir
 from .document_file import PARSE_ERRORS, Loaded, load_document, set_aside
@@ -249,7 +250,7 @@ class Store:
         notice: the score tables are written all the same."""
         if not self._pending_daily:
             return
-        loaded = self.daily.load(now, may_move=True)
+        loaded = load_daily(self.daily, self.archive, now, may_move=True)
         if loaded.notice is not None:
             self._add_notice(loaded.notice)
         if loaded.blocks_writing:
@@ -282,7 +283,7 @@ class Store:
         """Today's dice tables as on disk (every entry, standing or not; ``scores --verify``)."""
         try:
             with self._reading() as locked:
-                loaded = self.daily.load(now, may_move=locked)
+                loaded = load_daily(self.daily, self.archive, now, may_move=locked)
         except OSError as error:
             self._note_error(error, self.daily.path)
             return dict(self._daily)
@@ -313,7 +314,7 @@ class Store:
         table of games whose files are there: so a hand-emptied table deletes nothing.
         """
         seen, kept = set(book.seen), book.kept_replays()
-        daily = self.daily.load(now, may_move=True)  # under the lock: a damaged one is set aside
+        daily = load_daily(self.daily, self.archive, now, may_move=True)  # under the lock: a damaged one is repaired
         if daily.notice is not None:
             self._add_notice(daily.notice)
         if daily.blocks_writing:
