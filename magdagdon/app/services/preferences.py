@@ -29,13 +29,24 @@ class Preferences:
         self.data_dir = data_dir
         loaded = load_settings(data_dir)
         self.saved, self.writable, self.notice = loaded.settings, loaded.writable, loaded.notice
+        self.dropped = loaded.dropped  # the values that did not read (for the log line)
         self.current: Settings = self.saved  # this run's: see ``apply``
         self._followers: list[Callable[[Settings], None]] = []
 
     @property
     def file_was_set_aside(self) -> bool:
-        """The settings file was unreadable and renamed aside (the player is told)."""
-        return self.notice is not None and self.notice.kind is NoticeKind.CORRUPT_MOVED_ASIDE
+        """The settings file, or a value in it, was unreadable and set aside (the player is told)."""
+        return self.notice is not None and self.notice.kind in (NoticeKind.CORRUPT_MOVED_ASIDE,
+                                                                NoticeKind.SETTING_DROPPED)
+
+    def log_line(self) -> str:
+        """The line for standard error that says what was set aside and what applies now."""
+        if self.notice is None:
+            return ""
+        if self.notice.kind is NoticeKind.SETTING_DROPPED:
+            return (f"magdagdon: {self.notice.path}: {'; '.join(self.dropped)}: dropped, the other settings are kept"
+                    f" (the file as found is {self.notice.moved_to or 'left in place'})")
+        return f"magdagdon: {self.notice.path} was damaged and set aside as {self.notice.moved_to}; the defaults apply"
 
     def apply(self, options: Options) -> Options:
         """``options`` with every field the command line left as None taken from the saved

@@ -120,6 +120,7 @@ class Control:
         self.notices = Notices(text)
         if preferences.file_was_set_aside and preferences.notice is not None:
             self.notices.add(self.notices.describe(preferences.notice))
+            print(preferences.log_line(), file=sys.stderr)
         self.jobs = AfterFrame()
         self.worker = Worker(thinker)  # every background thought: its threads unless an executor is handed in
         sys.setswitchinterval(INTERPRETER_SWITCH_SECONDS)  # the frames keep their pace beside the thoughts
