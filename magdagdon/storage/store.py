@@ -49,17 +49,19 @@ def open_store(
     lock_timeout: float = DEFAULT_TIMEOUT,
     on_wait: WaitCallback | None = None,
     plays: bool = False,
+    clock: Callable[[], datetime] | None = None,
 ) -> "Store":
     """Open the data folder (argument, then MAGDAGDON_DATA_DIR, then the per-user folder).
 
     Reads and checks the files at once, so ``notices`` lists any problem before the first
     game, and records a finished game a crash left unrecorded in the in-progress file.
     ``plays``: the store of a running game, which claims the game in progress as its own
-    (:meth:`Store.claim_in_progress`) before it looks at it.
+    (:meth:`Store.claim_in_progress`) before it looks at it. ``clock``: the time when no
+    ``now`` is given (a damaged file is named by when it was set aside).
     """
     if now is not None:
         check_aware(now)
-    store = Store(resolve_data_dir(data_dir), lock_timeout, on_wait)
+    store = Store(resolve_data_dir(data_dir), lock_timeout, on_wait, clock)
     if plays:
         store.claim_in_progress()
     store.open(now)
@@ -67,8 +69,10 @@ def open_store(
 
 
 class Store:
-    def __init__(self, data_dir: Path, lock_timeout: float = DEFAULT_TIMEOUT, on_wait: WaitCallback | None = None) -> None:
+    def __init__(self, data_dir: Path, lock_timeout: float = DEFAULT_TIMEOUT, on_wait: WaitCallback | None = None,
+                 clock: Callable[[], datetime] | None = None) -> None:
         self.data_dir = Path(data_dir)
+        self.clock = clock  # the caller's wall clock (storage reads none of its own)
         self.notices: list[StorageNotice] = []
         self.lock_timeout = lock_timeout
         self.on_wait = on_wait  # told once per wait when another program holds the lock
@@ -250,7 +254,7 @@ class Store:
         notice: the score tables are written all the same."""
         if not self._pending_daily:
             return
-        loaded = load_daily(self.daily, self.archive, now, may_move=True)
+        loaded = load_daily(self.daily, self.archive, self._time(now), may_move=True)
         if loaded.notice is not None:
             self._add_notice(loaded.notice)
         if loaded.blocks_writing:
@@ -283,7 +287,7 @@ class Store:
         """Today's dice tables as on disk (every entry, standing or not; ``scores --verify``)."""
         try:
             with self._reading() as locked:
-                loaded = load_daily(self.daily, self.archive, now, may_move=locked)
+                loaded = load_daily(self.daily, self.archive, self._time(now), may_move=locked)
         except OSError as error:
             self._note_error(error, self.daily.path)
             return dict(self._daily)
@@ -314,7 +318,7 @@ class Store:
         table of games whose files are there: so a hand-emptied table deletes nothing.
         """
         seen, kept = set(book.seen), book.kept_replays()
-        daily = load_daily(self.daily, self.archive, now, may_move=True)  # under the lock: a damaged one is repaired
+        daily = load_daily(self.daily, self.archive, self._time(now), may_move=True)  # under the lock: a damaged one is repaired
         if daily.notice is not None:
             self._add_notice(daily.notice)
         if daily.blocks_writing:
@@ -474,7 +478,7 @@ class Store:
                 try:
                     loaded.value.replay.verify()
                 except ReplayError:
-                    moved = set_aside(path, now) if locked and not self._blocked else None
+                    moved = set_aside(path, self._time(now)) if locked and not self._blocked else None
                     self._add_notice(StorageNotice(NoticeKind.RESUME_INVALID, str(path), None if moved is None else str(moved)))
                     return None
                 return loaded.value
@@ -541,7 +545,7 @@ class Store:
     def _load(
         self, path: Path, kind: FileKind, parse: Callable[[Any], T], now: datetime | None, locked: bool
     ) -> Loaded[T]:
-        loaded = load_document(path, kind, parse, now, may_move=locked and not self._blocked)
+        loaded = load_document(path, kind, parse, self._time(now), may_move=locked and not self._blocked)
         if loaded.notice is not None:
             self._add_notice(loaded.notice)
         if loaded.blocks_writing:
@@ -572,7 +576,7 @@ class Store:
         """
         if not damaged and not self.archive.stored_ids():
             return ScoreBook()  # a new data folder: nothing to rebuild, nothing to say
-        rebuilt = rebuild_from_archive(self.archive, now, may_move=writable)
+        rebuilt = rebuild_from_archive(self.archive, self._time(now), may_move=writable)
         for notice in rebuilt.notices:
             self._add_notice(notice)
         if writable:
@@ -594,6 +598,10 @@ class Store:
         except OSError as error:
             self._note_error(error, self.data_dir)
             return self._cache[1] if self._cache is not None else ScoreBook()
+
+    def _time(self, now: datetime | None) -> datetime | None:
+        """``now``, else the caller's clock: when a damaged file is set aside."""
+        return now if now is not None or self.clock is None else check_aware(self.clock())
 
     def _note_error(self, error: OSError, fallback: Path) -> None:
         self._add_notice(notice_of_error(error, fallback))

@@ -18,6 +18,7 @@ import pygame
 
 from magdagdon.storage.kiosk_config import load_kiosk_config
 
+from ..services.wall_clock import now as wall_now
 from ..text.i18n import system_language
 from .director import KioskDirector
 from .lock import FolderInUse, KioskClaim, KioskLock, draw_leaving, set_lock_hints
@@ -44,7 +45,7 @@ class KioskEvening:
             self.claim = KioskClaim(data_dir)
         except FolderInUse as busy:
             raise SystemExit(f"magdagdon: {busy}") from None
-        self.loaded = load_kiosk_config(data_dir)
+        self.loaded = load_kiosk_config(data_dir, wall_now())
         self.config = self.loaded.config
         set_lock_hints()
         self.lock = KioskLock(self.config.exit_hold_seconds)

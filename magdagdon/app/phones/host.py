@@ -188,7 +188,7 @@ class PhoneHost:
 
     def _open_store(self) -> Store:
         try:
-            store = open_store(self.data_dir, wall_now())
+            store = open_store(self.data_dir, wall_now(), clock=wall_now)
         except OSError as error:
             raise HostFailed(Trouble.NO_FOLDER, str(error)) from None
         if store.data_dir is None:

@@ -21,13 +21,14 @@ from magdagdon.storage import NoticeKind
 from magdagdon.storage.settings import Settings, load_settings, save_settings
 
 from ..text.i18n import system_language
+from .wall_clock import now as wall_now
 from ..shell.options import Options
 
 
 class Preferences:
     def __init__(self, data_dir: Path | None = None) -> None:
         self.data_dir = data_dir
-        loaded = load_settings(data_dir)
+        loaded = load_settings(data_dir, wall_now())  # a damaged file is named by when it was set aside
         self.saved, self.writable, self.notice = loaded.settings, loaded.writable, loaded.notice
         self.dropped = loaded.dropped  # the values that did not read (for the log line)
         self.current: Settings = self.saved  # this run's: see ``apply``

@@ -17,7 +17,7 @@ from .wall_clock import now
 def open_store_now(data_dir: Path | None) -> Store:
     """Open the data folder as the running game's (it claims the game in progress); a
     finished game a crash left unrecorded is dated now."""
-    return open_store(data_dir, now(), plays=True)
+    return open_store(data_dir, now(), plays=True, clock=now)
 
 
 @dataclass(frozen=True)
