@@ -8,6 +8,11 @@ every follower (``follow``: the sound, the fonts' scale, the table's motion …)
 just the fields it changed, so a command-line override is never written back. Storage
 problems (corrupt file, read-only folder) never stop the game: the defaults apply and
 nothing is saved (storage reports, never raises).
+
+In a kiosk (``for_guests``) the settings a guest picks (difficulty, language, sound, volume,
+large text, reduce motion, automatic roll) are that guest's only: never written, and put back
+to the kiosk's own when the next guest comes (``next_guest``). What belongs to the
+installation (the coach's tips seen, the last name entered) is still kept.
 """
 
 from __future__ import annotations
@@ -25,6 +30,10 @@ from .wall_clock import now as wall_now
 from ..shell.options import Options
 
 
+# What a guest at a kiosk may pick for themselves in Settings.
+GUEST_CHOICES = ("difficulty", "language", "sound", "volume", "large_text", "reduce_motion", "auto_roll", "fullscreen")
+
+
 class Preferences:
     def __init__(self, data_dir: Path | None = None) -> None:
         self.data_dir = data_dir
@@ -32,6 +41,7 @@ class Preferences:
         self.saved, self.writable, self.notice = loaded.settings, loaded.writable, loaded.notice
         self.dropped = loaded.dropped  # the values that did not read (for the log line)
         self.current: Settings = self.saved  # this run's: see ``apply``
+        self.evening: Settings | None = None  # a kiosk's own settings, which every guest starts from
         self._followers: list[Callable[[Settings], None]] = []
 
     @property
@@ -63,6 +73,22 @@ class Preferences:
         self.current = replace(saved, difficulty=difficulty, sound=sound, fullscreen=not windowed, language=locale)
         return replace(options, difficulty=difficulty, sound=sound, windowed=windowed, locale=locale)
 
+    def for_guests(self, options: Options) -> None:
+        """A kiosk runs with ``options``: they are its own settings, every guest's start."""
+        self.current = replace(self.current, difficulty=options.difficulty, language=options.locale,
+                               fullscreen=not options.windowed)
+        self.evening = self.current
+
+    def next_guest(self) -> None:
+        """A kiosk's next guest: the kiosk's own settings again (the followers are told)."""
+        if self.evening is None:
+            return
+        own = replace(self.current, **{name: getattr(self.evening, name) for name in GUEST_CHOICES})
+        if own != self.current:
+            self.current = own
+            for apply in self._followers:
+                apply(self.current)
+
     def follow(self, apply: Callable[[Settings], None]) -> None:
         """Call ``apply`` with the current settings now and after every change."""
         self._followers.append(apply)
@@ -78,6 +104,8 @@ class Preferences:
     def remember(self, **changes: Any) -> bool:
         """Save the changed fields (any of :class:`Settings`); True if written."""
         self.current = replace(self.current, **changes)
+        if self.evening is not None:  # a kiosk: a guest's own choices are never the kiosk's default
+            changes = {name: value for name, value in changes.items() if name not in GUEST_CHOICES}
         if not self.writable:
             return False
         updated = self.saved.with_changes(**changes)
