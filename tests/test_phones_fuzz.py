@@ -16,7 +16,7 @@ from magdagdon.phones.room import RoomPhase
 from magdagdon.storage.replay_archive import ReplayArchive
 from support.phone_client import CODE, Host, Phone
 
-BAD_VALUES: list[Any] = [None, 0, 1.5, True, [], {}, ["K9Y3V2"], {"code": CODE}, "", " ", "x" * 65, "\u202e" * 10,
+BAD_VALUES: list[Any] = [None, 0, 1.5, True, [], {}, ["K9Y3V2"], {"code": CODE}, "", " ", "x" * 65, "\u202e" * 10, "x" * 129,
                          "\ud800", "K9Y3V2\x00", "<script>alert(1)</script>", "9" * 64, -1, 10**30]
 BAD_ACTIONS = ["", "roll", "stage", "stage 0", "stage 9 0", "stage 0 16", "stage 0 99 1", "stage -1 0",
                "stage ٣ 0", "stage +1 0", "stage 1_0 0", "back 0", "backall", "confirm", "accept", "ruin 3",

@@ -19,7 +19,7 @@ from magdagdon.engine import Accept, Action, ActionParseError, Adjust, Confirm, 
 from .room import Room, RoomSnapshot, Seat, SeatSnapshot
 
 MAX_MESSAGE_BYTES = 1024
-MAX_FIELD_CHARS = 64  # a name is cleaned to 12; a secret is 24; an action under 20
+MAX_FIELD_CHARS = 128  # a name is cleaned to 12 characters (an emoji sequence up to 10 code points each); a secret is 24
 
 
 class BadMessage(Exception):
