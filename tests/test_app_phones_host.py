@@ -245,6 +245,31 @@ def test_a_room_a_crash_left_open_is_continued_and_the_phones_rejoin(tmp_path):
         second.close()
 
 
+def test_a_room_file_with_no_seat_is_set_aside_with_a_notice_and_a_new_room_opens(player, tmp_path):
+    """A room's file that cannot be continued ("seats": [] crashed the game each time Phones
+    was chosen) is set aside and said; the lobby opens a new room."""
+    import json
+
+    from magdagdon.storage.envelope import FileKind, encode
+    from magdagdon.storage.room_file import ROOM_FOLDER, ROOM_KIND
+
+    folder = tmp_path / ROOM_FOLDER
+    folder.mkdir()
+    bad = folder / "20261201T200000Z-K9Y3V2.json"
+    first_version = FileKind(ROOM_KIND.name, 1, ROOM_KIND.max_bytes)  # as the game wrote it until now
+    bad.write_bytes(encode(first_version, {"id": "20261201T200000Z-K9Y3V2", "code": "K9Y3V2",
+                                           "started": "2026-12-01T20:00:00+00:00", "turn": 0, "turn_seconds": None,
+                                           "recorded": [], "finished": False, "seats": []}))
+    player.wait(0.5)
+    for _ in range(2):  # each time Phones is chosen: no crash, a new room
+        player.choose("phones")
+        assert player.top_key == "phones_lobby" and player.phones.snapshot.phase is RoomPhase.LOBBY
+        player.key(pygame.K_ESCAPE)
+    assert not bad.exists() and list(folder.glob(bad.name + ".corrupt-*"))
+    assert f"{bad.name} was damaged and set aside." in player.notices(3)
+    assert json.loads(next(folder.glob(bad.name + ".corrupt-*")).read_text())["data"]["seats"] == []
+
+
 def test_a_room_that_cannot_open_is_one_line_and_the_game_goes_on(player, capsys):
     host = player.phones
     host.address = lambda: "192.0.2.1"  # an address of no interface here: nothing can be bound

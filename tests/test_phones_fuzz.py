@@ -60,6 +60,9 @@ def test_wrong_messages_get_one_error_each_and_take_nothing_over(tmp_path):
                 await phone.join()
             await asyncio.get_running_loop().run_in_executor(None, host.server.start_game)
             await asyncio.get_running_loop().run_in_executor(None, host.server.remove, 2)
+            # Locked: a guest may join after the start, so a well-formed join (any name will
+            # do) would take a seat; the lock makes every join a refusal like the rest.
+            await asyncio.get_running_loop().run_in_executor(None, host.server.lock, True)
             stranger = Phone(session, host.socket_url, "Eve", 9)
             await stranger.open()
             real = {"ana": ana.secret, "bilal": bilal.secret, "gone": gone.secret, "other_room": "A" * 24}

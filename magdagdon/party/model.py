@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from magdagdon.engine import Difficulty, Game, Phase
+from magdagdon.engine import Difficulty, Game
 from magdagdon.graphemes import cut
 from magdagdon.storage.high_scores import MAX_NAME_CHARACTERS, clean_name
 
@@ -22,7 +22,7 @@ MAX_PLAYERS = 8
 
 def turns_done(game: Game) -> int:
     """Turns this game has finished (a turn rolled but not yet confirmed does not count)."""
-    return game.turn if game.phase in (Phase.ROLL, Phase.GAME_OVER) else game.turn - 1
+    return game.turns_done
 
 
 @dataclass

@@ -33,6 +33,8 @@ class RoomMoment:
     seats: tuple[RoomSeatRecord, ...]
     finished_games: tuple[tuple[int, str, Game], ...]  # (seat, name, game)
     phase: RoomPhase
+    locked: bool = False
+    barred: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -61,7 +63,8 @@ class RoomKeeper:
         seats = [Seat(s.name, s.secret, s.replay.play(), SeatStatus(s.status)) for s in record.seats]
         first = record.seats[0].replay
         room = Room(record.code, first.difficulty, first.seed, record.turn_seconds, seats,
-                    RoomPhase.LOBBY if record.turn == 0 else RoomPhase.PLAYING, record.turn)
+                    RoomPhase.LOBBY if record.turn == 0 else RoomPhase.PLAYING, record.turn,
+                    locked=record.locked, barred=set(record.barred))
         room.resume(now)
         return cls(files, store, room, record.started, record.recorded)
 
@@ -77,7 +80,8 @@ class RoomKeeper:
             seats = tuple(RoomSeatRecord(s.name, s.secret, s.status.value, Replay.of(s.game)) for s in room.seats)
             self._on_disk = [len(record.replay.actions) for record in seats]
             finished = tuple((index, s.name, s.game) for index, s in enumerate(room.seats) if s.game.is_over)
-            return RoomMoment(room.turn, room.turn_seconds, seats, finished, room.snapshot.phase)
+            return RoomMoment(room.turn, room.turn_seconds, seats, finished, room.snapshot.phase, room.locked,
+                              tuple(sorted(room.barred)))
 
     def turn_of(self, index: int) -> KeptTurn:
         """The seat's actions since its game was last on disk (it just finished a turn)."""
@@ -98,7 +102,8 @@ class RoomKeeper:
         everyone_recorded = all(person.is_in(self.recorded) for person in people)
         finished = moment.phase is RoomPhase.FINISHED and everyone_recorded
         return self.files.save(RoomRecord(self.room_id, self.room.code, self.started, moment.turn,
-                                          moment.turn_seconds, moment.seats, self.recorded, finished))
+                                          moment.turn_seconds, moment.seats, self.recorded, finished,
+                                          moment.locked, moment.barred))
 
     def seat_of(self, index: int) -> str:
         """The seat the tables record a guest's game in: two guests who played the same
