@@ -228,14 +228,29 @@ def test_a_newer_daily_file_is_left_alone_and_hides_nothing_else(tmp_path, capsy
     store = open_store(tmp_path, NOW)
     outcome = store.record_result(finished(daily_seed(DAY)), NOW, "ANA")
     assert outcome.saved and outcome.rank == 1 and outcome.daily_rank == 1  # held for this session's view
-    assert NoticeKind.NEWER_VERSION in [n.kind for n in store.take_notices()]
+    assert NoticeKind.DAILY_NEWER in [n.kind for n in store.take_notices()]
     assert (tmp_path / DAILY_FILE).read_text() == newer
     fresh = open_store(tmp_path, NOW)
     assert [e.name for e in fresh.high_scores(Difficulty.PEACEFUL)] == ["ANA"]
     assert fresh.daily_table(DAY, Difficulty.PEACEFUL, NOW) == []
-    assert [n.kind for n in fresh.take_notices()] == [NoticeKind.NEWER_VERSION]
+    assert [n.kind for n in fresh.take_notices()] == [NoticeKind.DAILY_NEWER]
     assert main(["scores", "--verify", "--data-dir", str(tmp_path)]) == 1  # cannot check it: says so
     assert "daily.json" in capsys.readouterr().err
+
+
+def test_replay_record_beside_a_newer_daily_file_says_one_true_thing(tmp_path, capsys) -> None:
+    """It said "nothing will be saved", then "recorded … rank 1": the score tables take the
+    result, only Today's dice cannot."""
+    newer = json.dumps({"kind": "magdagdon-daily", "version": 99, "data": {}})
+    (tmp_path / DAILY_FILE).write_text(newer)
+    replay = tmp_path / "today.json"
+    today = datetime.now(timezone.utc).date()
+    replay.write_text(Replay.of(finished(daily_seed(today))).to_json(), "utf-8")
+    assert main(["replay", str(replay), "--record", "--name", "Ana", "--data-dir", str(tmp_path)]) == 0
+    out, err = capsys.readouterr()
+    assert "recorded for Ana: rank 1" in out
+    assert "nothing will be saved" not in err and "results go to the score tables, not to Today's dice" in err
+    assert (tmp_path / DAILY_FILE).read_text() == newer
 
 
 def test_scores_verify_reads_the_daily_tables(tmp_path, capsys) -> None:
@@ -314,7 +329,7 @@ def test_the_high_scores_screen_says_why_todays_table_is_empty(tmp_path) -> None
         player.wait(1.0)
         player.choose("high_scores")
         player.choose("period:daily")
-        notice = "Scores from a newer MAGDAGDON: read-only."
+        notice = "daily.json is from a newer MAGDAGDON: Today's dice not saved there."  # the scores are
         assert notice in [label.text for label in player.top.labels]  # on the screen, above the table
         player.choose("period:all")
         assert notice not in [label.text for label in player.top.labels]

@@ -109,8 +109,11 @@ def load_daily(daily: DailyFile, archive: ReplayArchive, now: datetime | None, m
     if loaded.value is not None and not loaded.value.damaged:
         return Loaded(loaded.value.days)
     whole = loaded.value is None and loaded.notice is not None and loaded.notice.kind is NoticeKind.CORRUPT_MOVED_ASIDE
+    if loaded.notice is not None and loaded.notice.kind is NoticeKind.NEWER_VERSION:
+        # Only this file is left alone: the results are saved all the same, in the score tables.
+        return Loaded(None, StorageNotice(NoticeKind.DAILY_NEWER, loaded.notice.path), blocks_writing=True)
     if loaded.value is None and not whole:
-        return Loaded(None, loaded.notice, loaded.blocks_writing)  # missing, newer, unreadable, or not movable
+        return Loaded(None, loaded.notice, loaded.blocks_writing)  # missing, unreadable, or not movable
     rebuilt = days_from_archive(archive, {} if loaded.value is None else loaded.value.days, now)
     path = str(daily.path)
     if whole and loaded.notice is not None:
