@@ -29,6 +29,7 @@ from magdagdon.storage.kiosk_config import KioskConfig
 from magdagdon.storage.today import best_of_day, todays_table
 
 from ..table.games import Games
+from ..table.session import KIOSK_DEMO_CAPTION
 from ..input.gamepad import JOY_DEAD_ZONE, STICK_DEAD_ZONE
 from ..shell.payloads import Card, CardToShow, Countdown
 from ..shell.play_context import PlayContext
@@ -227,7 +228,7 @@ class KioskDirector:
             # Not the expert's demo: the caption says whose game it is.
             session = games.demo_session(Game(replay.difficulty, replay.seed), ("attract.best_game", {"name": recorded.name}))
         else:
-            session = games.demo_session()
+            session = games.demo_session(caption=KIOSK_DEMO_CAPTION)  # a touch screen: no "press any key"
         self.demo_running = True
         self.demo_games_at = autoplay.games_shown
         machine.restart("rolling", PlayContext(session))
