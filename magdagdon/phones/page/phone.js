@@ -25,6 +25,38 @@ let timer = null; // {seconds, at}: the seconds left the server last said, and w
 
 const $ = (id) => document.getElementById(id);
 
+// A name as this phone can draw it: an emoji (a whole sequence joined by zero-width joiners
+// is one) that no font of this phone has would be an empty box, so it is shown as one
+// replacement mark instead. Whether a font has it is seen on a canvas: a character without
+// a glyph inks exactly as a character no font has (a code point of the last private plane).
+const graphemes = typeof Intl !== "undefined" && Intl.Segmenter ? new Intl.Segmenter(undefined, { granularity: "grapheme" }) : null;
+const PICTOGRAPH = /[\p{Extended_Pictographic}\p{Regional_Indicator}]/u;
+const NO_GLYPH = "\u{10FFFD}";
+const inks = new Map(); // text -> its pixels on the probe, as a string
+let probe = null;
+
+function ink(text) {
+  if (!inks.has(text)) {
+    if (!probe) {
+      const canvas = document.createElement("canvas");
+      canvas.width = canvas.height = 40;
+      probe = canvas.getContext("2d", { willReadFrequently: true });
+      probe.font = "28px 'Noto Sans', sans-serif";
+      probe.textBaseline = "top";
+    }
+    probe.clearRect(0, 0, 40, 40);
+    probe.fillText(text, 2, 4);
+    inks.set(text, probe.getImageData(0, 0, 40, 40).data.join(""));
+  }
+  return inks.get(text);
+}
+
+function shownName(name) {
+  if (!graphemes || !PICTOGRAPH.test(name)) return name;
+  return [...graphemes.segment(name)].map(({ segment }) =>
+    [...segment].filter((c) => PICTOGRAPH.test(c)).every((c) => ink(c) !== ink(NO_GLYPH)) ? segment : "\ufffd").join("");
+}
+
 function say(key, values) {
   let text = (texts[language] && texts[language][key]) || (texts.en && texts.en[key]) || key;
   for (const [name, value] of Object.entries(values || {})) text = text.replace("{" + name + "}", String(value));
@@ -215,7 +247,7 @@ function renderPodium(results, mine) {
     place.className = "place";
     place.textContent = say("place_line", { place: standing.place });
     const name = document.createElement("bdi");
-    name.textContent = standing.name;
+    name.textContent = shownName(standing.name);
     const score = document.createElement("span");
     score.className = "score";
     score.textContent = String(standing.score);
@@ -308,7 +340,7 @@ function renderSeats(mine, playing) {
   for (const seat of [...roster.values()].sort((a, b) => a.seat - b.seat)) {
     const item = document.createElement("li");
     const name = document.createElement("bdi"); // a name keeps its own direction in any language
-    name.textContent = seat.name;
+    name.textContent = shownName(seat.name);
     const score = document.createElement("span");
     score.className = "score";
     score.textContent = String(seat.score);
