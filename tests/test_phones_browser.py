@@ -423,3 +423,38 @@ def test_phones_rejoin_a_room_continued_after_a_clean_quit_and_a_latecomer_plays
     assert table == set(names)
     REPORT.append("3 phones (en, ur, en): paused after a clean quit, rejoined a continued room by themselves; "
                   "a latecomer at turn 3 dealt turn 1's dice; each told its rank; all three recorded")
+
+
+def test_a_phone_can_leave_re_roll_choosing_and_is_told_take_back_all_when_stuck(tmp_path, browser):
+    """RE-ROLL's choosing has a way out (Cancel: nothing sent, nothing used); a phone whose
+    staged die leaves no cell for the others (turn 1 of seed 4 rolls 1 2 6 3: a 6 has no
+    neighbour) is told that Take back all is the way on, and Take back all glows."""
+    seed = 4
+    assert list(roll_dice(seed, 1)) == [1, 2, 6, 3]
+    with Host(tmp_path, seed=seed) as host:
+        context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True)
+        page = context.new_page()
+        page.set_default_timeout(20_000)  # a guard against a hang, not a wait for timing
+        wire = Wire(page)
+        page.goto(f"{host.url}?lang=en")
+        page.fill("#name", "Ana")
+        page.click("#join-button")
+        page.wait_for_selector("body[data-view=wait]")
+        host.server.start_game()
+        page.wait_for_selector("body[data-phase=staging]")
+        assert page.locator("#cancel-reroll").is_hidden()
+        page.click("#reroll")  # choosing the dice to re-roll...
+        page.locator(".die >> nth=0").click()
+        assert page.locator("#cancel-reroll").is_visible() and page.locator(".die.chosen").count() == 1
+        page.click("#cancel-reroll")  # ... and leaving it
+        assert page.locator("#cancel-reroll").is_hidden() and page.locator(".die.chosen").count() == 0
+        assert page.locator("#reroll").text_content() == page_text("reroll", "en")
+        assert host.room.seats[0].game.powers_used == 0 and not wire.actions  # nothing sent
+        page.locator(".die >> nth=2").click()  # the 6
+        tap_and_wait(page, ".cell.legal >> nth=0")
+        assert page.locator("#status").text_content() == page_text("stuck", "en")
+        assert page.locator("#back-all.suggested").count() == 1 and page.locator("#confirm").is_disabled()
+        tap_and_wait(page, "#back-all")
+        assert page.locator("#back-all.suggested").count() == 0
+        assert page.locator("#status").text_content() != page_text("stuck", "en")
+        context.close()
