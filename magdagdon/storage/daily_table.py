@@ -1,7 +1,8 @@
 """Today's dice tables: for each calendar day, the best games played on that day's seed,
 one top 20 per difficulty, in ``daily.json`` (the versioned envelope, written by the store
-under the data folder lock with an atomic replace; a corrupt file is set aside and the
-tables start again, a newer one is left alone).
+under the data folder lock with an atomic replace; a damaged file is repaired by
+:mod:`.daily_repair` — what reads kept, the tables rebuilt from the archive — and a newer
+one is left alone).
 
 The tables are held to the rule of the score tables: each entry names a recorded game of
 the archive (``replays/``), and it stands only when that archived replay verifies, is on
@@ -131,6 +132,7 @@ class DailyFile:
         self.path = Path(data_dir) / DAILY_FILE
 
     def load(self, now: datetime | None, may_move: bool) -> Loaded[Days]:
+        """Read strictly, whole or nothing (the store reads through :func:`.daily_repair.load_daily`)."""
         return load_document(self.path, DAILY_KIND, parse_days, now, may_move)
 
     def write(self, days: Days) -> None:

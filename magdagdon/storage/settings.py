@@ -3,7 +3,9 @@ name entered, ...), kept between runs.
 
 One small envelope file, ``settings.json``, written atomically like every other data file
 (:mod:`.atomic_file`); a corrupt one is set aside with a notice and the defaults apply. A
-field that is absent (or ``None``) means "not chosen yet": the game's default applies.
+single value that does not read costs only itself: it is dropped and the rest kept (the
+file as found set aside, the rest written back, a notice naming the value). A field that
+is absent (or ``None``) means "not chosen yet": the game's default applies.
 Settings are never merged between instances (the last change wins), so no lock is taken.
 Reading or writing never raises for a damaged or read-only folder: problems come back as
 :class:`StorageNotice` values, or ``False`` from :func:`save_settings`.
@@ -21,10 +23,10 @@ from typing import Any, Callable
 from ..engine.difficulty import Difficulty
 from .atomic_file import write_atomic
 from .data_dir import resolve_data_dir
-from .document_file import load_document
+from .document_file import load_document, set_aside
 from .envelope import CorruptFile, FileKind, encode
 from .high_scores import clean_name
-from .notices import StorageNotice
+from .notices import NoticeKind, StorageNotice
 
 SETTINGS_FILE = "settings.json"
 SETTINGS_KIND = FileKind("magdagdon-settings", 1, max_bytes=64 * 1024)
@@ -127,10 +129,34 @@ _READERS: dict[str, Callable[[str, Any], Any]] = {
 
 
 @dataclass(frozen=True)
+class ReadSettings:
+    settings: Settings  # every value that reads
+    dropped: tuple[str, ...] = ()  # why each of the others does not ("bad volume 101")
+
+
+def read_settings(raw: Any) -> ReadSettings:
+    """Each known field read as strictly as :meth:`Settings.from_data` reads it, one that
+    fails dropped and named; CorruptFile only when the data is not an object at all."""
+    if not isinstance(raw, dict):
+        raise CorruptFile("settings must be an object")  # pragma: no mutate
+    kept: dict[str, Any] = {}
+    dropped: list[str] = []
+    for spec in fields(Settings):
+        if raw.get(spec.name) is None:
+            continue
+        try:
+            kept[spec.name] = getattr(Settings.from_data({spec.name: raw[spec.name]}), spec.name)
+        except CorruptFile as error:
+            dropped.append(str(error))
+    return ReadSettings(Settings(**kept), tuple(dropped))
+
+
+@dataclass(frozen=True)
 class LoadedSettings:
     settings: Settings
     notice: StorageNotice | None = None
     writable: bool = True  # False: a file we cannot read or must keep (newer version)
+    dropped: tuple[str, ...] = ()  # the values that did not read and were dropped (for the log)
 
 
 def settings_path(data_dir: str | os.PathLike[str] | None = None) -> Path:
@@ -141,11 +167,20 @@ def load_settings(data_dir: str | os.PathLike[str] | None = None, now: datetime 
     """The saved settings; defaults (all ``None``) when missing, corrupt or unreadable."""
     try:
         path = settings_path(data_dir)
-        loaded = load_document(path, SETTINGS_KIND, Settings.from_data, now)
+        loaded = load_document(path, SETTINGS_KIND, read_settings, now)
     except OSError:
         return LoadedSettings(Settings(), writable=False)
-    settings = loaded.value if loaded.value is not None else Settings()
-    return LoadedSettings(settings, loaded.notice, not loaded.blocks_writing)
+    if loaded.value is None:
+        return LoadedSettings(Settings(), loaded.notice, not loaded.blocks_writing)
+    settings, dropped = loaded.value.settings, loaded.value.dropped
+    if not dropped:
+        return LoadedSettings(settings)
+    # The file as found goes aside (for a human to look at); the values that read are kept.
+    moved = set_aside(path, now)
+    if moved is not None:
+        save_settings(settings, data_dir)
+    notice = StorageNotice(NoticeKind.SETTING_DROPPED, str(path), None if moved is None else str(moved))
+    return LoadedSettings(settings, notice, writable=moved is not None, dropped=dropped)
 
 
 def save_settings(settings: Settings, data_dir: str | os.PathLike[str] | None = None) -> bool:

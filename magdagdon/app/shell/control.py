@@ -75,14 +75,15 @@ class Control:
                  thinker: Executor | None = None, termination: Termination | None = None,
                  draw_log: bool = False) -> None:
         preferences = Preferences(options.data_dir)
-        asked_locale = options.locale  # the command line's, before the saved settings fill it in
+        asked = options  # the command line's, before the saved settings fill it in
         options = preferences.apply(options)
         self.kiosk: KioskEvening | None = None  # None: not a kiosk
         if options.kiosk:
             from ..kiosk.evening import KioskEvening  # its lock, director and cards: a kiosk's only
 
             self.kiosk = KioskEvening(options.data_dir)
-            options = self.kiosk.run_options(options, asked_locale)
+            options = self.kiosk.run_options(options, asked.locale, asked.difficulty)
+            preferences.for_guests(options)  # a guest's choices are that guest's only
         self.options = options
         # SIGTERM, SIGINT, SIGHUP end the game cleanly; handled from before SDL starts, so
         # that they are told apart from a close request (the command line installs it
@@ -120,6 +121,7 @@ class Control:
         self.notices = Notices(text)
         if preferences.file_was_set_aside and preferences.notice is not None:
             self.notices.add(self.notices.describe(preferences.notice))
+            print(preferences.log_line(), file=sys.stderr)
         self.jobs = AfterFrame()
         self.worker = Worker(thinker)  # every background thought: its threads unless an executor is handed in
         sys.setswitchinterval(INTERPRETER_SWITCH_SECONDS)  # the frames keep their pace beside the thoughts
@@ -139,7 +141,7 @@ class Control:
         self.autoplay = Autoplay(self.games, self.worker, options.seed or 0)
         if self.kiosk is not None:
             self.kiosk.set_up(self.notices, self.games, self.autoplay, self.storage, text, self.set_language,
-                              lambda: self._phones, self.redraw)
+                              lambda: self._phones, self.redraw, preferences)
         self.pointer = PointerTranslator()
         self.pad_keys = PadKeys()
         # Controllers only in a kiosk: with the joystick subsystem up SDL polls more.
@@ -394,5 +396,6 @@ class Control:
             context.party.save()  # a quit mid-turn keeps the dice placed and the powers used so far
         if self._phones is not None:
             self._phones.close()  # the phones are told, the room's file written, the port let go
+        self.storage.close()  # the game in progress is no longer this running game's
         if self.own_termination:  # after the saves: a second Ctrl+C cannot cut them short
             self.termination.release()

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 Caption = tuple[str, dict[str, object]]  # a catalog key and its values
 # What the guide line calls a game playing itself, unless its maker says otherwise.
 DEMO_CAPTION: Caption = ("hud.demo", {})
+KIOSK_DEMO_CAPTION: Caption = ("hud.demo_kiosk", {})  # a kiosk has a touch screen and game pads, maybe no keys
 
 SOUND_OF: dict[type, str] = {Roll: "roll", Stage: "place", TakeBack: "take_back", TakeBackAll: "take_back",
             Confirm: "confirm", Adjust: "place", Reroll: "roll", PlaceRuin: "ruin"}
