@@ -148,7 +148,7 @@ class HighScores(MenuState):
                     self.data = None
                 elif self.daily_view:
                     # The entries that stand on their replays; a newer daily.json is a notice.
-                    entries = store.daily_table(self.games.today(), self.shown, now())
+                    entries = store.daily_table(self.games.dice_day(), self.shown, now())
                     fresh = self.storage.pull_notices()
                     self.daily_notice = fresh[-1] if fresh else ""
                     self.data = (entries, statistics_of(entries))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from datetime import date
+from datetime import date, timezone
 from typing import TYPE_CHECKING, Iterable
 
 from magdagdon.engine import (
@@ -191,7 +191,8 @@ class GameSession:
             self.outcome = store.record_result(self.game, now(), name=name, assisted=self.assisted)
             self.daily_rank = self.outcome.daily_rank
             if self.daily_rank is not None:
-                self.daily_day = daily_day_of(self.game.seed, date.today())
+                self.daily_day = daily_day_of(self.game.seed, now().astimezone(timezone.utc).date(),
+                                              self.game.difficulty)
             self.saved_result = bool(self.outcome.saved)
             if self.saved_result:
                 store.clear_in_progress()  # a result held in memory keeps its saved game
