@@ -14,21 +14,21 @@ from .records import BoardEntry, NewGame, Outcome, Standing
 
 OWNER = "SELECT install_hash, score FROM games WHERE replay_id = $1"
 INSERT_GAME = ("INSERT INTO games (replay_id, day, difficulty, install_hash, name, assisted, score, turns, "
-               "powers_used, at, replay) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) "
+               "powers_used, board, at, replay) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) "
                "ON CONFLICT (replay_id) DO NOTHING")
 # An installation's entry is its best game: a better score replaces it, an equal one does
 # not (the earlier game keeps the place, as in the local tables).
 UPSERT_ENTRY = ("INSERT INTO entries (day, difficulty, install_hash, replay_id, name, assisted, score, turns, "
-                "powers_used, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) "
+                "powers_used, board, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) "
                 "ON CONFLICT (day, difficulty, install_hash) DO UPDATE SET replay_id = excluded.replay_id, "
                 "name = excluded.name, assisted = excluded.assisted, score = excluded.score, "
-                "turns = excluded.turns, powers_used = excluded.powers_used, at = excluded.at "
+                "turns = excluded.turns, powers_used = excluded.powers_used, board = excluded.board, at = excluded.at "
                 "WHERE excluded.score > entries.score")
 ENTRY_OF = "SELECT replay_id, score, at FROM entries WHERE day = $1 AND difficulty = $2 AND install_hash = $3"
 AHEAD = ("SELECT count(*) FROM entries WHERE day = $1 AND difficulty = $2 AND "
          "(score > $3 OR (score = $3 AND (at < $4 OR (at = $4 AND replay_id < $5))))")
 TOTAL = "SELECT count(*) FROM entries WHERE day = $1 AND difficulty = $2"
-PAGE = ("SELECT name, score, at, replay_id, assisted, turns, powers_used FROM entries "
+PAGE = ("SELECT name, score, at, replay_id, assisted, turns, powers_used, board FROM entries "
         "WHERE day = $1 AND difficulty = $2 ORDER BY score DESC, at, replay_id LIMIT $3 OFFSET $4")
 REPLAY = "SELECT replay FROM games WHERE replay_id = $1"
 
@@ -51,12 +51,13 @@ async def put_game(tx: Tx, new: NewGame) -> Standing:
     owner = await tx.row(OWNER, game.replay_id)
     if owner is None:
         await tx.run(INSERT_GAME, game.replay_id, new.day.isoformat(), new.difficulty.name, new.install_hash,
-                     new.name, new.assisted, game.score, game.turns, game.powers_used, new.at, game.replay_json)
+                     new.name, new.assisted, game.score, game.turns, game.powers_used, game.board, new.at,
+                     game.replay_json)
         again = await tx.row(OWNER, game.replay_id)  # another node may have stored it just before us
         if again is not None and again[0] != new.install_hash:
             return await _copied(tx, new)
         await tx.run(UPSERT_ENTRY, new.day.isoformat(), new.difficulty.name, new.install_hash, game.replay_id,
-                     new.name, new.assisted, game.score, game.turns, game.powers_used, new.at)
+                     new.name, new.assisted, game.score, game.turns, game.powers_used, game.board, new.at)
         return await standing(tx, new, Outcome.NEW)
     if owner[0] != new.install_hash:
         return await _copied(tx, new)
@@ -86,8 +87,8 @@ async def page(tx: Tx, day: date, difficulty: Difficulty, offset: int, limit: in
     found = await tx.rows(PAGE, day.isoformat(), difficulty.name, limit, offset)
     total = await tx.row(TOTAL, day.isoformat(), difficulty.name)
     entries = [BoardEntry(offset + n, str(name), int(score), int(at), str(replay_id), bool(assisted), int(turns),
-                          int(powers))
-               for n, (name, score, at, replay_id, assisted, turns, powers) in enumerate(found, start=1)]
+                          int(powers), str(board))
+               for n, (name, score, at, replay_id, assisted, turns, powers, board) in enumerate(found, start=1)]
     return entries, int(total[0]) if total else 0
 
 

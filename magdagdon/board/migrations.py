@@ -23,6 +23,7 @@ _GAMES = """CREATE TABLE games (
     score INTEGER NOT NULL,
     turns INTEGER NOT NULL,
     powers_used INTEGER NOT NULL,
+    board TEXT NOT NULL,
     at BIGINT NOT NULL,
     replay TEXT NOT NULL
 )"""
@@ -37,6 +38,7 @@ _ENTRIES = """CREATE TABLE entries (
     score INTEGER NOT NULL,
     turns INTEGER NOT NULL,
     powers_used INTEGER NOT NULL,
+    board TEXT NOT NULL,
     at BIGINT NOT NULL,
     PRIMARY KEY (day, difficulty, install_hash)
 )"""

@@ -32,6 +32,7 @@ class VerifiedGame:
     score: int
     turns: int
     powers_used: int
+    board: str  # the final board in the rule book's notation
     replay_json: str  # the canonical replay, as GET /v1/replays/{id} gives it
 
 
@@ -75,8 +76,9 @@ class BoardEntry:
     assisted: bool
     turns: int
     powers_used: int
+    board: str
 
     def to_json(self) -> dict[str, object]:
         return {"rank": self.rank, "name": self.name, "score": self.score, "at": iso_time(self.at),
                 "replay_id": self.replay_id, "assisted": self.assisted, "turns": self.turns,
-                "powers_used": self.powers_used}
+                "powers_used": self.powers_used, "board": self.board}

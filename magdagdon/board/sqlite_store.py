@@ -15,7 +15,7 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from datetime import date, datetime, timezone
 from pathlib import Path
-from typing import Any, Callable, Sequence, TypeVar
+from typing import Any, Awaitable, Callable, Sequence, TypeVar
 
 from ..engine.difficulty import Difficulty
 from . import ledger
@@ -57,10 +57,13 @@ class _Connections:
             self._local.connection = None
 
 
+Work = Callable[[sqlite3.Connection], Any]
+
+
 class _SqliteTx:
     """Statements sent one by one to the thread that owns the connection."""
 
-    def __init__(self, run: Callable[[Callable[[sqlite3.Connection], T]], "asyncio.Future[T]"]) -> None:
+    def __init__(self, run: Callable[[Work], Awaitable[Any]]) -> None:
         self._run = run
 
     async def row(self, sql: str, *args: Any) -> Sequence[Any] | None:
@@ -108,7 +111,7 @@ class SqliteStore:
 
     async def put(self, new: NewGame) -> Standing:
         async with self._writing:
-            tx = _SqliteTx(lambda work: self._on(self._writer, work))  # type: ignore[arg-type, return-value]
+            tx = _SqliteTx(lambda work: self._on(self._writer, work))
             await tx.run("BEGIN IMMEDIATE")
             try:
                 standing = await ledger.put_game(tx, new)
@@ -199,9 +202,9 @@ def migrate(connection: sqlite3.Connection) -> int:
 
 
 ASSISTED = 5  # the column of both queries below that SQLite keeps as 0 or 1
-EXPORT = ("SELECT replay_id, day, difficulty, install_hash, name, assisted, score, turns, powers_used, at, replay "
-          "FROM games ORDER BY replay_id",
-          "SELECT day, difficulty, install_hash, replay_id, name, assisted, score, turns, powers_used, at "
+EXPORT = ("SELECT replay_id, day, difficulty, install_hash, name, assisted, score, turns, powers_used, board, at, "
+          "replay FROM games ORDER BY replay_id",
+          "SELECT day, difficulty, install_hash, replay_id, name, assisted, score, turns, powers_used, board, at "
           "FROM entries ORDER BY day, difficulty, install_hash")
 
 

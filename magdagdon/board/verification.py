@@ -36,7 +36,8 @@ def verify_game(document: dict[str, Any], day: date, difficulty: Difficulty) -> 
         raise Refused(Refusal.NOT_FINISHED, f"the game stops at turn {game.turn}; the board takes finished games")
     canonical = Replay.of(game)
     score = game.score().total
-    return VerifiedGame(game_identity(canonical), score, game.turn, game.powers_used, canonical.to_json())
+    return VerifiedGame(game_identity(canonical), score, game.turn, game.powers_used, str(game.board),
+                        canonical.to_json())
 
 
 def _whose_seed(seed: int, day: date) -> str:

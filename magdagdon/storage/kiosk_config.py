@@ -21,6 +21,7 @@ from .data_dir import resolve_data_dir
 from .document_file import PARSE_ERRORS, load_document
 from .envelope import CorruptFile, FileKind, NewerVersion, decode, is_int
 from .notices import NoticeKind, StorageNotice
+from .settings import is_web_address
 
 KIOSK_FILE = "kiosk.json"
 KIOSK_KIND = FileKind("magdagdon-kiosk", 1, max_bytes=64 * 1024)
@@ -51,6 +52,8 @@ class KioskConfig:
     coach_every_game: bool = True  # guide every guest's first turn (coach marks)
     phones: bool = False  # offer Phones on the title: guests open a room from the screen
     phones_turn_seconds: int = 60
+    world_board: bool = False  # send the guests' Today's dice to the world board (docs/BOARD.md)
+    board_url: str | None = None  # the world board's address (None: the player's setting or the default)
 
     def to_data(self) -> dict[str, Any]:
         data = asdict(self)
@@ -97,6 +100,16 @@ class KioskConfig:
             if not isinstance(phones, bool):
                 raise CorruptFile(f"phones is {_shown(phones)}: it must be true or false")
             values["phones"] = phones
+        if "world_board" in raw:
+            world = raw["world_board"]
+            if not isinstance(world, bool):
+                raise CorruptFile(f"world_board is {_shown(world)}: it must be true or false")
+            values["world_board"] = world
+        if raw.get("board_url") is not None:
+            url = raw["board_url"]
+            if not is_web_address(url):
+                raise CorruptFile(f"board_url is {_shown(url)}: it must be an address such as https://board.example.org")
+            values["board_url"] = url
         return cls(**values)
 
 

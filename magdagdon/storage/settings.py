@@ -44,6 +44,8 @@ class Settings:
     name: str | None = None  # the last name entered, offered to the next player
     # A yes/no setting needs nothing more here than its field: it is read and written as a flag.
     auto_roll: bool | None = None  # each turn's dice thrown without a tap on ROLL
+    world_board: bool | None = None  # Today's dice results sent to the world board (docs/BOARD.md)
+    board_url: str | None = None  # the world board's address (None: the game's default)
 
     def with_changes(self, **changes: Any) -> "Settings":
         return replace(self, **changes)
@@ -108,6 +110,17 @@ def _volume(name: str, value: Any) -> int:
     return value
 
 
+def is_web_address(value: object) -> bool:
+    """An http(s) address with a host, no query: what a board's address may be."""
+    return isinstance(value, str) and len(value) <= 200 and re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", value) is not None
+
+
+def _url(name: str, value: Any) -> str:
+    if not is_web_address(value):
+        raise CorruptFile(f"bad {name} {value!r}")  # pragma: no mutate
+    return str(value)
+
+
 def _tips(name: str, value: Any) -> tuple[str, ...]:
     if not isinstance(value, list) or len(value) > 50 or not all(isinstance(t, str) and len(t) <= 40 for t in value):
         raise CorruptFile("bad tips_seen")  # pragma: no mutate
@@ -123,6 +136,7 @@ def _name(name: str, value: Any) -> str:
 # The fields that are not yes/no, each with its own check.
 _READERS: dict[str, Callable[[str, Any], Any]] = {
     "difficulty": _difficulty, "language": _language, "volume": _volume, "tips_seen": _tips, "name": _name,
+    "board_url": _url,
 }
 
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from magdagdon.engine import Difficulty
 
+from ..players.world_board import WorldBoard
 from ..services.audio import Audio
 from ..table.games import Games
 from ..text.i18n import language_names
@@ -49,10 +50,10 @@ class SettingsMenu(MenuState):
     title_key = "settings.title"
 
     def __init__(self, kit: MenuKit, games: Games, audio: Audio, window: Window, preferences: Preferences,
-                 set_language: Callable[[str], None]) -> None:
+                 set_language: Callable[[str], None], world: WorldBoard) -> None:
         super().__init__(kit)
         self.games, self.audio, self.window, self.preferences = games, audio, window, preferences
-        self.set_language = set_language
+        self.set_language, self.world = set_language, world
 
     @property
     def volume_percent(self) -> int:
@@ -73,6 +74,7 @@ class SettingsMenu(MenuState):
             items.append(Item(toggle.setting, text(toggle.on if on else toggle.off)))
             if toggle.setting == "sound":
                 items.append(Item("volume", text("settings.volume", percent=self.volume_percent)))
+        items.append(self._world_item())
         if not self.kit.locked:
             items.append(Item("display", text("settings.fullscreen" if self.window.fullscreen else "settings.windowed")))
         for locale, name in language_names().items():
@@ -96,6 +98,9 @@ class SettingsMenu(MenuState):
                 self.start_new_game(self.games, chosen)
         elif any(toggle.setting == ident for toggle in TOGGLES):
             self.preferences.change(**{ident: not getattr(self.preferences.current, ident)})
+            self.build()
+        elif ident == "world_board":
+            self.preferences.change(world_board=not self.world.choice().sending)
             self.build()
         elif ident == "volume":
             later = [step for step in VOLUME_STEPS if step < self.volume_percent]
@@ -123,6 +128,14 @@ class SettingsMenu(MenuState):
             self.remember(difficulty=chosen)
             self.start_new_game(self.games, chosen)
 
+    def _world_item(self) -> Item:
+        """Sending Today's dice to the world board (off until chosen), with the board's address."""
+        from magdagdon.board.address import board_host
+
+        choice = self.world.choice()
+        key = "settings.world_board_on" if choice.sending else "settings.world_board_off"
+        return Item("world_board", self.text(key, address=board_host(choice.url)))
+
     def remember(self, **changes: Any) -> None:
         """Keep the player's choice for the next runs (quietly nothing if it cannot)."""
         self.preferences.remember(**changes)
@@ -130,4 +143,4 @@ class SettingsMenu(MenuState):
 
 def screen(services: Services) -> SettingsMenu:
     return SettingsMenu(services.menu, services.games, services.audio, services.window, services.preferences,
-                        services.set_language)
+                        services.set_language, services.world)

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from magdagdon.ai.review import TurnReview
     from magdagdon.storage import Store
     from ..players.review_job import ReviewJob
+    from ..players.world_board import WorldSend
     from ..services.store_access import StoreAccess
 
 Caption = tuple[str, dict[str, object]]  # a catalog key and its values
@@ -67,6 +68,7 @@ class GameSession:
         self.daily_rank: int | None = None  # and its rank in that day's table
         self.held_reason: str | None = None  # why the result is held unsaved (a storage notice's words)
         self.review_job: ReviewJob | None = None  # the expert's look back, asked for once the game is over
+        self.world_send: WorldSend | None = None  # its way to the world board, once recorded
         # Game time in fixed ticks, and when the player last acted, and where: a second tap
         # of a double tap must not act again in the state the first one led to.
         self.ticks = 0
