@@ -47,6 +47,14 @@ function cell(row, className, text) {
   return element;
 }
 
+function number(row, className, text) {
+  // "-11", "3.": a number reads left to right in every language (its sign, its dot)
+  const figure = document.createElement("bdi");
+  figure.dir = "ltr";
+  figure.textContent = text;
+  cell(row, className).appendChild(figure);
+}
+
 function drawTable(difficulty, day) {
   const section = document.createElement("section");
   section.className = "day-table" + (difficulty === shown ? " shown" : "");
@@ -76,11 +84,11 @@ function drawTable(difficulty, day) {
   const body = table.createTBody();
   for (const entry of day.entries) {
     const row = body.insertRow();
-    cell(row, "rank", entry.rank + ".");
+    number(row, "rank", entry.rank + ".");
     const name = document.createElement("bdi"); // a name keeps its own direction in any language
     name.textContent = entry.name;
     cell(row, "name").appendChild(name);
-    cell(row, "score", String(entry.score));
+    number(row, "score", String(entry.score));
     const hints = cell(row, "hints", entry.assisted ? "✋" : "");
     if (entry.assisted) hints.title = t("assisted");
     const link = document.createElement("a");
@@ -141,8 +149,8 @@ function drawTurn() {
   }
   $("turn").textContent = t("turn", { turn: turn.turn, turns: turns.length });
   $("rolled").textContent = turn.ruin ? t("ruin") : t("rolled", { dice: isolated(turn.rolled.join(" ")) });
-  $("so-far").textContent = t("so_far", { score: turn.score });
-  $("final").textContent = t("final", { score: replay.final.score });
+  $("so-far").textContent = t("so_far", { score: isolated(turn.score) });
+  $("final").textContent = t("final", { score: isolated(replay.final.score) });
   $("previous").disabled = turnIndex === 0;
   $("next").disabled = turnIndex === turns.length - 1;
   document.body.dataset.turn = String(turn.turn);
