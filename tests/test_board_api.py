@@ -144,3 +144,19 @@ def test_the_schema_is_brought_up_to_date_once_and_a_newer_one_is_refused(board_
             await open_board_store(board_db, tmp_path)
 
     asyncio.run(steps())
+
+
+def test_two_nodes_over_one_database_a_page_is_at_most_a_second_old(board_db, tmp_path, board_verifiers):
+    """Behind a load balancer: a game stored by one node shows on the other's page within
+    a second (its pages are kept that long); on the node that stored it, at once."""
+    ticks = [0.0]
+    with LoopbackBoard(board_db, tmp_path, board_verifiers, now=lambda: NOW, clock=lambda: ticks[0]) as first, \
+            LoopbackBoard(board_db, tmp_path, board_verifiers, now=lambda: NOW) as second:
+        assert first.call("GET", PATH).json["total"] == 0
+        assert second.call("POST", f"{PATH}/games", sent(finished_game(salt=30), new_key())).status == 201
+        assert second.call("GET", PATH).json["total"] == 1
+        assert first.call("GET", PATH).json["total"] == 0  # its page, kept for a second
+        ticks[0] += 1.0
+        assert first.call("GET", PATH).json["total"] == 1
+        assert first.call("POST", f"{PATH}/games", sent(finished_game(salt=31), new_key())).status == 201
+        assert first.call("GET", PATH).json["total"] == 2  # stored here: read afresh at once

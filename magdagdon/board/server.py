@@ -32,6 +32,7 @@ from ..engine.challenge import day_seed
 from ..engine.difficulty import Difficulty
 from .days import DayState, closes_at, day_state, open_days, parse_day, utc_day
 from .limits import Buckets, Limits, retry_after
+from .page_cache import PageCache
 from .records import NewGame, Outcome, to_micros
 from .refusals import RateLimited, Refusal, Refused
 from .replay_turns import replay_turns
@@ -86,6 +87,7 @@ class Board:
         self.reads = Buckets(self.limits.reads_per_address)
         self.sent_from = Buckets(self.limits.games_per_address)
         self.sent_by = Buckets(self.limits.games_per_installation)
+        self.pages = PageCache(self.clock)
 
     def app(self) -> web.Application:
         app = web.Application(client_max_size=MAX_BODY_BYTES, middlewares=[self._answers])
@@ -156,12 +158,17 @@ class Board:
         day, difficulty = self._board_of(request)
         offset = _number(request.query.get("offset", "0"), 0, MAX_OFFSET, "offset")
         limit = _number(request.query.get("limit", str(MAX_PAGE)), 1, MAX_PAGE, "limit")
-        entries, total = await self.store.page(day, difficulty, offset, limit)
-        state = day_state(day, self.now())
-        return json_answer({
-            "date": day.isoformat(), "difficulty": difficulty.name, "seed": day_seed(day, difficulty),
-            "open": state is DayState.OPEN, "closes_at": closes_at(day).strftime("%Y-%m-%dT%H:%M:%SZ"),
-            "total": total, "offset": offset, "limit": limit, "entries": [e.to_json() for e in entries]})
+
+        async def page() -> bytes:
+            entries, total = await self.store.page(day, difficulty, offset, limit)
+            state = day_state(day, self.now())
+            return encoded({
+                "date": day.isoformat(), "difficulty": difficulty.name, "seed": day_seed(day, difficulty),
+                "open": state is DayState.OPEN, "closes_at": closes_at(day).strftime("%Y-%m-%dT%H:%M:%SZ"),
+                "total": total, "offset": offset, "limit": limit, "entries": [e.to_json() for e in entries]})
+
+        body = await self.pages.page((day, difficulty, offset, limit), page)
+        return web.Response(body=body, content_type="application/json", headers={**HEADERS, "Cache-Control": "no-store"})
 
     async def send(self, request: web.Request) -> web.StreamResponse:
         address = self.address(request)
@@ -177,6 +184,8 @@ class Board:
         received = to_micros(self.now())
         standing = await self.store.put(NewGame(day, difficulty, submission.install_hash, submission.name,
                                                 submission.assisted, received, game))
+        if standing.outcome is Outcome.NEW:
+            self.pages.changed(day, difficulty)
         if standing.outcome is Outcome.COPIED:
             raise Refused(Refusal.COPIED, "this game is on the board already, sent by another installation")
         answer = {"rank": standing.rank, "score": standing.score, "replay_id": game.replay_id,
@@ -212,9 +221,13 @@ class Board:
         return web.Response(body=found[0], content_type=found[1], headers={**HEADERS, "Cache-Control": "max-age=3600"})
 
 
+def encoded(data: Any) -> bytes:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
 def json_answer(data: Any, status: int = 200) -> web.Response:
-    return web.Response(text=json.dumps(data, ensure_ascii=False, separators=(",", ":")), status=status,
-                        content_type="application/json", headers={**HEADERS, "Cache-Control": "no-store"})
+    return web.Response(body=encoded(data), status=status, content_type="application/json",
+                        headers={**HEADERS, "Cache-Control": "no-store"})
 
 
 def refusal_response(refused: Refused, status: int | None = None) -> web.Response:

@@ -46,10 +46,11 @@ def free_port() -> int:
 class PostgresCluster:
     """``initdb`` and ``pg_ctl`` in a temporary folder; as root, run as the ``postgres`` user
     (PostgreSQL refuses root). Trust authentication on 127.0.0.1 only; no fsync (a test's
-    database dies with the run)."""
+    database dies with the run) unless ``durable`` (the benchmark: commits on disk)."""
 
-    def __init__(self, binaries: Path) -> None:
+    def __init__(self, binaries: Path, durable: bool = False) -> None:
         self.binaries = binaries
+        self.durable = durable
         self.folder = Path(tempfile.mkdtemp(prefix="magdagdon-pg-"))
         self.port = free_port()
         self.as_root = os.geteuid() == 0
@@ -64,9 +65,10 @@ class PostgresCluster:
     def start(self) -> None:
         data = self.folder / "data"
         self._run(str(self.binaries / "initdb"), "-D", str(data), "-A", "trust", "-U", "board", "--no-sync")
+        quick = "" if self.durable else "-c fsync=off -c synchronous_commit=off -c full_page_writes=off "
         self._run(str(self.binaries / "pg_ctl"), "-D", str(data), "-l", str(self.folder / "log"), "-w", "-o",
-                  f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off "
-                  "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200", "start")
+                  f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 {quick}-c max_connections=200",
+                  "start")
 
     def stop(self) -> None:
         try:
