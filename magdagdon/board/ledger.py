@@ -28,7 +28,9 @@ ENTRY_OF = "SELECT replay_id, score, at FROM entries WHERE day = $1 AND difficul
 AHEAD = ("SELECT count(*) FROM entries WHERE day = $1 AND difficulty = $2 AND "
          "(score > $3 OR (score = $3 AND (at < $4 OR (at = $4 AND replay_id < $5))))")
 TOTAL = "SELECT count(*) FROM entries WHERE day = $1 AND difficulty = $2"
-PAGE = ("SELECT name, score, at, replay_id, assisted, turns, powers_used, board FROM entries "
+# The page and the board's size in one statement (the count is over every entry, before the
+# page is cut): one round trip to the database for a reader.
+PAGE = ("SELECT name, score, at, replay_id, assisted, turns, powers_used, board, count(*) OVER () FROM entries "
         "WHERE day = $1 AND difficulty = $2 ORDER BY score DESC, at, replay_id LIMIT $3 OFFSET $4")
 REPLAY = "SELECT replay FROM games WHERE replay_id = $1"
 
@@ -85,10 +87,12 @@ async def standing(tx: Tx, new: NewGame, outcome: Outcome) -> Standing:
 async def page(tx: Tx, day: date, difficulty: Difficulty, offset: int, limit: int) -> tuple[list[BoardEntry], int]:
     """Entries ``offset`` to ``offset + limit`` of the day's board, best first, and how many it holds."""
     found = await tx.rows(PAGE, day.isoformat(), difficulty.name, limit, offset)
-    total = await tx.row(TOTAL, day.isoformat(), difficulty.name)
     entries = [BoardEntry(offset + n, str(name), int(score), int(at), str(replay_id), bool(assisted), int(turns),
                           int(powers), str(board))
-               for n, (name, score, at, replay_id, assisted, turns, powers, board) in enumerate(found, start=1)]
+               for n, (name, score, at, replay_id, assisted, turns, powers, board, _) in enumerate(found, start=1)]
+    if found:
+        return entries, int(found[0][-1])
+    total = await tx.row(TOTAL, day.isoformat(), difficulty.name)  # a page past the end: how many there are
     return entries, int(total[0]) if total else 0
 
 

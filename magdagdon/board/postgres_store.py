@@ -70,7 +70,7 @@ class PostgresStore:
 
     async def page(self, day: date, difficulty: Difficulty, offset: int, limit: int) -> tuple[list[BoardEntry], int]:
         try:
-            async with self.pool.acquire() as connection, connection.transaction(readonly=True):
+            async with self.pool.acquire() as connection:  # one statement: its own snapshot
                 return await ledger.page(_PostgresTx(connection), day, difficulty, offset, limit)
         except DOWN as error:
             raise StoreUnavailable(f"the board's database: {error}") from None
