@@ -242,6 +242,8 @@ SCENES: tuple[Scene, ...] = (
     Scene("how to play", ("rolling", "title", "rules"), {"scene": "rules"}),
     Scene("high scores", ("rolling", "title", "high_scores"), {"scene": "high_scores"}),
     Scene("high scores today", ("rolling", "title", "high_scores"), {"scene": "high_scores"}, _choose("period:today")),
+    Scene("high scores today's dice", ("rolling", "title", "high_scores"), {"scene": "high_scores"},
+          _choose("period:daily")),  # This table, and World beside it
     Scene("high scores empty", ("rolling", "title", "high_scores"), {"scene": "high_scores"}, data="empty"),
     Scene("about", ("rolling", "title", "about"), {"scene": "about"}),
     Scene("licences", ("rolling", "title", "about", "licences"), {"scene": "about"}, _choose("licences")),
