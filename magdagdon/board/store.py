@@ -46,7 +46,10 @@ async def open_board_store(url: str | None, data_dir: Path) -> BoardStore:
     """The store ``url`` names (None: SQLite in ``data_dir``), its schema brought up to date.
     StoreUnavailable when it cannot be opened; migrations.NewerSchema for a newer database."""
     if url is not None and is_postgres(url):
-        from .postgres_store import PostgresStore  # asyncpg is loaded only for a deployment
+        try:
+            from .postgres_store import PostgresStore  # asyncpg is loaded only for a deployment
+        except ImportError:
+            raise StoreUnavailable("a PostgreSQL board needs asyncpg: python -m pip install 'magdagdon[board]'") from None
 
         return await PostgresStore.open(url)
     from .sqlite_store import SqliteStore
