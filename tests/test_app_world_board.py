@@ -1,8 +1,9 @@
 """The game and the world board, through the real loop (scripted input, fake clock) and a
-real board on 127.0.0.1: sending is off until chosen in Settings (the board's address
-beside it); a finished game of Today's dice is sent after game over and its world rank
-shown; offline it is kept and sent later; a refusal or a server that answers nonsense is one
-line; the local result is never touched; Today's dice shows *This table* and *World*."""
+real board on 127.0.0.1: the game has no board's address until one is typed in Settings (or
+named by kiosk.json), and says so; sending is off until chosen; a finished game of Today's
+dice is sent after game over and its world rank shown; offline it is kept and sent later; a
+refusal or a server that answers nonsense is one line; the local result is never touched;
+Today's dice shows *This table* and *World*."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 import pygame
 import pytest
 
+from magdagdon.app.world import world_board as world_board_module
 from magdagdon.board import outbox as outbox_module
 from magdagdon.board.install_key import KEY_FILE, new_key
 from magdagdon.board.outbox import OUTBOX_FILE
@@ -55,7 +57,7 @@ def player(tmp_path):
 
 def world_lines(player) -> list[str]:
     """The world board's lines on screen now (each once, though fitting may draw it twice)."""
-    seen = [text for text, _ in player.look() if text.startswith(("World", "The world board", "Sending"))]
+    seen = [text for text, _ in player.look() if text.startswith(("World", "The world board", "Sending", "Not sent"))]
     return sorted(set(seen))
 
 
@@ -72,20 +74,65 @@ def finish(player, game, name: str = "Ana"):
     return game
 
 
-def test_sending_is_off_until_chosen_and_settings_shows_the_boards_address(player, board):
-    player.change_settings(board_url=board.url)
+def labels(player) -> list[str]:
+    return [text for text, _ in player.look()]
+
+
+def type_keys(player, text: str) -> None:
+    """Type ``text`` on a physical keyboard, one key at a time."""
+    for char in text:
+        player.post(pygame.KEYDOWN, key=0, mod=0, unicode=char, scancode=0)
+    player.wait(0.1)
+
+
+def test_without_an_address_nothing_is_sent_and_settings_and_the_world_tab_say_so(player):
+    player.change_settings(world_board=True)  # on, as kiosk.json may say, but no board named
     player.key(pygame.K_ESCAPE)
     player.choose("settings")
-    labels = [text for text, _ in player.look()]
-    assert f"World board: off · 127.0.0.1:{board.port}" in labels
+    assert {"World board: no address", "Set its address"} <= set(labels(player))
+    player.choose("world_board")  # nothing to turn on or off without a board
+    assert "World board: no address" in labels(player)
+    player.key(pygame.K_ESCAPE)
     finish_on_table(player)
+    assert world_lines(player) == ["Not sent: the world board has no address yet (Settings)."]
+    assert not (player.store.data_dir / OUTBOX_FILE).exists()
+    player.key(pygame.K_ESCAPE)
+    player.set_today(today())
+    player.choose("high_scores")
+    player.choose("period:daily")
+    player.choose("board:world")
+    assert "No world board yet: set its address in Settings." in labels(player)
+
+
+def test_the_address_is_typed_in_settings_checked_and_then_sending_can_be_turned_on(player, board):
+    player.key(pygame.K_ESCAPE)
+    player.choose("settings")
+    player.choose("board_address")
+    assert player.top_key == "board_address"
+    type_keys(player, "ftp://127.0.0.1")
+    player.key(pygame.K_RETURN)
+    assert player.top_key == "board_address" and player.settings.board_url is None
+    assert "An address begins with https:// or http://." in labels(player)
+    player.choose("clear")
+    type_keys(player, f"http://127.0.0.1:{board.port}/")
+    player.choose("save")
+    assert player.top_key == "settings"
+    assert player.settings.board_url == board.url  # kept as the game keeps it: no final /
+    assert {"World board: off", f"Board: 127.0.0.1:{board.port}"} <= set(labels(player))
+    player.key(pygame.K_ESCAPE)
+    finish_on_table(player)  # sending is still off: nothing goes
     assert board.call("GET", f"/v1/days/{today().isoformat()}/PEACEFUL").json["total"] == 0
     assert not (player.store.data_dir / OUTBOX_FILE).exists()
     player.key(pygame.K_ESCAPE)
     player.choose("settings")
     player.choose("world_board")
     assert player.settings.world_board is True
-    assert f"World board: on · 127.0.0.1:{board.port}" in [text for text, _ in player.look()]
+    assert "World board: on" in labels(player)
+    player.choose("board_address")
+    assert player.top.typed == board.url  # the address kept, to mend
+    player.choose("clear")
+    player.choose("save")  # saved empty: no board again
+    assert player.settings.board_url is None and "World board: no address" in labels(player)
 
 
 def test_a_game_of_todays_dice_is_sent_after_game_over_and_its_world_rank_shown(player, board):
@@ -104,7 +151,8 @@ def test_a_game_of_todays_dice_is_sent_after_game_over_and_its_world_rank_shown(
 
 
 def test_offline_the_game_waits_in_the_outbox_and_goes_when_the_board_answers(player, board, monkeypatch):
-    monkeypatch.setattr(outbox_module, "RETRY_SECONDS", 0.0)  # tried again at the loop's next look
+    monkeypatch.setattr(outbox_module, "RETRY_SECONDS", 0.0)  # tried again at the loop's next look ...
+    monkeypatch.setattr(world_board_module, "RETRY_SECONDS", 2.0)  # ... which comes after 2 s, not a minute
     player.change_settings(world_board=True, board_url=f"http://127.0.0.1:{free_port()}")
     game = finish_on_table(player, salt=2)
     assert world_lines(player) == ["World board out of reach: the game is kept and sent later."]
@@ -112,7 +160,7 @@ def test_offline_the_game_waits_in_the_outbox_and_goes_when_the_board_answers(pl
     assert [w["replay"]["actions"] for w in waiting] == [[a.to_text() for a in game.log]]
     assert player.store.high_scores(Difficulty.PEACEFUL)[0].score == game.score().total
     player.change_settings(board_url=board.url)  # the board is back (here: its address mended)
-    player.wait(61.0)  # the loop looks again
+    player.wait(2.5)  # the loop looks again
     page = board.call("GET", f"/v1/days/{today().isoformat()}/PEACEFUL").json
     assert [e["score"] for e in page["entries"]] == [game.score().total]
     assert json.loads((player.store.data_dir / OUTBOX_FILE).read_text())["data"] == []

@@ -2,8 +2,8 @@
 worker, never in a frame), each answer read strictly into values, and anything else one of
 three problems — offline, refused (with the board's code), or an answer that makes no sense.
 
-The board's address is the player's choice (Settings shows it; ``board_url`` in
-``settings.json`` or ``kiosk.json``), ``address.DEFAULT_BOARD_URL`` until then."""
+The board's address is the player's choice (``board_url`` in ``settings.json``, typed in
+Settings, or in ``kiosk.json``); the game has none of its own and asks nothing without one."""
 
 from __future__ import annotations
 
@@ -16,10 +16,11 @@ from datetime import date, datetime
 from enum import Enum
 from typing import Any
 
+from ..engine.board import Board
+from ..engine.challenge import day_seed
 from ..engine.difficulty import Difficulty
 from ..engine.replay import Replay, ReplayError
-from ..storage.high_scores import ScoreEntry, check_replay_id, parse_when
-from ..engine.challenge import day_seed
+from ..storage.high_scores import ScoreEntry, check_replay_id, clean_name, parse_when
 
 TIMEOUT_SECONDS = 10.0
 MAX_ANSWER_BYTES = 512 * 1024
@@ -147,8 +148,6 @@ def _truth(raw: Any) -> bool:
 
 
 def _name(raw: Any) -> str:
-    from ..storage.high_scores import clean_name
-
     if not isinstance(raw, str):
         raise ValueError("a name is text")
     return clean_name(raw)  # shown as the game shows every name, whatever a board sends
@@ -161,6 +160,4 @@ def _when(raw: Any) -> datetime:
 
 
 def _board(raw: Any) -> str:
-    from ..engine.board import Board
-
     return str(Board.parse(raw))

@@ -15,13 +15,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from ..board.address import BadAddress, check_board_address
 from ..engine.difficulty import Difficulty
 from .atomic_file import FileTooLarge, read_limited, write_atomic
 from .data_dir import resolve_data_dir
 from .document_file import PARSE_ERRORS, load_document
 from .envelope import CorruptFile, FileKind, NewerVersion, decode, is_int
 from .notices import NoticeKind, StorageNotice
-from .settings import is_web_address
 
 KIOSK_FILE = "kiosk.json"
 KIOSK_KIND = FileKind("magdagdon-kiosk", 1, max_bytes=64 * 1024)
@@ -53,7 +53,7 @@ class KioskConfig:
     phones: bool = False  # offer Phones on the title: guests open a room from the screen
     phones_turn_seconds: int = 60
     world_board: bool = False  # send the guests' Today's dice to the world board (docs/BOARD.md)
-    board_url: str | None = None  # the world board's address (None: the player's setting or the default)
+    board_url: str | None = None  # the world board's address (None: the one in Settings, if any)
 
     def to_data(self) -> dict[str, Any]:
         data = asdict(self)
@@ -107,9 +107,10 @@ class KioskConfig:
             values["world_board"] = world
         if raw.get("board_url") is not None:
             url = raw["board_url"]
-            if not is_web_address(url):
-                raise CorruptFile(f"board_url is {_shown(url)}: it must be an address such as https://board.example.org")
-            values["board_url"] = url
+            try:
+                values["board_url"] = check_board_address(url if isinstance(url, str) else "")
+            except BadAddress:
+                raise CorruptFile(f"board_url is {_shown(url)}: it must be an address such as https://board.example.org") from None
         return cls(**values)
 
 

@@ -18,6 +18,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable
 
+from ..board.address import BadAddress, check_board_address
 from ..engine.difficulty import Difficulty
 from .atomic_file import write_atomic
 from .data_dir import resolve_data_dir
@@ -45,7 +46,7 @@ class Settings:
     # A yes/no setting needs nothing more here than its field: it is read and written as a flag.
     auto_roll: bool | None = None  # each turn's dice thrown without a tap on ROLL
     world_board: bool | None = None  # Today's dice results sent to the world board (docs/BOARD.md)
-    board_url: str | None = None  # the world board's address (None: the game's default)
+    board_url: str | None = None  # the world board's address (None: none chosen; the game has no default)
 
     def with_changes(self, **changes: Any) -> "Settings":
         return replace(self, **changes)
@@ -110,15 +111,13 @@ def _volume(name: str, value: Any) -> int:
     return value
 
 
-def is_web_address(value: object) -> bool:
-    """An http(s) address with a host, no query: what a board's address may be."""
-    return isinstance(value, str) and len(value) <= 200 and re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", value) is not None
-
-
-def _url(name: str, value: Any) -> str:
-    if not is_web_address(value):
+def _board_address(name: str, value: Any) -> str:
+    if not isinstance(value, str):
         raise CorruptFile(f"bad {name} {value!r}")  # pragma: no mutate
-    return str(value)
+    try:
+        return check_board_address(value)
+    except BadAddress:
+        raise CorruptFile(f"bad {name} {value!r}: an address such as https://board.example.org") from None
 
 
 def _tips(name: str, value: Any) -> tuple[str, ...]:
@@ -136,7 +135,7 @@ def _name(name: str, value: Any) -> str:
 # The fields that are not yes/no, each with its own check.
 _READERS: dict[str, Callable[[str, Any], Any]] = {
     "difficulty": _difficulty, "language": _language, "volume": _volume, "tips_seen": _tips, "name": _name,
-    "board_url": _url,
+    "board_url": _board_address,
 }
 
 

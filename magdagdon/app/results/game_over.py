@@ -23,7 +23,7 @@ from magdagdon.engine.challenge import code_for, has_code
 from ..input.focus import FocusKey
 from ..players.review_job import ReviewJob
 from ..players.worker import Worker
-from ..players.world_board import WorldBoard
+from ..world.world_board import WorldBoard
 from ..ui import palette
 from ..audit.draw_log import Role, as_role, new_frame_surface, panel
 from ..table.hud import draw_banner
@@ -37,7 +37,7 @@ from ..shell.payloads import Answer, NameAsked, NameGiven, Payload, ReplayToView
 from ..shell.play_context import PlayContext
 from .game_over_plan import ButtonWords, GameOverPlanner, PanelContent, PanelPlan, ResultLine
 from .review_cards import REVIEW_ITEMS, draw_review_cards, review_line
-from .world_line import world_line
+from ..world.world_line import world_line
 from .turn_story import TurnStory, turn_stories
 from ..table.games import Games
 from ..table.table_state import TableKit, TableState

@@ -30,10 +30,10 @@ from ..shell.play_context import PlayContext
 from ..services.wall_clock import now
 from ..services.store_access import StoreAccess
 from ..ui.menu import Item, MenuKit, MenuState
-from .world_view import WorldView
+from ..world.world_view import WorldView
 
 if TYPE_CHECKING:
-    from ..players.world_board import WorldBoard
+    from ..world.world_board import WorldBoard
     from ..shell.screens import Services
 
 # column key, share of the width, alignment

@@ -33,7 +33,7 @@ from .jobs import AfterFrame
 from ..players.autoplay import Autoplay
 from ..players.warm_up import warm_expert
 from ..players.worker import Worker
-from ..players.world_board import BoardChoice, WorldBoard
+from ..world.world_board import BoardChoice, WorldBoard
 from .loop import UPDATES_PER_SECOND, FixedStep
 from .loop_io import Clock, EventSource, PygameEvents, RealClock
 from ..ui.menu_ui import MenuUI
@@ -168,14 +168,13 @@ class Control:
 
     def _board_choice(self) -> BoardChoice:
         """Whether finished games of Today's dice go to the world board, and where: the
-        player's Settings, or a kiosk's kiosk.json (which can turn it on for a party)."""
-        from magdagdon.board.address import DEFAULT_BOARD_URL
-
+        player's Settings, or a kiosk's kiosk.json (which can turn it on for a party and name
+        its board). The game has no address of its own (docs/BOARD.md)."""
         settings = self.preferences.current
         config = self.kiosk.config if self.kiosk is not None else None
         sending = bool(settings.world_board) or (config is not None and config.world_board)
-        url = (config.board_url if config is not None else None) or settings.board_url or DEFAULT_BOARD_URL
-        return BoardChoice(sending, url)
+        address = (config.board_url if config is not None else None) or settings.board_url
+        return BoardChoice(sending, address)
 
     @property
     def phones(self) -> PhoneHost:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Callable
 if TYPE_CHECKING:
     from ..phones.host import PhoneHost
     from ..players.worker import Worker
-    from ..players.world_board import WorldBoard
+    from ..world.world_board import WorldBoard
     from ..results.player_name import LastName
     from ..services.audio import Audio
     from ..services.notices import Notices
@@ -44,6 +44,7 @@ SCREENS: dict[str, str] = {
     "about": "magdagdon.app.menus.about",
     "licences": "magdagdon.app.menus.licences",
     "code_entry": "magdagdon.app.menus.code_entry",
+    "board_address": "magdagdon.app.world.address_entry",
     "confirm": "magdagdon.app.menus.confirm_dialog",
     "party_setup": "magdagdon.app.party.setup",
     "party_handover": "magdagdon.app.party.handover",

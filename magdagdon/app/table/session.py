@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from magdagdon.ai.review import TurnReview
     from magdagdon.storage import Store
     from ..players.review_job import ReviewJob
-    from ..players.world_board import WorldSend
+    from ..world.world_board import WorldSend
     from ..services.store_access import StoreAccess
 
 Caption = tuple[str, dict[str, object]]  # a catalog key and its values

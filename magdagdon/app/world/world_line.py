@@ -1,15 +1,16 @@
 """Game over's line about the world board: sending, the world rank once it comes, or in one
-line why not (offline and kept for later, refused, an answer that makes no sense)."""
+line why not (offline and kept for later, refused, an answer that makes no sense, no
+board's address chosen)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from ..ui import palette
-from .game_over_plan import ResultLine
+from ..results.game_over_plan import ResultLine
 
 if TYPE_CHECKING:
-    from ..players.world_board import WorldSend
+    from .world_board import WorldSend
     from ..text.i18n import Catalog
 
 # The board's refusals that have words of their own; any other is "did not take it".
@@ -17,7 +18,11 @@ REFUSALS = ("copied", "day_closed", "computer_played", "not_verified", "bad_name
 
 
 def world_line(text: "Catalog", send: "WorldSend | None") -> ResultLine | None:
-    if send is None or send.answer is None:
+    if send is None:
+        return None
+    if send.no_address:
+        return ResultLine("world", text("board.no_address"), palette.TEXT_DIM)
+    if send.answer is None:
         return None
     if send.waiting:
         return ResultLine("world", text("board.sending"), palette.TEXT_DIM)

@@ -3,8 +3,8 @@ the waiting ones sent again now and then, a day's board and a game's replay fetc
 exchange on the worker, never in a frame (docs/BOARD.md).
 
 What comes back is a value the screens put into words: a rank, or why not (offline, refused
-with the board's code, an answer that makes no sense, the data folder refusing the queue).
-The local result is never touched by any of it."""
+with the board's code, an answer that makes no sense, the data folder refusing the queue,
+no board's address chosen). The local result is never touched by any of it."""
 
 from __future__ import annotations
 
@@ -13,18 +13,18 @@ from datetime import timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from magdagdon.engine import Difficulty, Replay, ReplayError
+from magdagdon.engine import Difficulty, Replay
 from magdagdon.engine.challenge import daily_day_of, day_seed
 from magdagdon.storage import DEFAULT_NAME
 from magdagdon.storage.data_dir import resolve_data_dir
 
+from ..players.worker import Answer, Worker
 from ..services.wall_clock import now
-from .worker import Answer, Worker
 
 if TYPE_CHECKING:
     from datetime import date
 
-    from magdagdon.board.client import BoardProblem
+    from magdagdon.board.client import Problem
     from magdagdon.board.sender import Sent
     from magdagdon.storage import ScoreEntry
 
@@ -35,26 +35,28 @@ RETRY_SECONDS = 60.0  # how often the loop looks for games waiting to be sent
 
 @dataclass(frozen=True)
 class BoardChoice:
-    """Whether games are sent, and where (Settings, or a kiosk's kiosk.json)."""
+    """Whether games are sent, and where (Settings, or a kiosk's kiosk.json). The game has
+    no address of its own: None until one is chosen, and then nothing is sent or read."""
 
     sending: bool
-    url: str
+    address: str | None
 
 
 @dataclass(frozen=True)
 class Fetched:
-    """A day's board or a replay, or why not (``problem``: "offline", "refused", "nonsense")."""
+    """A day's board or a replay, or why not."""
 
     entries: "list[ScoreEntry] | None" = None
     replay: Replay | None = None
-    problem: str = ""
+    problem: "Problem | None" = None
 
 
 class WorldSend:
     """One finished game's way to the board, as game over shows it."""
 
-    def __init__(self, answer: "Answer[Sent] | None") -> None:
-        self.answer = answer  # None: not sent (not Today's dice, or sending is off)
+    def __init__(self, answer: "Answer[Sent] | None", no_address: bool = False) -> None:
+        self.answer = answer  # None: not sent (not Today's dice, sending is off, or no address)
+        self.no_address = no_address  # sending is on but no board's address is chosen
 
     @property
     def result(self) -> "Sent | None":
@@ -90,13 +92,16 @@ class WorldBoard:
         day = self.world_day(session)
         if not choice.sending or day is None or not session.keeps_itself or session.game.set_up:
             return WorldSend(None)
+        address = choice.address
+        if address is None:
+            return WorldSend(None, no_address=True)
         from magdagdon.board.outbox import Outbox, Waiting
         from magdagdon.board.sender import queue_and_send
 
         name = session.player_name or (None if self.kiosk else last_name) or DEFAULT_NAME
         waiting = Waiting(Replay.of(session.game), name, session.assisted, day)
-        outbox, url = Outbox(self._folder()), choice.url
-        return WorldSend(Answer(self.worker.submit(lambda: queue_and_send(outbox, url, waiting, now())),
+        outbox = Outbox(self._folder())
+        return WorldSend(Answer(self.worker.submit(lambda: queue_and_send(outbox, address, waiting, now())),
                                 "the game could not be sent to the world board"))
 
     def tick(self, clock: float) -> None:
@@ -107,7 +112,8 @@ class WorldBoard:
             return
         self.next_retry = clock + RETRY_SECONDS
         choice = self.choice()
-        if not choice.sending:
+        address = choice.address
+        if not choice.sending or address is None:
             return
         from magdagdon.board.outbox import OUTBOX_FILE, Outbox
         from magdagdon.board.sender import send_waiting
@@ -115,36 +121,32 @@ class WorldBoard:
         folder = self._folder()
         if not (folder / OUTBOX_FILE).exists():
             return  # nothing waits: no thread, no lock, no network
-        outbox, url = Outbox(folder), choice.url
-        self._retrying = Answer(self.worker.submit(lambda: send_waiting(outbox, url, now())),
+        outbox = Outbox(folder)
+        self._retrying = Answer(self.worker.submit(lambda: send_waiting(outbox, address, now())),
                                 "the waiting games could not be sent to the world board")
 
-    def day(self, day: "date", difficulty: Difficulty) -> Answer[Fetched]:
-        url = self.choice().url
+    def day(self, address: str, day: "date", difficulty: Difficulty) -> Answer[Fetched]:
+        """The top of ``day``'s board in ``difficulty``, read from the board at ``address``."""
 
         def fetch() -> Fetched:
             from magdagdon.board.client import BoardProblem, fetch_day
 
             try:
-                return Fetched(entries=fetch_day(url, day, difficulty))
-            except BoardProblem as problem:
-                return Fetched(problem=_word(problem))
+                return Fetched(entries=fetch_day(address, day, difficulty))
+            except BoardProblem as trouble:
+                return Fetched(problem=trouble.problem)
 
         return Answer(self.worker.submit(fetch), "the world board could not be read")
 
-    def replay(self, replay_id: str) -> Answer[Fetched]:
-        url = self.choice().url
+    def replay(self, address: str, replay_id: str) -> Answer[Fetched]:
+        """A game of the board at ``address``, checked by the engine before it is shown."""
 
         def fetch() -> Fetched:
             from magdagdon.board.client import BoardProblem, fetch_replay
 
             try:
-                return Fetched(replay=fetch_replay(url, replay_id))
-            except (BoardProblem, ReplayError) as problem:
-                return Fetched(problem=_word(problem) if not isinstance(problem, ReplayError) else "nonsense")
+                return Fetched(replay=fetch_replay(address, replay_id))
+            except BoardProblem as trouble:  # a replay that does not verify among them
+                return Fetched(problem=trouble.problem)
 
         return Answer(self.worker.submit(fetch), "the world board's replay could not be read")
-
-
-def _word(problem: "BoardProblem") -> str:
-    return problem.problem.value
