@@ -1,5 +1,6 @@
-"""A player's name as the board keeps it: at most the game's 12 characters, spaces
-collapsed, and never a character that changes what is around it.
+"""A player's name as the board keeps it: at most the game's 12 characters (as a reader
+counts them, as the game cuts a name typed: a letter keeps its marks, an emoji sequence stays
+whole), spaces collapsed, and never a character that changes what is around it.
 
 Control characters (a line break, an escape), direction overrides, embeddings and isolates
 (which would turn the rest of a page's line around) and any other invisible formatting are
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import unicodedata
 
+from ..storage.characters import first_characters
 from ..storage.high_scores import DEFAULT_NAME, MAX_NAME_CHARACTERS
 from .refusals import Refusal, Refused
 
@@ -27,5 +29,5 @@ def board_name(raw: object) -> str:
         category = unicodedata.category(char)
         if category[0] == "C" and char not in JOINERS or category in ("Zl", "Zp"):
             raise Refused(Refusal.BAD_NAME, f"the name holds U+{ord(char):04X}, a control or direction character")
-    name = " ".join(raw.split())[:MAX_NAME_CHARACTERS].strip()
+    name = first_characters(" ".join(raw.split()), MAX_NAME_CHARACTERS).strip()
     return name or DEFAULT_NAME

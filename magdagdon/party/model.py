@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from magdagdon.engine import Difficulty, Game, Phase
+from magdagdon.storage.characters import first_characters
 from magdagdon.storage.high_scores import MAX_NAME_CHARACTERS, clean_name
 
 MIN_PLAYERS = 2
@@ -78,5 +79,5 @@ class Party:
 def clean_player_name(name: str, seat: int) -> str:
     """A name to show and record: the tables' cleaning, at most ``MAX_NAME_CHARACTERS`` (as at
     the name entry); "Player N" when nothing printable is left."""
-    cleaned = clean_name(name)[:MAX_NAME_CHARACTERS].strip() if name.strip() else ""
+    cleaned = first_characters(clean_name(name), MAX_NAME_CHARACTERS).strip() if name.strip() else ""
     return cleaned or f"Player {seat + 1}"

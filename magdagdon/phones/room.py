@@ -27,6 +27,7 @@ from typing import Callable
 
 from magdagdon.engine import Action, Difficulty, Game, Phase, Roll
 from magdagdon.party.model import clean_player_name, turns_done
+from magdagdon.storage.characters import first_characters
 from magdagdon.storage.high_scores import MAX_NAME_CHARACTERS
 
 MAX_SEATS = 50
@@ -153,7 +154,7 @@ class Room:
         while candidate.casefold() in taken:
             number += 1
             suffix = f" {number}"
-            candidate = name[:MAX_NAME_CHARACTERS - len(suffix)].rstrip() + suffix
+            candidate = first_characters(name, MAX_NAME_CHARACTERS - len(suffix)).rstrip() + suffix
         return candidate
 
     def check_code(self, code: object) -> None:

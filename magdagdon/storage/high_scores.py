@@ -11,6 +11,7 @@ from typing import Any, Sequence
 from ..engine.board import Board
 from ..engine.difficulty import Difficulty
 from ..engine.dice import check_seed
+from .characters import first_characters
 from .envelope import CorruptFile, is_int
 from ..shown_value import shown
 
@@ -115,7 +116,8 @@ def parse_table(raw: Any, difficulty: Difficulty) -> list[ScoreEntry]:
 
 
 def clean_name(name: object) -> str:
-    """A displayable player name: no control characters, spaces collapsed, at most 24 characters.
+    """A displayable player name: no control characters, spaces collapsed, at most 24 characters
+    (as a reader counts them: :mod:`.characters`).
 
     A control character (a line break, an escape code, a byte the terminal could not decode)
     becomes a space, so ``new\nline`` reads ``new line``; an empty result is the default name.
@@ -123,7 +125,7 @@ def clean_name(name: object) -> str:
     if not isinstance(name, str):
         return DEFAULT_NAME
     visible = "".join(" " if unicodedata.category(ch).startswith("C") else ch for ch in name)
-    cleaned = " ".join(visible.split())[:MAX_NAME_LENGTH].strip()
+    cleaned = first_characters(" ".join(visible.split()), MAX_NAME_LENGTH).strip()
     return cleaned or DEFAULT_NAME
 
 

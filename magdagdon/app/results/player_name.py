@@ -4,7 +4,8 @@ offered to the next player.
 A name goes on the shared table and the game-over screen, so nothing that could hide or
 reorder text survives: control characters, format characters (bidi overrides, zero-width
 joiners and spaces), private-use and unassigned code points are dropped; runs of spaces
-become one; at most ``MAX_NAME_CHARACTERS`` remain; an empty name is the default name.
+become one; at most ``MAX_NAME_CHARACTERS`` remain, counted as a reader counts them (a letter
+with its marks is one: :mod:`magdagdon.storage.characters`); an empty name is the default name.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import unicodedata
 from typing import Callable
 
 from magdagdon.storage import DEFAULT_NAME, MAX_NAME_CHARACTERS
+from magdagdon.storage.characters import character_count, first_characters
 
 
 def typed_characters(text: str) -> str:
@@ -28,9 +30,10 @@ def typed_characters(text: str) -> str:
 
 
 def add_typed(name: str, text: str) -> str:
-    """``name`` with ``text`` appended as far as it fits; no leading or double spaces."""
+    """``name`` with ``text`` appended as far as it fits; no leading or double spaces. A mark
+    typed after the last letter that fits joins it; a letter past the last does not go in."""
     for ch in typed_characters(text):
-        if len(name) >= MAX_NAME_CHARACTERS:
+        if character_count(name + ch) > MAX_NAME_CHARACTERS:
             break
         if ch.isspace():
             if not name or name.endswith(" "):
@@ -42,7 +45,7 @@ def add_typed(name: str, text: str) -> str:
 
 def final_name(name: str) -> str:
     """The name to record: cleaned, trimmed, the default when nothing is left."""
-    cleaned = " ".join(typed_characters(name).split())[:MAX_NAME_CHARACTERS].strip()
+    cleaned = first_characters(" ".join(typed_characters(name).split()), MAX_NAME_CHARACTERS).strip()
     return cleaned or DEFAULT_NAME
 
 

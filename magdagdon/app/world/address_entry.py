@@ -17,6 +17,7 @@ from ..ui.text_entry import TextEntry
 if TYPE_CHECKING:
     from ..shell.screens import Services
 
+EXAMPLE_HOST = "board.example.org"  # a name reserved for examples: no real board answers there
 
 class BoardAddressEntry(TextEntry):
     title_key = "address.title"
@@ -30,7 +31,7 @@ class BoardAddressEntry(TextEntry):
 
     @property
     def subtitle(self) -> str:
-        return self.text("address.prompt")
+        return self.text("address.prompt", example="https://" + EXAMPLE_HOST)
 
     def items(self) -> list[Item]:
         return [Item("save", self.text("address.save"), "#primary", row=0),
@@ -53,7 +54,8 @@ class BoardAddressEntry(TextEntry):
             try:
                 address = typed_board_address(self.typed)
             except BadAddress as bad:
-                self.show_problem(self.text(f"address.bad.{bad.problem.value}"))
+                self.show_problem(self.text(f"address.bad.{bad.problem.value}", https="https://", http="http://",
+                                            example=EXAMPLE_HOST))
                 return
             self.preferences.change(board_url=address)
             self.pop()
