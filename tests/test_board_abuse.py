@@ -4,7 +4,9 @@ on SQLite and on a real PostgreSQL. 1,000 distinct forgeries move nothing."""
 
 from __future__ import annotations
 
+import functools
 import json
+import socket
 from datetime import timedelta
 
 import pytest
@@ -12,7 +14,8 @@ import pytest
 from magdagdon.board.install_key import new_key
 from magdagdon.board.limits import Limits, Rule
 from magdagdon.engine import Difficulty, Replay
-from support.board_fixtures import NOW, TODAY, finished_game
+from magdagdon.board.submission import MAX_BODY_BYTES
+from support.board_fixtures import NOW, STORES, TODAY, empty_board_database, finished_game
 from support.board_server import GENEROUS, LoopbackBoard
 
 PATH = f"/v1/days/{TODAY.isoformat()}/PEACEFUL"
@@ -36,13 +39,18 @@ def snapshot(board) -> tuple:
     return board.export(), pages
 
 
-@pytest.fixture
-def board(board_db, tmp_path, board_verifiers):
-    with LoopbackBoard(board_db, tmp_path, board_verifiers, now=lambda: NOW) as running:
-        running.call("POST", f"{PATH}/games", body(finished_game(salt=1)))  # a board with a game on it
+@pytest.fixture(scope="module", params=STORES)
+def board(request, tmp_path_factory, board_verifiers):
+    """One board of each store for the module's refusals (a refusal changes nothing, and each
+    test compares the board before and after its own requests), with a game on it."""
+    folder = tmp_path_factory.mktemp("board")
+    with LoopbackBoard(empty_board_database(request, request.param, folder), folder, board_verifiers,
+                       now=lambda: NOW) as running:
+        assert running.call("POST", f"{PATH}/games", body(finished_game(salt=1))).status == 201
         yield running
 
 
+@functools.cache
 def forgeries() -> list[tuple[str, str, object, int, str]]:
     """(case, path, body or raw bytes, status, code) for each kind of abuse."""
     game = finished_game(salt=2)
@@ -70,6 +78,8 @@ def forgeries() -> list[tuple[str, str, object, int, str]]:
         ("a name with a control character", PATH + "/games", body(game, name="Ana\nBo"), 422, "bad_name"),
         ("a name with a direction override", PATH + "/games", body(game, name="\u202eAna"), 422, "bad_name"),
         ("a name with an isolate", PATH + "/games", body(game, name="Ana\u2066x\u2069"), 422, "bad_name"),
+        ("an oversized name", PATH + "/games", body(game, name="A" * 201), 400, "bad_request"),
+        ("an assisted mark that is no truth", PATH + "/games", body(game, assisted="no"), 400, "bad_request"),
         ("not JSON", PATH + "/games", b"{replay", 400, "bad_request"),
         ("no installation key", PATH + "/games", {"replay": document, "name": "Ana"}, 400, "bad_request"),
         ("a replay that is no object", PATH + "/games", body(game, install=None) | {"replay": "roll"}, 400,
@@ -104,6 +114,31 @@ def test_a_copied_replay_is_refused_and_the_game_stays_its_first_senders(board):
     assert snapshot(board) == before
 
 
+def send_part_of(port: int, head: bytes, body: bytes) -> bytes:
+    """Send ``head`` and ``body``, no more, and read the answer (the board may not wait for
+    the rest of a body it refuses: if it did, this would time out)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
+        connection.sendall(head + body)
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            answer += connection.recv(4096) or b"\r\n\r\n"
+    return answer
+
+
+def test_an_oversized_body_is_refused_before_it_is_read_whole(board):
+    before = snapshot(board)
+    claimed = f"POST {PATH}/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+    # a body said to be 50 MB, of which 1 KB comes: refused at once, by its length
+    answer = send_part_of(board.port, f"{claimed}Content-Length: 50000000\r\n\r\n".encode(), b"{" + b" " * 1023)
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
+    # a body of no stated length, sent in chunks: refused once it passes the limit
+    chunk = b"x" * 8192
+    chunks = b"".join(b"%x\r\n%s\r\n" % (len(chunk), chunk) for _ in range(MAX_BODY_BYTES // len(chunk) + 1))
+    answer = send_part_of(board.port, f"{claimed}Transfer-Encoding: chunked\r\n\r\n".encode(), chunks)
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
+    assert snapshot(board) == before
+
+
 def test_a_long_name_is_cut_to_the_games_twelve_characters(board):
     answer = board.call("POST", f"{PATH}/games", body(finished_game(salt=5), name="  Anna   Maria Lovelace  "))
     assert answer.status == 201
@@ -124,7 +159,9 @@ def test_rate_limits_per_address_and_per_installation_answer_429_with_retry_afte
         assert (limited.status, limited.json["error"]) == (429, "rate_limited")
         assert limited.headers["Retry-After"] == "10"  # 6 a minute: a token every 10 s
         # the address's own limit: 4 games at once, the other installations too
-        assert board.call("POST", f"{PATH}/games", body(finished_game(salt=10))).status == 429
+        by_address = board.call("POST", f"{PATH}/games", body(finished_game(salt=10)))
+        assert (by_address.status, by_address.json["error"]) == (429, "rate_limited")
+        assert by_address.headers["Retry-After"] == "1"  # 60 a minute: a token every second
         ticks[0] += 10.0  # one token back for the address and for the installation
         assert board.call("POST", f"{PATH}/games", body(finished_game(salt=11), key)).status == 201
         reads = [board.call("GET", PATH).status for _ in range(4)]

@@ -10,7 +10,7 @@ from datetime import timedelta
 
 import pytest
 
-from magdagdon.board.install_key import new_key
+from magdagdon.board.install_key import key_hash, new_key
 from magdagdon.board.migrations import LATEST, NewerSchema
 from magdagdon.board.store import open_board_store
 from magdagdon.engine import Difficulty, Replay
@@ -69,6 +69,15 @@ def test_the_same_game_sent_again_gets_the_same_answer_and_no_second_entry(board
     assert board.call("GET", PATH).json["total"] == 1
 
 
+def test_the_board_keeps_an_installations_key_only_hashed(board):
+    key = new_key()
+    assert board.call("POST", f"{PATH}/games", sent(finished_game(salt=12), key)).status == 201
+    stored = board.export()
+    assert key_hash(key).encode() in stored
+    assert key.encode() not in stored
+    assert key not in board.call("GET", PATH).body.decode()
+
+
 def test_an_installation_holds_one_entry_a_day_its_best(board):
     games = sorted((finished_game(salt=salt) for salt in range(5, 9)), key=lambda g: g.score().total)
     low, middle, high = games[0], games[1], games[-1]
@@ -120,28 +129,28 @@ def test_unknown_places_are_json_refusals(board):
         assert answer.json["message"]
 
 
-def test_the_schema_is_brought_up_to_date_once_and_a_newer_one_is_refused(board_db, tmp_path):
+def test_the_schema_is_brought_up_to_date_once_and_a_newer_one_is_refused(new_board_db, tmp_path):
     async def steps() -> None:
-        store = await open_board_store(board_db, tmp_path)
+        store = await open_board_store(new_board_db, tmp_path)
         await store.close()
-        store = await open_board_store(board_db, tmp_path)  # again: nothing to apply
+        store = await open_board_store(new_board_db, tmp_path)  # again: nothing to apply
         await store.close()
-        if board_db.startswith("sqlite:"):
+        if new_board_db.startswith("sqlite:"):
             import sqlite3
 
-            with sqlite3.connect(board_db[len("sqlite:"):]) as connection:
+            with sqlite3.connect(new_board_db[len("sqlite:"):]) as connection:
                 versions = [row[0] for row in connection.execute("SELECT version FROM board_schema")]
                 connection.execute("INSERT INTO board_schema VALUES (99, 0)")
         else:
             import asyncpg
 
-            connection = await asyncpg.connect(board_db)
+            connection = await asyncpg.connect(new_board_db)
             versions = [row[0] for row in await connection.fetch("SELECT version FROM board_schema")]
             await connection.execute("INSERT INTO board_schema VALUES (99, 0)")
             await connection.close()
         assert versions == list(range(1, LATEST + 1))
         with pytest.raises(NewerSchema):
-            await open_board_store(board_db, tmp_path)
+            await open_board_store(new_board_db, tmp_path)
 
     asyncio.run(steps())
 

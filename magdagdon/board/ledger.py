@@ -6,6 +6,7 @@ into its own (``?1``)."""
 
 from __future__ import annotations
 
+import json
 from datetime import date
 from typing import Any, Protocol, Sequence
 
@@ -33,6 +34,13 @@ TOTAL = "SELECT count(*) FROM entries WHERE day = $1 AND difficulty = $2"
 PAGE = ("SELECT name, score, at, replay_id, assisted, turns, powers_used, board, count(*) OVER () FROM entries "
         "WHERE day = $1 AND difficulty = $2 ORDER BY score DESC, at, replay_id LIMIT $3 OFFSET $4")
 REPLAY = "SELECT replay FROM games WHERE replay_id = $1"
+# Every stored row, in one canonical order (``export``); the column that is a truth value
+# (SQLite keeps it as 0 or 1) in each.
+EXPORT = ("SELECT replay_id, day, difficulty, install_hash, name, assisted, score, turns, powers_used, board, at, "
+          "replay FROM games ORDER BY replay_id",
+          "SELECT day, difficulty, install_hash, replay_id, name, assisted, score, turns, powers_used, board, at "
+          "FROM entries ORDER BY day, difficulty, install_hash")
+ASSISTED = 5
 
 
 class Tx(Protocol):
@@ -99,3 +107,15 @@ async def page(tx: Tx, day: date, difficulty: Difficulty, offset: int, limit: in
 async def replay_of(tx: Tx, replay_id: str) -> str | None:
     found = await tx.row(REPLAY, replay_id)
     return None if found is None else str(found[0])
+
+
+async def export(tx: Tx) -> bytes:
+    """Every stored row of every table, one JSON line each: two boards hold the same games
+    exactly when their exports are the same bytes (whichever store holds them)."""
+    lines = []
+    for query in EXPORT:
+        for row in await tx.rows(query):
+            values = [bool(value) if column == ASSISTED else value for column, value in enumerate(row)]
+            lines.append(json.dumps(values, ensure_ascii=False))
+        lines.append("--")
+    return "\n".join(lines).encode("utf-8")

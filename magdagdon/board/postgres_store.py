@@ -1,21 +1,21 @@
 """The board on PostgreSQL, through asyncpg: for a deployment of several web nodes over
 one database (docs/BOARD.md says why asyncpg). A pool of connections serves the event loop
 without threads; each game is stored in one transaction, committed before the answer.
-Schema steps run under an advisory lock, so nodes starting together apply each once."""
+Schema steps run under an advisory lock, so nodes starting together apply each once. What
+is read and written is the ledger's, the schema the migrations' (the same as SQLite's)."""
 
 from __future__ import annotations
 
-import json
-from datetime import date, datetime, timezone
-from typing import Any, Sequence
+from contextlib import asynccontextmanager
+from datetime import date
+from typing import Any, AsyncIterator, Sequence
 
 import asyncpg
 
 from ..engine.difficulty import Difficulty
 from . import ledger
-from .migrations import CREATE_SCHEMA_TABLE, LATEST, MIGRATIONS, SCHEMA_TABLE, NewerSchema
-from .records import BoardEntry, NewGame, Standing, to_micros
-from .sqlite_store import EXPORT, exported
+from .migrations import migrate
+from .records import BoardEntry, NewGame, Standing
 from .store import StoreUnavailable
 
 POOL_SIZE = 10
@@ -34,7 +34,7 @@ class _PostgresTx:
         return found
 
     async def rows(self, sql: str, *args: Any) -> list[Sequence[Any]]:
-        return list(await self.connection.fetch(sql, *args))
+        return [tuple(row) for row in await self.connection.fetch(sql, *args)]
 
     async def run(self, sql: str, *args: Any) -> None:
         await self.connection.execute(sql, *args)
@@ -54,59 +54,42 @@ class PostgresStore:
             raise StoreUnavailable(f"the board's database cannot be reached: {error}") from None
         store = cls(pool)
         try:
-            async with pool.acquire() as connection:
-                await migrate(connection)
+            await migrate(store._transaction, first=f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
         except BaseException:
             await pool.close()
             raise
         return store
 
-    async def put(self, new: NewGame) -> Standing:
-        try:
-            async with self.pool.acquire() as connection, connection.transaction():
-                return await ledger.put_game(_PostgresTx(connection), new)
-        except DOWN as error:
-            raise StoreUnavailable(f"the board's database: {error}") from None
-
-    async def page(self, day: date, difficulty: Difficulty, offset: int, limit: int) -> tuple[list[BoardEntry], int]:
-        try:
-            async with self.pool.acquire() as connection:  # one statement: its own snapshot
-                return await ledger.page(_PostgresTx(connection), day, difficulty, offset, limit)
-        except DOWN as error:
-            raise StoreUnavailable(f"the board's database: {error}") from None
-
-    async def replay(self, replay_id: str) -> str | None:
+    @asynccontextmanager
+    async def _transaction(self, in_transaction: bool = True, readonly: bool = False) -> AsyncIterator[ledger.Tx]:
+        """A connection of the pool, in a transaction unless a read is one statement (a page
+        is: its own snapshot, and no BEGIN and COMMIT to wait for); the database away is
+        StoreUnavailable."""
         try:
             async with self.pool.acquire() as connection:
-                return await ledger.replay_of(_PostgresTx(connection), replay_id)
+                if not in_transaction:
+                    yield _PostgresTx(connection)
+                    return
+                async with connection.transaction(readonly=readonly):
+                    yield _PostgresTx(connection)
         except DOWN as error:
             raise StoreUnavailable(f"the board's database: {error}") from None
 
+    async def put(self, new: NewGame) -> Standing:
+        async with self._transaction() as tx:
+            return await ledger.put_game(tx, new)
+
+    async def page(self, day: date, difficulty: Difficulty, offset: int, limit: int) -> tuple[list[BoardEntry], int]:
+        async with self._transaction(in_transaction=False) as tx:  # the page and its count: one statement
+            return await ledger.page(tx, day, difficulty, offset, limit)
+
+    async def replay(self, replay_id: str) -> str | None:
+        async with self._transaction(in_transaction=False) as tx:
+            return await ledger.replay_of(tx, replay_id)
+
     async def export(self) -> bytes:
-        lines = []
-        async with self.pool.acquire() as connection, connection.transaction(readonly=True):
-            for query in EXPORT:
-                for row in await connection.fetch(query):
-                    lines.append(json.dumps(exported(tuple(row)), ensure_ascii=False))
-                lines.append("--")
-        return "\n".join(lines).encode("utf-8")
+        async with self._transaction(readonly=True) as tx:
+            return await ledger.export(tx)
 
     async def close(self) -> None:
         await self.pool.close()
-
-
-async def migrate(connection: Any) -> int:
-    """Apply the steps this database has not had, each in its own transaction; its version."""
-    for version in range(1, LATEST + 1):
-        async with connection.transaction():
-            await connection.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
-            await connection.execute(CREATE_SCHEMA_TABLE)
-            found = await connection.fetchval(f"SELECT coalesce(max(version), 0) FROM {SCHEMA_TABLE}")
-            if found > LATEST:
-                raise NewerSchema(found)
-            if found < version:
-                for statement in MIGRATIONS[version]:
-                    await connection.execute(statement)
-                await connection.execute(f"INSERT INTO {SCHEMA_TABLE} (version, applied_at) VALUES ($1, $2)",
-                                         version, to_micros(datetime.now(timezone.utc)))
-    return int(await connection.fetchval(f"SELECT coalesce(max(version), 0) FROM {SCHEMA_TABLE}"))

@@ -21,7 +21,7 @@ import re
 import sys
 import time
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
 from importlib import resources
 from typing import Any, Awaitable, Callable
 
@@ -72,8 +72,8 @@ def utc_now() -> datetime:
 
 
 @dataclass
-class Board:
-    """One web node: its store, its verifiers, its limits and its clocks."""
+class BoardNode:
+    """One web node of the board: its store, its verifiers, its limits and its clocks."""
 
     store: BoardStore
     verifiers: Verifiers
@@ -136,7 +136,7 @@ class Board:
         if wait is not None:
             raise RateLimited(retry_after(wait))
 
-    def _board_of(self, request: web.Request) -> tuple[Any, Difficulty]:
+    def _board_of(self, request: web.Request) -> tuple[date, Difficulty]:
         day = parse_day(request.match_info["day"])
         difficulty = Difficulty.__members__.get(request.match_info["difficulty"])
         if day is None or difficulty is None:

@@ -14,13 +14,18 @@ import signal
 import sys
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 from magdagdon.app.shell.options import data_dir_option
+
+if TYPE_CHECKING:
+    from magdagdon.board.limits import Rule
 
 DEFAULT_PORT = 8766
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from magdagdon.board.limits import Limits, Rule
+    from magdagdon.board.limits import Limits
 
     commands = parser.add_subparsers(dest="action", required=True, metavar="serve")
     serve = commands.add_parser("serve", help="run the board's web server")
@@ -35,17 +40,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     for name, rule, what in (("reads", defaults.reads_per_address, "requests to read, per address"),
                              ("games-per-address", defaults.games_per_address, "games sent, per address"),
                              ("games-per-installation", defaults.games_per_installation, "games sent, per installation")):
-        serve.add_argument(f"--limit-{name}", type=_rule(Rule), default=rule, metavar="PER_MINUTE/BURST",
+        serve.add_argument(f"--limit-{name}", type=_rule, default=rule, metavar="PER_MINUTE/BURST",
                            help=f"{what} (default {rule.per_minute:g}/{rule.burst})")
 
 
-def _rule(kind: type) -> object:
-    def parse(text: str) -> object:
-        try:
-            return kind.parse(text)
-        except ValueError as error:
-            raise argparse.ArgumentTypeError(str(error)) from None
-    return parse
+def _rule(text: str) -> "Rule":
+    """``--limit-…``'s value, or argparse's one line saying what it should be."""
+    from magdagdon.board.limits import Rule
+
+    try:
+        return Rule.parse(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -63,7 +69,7 @@ async def serve(args: argparse.Namespace) -> int:
 
     from magdagdon.board.limits import Limits
     from magdagdon.board.migrations import NewerSchema
-    from magdagdon.board.server import Board
+    from magdagdon.board.server import BoardNode
     from magdagdon.board.store import StoreUnavailable, open_board_store
     from magdagdon.board.verifiers import Verifiers
     from magdagdon.storage.data_dir import resolve_data_dir
@@ -79,7 +85,7 @@ async def serve(args: argparse.Namespace) -> int:
     try:
         await asyncio.get_running_loop().run_in_executor(None, verifiers.start)
         limits = Limits(args.limit_reads, args.limit_games_per_address, args.limit_games_per_installation)
-        board = Board(store, verifiers, limits, frozenset(args.proxy))
+        board = BoardNode(store, verifiers, limits, frozenset(args.proxy))
         runner = web.AppRunner(board.app(), access_log=None, handle_signals=False)
         await runner.setup()
         try:

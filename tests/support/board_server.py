@@ -15,7 +15,7 @@ from typing import Any, Callable
 from aiohttp import web
 
 from magdagdon.board.limits import Limits, Rule
-from magdagdon.board.server import Board
+from magdagdon.board.server import BoardNode
 from magdagdon.board.store import BoardStore, open_board_store
 from magdagdon.board.verifiers import Verifiers
 
@@ -74,7 +74,7 @@ class LoopbackBoard:
             extra["now"] = self.now
         if self.clock is not None:
             extra["clock"] = self.clock
-        self.board = Board(self.store, self.verifiers, self.limits, **extra)
+        self.board = BoardNode(self.store, self.verifiers, self.limits, **extra)
         self._runner = web.AppRunner(self.board.app(), access_log=None, handle_signals=False)
         await self._runner.setup()
         await web.TCPSite(self._runner, "127.0.0.1", self.port).start()
@@ -85,6 +85,11 @@ class LoopbackBoard:
             await self._runner.cleanup()
             assert self.store is not None
             await self.store.close()
+            # a connection a client dropped mid-request may still have its handler waiting
+            left = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+            for task in left:
+                task.cancel()
+            await asyncio.gather(*left, return_exceptions=True)
 
         asyncio.run_coroutine_threadsafe(close(), self._loop).result(60)
         self._loop.call_soon_threadsafe(self._loop.stop)
