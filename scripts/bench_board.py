@@ -23,7 +23,8 @@ clients in this process. The rate limits are raised for the run: every request c
   node's ceiling), reads a second and p99.
 
 Bounded: at most ``--games`` sends and ``--seconds`` per phase, every request with a 30 s
-timeout; the server and the cluster stop at the end, also on failure.
+timeout, and each option within ``BOUNDS`` (a larger one is refused, not run); the server
+and the cluster stop at the end, also on failure.
 """
 
 from __future__ import annotations
@@ -51,6 +52,8 @@ from magdagdon.engine import Difficulty, Game, Replay  # noqa: E402
 from magdagdon.engine.challenge import day_seed  # noqa: E402
 
 SENDERS = 16
+# The most each option may ask: the whole run stays within minutes on a shared machine.
+BOUNDS = {"verifiers": (1, 16), "games": (1, 5000), "readers": (1, 1000), "rate": (0.1, 200.0), "seconds": (1.0, 60.0)}
 GENEROUS = ["--limit-reads", "10000000/1000000", "--limit-games-per-address", "10000000/1000000",
             "--limit-games-per-installation", "10000000/1000000"]
 
@@ -61,6 +64,8 @@ def games(day, count: int, salt: int) -> list[dict]:
     found: dict[str, dict] = {}
     n = salt
     while len(found) < count:
+        if n - salt > 20 * count:  # random play repeats a game rarely; never loop for ever
+            raise RuntimeError(f"only {len(found)} distinct games in {n - salt} tries")
         game = Game(Difficulty.PEACEFUL, seed)
         policy = make_policy("random", random.Random(n))
         n += 1
@@ -201,6 +206,9 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    for option, (low, high) in BOUNDS.items():
+        if not low <= getattr(args, option) <= high:
+            parser.error(f"--{option} is from {low:g} to {high:g}")
     day = datetime.now(timezone.utc).date()
     per_core = verification_per_core(games(day, 200, salt=7), day)
     results: dict[str, object] = {"verified_per_core_per_second": per_core, "cores": os.cpu_count(),

@@ -4,8 +4,10 @@ The game runs in its own process on Xvfb (SDL's x11 driver) with the real clock 
 real worker threads; the finished game is put on the table at game over, the player's name
 is typed with xdotool into the window, and the game sends it on its worker to a board that
 takes 1.5 s to answer. The board receives it under that name; the window shows the world
-rank; no frame waited for the board (each loop step, idle ones included, under 0.5 s).
-Without the X tools it skips, except in CI, where it fails."""
+rank; no frame waited for the board: while the board held the game, the loop went on
+finishing frames (a frame that waited would span the whole hold). The clocks compared are
+the machine's monotonic clock, the same in both processes, so the check does not depend on
+how busy the machine is. Without the X tools it skips, except in CI, where it fails."""
 
 from __future__ import annotations
 
@@ -38,12 +40,11 @@ data, url, replay = sys.argv[1], sys.argv[2], Replay.from_json(sys.argv[3])
 control = Control(Options(difficulty=Difficulty.PEACEFUL, windowed=True, size=(1024, 768), data_dir=data,
                           sound=False))
 control.preferences.change(world_board=True, board_url=url)
-steps = []
+frames_ended = []
 real_frame = control._frame
 def timed_frame():
-    began = time.monotonic()
     real_frame()
-    steps.append(time.monotonic() - began)
+    frames_ended.append(time.monotonic())
 control._frame = timed_frame
 def run_until(stop, limit):
     end = time.monotonic() + limit
@@ -60,10 +61,8 @@ for _ in range(16):
 subprocess.run(["xdotool", "type", "--window", window, "--delay", "60", "Ana"], timeout=30)
 run_until(lambda: False, 0.3)
 subprocess.run(["xdotool", "key", "--window", window, "Return"], timeout=30)
-steps.clear()
 session = control.machine.context.session
 run_until(lambda: session.world_send is not None and not session.world_send.waiting, 30)
-waited = sum(steps)
 run_until(lambda: False, 0.5)
 words = []
 fonts = control.fonts
@@ -75,17 +74,19 @@ fonts.render = spy
 control.dirty = True
 run_until(lambda: False, 0.3)
 control.close()
-print(json.dumps({"name": session.player_name, "waited": waited, "longest_step": max(steps),
-                  "steps": len(steps), "words": words}))
+print(json.dumps({"name": session.player_name, "frames_ended": frames_ended, "words": words}))
 """
 
 
 class SlowDoor(BaseHTTPRequestHandler):
-    """The board, 1.5 s away: every request waits, then goes on to it."""
+    """The board, 1.5 s away: every request waits, then goes on to it. Each game sent is
+    noted with when the door took it and when it answered (``time.monotonic``)."""
 
     board = ""
+    held: list[tuple[float, float]] = []
 
     def _forward(self) -> None:
+        arrived = time.monotonic()
         time.sleep(DELAY)
         length = int(self.headers.get("Content-Length") or 0)
         request = urllib.request.Request(self.board + self.path, data=self.rfile.read(length) if length else None,
@@ -100,6 +101,8 @@ class SlowDoor(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
+        if self.command == "POST":
+            SlowDoor.held.append((arrived, time.monotonic()))
 
     do_GET = do_POST = _forward
 
@@ -129,6 +132,8 @@ def test_the_game_in_a_real_window_sends_todays_dice_to_a_board_on_loopback(x_di
         page = board.call("GET", f"/v1/days/{today.isoformat()}/PEACEFUL").json
     assert [(e["name"], e["score"]) for e in page["entries"]] == [("Ana", game.score().total)]
     assert seen["name"] == "Ana"
-    assert seen["waited"] >= DELAY  # the answer took the board's time ...
-    assert seen["longest_step"] < 0.5 and seen["steps"] >= 10  # ... and no step of the loop waited for it
+    [(arrived, answered)] = SlowDoor.held  # the one game, held the board's time ...
+    assert answered - arrived >= DELAY
+    during = [ended for ended in seen["frames_ended"] if arrived < ended < answered]
+    assert len(during) >= 3, (len(during), len(seen["frames_ended"]))  # ... while the loop went on
     assert any("World: #1 of 1 in Today's dice" in words for words in seen["words"])
