@@ -22,6 +22,8 @@ from magdagdon.board.outbox import OUTBOX_FILE
 from magdagdon.engine import Difficulty, Replay
 from support.board_fixtures import finished_game, free_port
 from support.board_server import LoopbackBoard
+from magdagdon.app.shell.play_context import PlayContext
+from magdagdon.storage.kiosk_config import KIOSK_FILE
 from support.player import HeldThoughts, Player, ThinkAtOnce
 
 
@@ -65,10 +67,12 @@ def finish_on_table(player, salt: int = 0, name: str = "Ana"):
     return finish(player, finished_game(today(), Difficulty.PEACEFUL, salt), name)
 
 
-def finish(player, game, name: str = "Ana"):
-    """``game`` (finished) on the table as its last turn leaves it: game over, the name asked."""
+def finish(player, game, name: str = "Ana", assisted: bool = False):
+    """``game`` (finished) on the table as its last turn leaves it, played with hints when
+    ``assisted``: game over, the name asked."""
     player.wait(0.1)  # the game has started up (its saved game looked for) before this one ends
-    player.play_from(game, state="game_over")
+    control = player.control
+    control.machine.restart("game_over", PlayContext(control.games.resume_session(game, assisted=assisted)))
     player.give_name(name)
     player.wait(1.0)
     return game
@@ -140,14 +144,35 @@ def test_a_game_of_todays_dice_is_sent_after_game_over_and_its_world_rank_shown(
     board.call("POST", f"/v1/days/{today().isoformat()}/PEACEFUL/games",
                {"replay": Replay.of(other).to_dict(), "name": "Bo", "install": new_key()})
     player.change_settings(world_board=True, board_url=board.url)
-    game = finish_on_table(player, salt=1)
+    game = finish(player, finished_game(today(), Difficulty.PEACEFUL, 1), assisted=True)  # played with hints
     page = board.call("GET", f"/v1/days/{today().isoformat()}/PEACEFUL").json
     mine = next(e for e in page["entries"] if e["name"] == "Ana")
     assert mine["score"] == game.score().total and page["total"] == 2
+    assert mine["assisted"] and not next(e for e in page["entries"] if e["name"] == "Bo")["assisted"]
     assert world_lines(player) == [f"World: #{mine['rank']} of 2 in Today's dice"]
     assert player.store.high_scores(Difficulty.PEACEFUL)[0].score == game.score().total  # the local result
     assert json.loads((player.store.data_dir / KEY_FILE).read_text())["data"]["key"]  # its key, kept
     assert json.loads((player.store.data_dir / OUTBOX_FILE).read_text())["data"] == []
+
+
+def test_a_kiosks_config_turns_sending_on_and_names_the_board(tmp_path, board):
+    document = {"kind": "magdagdon-kiosk", "version": 1, "data": {"world_board": True, "board_url": board.url}}
+    (tmp_path / "game").mkdir()
+    (tmp_path / "game" / KIOSK_FILE).write_text(json.dumps(document), encoding="utf-8")
+    player = Player(tmp_path / "game", kiosk=True, thinker=ReviewsWait(), draw_log=False)
+    try:
+        player.wait(1.0)
+        player.choose("settings")
+        assert {"World board: on", f"Board: 127.0.0.1:{board.port}"} <= set(labels(player))
+        player.choose("board_address")
+        assert player.top_key == "settings"  # a kiosk's address is its config's
+        player.key(pygame.K_ESCAPE)
+        game = finish_on_table(player, salt=6, name="Guest")
+        page = board.call("GET", f"/v1/days/{today().isoformat()}/PEACEFUL").json
+        assert [(e["name"], e["score"]) for e in page["entries"]] == [("Guest", game.score().total)]
+    finally:
+        player.shut_down()
+        player.close()
 
 
 def test_offline_the_game_waits_in_the_outbox_and_goes_when_the_board_answers(player, board, monkeypatch):
