@@ -56,6 +56,8 @@ def test_games_sent_are_ranked_best_first_and_read_back(board):
         checked = Replay.from_json(replay.body)
         assert checked.verify().score().total == game.score().total
         assert game_identity(checked) == reply["replay_id"]
+        turns = board.call("GET", f"/v1/replays/{reply['replay_id']}/turns").json  # the page's viewer
+        assert turns["name"] == entry["name"] and turns["final"]["score"] == game.score().total
 
 
 def test_the_same_game_sent_again_gets_the_same_answer_and_no_second_entry(board):

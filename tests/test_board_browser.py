@@ -102,6 +102,10 @@ def test_the_board_page_in_four_languages_and_its_replay_viewer_on_a_phone_and_a
                 assert "".join(page.locator(".cell").all_text_contents()) == final_board
                 page.locator("#previous").click()
                 assert page.evaluate("document.body.dataset.turn") == str(len(turns) - 1)
+                if width == 360 and language == "en":  # a link cannot put another name on a game
+                    page.goto(f"{board.url}/replay/{best['replay_id']}?name=Mallory")
+                    page.wait_for_selector("body[data-view=replay][data-loaded=yes]")
+                    assert page.locator("#replay-title bdi").text_content() == best["name"]
                 for ident, control_w, control_h, left, right in page.evaluate(CONTROLS):
                     assert control_w >= 48 and control_h >= 48, (ident, control_w, control_h)
                     assert left >= 0 and right <= width, (ident, left, right)

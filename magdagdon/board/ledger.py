@@ -11,7 +11,7 @@ from datetime import date
 from typing import Any, Protocol, Sequence
 
 from ..engine.difficulty import Difficulty
-from .records import BoardEntry, NewGame, Outcome, Standing
+from .records import BoardEntry, NewGame, Outcome, Standing, StoredReplay
 
 OWNER = "SELECT install_hash, score FROM games WHERE replay_id = $1"
 INSERT_GAME = ("INSERT INTO games (replay_id, day, difficulty, install_hash, name, assisted, score, turns, "
@@ -33,7 +33,7 @@ TOTAL = "SELECT count(*) FROM entries WHERE day = $1 AND difficulty = $2"
 # page is cut): one round trip to the database for a reader.
 PAGE = ("SELECT name, score, at, replay_id, assisted, turns, powers_used, board, count(*) OVER () FROM entries "
         "WHERE day = $1 AND difficulty = $2 ORDER BY score DESC, at, replay_id LIMIT $3 OFFSET $4")
-REPLAY = "SELECT replay FROM games WHERE replay_id = $1"
+REPLAY = "SELECT replay, name FROM games WHERE replay_id = $1"
 # Every stored row, in one canonical order (``export``); the column that is a truth value
 # (SQLite keeps it as 0 or 1) in each.
 EXPORT = ("SELECT replay_id, day, difficulty, install_hash, name, assisted, score, turns, powers_used, board, at, "
@@ -104,9 +104,9 @@ async def page(tx: Tx, day: date, difficulty: Difficulty, offset: int, limit: in
     return entries, int(total[0]) if total else 0
 
 
-async def replay_of(tx: Tx, replay_id: str) -> str | None:
+async def replay_of(tx: Tx, replay_id: str) -> StoredReplay | None:
     found = await tx.row(REPLAY, replay_id)
-    return None if found is None else str(found[0])
+    return None if found is None else StoredReplay(str(found[0]), str(found[1]))
 
 
 async def export(tx: Tx) -> bytes:

@@ -15,7 +15,7 @@ import asyncpg
 from ..engine.difficulty import Difficulty
 from . import ledger
 from .migrations import migrate
-from .records import BoardEntry, NewGame, Standing
+from .records import BoardEntry, NewGame, Standing, StoredReplay
 from .store import StoreUnavailable
 
 POOL_SIZE = 10
@@ -83,7 +83,7 @@ class PostgresStore:
         async with self._transaction(in_transaction=False) as tx:  # the page and its count: one statement
             return await ledger.page(tx, day, difficulty, offset, limit)
 
-    async def replay(self, replay_id: str) -> str | None:
+    async def replay(self, replay_id: str) -> StoredReplay | None:
         async with self._transaction(in_transaction=False) as tx:
             return await ledger.replay_of(tx, replay_id)
 

@@ -37,6 +37,14 @@ class VerifiedGame:
 
 
 @dataclass(frozen=True)
+class StoredReplay:
+    """A game the board holds: its canonical replay and the name it was sent under."""
+
+    replay_json: str
+    name: str
+
+
+@dataclass(frozen=True)
 class NewGame:
     """A verified game to put on a day's board for an installation."""
 

@@ -33,7 +33,7 @@ from ..engine.difficulty import Difficulty
 from .days import DayState, closes_at, day_state, open_days, parse_day, utc_day
 from .limits import Buckets, Limits, retry_after
 from .page_cache import PageCache
-from .records import NewGame, Outcome, to_micros
+from .records import NewGame, Outcome, StoredReplay, to_micros
 from .refusals import RateLimited, Refusal, Refused
 from .replay_turns import replay_turns
 from .store import BoardStore, StoreUnavailable
@@ -192,7 +192,7 @@ class BoardNode:
                   "counted": standing.counted, "total": standing.total}
         return json_answer(answer, 201 if standing.outcome is Outcome.NEW else 200)
 
-    async def _replay_json(self, request: web.Request) -> str:
+    async def _stored(self, request: web.Request) -> StoredReplay:
         self._limit(self.reads, self.address(request))
         replay_id = request.match_info["replay_id"]
         found = await self.store.replay(replay_id) if _REPLAY_ID.fullmatch(replay_id) else None
@@ -201,12 +201,14 @@ class BoardNode:
         return found
 
     async def replay(self, request: web.Request) -> web.StreamResponse:
-        return web.Response(text=await self._replay_json(request), content_type="application/json",
+        return web.Response(text=(await self._stored(request)).replay_json, content_type="application/json",
                             headers=HEADERS)
 
     async def turns(self, request: web.Request) -> web.StreamResponse:
-        found = await self._replay_json(request)
-        return json_answer(await self.verifiers.run(replay_turns, found))
+        """The game turn by turn, and the name it was sent under (the page's viewer shows the
+        board's word for it, never a name a link carries)."""
+        found = await self._stored(request)
+        return json_answer({**await self.verifiers.run(replay_turns, found.replay_json), "name": found.name})
 
     # --- the page -----------------------------------------------------------------------
     async def page(self, request: web.Request) -> web.StreamResponse:

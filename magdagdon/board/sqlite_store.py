@@ -21,7 +21,7 @@ from typing import Any, AsyncIterator, Awaitable, Callable, Coroutine, Sequence,
 from ..engine.difficulty import Difficulty
 from . import ledger
 from .migrations import NewerSchema, migrate
-from .records import BoardEntry, NewGame, Standing
+from .records import BoardEntry, NewGame, Standing, StoredReplay
 from .store import StoreUnavailable
 
 T = TypeVar("T")
@@ -175,7 +175,7 @@ class SqliteStore:
     async def page(self, day: date, difficulty: Difficulty, offset: int, limit: int) -> tuple[list[BoardEntry], int]:
         return await self._read(lambda tx: ledger.page(tx, day, difficulty, offset, limit))
 
-    async def replay(self, replay_id: str) -> str | None:
+    async def replay(self, replay_id: str) -> StoredReplay | None:
         return await self._read(lambda tx: ledger.replay_of(tx, replay_id))
 
     async def export(self) -> bytes:

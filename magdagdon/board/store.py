@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Protocol
 
 from ..engine.difficulty import Difficulty
-from .records import BoardEntry, NewGame, Standing
+from .records import BoardEntry, NewGame, Standing, StoredReplay
 
 DEFAULT_FILE = "board.sqlite3"
 
@@ -28,7 +28,7 @@ class BoardStore(Protocol):
 
     async def page(self, day: date, difficulty: Difficulty, offset: int, limit: int) -> tuple[list[BoardEntry], int]: ...
 
-    async def replay(self, replay_id: str) -> str | None: ...
+    async def replay(self, replay_id: str) -> StoredReplay | None: ...
 
     async def export(self) -> bytes:
         """Every stored row of every table, in one canonical order: two boards hold the

@@ -92,7 +92,7 @@ function drawTable(difficulty, day) {
     const hints = cell(row, "hints", entry.assisted ? "✋" : "");
     if (entry.assisted) hints.title = t("assisted");
     const link = document.createElement("a");
-    link.href = "/replay/" + entry.replay_id + "?name=" + encodeURIComponent(entry.name);
+    link.href = "/replay/" + entry.replay_id;
     link.textContent = t("replay");
     cell(row, "replay").appendChild(link);
   }
@@ -160,7 +160,6 @@ async function showReplay(replayId) {
   document.body.dataset.view = "replay";
   $("status").textContent = t("loading");
   $("download").href = "/v1/replays/" + replayId;
-  const name = new URLSearchParams(location.search).get("name");
   try {
     replay = await ask(`/v1/replays/${replayId}/turns`);
   } catch (error) {
@@ -171,11 +170,9 @@ async function showReplay(replayId) {
   $("status").textContent = "";
   const title = $("replay-title");
   title.replaceChildren();
-  if (name) {
-    const who = document.createElement("bdi");
-    who.textContent = name;
-    title.append(who, " · ");
-  }
+  const who = document.createElement("bdi"); // the name the board holds for this game
+  who.textContent = replay.name;
+  title.append(who, " · ");
   title.append(replay.difficulty);
   turnIndex = replay.turns.length - 1; // the finished board first, then step through it
   drawTurn();
