@@ -57,7 +57,6 @@ class HighScores(MenuState):
         super().__init__(kit)
         self.games, self.storage = games, storage
         self.world = WorldView(world)  # Today's dice: this table's, or the world board's
-        self.redraw = False  # an answer of the world board came in: the next frame shows it
         self.shown = games.difficulty
         self.today = False  # False: all time
         self.scroll = 0
@@ -88,13 +87,15 @@ class HighScores(MenuState):
                 self.push("replay", ReplayToView(replay))
             else:
                 self.build()
-        if self.world.shown and self.world.arrived():
+        if self.showing_world and self.world.arrived():  # taken in here, shown by the next frame
             self.loaded = False
             self.load()
-            self.redraw = True
+            self.kit.ui.note_change()
 
-    def is_animating(self) -> bool:
-        return super().is_animating() or self.redraw
+    @property
+    def showing_world(self) -> bool:
+        """Today's dice of the world board, not this table's."""
+        return self.daily_view and self.world.shown
 
     def items(self) -> list[Item]:
         text = self.text
@@ -159,7 +160,7 @@ class HighScores(MenuState):
     def open_replay(self, entry: ScoreEntry) -> None:
         """The game in the replay viewer; a record that is missing or damaged is one line there.
         A game of the world board is fetched from it first (on the worker)."""
-        if self.daily_view and self.world.shown:
+        if self.showing_world:
             self.world.open(entry.replay_id)
             return
         store = self.storage.store
@@ -178,7 +179,7 @@ class HighScores(MenuState):
             self.loaded = True
             store = self.storage.store
             try:
-                if self.daily_view and self.world.shown:
+                if self.showing_world:
                     if not self.world.asked_for(self.games.dice_day(), self.shown):
                         self.world.ask(self.games.dice_day(), self.shown)
                     entries = self.world.entries()
@@ -205,11 +206,10 @@ class HighScores(MenuState):
         text = self.text
         floor = self.floor = min_text_px(surface.get_size())
         size = max(floor, min(rect.height // 26, int(floor * 1.5)))
-        self.redraw = False
         loaded = self.data
         if loaded is None:
-            world = self.daily_view and self.world.shown
-            self._centred(surface, rect, text(self.world.message() if world else "scores.unavailable"), size)
+            message = self.world.message() if self.showing_world else "scores.unavailable"
+            self._centred(surface, rect, text(message), size)
             return
         entries, stats = loaded
         # The largest size, down to the readable floor, at which every game shows; else the
@@ -227,7 +227,7 @@ class HighScores(MenuState):
         with panel(surface, "table", plan.area, Role.NAME):
             if not entries:
                 self.rows = []
-                empty = "scores.world_empty" if self.daily_view and self.world.shown else \
+                empty = "scores.world_empty" if self.showing_world else \
                     "scores.empty_today" if self.today else "scores.empty"
                 self._centred(surface, plan.area, text(empty), int(size * 1.2))
                 return
