@@ -16,7 +16,7 @@ from magdagdon.board.store import open_board_store
 from magdagdon.engine import Difficulty, Replay
 from magdagdon.engine.challenge import day_seed
 from magdagdon.storage.game_identity import game_identity
-from support.board_fixtures import NOW, TODAY, finished_game
+from support.board_fixtures import NOW, STORES, TODAY, finished_game
 from support.board_server import LoopbackBoard
 
 PATH = f"/v1/days/{TODAY.isoformat()}/PEACEFUL"
@@ -24,6 +24,14 @@ PATH = f"/v1/days/{TODAY.isoformat()}/PEACEFUL"
 
 def sent(game, install: str, name: str = "Ana", assisted: bool = False) -> dict:
     return {"replay": Replay.of(game).to_dict(), "name": name, "install": install, "assisted": assisted}
+
+
+@pytest.fixture(params=STORES)
+def new_board_db(request, tmp_path) -> str:
+    """A board database of each store in turn that no test used before (no schema yet)."""
+    if request.param == "sqlite":
+        return f"sqlite:{tmp_path / 'board.sqlite3'}"
+    return request.getfixturevalue("postgres_cluster").fresh_database()
 
 
 @pytest.fixture

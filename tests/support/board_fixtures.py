@@ -57,6 +57,7 @@ class PostgresCluster:
         if self.as_root:
             shutil.chown(self.folder, "postgres")
         self._numbers = itertools.count()
+        self._shared: str | None = None
 
     def _run(self, *command: str) -> None:
         prefix = ["runuser", "-u", "postgres", "--"] if self.as_root else []
@@ -85,11 +86,14 @@ class PostgresCluster:
         self._run_sql(self.url(), f"CREATE DATABASE {name}")
         return self.url(name)
 
-    def emptied(self, url: str) -> str:
-        """``url``'s database with every game and entry deleted (its schema stays): a test's
-        clean board for a fraction of a new database's cost."""
-        self._run_sql(url, "DO $$ BEGIN IF to_regclass('games') IS NOT NULL THEN TRUNCATE entries, games; END IF; END $$")
-        return url
+    def emptied_database(self) -> str:
+        """The database the tests share, with every game and entry deleted (its schema
+        stays): a test's clean board for a fraction of a new database's cost."""
+        if self._shared is None:
+            self._shared = self.fresh_database()
+        self._run_sql(self._shared, "DO $$ BEGIN IF to_regclass('games') IS NOT NULL THEN TRUNCATE entries, games; END IF; "
+                                    "END $$")
+        return self._shared
 
     @staticmethod
     def _run_sql(url: str, statement: str) -> None:
@@ -140,26 +144,12 @@ def board_verifiers():
     verifiers.close()
 
 
-@pytest.fixture(scope="session")
-def postgres_board_database(postgres_cluster) -> str:
-    """One PostgreSQL database the tests share, emptied for each (``board_db``)."""
-    return postgres_cluster.fresh_database()
-
-
 def empty_board_database(request: pytest.FixtureRequest, store: str, folder: Path) -> str:
     """An empty board database of ``store``: SQLite, a new file in ``folder``; PostgreSQL,
     the shared database emptied."""
     if store == "sqlite":
         return f"sqlite:{folder / 'board.sqlite3'}"
-    return request.getfixturevalue("postgres_cluster").emptied(request.getfixturevalue("postgres_board_database"))
-
-
-@pytest.fixture(params=STORES)
-def new_board_db(request, tmp_path) -> str:
-    """A board database of each store in turn that no test used before (no schema yet)."""
-    if request.param == "sqlite":
-        return f"sqlite:{tmp_path / 'board.sqlite3'}"
-    return request.getfixturevalue("postgres_cluster").fresh_database()
+    return request.getfixturevalue("postgres_cluster").emptied_database()
 
 
 @pytest.fixture(params=STORES)
