@@ -43,7 +43,7 @@ LAYOUTS = {layout.script: layout for layout in (LATIN, URDU, DEVANAGARI)}
 # Challenge codes: digits and the capitals of Crockford's base 32 (no I, L, O, U).
 CODE_LETTERS = KeyboardLayout("latin", ("1234567890", "QWERTYP", "ASDFGHJK", "ZXCVBNM"), "ABC", capitals=True)
 # A web address: small letters, digits and what a host, a port and a path are written with.
-ADDRESS_LETTERS = KeyboardLayout("latin", ("1234567890", "qwertyuiop", "asdfghjkl", "zxcvbnm", ":/.-_"), "abc")
+ADDRESS_LETTERS = KeyboardLayout("latin", ("1234567890", "qwertyuiop", "asdfghjkl:", "zxcvbnm./-_"), "abc")
 
 
 @dataclass(frozen=True)
