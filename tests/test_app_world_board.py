@@ -73,8 +73,10 @@ def finish(player, game, name: str = "Ana", assisted: bool = False):
     player.wait(0.1)  # the game has started up (its saved game looked for) before this one ends
     control = player.control
     control.machine.restart("game_over", PlayContext(control.games.resume_session(game, assisted=assisted)))
-    player.give_name(name)
-    player.wait(1.0)
+    player.give_name(name, then=0.1)
+    session = player.session
+    player.wait_for(lambda: session.world_send is not None and not session.world_send.waiting, limit=5.0)
+    player.wait(0.1)  # its line drawn
     return game
 
 
