@@ -251,3 +251,30 @@ def test_a_menu_button_clipped_spares_the_look_it_shows():
     button._set_image_clip(pygame.Rect(0, 0, 50, 20))
     assert pygame.image.tobytes(look, "RGBA") == whole
     assert pygame.image.tobytes(button.image, "RGBA") != whole  # the button shown is clipped
+
+
+def test_a_menu_button_made_disabled_keeps_only_its_disabled_look_and_draws_the_normal_one_when_enabled():
+    """Settings' world board line is disabled until an address is set: its button kept the
+    normal look it drew as it was made beside the disabled one it shows."""
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((800, 600))
+    set_default_manager(None)
+    from magdagdon.app.ui.menu_button import PlainButton
+
+    ui = MenuUI((800, 600))
+    button = PlainButton(pygame.Rect(10, 10, 200, 50), "", ui.manager)
+    ui.draw_states_when_shown(button)
+    button.disable()
+    ui.update(0.1)
+    generated = [state_id for state_id, state in button.drawable_shape.states.items() if state.generated]
+    assert generated == ["disabled"]
+    button.enable()
+    ui.update(0.1)
+    from pygame_gui.elements import UIButton
+
+    stock = UIButton(pygame.Rect(10, 70, 200, 50), "", ui.manager)
+    ui.update(0.1)
+    assert button.drawable_shape.active_state.state_id == "normal"
+    assert pygame.image.tobytes(button.image, "RGBA") == pygame.image.tobytes(stock.image, "RGBA")
+    stock.kill()

@@ -55,15 +55,16 @@ def launch(x_display, tmp_path):
 
 
 # --- what the menu builder lays out ----------------------------------------------------------
-def menu_buttons(tmp_path, scene: str | None = None, in_game: bool = False) -> dict[str, Box]:
+def menu_buttons(tmp_path, scene: str | None = None, in_game: bool = False, enabled: bool | None = True) -> dict[str, Box]:
     """The buttons of a menu screen as the game builds them at ``SIZE``: ``scene`` opens a
-    menu over a fresh game; ``in_game`` opens the pause menu over a rolled game."""
+    menu over a fresh game; ``in_game`` opens the pause menu over a rolled game; ``enabled``
+    as ``Driver.menu_button_rects`` takes it (the enabled ones by default)."""
     app = Driver(tmp_path / "layout", SIZE, scene=scene, seed=SEED if in_game else None)
     try:
         if in_game:
             app.key(pygame.K_r)
             app.key(pygame.K_ESCAPE)
-        return {ident: Box.of(rect) for ident, rect in app.menu_button_rects().items()}
+        return {ident: Box.of(rect) for ident, rect in app.menu_button_rects(enabled).items()}
     finally:
         app.close()
 
@@ -91,15 +92,24 @@ def shows_button(frame: Frame, box: Box) -> bool:
     return 0.01 < frame.share(inner, lambda p: distance(p, ground) > 70) < 0.5
 
 
+def shows_disabled_button(frame: Frame, box: Box) -> bool:
+    """A disabled button: filled in a colour of its own (not the panel's), its words dim but there."""
+    inner = box.shrunk(0.12)
+    ground = dominant(frame, inner)
+    return distance(ground, PANEL) >= 8 and 0.01 < frame.share(inner, lambda p: distance(p, ground) > 30) < 0.5
+
+
 def is_mint(frame: Frame, box: Box) -> bool:
     """A primary button (plain, hovered or focused: all shades of mint)."""
     r, g, b = dominant(frame, box.shrunk(0.12))
     return g > 200 and b > 150 and r < 170
 
 
-def menu_shown(buttons: dict[str, Box], primary: str | None = None):
+def menu_shown(buttons: dict[str, Box], primary: str | None = None, disabled: dict[str, Box] | None = None):
     def check(frame: Frame) -> bool:
-        return all(shows_button(frame, box) for box in buttons.values()) and (primary is None or is_mint(frame, buttons[primary]))
+        return (all(shows_button(frame, box) for box in buttons.values())
+                and all(shows_disabled_button(frame, box) for box in (disabled or {}).values())
+                and (primary is None or is_mint(frame, buttons[primary])))
     return check
 
 
@@ -123,12 +133,15 @@ def settled(window: GameWindow, frame: Frame) -> bool:
 # --- the scenario --------------------------------------------------------------------------------
 def test_title_and_every_menu_show_and_close(launch, tmp_path):
     title = menu_buttons(tmp_path, "title")
-    menus = {name: menu_buttons(tmp_path, name) for name in ("rules", "high_scores", "settings", "about")}
+    names = ("rules", "high_scores", "settings", "about")
+    menus = {name: menu_buttons(tmp_path, name) for name in names}
+    disabled = {name: menu_buttons(tmp_path, name, enabled=False) for name in names}
+    assert list(disabled["settings"]) == ["world_board"]  # nothing to send to until an address is set
     game = launch()
     game.wait_for(menu_shown(title, "play"), "the title menu's buttons", save_to=tmp_path / "title.ppm")
     for name, buttons in menus.items():
         game.click(title[name].center)
-        game.wait_for(lambda f: menu_shown(buttons, "back")(f) and not is_mint(f, title["play"]),
+        game.wait_for(lambda f: menu_shown(buttons, "back", disabled[name])(f) and not is_mint(f, title["play"]),
                       f"the {name} screen with its Back button", save_to=tmp_path / f"{name}.ppm")
         if name in ("rules", "about"):
             game.key("Escape")  # Esc goes back as well as the button

@@ -524,10 +524,11 @@ class Player:
         assert isinstance(state, TableState)
         return state
 
-    def menu_button_rects(self) -> dict[str, pygame.Rect]:
+    def menu_button_rects(self, enabled: bool | None = None) -> dict[str, pygame.Rect]:
+        """The menu's buttons by name; ``enabled`` keeps only those that are (True) or are not (False)."""
         menu = self.top
         assert isinstance(menu, MenuState), self.top_key
-        return {ident: button.rect for button, ident in menu.buttons}
+        return {ident: button.rect for button, ident in menu.buttons if enabled is None or button.is_enabled == enabled}
 
     @property
     def surface(self) -> pygame.Surface:

@@ -72,3 +72,17 @@ class PlainButton(UIButton):
         if getattr(shape, "shadow_width", None) == 0:
             # Without a shadow it is a blank image: pygame_gui makes the same when it has none.
             shape.base_surface = None
+
+    def disable(self) -> None:
+        """Show the disabled look and let the normal one go: a button made disabled (a choice
+        with nothing to choose yet) had drawn its normal look as it was made, and would keep
+        that image beside the one it shows. Enabled again, pygame_gui draws the normal look
+        afresh, as it draws any look it lacks when the button takes it."""
+        super().disable()
+        shape = self.drawable_shape
+        if shape is None or shape.active_state.state_id != "disabled":
+            return
+        for state_id, state in shape.states.items():
+            if state is not shape.active_state and state.generated:
+                state.surface = pygame.Surface((0, 0), flags=pygame.SRCALPHA, depth=32)
+                state.generated = False
