@@ -31,6 +31,7 @@ from typing import Callable
 
 from magdagdon.engine import Action, Difficulty, Game, Phase, Roll
 from magdagdon.party.model import clean_player_name, turns_done
+from magdagdon.graphemes import cut
 from magdagdon.storage.high_scores import MAX_NAME_CHARACTERS
 
 MAX_SEATS = 50
@@ -178,7 +179,7 @@ class Room:
         while _compared(candidate) in taken:
             number += 1
             suffix = f" {number}"
-            candidate = name[:MAX_NAME_CHARACTERS - len(suffix)].rstrip() + suffix
+            candidate = cut(name, MAX_NAME_CHARACTERS - len(suffix)).rstrip() + suffix
         return candidate
 
     def check_code(self, code: object) -> None:

@@ -15,6 +15,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Collection
 
+from ..board.address import BadAddress, check_board_address
 from ..engine.difficulty import Difficulty
 from .atomic_file import FileTooLarge, read_limited, write_atomic
 from .data_dir import resolve_data_dir
@@ -51,6 +52,8 @@ class KioskConfig:
     coach_every_game: bool = True  # guide every guest's first turn (coach marks)
     phones: bool = False  # offer Phones on the title: guests open a room from the screen
     phones_turn_seconds: int = 60
+    world_board: bool = False  # send the guests' Today's dice to the world board (docs/BOARD.md)
+    board_url: str | None = None  # the world board's address (None: the one in Settings, if any)
 
     def to_data(self) -> dict[str, Any]:
         data = asdict(self)
@@ -97,6 +100,17 @@ class KioskConfig:
             if not isinstance(phones, bool):
                 raise CorruptFile(f"phones is {_shown(phones)}: it must be true or false")
             values["phones"] = phones
+        if "world_board" in raw:
+            world = raw["world_board"]
+            if not isinstance(world, bool):
+                raise CorruptFile(f"world_board is {_shown(world)}: it must be true or false")
+            values["world_board"] = world
+        if raw.get("board_url") is not None:
+            url = raw["board_url"]
+            try:
+                values["board_url"] = check_board_address(url if isinstance(url, str) else "")
+            except BadAddress:
+                raise CorruptFile(f"board_url is {_shown(url)}: it must be an address such as https://board.example.org") from None
         return cls(**values)
 
 

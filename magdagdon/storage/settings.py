@@ -20,6 +20,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable
 
+from ..board.address import BadAddress, check_board_address
 from ..engine.difficulty import Difficulty
 from .atomic_file import write_atomic
 from .data_dir import resolve_data_dir
@@ -46,6 +47,8 @@ class Settings:
     name: str | None = None  # the last name entered, offered to the next player
     # A yes/no setting needs nothing more here than its field: it is read and written as a flag.
     auto_roll: bool | None = None  # each turn's dice thrown without a tap on ROLL
+    world_board: bool | None = None  # Today's dice results sent to the world board (docs/BOARD.md)
+    board_url: str | None = None  # the world board's address (None: none chosen; the game has no default)
 
     def with_changes(self, **changes: Any) -> "Settings":
         return replace(self, **changes)
@@ -110,6 +113,15 @@ def _volume(name: str, value: Any) -> int:
     return value
 
 
+def _board_address(name: str, value: Any) -> str:
+    if not isinstance(value, str):
+        raise CorruptFile(f"bad {name} {value!r}")  # pragma: no mutate
+    try:
+        return check_board_address(value)
+    except BadAddress:
+        raise CorruptFile(f"bad {name} {value!r}: an address such as https://board.example.org") from None
+
+
 def _tips(name: str, value: Any) -> tuple[str, ...]:
     if not isinstance(value, list) or len(value) > 50 or not all(isinstance(t, str) and len(t) <= 40 for t in value):
         raise CorruptFile("bad tips_seen")  # pragma: no mutate
@@ -125,6 +137,7 @@ def _name(name: str, value: Any) -> str:
 # The fields that are not yes/no, each with its own check.
 _READERS: dict[str, Callable[[str, Any], Any]] = {
     "difficulty": _difficulty, "language": _language, "volume": _volume, "tips_seen": _tips, "name": _name,
+    "board_url": _board_address,
 }
 
 

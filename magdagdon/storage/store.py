@@ -178,7 +178,7 @@ class Store:
         replay_id = recorded.replay_id
         if all(p.replay_id != replay_id for p in self._pending):
             self._pending.append(recorded)
-        day = day_of_dice(recorded.replay.seed, recorded.when)  # a game on a day's dice: its table too
+        day = day_of_dice(recorded.replay.seed, recorded.when, recorded.replay.difficulty)  # a day's dice: its table too
         if day is not None and all(g.replay_id != replay_id for g, _ in self._pending_daily):
             self._pending_daily.append((recorded, day))
         known_as = self._write_held(recorded.when, recorded)

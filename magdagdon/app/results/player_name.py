@@ -27,9 +27,10 @@ def typed_characters(text: str) -> str:
 
 
 def add_typed(name: str, text: str) -> str:
-    """``name`` with ``text`` appended as far as it fits; no leading or double spaces."""
+    """``name`` with ``text`` appended as far as it fits; no leading or double spaces. A mark
+    typed after the last letter that fits joins it; a letter past the last does not go in."""
     for cluster in clusters(typed_characters(text)):
-        if length(name) >= MAX_NAME_CHARACTERS:
+        if length(name + cluster) > MAX_NAME_CHARACTERS:
             break
         if cluster.isspace():
             if not name or name.endswith(" "):
