@@ -1,4 +1,6 @@
-"""The PyInstaller app builds, runs headless for a few frames and saves a real picture.
+"""The PyInstaller app builds, runs headless for a few frames and saves a real picture; its
+Urdu table (ICU's bidi levels and line breaks, bundled from pyicu-wheels) is the very picture
+the game run from source draws.
 
 Slow (about a minute): select with ``-m build``, skip with ``-m "not build"``.
 """
@@ -9,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from pictures import assert_real_picture
+from pictures import assert_real_picture, assert_same_picture
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -35,4 +37,16 @@ def test_one_folder_app_runs_headless_and_draws(tmp_path):
     sim = subprocess.run([str(executable), "simulate", "--policy", "expert", "--games", "3", "--json"],
                          env=env, capture_output=True, text=True, timeout=120)
     assert sim.returncode == 0 and '"games": 3' in sim.stdout, sim.stderr
+    # Urdu with Latin words and signed numbers on one line: every line's runs come from ICU
+    # in the bundle. Pixel for pixel what the source draws, so the bundled ICU is the one
+    # the tests check (a missing or different ICU would stop the game or move a word).
+    urdu = ["--windowed", "--size", "800x600", "--frames", "20", "--seed", "7", "--lang", "ur"]
+    pictures = {}
+    for label, command in (("bundle", [str(executable)]), ("source", [sys.executable, "-m", "magdagdon"])):
+        pictures[label] = tmp_path / f"urdu-{label}.png"
+        result = subprocess.run([*command, *urdu, "--data-dir", str(tmp_path / f"data-{label}"),
+                                 "--screenshot", str(pictures[label])],
+                                env=env, cwd=ROOT, capture_output=True, text=True, timeout=120)
+        assert result.returncode == 0, result.stderr
+    assert_same_picture(pictures["bundle"], pictures["source"])
 

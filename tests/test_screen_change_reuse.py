@@ -14,7 +14,8 @@ from magdagdon.app.text.i18n import Catalog  # noqa: E402
 from magdagdon.app.table.layout import compute_layout  # noqa: E402
 from magdagdon.app.text.menu_text import paragraphs  # noqa: E402
 from magdagdon.app.table.table_canvas import TableCanvas  # noqa: E402
-from magdagdon.app.text.text_runs import grapheme_clusters, wrap_paragraph  # noqa: E402
+from magdagdon.app.text.line_breaks import break_opportunities, wrap_paragraph  # noqa: E402
+from magdagdon.graphemes import clusters as grapheme_clusters  # noqa: E402
 from magdagdon.app.shell.viewport import Viewport  # noqa: E402
 from magdagdon.engine import Difficulty, Game  # noqa: E402
 
@@ -29,17 +30,21 @@ def fonts_ready():
 
 
 def wrapped_measuring_every_line(text: str, width: int, measure) -> list[str]:
-    """The plain greedy wrap: every line tried is measured whole."""
+    """The plain greedy wrap at the same line-break opportunities: every line tried is
+    measured whole."""
     lines: list[str] = []
     line = ""
-    for word in text.split():
-        trial = f"{line} {word}" if line else word
-        if measure(trial) <= width:
-            line = trial
+    start = 0
+    for end in break_opportunities(text):
+        segment = text[start:end]
+        start = end
+        word = segment.strip()
+        if measure((line + word).strip()) <= width:
+            line += segment
             continue
-        if line:
-            lines.append(line)
-        line = word
+        if line.strip():
+            lines.append(line.strip())
+        line = segment
         if measure(word) > width and not any("\u0600" <= c <= "\u06ff" for c in word):
             line = ""
             for cluster in grapheme_clusters(word):
@@ -47,8 +52,9 @@ def wrapped_measuring_every_line(text: str, width: int, measure) -> list[str]:
                     lines.append(line)
                     line = ""
                 line += cluster
-    if line:
-        lines.append(line)
+            line += segment[len(segment.rstrip()):]
+    if line.strip():
+        lines.append(line.strip())
     return lines
 
 

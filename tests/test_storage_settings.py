@@ -169,7 +169,7 @@ def test_a_bad_setting_is_one_line_on_stderr_and_a_notice_on_the_title(tmp_path,
     try:
         player.wait(0.5)
         lines = [line for line in capfd.readouterr().err.splitlines() if "settings.json" in line]
-        assert len(lines) == 1 and "bad volume 101" in lines[0] and "the other settings are kept" in lines[0]
+        assert len(lines) == 1 and "volume is 101: it must be a whole number from 0 to 100" in lines[0] and "the other settings are kept" in lines[0]
         assert player.top.notices() == ["settings.json: a bad setting was dropped, the others kept."]
         assert player.control.preferences.saved.difficulty is Difficulty.NIGHTMARE
         assert player.control.preferences.saved.name == "Ana"

@@ -225,15 +225,20 @@ def _set(field, value):
     return change
 
 
+WHEN_RULE = "it must be an ISO date and time with its time zone, from 1970 to 9998"
+
+
 @pytest.mark.parametrize("change, reason", [
-    (_set("assisted", None), "a recorded game needs name, when, assisted and replay"),
-    (_set("name", "two\nlines"), "bad player name 'two\\nlines'"),
-    (_set("assisted", "yes"), "bad assisted 'yes'"),
-    (_set("when", 20261129), "bad date-time 20261129"),
-    (_set("when", "2026-11-29T20:00:00+00:00" + " " * 40), "bad date-time " + repr("2026-11-29T20:00:00+00:00" + " " * 40)[:39] + "…"),
-    (_set("when", "yesterday"), "bad date-time 'yesterday'"),
-    (_set("when", "2026-11-29T20:00:00"), "date-time without time zone '2026-11-29T20:00:00'"),
-    (_set("when", "1969-07-20T20:17:00+00:00"), "date-time out of range '1969-07-20T20:17:00+00:00'"),
+    (_set("assisted", None), "a recorded game needs name, when, assisted and replay (and a seat or none)"),
+    (_set("name", "two\nlines"),
+     'name is "two\\nlines": it must be a name of at most 24 characters, without controls or doubled spaces'),
+    (_set("assisted", "yes"), 'assisted is "yes": it must be true or false'),
+    (_set("when", 20261129), f"when is 20261129: {WHEN_RULE}"),
+    (_set("when", "2026-11-29T20:00:00+00:00" + " " * 40),
+     'when is "2026-11-29T20:00:00+00:00' + " " * 31 + f'...: {WHEN_RULE}'),
+    (_set("when", "yesterday"), f'when is "yesterday": {WHEN_RULE}'),
+    (_set("when", "2026-11-29T20:00:00"), f'when is "2026-11-29T20:00:00": {WHEN_RULE}'),
+    (_set("when", "1969-07-20T20:17:00+00:00"), f'when is "1969-07-20T20:17:00+00:00": {WHEN_RULE}'),
 ], ids=["field missing", "name", "assisted", "when not text", "when too long", "when not a date", "no time zone",
         "before 1970"])
 def test_an_archived_game_that_does_not_read_is_named_with_the_reason(folder, change, reason):

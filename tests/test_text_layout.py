@@ -10,8 +10,10 @@ import pytest  # noqa: E402
 
 from magdagdon.app.text.fonts import FontBook, font_paths  # noqa: E402
 from magdagdon.app.text.i18n import Catalog  # noqa: E402
-from magdagdon.app.text.text_runs import (  # noqa: E402
-    base_level, grapheme_clusters, split_runs, visual_order, wrap_paragraph)
+from magdagdon.app.text.bidi_levels import base_level  # noqa: E402
+from magdagdon.app.text.line_breaks import wrap_paragraph  # noqa: E402
+from magdagdon.app.text.text_runs import split_runs, visual_order  # noqa: E402
+from magdagdon.graphemes import clusters as grapheme_clusters  # noqa: E402
 
 WHITE = (255, 255, 255)
 SIZE = 40

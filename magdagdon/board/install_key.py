@@ -16,11 +16,13 @@ from typing import Any
 
 from ..storage.atomic_file import write_atomic
 from ..storage.document_file import load_document
-from ..storage.envelope import CorruptFile, FileKind, encode
+from ..storage.decoding import Fields, text
+from ..storage.envelope import FileKind, encode
 
 KEY_FILE = "board_key.json"
 KEY_KIND = FileKind("magdagdon-board-key", 1, max_bytes=4096)
 _KEY = re.compile(r"[A-Za-z0-9_-]{32,128}")
+_KEY_TEXT = text(_KEY.pattern, rule="it must be 32 to 128 letters, digits, - or _")
 
 
 def is_key(raw: object) -> bool:
@@ -38,9 +40,7 @@ def new_key() -> str:
 
 
 def _parse(raw: Any) -> str:
-    if not isinstance(raw, dict) or not is_key(raw.get("key")):
-        raise CorruptFile("the board key file holds no key")
-    return str(raw["key"])
+    return Fields(raw, KEY_FILE, what="the board key file").get("key", _KEY_TEXT)
 
 
 def installation_key(data_dir: Path, now: datetime | None = None) -> str:

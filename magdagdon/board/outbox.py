@@ -17,9 +17,11 @@ from typing import Any
 from ..engine.replay import Replay
 from ..storage.atomic_file import write_atomic
 from ..storage.document_file import load_document
-from ..storage.envelope import CorruptFile, FileKind, encode, is_int
+from ..storage.decoding import Fields, anything, checked, date_time, flag, integer, list_of, nullable, value
+from ..storage.envelope import FileKind, encode
 from ..storage.game_identity import game_identity
-from ..storage.high_scores import clean_name, parse_when
+from ..storage.high_scores import player_name
+from ..storage.recorded_game import stored_replay
 from ..storage.lock import DataLock
 from .days import DayState, day_state
 
@@ -51,26 +53,22 @@ class Waiting:
                 "next_try": None if self.next_try is None else self.next_try.isoformat()}
 
     @classmethod
-    def from_data(cls, raw: Any) -> "Waiting":
-        if not isinstance(raw, dict):
-            raise CorruptFile("a waiting game is an object")
-        replay = Replay.from_dict(raw["replay"])
-        name, assisted, tries = raw["name"], raw["assisted"], raw["tries"]
-        if not isinstance(name, str) or clean_name(name) != name or not isinstance(assisted, bool) \
-                or not is_int(tries) or tries < 0:
-            raise CorruptFile("a waiting game's name, assisted or tries")
-        next_try = None if raw["next_try"] is None else parse_when(raw["next_try"])
-        return cls(replay, name, assisted, date.fromisoformat(raw["day"]), tries, next_try)
+    def from_data(cls, raw: Any, document: str = OUTBOX_FILE, where: str = "a waiting game") -> "Waiting":
+        game = Fields(raw, document, where)
+        return cls(game.get("replay", stored_replay), game.get("name", player_name), game.get("assisted", flag),
+                   game.get("day", _DAY), game.get("tries", integer(0, None)), game.get("next_try", nullable(date_time)))
 
     def later(self, now: datetime, at_least: float | None = None) -> "Waiting":
         wait = min(MAX_WAIT_SECONDS, RETRY_SECONDS * 2 ** min(self.tries, 10))
         return replace(self, tries=self.tries + 1, next_try=now + timedelta(seconds=max(wait, at_least or 0)))
 
 
+_DAY = checked(date.fromisoformat, "it must be a day written YYYY-MM-DD")
+
+
 def _parse(raw: Any) -> list[Waiting]:
-    if not isinstance(raw, list) or len(raw) > MAX_WAITING:
-        raise CorruptFile("the outbox is a list of waiting games")
-    return [Waiting.from_data(item) for item in raw]
+    games = value(raw, list_of(anything, max_items=MAX_WAITING, items="waiting games"), OUTBOX_FILE, "the outbox")
+    return [Waiting.from_data(item, OUTBOX_FILE, f"[{index}]") for index, item in enumerate(games)]
 
 
 class Outbox:

@@ -89,7 +89,7 @@ def _play(options: "Options", termination: "Termination") -> int:
     try:
         from magdagdon.app.shell.control import Control
     except ModuleNotFoundError as error:  # run by a Python the game was not installed into
-        if error.name not in ("pygame", "pygame_gui", "bidi"):
+        if error.name not in ("pygame", "pygame_gui", "icu", "regex"):
             raise
         raise SystemExit(f"magdagdon: {error.name} is missing from this Python ({sys.executable}): "
                          "install the game with `python -m pip install .`") from None

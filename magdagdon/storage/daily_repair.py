@@ -19,11 +19,11 @@ from typing import Any
 from ..engine.challenge import daily_seed
 from ..engine.difficulty import Difficulty
 from ..engine.replay import ReplayError
-from ..shown_value import shown
-from .daily_table import DAILY_KIND, DailyFile, Days, day_of_dice, kept_days, named_entry, parse_day
+from .daily_table import DAILY_FILE, DAILY_KIND, DailyFile, Days, calendar_day, day_of_dice, kept_days, named_entry
+from .decoding import BadField, Fields, anything, difficulty, list_of
 from .document_file import PARSE_ERRORS, Loaded, load_document, set_aside
-from .envelope import CorruptFile, NewerVersion
-from .high_scores import TABLE_SIZE, ScoreEntry, insert
+from .envelope import NewerVersion
+from .high_scores import ENTRY_FIELDS, TABLE_SIZE, ScoreEntry, insert
 from .notices import NoticeKind, StorageNotice, notice_of_error
 from .replay_archive import ReplayArchive
 
@@ -36,49 +36,48 @@ class ReadDays:
 
 def read_days(raw: Any) -> ReadDays:
     """The days of ``daily.json``'s data, each part checked as strictly as ever, a part that
-    fails left out and named; CorruptFile only when the data is not a map of days at all."""
-    if not isinstance(raw, dict):
-        raise CorruptFile("daily tables are a map of days")  # pragma: no mutate
+    fails left out and named; CorruptFile only when the data is not an object at all."""
+    document = Fields(raw, DAILY_FILE, what="daily tables")
     days: Days = {}
     damaged: list[str] = []
-    for key, tables in raw.items():
+    for key in document.names():
         try:
-            day = parse_day(key)
-        except (CorruptFile, ValueError):
-            damaged.append(f"day {shown(key)}")
+            day = document.decoded(key, key, calendar_day)
+            tables = document.object(key)
+        except BadField as bad:
+            damaged.append(bad.problem)
             continue
-        if not isinstance(tables, dict):
-            damaged.append(f"the tables of {key}")
-            continue
-        for name, entries in tables.items():
-            if not isinstance(name, str) or name not in Difficulty.__members__:
-                damaged.append(f"table {shown(name)} of {key}")
+        for name in tables.names():
+            try:
+                of = tables.decoded(name, name, difficulty)
+                items = tables.get(name, list_of(anything, items="entries"))
+            except BadField as bad:
+                damaged.append(bad.problem)
                 continue
-            difficulty = Difficulty[name]
-            table = _entries(entries, difficulty, daily_seed(day), f"{key} {name}", damaged)
+            table = _entries(items, tables.place(name), of, daily_seed(day), damaged)
             if table:
-                days.setdefault(day, {})[difficulty] = table
+                days.setdefault(day, {})[of] = table
     return ReadDays(days, tuple(damaged))
 
 
-def _entries(raw: Any, difficulty: Difficulty, seed: int, where: str, damaged: list[str]) -> list[ScoreEntry]:
-    if not isinstance(raw, list):
-        damaged.append(f"the table {where}")
-        return []
+def _entries(items: list[Any], where: str, of: Difficulty, seed: int, damaged: list[str]) -> list[ScoreEntry]:
+    """The entries of the table at ``where`` that read, each of difficulty ``of``, on the
+    day's dice and once, best first, at most ``TABLE_SIZE``; the others named in ``damaged``."""
     table: list[ScoreEntry] = []
-    for item in raw:
+    for index, item in enumerate(items):
+        place = f"{where}[{index}]"
         try:
-            entry = ScoreEntry.from_data(item)
-        except PARSE_ERRORS:
-            damaged.append(f"an entry of {where}")
+            entry = ScoreEntry.read(Fields(item, DAILY_FILE, place, exactly=ENTRY_FIELDS))
+        except PARSE_ERRORS as error:
+            damaged.append(error.problem if isinstance(error, BadField) else f"{place}: {error}")
             continue
-        if entry.difficulty is not difficulty or entry.seed != seed or any(e.replay_id == entry.replay_id for e in table):
-            damaged.append(f"an entry of {where}")
+        if entry.difficulty is not of or entry.seed != seed or any(e.replay_id == entry.replay_id for e in table):
+            damaged.append(f"{place}: not a game of its table's difficulty and day, or one already in it")
             continue
         table.append(entry)
     table.sort(key=lambda e: e.sort_key)
     if len(table) > TABLE_SIZE:
-        damaged.append(f"entries beyond the top {TABLE_SIZE} of {where}")
+        damaged.append(f"{where}: entries beyond the top {TABLE_SIZE}")
     return table[:TABLE_SIZE]
 
 

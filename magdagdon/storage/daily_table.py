@@ -25,8 +25,9 @@ from typing import Any, Iterator
 from ..engine.challenge import day_seeds
 from ..engine.difficulty import Difficulty
 from .atomic_file import write_atomic
+from .decoding import Fields, Unfit, difficulty, value
 from .document_file import Loaded, load_document
-from .envelope import CorruptFile, FileKind, encode
+from .envelope import FileKind, encode
 from .high_scores import ScoreEntry, insert, parse_table, rank_of
 
 DAILY_FILE = "daily.json"
@@ -70,35 +71,36 @@ def kept_days(days: Days, now: datetime) -> Days:
     return {day: tables for day, tables in days.items() if day_window(day)[0] <= now and day_window(day)[1] > oldest}
 
 
-def parse_day(raw: Any) -> date:
+def calendar_day(raw: Any) -> date:
+    """A day written YYYY-MM-DD, from the first day of Today's dice on."""
+    rule = f"a day is written YYYY-MM-DD, from {FIRST_DAY.isoformat()} on"
     if not isinstance(raw, str) or not _DAY.fullmatch(raw):
-        raise CorruptFile(f"a day is written YYYY-MM-DD, not {raw!r}")  # pragma: no mutate
-    day = date.fromisoformat(raw)  # ValueError (a corrupt file) for 2026-13-45
+        raise Unfit(rule)
+    try:
+        day = date.fromisoformat(raw)  # 2026-13-45 is no day
+    except ValueError:
+        raise Unfit(rule) from None
     if day < FIRST_DAY:
-        raise CorruptFile(f"no Today's dice on {raw}")  # pragma: no mutate
+        raise Unfit(rule)
     return day
 
 
-def _difficulty(raw: Any) -> Difficulty:
-    if not isinstance(raw, str) or raw not in Difficulty.__members__:
-        raise CorruptFile(f"bad difficulty {raw!r}")  # pragma: no mutate
-    return Difficulty[raw]
+def parse_day(raw: Any) -> date:
+    """A day of ``daily.json`` (:func:`calendar_day`); BadField otherwise."""
+    return value(raw, calendar_day, DAILY_FILE, "a day")
 
 
 def parse_days(raw: Any) -> Days:
-    if not isinstance(raw, dict):
-        raise CorruptFile("daily tables are a map of days")  # pragma: no mutate
+    """Every day of ``daily.json``'s data, read whole or not at all."""
+    document = Fields(raw, DAILY_FILE, what="daily tables")
     days: Days = {}
-    for key, tables in raw.items():
-        day = parse_day(key)
-        if not isinstance(tables, dict):
-            raise CorruptFile(f"the tables of {key} are not a map")  # pragma: no mutate
+    for day, key in document.each(calendar_day):
+        tables = document.object(key)
         days[day] = {}
-        for name, entries in tables.items():
-            difficulty = _difficulty(name)
-            days[day][difficulty] = parse_table(entries, difficulty)
+        for difficulty_of_table, name in tables.each(difficulty):
+            days[day][difficulty_of_table] = parse_table(tables, name, difficulty_of_table)
         if any(e.seed not in day_seeds(day, e.difficulty) for table in days[day].values() for e in table):
-            raise CorruptFile(f"a game in the tables of {key} is not on that day's dice")  # pragma: no mutate
+            raise document.bad(key, "holds a game that is not on that day's dice")  # pragma: no mutate
     return days
 
 

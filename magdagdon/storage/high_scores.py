@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Sequence
@@ -11,8 +10,8 @@ from ..engine.board import Board
 from ..engine.difficulty import Difficulty
 from ..engine.dice import check_seed
 from ..graphemes import cut, tidy_text
-from .envelope import CorruptFile, is_int
 from ..shown_value import shown
+from .decoding import EARLIEST, LATEST, Fields, Unfit, checked, date_time, difficulty, flag, integer, text, value
 
 TABLE_SIZE = 20
 DEFAULT_NAME = "Player"
@@ -24,10 +23,7 @@ MAX_NAME_LENGTH = 24  # what a stored name may hold: older versions kept up to 2
 MAX_NAME_CHARACTERS = 12
 MIN_SCORE, MAX_SCORE = -310, 544  # RULES.md §8: all ruins with every power; 3456/... perfect
 SANE_LIMIT = 10**9
-# Recording times a table accepts: any local time zone can show them (Windows cannot before 1970).
-EARLIEST = datetime(1970, 1, 2, tzinfo=timezone.utc)
-LATEST = datetime(9998, 12, 31, tzinfo=timezone.utc)
-_REPLAY_ID = re.compile(r"[0-9a-f]{24}")
+_REPLAY_ID = r"[0-9a-f]{24}"
 
 
 @dataclass(frozen=True)
@@ -63,28 +59,24 @@ class ScoreEntry:
         }
 
     @classmethod
-    def from_data(cls, raw: Any) -> "ScoreEntry":
+    def from_data(cls, raw: Any, document: str = "a score entry") -> "ScoreEntry":
         """Strict reading: any field of the wrong type or range is a corrupt file."""
-        if not isinstance(raw, dict) or set(raw) != _FIELDS:
-            raise CorruptFile("a score entry needs exactly the fields " + ", ".join(sorted(_FIELDS)))  # pragma: no mutate
-        difficulty = _difficulty(raw["difficulty"])
-        name, score, turns, powers, assisted = (raw[k] for k in ("name", "score", "turns", "powers_used", "assisted"))
-        if not isinstance(name, str) or clean_name(name) != name:
-            raise CorruptFile(f"bad player name {shown(name)}")  # pragma: no mutate
-        # Types are strict; values only sane, so a hand-edited number still loads and
+        return cls.read(Fields(raw, document, what="a score entry", exactly=ENTRY_FIELDS))
+
+    @classmethod
+    def read(cls, entry: Fields) -> "ScoreEntry":
+        """The entry ``entry`` holds, every field checked (BadField naming the first that is not)."""
+        # Types are strict; numbers only sane, so a hand-edited number still loads and
         # ``scores --verify`` names it instead of the whole table being set aside.
-        for label, number in (("score", score), ("turns", turns), ("powers_used", powers)):  # pragma: no mutate
-            if not is_int(number) or abs(number) > SANE_LIMIT:
-                raise CorruptFile(f"bad {label} {shown(number)}")  # pragma: no mutate
-        if not isinstance(assisted, bool):
-            raise CorruptFile(f"bad assisted {shown(assisted)}")  # pragma: no mutate
         return cls(
-            name, score, parse_when(raw["when"]), turns, powers, check_seed(raw["seed"]),
-            check_replay_id(raw["replay_id"]), assisted, difficulty, _board(raw["board"]),
+            entry.get("name", player_name), entry.get("score", _SANE), entry.get("when", date_time),
+            entry.get("turns", _SANE), entry.get("powers_used", _SANE), entry.get("seed", seed),
+            entry.get("replay_id", replay_id_text), entry.get("assisted", flag),
+            entry.get("difficulty", difficulty), entry.get("board", board_text),
         )
 
 
-_FIELDS = frozenset(("name", "score", "when", "turns", "powers_used", "seed", "replay_id", "assisted", "difficulty", "board"))
+ENTRY_FIELDS = frozenset(("name", "score", "when", "turns", "powers_used", "seed", "replay_id", "assisted", "difficulty", "board"))
 
 
 def insert(table: Sequence[ScoreEntry], entry: ScoreEntry) -> tuple[list[ScoreEntry], int | None]:
@@ -103,14 +95,14 @@ def rank_of(table: Sequence[ScoreEntry], replay_id: str) -> int | None:
     return next((i for i, e in enumerate(table, start=1) if e.replay_id == replay_id), None)
 
 
-def parse_table(raw: Any, difficulty: Difficulty) -> list[ScoreEntry]:
-    if not isinstance(raw, list) or len(raw) > TABLE_SIZE:
-        raise CorruptFile(f"a table is a list of at most {TABLE_SIZE} entries")  # pragma: no mutate
-    entries = [ScoreEntry.from_data(item) for item in raw]
-    if any(e.difficulty is not difficulty for e in entries):
-        raise CorruptFile(f"an entry in the {difficulty.name} table is of another difficulty")  # pragma: no mutate
+def parse_table(parent: Fields, name: str, of: Difficulty) -> list[ScoreEntry]:
+    """The table in field ``name`` of ``parent``: at most ``TABLE_SIZE`` entries of
+    difficulty ``of``, each game once, best first."""
+    entries = [ScoreEntry.read(entry) for entry in parent.objects(name, max_items=TABLE_SIZE, exactly=ENTRY_FIELDS)]
+    if any(e.difficulty is not of for e in entries):
+        raise parent.bad(name, f"holds an entry of another difficulty than {of.name}")  # pragma: no mutate
     if len({e.replay_id for e in entries}) != len(entries):
-        raise CorruptFile("a game appears twice in one table")  # pragma: no mutate
+        raise parent.bad(name, "holds a game twice")  # pragma: no mutate
     return sorted(entries, key=lambda e: e.sort_key)
 
 
@@ -130,22 +122,8 @@ def clean_name(name: object) -> str:
 
 
 def parse_when(raw: Any) -> datetime:
-    if not isinstance(raw, str) or len(raw) > 40:
-        raise CorruptFile(f"bad date-time {shown(raw)}")
-    try:
-        when = datetime.fromisoformat(raw)
-    except ValueError:
-        raise CorruptFile(f"bad date-time {shown(raw)}") from None
-    if when.tzinfo is None or when.utcoffset() is None:
-        raise CorruptFile(f"date-time without time zone {shown(raw)}")
-    try:
-        in_utc = when.astimezone(timezone.utc)
-    except OverflowError:
-        in_utc = None
-    # Sorting, printing and showing in local time must all work; no game is older than 1970.
-    if in_utc is None or not EARLIEST <= in_utc <= LATEST:
-        raise CorruptFile(f"date-time out of range {shown(raw)}")
-    return when
+    """A date and time as the files write it (:func:`.decoding.date_time`); BadField otherwise."""
+    return value(raw, date_time, "a date and time", "it")
 
 
 def check_aware(now: datetime) -> datetime:
@@ -158,23 +136,30 @@ def check_aware(now: datetime) -> datetime:
 
 
 def check_replay_id(raw: Any) -> str:
-    if not isinstance(raw, str) or not _REPLAY_ID.fullmatch(raw):
-        raise CorruptFile(f"bad replay id {shown(raw)}")  # pragma: no mutate
+    return value(raw, replay_id_text, "a replay id", "it")
+
+
+# Decoders of an entry's fields (also read by the other files that hold them).
+_SANE = integer(-SANE_LIMIT, SANE_LIMIT)
+replay_id_text = text(_REPLAY_ID, rule="it must be 24 hexadecimal digits")
+seed = checked(check_seed, "it must be a seed, a whole number the game can roll from")
+
+
+def player_name(raw: Any) -> str:
+    """A name as the game stores it: already clean (:func:`clean_name` leaves it as it is)."""
+    if not isinstance(raw, str) or clean_name(raw) != raw:
+        raise Unfit(f"it must be a name of at most {MAX_NAME_LENGTH} characters, without controls or doubled spaces")
     return raw
 
 
-def _difficulty(raw: Any) -> Difficulty:
-    if not isinstance(raw, str) or raw not in Difficulty.__members__:
-        raise CorruptFile(f"bad difficulty {shown(raw)}")  # pragma: no mutate
-    return Difficulty[raw]
-
-
-def _board(raw: Any) -> str:
+def board_text(raw: Any) -> str:
+    """A final board in canonical text notation (RULES.md §1)."""
+    rule = "it must be a board in the game's notation"
     try:
         board = Board.parse(raw)
-    except ValueError:
-        raise CorruptFile(f"bad board {shown(raw)}") from None  # pragma: no mutate
+    except (ValueError, TypeError, AttributeError):
+        raise Unfit(rule) from None
     text = str(board)
     if text != raw:
-        raise CorruptFile(f"not a board in canonical notation: {shown(raw)}")  # pragma: no mutate
+        raise Unfit(rule)
     return text

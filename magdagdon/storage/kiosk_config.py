@@ -19,8 +19,9 @@ from ..board.address import BadAddress, check_board_address
 from ..engine.difficulty import Difficulty
 from .atomic_file import FileTooLarge, read_limited, write_atomic
 from .data_dir import resolve_data_dir
+from .decoding import BadField, Fields, Unfit, difficulty, flag, integer, list_of, nullable, one_of
 from .document_file import PARSE_ERRORS, load_document
-from .envelope import CorruptFile, FileKind, NewerVersion, decode, is_int
+from .envelope import FileKind, NewerVersion, decode
 from .notices import NoticeKind, StorageNotice
 
 KIOSK_FILE = "kiosk.json"
@@ -63,61 +64,40 @@ class KioskConfig:
 
     @classmethod
     def from_data(cls, raw: Any) -> "KioskConfig":
-        if not isinstance(raw, dict):
-            raise CorruptFile("kiosk settings must be an object")
+        """The fields the file has, each checked (BadField naming the first that is not);
+        the defaults for the others; unknown fields ignored."""
+        kiosk = Fields(raw, KIOSK_FILE, what="kiosk settings")
         values: dict[str, Any] = {}
         for name, (low, high) in SECONDS_RANGES.items():
-            if name in raw:
-                value = raw[name]
-                if not is_int(value) or not low <= value <= high:
-                    raise CorruptFile(f"{name} is {_shown(value)}: it must be a whole number from {low} to {high}")
-                values[name] = value
-        if "difficulties" in raw:
-            names = raw["difficulties"]
-            if not isinstance(names, list) or not names or not all(
-                    isinstance(n, str) and n in Difficulty.__members__ for n in names):
-                raise CorruptFile(f"difficulties is {_shown(names)}: it must list some of "
-                                  + ", ".join(Difficulty.__members__))
-            values["difficulties"] = tuple(d for d in Difficulty if d.name in names)
-        if "language" in raw:
-            language = raw["language"]
-            if language is not None and (not isinstance(language, str) or not language.isascii()
-                                         or not language.isalpha() or len(language) > 8):
-                raise CorruptFile(f"language is {_shown(language)}: it must be a language code such as en, or null")
-            values["language"] = language
-        if "attract_steps" in raw:
-            steps = raw["attract_steps"]
-            if not isinstance(steps, list) or not steps or not all(s in ATTRACT_STEPS for s in steps):
-                raise CorruptFile(f"attract_steps is {_shown(steps)}: it must list some of " + ", ".join(ATTRACT_STEPS))
-            values["attract_steps"] = tuple(steps)
-        if "coach_every_game" in raw:
-            coach = raw["coach_every_game"]
-            if not isinstance(coach, bool):
-                raise CorruptFile(f"coach_every_game is {_shown(coach)}: it must be true or false")
-            values["coach_every_game"] = coach
-        if "phones" in raw:
-            phones = raw["phones"]
-            if not isinstance(phones, bool):
-                raise CorruptFile(f"phones is {_shown(phones)}: it must be true or false")
-            values["phones"] = phones
-        if "world_board" in raw:
-            world = raw["world_board"]
-            if not isinstance(world, bool):
-                raise CorruptFile(f"world_board is {_shown(world)}: it must be true or false")
-            values["world_board"] = world
-        if raw.get("board_url") is not None:
-            url = raw["board_url"]
-            try:
-                values["board_url"] = check_board_address(url if isinstance(url, str) else "")
-            except BadAddress:
-                raise CorruptFile(f"board_url is {_shown(url)}: it must be an address such as https://board.example.org") from None
+            if name in kiosk:
+                values[name] = kiosk.get(name, integer(low, high))
+        if "difficulties" in kiosk:
+            names = kiosk.get("difficulties", list_of(difficulty, min_items=1, rule="it must list some of "
+                                                      + ", ".join(Difficulty.__members__)))
+            values["difficulties"] = tuple(d for d in Difficulty if d in names)
+        if "language" in kiosk:
+            values["language"] = kiosk.get("language", nullable(_language_code))
+        if "attract_steps" in kiosk:
+            values["attract_steps"] = tuple(kiosk.get("attract_steps", list_of(
+                one_of(ATTRACT_STEPS), min_items=1, rule="it must list some of " + ", ".join(ATTRACT_STEPS))))
+        for name in ("coach_every_game", "phones", "world_board"):
+            if name in kiosk:
+                values[name] = kiosk.get(name, flag)
+        values["board_url"] = kiosk.optional("board_url", _board_address)
         return cls(**values)
 
 
-def _shown(value: Any) -> str:
-    """A value as the file wrote it (JSON: it was read from JSON), cut short: the operator's log names it."""
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= 60 else text[:57] + "..."
+def _language_code(value: Any) -> str:
+    if not isinstance(value, str) or not value.isascii() or not value.isalpha() or len(value) > 8:
+        raise Unfit("it must be a language code such as en, or null")
+    return value
+
+
+def _board_address(value: Any) -> str:
+    try:
+        return check_board_address(value if isinstance(value, str) else "")
+    except BadAddress:
+        raise Unfit("it must be an address such as https://board.example.org") from None
 
 
 @dataclass(frozen=True)
@@ -133,16 +113,19 @@ def kiosk_reader(languages: Collection[str] | None = None) -> Callable[[Any], Ki
     def read(raw: Any) -> KioskConfig:
         config = KioskConfig.from_data(raw)
         if languages is not None and config.language is not None and config.language not in languages:
-            raise CorruptFile(f"language is {_shown(config.language)}: the game speaks "
-                              + ", ".join(sorted(languages)) + " (or null: as the command line says)")
+            raise BadField(KIOSK_FILE, "language", "the game speaks " + ", ".join(sorted(languages))
+                           + " (or null: as the command line says)", config.language)
         return config
     return read
 
 
 def problem_of(raw: bytes, languages: Collection[str] | None = None) -> str:
-    """Why ``raw`` is not a kiosk file one can use ("idle_seconds is -5: ...")."""
+    """Why ``raw`` is not a kiosk file one can use ("idle_seconds is -5: ..."; the
+    operator's log line names the file)."""
     try:
         kiosk_reader(languages)(decode(KIOSK_KIND, raw))
+    except BadField as bad:
+        return bad.problem
     except (NewerVersion, *PARSE_ERRORS) as error:
         return str(error)
     return ""

@@ -19,11 +19,12 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.replay import Replay
-from ..shown_value import shown
-from .envelope import CorruptFile, FileKind
-from .high_scores import check_aware, clean_name, parse_when
+from .decoding import BadField, Fields, date_time, flag, list_of, text
+from .envelope import FileKind
+from .high_scores import check_aware, player_name
 from .lock import DEFAULT_TIMEOUT
 from .record_folder import RecordFolder
+from .recorded_game import stored_replay
 
 PARTY_FOLDER = "parties"
 PARTY_KIND = FileKind("magdagdon-party", 1, max_bytes=8 * 1024 * 1024)
@@ -55,30 +56,20 @@ class PartyRecord:
         }
 
     @classmethod
-    def from_data(cls, raw: Any) -> "PartyRecord":
-        if not isinstance(raw, dict) or set(raw) != {"id", "started", "finished", "recorded", "seats"}:
-            raise CorruptFile("a party needs id, started, finished, recorded and seats")  # pragma: no mutate
-        party_id, finished, recorded, seats = raw["id"], raw["finished"], raw["recorded"], raw["seats"]
-        if not isinstance(party_id, str) or not _ID.fullmatch(party_id):
-            raise CorruptFile(f"bad party id {shown(party_id)}")  # pragma: no mutate
-        if not isinstance(finished, bool):
-            raise CorruptFile(f"bad finished flag {shown(finished)}")  # pragma: no mutate
-        if not isinstance(recorded, list) or not all(isinstance(r, str) for r in recorded):
-            raise CorruptFile("recorded must be a list of replay ids")  # pragma: no mutate
-        if not isinstance(seats, list) or not 2 <= len(seats) <= 8:
-            raise CorruptFile("a party has 2 to 8 seats")  # pragma: no mutate
-        return cls(party_id, parse_when(raw["started"]), tuple(_seat(s) for s in seats), tuple(recorded), finished)
+    def from_data(cls, raw: Any, document: str = "a party's file") -> "PartyRecord":
+        party = Fields(raw, document, what="a party", exactly=("id", "started", "finished", "recorded", "seats"))
+        seats = party.objects("seats", min_items=2, max_items=8, exactly=("name", "computer", "assisted", "replay"))
+        return cls(party.get("id", _PARTY_ID), party.get("started", date_time), tuple(_seat(s) for s in seats),
+                   tuple(party.get("recorded", _RECORDED)), party.get("finished", flag))
 
 
-def _seat(raw: Any) -> PartySeat:
-    if not isinstance(raw, dict) or set(raw) != {"name", "computer", "assisted", "replay"}:
-        raise CorruptFile("a seat needs name, computer, assisted and replay")  # pragma: no mutate
-    name, computer, assisted = raw["name"], raw["computer"], raw["assisted"]
-    if not isinstance(name, str) or clean_name(name) != name:
-        raise CorruptFile(f"bad player name {shown(name)}")  # pragma: no mutate
-    if not isinstance(computer, bool) or not isinstance(assisted, bool):
-        raise CorruptFile("computer and assisted are true or false")  # pragma: no mutate
-    return PartySeat(name, computer, assisted, Replay.from_dict(raw["replay"]))
+_PARTY_ID = text(_ID.pattern, rule="it must be the party's start and six hexadecimal digits")
+_RECORDED = list_of(text(), items="replay ids")
+
+
+def _seat(seat: Fields) -> PartySeat:
+    return PartySeat(seat.get("name", player_name), seat.get("computer", flag), seat.get("assisted", flag),
+                     seat.get("replay", stored_replay))
 
 
 def new_party_id(started: datetime, salt: int) -> str:
@@ -102,7 +93,7 @@ class PartyFiles(RecordFolder[PartyRecord]):
         return self.write(record.party_id, record.to_data())
 
     def load(self, party_id: str, now: datetime | None = None) -> PartyRecord | None:
-        record = self.read(party_id, now)
+        record = self.read(party_id, now, checked=lambda raw: _checked(raw, party_id))
         # The name wins: saving the party again then replaces this very file.
         return record if record is None or record.party_id == party_id else replace(record, party_id=party_id)
 
@@ -116,13 +107,14 @@ class PartyFiles(RecordFolder[PartyRecord]):
         return next(iter(self.not_finished(now)), None)
 
 
-def _checked(raw: Any) -> PartyRecord:
-    record = PartyRecord.from_data(raw)
+def _checked(raw: Any, party_id: str | None = None) -> PartyRecord:
+    document = "a party's file" if party_id is None else f"{PARTY_FOLDER}/{party_id}.json"
+    record = PartyRecord.from_data(raw, document)
     for seat in record.seats:
         seat.replay.play()  # every action legal, or ReplayError (a ValueError): set aside
     first = record.seats[0].replay
     if any(s.replay.seed != first.seed or s.replay.difficulty is not first.difficulty for s in record.seats):
-        raise CorruptFile("the seats of a party share one seed and difficulty")  # pragma: no mutate
+        raise BadField(document, "seats", "the seats of a party share one seed and difficulty")  # pragma: no mutate
     return record
 
 

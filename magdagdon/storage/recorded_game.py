@@ -16,10 +16,9 @@ from functools import cached_property
 from typing import Any
 
 from ..engine.replay import Replay
-from .envelope import CorruptFile
+from .decoding import BadField, Fields, Unfit, date_time, flag
 from .game_identity import game_identity, is_seat_label, seated_identity
-from ..shown_value import shown
-from .high_scores import ScoreEntry, clean_name, parse_when
+from .high_scores import ScoreEntry, player_name
 
 
 def replay_id(replay: Replay, seat: str | None = None) -> str:
@@ -79,17 +78,27 @@ class RecordedGame:
         return data
 
     @classmethod
-    def from_data(cls, raw: Any) -> "RecordedGame":
-        if not isinstance(raw, dict) or set(raw) - {"seat"} != _FIELDS or not _FIELDS <= set(raw):
-            raise CorruptFile("a recorded game needs name, when, assisted and replay")
-        name, assisted, seat = raw["name"], raw["assisted"], raw.get("seat")
-        if not isinstance(name, str) or clean_name(name) != name:
-            raise CorruptFile(f"bad player name {shown(name)}")
-        if not isinstance(assisted, bool):
-            raise CorruptFile(f"bad assisted {shown(assisted)}")
-        if "seat" in raw and not is_seat_label(seat):
-            raise CorruptFile(f"bad seat {shown(seat)}")
-        return cls(Replay.from_dict(raw["replay"]), name, parse_when(raw["when"]), assisted, seat)
+    def from_data(cls, raw: Any, document: str = "a recorded game") -> "RecordedGame":
+        """Strict reading of a recorded game's file (``document``: its name, for errors)."""
+        game = Fields(raw, document, what="a recorded game")
+        if not _FIELDS <= set(game.raw) <= _FIELDS | {"seat"}:
+            raise BadField(document, "a recorded game", "needs name, when, assisted and replay (and a seat or none)")
+        return cls(game.get("replay", stored_replay), game.get("name", player_name), game.get("when", date_time),
+                   game.get("assisted", flag), game.get("seat", seat_label) if "seat" in game else None)
 
 
 _FIELDS = frozenset(("name", "when", "assisted", "replay"))
+
+
+def stored_replay(raw: Any) -> Replay:
+    """An engine replay as :meth:`Replay.to_dict` writes it (not played here)."""
+    try:
+        return Replay.from_dict(raw)
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError) as error:
+        raise Unfit(f"it must be a replay: {error}") from None
+
+
+def seat_label(raw: Any) -> str:
+    if not is_seat_label(raw):
+        raise Unfit("it must be a seat's label")
+    return str(raw)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Callable
 
 from .atomic_file import fsync_folder, own_folder, read_limited, remove_stray_temp_files, write_atomic
+from .decoding import BadField
 from .envelope import CorruptFile, FileKind, decode, encode
 from .high_scores import check_replay_id
 from .recorded_game import RecordedGame
@@ -42,7 +43,8 @@ class ReplayArchive:
 
     def read(self, replay_id: str) -> RecordedGame:
         """The stored game as written, not verified (OSError, CorruptFile or NewerVersion otherwise)."""
-        return RecordedGame.from_data(decode(ARCHIVE_KIND, read_limited(self.path_of(replay_id), ARCHIVE_KIND.max_bytes)))
+        raw = decode(ARCHIVE_KIND, read_limited(self.path_of(replay_id), ARCHIVE_KIND.max_bytes))
+        return RecordedGame.from_data(raw, document_of(replay_id))
 
     def load(self, replay_id: str) -> RecordedGame:
         """The stored game, its replay verified.
@@ -52,7 +54,7 @@ class ReplayArchive:
         game = self.read(replay_id)
         game.replay.verify()
         if not game.known_as(replay_id):
-            raise CorruptFile(f"the replay's content does not match its id {replay_id}")  # pragma: no mutate
+            raise BadField(document_of(replay_id), "replay", "its game is not the one its file's name says")  # pragma: no mutate
         return game
 
     def stored_ids(self) -> list[str]:
@@ -84,6 +86,11 @@ class ReplayArchive:
         if removed:
             fsync_folder(self.folder)
         return removed
+
+
+def document_of(replay_id: str) -> str:
+    """A recorded game's file as its errors name it."""
+    return f"{REPLAYS_FOLDER}/{replay_id}.json"
 
 
 def _is_id(text: str) -> bool:

@@ -29,13 +29,14 @@ from typing import Any
 
 from ..engine import ActionParseError, parse_action
 from ..engine.replay import Replay, ReplayError
-from ..shown_value import shown
 from .atomic_file import fsync_folder, own_folder
-from .envelope import CorruptFile, FileKind
-from .high_scores import check_aware, clean_name, parse_when
+from .decoding import BadField, Fields, date_time, flag, integer, list_of, nullable, number, one_of, shown_json, text
+from .envelope import FileKind
+from .high_scores import check_aware, player_name
 from .lock import DEFAULT_TIMEOUT, DataLock
 from .notices import notice_of_error
 from .record_folder import RecordFolder
+from .recorded_game import stored_replay
 
 ROOM_FOLDER = "rooms"
 # Version 2 adds whether the host locked the room and the addresses barred from it.
@@ -83,44 +84,27 @@ class RoomRecord:
         }
 
     @classmethod
-    def from_data(cls, raw: Any) -> "RoomRecord":
-        if not isinstance(raw, dict) or set(raw) != _FIELDS:
-            raise CorruptFile("a room needs " + ", ".join(sorted(_FIELDS)))
-        room_id, code, turn, seconds = raw["id"], raw["code"], raw["turn"], raw["turn_seconds"]
-        if not isinstance(room_id, str) or not _ID.fullmatch(room_id) or room_id[-6:] != code:
-            raise CorruptFile(f"bad room id {shown(room_id)}")
-        if not isinstance(turn, int) or isinstance(turn, bool) or not 0 <= turn <= 64:
-            raise CorruptFile(f"bad turn {shown(turn)}")
-        if seconds is not None and (not isinstance(seconds, (int, float)) or isinstance(seconds, bool)
-                                    or not 1 <= seconds <= 3600):
-            raise CorruptFile(f"bad turn timer {shown(seconds)}")
-        recorded, seats = raw["recorded"], raw["seats"]
-        if not isinstance(recorded, list) or not all(isinstance(r, str) for r in recorded):
-            raise CorruptFile("recorded must be a list of replay ids")
-        if not isinstance(raw["finished"], bool) or not isinstance(raw["locked"], bool):
-            raise CorruptFile("finished and locked are true or false")
-        barred = raw["barred"]
-        if not isinstance(barred, list) or len(barred) > MAX_BARRED or \
-                not all(isinstance(a, str) and _ADDRESS.fullmatch(a) for a in barred):
-            raise CorruptFile("barred must be a list of network addresses")
-        if not isinstance(seats, list) or len(seats) > MAX_ROOM_SEATS:
-            raise CorruptFile(f"a room has at most {MAX_ROOM_SEATS} seats")
-        return cls(room_id, code, parse_when(raw["started"]), turn,
-                   None if seconds is None else float(seconds), tuple(_seat(s) for s in seats),
-                   tuple(recorded), raw["finished"], raw["locked"], tuple(barred))
+    def from_data(cls, raw: Any, document: str = "a room's file") -> "RoomRecord":
+        room = Fields(raw, document, what="a room", exactly=_FIELDS)
+        room_id, code = room.get("id", _ROOM_ID), room.raw["code"]
+        if room_id[-6:] != code:
+            raise room.bad("id", f"it must end with the room's code {shown_json(code)}", room_id)
+        seats = room.objects("seats", max_items=MAX_ROOM_SEATS, exactly=("name", "secret", "status", "replay"))
+        return cls(room_id, code, room.get("started", date_time), room.get("turn", integer(0, 64)),
+                   room.get("turn_seconds", nullable(number(1, 3600))), tuple(_seat(s) for s in seats),
+                   tuple(room.get("recorded", _RECORDED)), room.get("finished", flag), room.get("locked", flag),
+                   tuple(room.get("barred", _BARRED)))
 
 
-def _seat(raw: Any) -> RoomSeatRecord:
-    if not isinstance(raw, dict) or set(raw) != {"name", "secret", "status", "replay"}:
-        raise CorruptFile("a seat needs name, secret, status and replay")
-    name, secret, status = raw["name"], raw["secret"], raw["status"]
-    if not isinstance(name, str) or clean_name(name) != name:
-        raise CorruptFile(f"bad guest name {shown(name)}")
-    if not isinstance(secret, str) or not _SECRET.fullmatch(secret):
-        raise CorruptFile("bad seat secret")
-    if status not in ROOM_SEAT_STATUSES:
-        raise CorruptFile(f"bad seat status {shown(status)}")
-    return RoomSeatRecord(name, secret, status, Replay.from_dict(raw["replay"]))
+_ROOM_ID = text(_ID.pattern, rule="it must be the room's start and its code")
+_RECORDED = list_of(text(), items="replay ids")
+_BARRED = list_of(text(_ADDRESS.pattern), max_items=MAX_BARRED, items="network addresses")
+_SECRET_TEXT = text(_SECRET.pattern, rule="it must be a seat's secret")
+
+
+def _seat(seat: Fields) -> RoomSeatRecord:
+    return RoomSeatRecord(seat.get("name", player_name), seat.get("secret", _SECRET_TEXT),
+                          seat.get("status", one_of(ROOM_SEAT_STATUSES)), seat.get("replay", stored_replay))
 
 
 def room_id_of(started: datetime, code: str) -> str:
@@ -230,25 +214,30 @@ def _kept_turn(line: str, seats: list[RoomSeatRecord]) -> tuple[int, Replay] | N
 
 
 def _checked(raw: Any, room_id: str | None = None) -> RoomRecord:
-    """The record, if the whole of it can be continued; CorruptFile (or ReplayError, a
+    """The record, if the whole of it can be continued; BadField (or ReplayError, a
     ValueError) naming what cannot."""
-    record = RoomRecord.from_data(raw)
+    document = "a room's file" if room_id is None else f"{ROOM_FOLDER}/{room_id}.json"
+    record = RoomRecord.from_data(raw, document)
+
+    def bad(field: str, rule: str) -> BadField:
+        return BadField(document, field, rule)
+
     if room_id is not None and record.room_id != room_id:
-        raise CorruptFile(f"the file {room_id}.json holds room {record.room_id}")
+        raise bad("id", f"holds room {record.room_id}")
     if not record.seats:
-        raise CorruptFile("a room has at least one seat")
+        raise bad("seats", "a room has at least one seat")
     if len({seat.secret for seat in record.seats}) != len(record.seats):
-        raise CorruptFile("two seats share a secret")
+        raise bad("seats", "two seats share a secret")
     first = record.seats[0].replay
     if any(s.replay.seed != first.seed or s.replay.difficulty is not first.difficulty for s in record.seats):
-        raise CorruptFile("the seats of a room share one seed and difficulty")
+        raise bad("seats", "the seats of a room share one seed and difficulty")
     games = [seat.replay.play() for seat in record.seats]  # every action legal, or ReplayError
     if record.turn == 0 and any(game.log for game in games):
-        raise CorruptFile("a room in its lobby has played nothing")
+        raise bad("seats", "a room in its lobby has played nothing")
     if any(game.turn > record.turn for game in games):
-        raise CorruptFile(f"a game is past the room's turn {record.turn}")
+        raise bad("seats", f"a game is past the room's turn {record.turn}")
     if record.turn > 1 and max(game.turns_done for game in games) < record.turn - 1:
-        raise CorruptFile(f"no game finished turn {record.turn - 1}: the room cannot be at turn {record.turn}")
+        raise bad("turn", f"no game finished turn {record.turn - 1}: the room cannot be at turn {record.turn}")
     return record
 
 

@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.difficulty import Difficulty
-from .envelope import CorruptFile, FileKind
-from .high_scores import ScoreEntry, check_replay_id, insert, parse_table, rank_of
-from .statistics import Statistics
+from .decoding import Fields, list_of
+from .envelope import FileKind
+from .high_scores import ScoreEntry, insert, parse_table, rank_of, replay_id_text
+from .statistics import STATISTICS_FIELDS, Statistics
 
 SCORES_FILE = "scores.json"
 SCORES_KIND = FileKind("magdagdon-scores", 1, max_bytes=64 * 1024 * 1024)
@@ -69,20 +70,15 @@ class ScoreBook:
 
     @classmethod
     def from_data(cls, raw: Any) -> "ScoreBook":
-        names = {d.name for d in Difficulty}
-        if not isinstance(raw, dict) or set(raw) != {"tables", "statistics", "recent", "seen"}:
-            raise CorruptFile("scores need tables, statistics, recent and seen")  # pragma: no mutate
-        tables, statistics = raw["tables"], raw["statistics"]
-        if not isinstance(tables, dict) or set(tables) != names:
-            raise CorruptFile("one table per difficulty")  # pragma: no mutate
-        if not isinstance(statistics, dict) or set(statistics) != names:
-            raise CorruptFile("statistics per difficulty")  # pragma: no mutate
-        recent, seen = _id_list(raw["recent"]), _id_list(raw["seen"])
+        scores = Fields(raw, SCORES_FILE, what="scores", exactly=("tables", "statistics", "recent", "seen"))
+        names = [d.name for d in Difficulty]
+        tables = scores.object("tables", exactly=names)
+        statistics = scores.object("statistics", exactly=names)
         book = cls(
-            {d: parse_table(tables[d.name], d) for d in Difficulty},
-            {d: Statistics.from_data(statistics[d.name]) for d in Difficulty},
-            recent,
-            seen,
+            {d: parse_table(tables, d.name, d) for d in Difficulty},
+            {d: Statistics.read(statistics.object(d.name, exactly=STATISTICS_FIELDS)) for d in Difficulty},
+            _id_list(scores, "recent"),
+            _id_list(scores, "seen"),
         )
         # Ids a hand edit dropped from ``seen`` are put back, so duplicates stay recognised.
         for replay_id in sorted(book.kept_replays() - book._seen_set):
@@ -91,12 +87,10 @@ class ScoreBook:
         return book
 
 
-def _id_list(raw: Any) -> list[str]:
-    if not isinstance(raw, list):
-        raise CorruptFile("a list of replay ids expected")  # pragma: no mutate
-    ids = [check_replay_id(item) for item in raw]
+def _id_list(scores: Fields, name: str) -> list[str]:
+    ids = scores.get(name, list_of(replay_id_text, items="replay ids"))
     if len(set(ids)) != len(ids):
-        raise CorruptFile("a replay id is listed twice")  # pragma: no mutate
+        raise scores.bad(name, "lists a replay id twice")  # pragma: no mutate
     return ids
 
 

@@ -14,18 +14,18 @@ Reading or writing never raises for a damaged or read-only folder: problems come
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass, fields, replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from ..board.address import BadAddress, check_board_address
 from ..engine.difficulty import Difficulty
 from .atomic_file import write_atomic
 from .data_dir import resolve_data_dir
+from .decoding import BadField, Decoder, Fields, Unfit, difficulty, flag, integer, list_of, text
 from .document_file import load_document, set_aside
-from .envelope import CorruptFile, FileKind, encode
+from .envelope import FileKind, encode
 from .high_scores import clean_name
 from .notices import NoticeKind, StorageNotice
 
@@ -64,16 +64,12 @@ class Settings:
 
     @classmethod
     def from_data(cls, raw: Any) -> "Settings":
-        """Strict on the fields it knows; ignores others (a newer minor version's extras)."""
-        if not isinstance(raw, dict):
-            raise CorruptFile("settings must be an object")  # pragma: no mutate
-        values: dict[str, Any] = {}
-        for spec in fields(cls):
-            value = raw.get(spec.name)
-            if value is not None:
-                read: Callable[[str, Any], Any] = _READERS.get(spec.name, _flag)
-                values[spec.name] = read(spec.name, value)
-        return cls(**values)
+        """Strict on the fields it knows (BadField naming the first that does not read);
+        ignores others (a newer minor version's extras)."""
+        read = read_settings(raw)
+        if read.problems:
+            raise read.problems[0]
+        return read.settings
 
 
 # Always in the file, null until chosen (what the first version wrote).
@@ -88,55 +84,37 @@ def _encoded(value: Any) -> Any:
     return value
 
 
-def _flag(name: str, value: Any) -> bool:
-    """A yes/no setting: every field without a reader of its own below is one."""
-    if not isinstance(value, bool):
-        raise CorruptFile(f"bad {name} {value!r}")  # pragma: no mutate
-    return value
-
-
-def _difficulty(name: str, value: Any) -> Difficulty:
-    if not isinstance(value, str) or value not in Difficulty.__members__:
-        raise CorruptFile(f"bad difficulty {value!r}")  # pragma: no mutate
-    return Difficulty[value]
-
-
-def _language(name: str, value: Any) -> str:
-    if not (isinstance(value, str) and re.fullmatch(r"[a-z]{2,3}", value)):
-        raise CorruptFile(f"bad language {value!r}")  # pragma: no mutate
-    return value
-
-
-def _volume(name: str, value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 100:
-        raise CorruptFile(f"bad volume {value!r}")  # pragma: no mutate
-    return value
-
-
-def _board_address(name: str, value: Any) -> str:
+def _board_address(value: Any) -> str:
+    rule = "it must be an address such as https://board.example.org"
     if not isinstance(value, str):
-        raise CorruptFile(f"bad {name} {value!r}")  # pragma: no mutate
+        raise Unfit(rule)
     try:
         return check_board_address(value)
     except BadAddress:
-        raise CorruptFile(f"bad {name} {value!r}: an address such as https://board.example.org") from None
+        raise Unfit(rule) from None
 
 
-def _tips(name: str, value: Any) -> tuple[str, ...]:
-    if not isinstance(value, list) or len(value) > 50 or not all(isinstance(t, str) and len(t) <= 40 for t in value):
-        raise CorruptFile("bad tips_seen")  # pragma: no mutate
-    return tuple(value)
-
-
-def _name(name: str, value: Any) -> str:
+def _name(value: Any) -> str:
+    """The last name entered: one the game would store (old files may hold up to 24 characters)."""
     if not isinstance(value, str) or clean_name(value) != value:
-        raise CorruptFile(f"bad name {value!r}")  # pragma: no mutate
+        raise Unfit("it must be a player's name as the game stores it")
     return value
 
 
-# The fields that are not yes/no, each with its own check.
-_READERS: dict[str, Callable[[str, Any], Any]] = {
-    "difficulty": _difficulty, "language": _language, "volume": _volume, "tips_seen": _tips, "name": _name,
+_TIP_NAMES = list_of(text(max_length=40), max_items=50, items="tip names")
+
+
+def _tips(value: Any) -> tuple[str, ...]:
+    return tuple(_TIP_NAMES(value))
+
+
+# How each field is read: the yes/no ones are every field not named here.
+_DECODERS: dict[str, Decoder[Any]] = {
+    "difficulty": difficulty,
+    "language": text(r"[a-z]{2,3}", rule="it must be a language code such as en"),
+    "volume": integer(0, 100),
+    "tips_seen": _tips,
+    "name": _name,
     "board_url": _board_address,
 }
 
@@ -144,24 +122,29 @@ _READERS: dict[str, Callable[[str, Any], Any]] = {
 @dataclass(frozen=True)
 class ReadSettings:
     settings: Settings  # every value that reads
-    dropped: tuple[str, ...] = ()  # why each of the others does not ("bad volume 101")
+    problems: tuple[BadField, ...] = ()  # each of the others, naming its field
+
+    @property
+    def dropped(self) -> tuple[str, ...]:
+        """Why each value left out does not read ("volume is 101: it must be ...")."""
+        return tuple(problem.problem for problem in self.problems)
 
 
 def read_settings(raw: Any) -> ReadSettings:
-    """Each known field read as strictly as :meth:`Settings.from_data` reads it, one that
-    fails dropped and named; CorruptFile only when the data is not an object at all."""
-    if not isinstance(raw, dict):
-        raise CorruptFile("settings must be an object")  # pragma: no mutate
+    """Each known field read by its decoder, one that fails dropped and named; BadField
+    only when the data is not an object at all. A field absent or null is not chosen yet."""
+    settings = Fields(raw, SETTINGS_FILE, what="settings")
     kept: dict[str, Any] = {}
-    dropped: list[str] = []
+    problems: list[BadField] = []
     for spec in fields(Settings):
-        if raw.get(spec.name) is None:
-            continue
         try:
-            kept[spec.name] = getattr(Settings.from_data({spec.name: raw[spec.name]}), spec.name)
-        except CorruptFile as error:
-            dropped.append(str(error))
-    return ReadSettings(Settings(**kept), tuple(dropped))
+            value = settings.optional(spec.name, _DECODERS.get(spec.name, flag))
+        except BadField as problem:
+            problems.append(problem)
+            continue
+        if value is not None:
+            kept[spec.name] = value
+    return ReadSettings(Settings(**kept), tuple(problems))
 
 
 @dataclass(frozen=True)

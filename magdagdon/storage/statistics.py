@@ -5,13 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from .envelope import CorruptFile, is_int
+from .decoding import Fields, Unfit, integer, list_of, nullable
+from .envelope import is_int
 from .high_scores import MAX_SCORE, MIN_SCORE
-from ..shown_value import shown
 
 HISTOGRAM_BUCKET = 50  # points per bar; bucket key = lower bound (e.g. 150 holds 150..199)
 MAX_GAMES = 10**12
 MAX_TOTAL = MAX_GAMES * max(MAX_SCORE, -MIN_SCORE)  # keeps the average a finite float
+STATISTICS_FIELDS = ("games", "total", "best", "histogram")
 
 
 def bucket_of(score: int) -> int:
@@ -55,25 +56,29 @@ class Statistics:
         return problems
 
     @classmethod
-    def from_data(cls, raw: Any) -> "Statistics":
-        if not isinstance(raw, dict) or set(raw) != {"games", "total", "best", "histogram"}:
-            raise CorruptFile("statistics need games, total, best and histogram")  # pragma: no mutate
-        games, total, best, bars = raw["games"], raw["total"], raw["best"], raw["histogram"]
-        if not is_int(games) or not 0 <= games <= MAX_GAMES:
-            raise CorruptFile(f"bad games {shown(games)}")  # pragma: no mutate
-        if not is_int(total) or abs(total) > MAX_TOTAL:
-            raise CorruptFile(f"bad total {shown(total)}")  # pragma: no mutate
-        if best is not None and not (is_int(best) and MIN_SCORE <= best <= MAX_SCORE):
-            raise CorruptFile(f"bad best {shown(best)}")  # pragma: no mutate
-        if not isinstance(bars, list) or len(bars) > (MAX_SCORE - MIN_SCORE) // HISTOGRAM_BUCKET + 2:
-            raise CorruptFile("bad histogram")  # pragma: no mutate
+    def from_data(cls, raw: Any, document: str = "statistics") -> "Statistics":
+        return cls.read(Fields(raw, document, what="statistics", exactly=STATISTICS_FIELDS))
+
+    @classmethod
+    def read(cls, stats: Fields) -> "Statistics":
+        """The statistics ``stats`` holds (an object of exactly ``STATISTICS_FIELDS``)."""
+        games = stats.get("games", integer(0, MAX_GAMES))
+        total = stats.get("total", integer(-MAX_TOTAL, MAX_TOTAL))
+        best = stats.get("best", nullable(integer(MIN_SCORE, MAX_SCORE)))
+        bars = stats.get("histogram", list_of(_bar, max_items=(MAX_SCORE - MIN_SCORE) // HISTOGRAM_BUCKET + 2, items="bars"))
         histogram: dict[int, int] = {}
-        for bar in bars:
-            if not (isinstance(bar, list) and len(bar) == 2 and all(is_int(x) for x in bar)):
-                raise CorruptFile(f"bad histogram bar {shown(bar)}")  # pragma: no mutate
-            bucket, count = bar
-            if bucket != bucket_of(bucket) or not MIN_SCORE - HISTOGRAM_BUCKET < bucket <= MAX_SCORE or not 1 <= count <= MAX_GAMES or bucket in histogram:
-                raise CorruptFile(f"bad histogram bar {shown(bar)}")  # pragma: no mutate
+        for bucket, count in bars:
+            if bucket in histogram:
+                raise stats.bad("histogram", f"has two bars for {bucket}")  # pragma: no mutate
             histogram[bucket] = count
         return cls(games, total, best, dict(sorted(histogram.items())))
 
+
+def _bar(raw: Any) -> tuple[int, int]:
+    """One bar of a histogram: [its bucket's lower bound, its games]."""
+    if not (isinstance(raw, list) and len(raw) == 2 and all(is_int(x) for x in raw)):
+        raise Unfit("a bar is [bucket, games]")  # pragma: no mutate
+    bucket, count = raw
+    if bucket != bucket_of(bucket) or not MIN_SCORE - HISTOGRAM_BUCKET < bucket <= MAX_SCORE or not 1 <= count <= MAX_GAMES:
+        raise Unfit(f"a bucket is a multiple of {HISTOGRAM_BUCKET} within the scores, with 1 game or more")  # pragma: no mutate
+    return bucket, count

@@ -472,7 +472,7 @@ class Store:
         path = self.in_progress_path
         try:
             with self._reading() as locked:
-                loaded = self._load(path, IN_PROGRESS_KIND, RecordedGame.from_data, now, locked)
+                loaded = self._load(path, IN_PROGRESS_KIND, _in_progress_game, now, locked)
                 if loaded.value is None:
                     return None
                 try:
@@ -509,7 +509,7 @@ class Store:
             remove_durably(self.in_progress_path)
 
     def _saved_replay(self) -> Replay | None:
-        loaded = self._load(self.in_progress_path, IN_PROGRESS_KIND, RecordedGame.from_data, None, True)
+        loaded = self._load(self.in_progress_path, IN_PROGRESS_KIND, _in_progress_game, None, True)
         return None if loaded.value is None else loaded.value.replay
 
     # --- files, lock and errors ------------------------------------------------------------
@@ -648,3 +648,8 @@ def _copy(book: ScoreBook) -> ScoreBook:
     return ScoreBook(
         {d: list(t) for d, t in book.tables.items()}, dict(book.statistics), list(book.recent), list(book.seen)
     )
+
+
+def _in_progress_game(raw: Any) -> RecordedGame:
+    """The saved game of ``in_progress.json`` (its errors name that file)."""
+    return RecordedGame.from_data(raw, IN_PROGRESS_FILE)

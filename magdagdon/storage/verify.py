@@ -19,11 +19,12 @@ from ..engine.difficulty import Difficulty
 from ..engine.replay import ReplayError, ReplayResult
 from .atomic_file import FileTooLarge, read_limited
 from .daily_table import entries_of, in_window
+from .decoding import BadField
 from .document_file import PARSE_ERRORS
 from .envelope import NewerVersion, decode
 from .high_scores import ScoreEntry
 from .recorded_game import RecordedGame
-from .replay_archive import ARCHIVE_KIND, ReplayArchive
+from .replay_archive import ARCHIVE_KIND, ReplayArchive, document_of
 from .score_book import inconsistencies
 
 if TYPE_CHECKING:
@@ -92,11 +93,14 @@ def check_entry(archive: ReplayArchive, entry: ScoreEntry, rank: int) -> list[Mi
 
     path = archive.path_of(entry.replay_id)
     try:
-        recorded = RecordedGame.from_data(decode(ARCHIVE_KIND, read_limited(path, ARCHIVE_KIND.max_bytes)))
+        raw = decode(ARCHIVE_KIND, read_limited(path, ARCHIVE_KIND.max_bytes))
+        recorded = RecordedGame.from_data(raw, document_of(entry.replay_id))
     except FileNotFoundError:
         return [mismatch(MismatchKind.REPLAY_MISSING, path, "")]
     except NewerVersion as error:
         return [mismatch(MismatchKind.REPLAY_NEWER, path, error)]
+    except BadField as bad:  # the line names the file already: the field and what is wrong with it
+        return [mismatch(MismatchKind.REPLAY_UNREADABLE, path, bad.problem)]
     except (FileTooLarge, OSError, *PARSE_ERRORS) as error:
         return [mismatch(MismatchKind.REPLAY_UNREADABLE, path, error)]
     replay = recorded.replay

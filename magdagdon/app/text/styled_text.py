@@ -1,5 +1,5 @@
 """Words in bold or italic inside a line of page text: the catalog's ``<b>`` and ``<i>``
-parsed into spans, and spans wrapped into lines at word breaks. Drawing is the text
+parsed into spans, and spans wrapped into lines where a line may end. Drawing is the text
 setter's (:meth:`TextSetter.render_styled`): the line's direction and scripts are worked
 out over the whole line, then each run is cut where the style changes."""
 
@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from .text_runs import grapheme_clusters, letter_script, ARABIC
+from .line_breaks import holds_isolates, isolates_open, with_isolates_carried, wrap_ranges
 
 _STYLE_TAG = re.compile(r"<\s*(/?)\s*([bi])\s*>", re.IGNORECASE)
 _ANY_TAG = re.compile(r"<[^>]*>")
@@ -108,30 +108,23 @@ def _joined(words: Sequence[Spans]) -> Spans:
 
 
 def wrap_spans(spans: Spans, width: int, measure: Callable[[Spans], int]) -> list[Spans]:
-    """Lines no wider than ``width`` where possible, broken at spaces; a word wider than a
-    line is split between grapheme clusters, except an Urdu word, which stays whole."""
-    lines: list[Spans] = []
-    line: list[Spans] = []
-    for word in styled_words(spans):
-        if measure(_joined([*line, word])) <= width:
-            line.append(word)
-            continue
-        if line:
-            lines.append(_joined(line))
-            line = []
-        if measure(word) <= width or any(letter_script(c) == ARABIC for c in plain(word)):
-            line = [word]
-            continue
-        piece: list[Span] = []
-        for span in word:
-            for cluster in grapheme_clusters(span.text):
-                trial = merged([*piece, Span(cluster, span.bold, span.italic)])
-                if piece and measure(trial) > width:
-                    lines.append(merged(piece))
-                    piece = [Span(cluster, span.bold, span.italic)]
-                else:
-                    piece = list(trial)
-        line = [merged(piece)] if piece else []
-    if line:
-        lines.append(_joined(line))
-    return lines
+    """Lines no wider than ``width`` where possible, broken where a line may end, as plain
+    text is (:func:`.line_breaks.wrap_ranges`), each letter keeping its style."""
+    text = plain(spans)
+    styles = [span.style for span in spans for _ in span.text]
+    open_at = isolates_open(text) if holds_isolates(text) else None
+
+    def line(start: int, end: int) -> Spans:
+        before, after = with_isolates_carried(text, start, end, open_at)
+        pieces = [Span(before, *styles[start])] if before else []
+        position = 0
+        for span in spans:
+            low, high = max(start, position), min(end, position + len(span.text))
+            if low < high:
+                pieces.append(Span(span.text[low - position:high - position], span.bold, span.italic))
+            position += len(span.text)
+        if after:
+            pieces.append(Span(after, *styles[end - 1]))
+        return merged(pieces)
+
+    return [line(start, end) for start, end in wrap_ranges(text, width, lambda start, end: measure(line(start, end)))]

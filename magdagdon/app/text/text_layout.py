@@ -26,7 +26,8 @@ from magdagdon.graphemes import clusters
 
 from .font_cmap import Overhang, covered_code_points, overhang
 from .styled_text import Span, plain
-from .text_runs import ARABIC, DEVANAGARI, LATIN, Run, split_runs, visual_order, wrap_paragraph
+from .line_breaks import wrap_paragraph
+from .text_runs import ARABIC, DEVANAGARI, LATIN, Run, split_runs, visual_order
 
 if TYPE_CHECKING:
     from pygame.typing import ColorLike as ColorValue
@@ -271,7 +272,8 @@ class TextSetter:
         return width
 
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
-        """Lines no wider than ``width``, broken at spaces (and at explicit line breaks)."""
+        """Lines no wider than ``width``, broken where a line may end (:mod:`.line_breaks`)
+        and at explicit line breaks."""
         lines: list[str] = []
         for paragraph in text.split("\n"):
             lines += wrap_paragraph(paragraph, width, lambda line: self.width(line, size, bold)) or [""]
