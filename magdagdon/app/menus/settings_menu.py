@@ -26,8 +26,6 @@ if TYPE_CHECKING:
     from ..shell.screens import Services
 
 
-LARGE_TEXT_SCALE = 1.25
-
 
 @dataclass(frozen=True)
 class Toggle:

@@ -23,7 +23,7 @@ from ..services.audio import Audio
 from ..table.coach_choice import choose_coach
 from .opening import open_first_screen
 from .play_context import PlayContext
-from ..text.fonts import FontBook
+from ..text.fonts import LARGE_TEXT_SCALE, FontBook
 from ..table.games import Games
 from .heap import HeapTrimmer
 from ..text.i18n import Catalog
@@ -46,7 +46,6 @@ from ..table.table_canvas import TableCanvas
 from .screens import Services, screen_factories
 from .state_machine import StateMachine
 from ..ui.menu import MenuKit, MenuState
-from ..menus.settings_menu import LARGE_TEXT_SCALE
 from ..table.table_state import TableKit
 from ..services.store_access import StoreAccess
 from .termination import Termination

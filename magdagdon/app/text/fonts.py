@@ -40,6 +40,10 @@ def script_fonts() -> dict[str, ScriptFont]:
     }
 
 
+# Settings' Large text: every text this many times larger (still fitted to its room).
+LARGE_TEXT_SCALE = 1.25
+
+
 def font_paths(script: str) -> tuple[str, str]:
     """(regular, bold) files of a script; the regular one again where there is no bold file."""
     regular, bold, _code = FONT_FILES.get(script, FONT_FILES["latin"])
