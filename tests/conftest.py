@@ -109,6 +109,17 @@ def x_display():
         server.stop()
 
 
+def pytest_collection_modifyitems(items):
+    """The longest tests first (the executable's and the wheel's builds, then the audit at
+    3840x2160): a parallel run's workers take them while the rest waits to be shared out,
+    so none starts near the end and keeps the run waiting on one worker. Otherwise the
+    order is the files' own; no test depends on another's order."""
+    def weight(item) -> int:
+        return 0 if item.get_closest_marker("build") else 1 if item.get_closest_marker("slow") else 2
+
+    items.sort(key=weight)
+
+
 # What the workers of a parallel run (pytest-xdist) saw, handed to the controller that prints
 # the run's summary: the phones' browser report and the audit's rows.
 _FROM_WORKERS: dict[str, list] = {"browser": [], "audited": []}
