@@ -94,8 +94,8 @@ def _wait_review(player: Player) -> None:
     session = player.table.session
     # the finished board, the count-up, then the review starts
     player.wait_for(lambda: session.review_job is not None, limit=6.0)
-    deadline = time.monotonic() + 60
-    while session.review is None and time.monotonic() < deadline:
+    deadline = time.monotonic() + 120
+    while not session.review_job.done and time.monotonic() < deadline:  # every turn valued
         time.sleep(0.05)
     player.wait(0.3)
 

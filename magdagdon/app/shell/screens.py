@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
     from ..phones.host import PhoneHost
+    from ..players.review_shelf import ReviewShelf
     from ..players.worker import Worker
     from ..results.player_name import LastName
     from ..services.audio import Audio
@@ -66,6 +67,7 @@ class Services:
     games: Games
     storage: StoreAccess
     worker: Worker
+    reviews: ReviewShelf  # the expert's reviews and lines of the games last looked at
     notices: Notices
     audio: Audio
     window: Window

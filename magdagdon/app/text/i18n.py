@@ -57,8 +57,8 @@ ISOLATED_PLACEHOLDERS = frozenset({"name", "names", "difficulty", "code"})
 # game's own files (``path``: "scores.json", in Latin letters): isolating a number would part
 # it from its sign or "#", and turn a list of numbers around in Urdu.
 SENTENCE_PLACEHOLDERS = frozenset({
-    "advice", "assisted", "bucket", "cell", "chance", "col", "connected", "count", "date", "default", "dice", "hint", "left", "length",
-    "loss", "path", "penalty", "percent", "place", "power", "powers", "problem", "rank", "required", "row", "score",
+    "advice", "assisted", "bucket", "cell", "chance", "choice", "choices", "col", "connected", "count", "date", "default",
+    "dice", "expected", "final", "hint", "left", "length", "loss", "luck", "margin", "path", "title", "penalty", "percent", "place", "power", "powers", "problem", "rank", "required", "row", "score",
     "seconds", "seed", "text", "total", "turn", "turns", "value", "values", "version",
 })
 

@@ -15,3 +15,8 @@ def signed(value: int) -> str:
 def cost(points: int) -> str:
     """Points taken off: "–15" (nothing taken: "0")."""
     return f"{MINUS}{points}" if points else "0"
+
+
+def change(points: int) -> str:
+    """Points gained or lost, always with their sign: "+42", "–31" (none: "0")."""
+    return f"+{points}" if points > 0 else signed(points)
