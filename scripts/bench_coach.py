@@ -4,18 +4,20 @@
         [--hints before,after] [--rows FILE]
 
 *Positions.* For each difficulty, decision points (the dice just rolled) from seeded games of
-random, greedy, careless and expert play (one position a game, at a random turn) and
-hand-made awkward boards with a seeded roll; in PEACEFUL also the two positions where the
-hint was first seen to go wrong (``6666/555./44../333.`` with 4 5 1 6 and a power used,
-``6543/5432/5.22/....`` with 3 3 3 1). Everything is seeded: a run repeats exactly.
+random, greedy, careless, expert and awkward play (one position a game, at a random turn
+after the first; awkward play places each turn's dice where the board scores least, or
+starts from one of the hand-made awkward boards that play can reach); in PEACEFUL also the
+two positions where the hint was first seen to go wrong (``6666/555./44../333.`` with
+4 5 1 6 and a power used, ``6543/5432/5.22/....`` with 3 3 3 1). Everything is seeded: a
+run repeats exactly.
 
 *The analysis.* Every candidate worth a thought — every board the dice reach (the best 40 by
 the search's reckoning), every ±1 followed by the best boards it reaches, every re-roll,
 every cell to ruin, and the hints' own choices — is played out by the expert's twin
 (scripts/expert_twin.py: the same moves as the game's expert, hundreds of times faster), on
-common dice: 64 playouts each, then 256 for those the leader is not three standard errors
-ahead of, then 1024 for the best three. The best of those is *the best candidate found*.
-Its value and each hint's are then measured again on 2048 fresh playouts, paired, so the
+common dice: 48 playouts each, then 192 for those the leader is not three standard errors
+ahead of, then 768 for the best three. The best of those is *the best candidate found*.
+Its value and each hint's are then measured again on 1536 fresh playouts, paired, so the
 gap (best − hint) is not flattered by the choice of the best.
 
 *The hints.* ``before``: the expert's search alone (its decision, and after a ±1 its play
@@ -50,13 +52,14 @@ from magdagdon.ai.candidates import Candidate, adjusted, candidates_of, expert_c
 from magdagdon.ai.coach import Coach  # noqa: E402
 from magdagdon.ai.planner import Planner, Position  # noqa: E402
 from magdagdon.engine import Board, Difficulty, Game, Phase, roll_dice  # noqa: E402
-from magdagdon.engine.actions import Adjust, Reroll, Roll  # noqa: E402
+from magdagdon.engine.actions import Action, Adjust, Roll  # noqa: E402
+from magdagdon.engine.board_reach import unreachable_because  # noqa: E402
 
 SEED_BASE = 8_600_000  # far from the strength, calibration and review benchmarks' seeds
-SOURCES = ("random", "greedy", "careless", "expert")
+SOURCES = ("random", "greedy", "careless", "expert", "awkward")
 EXAMPLES = (("6666/555./44../333.", (4, 5, 1, 6), 1), ("6543/5432/5.22/....", (3, 3, 3, 1), 0))
-ROUNDS = ((64, 3.0, 12), (256, 3.0, 6), (1024, 2.0, 3))  # playouts, standard errors kept, at most kept
-CHECK_PLAYOUTS = 2048
+ROUNDS = ((48, 3.0, 12), (192, 3.0, 6), (768, 2.0, 3))  # playouts, standard errors kept, at most kept
+CHECK_PLAYOUTS = 1536
 CHECK_FROM = 10_000_000  # the fresh playouts' numbers
 
 
@@ -72,26 +75,73 @@ def bench_positions(difficulty: Difficulty, count: int) -> list[BenchPosition]:
     if difficulty is Difficulty.PEACEFUL:
         out += [BenchPosition("example", Position(difficulty, Board.parse(b).cells, dice, used))
                 for b, dice, used in EXAMPLES]
-    awkward = count // 5
-    for index, (text, used) in enumerate(AWKWARD[:awkward]):
-        board = Board.parse(text)
-        dice = roll_dice(SEED_BASE + index, 1)
-        out.append(BenchPosition("awkward", Position(difficulty, board.cells, dice, min(used, difficulty.power_count))))
     index = 0
     while len(out) < count + (2 if difficulty is Difficulty.PEACEFUL else 0):
         source = SOURCES[index % len(SOURCES)]
         seed = SEED_BASE + 1000 * difficulty.power_count + index
         index += 1
-        found = _decision_points(Game(difficulty, seed), make_player(source, seed))
+        if source == "awkward":
+            game, player = _awkward_start(difficulty, seed, index // len(SOURCES))
+        else:
+            game, player = Game(difficulty, seed), make_player(source, seed)
+        found = _decision_points(game, player)
         if found:
             out.append(BenchPosition(source, found[rng.randrange(len(found))]))
     return out
 
 
+class AwkwardPolicy:
+    """Each turn's dice where the board then scores least (never a power), ruins where they
+    cost most: the boards people make when they place without a plan."""
+
+    name = "awkward"
+
+    def __init__(self, seed: int) -> None:
+        self.plan: list[tuple[int, int]] = []
+
+    def choose(self, game: Game) -> Action:
+        from magdagdon.ai.placements import reachable_boards
+        from magdagdon.engine import RUIN, score_total
+        from magdagdon.engine.actions import Accept, Confirm, PlaceRuin, Stage
+
+        if game.phase is Phase.ROLL:
+            return Roll()
+        if game.phase is Phase.MAGDAGDON:
+            return Accept()
+        if game.phase is Phase.RUIN_PICK:
+            return PlaceRuin(max(game.board.empty_cells(), key=lambda c: -score_total(
+                game.board.with_cell(c, RUIN), game.difficulty, game.powers_used)))
+        if not game.staged:
+            tray = {die: game.dice[die] for die in game.tray}
+            worst = min(reachable_boards(game.board, tray, game.required),
+                        key=lambda item: (score_total(item[0], game.difficulty, game.powers_used), len(item[1])))
+            self.plan = list(worst[1])
+        if len(game.staged) < len(self.plan):
+            die, cell = self.plan[len(game.staged)]
+            return Stage(die, cell)
+        return Confirm()
+
+
+def _awkward_start(difficulty: Difficulty, seed: int, number: int) -> tuple[Game, object]:
+    """Awkward play from the empty board, or (every other time) from a hand-made awkward
+    board play can reach, the rest of the game played greedily."""
+    reachable = [(text, used) for text, used in AWKWARD if unreachable_because(Board.parse(text)) is None]
+    if number % 2 == 0:
+        return Game(difficulty, seed), AwkwardPolicy(seed)
+    text, used = reachable[(number // 2) % len(reachable)]
+    board = Board.parse(text)
+    game = Game.set_up_position(board, roll_dice(seed, 1), difficulty, min(used, difficulty.power_count), turn=2,
+                                seed=seed)
+    return game, make_player("greedy", seed)
+
+
 def _decision_points(game: Game, player: object) -> list[Position]:
     """The positions just after each roll of a game (the first turn's open board left out:
-    any roll starts it, and the analysis there is all noise)."""
+    any roll starts it well enough, and its choices differ by less than the analysis can
+    tell)."""
     found = []
+    if game.set_up and game.phase in (Phase.STAGING, Phase.MAGDAGDON):
+        found.append(Position.of(game))
     while not game.is_over:
         action = player.choose(game)  # type: ignore[attr-defined]
         game.play(action)
