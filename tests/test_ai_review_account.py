@@ -20,7 +20,7 @@ from magdagdon.ai import ExpertPolicy, make_policy
 from magdagdon.ai.candidates import Candidate
 from magdagdon.ai.coach import Coach
 from magdagdon.ai.estimate import Estimator
-from magdagdon.ai.planner import SETTINGS, Planner, Position
+from magdagdon.ai.planner import SETTINGS, Decision, Planner, Position
 from magdagdon.ai.review import GameReview, ReviewBuilder, Step, review_game
 from magdagdon.engine import Board, Difficulty, Game, Phase, Replay, score_total
 from magdagdon.engine.actions import Adjust, Confirm, PlaceRuin, Stage
@@ -148,6 +148,48 @@ def test_a_power_is_charged_for_its_own_effect_never_for_a_later_blunder() -> No
     ends = [[step for step in turn.steps if step.kind == "end"] for turn in turns]
     assert ends[1] and ends[1][0].change < 0  # the blunder, charged where it was made
     assert turns[1].choices < turns[0].choices
+
+
+class _BlunderAt(Planner):
+    """The expert's search, but on one position it ends the turn on its worst board."""
+
+    def __init__(self, difficulty: Difficulty, position: Position, worst: tuple[tuple[int, int], ...]) -> None:
+        super().__init__(difficulty, replace(SETTINGS[difficulty], lookahead=False))
+        self.position, self.worst = position, worst
+
+    def decide(self, position: Position) -> Decision:
+        if position == self.position:
+            return Decision(0.0, path=self.worst)
+        return super().decide(position)
+
+
+def test_a_power_is_not_charged_for_the_expert_s_mistakes_after_it() -> None:
+    """After a −1 the expert (the playouts' player) would blunder and the coach would not: the
+    power is worth the coach's best after it, not what the expert's play after it would make."""
+    difficulty = Difficulty.PEACEFUL
+    quick = _quick(difficulty)
+    expert = ExpertPolicy(planners={difficulty: quick.estimator.planner(difficulty)})
+    game = Game(difficulty, 12)
+    while game.turn < 3 or game.phase is not Phase.STAGING:
+        game.play(expert.choose(game))
+    die = next(d for d in game.tray if game.dice[d] > 1)
+    game.play(Adjust(die, -1))
+    after_power = Position.of(game)
+    boards = quick.estimator.planner(difficulty).search.end_boards(after_power.cells, after_power.powers_used,
+                                                                     after_power.dice, after_power.need)
+    good, bad = max(boards)[1], min(boards)[1]
+    blundering = _BlunderAt(difficulty, after_power, bad)
+    coach = _ForcedCoach(Estimator({difficulty: blundering}, playouts=4), after_power, Candidate(path=good))
+    for value, cell in good:  # the player places as the coach would
+        game.play(Stage(next(d for d in game.tray if game.dice[d] == value), cell))
+    game.play(Confirm())
+    while not game.is_over:
+        game.play(expert.choose(game))
+    review = review_game(Replay.of(game), coach)
+    power = next(step for step in review.by_turn()[3].steps if step.kind == "power")
+    assert power.after == pytest.approx(coach.value_of(after_power, Candidate(path=good), 4).mean)
+    assert coach.value_of(after_power, Candidate(path=good), 4).mean > \
+        coach.value_of(after_power, Candidate(path=bad), 4).mean + 5  # the expert's way would be charged more
 
 
 class _ForcedCoach(Coach):
