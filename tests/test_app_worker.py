@@ -91,3 +91,31 @@ def test_quitting_drops_the_thoughts_not_begun(tmp_path):
     assert player.worker.closed
     refused = player.worker.submit(lambda: 1)
     assert refused.cancelled()
+
+
+def test_the_shelf_keeps_one_review_and_one_expert_line_per_game() -> None:
+    """Game over, the replay viewer and the high scores ask the shelf: a game's review and the
+    expert's line on its seed are asked of the worker once, for the last games looked at."""
+    import random
+
+    from magdagdon.ai import make_policy
+    from magdagdon.app.players import review_shelf
+    from magdagdon.app.players.review_shelf import ReviewShelf
+    from magdagdon.app.players.worker import Worker
+    from magdagdon.engine import Difficulty, Game, Replay
+
+    def replay_of(seed: int) -> Replay:
+        game, player = Game(Difficulty.NIGHTMARE, seed), make_policy("random", random.Random(seed))
+        while not game.is_over:
+            game.play(player.choose(game))
+        return Replay.of(game)
+
+    thoughts = HeldThoughts()  # nothing is thought out: only the asking is counted
+    shelf = ReviewShelf(Worker(thoughts))
+    first = replay_of(1)
+    job = shelf.review(first)
+    assert shelf.review(Replay.from_json(first.to_json())) is job and len(thoughts.held) == 1
+    assert shelf.expert_line(first) is shelf.expert_line(first) and len(thoughts.held) == 2
+    for seed in range(2, 2 + review_shelf.KEPT):
+        shelf.review(replay_of(seed))
+    assert shelf.review(first) is not job  # the least recently looked at made room
