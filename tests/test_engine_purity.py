@@ -7,7 +7,8 @@ import pytest
 
 
 @pytest.mark.parametrize("package", ["magdagdon.engine", "magdagdon.ai", "magdagdon.party", "magdagdon.party.keeper",
-                                     "magdagdon.cli.simulate", "magdagdon.phones", "magdagdon.phones.server",
+                                     "magdagdon.cli.simulate", "magdagdon.cli.analyse_command", "magdagdon.phones",
+                                     "magdagdon.phones.server",
                                      "magdagdon.phones.keeper"])
 def test_importing_does_not_import_pygame(package):
     code = f"import sys, {package}; sys.exit('pygame' in sys.modules)"

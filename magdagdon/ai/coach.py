@@ -24,9 +24,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from magdagdon.engine.actions import Reroll
+from magdagdon.engine.actions import Adjust, Reroll
 
-from .candidates import LATE, WIDE, Breadth, Candidate, candidates_of, expert_candidate, same_choice
+from .candidates import LATE, WIDE, Breadth, Candidate, adjusted, candidates_of, expert_candidate, same_choice
 from .estimate import EndTurn, Estimator, UsePower
 from .planner import Decision, Position
 from .playouts import Estimate
@@ -176,6 +176,11 @@ class Coach:
             if len(self._chosen) > 512:
                 self._chosen.clear()
             self._chosen[position] = known
+            chosen, _, exact = known
+            if chosen.powers and isinstance(chosen.powers[0], Adjust):
+                # the plan goes on after its ±1: the position it leads to gets the rest of it
+                # (the same board, valued on the same dice), not a second race
+                self._chosen.setdefault(adjusted(position, chosen.powers[0]), (chosen.rest(), {}, exact))
         return known
 
     def _chosen_now(self, position: Position) -> tuple[Candidate, dict[Candidate, Estimate], bool]:
