@@ -1,6 +1,7 @@
 """Shared test set-up: every test runs headless and without an audio device."""
 
 import gc
+import json
 import os
 import sys
 
@@ -13,6 +14,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ["LANGUAGE"] = "en"
 
 from hypothesis import settings  # noqa: E402
+
+# The world board's shared fixtures: PostgreSQL started once per run, the verifiers, each store.
+from support.board_fixtures import board_db, board_verifiers, postgres_cluster  # noqa: E402, F401
 
 # Same examples on every run and machine: a red CI must be reproducible.
 settings.register_profile("deterministic", derandomize=True, database=None, print_blob=True)
@@ -46,6 +50,49 @@ def reviews_by_few_playouts(request, monkeypatch):
     monkeypatch.setattr(estimate, "PLAYOUTS", {difficulty: 2 for difficulty in estimate.PLAYOUTS})
 
 
+@pytest.fixture(autouse=True)
+def frames_of_the_test(request, monkeypatch):
+    """Coarse fake frames (1/30 s, four fixed updates each) unless the test is marked
+    ``frame_exact``: then a frame at every fixed step, as on a fast machine
+    (``support.player.FrameGrain``)."""
+    from support import player
+
+    if request.node.get_closest_marker("frame_exact"):
+        monkeypatch.setattr(player.frame_grain, "seconds", player.EXACT_FRAME_SECONDS)
+
+
+# A finished game's review, by the game and the playouts it was valued with: game over and
+# the replay viewer are tested on the same few games at every window size and language, and
+# the review of each (seconds of the expert's playouts) is the same every time. The game's
+# shelf keeps a review for one run of the game; this keeps it for the test run, as a
+# player's game is reviewed once however often its screens are shown. A test that puts its
+# own review builder in place (slow, broken) gets it as it is.
+_REVIEWS: dict[tuple, object] = {}
+_SHIPPED_BUILDER: list = []  # ReviewBuilder as the package defines it, taken before any test patches it
+
+
+@pytest.fixture(autouse=True)
+def each_game_reviewed_once(monkeypatch):
+    from magdagdon.ai import estimate, review as ai_review
+    from magdagdon.app.players.review_job import ReviewJob
+
+    review = ReviewJob._review
+    if not _SHIPPED_BUILDER:
+        _SHIPPED_BUILDER.append(ai_review.ReviewBuilder)
+    shipped = _SHIPPED_BUILDER[0]
+
+    def reviewed_once(job):
+        if ai_review.ReviewBuilder is not shipped:
+            return review(job)
+        key = (job.replay.to_json(), tuple((difficulty.name, count) for difficulty, count in estimate.PLAYOUTS.items()))
+        if key not in _REVIEWS:
+            _REVIEWS[key] = review(job)
+        job.latest = _REVIEWS[key]
+        return _REVIEWS[key]
+
+    monkeypatch.setattr(ReviewJob, "_review", reviewed_once)
+
+
 @pytest.fixture(scope="session")
 def x_display():
     """A real X server (Xvfb) for the tests that drive the game in a real window; without
@@ -65,17 +112,45 @@ def x_display():
         server.stop()
 
 
+# What the workers of a parallel run (pytest-xdist) saw, handed to the controller that prints
+# the run's summary: the phones' browser report and the audit's rows.
+_FROM_WORKERS: dict[str, list] = {"browser": [], "audited": []}
+
+
+def _seen_here() -> dict[str, list]:
+    browser = getattr(sys.modules.get("test_phones_browser"), "REPORT", None) or []
+    audited = getattr(sys.modules.get("screen_scenes"), "AUDITED", None) or []
+    return {"browser": list(browser), "audited": [[name, list(size), screens, findings]
+                                                  for name, size, screens, findings in audited]}
+
+
+def pytest_sessionfinish(session):
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:  # a worker of a parallel run: its part of the summary
+        workeroutput["summary"] = json.dumps(_seen_here())
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    """A worker ended (pytest-xdist): keep what it saw for the summary."""
+    summary = getattr(node, "workeroutput", {}).get("summary")
+    if summary:
+        for kind, rows in json.loads(summary).items():
+            _FROM_WORKERS[kind].extend(rows)
+
+
 def pytest_terminal_summary(terminalreporter):
     """What the phones' browser tests saw, and the whole-screen audit's table when this run
     swept scenes: screens judged and findings per window size (the details of each finding
     are in its failing test)."""
-    browser = getattr(sys.modules.get("test_phones_browser"), "REPORT", None)
+    seen = _seen_here()
+    browser = seen["browser"] + _FROM_WORKERS["browser"]
     if browser:
         terminalreporter.section("phones in a real browser (Chromium)")
         for line in browser:
             terminalreporter.write_line(line)
-    scenes = sys.modules.get("screen_scenes")
-    audited = getattr(scenes, "AUDITED", None)
+    audited = [(name, tuple(size), screens, findings)
+               for name, size, screens, findings in seen["audited"] + _FROM_WORKERS["audited"]]
     if not audited:
         return
     write = terminalreporter.write_line

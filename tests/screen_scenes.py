@@ -48,6 +48,9 @@ class Scene:
     steps: Callable[[Player], None] | None = None
     data: str = "scores"  # "scores": a dozen results, names in three scripts; "empty"; "kiosk"
     settle: float = 0.5  # seconds of game time before the screen is judged
+    # A kiosk scene of the attract loop: the loop's steps from the one shown (kiosk.json's
+    # attract_steps), so it comes round at once instead of after every step before it.
+    attract_steps: tuple[str, ...] = ()
 
 
 # --- steps -----------------------------------------------------------------------------------
@@ -233,15 +236,28 @@ def _code_problem(player: Player) -> None:
     player.key(pygame.K_RETURN)
 
 
+def _address_problem(player: Player) -> None:
+    """The world board's address typed wrong: the field, its line of why, the keys."""
+    player.choose("board_address")
+    for char in "ftp://board.example.org":
+        player.post(pygame.KEYDOWN, key=0, mod=0, unicode=char, scancode=0)
+    player.wait(0.2)
+    player.key(pygame.K_RETURN)
+
+
 # --- the scenes ------------------------------------------------------------------------------
 
 SCENES: tuple[Scene, ...] = (
     Scene("title", ("rolling", "title"), {"scene": "title"}),
     Scene("title empty", ("rolling", "title"), {"scene": "title"}, data="empty"),
     Scene("settings", ("rolling", "title", "settings"), {"scene": "settings"}),
+    Scene("world board address, bad", ("rolling", "title", "settings", "board_address"), {"scene": "settings"},
+          _address_problem),
     Scene("how to play", ("rolling", "title", "rules"), {"scene": "rules"}),
     Scene("high scores", ("rolling", "title", "high_scores"), {"scene": "high_scores"}),
     Scene("high scores today", ("rolling", "title", "high_scores"), {"scene": "high_scores"}, _choose("period:today")),
+    Scene("high scores today's dice", ("rolling", "title", "high_scores"), {"scene": "high_scores"},
+          _choose("period:daily")),  # This table, and World beside it
     Scene("high scores empty", ("rolling", "title", "high_scores"), {"scene": "high_scores"}, data="empty"),
     Scene("about", ("rolling", "title", "about"), {"scene": "about"}),
     Scene("licences", ("rolling", "title", "about", "licences"), {"scene": "about"}, _choose("licences")),
@@ -305,15 +321,23 @@ SCENES: tuple[Scene, ...] = (
     Scene("coach, confirm", ("staging",), {"coach": True, "seed": 5}, _first_turn("confirm"), data="empty"),
     Scene("tip, magdagdon", ("magdagdon",), {"coach": True, "scene": "magdagdon"}, data="empty"),
     Scene("kiosk title", ("rolling", "title"), {"kiosk": True}, data="kiosk"),
-    Scene("attract, title", ("attract_card",), {"kiosk": True}, _attract("title"), data="kiosk"),
-    Scene("attract, scores", ("attract_card",), {"kiosk": True}, _attract("scores"), data="kiosk"),
-    Scene("attract, best today", ("attract_card",), {"kiosk": True}, _attract("best_today"), data="kiosk"),
-    Scene("attract, how to play 1", ("attract_card",), {"kiosk": True}, _attract("how_to_play:0"), data="kiosk"),
-    Scene("attract, how to play 2", ("attract_card",), {"kiosk": True}, _attract("how_to_play:1"), data="kiosk"),
-    Scene("attract, how to play 3", ("attract_card",), {"kiosk": True}, _attract("how_to_play:2"), data="kiosk"),
-    Scene("attract, best today played", ("staging",), {"kiosk": True}, _attract_table("best_today"), data="kiosk",
+    Scene("attract, title", ("attract_card",), {"kiosk": True}, _attract("title"),
+          data="kiosk", attract_steps=("title",)),
+    Scene("attract, scores", ("attract_card",), {"kiosk": True}, _attract("scores"),
+          data="kiosk", attract_steps=("scores",)),
+    Scene("attract, best today", ("attract_card",), {"kiosk": True}, _attract("best_today"),
+          data="kiosk", attract_steps=("best_today",)),
+    Scene("attract, how to play 1", ("attract_card",), {"kiosk": True}, _attract("how_to_play:0"),
+          data="kiosk", attract_steps=("how_to_play",)),
+    Scene("attract, how to play 2", ("attract_card",), {"kiosk": True}, _attract("how_to_play:1"),
+          data="kiosk", attract_steps=("how_to_play",)),
+    Scene("attract, how to play 3", ("attract_card",), {"kiosk": True}, _attract("how_to_play:2"),
+          data="kiosk", attract_steps=("how_to_play",)),
+    Scene("attract, best today played", ("staging",), {"kiosk": True}, _attract_table("best_today"),
+          data="kiosk", attract_steps=("best_today",),
           settle=0.0),
-    Scene("attract, expert's game", ("staging",), {"kiosk": True}, _attract_table("expert_demo"), data="kiosk",
+    Scene("attract, expert's game", ("staging",), {"kiosk": True}, _attract_table("expert_demo"),
+          data="kiosk", attract_steps=("expert_demo",),
           settle=0.0),
     Scene("still playing?", ("rolling", "still_playing"), {"kiosk": True}, _still_playing, data="kiosk"),
     Scene("still playing?, phones", ("phones_race", "still_playing"), {"kiosk": True, "scene": "phones_race_8"},
@@ -404,7 +428,17 @@ def readable_floor(size: tuple[int, int]) -> int:
     return min_text_px(size)
 
 
+def ready_data(scene: Scene, data: Path) -> None:
+    """The scene's own touches to its copy of a data folder: the attract loop's steps."""
+    if scene.attract_steps:
+        path = data / "kiosk.json"
+        document = json.loads(path.read_text(encoding="utf-8"))
+        document["data"]["attract_steps"] = list(scene.attract_steps)
+        path.write_text(json.dumps(document), encoding="utf-8")
+
+
 def open_scene(scene: Scene, data: Path, size: tuple[int, int]) -> Player:
+    ready_data(scene, data)
     options = {**({} if scene.options.get("kiosk") else {"seed": 3}), **scene.options}
     player = Player(data, size=size, frame_seconds=FRAME_SECONDS, **options)
     player.wait(0.4)

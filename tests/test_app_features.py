@@ -148,6 +148,7 @@ def test_hint_in_magdagdon_and_ruin_pick(players, scene):
         assert hint.key == "hint.ruin" and hint.cells <= frozenset(player.table.game.board.empty_cells())
 
 
+@pytest.mark.frame_exact  # counts the frames a move draws
 def test_moving_dice_are_drawn_on_every_frame(players):
     """While the dice tumble every frame is drawn whole, at the frame rate; the picture
     then holds still without drawing."""

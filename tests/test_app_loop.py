@@ -247,6 +247,7 @@ def test_switching_display_redraws_everything_at_once(players):
 
 # --- the loop itself --------------------------------------------------------------------------
 
+@pytest.mark.frame_exact  # counts the frames drawn while moving and idle
 def test_idle_frames_draw_nothing_and_input_wakes_the_loop(players):
     player = players(seed=4)
     player.wait(6.0)  # the highlights' opening breath is over

@@ -151,6 +151,7 @@ class HeldExpert:
         return self.expert.choose(game)
 
 
+@pytest.mark.frame_exact  # counts the frames drawn while the computer thinks
 def test_the_computer_thinks_on_a_worker_thread_while_frames_go_on(tmp_path):
     player = Player(tmp_path, seed=7, thinker=DaemonThreads(1))
     try:

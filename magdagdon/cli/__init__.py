@@ -47,6 +47,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("magdagdon.cli.replay_command", "verify a replay file (and optionally record it)"),
     "scores": ("magdagdon.cli.scores_command", "print or verify the high-score tables"),
     "analyse": ("magdagdon.cli.analyse_command", "a position's value and its choices, or a recorded game's review"),
+    "board": ("magdagdon.cli.board_command", "run the world board's server (board serve)"),
 }
 GAME_MODULE = "magdagdon.cli.play"
 INTERRUPTED = 130  # the shells' status for a program ended by Ctrl+C (128 + SIGINT)

@@ -44,7 +44,24 @@ if TYPE_CHECKING:
     from magdagdon.storage.settings import Settings
 
 TAP_SECONDS = 0.06  # finger down to finger up
+# The fake clock's shortest frame. Tests draw a frame every 1/30 s of game time, each running
+# four fixed updates, as a slow machine would: what a test checks is what the player sees
+# settle, and a frame at every 1/120 s step (the 4 s highlight pulse alone is 480 of them)
+# was most of the suite's time. A test that counts or times single frames is marked
+# ``frame_exact`` and runs every step as a fast machine does (tests/conftest.py).
+COARSE_FRAME_SECONDS = 1 / 30
+EXACT_FRAME_SECONDS = 0.0
 AFTER_INPUT = 0.4  # a player looks this long before the next action (longer than a double tap)
+
+
+class FrameGrain:
+    """The shortest fake frame a ``Player`` made without ``frame_seconds`` runs: coarse,
+    unless the test running is marked ``frame_exact`` (set by tests/conftest.py)."""
+
+    seconds: float = COARSE_FRAME_SECONDS
+
+
+frame_grain = FrameGrain()
 
 
 class ThinkAtOnce(Executor):
@@ -84,10 +101,12 @@ class HeldThoughts(Executor):
 
 class Player:
     def __init__(self, data_dir: Path, size: tuple[int, int] = (800, 600), thinker: Executor | None = None,
-                 draw_log: bool = True, frame_seconds: float = 0.0, **options: Any) -> None:
+                 draw_log: bool = True, frame_seconds: float | None = None, **options: Any) -> None:
         values: dict[str, Any] = dict(difficulty=Difficulty.PEACEFUL, windowed=True, size=size, data_dir=data_dir,
                                       sound=False)
         values.update(options)
+        if frame_seconds is None:
+            frame_seconds = frame_grain.seconds
         self.clock = FakeClock(1000.0, slowest=frame_seconds)
         self.events = ScriptedEvents(self.clock)
         self.control = Control(Options(**values), clock=self.clock, events=self.events,
@@ -178,8 +197,10 @@ class Player:
         self.control.preferences.change(**fields)
 
     def set_today(self, day: date) -> None:
-        """The local date the game reads (Today's dice, today's scores) is ``day`` from now on."""
+        """The date the game reads (Today's dice: the UTC date; today's scores: the local one)
+        is ``day`` from now on."""
         self.control.games.today = lambda: day
+        self.control.games.dice_day = lambda: day
 
     def offer_difficulties(self, *difficulties: Difficulty) -> None:
         """Offer players only ``difficulties``, as a kiosk's config does."""

@@ -42,6 +42,9 @@ DEVANAGARI = KeyboardLayout("devanagari", ("1234567890", "अआइईउऊए�
 LAYOUTS = {layout.script: layout for layout in (LATIN, URDU, DEVANAGARI)}
 # Challenge codes: digits and the capitals of Crockford's base 32 (no I, L, O, U).
 CODE_LETTERS = KeyboardLayout("latin", ("1234567890", "QWERTYP", "ASDFGHJK", "ZXCVBNM"), "ABC", capitals=True)
+# A web address: small letters, digits and what a host, a port and a path are written with
+# ("_", rare in a path and never in a host, is typed on a keyboard: as a key it reads as "-").
+ADDRESS_LETTERS = KeyboardLayout("latin", ("1234567890", "qwertyuiop", "asdfghjkl:", "zxcvbnm./-"), "abc")
 
 
 @dataclass(frozen=True)

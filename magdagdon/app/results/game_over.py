@@ -15,7 +15,7 @@ by ``review_cards``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
@@ -26,6 +26,7 @@ from magdagdon.engine.challenge import code_for, has_code
 
 from ..input.focus import FocusKey
 from ..players.review_shelf import ReviewShelf
+from ..world.world_board import WorldBoard
 from ..ui import palette
 from ..audit.draw_log import Role, as_role, new_frame_surface, panel
 from ..table.hud import draw_banner
@@ -39,6 +40,7 @@ from ..shell.payloads import Answer, NameAsked, NameGiven, Payload, ReplayToView
 from ..shell.play_context import PlayContext
 from .game_over_plan import ButtonWords, GameOverPlanner, PanelContent, PanelPlan, ResultLine
 from .review_cards import draw_review_cards, review_items, review_line
+from ..world.world_line import world_line
 from .turn_story import TurnStory, turn_stories
 from ..table.games import Games
 from ..table.table_state import TableKit, TableState
@@ -58,9 +60,11 @@ SAMPLE_REVIEW = TurnReview(12, 0.0, 0.0, 0.0, -188.0, 0, -188, 18.0, False, True
 class GameOver(TableState):
     key = "game_over"
 
-    def __init__(self, table: TableKit, games: Games, reviews: ReviewShelf) -> None:
+    def __init__(self, table: TableKit, games: Games, reviews: ReviewShelf, world: WorldBoard,
+                 last_name: Callable[[], str]) -> None:
         super().__init__(table, games)
         self.reviews = reviews
+        self.world, self.last_name = world, last_name
 
     def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
         super().enter(context, payload)
@@ -97,6 +101,9 @@ class GameOver(TableState):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.session.check_saved()  # a held result written by a retry or another save
+        session = self.session
+        if session.world_send is None and session.recorded and not session.awaiting_name and not session.demo:
+            session.world_send = self.world.send_finished(session, self.last_name() or None)  # on the worker
         if self.session.awaiting_name and not self.asked_name and self.tick >= BOARD_TICKS + COUNT_TICKS + NAME_PAUSE_TICKS:
             self._ask_name()
 
@@ -204,6 +211,9 @@ class GameOver(TableState):
             lines.append(ResultLine("rank", text("gameover.no_rank", difficulty=name), palette.TEXT_DIM))
         if session.assisted:
             lines.append(ResultLine("assisted", text("gameover.assisted"), palette.HINT))
+        world = world_line(text, session.world_send)
+        if world is not None:
+            lines.append(world)
         review = self._review()
         if review is not None:
             lines.append(ResultLine("account", self._account(review), palette.TEXT if review.settled else palette.TEXT_DIM))
@@ -403,4 +413,4 @@ class GameOver(TableState):
 
 
 def screen(services: Services) -> GameOver:
-    return GameOver(services.table, services.games, services.reviews)
+    return GameOver(services.table, services.games, services.reviews, services.world, services.last_name.offer)
