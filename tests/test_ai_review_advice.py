@@ -49,11 +49,11 @@ def test_review_line_wording():
 
     text = Catalog("en").text
     review = turn_review(6, -34.6, 6.2, TurnAdvice((("plus", (2,)),), ((3, 9), (4, 10)), None))
-    assert without_controls(review_line(text, review)) == "Turn 6: +1 on a 2, then 3 on R3C2, 4 on R3C3 · \u201335 ± 6"
+    assert without_controls(review_line(text, review)) == "Turn 6: +1 on a 2, then 3 on R3C2, 4 on R3C3 · \u201335\u00a0±\u00a06"
     ruin = turn_review(2, -12.0, 0.0, TurnAdvice((), (), 15), exact=True)
     assert without_controls(review_line(text, ruin)) == "Turn 2: MAGDAGDON, the ruin on R4C4 · \u201312, exactly"
     better = turn_review(4, 9.4, 3.0, TurnAdvice((), ((5, 1),), None))
-    assert without_controls(review_line(text, better)) == "Turn 4: better than the expert's 5 on R1C2 · +9 ± 3"
+    assert without_controls(review_line(text, better)) == "Turn 4: better than the expert's 5 on R1C2 · +9\u00a0±\u00a03"
     guess = turn_review(3, -20.2, 0.0, TurnAdvice((), ((5, 1),), None), settled=False)
-    assert without_controls(review_line(text, guess)) == "Turn 3: 5 on R1C2 · about \u201320, checking…"
+    assert without_controls(review_line(text, guess)) == "Turn 3: 5 on R1C2 · about\u00a0\u201320, checking…"
 

@@ -25,7 +25,7 @@ def test_review_cards_are_drawn_when_the_review_returns_and_open_the_replay(tmp_
     # the cards show "± N": the title says what that is
     assert text("gameover.review_title_margin", title=text("gameover.review_title")) in texts
     # the sum a player can check: expected + dice + choices = the final score, as drawn
-    account = next(t for t in texts if t.startswith("Expected "))
+    account = next(t for t in texts if t.startswith("Expected\u00a0"))
     numbers = [int(n.replace("\u2013", "-")) for n in re.findall(r"[+\u2013-]?\d+", account)]
     assert numbers[0] + numbers[1] + numbers[2] == numbers[3] == player.table.game.score().total, account
     shown_items = review_items(review)

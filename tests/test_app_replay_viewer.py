@@ -74,8 +74,8 @@ def test_game_over_opens_turn_1_and_jumps_to_the_costliest_with_the_experts_choi
     texts = [t for t, _ in seen]
     assert "You played" in texts and "The expert" in texts
     margin = max(1, round(costliest.margin))
-    assert f"Your choices \u2013{-costliest.choice_points} ± {margin} against the expert's" in texts
-    assert any(t.startswith("Dice ") and t.endswith("against what was expected") for t in texts)
+    assert f"Your choices\u00a0\u2013{-costliest.choice_points}\u00a0±\u00a0{margin} against the expert's" in texts
+    assert any(t.startswith("Dice\u00a0") and t.endswith("against what was expected") for t in texts)
     ghosts = [r for r in player.drawn().elements if r.words == "ghost board" and "expert" in r.panel]
     assert ghosts, "the expert's choice is drawn on its own board"
     before = player.shown()

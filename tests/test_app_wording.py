@@ -155,4 +155,4 @@ def test_where_adjust_buttons_have_no_room_the_guide_says_what_they_wait_for(ope
 def test_review_words_a_ruin_as_what_happened():
     text = Catalog("en")
     item = turn_review(3, -12.0, 4.0, TurnAdvice(powers=(), placements=(), ruin=9))
-    assert without_controls(review_line(text, item)) == "Turn 3: MAGDAGDON, the ruin on R3C2 · \u201312 ± 4"
+    assert without_controls(review_line(text, item)) == "Turn 3: MAGDAGDON, the ruin on R3C2 · \u201312\u00a0±\u00a04"

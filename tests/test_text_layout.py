@@ -81,6 +81,16 @@ def test_wrapping_breaks_at_spaces_and_never_inside_an_urdu_word():
     assert wrap_paragraph("", 10, measure) == []
 
 
+def test_a_no_break_space_holds_a_number_to_its_sign_and_label():
+    """The review's sums keep "= 53" and "–32 ± 1" whole however narrow the panel: a line
+    breaks at a space, never at a no-break one."""
+    measure = len
+    account = "choices\u00a0–155\u00a0=\u00a053 · dice\u00a0+87"
+    assert wrap_paragraph(account, 20, measure) == ["choices\u00a0–155\u00a0=\u00a053 ·", "dice\u00a0+87"]
+    assert wrap_paragraph("R4C4 · –32\u00a0±\u00a01", 8, measure) == ["R4C4 ·", "–32\u00a0±\u00a01"]
+    assert wrap_paragraph("a\u202fb c", 3, measure) == ["a\u202fb", "c"]
+
+
 @pytest.mark.parametrize("locale", ["en", "it", "ur", "hi"])
 def test_wrapped_lines_fit_and_keep_every_word(locale):
     fonts = FontBook(Catalog(locale).script, rtl=Catalog(locale).rtl)

@@ -430,10 +430,16 @@ def _is_arabic_word(word: str) -> bool:
 SURE_FIT = 0.9  # a line estimated at this share of the width fits whatever its kerning
 
 
+# Where a line may break: at any space but a no-break one (U+00A0, U+2007, U+202F), which a
+# sentence puts where a number must stay with its sign or label ("–32 ± 1", "= 442").
+_BREAKABLE_SPACES = re.compile(r"[^\S\u00a0\u2007\u202f]+")
+
+
 def wrap_paragraph(text: str, width: int, measure: Callable[[str], int]) -> list[str]:
-    """Lines of ``text`` no wider than ``width`` where possible: breaks at spaces, in logical
-    order. A single word wider than a line is split between grapheme clusters — except an
-    Urdu word, which stays whole (split, its letters would lose their joined forms)."""
+    """Lines of ``text`` no wider than ``width`` where possible: breaks at spaces (never a
+    no-break space), in logical order. A single word wider than a line is split between
+    grapheme clusters — except an Urdu word, which stays whole (split, its letters would lose
+    their joined forms)."""
     lines: list[str] = []
     line = ""
     # Shaping a line costs in proportion to its length, and each word tried measures the
@@ -441,7 +447,9 @@ def wrap_paragraph(text: str, width: int, measure: Callable[[str], int]) -> list
     # kerning, so only a line that comes near the width is measured whole.
     space = measure(" ") if text else 0
     estimate = 0
-    for word in text.split():
+    for word in _BREAKABLE_SPACES.split(text):
+        if not word:
+            continue
         trial = f"{line} {word}" if line else word
         word_width = measure(word)
         trial_estimate = estimate + space + word_width if line else word_width
