@@ -15,3 +15,19 @@ def test_review_names_cells_in_the_players_language():
     urdu, hindi = review_line(Catalog("ur"), ruin), review_line(Catalog("hi"), place)
     assert "قطار 4 کالم 4" in urdu and "R4C4" not in urdu
     assert "पंक्ति 3 कॉलम 2" in hindi and "R3C2" not in hindi
+
+
+def test_a_turn_s_luck_is_marked_a_guess_until_it_and_the_turn_before_are_valued():
+    """The luck of a turn is its value against the one the turn before left: while either
+    is the best guess, the viewer says it is being checked, in every language."""
+    from magdagdon.app.results.replay_viewer import luck_note
+
+    before, settled = turn_review(3, -5.0, 2.0, None, luck=33.0), turn_review(4, -9.0, 2.0, None, luck=64.0)
+    guessed = turn_review(3, -5.0, 0.0, None, settled=False, luck=20.0)
+    for locale in ("en", "it", "ur", "hi"):
+        text = Catalog(locale)
+        assert luck_note(text, settled, before) == text("replay.luck", luck="+64")
+        assert luck_note(text, settled, None) == text("replay.luck", luck="+64")  # the first turn
+        assert luck_note(text, settled, guessed) == text("replay.luck_guess", luck="+64")
+        assert luck_note(text, turn_review(4, -9.0, 0.0, None, settled=False, luck=64.0), before) == \
+            text("replay.luck_guess", luck="+64")

@@ -236,9 +236,10 @@ class ReplayViewer(State):
                    areas.title, palette.GOLD, bold=True)
         with panel(surface, "dice", areas.dice, Role.LABEL):
             self._draw_dice(surface, areas.dice, story.dice)
-        review = reviews_by_turn(self.review).get(story.turn)
+        by_turn = reviews_by_turn(self.review)
+        review = by_turn.get(story.turn)
         you, expert = areas.halves
-        luck = "" if review is None else text("replay.luck", luck=change(review.luck_points))
+        luck = "" if review is None else luck_note(text, review, by_turn.get(story.turn - 1))
         with panel(surface, "you", you):
             self._draw_side(surface, you, text("replay.you"), story, story.played, False, True, palette.TEXT, luck,
                             palette.TEXT_DIM)
@@ -377,6 +378,13 @@ def _arrow(size: int, direction: Direction) -> pygame.Surface:
     pygame.draw.line(image, palette.TEXT_DIM, (size // 8, mid), (size * 5 // 8, mid), width)
     pygame.draw.polygon(image, palette.TEXT_DIM, [(size // 2, size // 4), (size * 7 // 8, mid), (size // 2, size * 3 // 4)])
     return pygame.transform.flip(image, direction.rtl, False)
+
+
+def luck_note(text: Catalog, review: TurnReview, previous: TurnReview | None) -> str:
+    """What the dice gave against what was expected: the turn's value against the one the
+    turn before left, so it is sure only once both turns are valued."""
+    sure = review.settled and (previous is None or previous.settled)
+    return text("replay.luck" if sure else "replay.luck_guess", luck=change(review.luck_points))
 
 
 def choice_note(text: Catalog, review: TurnReview) -> str:
