@@ -36,7 +36,7 @@ from ..ui import palette
 from ..table.dice_faces import die_face
 from ..audit.draw_log import Role, as_role, note, panel, scaled
 from ..ui.button_row import draw_button_rows
-from ..text.fit import fitted_line, min_text_px
+from ..text.fit import fitted_line, min_text_px, readable_floor
 from ..text.direction import Direction
 from ..text.menu_text import blit_ink
 from ..text.numbers import change
@@ -240,13 +240,6 @@ class ReplayViewer(State):
         review = by_turn.get(story.turn)
         you, expert = areas.halves
         luck = "" if review is None else luck_note(text, review, by_turn.get(story.turn - 1))
-        with panel(surface, "you", you):
-            self._draw_side(surface, you, text("replay.you"), story, story.played, False, True, palette.TEXT, luck,
-                            palette.TEXT_DIM)
-        if self.showing_line:
-            with panel(surface, "expert", expert):
-                self._draw_expert_game(surface, expert, story.turn)
-            return
         if review is None:
             note, choice, colour = text("replay.thinking" if not self.review_ready else "replay.agrees"), None, \
                 palette.TEXT_DIM
@@ -256,11 +249,26 @@ class ReplayViewer(State):
             note, choice, colour = text("replay.agrees"), story.played, palette.LEGAL
         else:
             note, choice, colour = choice_note(text, review), review.advice, palette.GOLD
+        # a sentence too long for one line at the readable size takes two, on both sides alike
+        lines = self._note_lines(surface, you.width, luck, "" if self.showing_line else note)
+        with panel(surface, "you", you):
+            self._draw_side(surface, you, text("replay.you"), story, story.played, False, True, palette.TEXT, luck,
+                            palette.TEXT_DIM, lines)
+        if self.showing_line:
+            with panel(surface, "expert", expert):
+                self._draw_expert_game(surface, expert, story.turn, lines)
+            return
         powers = choice is not None and choice is not story.played
         with panel(surface, "expert", expert):
-            self._draw_side(surface, expert, text("replay.expert"), story, choice, True, powers, palette.HINT, note, colour)
+            self._draw_side(surface, expert, text("replay.expert"), story, choice, True, powers, palette.HINT, note,
+                            colour, lines)
 
-    def _draw_expert_game(self, surface: pygame.Surface, rect: pygame.Rect, turn: int) -> None:
+    def _note_lines(self, surface: pygame.Surface, width: int, *notes: str) -> int:
+        """1, or 2 where a note is wider than ``width`` at the smallest readable size."""
+        smallest = readable_floor(self.fonts, min_text_px(surface.get_size()))
+        return 2 if any(note and self.fonts.size(note, smallest)[0] > width for note in notes) else 1
+
+    def _draw_expert_game(self, surface: pygame.Surface, rect: pygame.Rect, turn: int, note_lines: int = 1) -> None:
         """The expert's own game at ``turn``: the board its roll met, what it made of it and
         its score after; once its game is over, its last turn and when it ended."""
         text, line = self.text, self.expert_line
@@ -278,7 +286,8 @@ class ReplayViewer(State):
             note = text("replay.expert_over", turn=story.turn, score=story.score_after)
         else:
             note = text("replay.expert_score", score=story.score_after)
-        self._draw_side(surface, rect, heading, story, story.played, False, True, palette.HINT, note, palette.GOLD)
+        self._draw_side(surface, rect, heading, story, story.played, False, True, palette.HINT, note, palette.GOLD,
+                        note_lines)
 
     def _draw_dice(self, surface: pygame.Surface, rect: pygame.Rect, dice: tuple[int, ...]) -> None:
         """'Rolled' and the dice, in reading order (from the right in Urdu, as the tray)."""
@@ -346,18 +355,22 @@ class ReplayViewer(State):
 
     def _draw_side(self, surface: pygame.Surface, rect: pygame.Rect, heading: str, story: TurnStory,
                    choice: TurnAdvice | None, ghost: bool, show_powers: bool, heading_colour: tuple[int, int, int],
-                   note: str = "", note_colour: tuple[int, int, int] = palette.TEXT) -> None:
+                   note: str = "", note_colour: tuple[int, int, int] = palette.TEXT, note_lines: int = 1) -> None:
         line_h = max(24, rect.height // 11, 5 * min_text_px(surface.get_size()) // 2)  # room for Nastaliq's ink
         head = pygame.Rect(rect.left, rect.top, rect.width, line_h)
         self._line(surface, heading, head, heading_colour, bold=True)
-        board = pygame.Rect(rect.left, head.bottom, rect.width, rect.height - line_h * 3)  # both sides alike
+        board = pygame.Rect(rect.left, head.bottom, rect.width, rect.height - line_h * (2 + note_lines))  # both sides alike
         draw_mini_board(surface, board.inflate(-line_h // 2, -line_h // 4), story.board, choice, ghost)
         y = board.bottom
         if show_powers and choice is not None:
             self._draw_powers(surface, pygame.Rect(rect.left, y, rect.width, line_h), choice)
             y += line_h
-        if note:
+        if note and note_lines == 1:
             self._line(surface, note, pygame.Rect(rect.left, y, rect.width, line_h), note_colour)
+        elif note:
+            size = readable_floor(self.fonts, min_text_px(surface.get_size()))
+            for index, part in enumerate(self.fonts.wrap(note, size, rect.width)[:note_lines]):
+                self._line(surface, part, pygame.Rect(rect.left, y + index * line_h, rect.width, line_h), note_colour)
 
 
 @dataclass(frozen=True)
