@@ -21,9 +21,9 @@ per position.
 
 *Turn losses.* ``--pairs`` positions after a roll from the non-expert games where both the
 expert and the player ended the turn on a board: the estimated loss (the two estimates'
-difference, as the review computes it) against the true one (the difference of the two
-boards' playout means, on common dice), by stage and, for ``loss_margin``, by the empty
-cells at the roll (at least 8, fewer).
+difference, as the review computes a choice) against the true one (the difference of the two
+boards' playout means, on common dice), by stage and by the empty cells at the roll (at
+least 8, fewer).
 
 ``--experts``: ``after`` the shipped expert, ``before`` the expert before the n-tuple
 network (its line tables and settings, kept in scripts/baseline_expert); the truth is that
@@ -258,7 +258,8 @@ class PlayoutValues:
         return self.estimator.between_turns(difficulty, cells, powers_used)
 
     def loss(self, position: Position, after: tuple[int, ...]) -> float:
-        return self.estimator.best(position).value - self.estimator.value(position, EndTurn(after))
+        expert = self.estimator.planner(position.difficulty).decide(position).after(position.cells)
+        return self.estimator.value(position, EndTurn(expert)) - self.estimator.value(position, EndTurn(after))
 
 
 def valuers(values: str, planner: Planner) -> NetworkValues | PlayoutValues:

@@ -1,14 +1,15 @@
-"""The game-over review's time: what the next guest waits for.
+"""The game-over review's time: what the player waits for.
 
     python scripts/bench_review.py [--games 12] [--difficulties PEACEFUL,SURVIVAL,NIGHTMARE]
 
 Plays ``--games`` games per difficulty by careless, greedy and random players (seeded, in
-turn) and times ``review_game`` on each as the app asks for it (every turn, a fresh expert and
-estimator, the networks already loaded), on one core (the process is pinned to the first
-core it may use). Prints per game the turns, the decision points where the player chose
-otherwise than the expert (the ones whose choices the estimator values by playouts), the
-wall and CPU seconds, and per difficulty the median and the
-largest.
+turn) and makes each one's review as the app does (:class:`magdagdon.ai.review.ReviewBuilder`
+with a fresh coach and estimator, the networks already loaded), on one core (the process is
+pinned to the first core it may use): its best guess, every row there at once, then every
+turn refined by the estimator's playouts, one at a time, the costliest-looking first. Prints
+per game the turns, the decision points, the CPU seconds to the best guess, to the first
+refined turn and to the whole review, and the wall seconds of the whole; per difficulty the
+medians and the largest.
 """
 
 from __future__ import annotations
@@ -25,13 +26,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench_calibration import make_player  # noqa: E402
 
-from magdagdon.ai.estimate import Choice, Estimator  # noqa: E402
+from magdagdon.ai.coach import Coach  # noqa: E402
 from magdagdon.ai.evaluation import load_evaluation  # noqa: E402
-from magdagdon.ai.planner import Position  # noqa: E402
-from magdagdon.ai.playouts import Estimate  # noqa: E402
-from magdagdon.ai.review import review_game  # noqa: E402
+from magdagdon.ai.review import ReviewBuilder  # noqa: E402
 from magdagdon.engine import Difficulty, Game, Replay  # noqa: E402
-from magdagdon.engine.actions import Roll  # noqa: E402
 
 SEED_BASE = 9_100_000
 PLAYERS = ("careless", "greedy", "random")
@@ -44,12 +42,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-    print("| difficulty | player | seed | turns | decision points valued | wall s | CPU s |")
+    print("| difficulty | player | seed | turns | decision points | CPU s: best guess / first turn refined / all | wall s, all |")
     print("|---|---|---|---|---|---|---|")
     summary = []
     for difficulty in [Difficulty.from_name(d) for d in args.difficulties.split(",")]:
         load_evaluation(difficulty)  # the app reads it at start-up, not in the review
-        walls, cpus, turns = [], [], []
+        guesses, firsts, wholes, walls, turns = [], [], [], [], []
         for index in range(args.games):
             player_name = PLAYERS[index % len(PLAYERS)]
             seed = SEED_BASE + 1000 * difficulty.power_count + index
@@ -58,36 +56,31 @@ def main(argv: list[str] | None = None) -> int:
                 game.play(player.choose(game))  # type: ignore[attr-defined]
             replay = Replay.of(game)
             wall, cpu = time.perf_counter(), time.process_time()
-            estimator = CountingEstimator()  # as the app's review_game(replay, limit) makes one
-            reviews = review_game(replay, limit=len(replay.actions), estimator=estimator)
-            wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-            count = sum(isinstance(action, Roll) for action in replay.actions)
+            builder = ReviewBuilder(replay, Coach())  # as the app's review job makes one
+            builder.review()
+            guess = time.process_time() - cpu
+            builder.refine_next()
+            first = time.process_time() - cpu
+            builder.refine_all()
+            assert builder.review().end_points == game.score().total
+            whole, wall = time.process_time() - cpu, time.perf_counter() - wall
+            points = sum(len(turn.points) for turn in builder.turns)
+            guesses.append(guess)
+            firsts.append(first)
+            wholes.append(whole)
             walls.append(wall)
-            cpus.append(cpu)
-            turns.append(count)
-            print(f"| {difficulty.name} | {player_name} | {seed} | {count} | {len(estimator.valued)} | {wall:.1f} | {cpu:.1f} |",
-                  flush=True)
-            del reviews
-        summary.append((difficulty, statistics.fmean(turns), statistics.median(walls), max(walls),
-                        statistics.median(cpus), max(cpus)))
-    print("\n| difficulty | turns, mean | wall s, median / max | CPU s, median / max |")
-    print("|---|---|---|---|")
-    for difficulty, turns_mean, wall_median, wall_max, cpu_median, cpu_max in summary:
-        print(f"| {difficulty.name} | {turns_mean:.1f} | {wall_median:.1f} / {wall_max:.1f} | {cpu_median:.1f} / {cpu_max:.1f} |")
+            turns.append(len(builder.turns))
+            print(f"| {difficulty.name} | {player_name} | {seed} | {len(builder.turns)} | {points} "
+                  f"| {guess:.2f} / {first:.1f} / {whole:.1f} | {wall:.1f} |", flush=True)
+        summary.append((difficulty, statistics.fmean(turns), guesses, firsts, wholes))
+    print("\n| difficulty | turns, mean | CPU s to the best guess, median / max | to the first refined turn | "
+          "to the whole review, median / max |")
+    print("|---|---|---|---|---|")
+    for difficulty, turns_mean, guesses, firsts, wholes in summary:
+        print(f"| {difficulty.name} | {turns_mean:.1f} | {statistics.median(guesses):.2f} / {max(guesses):.2f} "
+              f"| {statistics.median(firsts):.1f} / {max(firsts):.1f} "
+              f"| {statistics.median(wholes):.1f} / {max(wholes):.1f} |")
     return 0
-
-
-class CountingEstimator(Estimator):
-    """The app's estimator (the expert decides, its playouts value), counting the decision
-    points whose choices it valued."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.valued: set[Position] = set()
-
-    def estimate(self, position: Position, choice: Choice) -> Estimate:
-        self.valued.add(position)
-        return super().estimate(position, choice)
 
 
 if __name__ == "__main__":

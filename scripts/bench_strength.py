@@ -14,6 +14,12 @@ On the same seeds S..S+games-1 per difficulty (dice as ``magdagdon simulate`` de
 - the *upper bound* for the first ``--reference`` seeds: a proven bound on the best score
   anyone could reach knowing every die in advance (scripts/expert_sim/src/bound.rs), and
   each expert's mean over those seeds as a share of it.
+
+The targets are the fast path's: the computer player in a party and the demo play the
+search alone (the hint, the review and the replay viewer's expert ask the coach, whose
+advice and time scripts/bench_coach.py measures). Each row says whether its difficulty
+meets them: a mean at least ``STRENGTH_TARGET`` (5 % above the expert before the network)
+and a decision's CPU time per turn at the 99th percentile within ``DECISION_P99_TARGET``.
 """
 
 from __future__ import annotations
@@ -35,6 +41,9 @@ import expert_twin  # noqa: E402
 from magdagdon.ai import make_policy  # noqa: E402
 from magdagdon.engine import Difficulty, Game  # noqa: E402
 from magdagdon.engine.actions import Roll  # noqa: E402
+
+STRENGTH_TARGET = {Difficulty.PEACEFUL: 427.0, Difficulty.SURVIVAL: 344.0, Difficulty.NIGHTMARE: 225.0}
+DECISION_P99_TARGET = 0.150  # seconds of one core for a whole turn's decisions
 
 
 def python_games(difficulty: Difficulty, seeds: range) -> tuple[list[int], list[float]]:
@@ -66,6 +75,10 @@ def bounds(difficulty: Difficulty, first: int, count: int) -> list[int]:
     return [int(line.split()[1]) for line in out.splitlines()]
 
 
+def _met(met: bool, target: str) -> str:
+    return f"{target} {'met' if met else 'MISSED'}"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=500)
@@ -78,8 +91,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.games} games per difficulty, seeds {seeds.start}..{seeds.stop - 1}; decision time = CPU per turn, one core\n")
     print("| difficulty | before: mean ± 95% | after: mean ± 95% | after − before (paired) | after ÷ before "
           "| after: time per turn median / p99 / max | upper bound, first "
-          f"{args.reference} seeds | before / after as share of it |")
-    print("|---|---|---|---|---|---|---|---|")
+          f"{args.reference} seeds | before / after as share of it | targets: mean / p99 |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for difficulty in [Difficulty.from_name(d) for d in args.difficulties.split(",")]:
         before_net = expert_twin.twin_net(difficulty, folder, baseline=True)
         before = [row[1] for row in expert_twin.twin_games(before_net, difficulty, seeds.start, args.games,
@@ -98,7 +111,9 @@ def main(argv: list[str] | None = None) -> int:
         (mb, cb), (ma, ca), (md, cd) = mean_ci(before), mean_ci(after), mean_ci(diff)
         print(f"| {difficulty.name} | {mb:.1f} ± {cb:.1f} | {ma:.1f} ± {ca:.1f} | {md:+.1f} ± {cd:.1f} | {ma / mb:.3f} "
               f"| {1000 * statistics.median(ordered):.1f} / {1000 * p99:.0f} / {1000 * ordered[-1]:.0f} ms "
-              f"| {bound_mean:.1f} | {100 * share_before:.0f} % / {100 * share_after:.0f} % |", flush=True)
+              f"| {bound_mean:.1f} | {100 * share_before:.0f} % / {100 * share_after:.0f} % "
+              f"| {_met(ma >= STRENGTH_TARGET[difficulty], f'≥ {STRENGTH_TARGET[difficulty]:.0f}')} / "
+              f"{_met(p99 <= DECISION_P99_TARGET, f'≤ {1000 * DECISION_P99_TARGET:.0f} ms')} |", flush=True)
         if agree != len(after):
             print(f"(the twin of the shipped expert agreed on {agree} of {len(after)} games)", flush=True)
     return 0

@@ -63,31 +63,34 @@ def frames_of_the_test(request, monkeypatch):
 
 # A finished game's review, by the game and the playouts it was valued with: game over and
 # the replay viewer are tested on the same few games at every window size and language, and
-# the review of each (seconds of the expert's playouts) is the same every time. Kept for the
-# run, as a player's game is reviewed once however often its screens are shown.
+# the review of each (seconds of the expert's playouts) is the same every time. The game's
+# shelf keeps a review for one run of the game; this keeps it for the test run, as a
+# player's game is reviewed once however often its screens are shown. A test that puts its
+# own review builder in place (slow, broken) gets it as it is.
 _REVIEWS: dict[tuple, object] = {}
-_SHIPPED_REVIEW: list = []  # review_game as the package defines it, taken before any test patches it
+_SHIPPED_BUILDER: list = []  # ReviewBuilder as the package defines it, taken before any test patches it
 
 
 @pytest.fixture(autouse=True)
 def each_game_reviewed_once(monkeypatch):
     from magdagdon.ai import estimate, review as ai_review
-    from magdagdon.app.players import review_job
+    from magdagdon.app.players.review_job import ReviewJob
 
-    review = review_job._review
-    if not _SHIPPED_REVIEW:
-        _SHIPPED_REVIEW.append(ai_review.review_game)
-    shipped = _SHIPPED_REVIEW[0]
+    review = ReviewJob._review
+    if not _SHIPPED_BUILDER:
+        _SHIPPED_BUILDER.append(ai_review.ReviewBuilder)
+    shipped = _SHIPPED_BUILDER[0]
 
-    def reviewed_once(replay):
-        if ai_review.review_game is not shipped:  # a test's own review (slow, broken): as it is
-            return review(replay)
-        key = (replay.to_json(), tuple((difficulty.name, count) for difficulty, count in estimate.PLAYOUTS.items()))
+    def reviewed_once(job):
+        if ai_review.ReviewBuilder is not shipped:
+            return review(job)
+        key = (job.replay.to_json(), tuple((difficulty.name, count) for difficulty, count in estimate.PLAYOUTS.items()))
         if key not in _REVIEWS:
-            _REVIEWS[key] = review(replay)
+            _REVIEWS[key] = review(job)
+        job.latest = _REVIEWS[key]
         return _REVIEWS[key]
 
-    monkeypatch.setattr(review_job, "_review", reviewed_once)
+    monkeypatch.setattr(ReviewJob, "_review", reviewed_once)
 
 
 @pytest.fixture(scope="session")

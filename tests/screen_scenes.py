@@ -93,13 +93,14 @@ def _choose(*idents: str) -> Callable[[Player], None]:
 
 
 def _wait_review(player: Player) -> None:
-    """The game-over review runs on its own thread, in real time."""
+    """The game-over review runs on its own thread, in real time; it is asked for as game
+    over comes up, so the panel (the finished board, the count-up) is waited for as well."""
     session = player.table.session
-    # the finished board, the count-up, then the review starts
     player.wait_for(lambda: session.review_job is not None, limit=6.0)
-    deadline = time.monotonic() + 60
-    while session.review is None and time.monotonic() < deadline:
+    deadline = time.monotonic() + 120
+    while not session.review_job.done and time.monotonic() < deadline:  # every turn valued
         time.sleep(0.05)
+    player.wait_for(lambda: player.table.panel_shown, limit=6.0)
     player.wait(0.3)
 
 

@@ -13,6 +13,7 @@ import pytest
 
 import magdagdon.ai.playouts as playouts_module
 from magdagdon.ai import Estimator, make_policy
+from magdagdon.ai.coach import Coach
 from magdagdon.ai.estimate import CONTROL_WEIGHT, EndTurn, UsePower
 from magdagdon.ai.planner import Planner, Position
 from magdagdon.ai.playouts import ADJUSTED, Playouts, position_key
@@ -42,9 +43,10 @@ def test_values_repeat_exactly_for_a_seed_and_change_with_it() -> None:
     assert Estimator(playouts=3, seed=1).between_turns(difficulty, cells, used) != first
 
 
-def test_every_choice_of_a_position_plays_on_the_same_dice(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Playout k of one position throws the same rolls whichever choice starts it, and the
-    rolls of different positions differ: a loss is not drowned in the two choices' luck."""
+def test_every_choice_of_a_turn_plays_on_the_same_dice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Playout k of a turn throws the same rolls whichever choice starts it (a board to end
+    on, a re-roll) and whichever decision point of the turn asks, and the rolls of different
+    turns differ: a choice's worth is not drowned in the two choices' luck."""
     thrown: list[tuple[int, int, int, tuple[int, ...]]] = []
 
     def recorded(seed: int, turn: int, index: int = 0, count: int = 4) -> tuple[int, ...]:
@@ -67,8 +69,11 @@ def test_every_choice_of_a_position_plays_on_the_same_dice(monkeypatch: pytest.M
     thrown.clear()
     estimator.value(position, UsePower(Reroll((0,))))
     assert [(seed, values) for seed, turn, index, values in thrown if (turn, index) == (1, 0)] == first_rolls[0]
-    thrown.clear()
-    estimator.value(Position(difficulty, board.cells, (3, 4, 5, 5), 0), EndTurn(rows[0]))
+    thrown.clear()  # the same board at another decision point of the turn: the values already played
+    assert estimator.value(Position(difficulty, board.cells, (3, 4, 5, 5), 0), EndTurn(rows[0])) == \
+        estimator.value(position, EndTurn(rows[0])) and not thrown
+    other = Board.parse("3456/3456/3.../....")  # another turn: other dice
+    estimator.value(Position(difficulty, other.cells, (4, 5, 6, 6), 0), EndTurn(Board.parse("3456/3456/34../....").cells))
     assert {seed for seed, _, _, _ in thrown}.isdisjoint(seed for seed, _ in first_rolls[0])
 
 
@@ -155,6 +160,8 @@ def test_a_position_after_accept_is_valued_by_its_ruin() -> None:
     difficulty = Difficulty.NIGHTMARE
     board = Board.parse("3456/3456/3456/3...")
     position = Position(difficulty, board.cells, (), 0)
-    estimator = Estimator(playouts=4)
-    best = estimator.best(position)
-    assert best.ruin is not None and best.value == estimator.value(position, EndTurn(best.after(board.cells)))
+    coach = Coach(Estimator(playouts=4))
+    best = coach.analyse(position).best
+    assert best.candidate.ruin is not None and not best.candidate.powers
+    after = best.candidate.after(board.cells)
+    assert after is not None and best.value == coach.estimator.value(position, EndTurn(after))

@@ -1,26 +1,34 @@
-"""GameOver draws the AI review once ``review_game`` returns, after the count-up: a card per
-costly turn with the player's board beside the expert's ghost dice; a tap on a card opens
-that turn in the replay viewer."""
+"""GameOver draws the expert's review: one line that adds up (expected at the first roll,
+the dice, the choices, the final score) and a card per costly turn with the player's board
+beside the expert's ghost dice; a tap on a card opens that turn in the replay viewer."""
+
+import re
 
 import pygame
 
 from magdagdon.app.results.mini_board import board_cells
+from magdagdon.app.results.review_cards import review_items
 
 from support.player import HeldThoughts, Player
 
 
 def test_review_cards_are_drawn_when_the_review_returns_and_open_the_replay(tmp_path):
     player = Player(tmp_path, (1920, 1080), seed=7, scene="game_over")
-    player.wait(2.5)  # the finished board, the count-up; the review starts after it
+    player.wait(2.5)  # the finished board, the count-up; the review was asked for as it began
     session = player.table.session
     assert session.review_job is not None
     session.review_job.future.result(60)
     review = session.review
-    assert review, "review_game returned nothing for a finished game"
+    assert review is not None and review.settled and review.turns
     texts = {t for t, _ in player.texts_drawn(lambda: player.wait(0.2))}  # drawn without input
     text = player.table.text
-    assert text("gameover.review_title") in texts
-    shown_items = review[:3]
+    # the cards show "± N": the title says what that is
+    assert text("gameover.review_title_margin", title=text("gameover.review_title")) in texts
+    # the sum a player can check: expected + dice + choices = the final score, as drawn
+    account = next(t for t in texts if t.startswith("Expected\u00a0"))
+    numbers = [int(n.replace("\u2013", "-")) for n in re.findall(r"[+\u2013-]?\d+", account)]
+    assert numbers[0] + numbers[1] + numbers[2] == numbers[3] == player.table.game.score().total, account
+    shown_items = review_items(review)
     cards = player.table.cards
     assert [turn for _, turn in cards] == [item.turn for item in shown_items]
     after = player.fresh()
@@ -142,19 +150,20 @@ def test_game_over_shows_the_score_every_result_line_and_the_review_in_every_lan
     session = player.table.session
     player.wait_for(lambda: session.review_job is not None, limit=6.0)
     session.review_job.future.result(60)
+    player.wait_for(lambda: player.top.panel_shown, limit=6.0)
     player.post(pygame.WINDOWEXPOSED)
     player.wait(0.3)
     frame = player.frame_log
     declared = player.top.declared_content()
-    assert {"score", "rank", "review title", "review"} <= set(declared)
+    assert {"score", "rank", "account", "review title", "review"} <= set(declared)
     findings = [str(f) for f in audit_frame(frame, min_text_px(size), declared) if f.rule in WHOLE]
     assert findings == []
     # the review's cards, under the lines and above the buttons, in the window
     cards = [rect for rect, _ in player.top.cards]
-    # a card per reviewed turn (the review names only the turns whose loss stands clear of its
-    # estimator's error: up to three), the costliest first; fewer only where all three would
-    # not fit (Urdu's tall lines at 800x600), never a panel past the window
-    reviewed = [item.turn for item in session.review[:3] if item.advice is not None]
+    # a card per reviewed turn (the costliest three, or the moves that beat the expert's where
+    # fewer lost anything), the costliest first; fewer only where all three would not fit
+    # (Urdu's tall lines at 800x600), never a panel past the window
+    reviewed = [item.turn for item in review_items(session.review) if item.advice is not None]
     shown = [turn for _, turn in player.top.cards]
     assert 1 <= len(shown) and shown == reviewed[:len(shown)]
     if (locale, size) != ("ur", (800, 600)):
@@ -196,6 +205,7 @@ def test_the_review_s_place_says_it_is_coming_until_it_comes(tmp_path):
     thoughts.release()
     player.wait_for(lambda: bool(player.table.cards), limit=10)
     shown = [t for t, _ in player.texts_drawn(lambda: player.wait(0.2))]
-    assert text("gameover.review_title") in shown and text("gameover.review_waiting") not in shown
+    assert any(t.startswith(text("gameover.review_title")) for t in shown)
+    assert text("gameover.review_waiting") not in shown
     player.close()
 

@@ -71,3 +71,34 @@ def test_the_question_is_in_the_players_language(tmp_path, locale):
             assert text(key) in words, (key, words)
     finally:
         player.close()
+
+
+def test_the_hint_is_thought_out_on_the_worker_and_shown_when_it_is_in(tmp_path):
+    """The coach may think for seconds: the table says so meanwhile and stays in use; the
+    hint shows once it is in, unless the game has moved on (then it is dropped)."""
+    from support.player import HeldThoughts
+
+    thoughts = HeldThoughts()
+    player = hint_at_staging(tmp_path, thinker=thoughts)
+    try:
+        session = player.table.session
+        tap_hint(player)
+        player.choose("show_hint")
+        assert session.hint is None and session.hint_coming is not None
+        assert player.text("hint.thinking") in player.drawn().words()
+        thoughts.release()
+        player.wait(0.2)
+        assert session.hint is not None and session.assisted
+        assert player.text(session.hint.key, **session.hint.values) in player.drawn().words()
+        session.hint = None
+        tap_hint(player)  # asked again, and the player acts before the coach answers
+        assert session.hint_coming is not None
+        game = player.table.game
+        die = next(d for d in game.tray if d not in {die for die, _ in game.staged} and game.legal_cells_for(d))
+        player.tap(player.layout.tray_slots[die].center)
+        player.tap(player.layout.cells[min(game.legal_cells_for(die))].center)
+        thoughts.release()
+        player.wait(0.2)
+        assert session.hint is None  # the position it was asked on is gone
+    finally:
+        player.close()

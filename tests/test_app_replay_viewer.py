@@ -1,8 +1,9 @@
 """The replay viewer, through the real loop: from game over it opens on turn 1, with a
 "Costliest turn" button that jumps to the turn that lost most, where the expert's
-alternative is drawn beside the player's choice; it steps turn by turn; a re-roll shows
-the dice before and after; a MAGDAGDON turn says so; the expert's review is computed off
-the frame; a bad record is one line, not a crash."""
+alternative is drawn beside the player's choice with what the choices came to against it,
+and the dice's luck under the player's; it steps turn by turn; a re-roll shows the dice
+before and after; a MAGDAGDON turn says so; the expert's review is computed off the frame,
+once per game; a bad record is one line, not a crash."""
 
 import os
 
@@ -47,8 +48,10 @@ def test_turn_stories_follow_the_board_turn_by_turn():
 
 def open_replay_from_game_over(tmp_path, size):
     player = Player(tmp_path, size, seed=5, scene="game_over")
-    player.wait_for(lambda: player.table.session.review is not None, limit=120)
-    costliest = player.table.session.review[0]
+    player.wait_for(lambda: player.table.session.review_job is not None and player.table.session.review_job.done,
+                    limit=120)
+    player.wait_for(lambda: player.table.panel_shown, limit=6.0)
+    costliest = player.table.session.review.costliest(1)[0]
     replay_button = next(b for b in player.table.buttons() if b.ident == "replay")
     player.tap(replay_button.rect.center)
     assert player.top_key == "replay"
@@ -62,7 +65,7 @@ def test_game_over_opens_turn_1_and_jumps_to_the_costliest_with_the_experts_choi
     jump = next(b for b in viewer.buttons() if b.ident == "costliest")
     assert jump.enabled and jump.label == "Costliest turn"
     assert "Costliest turn" in player.drawn().words()  # drawn, not only there
-    assert viewer.reviews is player.table.session.review  # the game over's review, not a second one
+    assert viewer.review is player.table.session.review  # the game over's review, not a second one
     assert viewer.job is player.table.session.review_job  # asked for once, by game over
     player.tap(jump.rect.center)
     story = viewer.stories[viewer.page]
@@ -70,7 +73,9 @@ def test_game_over_opens_turn_1_and_jumps_to_the_costliest_with_the_experts_choi
     seen = player.texts_drawn(lambda: player.fresh())
     texts = [t for t, _ in seen]
     assert "You played" in texts and "The expert" in texts
-    assert f"About +{round(costliest.loss)} points with the expert's play" in texts
+    margin = max(1, round(costliest.margin))
+    assert f"Your choices\u00a0\u2013{-costliest.choice_points}\u00a0±\u00a0{margin} against the expert's" in texts
+    assert any(t.startswith("Dice\u00a0") and t.endswith("against what was expected") for t in texts)
     ghosts = [r for r in player.drawn().elements if r.words == "ghost board" and "expert" in r.panel]
     assert ghosts, "the expert's choice is drawn on its own board"
     before = player.shown()
@@ -148,10 +153,10 @@ def test_expert_review_is_computed_off_the_frame_and_fills_in(tmp_path):
     assert player.top_key == "replay" and viewer.job is not None
     first = [t for t, _ in player.texts_drawn(lambda: player.fresh())]
     assert "You played" in first  # the player's side shows before the expert has answered
-    assert "The expert is thinking…" in first and viewer.reviews is None
+    assert "The expert is thinking…" in first and viewer.review is None
     thoughts.release()
     player.wait(0.3)
-    assert viewer.reviews is not None
+    assert viewer.review is not None and viewer.review.settled
     after = [t for t, _ in player.texts_drawn(lambda: player.fresh())]
     assert "The expert is thinking…" not in after
     player.close()
@@ -222,7 +227,7 @@ def test_the_viewer_reads_from_the_right_in_urdu(tmp_path):
 
     for size in ((1920, 1080), (800, 600)):
         player = Player(tmp_path / str(size[0]), size, seed=5, scene="game_over", locale="ur")
-        player.wait_for(lambda: player.table.session.review is not None, limit=120)
+        player.wait_for(lambda: player.table.session.review is not None and player.table.panel_shown, limit=120)
         player.tap(next(b for b in player.table.buttons() if b.ident == "replay").rect.center)
         viewer = player.top
         player.post(pygame.WINDOWEXPOSED)

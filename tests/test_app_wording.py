@@ -8,13 +8,15 @@ import pygame
 import pytest
 
 from app_driver import Driver
-from magdagdon.ai.review import TurnAdvice, TurnReview
+from magdagdon.ai.review import TurnAdvice
 from magdagdon.app.text.i18n import Catalog
 from magdagdon.app.text.numbers import MINUS, cost, signed
 from magdagdon.app.table.score_panel import draw_score_panel
 from magdagdon.app.results.review_cards import review_line
+from magdagdon.app.text.text_runs import without_controls
 from magdagdon.assets_path import asset_path
 from magdagdon.engine import Board, Difficulty, Game, ScoreBreakdown, Stage, TakeBack
+from support.reviews import turn_review
 
 
 @pytest.fixture
@@ -152,5 +154,5 @@ def test_where_adjust_buttons_have_no_room_the_guide_says_what_they_wait_for(ope
 
 def test_review_words_a_ruin_as_what_happened():
     text = Catalog("en")
-    item = TurnReview(turn=3, loss=12.0, played=(), suggested=(), advice=TurnAdvice(powers=(), placements=(), ruin=9))
-    assert review_line(text, item) == "Turn 3: MAGDAGDON, the ruin on R3C2, about +12"
+    item = turn_review(3, -12.0, 4.0, TurnAdvice(powers=(), placements=(), ruin=9))
+    assert without_controls(review_line(text, item)) == "Turn 3: MAGDAGDON, the ruin on R3C2 · \u201312\u00a0±\u00a04"

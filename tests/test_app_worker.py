@@ -31,21 +31,22 @@ def _display():
 def test_the_review_is_asked_for_once_and_the_replay_viewer_shows_the_same(tmp_path):
     thoughts = CountedThoughts()
     player = Player(tmp_path, (1280, 720), seed=7, scene="game_over", thinker=thoughts)
-    player.wait(0.1)
-    warm_up = thoughts.asked  # the expert made ready after the first frame
-    player.wait(2.4)  # the board, the count-up: then the review is asked for
+    player.wait(0.1)  # game over asked for the review as it came up; the expert made ready
     session = player.table.session
-    assert thoughts.asked == warm_up + 1 and session.review
+    asked = thoughts.asked
+    assert session.review_job is not None and session.review is not None
+    player.wait(2.4)  # the board, the count-up: nothing more is asked
+    assert thoughts.asked == asked
     player.table.on_button("replay")
     player.wait(0.2)
     assert player.top_key == "replay"
     viewer = player.top
-    assert viewer.job is session.review_job and viewer.reviews == session.review
+    assert viewer.job is session.review_job and viewer.review is session.review
     player.key(pygame.K_ESCAPE)
     player.wait(0.2)
     player.table.on_button("replay")  # opened again: still the one review
     player.wait(0.2)
-    assert player.top_key == "replay" and thoughts.asked == warm_up + 1
+    assert player.top_key == "replay" and thoughts.asked == asked
 
 
 def test_the_demo_thinks_on_the_worker_and_plays_only_its_answer(tmp_path):
@@ -65,10 +66,11 @@ def test_the_demo_thinks_on_the_worker_and_plays_only_its_answer(tmp_path):
 def test_a_review_that_fails_hides_the_review_and_says_one_line(tmp_path, monkeypatch, capsys):
     from magdagdon.ai import review  # where the review job finds it, on the worker
 
-    def broken(*args: object, **kwargs: object) -> list[object]:
-        raise ValueError("a bug in the review")
+    class Broken:
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            raise ValueError("a bug in the review")
 
-    monkeypatch.setattr(review, "review_game", broken)
+    monkeypatch.setattr(review, "ReviewBuilder", Broken)
     player = Player(tmp_path, (1280, 720), seed=7, scene="game_over")
     player.wait(3.0)
     state = player.table
@@ -89,3 +91,31 @@ def test_quitting_drops_the_thoughts_not_begun(tmp_path):
     assert player.worker.closed
     refused = player.worker.submit(lambda: 1)
     assert refused.cancelled()
+
+
+def test_the_shelf_keeps_one_review_and_one_expert_line_per_game() -> None:
+    """Game over, the replay viewer and the high scores ask the shelf: a game's review and the
+    expert's line on its seed are asked of the worker once, for the last games looked at."""
+    import random
+
+    from magdagdon.ai import make_policy
+    from magdagdon.app.players import review_shelf
+    from magdagdon.app.players.review_shelf import ReviewShelf
+    from magdagdon.app.players.worker import Worker
+    from magdagdon.engine import Difficulty, Game, Replay
+
+    def replay_of(seed: int) -> Replay:
+        game, player = Game(Difficulty.NIGHTMARE, seed), make_policy("random", random.Random(seed))
+        while not game.is_over:
+            game.play(player.choose(game))
+        return Replay.of(game)
+
+    thoughts = HeldThoughts()  # nothing is thought out: only the asking is counted
+    shelf = ReviewShelf(Worker(thoughts))
+    first = replay_of(1)
+    job = shelf.review(first)
+    assert shelf.review(Replay.from_json(first.to_json())) is job and len(thoughts.held) == 1
+    assert shelf.expert_line(first) is shelf.expert_line(first) and len(thoughts.held) == 2
+    for seed in range(2, 2 + review_shelf.KEPT):
+        shelf.review(replay_of(seed))
+    assert shelf.review(first) is not job  # the least recently looked at made room

@@ -7,8 +7,8 @@ import pytest
 
 
 @pytest.mark.parametrize("package", ["magdagdon.engine", "magdagdon.ai", "magdagdon.party", "magdagdon.party.keeper",
-                                     "magdagdon.cli.simulate", "magdagdon.phones", "magdagdon.phones.server",
-                                     "magdagdon.phones.keeper", "magdagdon.board.server",
+                                     "magdagdon.cli.simulate", "magdagdon.cli.analyse_command", "magdagdon.phones",
+                                     "magdagdon.phones.server", "magdagdon.phones.keeper", "magdagdon.board.server",
                                      "magdagdon.board.postgres_store", "magdagdon.board.sender",
                                      "magdagdon.cli.board_command"])
 def test_importing_does_not_import_pygame(package):

@@ -83,6 +83,25 @@ def test_wrapping_breaks_at_spaces_and_never_inside_an_urdu_word():
     assert wrap_paragraph("", 10, measure) == []
 
 
+def test_a_no_break_space_holds_a_number_to_its_sign_and_label():
+    """The review's sums keep "= 53" and "–32 ± 1" whole however narrow the panel: a line
+    breaks at a space, never at a no-break one."""
+    measure = len
+    account = "choices\u00a0–155\u00a0=\u00a053 · dice\u00a0+87"
+    assert wrap_paragraph(account, 20, measure) == ["choices\u00a0–155\u00a0=\u00a053 ·", "dice\u00a0+87"]
+    assert wrap_paragraph("R4C4 · –32\u00a0±\u00a01", 8, measure) == ["R4C4 ·", "–32\u00a0±\u00a01"]
+    assert wrap_paragraph("a\u202fb c", 3, measure) == ["a\u202fb", "c"]
+
+
+def test_a_no_break_space_is_drawn_as_wide_as_a_space_in_urdu_too():
+    """Nastaliq's own no-break space is a hairline ("19±–102"): drawn, it is a space."""
+    fonts, text = FontBook("arabic", rtl=True), Catalog("ur")
+    for sentence in (text("gameover.review_cost", turn=2, advice="4 کو قطار 3 کالم 3 میں", choice="\u2013102", margin=19),
+                     text("gameover.account", expected="431", luck="+87", choices="\u2013465", final="53")):
+        assert "\u00a0" in sentence
+        assert fonts.size(sentence, 24)[0] == fonts.size(sentence.replace("\u00a0", " "), 24)[0]
+
+
 @pytest.mark.parametrize("locale", ["en", "it", "ur", "hi"])
 def test_wrapped_lines_fit_and_keep_every_word(locale):
     fonts = FontBook(Catalog(locale).script, rtl=Catalog(locale).rtl)

@@ -1,10 +1,11 @@
 """Players that choose actions: baselines and the expert. Never imports pygame.
 
 ``make_policy(name, rng)`` builds one by name; every policy has ``choose(game)``.
-``hint(game)`` is the expert's next action; ``Estimator`` (``magdagdon.ai.estimate``) gives
-E[final score | position, choice], the one set of numbers the review
-(``magdagdon.ai.review.review_game``), the replay viewer, the hint and the power advice
-use; ``rescue`` (``magdagdon.ai.rescue``) says whether a power can save a MAGDAGDON roll.
+``Estimator`` (``magdagdon.ai.estimate``) gives E[final score | position, choice], the one
+set of numbers the review (``magdagdon.ai.review``), the replay viewer and the analysis
+command show; ``Coach`` (``magdagdon.ai.coach``) decides by them where the search's choice is
+in doubt, and ``hint(game)`` is its next action (``CoachPolicy`` plays its moves); ``rescue``
+(``magdagdon.ai.rescue``) says whether a power can save a MAGDAGDON roll.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from __future__ import annotations
 import random
 from typing import Callable
 
+from .coach import Analysis, Coach
+from .coach_policy import CoachPolicy
 from .estimate import EndTurn, Estimator, UsePower
 from .expert_policy import ExpertPolicy
 from .greedy_policy import GreedyPolicy
@@ -42,6 +45,6 @@ def make_policy(name: str, rng: random.Random) -> Policy:
 
 
 __all__ = [
-    "Decision", "EndTurn", "Estimator", "ExpertPolicy", "GreedyPolicy", "POLICY_NAMES", "Policy", "Position",
+    "Analysis", "Coach", "CoachPolicy", "Decision", "EndTurn", "Estimator", "ExpertPolicy", "GreedyPolicy", "POLICY_NAMES", "Policy", "Position",
     "RandomPolicy", "RerollChance", "Rescue", "UsePower", "hint", "make_policy", "rescue", "rescue_for",
 ]

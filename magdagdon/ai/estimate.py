@@ -1,13 +1,15 @@
 """One estimator of E[final score | position, choice]: the expert's own play, played on.
 
-The review and the replay viewer read their numbers here. The best choice is the one the
-expert's search (:class:`~magdagdon.ai.planner.Planner`) makes, so it is the choice the hint
-names and the computer plays; every value, that choice's included, is the mean final score of
-games the same expert plays on from the position after the choice, on seeded fair dice
-(:mod:`magdagdon.ai.playouts`: the luck of each roll taken off by a control variate, the same
-dice for every choice of one position). Its network only decides and steadies the playouts;
-no value rests on what the network makes of a board it never learned, so the estimates hold
-on the boards people make as on the expert's own.
+Every number the review, the replay viewer, the coach's decisions and the analysis command
+show is read here. A value is the mean final score of games the expert plays on from the
+position after the choice, on seeded fair dice (:mod:`magdagdon.ai.playouts`: the luck of
+each roll taken off by a control variate). Every board a turn can end on is valued on the
+same dice — whichever decision point of the turn asks, so a ±1 and the board after it are
+valued as that board is — and a re-roll's playouts throw the same dice too; where at most
+one turn's worth of cells is left, the value is exact (:mod:`magdagdon.ai.endgame`). The
+network only decides the playouts' moves and steadies them; no value rests on what it makes
+of a board it never learned, so the estimates hold on the boards people make as on the
+expert's own. Which choice is best is the coach's question (:mod:`magdagdon.ai.coach`).
 
 A *position* is the permanent board, the dice as they show (none after ACCEPT) and the
 powers used (:class:`~magdagdon.ai.planner.Position`). A *choice* is either ending the turn
@@ -17,20 +19,21 @@ power, its own.
 
 How far to trust a value: ``scripts/bench_calibration.py`` measures the estimates against
 the mean final score of 100 expert playouts continued from the position on other fair dice;
-the figures are in docs/AI.md. :func:`loss_margin` turns those measurements into the margin
-a review subtracts before it blames a turn.
+the figures are in docs/AI.md. Each value carries its samples, so a screen can say how sure
+it is (the standard error of a difference on the same dice).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Callable
 
-from magdagdon.engine import EMPTY, RUIN, Board, Difficulty, Game, Phase, score_total
+from magdagdon.engine import Board, Difficulty, Game, Phase
 from magdagdon.engine.actions import Adjust, Reroll
 
+from .endgame import Endgame
 from .planner import Decision, Planner, Position
 from .playouts import Estimate, Playouts, position_key
-from .score_bounds import highest_final_score
 from .turn_search import Cells
 
 
@@ -52,11 +55,15 @@ Choice = EndTurn | UsePower
 class Estimator:
     """E[final score | position, choice] for every difficulty (a cache per difficulty).
 
-    The expert (``planners``: its search on the network it plays by) decides, so the best
-    choice named is the one the hint and the computer play, and it values: every value is
-    the mean final score of ``playouts`` games it plays on from the position after the
-    choice (:class:`~magdagdon.ai.playouts.Playouts`), on dice seeded by ``seed`` and the
-    position, the same dice for every choice of one position."""
+    Every value is the mean final score of playouts of the expert (``planners``: its search
+    on the network it plays by) from the position after the choice
+    (:class:`~magdagdon.ai.playouts.Playouts`), ``playouts`` of them unless more are asked
+    for, on dice seeded by ``seed`` and the position: every board a turn can end on is
+    valued on the same dice, whichever decision point of the turn asks (so a ±1 and the
+    board after it are valued as that board is); a re-roll's playouts throw the same dice
+    for every choice of one position. Where at most one turn's worth of cells is left, the
+    value is exact (:class:`~magdagdon.ai.endgame.Endgame`: the best play, counted over
+    every roll). Samples are kept, so asking for more playouts only plays the new ones."""
 
     def __init__(self, planners: dict[Difficulty, Planner] | None = None, playouts: int | None = None,
                  seed: int = 0) -> None:
@@ -64,84 +71,117 @@ class Estimator:
         self._count = playouts
         self.seed = seed
         self._playouts: dict[Difficulty, Playouts] = {}
-        self._estimates: dict[tuple[Position, Choice], Estimate] = {}
+        self._endgames: dict[Difficulty, Endgame] = {}
+        self._samples: dict[tuple[object, ...], tuple[float, ...]] = {}
+        self._quick: dict[Difficulty, Playouts] = {}
 
     def planner(self, difficulty: Difficulty) -> Planner:
-        """The search that decides."""
+        """The search that plays the playouts (and decides, on the fast path)."""
         planner = self._planners.get(difficulty)
         if planner is None:
             planner = self._planners[difficulty] = Planner(difficulty)
         return planner
+
+    def count(self, difficulty: Difficulty) -> int:
+        """How many playouts a value takes unless more are asked for."""
+        return self._count if self._count is not None else PLAYOUTS[difficulty]
 
     def playouts(self, difficulty: Difficulty) -> Playouts:
         """The playouts that value."""
         playouts = self._playouts.get(difficulty)
         if playouts is None:
             planner = self.planner(difficulty)
-            count = self._count if self._count is not None else PLAYOUTS[difficulty]
-            playouts = self._playouts[difficulty] = Playouts(planner, planner, count, self.seed,
+            playouts = self._playouts[difficulty] = Playouts(planner, planner, self.count(difficulty), self.seed,
                                                              CONTROL_WEIGHT[difficulty])
         return playouts
 
-    # --- positions ---------------------------------------------------------------------
-    def best(self, position: Position) -> Decision:
-        """The expert's choice for ``position``, valued by its playouts."""
-        decision = self.planner(position.difficulty).decide(position)
-        return replace(decision, value=self.value(position, self.decision_choice(position, decision)))
-
-    def position_value(self, position: Position) -> float:
-        """E[final score] from ``position`` with the expert's play."""
-        return self.best(position).value
+    def endgame(self, difficulty: Difficulty) -> Endgame:
+        """The exact values of the game's last turns."""
+        endgame = self._endgames.get(difficulty)
+        if endgame is None:
+            endgame = self._endgames[difficulty] = Endgame(difficulty)
+        return endgame
 
     def between_turns(self, difficulty: Difficulty, cells: Cells, powers_used: int) -> float:
         """E[final score] of a board between turns (before the next roll), penalties included."""
+        endgame = self.endgame(difficulty)
+        if endgame.covers(cells):
+            return endgame.between_turns(cells, powers_used)
         key = position_key(difficulty, cells, (), powers_used)
         return self.playouts(difficulty).after_turn(cells, powers_used, key).mean
 
     # --- choices -------------------------------------------------------------------------
-    def value(self, position: Position, choice: Choice) -> float:
-        """E[final score | position, choice]; the best choice's value is :meth:`position_value`."""
-        return self.estimate(position, choice).mean
+    def value(self, position: Position, choice: Choice, count: int | None = None) -> float:
+        """E[final score | position, choice]."""
+        return self.estimate(position, choice, count).mean
 
-    def estimate(self, position: Position, choice: Choice) -> Estimate:
-        """:meth:`value` with its playouts, one sample each (the same dice for every choice)."""
-        known = self._estimates.get((position, choice))
-        if known is not None:
-            return known
-        playouts = self.playouts(position.difficulty)
-        key = position_key(position.difficulty, position.cells, position.dice, position.powers_used)
+    def estimate(self, position: Position, choice: Choice, count: int | None = None) -> Estimate:
+        """:meth:`value` with its samples: one per playout (the first ``count`` of them), or
+        the exact value as many times over."""
+        difficulty = position.difficulty
+        count = count or self.count(difficulty)
+        endgame = self.endgame(difficulty)
         if isinstance(choice, EndTurn):
-            estimate = playouts.after_turn(choice.after, position.powers_used, key)
-        else:
-            if not _usable(position, choice.power):
-                raise ValueError(f"{choice.power} cannot be used in this position")
-            estimate = playouts.after_power(position, choice.power, key)
-        if len(self._estimates) > 1024:
-            self._estimates.clear()
-        self._estimates[(position, choice)] = estimate
-        return estimate
+            if endgame.covers(choice.after):
+                return Estimate((endgame.board_value(choice.after, position.powers_used),) * count)
+            key: tuple[object, ...] = ("end", difficulty, choice.after, position.powers_used, position.cells)
+            return self._extended(key, count, lambda playouts, wanted: playouts.turn_end_samples(
+                choice.after, position.powers_used, turn_key(difficulty, position.cells), wanted), difficulty)
+        if not _usable(position, choice.power):
+            raise ValueError(f"{choice.power} cannot be used in this position")
+        if endgame.turn_is_last(position.cells):
+            exact = endgame.power_value(position.cells, position.dice, position.powers_used, choice.power)
+            return Estimate((exact,) * count)
+        stream = turn_key(difficulty, position.cells)
+        return self._extended(("power", position, choice.power), count, lambda playouts, wanted: playouts.power_samples(
+            position, choice.power, stream, wanted), difficulty)
+
+    def _extended(self, key: tuple[object, ...], count: int, play: Callable[[Playouts, range], tuple[float, ...]],
+                  difficulty: Difficulty, playouts: Playouts | None = None) -> Estimate:
+        """The first ``count`` samples of ``key``, playing only those not played yet."""
+        known = self._samples.get(key, ())
+        if len(known) < count:
+            known = known + play(playouts or self.playouts(difficulty), range(len(known), count))
+            if len(self._samples) > 4096:
+                self._samples.clear()
+            self._samples[key] = known
+        return Estimate(known[:count])
+
+    def screen(self, position: Position, choice: Choice, count: int) -> Estimate:
+        """A quick reckoning of a choice, to rank candidates before valuing the best: the
+        mean of ``count`` playouts of the search without its look-ahead and without the
+        control variate, on the dice the values use. Never a value to show: that player is
+        weaker than the expert, so its means run low."""
+        difficulty = position.difficulty
+        endgame = self.endgame(difficulty)
+        if isinstance(choice, EndTurn):
+            if endgame.covers(choice.after):
+                return Estimate((endgame.board_value(choice.after, position.powers_used),) * count)
+            key: tuple[object, ...] = ("quick end", difficulty, choice.after, position.powers_used, position.cells)
+            return self._extended(key, count, lambda playouts, wanted: playouts.turn_end_samples(
+                choice.after, position.powers_used, turn_key(difficulty, position.cells), wanted), difficulty,
+                self.quick_playouts(difficulty))
+        if endgame.turn_is_last(position.cells):
+            return Estimate((endgame.power_value(position.cells, position.dice, position.powers_used, choice.power),) * count)
+        stream = turn_key(difficulty, position.cells)
+        return self._extended(("quick power", position, choice.power), count, lambda playouts, wanted:
+                              playouts.power_samples(position, choice.power, stream, wanted), difficulty,
+                              self.quick_playouts(difficulty))
+
+    def quick_playouts(self, difficulty: Difficulty) -> Playouts:
+        """The screening's playouts: the search without look-ahead, no control variate."""
+        quick = self._quick.get(difficulty)
+        if quick is None:
+            planner = self.planner(difficulty)
+            fast = Planner(difficulty, replace(planner.settings, lookahead=False), planner.search.evaluation)
+            quick = self._quick[difficulty] = Playouts(fast, fast, self.count(difficulty), self.seed, 0.0)
+        return quick
 
     def decision_choice(self, position: Position, decision: Decision) -> Choice:
         """The :class:`Choice` a decision stands for."""
         if decision.power is not None:
             return UsePower(decision.power)
         return EndTurn(decision.after(position.cells))
-
-    def loss(self, position: Position, choice: Choice) -> float:
-        """Points the choice is expected to lose against the expert's: 0 for the expert's
-        own choice, never below 0, and never more than the best play could still make
-        from the position: neither its estimated value nor the proven highest final score
-        (:func:`~magdagdon.ai.score_bounds.highest_final_score`) above the lowest final
-        score the choice can reach."""
-        decision = self.planner(position.difficulty).decide(position)
-        expert = self.decision_choice(position, decision)
-        if expert == choice:
-            return 0.0
-        best = self.value(position, expert)
-        raw = best - self.value(position, choice)
-        highest = highest_final_score(position.difficulty, position.cells, position.powers_used)
-        floor = lowest_final_score(position, choice)
-        return min(max(0.0, raw), max(0.0, min(best, highest) - floor))
 
 
 def _usable(position: Position, power: Adjust | Reroll) -> bool:
@@ -160,13 +200,9 @@ PLAYOUTS = {Difficulty.PEACEFUL: 16, Difficulty.SURVIVAL: 16, Difficulty.NIGHTMA
 CONTROL_WEIGHT = {Difficulty.PEACEFUL: 0.75, Difficulty.SURVIVAL: 0.85, Difficulty.NIGHTMARE: 0.93}
 
 
-def lowest_final_score(position: Position, choice: Choice) -> float:
-    """A proven floor on the final score after ``choice``: every empty cell still to come
-    a ruin and every power left used (RULES.md §8: numbers only ever add)."""
-    difficulty = position.difficulty
-    cells = choice.after if isinstance(choice, EndTurn) else position.cells
-    worst = tuple(RUIN if x == EMPTY else x for x in cells)
-    return float(score_total(Board(worst), difficulty, difficulty.power_count))
+def turn_key(difficulty: Difficulty, cells: Cells) -> str:
+    """The text the dice of every end-of-turn value of a turn are seeded by: its board."""
+    return f"{difficulty.name} turn {Board(cells)}"
 
 
 def position_of(game: Game) -> Position:
@@ -176,21 +212,4 @@ def position_of(game: Game) -> Position:
     return Position.of(game)
 
 
-# The estimator's error on a turn's loss, by difficulty, for turns with many / few empty
-# cells left (>= 8 / < 8): about the mean absolute error that scripts/bench_calibration.py
-# measures for estimated losses against the playouts' difference (docs/AI.md; rounded up
-# where it fell between two points). A review takes it off: a loss within the estimator's
-# error is not blamed.
-LOSS_MARGIN = {
-    Difficulty.PEACEFUL: (11.0, 5.0),
-    Difficulty.SURVIVAL: (10.0, 3.0),
-    Difficulty.NIGHTMARE: (7.0, 3.0),
-}
-
-
-def loss_margin(difficulty: Difficulty, empties: int) -> float:
-    early, late = LOSS_MARGIN[difficulty]
-    return early if empties >= 8 else late
-
-
-__all__ = ["Choice", "EndTurn", "Estimator", "UsePower", "loss_margin", "lowest_final_score", "position_of"]
+__all__ = ["Choice", "EndTurn", "Estimator", "UsePower", "position_of", "turn_key"]

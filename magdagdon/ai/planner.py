@@ -196,8 +196,14 @@ class Planner:
         reserve = settings.reserve[used] * min(1.0, empties / settings.reserve_full_empties)
         cost = difficulty.penalty_for(after) + reserve
         # the ruin valued as play_roll values it: a power that saves nothing never looks
-        # better than accepting by the difference of two reckonings of the same ruin
-        ruin_value = self.ruin_choice(cells, after)[0]
+        # better than accepting by the difference of two reckonings of the same ruin (worked
+        # out only when some outcome cannot be placed: it is a look-ahead over each ruin)
+        ruined: list[float] = []
+
+        def ruin_value() -> float:
+            if not ruined:
+                ruined.append(self.ruin_choice(cells, after)[0])
+            return ruined[0]
         # Re-rolls need the best turn for every roll, which is slow on an open board; early
         # on, with no MAGDAGDON to avoid, they are skipped (adjusting is still considered).
         rerolls = every or empties < settings.open_board_empties or search.best_value(cells, used, dice, need) is None
@@ -206,13 +212,13 @@ class Planner:
 
             def value_of(values: Dice) -> float:
                 value = roll_value(table, values, need)
-                return ruin_value if value is None else value
+                return ruin_value() if value is None else value
 
         else:
 
             def value_of(values: Dice) -> float:
                 value = search.best_value(cells, after, values, need)
-                return ruin_value if value is None else value
+                return ruin_value() if value is None else value
 
         for die in range(len(dice)):
             for delta in (-1, 1):
@@ -287,7 +293,7 @@ class Planner:
         key = (cells, used)
         table = self._placed.get(key)
         if table is None:
-            if len(self._placed) > 64:
+            if len(self._placed) > 512:  # some 20 kB each (at most 210 multisets)
                 self._placed.clear()
             most = min(DICE_PER_ROLL, cells.count(EMPTY))
             table = self._placed[key] = self.search.best_by_placed(cells, used, most)

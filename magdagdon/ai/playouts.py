@@ -79,7 +79,11 @@ class Playouts:
     # --- where a playout starts ----------------------------------------------------------
     def after_turn(self, cells: Cells, powers_used: int, key: str) -> Estimate:
         """The turn has ended on ``cells``: the game goes on from the next roll."""
-        return Estimate(tuple(self._corrected(self.play(key, k, cells, powers_used)) for k in range(self.count)))
+        return Estimate(self.turn_end_samples(cells, powers_used, key, range(self.count)))
+
+    def turn_end_samples(self, cells: Cells, powers_used: int, key: str, playouts: range) -> tuple[float, ...]:
+        """Playouts number ``playouts`` of :meth:`after_turn` (more of them extend a value)."""
+        return tuple(self._corrected(self.play(key, k, cells, powers_used)) for k in playouts)
 
     def play(self, key: str, k: int, cells: Cells, powers_used: int) -> tuple[int, float]:
         """Playout ``k`` of the position ``key`` from a turn's end on ``cells``: its final
@@ -88,12 +92,16 @@ class Playouts:
 
     def after_power(self, position: Position, power: Adjust | Reroll, key: str) -> Estimate:
         """``power`` is used in ``position``; the expert plays the rest of the turn, and on."""
+        return Estimate(self.power_samples(position, power, key, range(self.count)))
+
+    def power_samples(self, position: Position, power: Adjust | Reroll, key: str, playouts: range) -> tuple[float, ...]:
+        """Playouts number ``playouts`` of :meth:`after_power`."""
         samples = []
-        for k in range(self.count):
+        for k in playouts:
             stream = self._stream(key, k)
             dice, luck = self._use(position.cells, position.dice, position.powers_used, power, stream, 0, 1)
             samples.append(self._corrected(self._play(stream, position.cells, dice, position.powers_used + 1, luck, rerolls=1)))
-        return Estimate(tuple(samples))
+        return tuple(samples)
 
     # --- one playout ----------------------------------------------------------------------
     def _corrected(self, played: tuple[int, float]) -> float:
@@ -109,13 +117,15 @@ class Playouts:
         """The final score of one game from ``cells`` (with ``dice`` still to play in the
         turn under way, or () at a turn's end) and the luck of its rolls."""
         difficulty, planner = self.difficulty, self.planner
+        steadied = self.weight != 0.0  # weight 0: no correction, and none of its tables walked
         turn = 0
         while EMPTY in cells:
             if not dice:
                 turn, rerolls = turn + 1, 0
                 dice = stream(turn, 0, DICE_PER_ROLL)
-                table, mean = self._roll_table(cells, used)
-                luck += table[tuple(sorted(dice))] - mean
+                if steadied:
+                    table, mean = self._roll_table(cells, used)
+                    luck += table[tuple(sorted(dice))] - mean
             decision = planner.decide(Position(difficulty, cells, dice, used))
             if decision.power is not None:
                 rerolls += isinstance(decision.power, Reroll)
@@ -135,6 +145,8 @@ class Playouts:
         out = list(dice)
         for die, value in zip(power.dice, fresh):
             out[die] = value
+        if self.weight == 0.0:
+            return tuple(out), 0.0
         kept = tuple(dice[d] for d in range(len(dice)) if d not in power.dice)
         value_of = self._turn_value(cells, used + 1)
         mean = math.fsum(weight * value_of(kept + outcome) for outcome, weight in ROLL_OUTCOMES[len(power.dice)])

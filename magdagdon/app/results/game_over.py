@@ -1,9 +1,12 @@
 """GameOver: the end of a game, seen whole. First the finished board alone (the last line's
 bonus flashing, the table's score counting to the end), then the panel: the final
-breakdown counts up, the rank in the difficulty's table, the AI's review of the costliest
-turns drawn as small boards (what the player did beside the expert's ghost dice, and one
-sentence: the expert's play and the points it would have made; a tap opens that turn in the
-replay viewer), and play again. A result that makes the table asks for the player's name
+breakdown counts up, the rank in the difficulty's table, the expert's review — one line that
+adds up (what the expert expected before the first roll, what the dice gave, what the
+choices made of it: the final score) and the costliest turns drawn as small boards (what the
+player did beside the expert's ghost dice, and one sentence: the expert's play and what the
+player's choices came to against it; a tap opens that turn in the replay viewer) — and play
+again. The review is asked for as the panel comes up; its best guess is there within a
+second and each number firms up in place as the expert's playouts value it. A result that makes the table asks for the player's name
 once the count-up has been seen. A menu or dialog opened over the panel makes it step aside.
 
 Where the panel's parts go is planned in ``game_over_plan``; the review's cards are drawn
@@ -16,27 +19,27 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from magdagdon.ai.review import TurnAdvice, TurnReview
+from magdagdon.ai.review import OPENING_VALUE, GameReview, TurnReview
+from magdagdon.ai.turn_advice import TurnAdvice
 from magdagdon.engine import Replay, ReplayError
 from magdagdon.engine.challenge import code_for, has_code
 
 from ..input.focus import FocusKey
-from ..players.review_job import ReviewJob
-from ..players.worker import Worker
+from ..players.review_shelf import ReviewShelf
 from ..world.world_board import WorldBoard
 from ..ui import palette
 from ..audit.draw_log import Role, as_role, new_frame_surface, panel
 from ..table.hud import draw_banner
 from ..text.fit import blit_lines, fit_lines, min_text_px
 from ..text.menu_text import ink_rect, ink_x
-from ..text.numbers import signed
+from ..text.numbers import change, signed
 from ..table.score_rows import score_rows
 from ..ui.button_row import draw_button_rows
 from ..ui.widgets import Button
 from ..shell.payloads import Answer, NameAsked, NameGiven, Payload, ReplayToView, ScoresOf
 from ..shell.play_context import PlayContext
 from .game_over_plan import ButtonWords, GameOverPlanner, PanelContent, PanelPlan, ResultLine
-from .review_cards import REVIEW_ITEMS, draw_review_cards, review_line
+from .review_cards import draw_review_cards, review_items, review_line
 from ..world.world_line import world_line
 from .turn_story import TurnStory, turn_stories
 from ..table.games import Games
@@ -50,16 +53,17 @@ BOARD_TICKS = ticks(0.8)  # the finished board alone: the last move's flash (0.4
 COUNT_TICKS = ticks(1.25)  # then the breakdown counts up
 NAME_PAUSE_TICKS = ticks(0.5)  # and the total stands a moment before the name is asked
 # A long sentence, to keep the review's room before the review is in (two dice placed).
-SAMPLE_REVIEW = TurnReview(12, 188, (), (), TurnAdvice((), ((5, 6), (4, 7)), None))
+SAMPLE_REVIEW = TurnReview(12, 0.0, 0.0, 0.0, -188.0, 0, -188, 18.0, False, True, (),
+                           advice=TurnAdvice((), ((5, 6), (4, 7)), None))
 
 
 class GameOver(TableState):
     key = "game_over"
 
-    def __init__(self, table: TableKit, games: Games, worker: Worker, world: WorldBoard,
+    def __init__(self, table: TableKit, games: Games, reviews: ReviewShelf, world: WorldBoard,
                  last_name: Callable[[], str]) -> None:
         super().__init__(table, games)
-        self.worker = worker
+        self.reviews = reviews
         self.world, self.last_name = world, last_name
 
     def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
@@ -73,6 +77,8 @@ class GameOver(TableState):
         self.cards: list[tuple[pygame.Rect, int]] = []  # the review's cards as drawn, with their turn
         self.card_boards: list[tuple[pygame.Rect, pygame.Rect]] = []  # each card's (player's, expert's) board
         self._stories: dict[int, TurnStory] | None = None
+        if not self.session.demo:  # nobody reads a demo's
+            self.start_review()
 
     def follow_phase(self) -> None:
         pass  # only "play again" leaves this state
@@ -98,8 +104,6 @@ class GameOver(TableState):
         session = self.session
         if session.world_send is None and session.recorded and not session.awaiting_name and not session.demo:
             session.world_send = self.world.send_finished(session, self.last_name() or None)  # on the worker
-        if self.tick == BOARD_TICKS + COUNT_TICKS and not self.session.demo:  # after the count-up (CPU)
-            self.start_review()  # nobody reads a demo's
         if self.session.awaiting_name and not self.asked_name and self.tick >= BOARD_TICKS + COUNT_TICKS + NAME_PAUSE_TICKS:
             self._ask_name()
 
@@ -117,10 +121,10 @@ class GameOver(TableState):
         super().handle_event(event)
 
     def start_review(self) -> None:
-        """Ask the expert, once per game, for every turn that lost points (game over shows the
-        costliest, the replay viewer all of them)."""
+        """Ask the expert, once per game, for its review (game over shows its sum and the
+        costliest turns, the replay viewer every turn); the shelf keeps it for the viewer."""
         if self.session.review_job is None and not self.game.set_up:
-            self.session.review_job = ReviewJob(self.worker, Replay.of(self.game))
+            self.session.review_job = self.reviews.review(Replay.of(self.game))
 
     def _ask_name(self) -> None:
         self.asked_name = True  # the result made the table, and the player saw it: whose is it?
@@ -134,7 +138,7 @@ class GameOver(TableState):
     def _shown(self) -> tuple[object, ...]:
         """What the panel shows beyond the count-up: its lines and the review's turns."""
         return (tuple((line.words, line.colour) for line in self._result_lines()),
-                tuple(item.turn for item in self._review_items()))
+                tuple(review_line(self.text, item) for item in self._review_items()))
 
     def declared_content(self) -> tuple[str, ...]:
         """What this screen must show once its panel is up: the score, each result line, and
@@ -160,11 +164,10 @@ class GameOver(TableState):
             self.reset("rolling")
         elif ident == "replay":
             if not self.game.set_up:  # a position set up for a test or scene has no record
-                self.push("replay", ReplayToView(Replay.of(self.game), self.session.review_job))
+                self.push("replay", ReplayToView(Replay.of(self.game)))
         elif ident.startswith("turn:"):
             if not self.game.set_up:
-                self.push("replay", ReplayToView(Replay.of(self.game), self.session.review_job,
-                                                 open_turn=int(ident.split(":", 1)[1])))
+                self.push("replay", ReplayToView(Replay.of(self.game), open_turn=int(ident.split(":", 1)[1])))
         elif ident == "scores":
             self.push("high_scores", ScoresOf(self.game.difficulty))
         elif ident == "menu":
@@ -211,22 +214,47 @@ class GameOver(TableState):
         world = world_line(text, session.world_send)
         if world is not None:
             lines.append(world)
-        if self._review_items() or self._review_awaited():
-            lines.append(ResultLine("review title", text("gameover.review_title"), palette.TEXT))
+        review = self._review()
+        if review is not None:
+            lines.append(ResultLine("account", self._account(review), palette.TEXT if review.settled else palette.TEXT_DIM))
+        elif self._review_awaited():  # its room kept: what was expected is known at once
+            expected = signed(round(OPENING_VALUE[self.game.difficulty]))
+            lines.append(ResultLine("account", text("gameover.account_waiting", expected=expected), palette.TEXT_DIM))
+        items = self._review_items()
+        if items or self._review_awaited():
+            gains = bool(items) and all(item.choice_points > 0 for item in items)
+            title = text("gameover.review_title_gains" if gains else "gameover.review_title")
+            if any(item.settled and not item.exact for item in items):  # a "±" is shown: the title says what it is
+                title = text("gameover.review_title_margin", title=title)
+            lines.append(ResultLine("review title", title, palette.TEXT))
         return lines
 
+    def _account(self, review: GameReview) -> str:
+        """'Expected 431 · dice +42 · choices –31 = 442': the review's sum, in whole points
+        that add up; while the guess is being checked, it says so."""
+        return self.text("gameover.account" if review.settled else "gameover.account_guess",
+                         expected=signed(review.expected_points), luck=change(review.luck_points),
+                         choices=change(review.choice_points), final=signed(review.end_points))
+
+    def _review(self) -> GameReview | None:
+        if self.game.set_up or self.session.demo:
+            return None
+        return self.session.review
+
     def _review_items(self) -> list[TurnReview]:
-        """The review's costliest turns that have a card (advice, and a turn to draw)."""
-        review = [item for item in (self.session.review or [])[:REVIEW_ITEMS] if item.advice is not None]
-        if not review or self.game.set_up:
+        """The turns given a card (the costliest, or the moves that beat the expert's) that
+        have advice and a turn to draw."""
+        items = [item for item in review_items(self._review()) if item.advice is not None]
+        if not items:
             return []
         stories = self.stories()
-        return [item for item in review if item.turn in stories]
+        return [item for item in items if item.turn in stories]
 
     def _review_awaited(self) -> bool:
         """The review is still to come: its room is kept, so nothing moves when it arrives."""
         job = self.session.review_job
-        return (job is None or not job.done) and not self.session.demo and not self.game.set_up
+        waiting = job is None or (job.review is None and not job.done)
+        return waiting and not self.session.demo and not self.game.set_up
 
     def _rows(self, progress: float = 1.0) -> list[tuple[str, str]]:
         """The breakdown's (label, value) rows, ``progress`` of the way through the count-up."""
@@ -385,4 +413,4 @@ class GameOver(TableState):
 
 
 def screen(services: Services) -> GameOver:
-    return GameOver(services.table, services.games, services.worker, services.world, services.last_name.offer)
+    return GameOver(services.table, services.games, services.reviews, services.world, services.last_name.offer)

@@ -132,7 +132,7 @@ class GameOverPlanner:
                         else:
                             plan = self._plan_stacked(size, paired, width, most, pad, floor, shown, columns)
                         plan = replace(plan, cards_shown=len(shown), card_columns=columns)
-                        if plan.dialog.height <= most:
+                        if plan.dialog.height <= most and self._labels_readable(plan, floor):
                             if not shown or plan.review_die >= want:
                                 return plan
                             fitting = fitting or plan  # the largest text that fits, should no shape give the dice room
@@ -140,6 +140,16 @@ class GameOverPlanner:
                 return fitting
         assert plan is not None
         return plan  # nothing fits (a tiny window): the smallest, judged by the audit
+
+    def _labels_readable(self, plan: PanelPlan, floor: int) -> bool:
+        """Every label of the breakdown fits its row beside its value at a readable size (as
+        the drawing fits it: the row's width less the value's and a gap)."""
+        fonts = self.fonts
+        for (label, value), box in zip(self.content.rows, plan.rows):
+            room = box.width - fonts.size(value, plan.size, True)[0] - plan.size
+            if fonts.fit(label, plan.size, room) < floor:
+                return False
+        return True
 
     def _usual_width(self) -> int:
         """The panel's width without the review: the breakdown's rows keep to it."""

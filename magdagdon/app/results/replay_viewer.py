@@ -1,16 +1,18 @@
 """The replay viewer: a recorded game turn by turn — the board each roll met, the dice, what
-the player did (a re-roll's dice before and after), and beside it what the expert would have
-done from the same position where it differs, with the points that was worth; a MAGDAGDON
-turn says so in its title. It opens on turn 1 (or on the turn a review card names), and
-"Costliest turn" jumps to the turns that lost most, costliest first. "Expert's game" (or E)
-turns the expert's side to the expert's own game on the same seed, stepped turn by turn
-beside the player's: each turn's first roll is the seed's, so both sides start from the same
-dice; "Expert's choice" turns it back. Opened from game over and from High scores.
+the player did (a re-roll's dice before and after) and what the dice gave against what was
+expected, and beside it what the expert would have done from the same position where it
+differs, with what the player's choices came to against it (± its standard error, or
+exactly); a MAGDAGDON turn says so in its title. It opens on turn 1 (or on the turn a review
+card names), and "Costliest turn" jumps to the turns that lost most, costliest first.
+"Expert's game" (or E) turns the expert's side to the expert's own game on the same seed,
+stepped turn by turn beside the player's: each turn's first roll is the seed's, so both
+sides start from the same dice; "Expert's choice" turns it back. Opened from game over and
+from High scores.
 
-The expert's review takes about half a second a turn, so it runs on the worker (the one
-game over asked for, when it comes from there); the player's side shows at once and the
-expert's side fills in when the review arrives. The expert's own game is played on the worker
-too, when it is first asked for.
+The expert's review is made on the worker, and the shelf keeps one per game (the one game
+over asked for, when it comes from there): its best guess is there within a second and each
+turn's numbers firm up as the playouts value them. The expert's own game is played on the
+worker too, turn by turn, when it is first asked for.
 
 Read from the right in Urdu: the player's side, the rolled dice, the powers and the buttons
 start there (the boards themselves are never mirrored: rows are read left to right by the
@@ -24,7 +26,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from magdagdon.ai.review import TurnAdvice, TurnReview
+from magdagdon.ai.review import GameReview, TurnReview
+from magdagdon.ai.turn_advice import TurnAdvice
 from magdagdon.engine import Replay, ReplayError
 
 from ..text.fonts import FontBook
@@ -33,13 +36,14 @@ from ..ui import palette
 from ..table.dice_faces import die_face
 from ..audit.draw_log import Role, as_role, note, panel, scaled
 from ..ui.button_row import draw_button_rows
-from ..text.fit import fitted_line, min_text_px
+from ..text.fit import fitted_line, min_text_px, readable_floor
 from ..text.direction import Direction
 from ..text.menu_text import blit_ink
+from ..text.numbers import change
 from .mini_board import draw_mini_board
 from ..players.expert_line_job import ExpertLineJob
 from ..players.review_job import ReviewJob
-from ..players.worker import Worker
+from ..players.review_shelf import ReviewShelf
 from ..ui.widgets import Button
 from ..shell.payloads import Payload, ReplayToView
 from ..shell.play_context import PlayContext
@@ -54,20 +58,20 @@ if TYPE_CHECKING:
 class ReplayViewer(State):
     overlay = False
 
-    def __init__(self, text: Catalog, fonts: FontBook, viewport: Viewport, worker: Worker) -> None:
+    def __init__(self, text: Catalog, fonts: FontBook, viewport: Viewport, shelf: ReviewShelf) -> None:
         super().__init__()
-        self.text, self.fonts, self.viewport, self.worker = text, fonts, viewport, worker
+        self.text, self.fonts, self.viewport, self.shelf = text, fonts, viewport, shelf
         self.stories: list[TurnStory] = []
         self.page = 0
         self.job: ReviewJob | None = None
-        self.reviews: list[TurnReview] | None = None
+        self.review: GameReview | None = None  # the review as drawn last (the job's snapshot)
         self.unreadable = False
-        self.drawn_with_review = False
+        self.drawn_with_review: object = None
         self.hover: str | None = None
         self.replay: Replay | None = None
         self.line_job: ExpertLineJob | None = None
         self.showing_line = False  # the expert's side shows its own game, not its choices
-        self.drawn_with_line = False
+        self.drawn_with_line: object = None
         self.jumped_to: int | None = None  # the turn "Costliest turn" last showed
 
     def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
@@ -80,10 +84,8 @@ class ReplayViewer(State):
             self.stories = turn_stories(replay)
         except ReplayError:
             self.stories, self.unreadable = [], True
-        self.job = opening.review  # the one game over asked for, or None
-        if self.job is None and self.stories and replay is not None:
-            self.job = ReviewJob(self.worker, replay)
-        self.reviews = self.job.reviews if self.job is not None else None
+        self.job = self.shelf.review(replay) if self.stories and replay is not None else None
+        self.review = self.job.review if self.job is not None else None
         self.replay = replay if self.stories else None
         self.line_job, self.showing_line = None, False
         self.page = 0  # turn 1, unless a turn was asked for; "Costliest turn" jumps
@@ -96,15 +98,19 @@ class ReplayViewer(State):
 
     @property
     def review_ready(self) -> bool:
-        return self.reviews is not None or (self.job is not None and self.job.done) or not self.stories
+        return self.review is not None or (self.job is not None and self.job.done) or not self.stories
 
     def update(self, dt: float) -> None:
-        if self.reviews is None and self.job is not None and self.job.reviews is not None:
-            self.reviews = self.job.reviews
+        if self.job is not None:
+            self.review = self.job.review  # the latest snapshot: each turn firms up in place
 
     def is_animating(self) -> bool:
-        # the review, or the expert's game, arrived: show it
-        return self.review_ready != self.drawn_with_review or self.line_ready != self.drawn_with_line
+        # the review, or the expert's game, moved on: show it
+        return self.review is not self.drawn_with_review or self._line_shown() != self.drawn_with_line
+
+    def _line_shown(self) -> object:
+        line = self.expert_line
+        return (len(line) if line is not None else None, self.line_ready)
 
     @property
     def expert_line(self) -> list[TurnStory] | None:
@@ -112,7 +118,7 @@ class ReplayViewer(State):
 
     @property
     def line_ready(self) -> bool:
-        return self.line_job is None or self.line_job.future.done()
+        return self.line_job is None or self.line_job.finished
 
     # --- input ------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -145,7 +151,7 @@ class ReplayViewer(State):
         elif ident == "next" and self.page < last:
             self.page += 1
         elif ident == "costliest":
-            ranked = costliest_turns(self.reviews, len(self.stories))
+            ranked = costliest_turns(self.review, len(self.stories))
             if ranked:
                 # The first tap (or one after paging away) shows the costliest turn, even
                 # when the page open is itself a costly one; taps after it go down the list.
@@ -157,7 +163,7 @@ class ReplayViewer(State):
         elif ident == "line" and self.replay is not None:
             self.showing_line = not self.showing_line
             if self.showing_line and self.line_job is None:
-                self.line_job = ExpertLineJob(self.worker, self.replay)
+                self.line_job = self.shelf.expert_line(self.replay)
         elif ident == "back":
             self.pop()
 
@@ -190,7 +196,7 @@ class ReplayViewer(State):
         text, last = self.text, len(self.stories) - 1
         rows = [[("previous", text("button.previous"), self.page > 0),
                  ("next", text("button.next"), self.page < last),
-                 ("costliest", text("replay.costliest"), bool(self.reviews) and not self.showing_line)],
+                 ("costliest", text("replay.costliest"), bool(costliest_turns(self.review)) and not self.showing_line)],
                 [("line", text("replay.show_choice" if self.showing_line else "replay.show_line"), bool(self.stories)),
                  ("back", text("button.back"), True)]]
         row_h = max(40, (bar.height * 6) // 13)
@@ -205,7 +211,7 @@ class ReplayViewer(State):
         return buttons
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        self.drawn_with_review, self.drawn_with_line = self.review_ready, self.line_ready
+        self.drawn_with_review, self.drawn_with_line = self.review, self._line_shown()
         surface.fill(palette.BACKGROUND)
         areas = self._areas()
         if not self.stories:
@@ -230,30 +236,44 @@ class ReplayViewer(State):
                    areas.title, palette.GOLD, bold=True)
         with panel(surface, "dice", areas.dice, Role.LABEL):
             self._draw_dice(surface, areas.dice, story.dice)
-        review = reviews_by_turn(self.reviews).get(story.turn)
+        by_turn = reviews_by_turn(self.review)
+        review = by_turn.get(story.turn)
         you, expert = areas.halves
-        with panel(surface, "you", you):
-            self._draw_side(surface, you, text("replay.you"), story, story.played, False, True, palette.TEXT)
-        if self.showing_line:
-            with panel(surface, "expert", expert):
-                self._draw_expert_game(surface, expert, story.turn)
-            return
-        if not self.review_ready:
-            note, choice, colour = text("replay.thinking"), None, palette.TEXT_DIM
-        elif review is None or review.advice is None:
+        luck = "" if review is None else luck_note(text, review, by_turn.get(story.turn - 1))
+        if review is None:
+            note, choice, colour = text("replay.thinking" if not self.review_ready else "replay.agrees"), None, \
+                palette.TEXT_DIM
+            if self.review_ready:
+                choice, colour = story.played, palette.LEGAL
+        elif review.agreed or review.advice is None:
             note, choice, colour = text("replay.agrees"), story.played, palette.LEGAL
         else:
-            note, choice, colour = text("replay.gain", loss=round(review.loss)), review.advice, palette.GOLD
+            note, choice, colour = choice_note(text, review), review.advice, palette.GOLD
+        # a sentence too long for one line at the readable size takes two, on both sides alike
+        lines = self._note_lines(surface, you.width, luck, "" if self.showing_line else note)
+        with panel(surface, "you", you):
+            self._draw_side(surface, you, text("replay.you"), story, story.played, False, True, palette.TEXT, luck,
+                            palette.TEXT_DIM, lines)
+        if self.showing_line:
+            with panel(surface, "expert", expert):
+                self._draw_expert_game(surface, expert, story.turn, lines)
+            return
         powers = choice is not None and choice is not story.played
         with panel(surface, "expert", expert):
-            self._draw_side(surface, expert, text("replay.expert"), story, choice, True, powers, palette.HINT, note, colour)
+            self._draw_side(surface, expert, text("replay.expert"), story, choice, True, powers, palette.HINT, note,
+                            colour, lines)
 
-    def _draw_expert_game(self, surface: pygame.Surface, rect: pygame.Rect, turn: int) -> None:
+    def _note_lines(self, surface: pygame.Surface, width: int, *notes: str) -> int:
+        """1, or 2 where a note is wider than ``width`` at the smallest readable size."""
+        smallest = readable_floor(self.fonts, min_text_px(surface.get_size()))
+        return 2 if any(note and self.fonts.size(note, smallest)[0] > width for note in notes) else 1
+
+    def _draw_expert_game(self, surface: pygame.Surface, rect: pygame.Rect, turn: int, note_lines: int = 1) -> None:
         """The expert's own game at ``turn``: the board its roll met, what it made of it and
         its score after; once its game is over, its last turn and when it ended."""
         text, line = self.text, self.expert_line
         heading = text("replay.expert_game")
-        if line is None or not line:
+        if line is None or not line or (not self.line_ready and all(s.turn < turn for s in line)):
             note = text("replay.thinking") if not self.line_ready else text("replay.unreadable")
             self._line(surface, heading, pygame.Rect(rect.left, rect.top, rect.width, max(24, rect.height // 11)),
                        palette.HINT, bold=True)
@@ -266,7 +286,8 @@ class ReplayViewer(State):
             note = text("replay.expert_over", turn=story.turn, score=story.score_after)
         else:
             note = text("replay.expert_score", score=story.score_after)
-        self._draw_side(surface, rect, heading, story, story.played, False, True, palette.HINT, note, palette.GOLD)
+        self._draw_side(surface, rect, heading, story, story.played, False, True, palette.HINT, note, palette.GOLD,
+                        note_lines)
 
     def _draw_dice(self, surface: pygame.Surface, rect: pygame.Rect, dice: tuple[int, ...]) -> None:
         """'Rolled' and the dice, in reading order (from the right in Urdu, as the tray)."""
@@ -334,18 +355,22 @@ class ReplayViewer(State):
 
     def _draw_side(self, surface: pygame.Surface, rect: pygame.Rect, heading: str, story: TurnStory,
                    choice: TurnAdvice | None, ghost: bool, show_powers: bool, heading_colour: tuple[int, int, int],
-                   note: str = "", note_colour: tuple[int, int, int] = palette.TEXT) -> None:
+                   note: str = "", note_colour: tuple[int, int, int] = palette.TEXT, note_lines: int = 1) -> None:
         line_h = max(24, rect.height // 11, 5 * min_text_px(surface.get_size()) // 2)  # room for Nastaliq's ink
         head = pygame.Rect(rect.left, rect.top, rect.width, line_h)
         self._line(surface, heading, head, heading_colour, bold=True)
-        board = pygame.Rect(rect.left, head.bottom, rect.width, rect.height - line_h * 3)  # both sides alike
+        board = pygame.Rect(rect.left, head.bottom, rect.width, rect.height - line_h * (2 + note_lines))  # both sides alike
         draw_mini_board(surface, board.inflate(-line_h // 2, -line_h // 4), story.board, choice, ghost)
         y = board.bottom
         if show_powers and choice is not None:
             self._draw_powers(surface, pygame.Rect(rect.left, y, rect.width, line_h), choice)
             y += line_h
-        if note:
+        if note and note_lines == 1:
             self._line(surface, note, pygame.Rect(rect.left, y, rect.width, line_h), note_colour)
+        elif note:
+            size = readable_floor(self.fonts, min_text_px(surface.get_size()))
+            for index, part in enumerate(self.fonts.wrap(note, size, rect.width)[:note_lines]):
+                self._line(surface, part, pygame.Rect(rect.left, y + index * line_h, rect.width, line_h), note_colour)
 
 
 @dataclass(frozen=True)
@@ -368,5 +393,22 @@ def _arrow(size: int, direction: Direction) -> pygame.Surface:
     return pygame.transform.flip(image, direction.rtl, False)
 
 
+def luck_note(text: Catalog, review: TurnReview, previous: TurnReview | None) -> str:
+    """What the dice gave against what was expected: the turn's value against the one the
+    turn before left, so it is sure only once both turns are valued."""
+    sure = review.settled and (previous is None or previous.settled)
+    return text("replay.luck" if sure else "replay.luck_guess", luck=change(review.luck_points))
+
+
+def choice_note(text: Catalog, review: TurnReview) -> str:
+    """What the player's choices came to against the expert's, with how sure it is."""
+    values = {"choice": change(review.choice_points), "margin": max(1, round(review.margin))}
+    if not review.settled:
+        return text("replay.guess", **values)
+    if review.exact:
+        return text("replay.choice_exact", **values)
+    return text("replay.choice_gain" if review.choice_points > 0 else "replay.choice", **values)
+
+
 def screen(services: Services) -> ReplayViewer:
-    return ReplayViewer(services.table.text, services.table.fonts, services.table.viewport, services.worker)
+    return ReplayViewer(services.table.text, services.table.fonts, services.table.viewport, services.reviews)

@@ -1,7 +1,9 @@
-"""The drawn review's cards: for each of the costliest turns, the player's board beside the
-expert's ghost dice and one sentence ('Turn 2: 5 on R2C3, 4 on R2C4, about +43'). A row of
-cards goes under game over's breakdown; a column of them beside it, each card's sentence
-then beside its boards. The review is meant to be read across a table: its dice are given
+"""The drawn review's cards: for each of the costliest turns (or, where few lost anything,
+the moves that beat the expert's), the player's board beside the expert's ghost dice and one
+sentence ('Turn 2: 5 on R2C3, 4 on R2C4 · –43 ± 6': the expert's move, and what the player's
+choices came to against it, with the standard error of that number). A row of cards goes
+under game over's breakdown; a column of them beside it, each card's sentence then beside
+its boards. The review is meant to be read across a table: its dice are given
 ``REVIEW_DIE_SHARE`` of the window's short side (28 px at 1280×720) where the window allows.
 """
 
@@ -9,7 +11,8 @@ from __future__ import annotations
 
 import pygame
 
-from magdagdon.ai.review import TurnReview
+from magdagdon.ai.review import GameReview, TurnReview
+from magdagdon.ai.turn_advice import TurnAdvice
 from magdagdon.engine import cell_col, cell_row
 
 from ..audit.draw_log import Role, panel
@@ -18,6 +21,7 @@ from ..text.fit import fitted_block, min_text_px
 from ..text.fonts import FontBook
 from ..text.i18n import Catalog
 from ..text.menu_text import blit_ink, ink_rect
+from ..text.numbers import change
 from ..ui import palette
 from .mini_board import draw_mini_board
 from .turn_story import TurnStory
@@ -64,19 +68,38 @@ def beside_card_parts(card: pygame.Rect, gap: int,
     return direction.placed(first, card), direction.placed(second, card), direction.placed(words, card)
 
 
-def review_line(text: Catalog, item: TurnReview) -> str:
-    """'Turn 4: 3 on R2C3, 4 on R2C4 — about 35 points', worded by the catalog."""
-    advice = item.advice
-    if advice is None:
-        return text("gameover.review_line", turn=item.turn, loss=round(item.loss))
+def review_items(review: GameReview | None, count: int = REVIEW_ITEMS) -> list[TurnReview]:
+    """The turns given a card: the costliest, then the moves that beat the expert's."""
+    if review is None:
+        return []
+    items = review.costliest(count)
+    return items + review.best_moves(count - len(items))
+
+
+def advice_words(text: Catalog, advice: TurnAdvice) -> str:
+    """'+1 on a 2, then 3 on R3C2, 4 on R3C3', worded by the catalog."""
     steps = [text(f"review.power.{kind}", values=" ".join(map(str, values))) for kind, values in advice.powers]
     if advice.ruin is not None:
         steps.append(text("review.ruin", cell=local_cell_name(text, advice.ruin)))
     elif advice.placements:
         steps.append(text("review.list_separator").join(
             text("review.place", value=value, cell=local_cell_name(text, cell)) for value, cell in advice.placements))
-    return text("gameover.review_advice", turn=item.turn, loss=round(item.loss),
-                advice=text("review.then").join(steps))
+    return text("review.then").join(steps)
+
+
+def review_line(text: Catalog, item: TurnReview) -> str:
+    """'Turn 4: 3 on R2C3, 4 on R2C4 · –35 ± 6', worded by the catalog: the expert's move,
+    and the points the player's choices came to against it (its standard error; "exactly"
+    where nothing was left to chance; "about … checking" while it is the search's guess)."""
+    values = {"turn": item.turn, "choice": change(item.choice_points), "margin": max(1, round(item.margin))}
+    if item.advice is None:
+        return text("gameover.review_line", **values)
+    values["advice"] = advice_words(text, item.advice)
+    if not item.settled:
+        return text("gameover.review_guess", **values)
+    if item.choice_points > 0:
+        return text("gameover.review_gain_exact" if item.exact else "gameover.review_gain", **values)
+    return text("gameover.review_exact" if item.exact else "gameover.review_cost", **values)
 
 
 def draw_review_cards(surface: pygame.Surface, fonts: FontBook, text: Catalog, area: pygame.Rect,

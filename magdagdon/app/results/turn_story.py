@@ -1,6 +1,6 @@
 """A recorded game told turn by turn, for the replay viewer and the drawn review: the board
 each roll met, the dice, what the player made of them, and — once the expert's review is
-in — what the expert would have made of them and what that was worth.
+in — what the expert would have made of them, what the dice gave and what the choices came to.
 
 Plain values only (no pygame): the engine replays the record; the expert's review comes
 from :func:`magdagdon.ai.review.review_game`.
@@ -10,10 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from magdagdon.ai.review import TurnAdvice, TurnNotes, TurnReview
+from typing import TYPE_CHECKING
+
+from magdagdon.ai.turn_advice import TurnAdvice, TurnNotes
 from magdagdon.engine import Game, Phase, Replay, ReplayError
 from magdagdon.engine.game import IllegalMoveError
 from magdagdon.engine.actions import Roll
+
+if TYPE_CHECKING:
+    from magdagdon.ai.review import GameReview, TurnReview
 
 
 @dataclass(frozen=True)
@@ -60,11 +65,10 @@ def _stories(replay: Replay) -> list[TurnStory]:
     return stories
 
 
-def reviews_by_turn(reviews: list[TurnReview] | None) -> dict[int, TurnReview]:
-    return {review.turn: review for review in reviews or []}
+def reviews_by_turn(review: GameReview | None) -> dict[int, TurnReview]:
+    return {} if review is None else review.by_turn()
 
 
-def costliest_turns(reviews: list[TurnReview] | None, count: int = 3) -> list[int]:
-    """The turns that lost the most, costliest first."""
-    ranked = sorted(reviews or [], key=lambda r: (-r.loss, r.turn))
-    return [review.turn for review in ranked[:count]]
+def costliest_turns(review: GameReview | None, count: int = 3) -> list[int]:
+    """The turns whose choices lost the most, costliest first."""
+    return [] if review is None else [turn.turn for turn in review.costliest(count)]

@@ -32,6 +32,7 @@ from ..input.pointer import PointerTranslator
 from .jobs import AfterFrame
 from ..players.autoplay import Autoplay
 from ..players.warm_up import warm_expert
+from ..players.review_shelf import ReviewShelf
 from ..players.worker import Worker
 from ..world.world_board import BoardChoice, WorldBoard
 from .loop import UPDATES_PER_SECOND, FixedStep
@@ -133,9 +134,10 @@ class Control:
         self.coach = choose_coach(options, preferences, self.kiosk is not None and self.kiosk.config.coach_every_game)
         menu_kit = MenuKit(text, fonts, self.ui, self.viewport, locked=self.kiosk is not None,
                            phones=self.kiosk is None or self.kiosk.config.phones)
-        table_kit = TableKit(text, fonts, self.viewport, TableCanvas(), self.coach, preferences)
+        table_kit = TableKit(text, fonts, self.viewport, TableCanvas(), self.coach, preferences, self.worker)
         last_name = LastName(preferences.saved.name, lambda name: preferences.remember(name=name))
-        services = Services(table_kit, menu_kit, self.games, self.storage, self.worker, self.notices, self.audio,
+        services = Services(table_kit, menu_kit, self.games, self.storage, self.worker, ReviewShelf(self.worker),
+                            self.notices, self.audio,
                             self.window, preferences, last_name, self.set_language,
                             lambda: self.phones, self.world)
         self.machine = StateMachine(screen_factories(services))

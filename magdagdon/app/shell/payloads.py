@@ -7,14 +7,9 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
-
 from magdagdon.engine import Difficulty, Replay
 
 from ..text.i18n import Catalog
-
-if TYPE_CHECKING:
-    from ..players.review_job import ReviewJob
 
 
 class Payload:
@@ -96,7 +91,6 @@ class HintWanted(Answer):
 @dataclass(frozen=True)
 class ReplayToView(Payload):
     replay: Replay | None  # None: the record could not be read (the viewer says so)
-    review: "ReviewJob | None" = None  # the expert's review game over asked for (else the viewer asks)
     open_turn: int | None = None  # open on this turn
 
 

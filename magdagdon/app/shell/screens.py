@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
     from ..phones.host import PhoneHost
+    from ..players.review_shelf import ReviewShelf
     from ..players.worker import Worker
     from ..world.world_board import WorldBoard
     from ..results.player_name import LastName
@@ -68,6 +69,7 @@ class Services:
     games: Games
     storage: StoreAccess
     worker: Worker
+    reviews: ReviewShelf  # the expert's reviews and lines of the games last looked at
     notices: Notices
     audio: Audio
     window: Window

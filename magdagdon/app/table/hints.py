@@ -1,4 +1,5 @@
-"""The HINT button: ask ``magdagdon.ai.hint`` and describe its action (never play it).
+"""The HINT button: ask the coach (``magdagdon.ai.hint``) and describe its action (never
+play it). The coach may think for a second or more; the session asks it on the worker.
 
 On a MAGDAGDON roll the hint also says whether a power can save it: the MAGDAGDON panel's
 sentence from the same analysis (:mod:`magdagdon.app.table.rescue_words`) — the ±1 that saves it,
@@ -22,6 +23,7 @@ from ..text.i18n import Catalog
 from .rescue_words import RollInHand, chance_words, rescue_line
 
 if TYPE_CHECKING:
+    from magdagdon.ai.expert_policy import ExpertPolicy
     from magdagdon.ai.rescue import Rescue
 
 
@@ -55,11 +57,13 @@ class Hint:
         return text("hint.with_rescue", hint=line, advice=advice)
 
 
-def ask_hint(game: Game) -> Hint:
+def ask_hint(game: Game, player: ExpertPolicy | None = None) -> Hint:
+    """The hint for ``game`` in words: the coach's next action (``player``: a long-lived coach
+    keeps what it worked out between hints)."""
     from magdagdon.ai import hint  # the expert's tables: loaded after the first frame (Control.finish_startup)
     from magdagdon.ai.rescue import rescue_for
 
-    action = hint(game.copy())
+    action = hint(game.copy(), player)
     told = describe(game, action)
     if game.phase is Phase.MAGDAGDON:
         rescue = rescue_for(game)

@@ -7,6 +7,7 @@ the engine's checked ``play`` and then moves dice sprites, plays sounds, and sav
 from __future__ import annotations
 
 import random
+import sys
 from dataclasses import replace
 from datetime import date, timezone
 from typing import TYPE_CHECKING, Iterable
@@ -28,8 +29,13 @@ from ..shell.viewport import Viewport
 REROLL_TUMBLE_TICKS = EFFECT_TICKS - 8  # a re-roll tumbles within 400 ms (its random extra included)
 
 if TYPE_CHECKING:
+    from concurrent.futures import Future
+
+    from magdagdon.ai.coach_policy import CoachPolicy
+
+    from ..players.worker import Worker
     from .hints import Hint
-    from magdagdon.ai.review import TurnReview
+    from magdagdon.ai.review import GameReview
     from magdagdon.storage import Store
     from ..players.review_job import ReviewJob
     from ..world.world_board import WorldSend
@@ -55,6 +61,9 @@ class GameSession:
         self.reroll_pick: set[int] | None = None  # None: not choosing dice to re-roll
         self.message: tuple[str, dict] | None = None
         self.hint: Hint | None = None
+        self.hint_coming: Future[Hint] | None = None  # the coach is thinking about the hint asked for
+        self.hint_asked: tuple[Game, int] | None = None  # the game and its log's length when asked
+        self.hint_player: CoachPolicy | None = None  # the coach of this game's hints (its cache kept)
         self.outcome: RecordOutcome | None = None  # once the game is over and recorded
         self.saved_result: bool | None = None
         self.recorded = False
@@ -82,9 +91,10 @@ class GameSession:
 
     # --- reading ---------------------------------------------------------------------------
     @property
-    def review(self) -> list[TurnReview] | None:
-        """The expert's review of the finished game, once it is in."""
-        return None if self.review_job is None else self.review_job.reviews
+    def review(self) -> GameReview | None:
+        """The expert's review of the finished game as far as it is made (its best guess
+        first, then turn by turn by the playouts)."""
+        return None if self.review_job is None else self.review_job.review
 
     @property
     def tumbling(self) -> bool:
@@ -110,6 +120,7 @@ class GameSession:
         was_magdagdon = game.phase is Phase.MAGDAGDON
         returned = game.play(action)
         self.hint = None
+        self.hint_coming = None  # the position it was asked on is gone: its answer is not shown
         self.message = None
         kind = type(action)
         self.audio.play(SOUND_OF.get(kind, "place"))
@@ -146,13 +157,47 @@ class GameSession:
         self.place_sprites()
         return returned
 
-    def ask_hint(self) -> Hint:
-        from .hints import ask_hint  # the expert and its words: loaded for the first hint, not at start-up
+    def ask_hint(self, worker: Worker) -> None:
+        """The coach thinks about the position on the worker (a second or more where the
+        choice is in doubt: it plays the candidates out); the table says so meanwhile, and
+        :meth:`take_hint` shows the hint once it is in, if the game is still where it was."""
+        if self.hint_coming is not None:
+            return  # already thinking about this very position
+        game = self.game
+        position, player = game.copy(), self._hint_player()
+        self.hint, self.hint_asked = None, (game, len(game.log))
 
-        self.hint = ask_hint(self.game)
-        if self.hint.key != "hint.unavailable":
+        def think() -> Hint:
+            from .hints import ask_hint  # the coach and its words: loaded for the first hint, not at start-up
+
+            return ask_hint(position, player)
+
+        self.hint_coming = worker.submit(think)
+        self.take_hint()  # a worker that thinks at once (the tests') has answered already
+
+    def take_hint(self) -> None:
+        """Show the hint once the coach's answer is in (called as the table updates)."""
+        coming = self.hint_coming
+        if coming is None or not coming.done():
+            return
+        self.hint_coming = None
+        if coming.cancelled() or self.hint_asked != (self.game, len(self.game.log)):
+            return
+        try:
+            hint = coming.result()
+        except Exception as error:  # noqa: BLE001 - a bug there hides the hint, no more: one line
+            print(f"magdagdon: the hint could not be worked out: {error!r}", file=sys.stderr)
+            return
+        self.hint = hint
+        if hint.key != "hint.unavailable":
             self.assisted = True  # RULES-independent: a hinted game is recorded as assisted
-        return self.hint
+
+    def _hint_player(self) -> CoachPolicy:
+        if self.hint_player is None:
+            from magdagdon.ai.coach_policy import CoachPolicy  # loaded for the first hint, on its way to the worker
+
+            self.hint_player = CoachPolicy()
+        return self.hint_player
 
     def _after_turn(self) -> None:
         # Written once the frame showing the move is presented (the control object runs

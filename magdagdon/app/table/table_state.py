@@ -43,6 +43,7 @@ from ..shell.loop import ticks
 
 if TYPE_CHECKING:
     from ..party.play import PartyPlay
+    from ..players.worker import Worker
     from ..services.preferences import Preferences
 
 PHASE_STATE = {
@@ -65,6 +66,7 @@ class TableKit:
     canvas: TableCanvas
     coach: Coach
     settings: Preferences  # read as it draws; changed only through Settings
+    worker: Worker  # where the hint is thought out
 
 
 class TableState(State):
@@ -228,7 +230,7 @@ class TableState(State):
         self.poke()
 
     def show_hint(self) -> None:
-        self.session.ask_hint()
+        self.session.ask_hint(self.kit.worker)
         self.poke()
 
     def open_menu(self) -> None:
@@ -280,6 +282,10 @@ class TableState(State):
         for sprite in self.session.sprites.values():
             sprite.update()
         self.effects_running()  # forget the effects that are over
+        if session.hint_coming is not None:
+            session.take_hint()
+            if session.hint is not None:
+                self.poke()
         self.follow_phase()
 
     def follow_phase(self) -> None:
@@ -346,6 +352,8 @@ class TableState(State):
             message, colour = text(key, **values), palette.GOLD
         elif session.hint is not None:
             message, colour = session.hint.words(text), palette.HINT
+        elif session.hint_coming is not None:
+            message, colour = text("hint.thinking"), palette.HINT
         elif session.message is not None:
             message, colour = text(session.message[0], **session.message[1]), palette.GOLD
         else:

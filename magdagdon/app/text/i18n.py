@@ -51,14 +51,17 @@ DEFAULT_LOCALE = "en"
 # Placeholders whose value is a word of its own, in any script and direction: each is written
 # as an isolate (FSI ... PDI), so it keeps its own direction and reorders nothing around it
 # ("عائشہ: #3 in the Peaceful table", not "in the Peaceful table 3#:عائشہ").
-ISOLATED_PLACEHOLDERS = frozenset({"name", "names", "difficulty", "code", "address", "example", "https", "http"})
+ISOLATED_PLACEHOLDERS = frozenset({"name", "names", "difficulty", "code", "address", "example", "https", "http",
+                                   # a number that carries its own sign ("+42", "–31": the review's
+                                   # sums): its sign stays before its digits in Urdu too
+                                   "luck", "choice", "choices", "expected", "final"})
 # The other placeholders are numbers, or phrases the game writes in the sentence's own
 # language (a cell's name, the dice of a roll, a piece of advice), or the name of one of the
 # game's own files (``path``: "scores.json", in Latin letters): isolating a number would part
 # it from its sign or "#", and turn a list of numbers around in Urdu.
 SENTENCE_PLACEHOLDERS = frozenset({
-    "advice", "assisted", "bucket", "cell", "chance", "col", "connected", "count", "date", "default", "dice", "hint", "left", "length",
-    "loss", "path", "penalty", "percent", "place", "power", "powers", "problem", "rank", "required", "row", "score",
+    "advice", "assisted", "bucket", "cell", "chance", "col", "connected", "count", "date", "default",
+    "dice", "hint", "left", "length", "loss", "margin", "path", "title", "penalty", "percent", "place", "power", "powers", "problem", "rank", "required", "row", "score",
     "seconds", "seed", "text", "total", "turn", "turns", "value", "values", "version",
 })
 

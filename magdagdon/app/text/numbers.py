@@ -30,3 +30,8 @@ def cost(points: int) -> str:
 def signs_of_numbers(text: str) -> Iterator[int]:
     """Where in ``text`` a sign stands that belongs to the number right after it."""
     return (match.start() for match in _SIGNED_NUMBER.finditer(text))
+
+
+def change(points: int) -> str:
+    """Points gained or lost, always with their sign: "+42", "–31" (none: "0")."""
+    return f"+{points}" if points > 0 else signed(points)

@@ -42,6 +42,7 @@ class ScriptFont:
 
 _DIRECTIONS = {False: getattr(pygame, "DIRECTION_LTR", 0), True: getattr(pygame, "DIRECTION_RTL", 1)}
 REPLACEMENT = "\ufffd"  # what stands for a character no font draws: Noto Sans has it
+_NO_BREAK_AS_SPACE = str.maketrans({"\u00a0": " ", "\u2007": " ", "\u202f": " "})
 
 
 def _invisible(char: str) -> bool:
@@ -164,8 +165,11 @@ class TextSetter:
         if runs is None:
             if len(self._runs) > self.CACHE_LIMIT:
                 self._runs.clear()
-            # A line of digits and signs alone (a score, a sum) is drawn in Noto Sans.
-            logical = split_runs(self.drawable(line), LATIN, self.rtl, self._drawing_script)
+            # A line of digits and signs alone (a score, a sum) is drawn in Noto Sans. A no-break
+            # space only keeps a line whole when it is wrapped; drawn, it is a space of the
+            # line's own width (Nastaliq's own is a hairline: "19±–102").
+            shown = self.drawable(line).translate(_NO_BREAK_AS_SPACE)
+            logical = split_runs(shown, LATIN, self.rtl, self._drawing_script)
             runs = self._runs[line] = visual_order(logical)
         return runs
 

@@ -4,6 +4,7 @@
 
 mod blake2b;
 mod bound;
+mod choices;
 mod expert;
 mod net;
 mod rules;
@@ -197,6 +198,37 @@ fn main() {
                 let mean = scores.iter().sum::<f64>() / n;
                 let var = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0);
                 writeln!(out, "{} {}", mean, (var / n).sqrt()).unwrap();
+                out.flush().unwrap();
+            }
+        }
+        "choices" => {
+            // choices --tables F --difficulty D --count N --seed S < lines "STREAM BOARD USED DICE STEPS"
+            // (choices.rs); prints each playout's final score, the same dice for one stream
+            let eval = load_tables(arg(&args, "--tables").unwrap());
+            let difficulty = Difficulty::parse(arg(&args, "--difficulty").unwrap());
+            let count: u64 = arg(&args, "--count").unwrap_or("100").parse().unwrap();
+            let first: u64 = arg(&args, "--first-playout").unwrap_or("0").parse().unwrap();
+            let seed: u64 = arg(&args, "--seed").unwrap_or("1").parse().unwrap();
+            let params = read_params(&args, difficulty);
+            let mut expert = Expert::new(&eval, &ms, difficulty, params);
+            let stdin = std::io::stdin();
+            let out = std::io::stdout();
+            let mut out = out.lock();
+            for line in stdin.lock().lines() {
+                let line = line.unwrap();
+                let parts: Vec<&str> = line.split_whitespace().collect();
+                let stream: u64 = parts[0].parse().unwrap();
+                let cells = rules::parse_board(parts[1]);
+                let used: usize = parts[2].parse().unwrap();
+                let dice: Vec<u8> = parts[3].chars().map(|c| c.to_digit(10).unwrap() as u8).collect();
+                let steps = choices::parse_steps(parts.get(4).copied().unwrap_or("x"));
+                let scores: Vec<String> = (first..first + count)
+                    .map(|k| {
+                        let mut source = choices::Keyed { seed, stream, playout: k };
+                        choices::play_choice(&mut expert, &mut source, cells, dice.clone(), used, &steps).score.to_string()
+                    })
+                    .collect();
+                writeln!(out, "{}", scores.join(" ")).unwrap();
                 out.flush().unwrap();
             }
         }
