@@ -1,4 +1,5 @@
-"""Players that choose actions: baselines and the expert. Never imports pygame.
+"""Players that choose actions: baselines, the party's beginner and regular, and the expert.
+Never imports pygame.
 
 ``make_policy(name, rng)`` builds one by name; every policy has ``choose(game)``.
 ``hint(game)`` is the expert's next action; ``Estimator`` (``magdagdon.ai.estimate``) gives
@@ -12,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
+from .beginner_policy import BeginnerPolicy
 from .estimate import EndTurn, Estimator, UsePower
 from .expert_policy import ExpertPolicy
 from .greedy_policy import GreedyPolicy
@@ -19,6 +21,7 @@ from .hint import hint
 from .planner import Decision, Position
 from .policy import Policy
 from .random_policy import RandomPolicy
+from .regular_policy import RegularPolicy
 from .rescue import Rescue, RerollChance, rescue, rescue_for
 
 def _expert(rng: random.Random) -> ExpertPolicy:
@@ -28,6 +31,8 @@ def _expert(rng: random.Random) -> ExpertPolicy:
 _FACTORIES: dict[str, Callable[[random.Random], Policy]] = {
     "random": RandomPolicy,
     "greedy": GreedyPolicy,
+    "beginner": BeginnerPolicy,
+    "regular": RegularPolicy,
     "expert": _expert,
 }
 POLICY_NAMES = tuple(_FACTORIES)
@@ -42,6 +47,6 @@ def make_policy(name: str, rng: random.Random) -> Policy:
 
 
 __all__ = [
-    "Decision", "EndTurn", "Estimator", "ExpertPolicy", "GreedyPolicy", "POLICY_NAMES", "Policy", "Position",
-    "RandomPolicy", "RerollChance", "Rescue", "UsePower", "hint", "make_policy", "rescue", "rescue_for",
+    "BeginnerPolicy", "Decision", "EndTurn", "Estimator", "ExpertPolicy", "GreedyPolicy", "POLICY_NAMES", "Policy", "Position",
+    "RandomPolicy", "RegularPolicy", "RerollChance", "Rescue", "UsePower", "hint", "make_policy", "rescue", "rescue_for",
 ]
