@@ -161,7 +161,8 @@ def _party_seats(player: Player) -> None:
         player.choose("add_player")
         _name(name)(player)
         player.key(pygame.K_RETURN)
-    player.choose("add_computer")
+    for strength in ("beginner", "regular", "expert"):  # the computer at each strength: name, sign, words
+        player.choose(f"add_{strength}")
 
 
 def _kiosk_idle(seconds: float) -> Callable[[Player], None]:

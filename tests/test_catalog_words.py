@@ -40,7 +40,7 @@ def test_italian_says_power_as_the_rule_book_and_agrees_with_it_in_the_feminine(
 def test_italian_says_computer():
     assert [key for key, text in values("it").items() if "calcolator" in text.lower()] == []
     it = Catalog("it")
-    assert (it("party.computer_name"), it("party.add_computer")) == ("Computer", "Aggiungi il computer")
+    assert it("party.no_players").endswith("oppure il computer da novizio, da navigato o da esperto.")
 
 
 def test_the_computer_seat_is_named_once_in_the_party_set_up(tmp_path):
@@ -48,10 +48,10 @@ def test_the_computer_seat_is_named_once_in_the_party_set_up(tmp_path):
     try:
         player.wait(0.4)
         player.choose("party")
-        player.choose("add_computer")
+        player.choose("add_expert")
         words = [text for text, _ in player.look()]
-        # the seat's number on its disc, then its name: "Computer", once (not "Calcolatore · calcolatore")
-        assert "1" in words and words.count("Computer") == 1
+        # the seat's number on its disc, then its name, "Esperto", once (not "Calcolatore · calcolatore")
+        assert "1" in words and words.count("Esperto") == 1
         assert not [text for text in words if "· computer" in text.lower()]
     finally:
         player.close()

@@ -7,7 +7,8 @@ data folder's crash-safe design: the folder lock, an atomic replace, the version
 envelope; a corrupt file is set aside with a notice and never stops the game. The file's
 name is the party's identity: a file whose recorded id differs (copied or edited by hand)
 is read and written again under its own name, so it is never left behind to be offered
-again (docs/PARTY.md).
+again (docs/PARTY.md). Version 2 keeps how strongly the computer plays each of its seats;
+a version 1 file, from before the choice, is read with the expert at every computer seat.
 """
 
 from __future__ import annotations
@@ -20,13 +21,23 @@ from typing import Any
 
 from ..engine.replay import Replay
 from ..shown_value import shown
+from .computer_strength import ComputerStrength
 from .envelope import CorruptFile, FileKind
 from .high_scores import check_aware, clean_name, parse_when
 from .lock import DEFAULT_TIMEOUT
 from .record_folder import RecordFolder
 
 PARTY_FOLDER = "parties"
-PARTY_KIND = FileKind("magdagdon-party", 1, max_bytes=8 * 1024 * 1024)
+
+
+def _strength_kept(data: Any) -> Any:
+    """Version 1 -> 2: every computer seat played as the expert, the one strength there was."""
+    seats = [{**seat, "strength": ComputerStrength.EXPERT.value if seat["computer"] is True else None}
+             for seat in data["seats"]]
+    return {**data, "seats": seats}
+
+
+PARTY_KIND = FileKind("magdagdon-party", 2, max_bytes=8 * 1024 * 1024, migrations={1: _strength_kept})
 _ID = re.compile(r"[0-9]{8}T[0-9]{6}Z-[0-9a-f]{6}")
 
 
@@ -36,6 +47,12 @@ class PartySeat:
     computer: bool
     assisted: bool
     replay: Replay
+    strength: ComputerStrength | None = None  # how the computer plays this seat (a person's: None)
+
+    @property
+    def played_as(self) -> ComputerStrength | None:
+        """The computer's strength at this seat (the expert, where none was given); None for a person."""
+        return (self.strength or ComputerStrength.EXPERT) if self.computer else None
 
 
 @dataclass(frozen=True)
@@ -50,8 +67,8 @@ class PartyRecord:
         return {
             "id": self.party_id, "started": self.started.isoformat(), "finished": self.finished,
             "recorded": list(self.recorded),
-            "seats": [{"name": s.name, "computer": s.computer, "assisted": s.assisted, "replay": s.replay.to_dict()}
-                      for s in self.seats],
+            "seats": [{"name": s.name, "computer": s.computer, "assisted": s.assisted, "replay": s.replay.to_dict(),
+                       "strength": s.played_as.value if s.played_as is not None else None} for s in self.seats],
         }
 
     @classmethod
@@ -71,14 +88,24 @@ class PartyRecord:
 
 
 def _seat(raw: Any) -> PartySeat:
-    if not isinstance(raw, dict) or set(raw) != {"name", "computer", "assisted", "replay"}:
-        raise CorruptFile("a seat needs name, computer, assisted and replay")  # pragma: no mutate
+    if not isinstance(raw, dict) or set(raw) != {"name", "computer", "assisted", "replay", "strength"}:
+        raise CorruptFile("a seat needs name, computer, assisted, replay and strength")  # pragma: no mutate
     name, computer, assisted = raw["name"], raw["computer"], raw["assisted"]
     if not isinstance(name, str) or clean_name(name) != name:
         raise CorruptFile(f"bad player name {shown(name)}")  # pragma: no mutate
     if not isinstance(computer, bool) or not isinstance(assisted, bool):
         raise CorruptFile("computer and assisted are true or false")  # pragma: no mutate
-    return PartySeat(name, computer, assisted, Replay.from_dict(raw["replay"]))
+    return PartySeat(name, computer, assisted, Replay.from_dict(raw["replay"]), _strength(raw["strength"], computer))
+
+
+def _strength(raw: Any, computer: bool) -> ComputerStrength | None:
+    """A computer seat's strength; a person's seat has none."""
+    known = {strength.value: strength for strength in ComputerStrength}
+    if computer and isinstance(raw, str) and raw in known:
+        return known[raw]
+    if not computer and raw is None:
+        return None
+    raise CorruptFile(f"bad strength {shown(raw)} for a {'computer' if computer else 'person'}'s seat")  # pragma: no mutate
 
 
 def new_party_id(started: datetime, salt: int) -> str:
