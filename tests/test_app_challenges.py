@@ -91,7 +91,7 @@ def test_a_code_of_a_difficulty_the_kiosk_does_not_offer_says_so(player):
     type_text(player, code_for(5, Difficulty.NIGHTMARE))
     player.choose("play")
     assert player.top_key == "code_entry" and player.table.game.seed == 7
-    assert "This code plays Nightmare, which this table does not offer." in [text for text, _ in player.look()]
+    assert "This code plays NIGHTMARE, which this table does not offer." in [text for text, _ in player.look()]
 
 
 def test_back_leaves_the_game_as_it_was(player):

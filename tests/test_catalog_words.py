@@ -11,6 +11,7 @@ import pytest
 from magdagdon.app.text.i18n import Catalog
 from magdagdon.app.text.plural_rules import ordinal_category
 from magdagdon.app.text.text_runs import without_controls
+from magdagdon.engine import Difficulty
 
 from support.player import Player
 
@@ -136,3 +137,15 @@ def test_how_to_play_says_what_the_rule_book_says(locale):
     rules = Catalog(locale)("rules.body")
     for phrase in HOW_TO_PLAY[locale]:
         assert phrase in rules
+
+
+# --- the difficulties' names ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("locale", ["en", "it", "ur", "hi"])
+def test_the_difficulties_are_named_in_capitals_in_every_language(locale):
+    """PEACEFUL, SURVIVAL, NIGHTMARE, as the rule book writes them (docs/LANGUAGES.md): the
+    name shown, and every sentence that names one."""
+    catalog = Catalog(locale)
+    assert [catalog(f"difficulty.{d.name}") for d in Difficulty] == [d.name for d in Difficulty]
+    mixed = re.compile(r"\b(Peaceful|Survival|Nightmare)\b", re.IGNORECASE)
+    assert [key for key, text in values(locale).items() if any(m != m.upper() for m in mixed.findall(text))] == []
