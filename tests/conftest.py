@@ -15,6 +15,9 @@ os.environ["LANGUAGE"] = "en"
 
 from hypothesis import settings  # noqa: E402
 
+# The world board's shared fixtures: PostgreSQL started once per run, the verifiers, each store.
+from support.board_fixtures import board_db, board_verifiers, postgres_cluster  # noqa: E402, F401
+
 # Same examples on every run and machine: a red CI must be reproducible.
 settings.register_profile("deterministic", derandomize=True, database=None, print_blob=True)
 settings.load_profile("deterministic")

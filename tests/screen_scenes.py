@@ -237,15 +237,28 @@ def _code_problem(player: Player) -> None:
     player.key(pygame.K_RETURN)
 
 
+def _address_problem(player: Player) -> None:
+    """The world board's address typed wrong: the field, its line of why, the keys."""
+    player.choose("board_address")
+    for char in "ftp://board.example.org":
+        player.post(pygame.KEYDOWN, key=0, mod=0, unicode=char, scancode=0)
+    player.wait(0.2)
+    player.key(pygame.K_RETURN)
+
+
 # --- the scenes ------------------------------------------------------------------------------
 
 SCENES: tuple[Scene, ...] = (
     Scene("title", ("rolling", "title"), {"scene": "title"}),
     Scene("title empty", ("rolling", "title"), {"scene": "title"}, data="empty"),
     Scene("settings", ("rolling", "title", "settings"), {"scene": "settings"}),
+    Scene("world board address, bad", ("rolling", "title", "settings", "board_address"), {"scene": "settings"},
+          _address_problem),
     Scene("how to play", ("rolling", "title", "rules"), {"scene": "rules"}),
     Scene("high scores", ("rolling", "title", "high_scores"), {"scene": "high_scores"}),
     Scene("high scores today", ("rolling", "title", "high_scores"), {"scene": "high_scores"}, _choose("period:today")),
+    Scene("high scores today's dice", ("rolling", "title", "high_scores"), {"scene": "high_scores"},
+          _choose("period:daily")),  # This table, and World beside it
     Scene("high scores empty", ("rolling", "title", "high_scores"), {"scene": "high_scores"}, data="empty"),
     Scene("about", ("rolling", "title", "about"), {"scene": "about"}),
     Scene("licences", ("rolling", "title", "about", "licences"), {"scene": "about"}, _choose("licences")),

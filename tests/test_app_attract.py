@@ -71,6 +71,19 @@ def test_a_key_wakes_the_expert_demo_without_acting(tmp_path):
     assert player.stack[0].game.turn == 0
 
 
+def test_the_kiosks_demo_asks_for_a_touch_or_a_button_not_a_key(tmp_path):
+    """A kiosk is a touch screen and game pads (its keyboard may be locked away): its demo's
+    caption does not say "press any key"."""
+    configure(tmp_path, attract_steps=["expert_demo"])
+    player = kiosk(tmp_path)
+    player.wait(DEFAULTS.idle_seconds + 3)
+    assert player.demo_playing
+    words = set(card_frame(player).words())
+    text = player.table.text
+    assert text("hud.demo_kiosk") in words and text("hud.demo") not in words
+    assert not any("any key" in w for w in words)
+
+
 def test_an_abandoned_game_asks_then_is_set_aside_unrecorded(tmp_path):
     player = kiosk(tmp_path, scene="staging", seed=3)
     game = player.table.game

@@ -10,7 +10,7 @@ import pytest
 
 from magdagdon.cli.play import add_arguments, options_from, run
 from magdagdon.engine import Difficulty
-from magdagdon.engine.challenge import code_for, daily_seed, read_code
+from magdagdon.engine.challenge import code_for, day_seed, read_code
 
 from support.player import Player
 
@@ -110,12 +110,12 @@ def test_leaving_a_game_in_progress_for_a_code_asks_first(player):
     assert player.top_key == "code_entry"
 
 
-def test_todays_dice_play_the_seed_of_the_local_date(player, monkeypatch):
+def test_todays_dice_play_the_seed_of_the_utc_date_and_difficulty(player, monkeypatch):
     player.set_today(date(2026, 11, 30))
     player.key(pygame.K_ESCAPE)
     player.choose("daily")
     assert player.stack_keys == ["rolling"]
-    assert player.table.game.seed == daily_seed(date(2026, 11, 30))
+    assert player.table.game.seed == day_seed(date(2026, 11, 30), player.table.game.difficulty)
 
 
 def test_game_over_shows_the_challenge_code(tmp_path):

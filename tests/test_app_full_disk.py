@@ -19,7 +19,7 @@ import pytest
 
 from magdagdon.engine import Difficulty
 from magdagdon.storage import NoticeKind, open_store
-from magdagdon.storage import atomic_file
+from magdagdon.storage import atomic_file, space_reserve
 from magdagdon.storage.in_progress import IN_PROGRESS_FILE
 
 from support.player import RETRY_SECONDS, Player
@@ -29,12 +29,14 @@ HELD = "Scores cannot be saved: the disk is full. Your score is kept and saved a
 
 
 class Disk:
-    """Full for the writes whose file name ``refuses`` (all of them by default), until freed."""
+    """Full for the writes whose file name ``refuses`` (all of them by default), until freed;
+    no space can be set aside while it is full."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.full = False
         self.refuses = lambda name: True
         real = atomic_file.tempfile.mkstemp
+        real_allocate = space_reserve.allocate
 
         def mkstemp(*args, **kwargs):
             prefix = kwargs.get("prefix", "")
@@ -42,7 +44,13 @@ class Disk:
                 raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(kwargs.get("dir", "")))
             return real(*args, **kwargs)
 
+        def allocate(fd: int, size: int) -> None:
+            if self.full:
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            real_allocate(fd, size)
+
         monkeypatch.setattr(atomic_file.tempfile, "mkstemp", mkstemp)
+        monkeypatch.setattr(space_reserve, "allocate", allocate)
 
 
 @pytest.fixture
@@ -146,6 +154,27 @@ def test_the_next_start_records_what_the_quit_could_write_once(tmp_path, disk):
     assert [e.name for e in store.high_scores(Difficulty.PEACEFUL)] == ["Player"]
     assert store.statistics(Difficulty.PEACEFUL).games == 1
     assert not (tmp_path / IN_PROGRESS_FILE).exists()
+
+
+def test_a_disk_still_full_at_quit_gives_back_the_space_set_aside_for_the_finished_game(tmp_path, disk):
+    """The disk fills before the game ends and is still full when the player quits: the
+    space the data folder set aside takes the finished game (here only the in-progress file
+    fits in it), and the next start with room records it, once, and sets space aside again."""
+    open_store(tmp_path, NOW)  # the data folder, made while there was room
+    reserve = tmp_path / space_reserve.RESERVE_FILE
+    assert reserve.stat().st_size == space_reserve.RESERVE_BYTES
+    # Full: nothing is written until the reserve is given back, then only the small file fits.
+    disk.refuses = lambda prefix: reserve.exists() or not prefix.startswith(f".{IN_PROGRESS_FILE}.")
+    player = _over_on_a_full_disk(tmp_path, disk)
+    player.post(pygame.QUIT)
+    player.wait(0.2)
+    player.close()
+    assert _table(tmp_path) == [] and not reserve.exists()
+    disk.full = False
+    store = open_store(tmp_path, NOW)
+    assert [e.name for e in store.high_scores(Difficulty.PEACEFUL)] == ["Player"]
+    assert [n.kind for n in store.notices] == [NoticeKind.RECOVERED_RESULT]
+    assert reserve.exists() and not (tmp_path / IN_PROGRESS_FILE).exists()
 
 
 def test_a_new_game_does_not_overwrite_the_held_games_saved_copy(tmp_path, disk):

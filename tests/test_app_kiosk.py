@@ -9,7 +9,9 @@ import signal
 import pygame
 import pytest
 
+from magdagdon.engine import Difficulty
 from magdagdon.storage.kiosk_config import KIOSK_FILE, KioskConfig, load_kiosk_config
+from magdagdon.storage.settings import load_settings
 
 from support.player import Player
 
@@ -115,6 +117,27 @@ def test_a_guest_s_language_stays_with_that_guest(tmp_path):
     assert again.text.locale == "en"
 
 
+def test_a_guest_after_a_nightmare_guest_starts_peaceful(tmp_path):
+    """A guest picks NIGHTMARE and large text: the next guest starts as the evening began,
+    and so does the kiosk after a restart (a guest's choices are never written as its own)."""
+    player = kiosk(tmp_path)
+    player.choose("settings")
+    player.choose("large_text")
+    player.choose("difficulty:NIGHTMARE")  # a new game in NIGHTMARE, which the guest leaves
+    assert player.difficulty is Difficulty.NIGHTMARE and player.control.preferences.current.large_text
+    player.wait(KioskConfig().idle_seconds + 2)
+    assert player.top_key == "attract_card"
+    player.tap((10, 10))  # the next guest
+    assert player.top_key == "title" and player.difficulty is Difficulty.PEACEFUL
+    assert not player.control.preferences.current.large_text
+    saved = load_settings(tmp_path).settings
+    assert saved.difficulty is None and saved.large_text is None
+    player.shut_down()
+    player.close()
+    again = kiosk(tmp_path)
+    assert again.difficulty is Difficulty.PEACEFUL
+
+
 def test_a_second_kiosk_on_the_same_data_folder_says_it_is_in_use(tmp_path):
     import subprocess
     import sys
@@ -177,6 +200,7 @@ def _kiosk_file(**data) -> bytes:
     (_kiosk_file(difficulties=[]), "difficulties is []"),
     (_kiosk_file(attract_steps=["dance"]), 'attract_steps is ["dance"]'),
     (_kiosk_file(language="../../etc"), 'language is "../../etc"'),
+    (_kiosk_file(language="xx"), 'language is "xx": the game speaks en, hi, it, ur'),
     (_kiosk_file(countdown_seconds=True), "countdown_seconds is true"),
     (_kiosk_file(coach_every_game="yes"), 'coach_every_game is "yes"'),
 ])

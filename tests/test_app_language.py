@@ -101,7 +101,7 @@ def test_settings_lists_each_language_in_its_own_script_and_switches(tmp_path):
     again.close()
 
 
-def test_a_damaged_language_field_sets_the_settings_aside(tmp_path):
+def test_a_damaged_language_field_is_dropped_and_the_other_settings_kept(tmp_path):
     import json
 
     save_settings(Settings(Difficulty.SURVIVAL, language="ur"), tmp_path)
@@ -110,4 +110,4 @@ def test_a_damaged_language_field_sets_the_settings_aside(tmp_path):
     document["data"]["language"] = ["ur"]
     path.write_text(json.dumps(document), encoding="utf-8")
     loaded = load_settings(tmp_path)
-    assert loaded.settings == Settings() and loaded.notice is not None
+    assert loaded.settings == Settings(Difficulty.SURVIVAL) and loaded.notice is not None

@@ -254,3 +254,22 @@ def test_the_urdu_title_stands_clear_of_its_field(tmp_path, size):
     assert title.rect.bottom <= player.top.field.top
     placed = {"outside its panel", "outside the window", "covered", "overlap", "text over an element"}
     assert [str(f) for f in audit_frame(frame, min_text_px(size)) if f.rule in placed] == []
+
+
+def test_the_scores_command_run_while_the_name_is_asked_leaves_the_game_to_the_game(tmp_path, capsys):
+    """The finished game waits in the in-progress file while its player types a name: it is
+    the running game's, not a finished game a crash left for another process to record."""
+    from magdagdon.cli import main
+
+    player = asked(tmp_path)
+    try:
+        assert main(["scores", "--data-dir", str(tmp_path)]) == 0
+        capsys.readouterr()
+        assert recorded_names(tmp_path) == []
+        for ident in ("Z", "O", "E"):
+            player.tap(key_rect(player, ident).center)
+        player.tap(key_rect(player, "ok").center, then=2.0)
+        assert recorded_names(tmp_path) == ["Zoe"]
+    finally:
+        player.close()
+    assert recorded_names(tmp_path) == ["Zoe"]  # and nobody records it again once it has ended

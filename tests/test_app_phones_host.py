@@ -20,11 +20,10 @@ import aiohttp
 import pygame
 import pytest
 
-from magdagdon.engine import Difficulty, Replay
+from magdagdon.engine import Difficulty
 from magdagdon.phones.room import RoomPhase
 from magdagdon.phones.server import RateLimit
 from magdagdon.storage import open_store
-from magdagdon.storage.recorded_game import replay_id
 from magdagdon.storage.room_file import RoomFiles
 
 from support.phone_client import GUARD_SECONDS, Phone
@@ -147,8 +146,8 @@ def test_a_room_from_the_title_to_the_results_and_back(player, tmp_path):
     assert f"#1 {best.name}" in shown and str(best.score) in shown and "Best each turn" in shown
     # Every finished game is in the high-score table under its guest's name (the room's
     # writer thread records them just after the room finishes: wait for the table).
-    room = host.open_room.room
-    ids = {replay_id(Replay.of(seat.game)) for seat in room.seats}
+    room, keeper = host.open_room.room, host.open_room.server.keeper
+    ids = {keeper.recorded_id(index) for index in range(len(room.seats))}
     table: dict[str, Any] = {}
 
     def all_recorded() -> bool:
@@ -157,8 +156,8 @@ def test_a_room_from_the_title_to_the_results_and_back(player, tmp_path):
         return ids <= table.keys()
 
     real_wait(player, all_recorded)
-    for seat in room.seats:
-        entry = table[replay_id(Replay.of(seat.game))]
+    for index, seat in enumerate(room.seats):
+        entry = table[keeper.recorded_id(index)]
         assert entry.name == seat.name and entry.score == seat.game.score().total
     port = int(host.url.rsplit(":", 1)[1].split("/")[0])
     assert not port_free(port)
@@ -189,14 +188,14 @@ def test_a_second_room_in_one_session_plays_to_its_results(player, tmp_path):
         real_wait(player, lambda: player.top_key == "phones_results")
         final = host.snapshot
         assert final.phase is RoomPhase.FINISHED and final.turn == max(s.turns_done for s in final.seats)
-        rooms.append(host.open_room.room)
+        rooms.append(host.open_room.server.keeper)
         player.choose("done")
         phones.join()
         assert player.top_key == "title" and not host.is_open
         for phone in phones.phones:  # each phone saw the end the host saw
             assert (phone.state["room"]["phase"], phone.state["room"]["turn"]) == ("finished", final.turn)
-    assert rooms[0].code != rooms[1].code and rooms[0].seed != rooms[1].seed
-    played = {replay_id(Replay.of(seat.game)) for room in rooms for seat in room.seats}
+    assert rooms[0].room.code != rooms[1].room.code and rooms[0].room.seed != rooms[1].room.seed
+    played = {keeper.recorded_id(index) for keeper in rooms for index in range(len(keeper.room.seats))}
     real_wait(player, lambda: played <= {e.replay_id for e in open_store(tmp_path).high_scores(Difficulty.PEACEFUL)})
     assert RoomFiles(tmp_path).unfinished() is None
 
@@ -244,6 +243,31 @@ def test_a_room_a_crash_left_open_is_continued_and_the_phones_rejoin(tmp_path):
     finally:
         second.phones.close()
         second.close()
+
+
+def test_a_room_file_with_no_seat_is_set_aside_with_a_notice_and_a_new_room_opens(player, tmp_path):
+    """A room's file that cannot be continued ("seats": [] crashed the game each time Phones
+    was chosen) is set aside and said; the lobby opens a new room."""
+    import json
+
+    from magdagdon.storage.envelope import FileKind, encode
+    from magdagdon.storage.room_file import ROOM_FOLDER, ROOM_KIND
+
+    folder = tmp_path / ROOM_FOLDER
+    folder.mkdir()
+    bad = folder / "20261201T200000Z-K9Y3V2.json"
+    first_version = FileKind(ROOM_KIND.name, 1, ROOM_KIND.max_bytes)  # as the game wrote it until now
+    bad.write_bytes(encode(first_version, {"id": "20261201T200000Z-K9Y3V2", "code": "K9Y3V2",
+                                           "started": "2026-12-01T20:00:00+00:00", "turn": 0, "turn_seconds": None,
+                                           "recorded": [], "finished": False, "seats": []}))
+    player.wait(0.5)
+    for _ in range(2):  # each time Phones is chosen: no crash, a new room
+        player.choose("phones")
+        assert player.top_key == "phones_lobby" and player.phones.snapshot.phase is RoomPhase.LOBBY
+        player.key(pygame.K_ESCAPE)
+    assert not bad.exists() and list(folder.glob(bad.name + ".corrupt-*"))
+    assert f"{bad.name} was damaged and set aside." in player.notices(3)
+    assert json.loads(next(folder.glob(bad.name + ".corrupt-*")).read_text())["data"]["seats"] == []
 
 
 def test_a_room_that_cannot_open_is_one_line_and_the_game_goes_on(player, capsys):

@@ -111,6 +111,16 @@ def test_data_dir_naming_a_file_is_not_a_folder(tmp_path, capsys, no_frames, com
     assert "not a folder" in err
 
 
+@pytest.mark.parametrize("command", [[], ["scores"], ["replay", "x.json", "--record"]])
+@pytest.mark.parametrize("value, said", [("", "is empty"), (" ", "is empty"), ("a" * 300, "File name too long"),
+                                         ("/tmp/" + "é" * 130 + "/data", "File name too long")])
+def test_data_dir_that_cannot_be_a_folder_is_one_line_and_exit_2(capsys, no_frames, command, value, said):
+    """An empty name (it would be the current folder) or a part over 255 bytes (the
+    system's limit: 130 "é" are 260 bytes) is one line, never a traceback."""
+    err = _usage_error([*command, "--data-dir", value], capsys, "--data-dir")
+    assert said in err
+
+
 @pytest.mark.parametrize("argv, option", [
     (["simulate", "--seed", "9223372036854775807", "--games", "2"], "--seed"),
     (["simulate", "--games", "99999999999999999999"], "--games"),

@@ -1,6 +1,7 @@
 """Today's dice tables: only the day's own dice, each game once, top 20 per difficulty; an
 entry stands only on its archived replay, recorded within its day by this installation;
-a damaged file is set aside, a newer one left alone without hiding the rest; old and
+a damaged part is set aside, the rest kept and the tables rebuilt from the archive, a newer
+file left alone without hiding the rest; old and
 future days go at the next write; and a game on today's dice ranks in it through the loop."""
 
 from __future__ import annotations
@@ -115,24 +116,61 @@ def test_an_entry_without_its_archived_replay_does_not_stand(tmp_path) -> None:
 
 
 @pytest.mark.parametrize("key", ["20261130", "2026-W48-1", "0001-01-01", "2026-11-30T00:00", " 2026-11-30"])
-def test_a_day_written_otherwise_makes_a_damaged_file(tmp_path, key) -> None:
-    _recorded_folder(tmp_path)
+def test_a_day_written_otherwise_is_set_aside_and_its_table_rebuilt_from_the_archive(tmp_path, key) -> None:
+    _, game = _recorded_folder(tmp_path)
     document = _document(tmp_path)
     document["data"][key] = document["data"].pop("2026-11-30")
     _write(tmp_path, document)
     store = open_store(tmp_path, NOW)
-    assert _scores(store) == []
-    assert [n.kind for n in store.take_notices()] == [NoticeKind.CORRUPT_MOVED_ASIDE]
+    assert _scores(store) == [game.score().total]  # the genuine result, from its archived replay
+    [notice] = store.take_notices()
+    assert notice.kind is NoticeKind.DAILY_REPAIRED and key in json.loads(open(notice.moved_to).read())["data"]
+    assert list(_document(tmp_path)["data"]) == ["2026-11-30"]
 
 
 @pytest.mark.parametrize("name", ["peaceful", "Peaceful", " PEACEFUL"])
-def test_a_difficulty_written_otherwise_makes_a_damaged_file(tmp_path, name) -> None:
-    _recorded_folder(tmp_path)
+def test_a_difficulty_written_otherwise_is_set_aside_and_its_table_rebuilt(tmp_path, name) -> None:
+    _, game = _recorded_folder(tmp_path)
     document = _document(tmp_path)
     tables = document["data"]["2026-11-30"]
     tables[name] = tables.pop("PEACEFUL")
     _write(tmp_path, document)
-    assert _scores(open_store(tmp_path, NOW)) == []
+    store = open_store(tmp_path, NOW)
+    assert _scores(store) == [game.score().total]
+    assert [n.kind for n in store.take_notices()] == [NoticeKind.DAILY_REPAIRED]
+
+
+def test_one_damaged_entry_is_set_aside_the_rest_kept_and_the_day_rebuilt(tmp_path) -> None:
+    store = open_store(tmp_path, NOW)
+    games = {name: finished(daily_seed(DAY), "random", salt) for salt, name in enumerate(["ANA", "BO", "CHIARA"])}
+    for minute, (name, game) in enumerate(games.items()):
+        assert store.record_result(game, NOW + timedelta(minutes=minute), name).daily_rank is not None
+    later = NOW + timedelta(minutes=5)
+    document = _document(tmp_path)
+    table = document["data"]["2026-11-30"]["PEACEFUL"]
+    bo = next(entry for entry in table if entry["name"] == "BO")
+    bo["turns"] = "many"  # BO's entry no longer reads
+    chiara = next(entry for entry in table if entry["name"] == "CHIARA")
+    (tmp_path / "replays" / f"{chiara['replay_id']}.json").unlink()  # CHIARA's stays in the file only
+    _write(tmp_path, document)
+    found = (tmp_path / DAILY_FILE).read_bytes()
+    store = open_store(tmp_path, later)
+    standing = store.daily_table(DAY, Difficulty.PEACEFUL, later)
+    assert sorted(e.name for e in standing) == ["ANA", "BO"]  # BO's back from the archive
+    kept = store.daily_days(later)[DAY][Difficulty.PEACEFUL]
+    assert sorted(e.name for e in kept) == ["ANA", "BO", "CHIARA"]  # CHIARA's entry kept, though it does not stand
+    [notice] = store.take_notices()
+    assert notice.kind is NoticeKind.DAILY_REPAIRED and open(notice.moved_to, "rb").read() == found
+    again = open_store(tmp_path, later)
+    assert len(again.daily_table(DAY, Difficulty.PEACEFUL, later)) == 2 and again.take_notices() == []
+
+
+def test_a_daily_file_that_does_not_read_at_all_is_rebuilt_from_the_archive(tmp_path) -> None:
+    _, game = _recorded_folder(tmp_path)
+    (tmp_path / DAILY_FILE).write_text("{not json")
+    store = open_store(tmp_path, NOW)
+    assert _scores(store) == [game.score().total]
+    assert [n.kind for n in store.take_notices()] == [NoticeKind.DAILY_REPAIRED]
 
 
 @pytest.mark.parametrize("when", ["2026-12-05T10:00:00+00:00", "2026-11-28T10:00:00+00:00", "2026-11-30T22:00:00+00:00"])
@@ -190,14 +228,29 @@ def test_a_newer_daily_file_is_left_alone_and_hides_nothing_else(tmp_path, capsy
     store = open_store(tmp_path, NOW)
     outcome = store.record_result(finished(daily_seed(DAY)), NOW, "ANA")
     assert outcome.saved and outcome.rank == 1 and outcome.daily_rank == 1  # held for this session's view
-    assert NoticeKind.NEWER_VERSION in [n.kind for n in store.take_notices()]
+    assert NoticeKind.DAILY_NEWER in [n.kind for n in store.take_notices()]
     assert (tmp_path / DAILY_FILE).read_text() == newer
     fresh = open_store(tmp_path, NOW)
     assert [e.name for e in fresh.high_scores(Difficulty.PEACEFUL)] == ["ANA"]
     assert fresh.daily_table(DAY, Difficulty.PEACEFUL, NOW) == []
-    assert [n.kind for n in fresh.take_notices()] == [NoticeKind.NEWER_VERSION]
+    assert [n.kind for n in fresh.take_notices()] == [NoticeKind.DAILY_NEWER]
     assert main(["scores", "--verify", "--data-dir", str(tmp_path)]) == 1  # cannot check it: says so
     assert "daily.json" in capsys.readouterr().err
+
+
+def test_replay_record_beside_a_newer_daily_file_says_one_true_thing(tmp_path, capsys) -> None:
+    """It said "nothing will be saved", then "recorded … rank 1": the score tables take the
+    result, only Today's dice cannot."""
+    newer = json.dumps({"kind": "magdagdon-daily", "version": 99, "data": {}})
+    (tmp_path / DAILY_FILE).write_text(newer)
+    replay = tmp_path / "today.json"
+    today = datetime.now(timezone.utc).date()
+    replay.write_text(Replay.of(finished(daily_seed(today))).to_json(), "utf-8")
+    assert main(["replay", str(replay), "--record", "--name", "Ana", "--data-dir", str(tmp_path)]) == 0
+    out, err = capsys.readouterr()
+    assert "recorded for Ana: rank 1" in out
+    assert "nothing will be saved" not in err and "results go to the score tables, not to Today's dice" in err
+    assert (tmp_path / DAILY_FILE).read_text() == newer
 
 
 def test_scores_verify_reads_the_daily_tables(tmp_path, capsys) -> None:
@@ -276,7 +329,7 @@ def test_the_high_scores_screen_says_why_todays_table_is_empty(tmp_path) -> None
         player.wait(1.0)
         player.choose("high_scores")
         player.choose("period:daily")
-        notice = "Scores from a newer MAGDAGDON: read-only."
+        notice = "daily.json is from a newer MAGDAGDON: Today's dice not saved there."  # the scores are
         assert notice in [label.text for label in player.top.labels]  # on the screen, above the table
         player.choose("period:all")
         assert notice not in [label.text for label in player.top.labels]

@@ -218,3 +218,37 @@ def test_a_party_that_cannot_be_read_for_a_busy_lock_is_said_and_offered_later(t
         assert quick.load(keeper.party_id, NOW) is None
     assert [(n.kind.value, n.path) for n in quick.take_notices()] == [("busy", str(tmp_path / "magdagdon.lock"))]
     assert quick.load(keeper.party_id, NOW).party_id == keeper.party_id  # the lock free again: there it is
+
+
+def test_two_people_who_play_the_same_game_are_both_in_the_tables(tmp_path):
+    store = open_store(tmp_path, NOW)
+    files = PartyFiles(tmp_path)
+    party = Party.new(Difficulty.SURVIVAL, 8, [("ANA", False), ("BO", False), ("Computer", True)])
+    keeper = PartyKeeper(files, lambda: store, party, NOW)
+    for player in party.players:  # both follow the same bot: the same moves on the same dice
+        chooser = make_policy("greedy", random.Random(3))
+        while not player.game.is_over:
+            player.game.play(chooser.choose(player.game))
+    assert party.players[0].game.log == party.players[1].game.log
+    assert keeper.save(NOW)
+    table = open_store(tmp_path, NOW).high_scores(Difficulty.SURVIVAL)
+    assert sorted(e.name for e in table) == ["ANA", "BO"]
+    record = files.load(keeper.party_id, NOW)
+    assert record.finished and len(set(record.recorded)) == 2
+    resumed = PartyKeeper.resume(files, lambda: store, record)  # resumed: nobody twice
+    assert resumed.save(NOW) and len(open_store(tmp_path, NOW).high_scores(Difficulty.SURVIVAL)) == 2
+
+
+
+def test_a_seats_game_recorded_again_on_its_own_is_already_recorded(tmp_path, capsys):
+    """``replay --record`` of a party seat's game under another name: the same game, once."""
+    from magdagdon.cli import main
+    from magdagdon.engine import Replay
+
+    store, files, keeper = _started_party(tmp_path, finish=True)
+    assert keeper.save(NOW)
+    replay = tmp_path / "ana.json"
+    replay.write_text(Replay.of(keeper.party.players[0].game).to_json(), "utf-8")
+    assert main(["replay", str(replay), "--record", "--name", "Dario", "--data-dir", str(tmp_path)]) == 0
+    assert "already recorded" in capsys.readouterr().out
+    assert sorted(e.name for e in open_store(tmp_path, NOW).high_scores(Difficulty.PEACEFUL)) == ["ANA", "BO"]

@@ -12,6 +12,7 @@ from hypothesis import given, settings, strategies as st
 
 from magdagdon.ai import make_policy
 from magdagdon.engine import Difficulty, Game, Phase, Reroll, Roll, roll_dice
+from magdagdon.party.results import results_of, turn_outcomes
 from magdagdon.party import Party, party_results, turns_done
 from magdagdon.party.keeper import PartyKeeper, party_from, record_of
 from magdagdon.storage import open_store
@@ -169,7 +170,7 @@ def test_results_podium_and_best_turns() -> None:
         board_total = player.game.score().total + player.game.score().power_penalty
         assert sum(gains) == board_total
     for row, best in zip(results.gains, results.best_of_turn):
-        assert best and all(row[s] == max(row) for s in best)
+        assert all(row[s] == max(row) for s in best)  # (none when nobody placed dice that turn)
 
 
 def test_tied_totals_share_a_place() -> None:
@@ -185,3 +186,38 @@ def test_turns_done_counts_only_finished_turns() -> None:
     assert turns_done(game) == 0
     game.play(Roll())
     assert game.phase is not Phase.ROLL and turns_done(game) == 0
+
+
+
+def test_best_each_turn_credits_only_those_who_placed_dice() -> None:
+    """A turn lost to a MAGDAGDON ruin gains nothing, and a full board plays no turn more:
+    neither is anyone's best turn, even when nobody gained more that turn."""
+    ruined, placer = _a_game_with_a_ruin()
+    for players in ([("Ruined", ruined), ("Placer", placer)], [("Ruined", ruined), ("Ruined too", ruined)]):
+        results = results_of(players)
+        outcomes = [turn_outcomes(game) for _, game in players]
+        for turn, best in enumerate(results.best_of_turn):
+            placed = {seat for seat, o in enumerate(outcomes) if turn < len(o) and o[turn][1]}
+            assert set(best) <= placed, f"turn {turn + 1}: {best} credited, {placed} placed dice"
+            if placed:
+                assert best and {results.gains[turn][s] for s in best} == {max(results.gains[turn][s] for s in placed)}
+    both = results_of([("Ruined", ruined), ("Ruined too", ruined)])
+    ruin_turns = [t for t, (_, did) in enumerate(turn_outcomes(ruined)) if not did]
+    assert ruin_turns and all(both.best_of_turn[t] == () for t in ruin_turns)
+
+
+def _a_game_with_a_ruin() -> tuple[Game, Game]:
+    """A NIGHTMARE game that met a MAGDAGDON and took the ruin, and the same dice played by
+    the greedy policy."""
+    for seed in range(200):
+        ruined = Game(Difficulty.NIGHTMARE, seed)
+        chooser = make_policy("random", random.Random(seed))
+        while not ruined.is_over:
+            ruined.play(chooser.choose(ruined))
+        if any(not did for _, did in turn_outcomes(ruined)):
+            placer = Game(Difficulty.NIGHTMARE, seed)
+            greedy = make_policy("greedy", random.Random(seed))
+            while not placer.is_over:
+                placer.play(greedy.choose(placer))
+            return ruined, placer
+    raise AssertionError("no seed met a MAGDAGDON")

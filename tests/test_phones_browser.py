@@ -29,10 +29,9 @@ from typing import Any, Callable
 import pytest
 
 from magdagdon.ai import make_policy
-from magdagdon.engine import Difficulty, Game, Phase, Replay
+from magdagdon.engine import Difficulty, Game, Phase, roll_dice
 from magdagdon.phones.qr import qr_png
 from magdagdon.phones.room import RoomPhase
-from magdagdon.storage.recorded_game import replay_id
 from magdagdon.storage.replay_archive import ReplayArchive
 from support.phone_client import STARTED, Host
 
@@ -212,9 +211,9 @@ def test_three_phones_in_chromium_play_a_whole_game_and_one_reloads_mid_turn(tmp
     assert [wire.errors for wire in wires] == [[], [], []]  # every action a page sent was played
     assert all(any(m["type"] == "rejoin" for m in wire.sent) == (seat == 1) for seat, wire in enumerate(wires))
     archive = ReplayArchive(tmp_path)
-    assert sorted(archive.stored_ids()) == sorted(replay_id(Replay.of(seat.game)) for seat in room.seats)
-    for seat, wire in zip(room.seats, wires):
-        archived = archive.load(replay_id(Replay.of(seat.game)))
+    assert sorted(archive.stored_ids()) == sorted(host.keeper.recorded_id(i) for i in range(len(room.seats)))
+    for index, (seat, wire) in enumerate(zip(room.seats, wires)):
+        archived = archive.load(host.keeper.recorded_id(index))
         assert archived.name == seat.name
         assert archived.replay.verify().log == seat.game.log
         assert [a.to_text() for a in archived.replay.verify().log if a.keyword != "roll"] == wire.actions
@@ -227,13 +226,16 @@ def test_three_phones_in_chromium_play_a_whole_game_and_one_reloads_mid_turn(tmp
 
 # Every problem of fit on the page as it is shown: a control outside the screen, under
 # 48 px or with its text spilling out; anything but the room's list of guests (which
-# follows below the play) beside or below the screen.
+# follows below the play) and the places after the podium's (beside the phone's own)
+# beside or below the screen.
 FIT_PROBLEMS = """() => {
   const width = innerWidth, height = innerHeight, problems = [];
   const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== "hidden";
   const name = (e) => e.id || e.dataset.cell && "cell " + e.dataset.cell || e.dataset.die && "die " + e.dataset.die
     || e.className || e.tagName;
-  for (const e of document.querySelectorAll("body *:not(#others, #others *, script, link)")) {
+  const below = "#others, #others *, #results, #podium, #podium li:not(.top, .you), #podium li:not(.top, .you) *";
+  for (const e of document.querySelectorAll("body *:not(script, link)")) {
+    if (e.matches(below)) continue;
     if (!shown(e)) continue;
     const box = e.getBoundingClientRect();
     if (box.width === 0 && box.height === 0) continue;
@@ -330,3 +332,129 @@ def test_every_control_fits_the_screen_in_every_language_and_view(tmp_path, brow
     REPORT.append(f"{len(LANGUAGES)} languages x {len(views)} views x {len(SIZES)} sizes "
                   f"({', '.join(f'{w}x{h}' for w, h in SIZES)}): {len(problems)} problems of fit")
     assert not problems, "\n".join(problems)
+
+
+def page_text(key: str, language: str) -> str:
+    texts = json.loads((Path(__file__).resolve().parent.parent / "magdagdon" / "phones" / "page" / "texts.json")
+                       .read_text("utf-8"))
+    return texts[language][key]
+
+
+def play_everyone_until(host: Host, pages: list[Any], done: Callable[[], bool]) -> None:
+    """Each seat plays the greedy choice through its page until ``done`` (the pages send,
+    the server plays, each page shows what it was sent)."""
+    policies = [make_policy("greedy", random.Random(1)) for _ in pages]  # one each: a plan is a seat's own
+    while not done():
+        for seat, page in enumerate(pages):
+            game = host.room.seats[seat].game
+            page.wait_for_function("m => Number(document.body.dataset.moves) === m", arg=len(game.log))
+            if not game.is_over and game.phase is not Phase.ROLL and not done():
+                before = moves(page)
+                page.evaluate("action => act(action)", policies[seat].choose(game.copy()).to_text())
+                page.wait_for_function("m => Number(document.body.dataset.moves) > m", arg=before)
+
+
+def test_phones_rejoin_a_room_continued_after_a_clean_quit_and_a_latecomer_plays_the_same_dice(tmp_path, browser):
+    """Two guests play; a third joins at turn 3 and is dealt the room's turn 1; the host quits
+    cleanly: each phone says the room is paused and keeps its page; the host continues the
+    room (a new server on the same port, from the room's file): every phone rejoins by itself,
+    and all three play to the end, each told its rank, every game recorded."""
+    from magdagdon.phones.keeper import RoomKeeper
+    from magdagdon.phones.server import RoomServer
+    from magdagdon.storage.room_file import RoomFiles
+
+    names, languages = ["Ana", "عائشہ خان", "👩‍💻 Zoë"], ["en", "ur", "en"]
+    contexts = [browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True) for _ in names]
+    pages = [context.new_page() for context in contexts]
+    for page in pages:
+        page.set_default_timeout(20_000)  # a guard against a hang, not a wait for timing
+    with Host(tmp_path) as host:
+        for page, name, language in list(zip(pages, names, languages))[:2]:
+            page.goto(f"{host.url}?lang={language}")
+            page.fill("#name", name)
+            page.click("#join-button")
+            page.wait_for_selector("body[data-view=wait]")
+        host.server.start_game()
+        play_everyone_until(host, pages[:2], lambda: host.room.snapshot.turn == 3)
+        late = pages[2]
+        late.goto(f"{host.url}?lang=en")
+        late.wait_for_selector("body[data-view=join] #join-note")
+        late.fill("#name", names[2])
+        late.click("#join-button")
+        late.wait_for_selector("body[data-phase=staging]")
+        assert late.locator(".die").all_text_contents() == [str(v) for v in roll_dice(host.seed, 1)]
+        assert late.locator("#turn").text_content() == "Turn 1 (room: 3)"
+        assert host.room.seats[2].name == names[2]  # the emoji and its joiner kept whole
+        port = host.server.port
+        host.server.stop()  # the host quits cleanly (SIGTERM, Back to the title mid-game)
+        for page, language in zip(pages, languages):
+            page.wait_for_selector("body[data-paused]")
+            assert page.locator("#status").text_content() == page_text("paused", language)
+            assert page.locator("body[data-ended]").count() == 0  # waiting, not ended
+        files = RoomFiles(tmp_path)
+        record = files.unfinished(STARTED)
+        assert record is not None
+        keeper = RoomKeeper.resume(files, lambda: host.store, record, host.clock())
+        again = RoomServer(keeper.room, keeper, "127.0.0.1", port, host.clock, lambda: STARTED, host.limit)
+        assert again.start() == host.url  # Continue: the same address, the same code
+        try:
+            for page in pages:  # each phone rejoins by itself, its game as it was
+                page.wait_for_selector("body:not([data-paused])[data-phase]")
+            host.room, host.keeper = keeper.room, keeper
+            play_everyone_until(host, pages, lambda: keeper.room.snapshot.phase is RoomPhase.FINISHED)
+            for page, language, seat in zip(pages, languages, keeper.room.seats):
+                page.wait_for_selector("body[data-phase=finished] #podium li.you")
+                place = 1 + sum(s.game.score().total > seat.game.score().total for s in keeper.room.seats)
+                assert page.locator("#status").text_content() == page_text("rank", language).format(
+                    place=place, count=3, score=seat.game.score().total)
+                assert page.locator("#podium li").count() == 3
+            # The emoji name is drawn whole where the phone has an emoji font, else as one
+            # replacement mark: never empty boxes (this machine's Chromium may have none).
+            has_emoji = late.evaluate("() => ink('\\u{1F469}') !== ink('\\u{10FFFD}')")
+            shown = [late.locator("#podium bdi").nth(n).text_content() for n in range(3)]
+            assert (names[2] if has_emoji else "\ufffd Zoë") in shown, shown
+            REPORT.append(f"an emoji name on a phone {'with' if has_emoji else 'without'} an emoji font: "
+                          f"shown as {shown[[n for n, _ in enumerate(shown) if 'Zo' in shown[n]][0]]!r}")
+        finally:
+            again.stop()
+    for context in contexts:
+        context.close()
+    table = {entry.name for entry in host.store.high_scores(host.difficulty)}
+    assert table == set(names)
+    REPORT.append("3 phones (en, ur, en): paused after a clean quit, rejoined a continued room by themselves; "
+                  "a latecomer at turn 3 dealt turn 1's dice; each told its rank; all three recorded")
+
+
+def test_a_phone_can_leave_re_roll_choosing_and_is_told_take_back_all_when_stuck(tmp_path, browser):
+    """RE-ROLL's choosing has a way out (Cancel: nothing sent, nothing used); a phone whose
+    staged die leaves no cell for the others (turn 1 of seed 4 rolls 1 2 6 3: a 6 has no
+    neighbour) is told that Take back all is the way on, and Take back all glows."""
+    seed = 4
+    assert list(roll_dice(seed, 1)) == [1, 2, 6, 3]
+    with Host(tmp_path, seed=seed) as host:
+        context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True)
+        page = context.new_page()
+        page.set_default_timeout(20_000)  # a guard against a hang, not a wait for timing
+        wire = Wire(page)
+        page.goto(f"{host.url}?lang=en")
+        page.fill("#name", "Ana")
+        page.click("#join-button")
+        page.wait_for_selector("body[data-view=wait]")
+        host.server.start_game()
+        page.wait_for_selector("body[data-phase=staging]")
+        assert page.locator("#cancel-reroll").is_hidden()
+        page.click("#reroll")  # choosing the dice to re-roll...
+        page.locator(".die >> nth=0").click()
+        assert page.locator("#cancel-reroll").is_visible() and page.locator(".die.chosen").count() == 1
+        page.click("#cancel-reroll")  # ... and leaving it
+        assert page.locator("#cancel-reroll").is_hidden() and page.locator(".die.chosen").count() == 0
+        assert page.locator("#reroll").text_content() == page_text("reroll", "en")
+        assert host.room.seats[0].game.powers_used == 0 and not wire.actions  # nothing sent
+        page.locator(".die >> nth=2").click()  # the 6
+        tap_and_wait(page, ".cell.legal >> nth=0")
+        assert page.locator("#status").text_content() == page_text("stuck", "en")
+        assert page.locator("#back-all.suggested").count() == 1 and page.locator("#confirm").is_disabled()
+        tap_and_wait(page, "#back-all")
+        assert page.locator("#back-all.suggested").count() == 0
+        assert page.locator("#status").text_content() != page_text("stuck", "en")
+        context.close()

@@ -16,7 +16,7 @@ from magdagdon.phones.room import RoomPhase
 from magdagdon.storage.replay_archive import ReplayArchive
 from support.phone_client import CODE, Host, Phone
 
-BAD_VALUES: list[Any] = [None, 0, 1.5, True, [], {}, ["K9Y3V2"], {"code": CODE}, "", " ", "x" * 65, "\u202e" * 10,
+BAD_VALUES: list[Any] = [None, 0, 1.5, True, [], {}, ["K9Y3V2"], {"code": CODE}, "", " ", "x" * 65, "\u202e" * 10, "x" * 129,
                          "\ud800", "K9Y3V2\x00", "<script>alert(1)</script>", "9" * 64, -1, 10**30]
 BAD_ACTIONS = ["", "roll", "stage", "stage 0", "stage 9 0", "stage 0 16", "stage 0 99 1", "stage -1 0",
                "stage ٣ 0", "stage +1 0", "stage 1_0 0", "back 0", "backall", "confirm", "accept", "ruin 3",
@@ -60,6 +60,9 @@ def test_wrong_messages_get_one_error_each_and_take_nothing_over(tmp_path):
                 await phone.join()
             await asyncio.get_running_loop().run_in_executor(None, host.server.start_game)
             await asyncio.get_running_loop().run_in_executor(None, host.server.remove, 2)
+            # Locked: a guest may join after the start, so a well-formed join (any name will
+            # do) would take a seat; the lock makes every join a refusal like the rest.
+            await asyncio.get_running_loop().run_in_executor(None, host.server.lock, True)
             stranger = Phone(session, host.socket_url, "Eve", 9)
             await stranger.open()
             real = {"ana": ana.secret, "bilal": bilal.secret, "gone": gone.secret, "other_room": "A" * 24}

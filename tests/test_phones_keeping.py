@@ -1,6 +1,7 @@
 """What the room keeps and what each phone is told: the room's file rewritten once per room
 turn, every confirmed turn on disk before its phone hears of it (a crash loses none), the
-turns file read back, and each phone told only its own state and the roster's changes."""
+turns file read back (and appended under the folder's lock), each phone told only its own
+state and the roster's changes, and a room's file checked whole before it is offered."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import pytest
 
 from magdagdon.engine import Difficulty, Game, Replay, Roll, Stage
 from magdagdon.phones.keeper import RoomKeeper
+from magdagdon.storage.lock import DataLock
 from magdagdon.storage.room_file import RoomFiles, RoomRecord, RoomSeatRecord
 from support.phone_client import STARTED, Host, Phone, run_phones
 
@@ -182,3 +184,67 @@ def test_a_save_waits_for_a_reader_between_the_file_and_its_turns(tmp_path, monk
     reader.join(10)
     assert read and read[0] is not None
     assert [a.to_text() for a in read[0].seats[0].replay.actions] == ["roll", stage.to_text()]
+
+
+def test_a_turn_is_appended_under_the_folder_lock(tmp_path):
+    """Another instance holds the data folder's lock (it is saving this room, say): the turn
+    waits for it, and is not written beside it; past the wait, it is a notice."""
+    files, room_id, played, stage = _saved_with_a_turn_after(tmp_path)
+    turns = files.turns_path(room_id)
+    before = turns.read_bytes()
+    quick = RoomFiles(tmp_path, lock_timeout=0.05)
+    with DataLock(tmp_path):
+        assert not quick.append_turn(room_id, 0, 2, ("backall",))
+        assert turns.read_bytes() == before
+    assert [n.kind.value for n in quick.take_notices()] == ["busy"]
+    assert quick.append_turn(room_id, 0, 2, ("backall",)) and turns.read_bytes() != before
+
+
+def _room_document(tmp_path, edit) -> Path:
+    """A good room's file (two guests, turn 2 played by both), edited by ``edit``."""
+    files = RoomFiles(tmp_path)
+    games = [Game(Difficulty.PEACEFUL, 7), Game(Difficulty.PEACEFUL, 7)]
+    for game in games:
+        game.play(Roll())
+    seats = tuple(RoomSeatRecord(name, secret * 24, "playing", Replay.of(game))
+                  for name, secret, game in zip(("Ana", "Bilal"), "ab", games))
+    record = RoomRecord("20261201T200000Z-K9Y3V2", "K9Y3V2", STARTED, 1, None, seats)
+    assert files.save(record)
+    path = files.path_of(record.room_id)
+    document = json.loads(path.read_text("utf-8"))
+    edit(document["data"])
+    path.write_text(json.dumps(document), "utf-8")
+    return path
+
+
+def _ahead(data) -> None:
+    data["turn"] = 0  # the lobby, but the games have rolled
+
+
+@pytest.mark.parametrize("edit, why", [
+    (lambda data: data.update(seats=[]), "no seat"),
+    (lambda data: data["seats"][1].update(secret=data["seats"][0]["secret"]), "two seats, one secret"),
+    (_ahead, "games past the room's turn"),
+    (lambda data: data.update(turn=5), "a turn no game reached"),
+    (lambda data: data["seats"][1].update(status="gone"), "an unknown status"),
+    (lambda data: data.update(id="20261201T200000Z-M4T7Q8", code="M4T7Q8"), "another room's id"),
+])
+def test_a_room_file_is_checked_whole_and_a_bad_one_set_aside_with_a_notice(tmp_path, edit, why):
+    path = _room_document(tmp_path, edit)
+    files = RoomFiles(tmp_path)
+    assert files.unfinished(STARTED) is None, why
+    assert not path.exists() and list(path.parent.glob(path.name + ".corrupt-*")), why
+    notices = files.take_notices()
+    assert [n.kind.value for n in notices] == ["corrupt_moved_aside"] and notices[0].path == str(path), why
+
+
+def test_a_room_file_of_the_first_version_is_continued_unlocked(tmp_path):
+    def first_version(data) -> None:
+        del data["locked"], data["barred"]
+
+    path = _room_document(tmp_path, first_version)
+    document = json.loads(path.read_text("utf-8"))
+    document["version"] = 1
+    path.write_text(json.dumps(document), "utf-8")
+    record = RoomFiles(tmp_path).unfinished(STARTED)
+    assert record is not None and not record.locked and record.barred == ()

@@ -4,17 +4,18 @@ the room's turn, the timer, the host removing a guest, the snapshot, the room's 
 from __future__ import annotations
 
 import dataclasses
+import random
 import threading
 from datetime import datetime, timezone
 
 import pytest
 
+from magdagdon.ai import make_policy
 from magdagdon.engine import Accept, Confirm, Difficulty, Game, Phase, PlaceRuin, Replay, Reroll, Roll, Stage, \
     roll_dice
 from magdagdon.phones.keeper import RoomKeeper
 from magdagdon.phones.room import MAX_SEATS, Refusal, Room, RoomPhase, RoomRefused, SeatStatus, new_room_code
 from magdagdon.storage import MAX_NAME_CHARACTERS, open_store
-from magdagdon.storage.recorded_game import replay_id
 from magdagdon.storage.replay_archive import ReplayArchive
 from magdagdon.storage.room_file import RoomFiles
 
@@ -98,9 +99,6 @@ def test_joining_needs_the_code_and_acting_needs_the_seats_secret():
         assert refused.value.refusal is Refusal.WRONG_CODE
     room.join(CODE.lower(), "Bilal")  # small letters are the same code
     room.start(0.0)
-    with pytest.raises(RoomRefused) as late:
-        room.join(CODE, "Late")
-    assert late.value.refusal is Refusal.ROOM_STARTED
     stage = next(m for m in room.seats[0].game.legal_moves() if isinstance(m, Stage))
     for wrong in ("", None, 5, secret(room, 0)[:-1], secret(room, 0) + "x", "é" * 24):
         with pytest.raises(RoomRefused) as refused:
@@ -200,7 +198,7 @@ def test_a_finished_room_records_each_guest_once_and_nothing_unfinished(tmp_path
     assert room.snapshot.phase is RoomPhase.FINISHED
     assert keeper.save(NOW) and keeper.save(NOW)
     archive = ReplayArchive(tmp_path)
-    ids = [replay_id(Replay.of(room.seats[s].game)) for s in (0, 1)]
+    ids = [keeper.recorded_id(s) for s in (0, 1)]
     assert sorted(archive.stored_ids()) == sorted(ids) and keeper.recorded == tuple(ids)
     assert [archive.load(i).name for i in ids] == ["Ana", "Bilal"]
     assert RoomFiles(tmp_path).unfinished(NOW) is None  # finished: not offered again
@@ -287,3 +285,90 @@ def test_a_name_already_in_the_room_gets_a_number():
         room.join(CODE, "Bartholomew-")
     names = [seat.name for seat in room.seats]
     assert len(set(names)) == len(names) and "Bartholom 10" in names
+
+
+def play_as_everyone(room: Room, seat: int, bot) -> None:
+    """The seat's turn played by ``bot`` (one per seat, all alike: everyone following the
+    hint, or a bot), until the seat has finished it."""
+    game = room.seats[seat].game
+    while game.phase not in (Phase.ROLL, Phase.GAME_OVER):
+        room.act(secret(room, seat), bot.choose(game), 0.0)
+
+
+def test_guests_who_play_the_same_game_are_each_recorded_under_their_own_name(tmp_path):
+    room = room_of(["Ana", "Bilal", "Chiara"], seed=12)
+    room.start(0.0)
+    store = open_store(tmp_path, now=NOW)
+    keeper = RoomKeeper(RoomFiles(tmp_path), lambda: store, room, NOW)
+    bots = [make_policy("greedy", random.Random(0)) for _ in range(3)]
+    while room.snapshot.phase is RoomPhase.PLAYING:
+        for seat in range(3):
+            play_as_everyone(room, seat, bots[seat])
+    logs = {tuple(seat.game.log) for seat in room.seats}
+    assert len(logs) == 1  # three identical games
+    assert keeper.save(NOW) and keeper.save(NOW)
+    table = open_store(tmp_path, now=NOW).high_scores(Difficulty.PEACEFUL)
+    assert sorted(e.name for e in table) == ["Ana", "Bilal", "Chiara"]  # each once
+    assert len(set(keeper.recorded)) == 3 and RoomFiles(tmp_path).unfinished(NOW) is None
+    # The same game's replay recorded on its own, under another name, is the same game.
+    again = open_store(tmp_path, now=NOW).record_replay(Replay.of(room.seats[0].game), NOW, name="Dario")
+    assert again.duplicate
+    (tmp_path / "scores.json").unlink()  # the tables rebuilt from the archive: the same three
+    rebuilt = open_store(tmp_path, now=NOW)
+    assert sorted(e.name for e in rebuilt.high_scores(Difficulty.PEACEFUL)) == ["Ana", "Bilal", "Chiara"]
+    assert rebuilt.record_replay(Replay.of(room.seats[2].game), NOW, name="Dario").duplicate
+
+
+def test_a_latecomer_plays_the_same_dice_from_turn_1_and_holds_nobody_up(tmp_path):
+    room = room_of(["Ana", "Bilal"], seed=31)
+    room.start(0.0)
+    for _ in range(3):
+        finish_turn(room, 0)
+        finish_turn(room, 1)
+    assert room.snapshot.turn == 4
+    late = room.join(CODE, "Chiara")  # after the start: a seat of her own, from turn 1
+    chiara = room.seats[late].game
+    assert chiara.turn == 1 and chiara.dice == roll_dice(31, 1) and room.snapshot.seats[late].behind
+    finish_turn(room, 0)
+    finish_turn(room, 1)
+    assert room.snapshot.turn == 5  # the room did not wait for her
+    for turn in range(1, 5):  # her turns are the room's turns, on the same dice
+        assert chiara.turn == turn and chiara.dice == roll_dice(31, turn)
+        finish_turn(room, late)
+    assert chiara.turn == 5 and chiara.dice == room.seats[0].game.dice and not room.snapshot.seats[late].behind
+    finish_turn(room, 0)
+    finish_turn(room, 1)
+    assert room.snapshot.turn == 5  # in step: the room waits for her again
+    finish_turn(room, late)
+    assert room.snapshot.turn == 6
+    store = open_store(tmp_path, now=NOW)
+    keeper = RoomKeeper(RoomFiles(tmp_path), lambda: store, room, NOW)
+    play_out(room, [0, 1, late])
+    assert room.snapshot.phase is RoomPhase.FINISHED and keeper.save(NOW)
+    assert sorted(e.name for e in open_store(tmp_path, now=NOW).high_scores(Difficulty.PEACEFUL)) == \
+        ["Ana", "Bilal", "Chiara"]
+    with pytest.raises(RoomRefused) as over:
+        room.join(CODE, "Dario")
+    assert over.value.refusal is Refusal.ROOM_OVER
+
+
+def test_the_host_locks_the_room_and_removes_a_guest_for_good():
+    room = room_of(["Ana", "Bilal", "Chiara"])
+    room.note_address(0, "192.168.1.23")
+    room.note_address(1, "127.0.0.1")  # the host's own machine is never barred
+    room.start(0.0)
+    room.remove(0, 0.0)
+    room.remove(1, 0.0)
+    with pytest.raises(RoomRefused) as again:
+        room.join(CODE, "Ana again", address="192.168.1.23")
+    assert again.value.refusal is Refusal.REMOVED
+    assert room.join(CODE, "Dario", address="192.168.1.24") == 3
+    assert room.join(CODE, "Bilal", address="127.0.0.1") == 4  # told apart from the removed one
+    assert room.seats[4].name == "Bilal 2"
+    room.set_locked(True)
+    assert room.snapshot.locked
+    with pytest.raises(RoomRefused) as locked:
+        room.join(CODE, "Eva", address="192.168.1.25")
+    assert locked.value.refusal is Refusal.ROOM_LOCKED
+    room.set_locked(False)
+    assert room.join(CODE, "Eva", address="192.168.1.25") == 5

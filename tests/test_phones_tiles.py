@@ -1,4 +1,5 @@
-"""The guests' tiles: what one guest's name does to its own tile only."""
+"""The guests' tiles: what one guest's name does to its own tile only, and the small boards' ruins,
+crossed out so that their shape tells them from empty cells."""
 
 import os
 
@@ -166,3 +167,32 @@ def test_kept_tiles_follow_a_taller_name_joining_the_room():
     drawn(latin, images)
     room = latin + [Tile(49, "عائشہ خان", 0, Board(), GuestMark.PLACING)]
     assert drawn(room, images) == drawn(room, None)
+
+
+@pytest.mark.parametrize("side", [40, 96, 240])  # a tile among fifty, among eight, a results card
+def test_a_ruin_on_a_small_board_is_told_from_an_empty_cell_by_its_shape_not_its_colour(side):
+    """In greyscale (as a colour-blind guest, or anyone across a room, may see it) a ruin's
+    dark and an empty cell's blue are one grey: the ruin carries a cross."""
+    from magdagdon.app.party.strip import draw_mini_board
+    from magdagdon.engine import RUIN
+
+    text = Catalog("en")
+    fonts = FontBook(text.script, rtl=text.rtl)
+    surface = pygame.Surface((side + 20, side + 20))
+    cells = [0] * 16
+    cells[5] = RUIN
+    draw_mini_board(surface, fonts, pygame.Rect(10, 10, side, side), Board(tuple(cells)), smallest=12)
+    gap = max(1, side // 40)
+    cell = (side - 5 * gap) // 4
+
+    def greys(index: int) -> set[int]:
+        row, column = divmod(index, 4)
+        box = pygame.Rect(10 + gap + column * (cell + gap), 10 + gap + row * (cell + gap), cell, cell)
+        inner = box.inflate(-2 * max(1, cell // 8), -2 * max(1, cell // 8))
+        return {round(0.2126 * r + 0.7152 * g + 0.0722 * b) // 16
+                for x in range(inner.left, inner.right) for y in range(inner.top, inner.bottom)
+                for r, g, b, _ in [surface.get_at((x, y))]}
+
+    empty, ruin = greys(6), greys(5)
+    assert len(empty) == 1  # an empty cell: one flat grey
+    assert len(ruin) > 1 and ruin - empty  # the ruin: a mark of another grey across it

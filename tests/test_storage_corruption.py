@@ -94,13 +94,23 @@ def test_second_corruption_at_same_time_gets_a_free_name(tmp_path):
         assert store.notices[0].moved_to == str(tmp_path / expected)
 
 
-def test_corrupt_stamp_without_now_uses_file_time(tmp_path):
-    (tmp_path / SCORES_FILE).write_bytes(b"garbage")
+def test_a_file_set_aside_without_a_time_given_is_named_when_it_was_set_aside(tmp_path):
     import os
+    from datetime import datetime, timezone
 
-    os.utime(tmp_path / SCORES_FILE, (NOW.timestamp(), NOW.timestamp()))
-    store = open_store(tmp_path)
-    assert store.notices[0].moved_to.endswith(f".corrupt-{STAMP}")
+    from magdagdon.cli import main
+
+    (tmp_path / SCORES_FILE).write_bytes(b"garbage")
+    os.utime(tmp_path / SCORES_FILE, (NOW.timestamp(), NOW.timestamp()))  # damaged long before it is found
+    before = datetime.now(timezone.utc).replace(microsecond=0)
+    assert main(["scores", "--data-dir", str(tmp_path)]) == 0
+    after = datetime.now(timezone.utc)
+    [moved] = tmp_path.glob(SCORES_FILE + ".corrupt-*")
+    stamp = moved.name.rsplit(".corrupt-", 1)[1]
+    assert before <= datetime.strptime(stamp, "%Y%m%dT%H%M%SZ").replace(tzinfo=timezone.utc) <= after
+    (tmp_path / SCORES_FILE).write_bytes(b"garbage")  # a store given its caller's clock names it so too
+    store = open_store(tmp_path, clock=lambda: NOW.replace(year=2027))
+    assert store.notices[0].moved_to.endswith(".corrupt-" + STAMP.replace("2026", "2027", 1))
 
 
 def test_future_version_is_left_untouched_and_store_is_read_only(tmp_path):

@@ -292,3 +292,38 @@ def test_tables_changed_by_another_program_while_it_holds_the_lock_show_as_last_
     with DataLock(tmp_path):  # and it is writing again: the file cannot be read now
         assert store.high_scores(Difficulty.PEACEFUL) == shown  # not an empty table
     assert [(n.kind, n.path) for n in store.take_notices()] == [(NoticeKind.BUSY, str(tmp_path / "magdagdon.lock"))]
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A real file system of 1 MiB (tmpfs), for what only a real full disk shows; skipped
+    where this process may not mount one (it needs root with CAP_SYS_ADMIN)."""
+    import subprocess
+
+    mount = tmp_path / "disk"
+    mount.mkdir()
+    made = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(mount)], capture_output=True)
+    if made.returncode != 0:
+        pytest.skip("cannot mount a small tmpfs here: " + made.stderr.decode(errors="replace").strip())
+    try:
+        yield mount
+    finally:
+        subprocess.run(["umount", "-l", str(mount)], check=True)
+
+
+def test_on_a_real_full_disk_the_space_set_aside_takes_the_held_game(small_disk):
+    store = open_store(small_disk / "data", NOW)
+    filler = small_disk / "filler"
+    fd = os.open(filler, os.O_WRONLY | os.O_CREAT)  # another program fills the disk to the last block
+    try:
+        while os.write(fd, b"x" * 4096):
+            pass
+    except OSError as error:
+        assert error.errno == errno.ENOSPC
+    finally:
+        os.close(fd)
+    outcome = store.record_result(HELD, NOW + timedelta(minutes=1))
+    assert not outcome.saved and store.holds(outcome.replay_id)
+    store.retry_unsaved(NOW + timedelta(minutes=2))  # as at quit: the disk still full
+    filler.unlink()
+    assert _scores(small_disk / "data") == [HELD.score().total]

@@ -36,12 +36,8 @@ def test_one_change_keeps_the_others(tmp_path):
 
 
 @pytest.mark.parametrize("content", [
-    b"{not json", b"", b'{"kind": "magdagdon-settings", "version": 1, "data": {"difficulty": "EASY"}}',
-    b'{"kind": "magdagdon-settings", "version": 1, "data": {"sound": "yes"}}',
+    b"{not json", b"",
     b'{"kind": "magdagdon-settings", "version": 1, "data": []}',
-    b'{"kind": "magdagdon-settings", "version": 1, "data": {"volume": 101}}',
-    b'{"kind": "magdagdon-settings", "version": 1, "data": {"volume": true}}',
-    b'{"kind": "magdagdon-settings", "version": 1, "data": {"large_text": 1}}',
     b'{"kind": "magdagdon-scores", "version": 1, "data": {}}',
 ])
 def test_corrupt_file_is_set_aside_and_defaults_apply(tmp_path, content):
@@ -114,7 +110,7 @@ def test_the_volume_runs_from_silent_to_full_both_ends_kept(tmp_path):
         loaded = _read_back(tmp_path, volume=volume)
         assert loaded.settings.volume == volume and loaded.notice is None
     for volume in (-1, 101):
-        assert _read_back(tmp_path, volume=volume).notice.kind is NoticeKind.CORRUPT_MOVED_ASIDE
+        assert _read_back(tmp_path, volume=volume).notice.kind is NoticeKind.SETTING_DROPPED
 
 
 def test_tips_seen_up_to_fifty_names_of_up_to_forty_characters(tmp_path):
@@ -123,7 +119,7 @@ def test_tips_seen_up_to_fifty_names_of_up_to_forty_characters(tmp_path):
     many = [f"tip{n}" for n in range(50)]
     assert _read_back(tmp_path, tips_seen=many).settings.tips_seen == tuple(many)
     for bad in (["t" * 41], many + ["one more"], [7], "tip"):
-        assert _read_back(tmp_path, tips_seen=bad).notice.kind is NoticeKind.CORRUPT_MOVED_ASIDE, bad
+        assert _read_back(tmp_path, tips_seen=bad).notice.kind is NoticeKind.SETTING_DROPPED, bad
 
 
 def test_settings_are_saved_into_a_data_folder_not_made_yet(tmp_path):
@@ -144,3 +140,38 @@ def test_no_folder_for_the_settings_means_the_defaults_and_nothing_written(monke
     monkeypatch.setattr(platformdirs, "user_data_dir", no_home)
     loaded = load_settings()
     assert (loaded.settings, loaded.writable, loaded.notice) == (Settings(), False, None)
+
+
+@pytest.mark.parametrize("bad", [
+    {"difficulty": "EASY"}, {"sound": "yes"}, {"volume": 101}, {"volume": True}, {"large_text": 1},
+    {"language": "Urdu"}, {"name": "two\nlines"},
+])
+def test_one_bad_value_is_dropped_and_the_rest_kept(tmp_path, bad):
+    good = {"difficulty": "NIGHTMARE", "sound": False, "fullscreen": True, "language": "ur", "volume": 40,
+            "large_text": True, "name": "Ana"}
+    loaded = _read_back(tmp_path, **{**good, **bad})
+    (field, value), = bad.items()
+    expected = Settings.from_data({k: v for k, v in good.items() if k != field})
+    assert loaded.settings == expected and loaded.writable
+    assert loaded.notice.kind is NoticeKind.SETTING_DROPPED and len(loaded.dropped) == 1 and field in loaded.dropped[0]
+    assert json.loads(open(loaded.notice.moved_to).read())["data"][field] == value  # the file as found, set aside
+    again = load_settings(tmp_path)  # the rest was written back: no notice the next time
+    assert again.settings == expected and again.notice is None
+
+
+def test_a_bad_setting_is_one_line_on_stderr_and_a_notice_on_the_title(tmp_path, capfd):
+    from support.player import Player
+
+    document = {"kind": "magdagdon-settings", "version": 1, "data": {"difficulty": "NIGHTMARE", "volume": 101,
+                                                                     "name": "Ana"}}
+    (tmp_path / SETTINGS_FILE).write_text(json.dumps(document), encoding="utf-8")
+    player = Player(tmp_path)
+    try:
+        player.wait(0.5)
+        lines = [line for line in capfd.readouterr().err.splitlines() if "settings.json" in line]
+        assert len(lines) == 1 and "bad volume 101" in lines[0] and "the other settings are kept" in lines[0]
+        assert player.top.notices() == ["settings.json: a bad setting was dropped, the others kept."]
+        assert player.control.preferences.saved.difficulty is Difficulty.NIGHTMARE
+        assert player.control.preferences.saved.name == "Ana"
+    finally:
+        player.close()

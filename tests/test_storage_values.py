@@ -328,10 +328,9 @@ def test_set_aside_names(tmp_path):
     (tmp_path / "scores.json.corrupt-x-2").write_text("")
     assert free_name(path, ".corrupt-x") == tmp_path / "scores.json.corrupt-x-3"
     assert corrupt_stamp(path, datetime(2026, 11, 29, 21, 5, 7, tzinfo=timezone(timedelta(hours=1)))) == "20261129T200507Z"
-    assert corrupt_stamp(tmp_path / "missing.json", None) == "unknown"
     path.write_text("{")
     os.utime(path, (0, 86400 * 365))
-    assert corrupt_stamp(path, None) == "19710101T000000Z"
+    assert corrupt_stamp(path, None) == "unknown"  # no time given: never the time it was last written
 
 
 def test_only_our_temporary_files_are_stray(tmp_path):
@@ -398,10 +397,8 @@ def test_the_set_aside_stamp_is_utc_whatever_the_computers_zone(tmp_path, monkey
     time.tzset()
     try:
         assert corrupt_stamp(tmp_path / "x.json", datetime(2026, 11, 29, 21, 5, 7, tzinfo=UTC)) == "20261129T210507Z"
-        path = tmp_path / "old.json"
-        path.write_text("{")
-        os.utime(path, (0, 86400 * 365))
-        assert corrupt_stamp(path, None) == "19710101T000000Z"
+        assert corrupt_stamp(tmp_path / "x.json", datetime(2026, 11, 29, 23, 5, 7, tzinfo=timezone(timedelta(hours=14)))) \
+            == "20261129T090507Z"
     finally:
         monkeypatch.delenv("TZ")
         time.tzset()

@@ -46,6 +46,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "simulate": ("magdagdon.cli.simulate", "play seeded games with a policy and print statistics"),
     "replay": ("magdagdon.cli.replay_command", "verify a replay file (and optionally record it)"),
     "scores": ("magdagdon.cli.scores_command", "print or verify the high-score tables"),
+    "board": ("magdagdon.cli.board_command", "run the world board's server (board serve)"),
 }
 GAME_MODULE = "magdagdon.cli.play"
 INTERRUPTED = 130  # the shells' status for a program ended by Ctrl+C (128 + SIGINT)

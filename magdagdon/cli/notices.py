@@ -19,6 +19,12 @@ _NOTICE_TEXT = {
                                "statistics now count those games only",
     NoticeKind.NOT_REGULAR: "{path} is a link or a special file (a pipe, a device), not ours to open; "
                             "scores cannot be saved",
+    NoticeKind.SETTING_DROPPED: "{path} held a value it cannot use; that value was dropped and the other "
+                                "settings are kept (the file as found was moved aside to {moved_to})",
+    NoticeKind.DAILY_NEWER: "{path} was written by a newer MAGDAGDON and is left untouched: "
+                            "results go to the score tables, not to Today's dice",
+    NoticeKind.DAILY_REPAIRED: "{path} was damaged; it was moved aside to {moved_to}, what could be read is kept "
+                               "and Today's dice tables were rebuilt from the archived replays",
     NoticeKind.RECOVERED_RESULT: "a finished game that a crash left unrecorded ({path}) was added to the scores",
 }
 

@@ -104,7 +104,7 @@ def _record(replay: Replay, args: argparse.Namespace) -> int:
               file=sys.stderr, flush=True)
 
     now = datetime.now(timezone.utc)  # the command line is where time is read
-    store = open_store(args.data_dir, now, on_wait=waiting)
+    store = open_store(args.data_dir, now, on_wait=waiting, clock=lambda: datetime.now(timezone.utc))
     name = clean_name(args.name)  # echo what is stored, not what was typed
     try:
         outcome = store.record_replay(replay, now, name=name)

@@ -37,7 +37,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    store = open_store(args.data_dir, datetime.now(timezone.utc))  # the CLI is where time is read
+    store = open_store(args.data_dir, datetime.now(timezone.utc), clock=lambda: datetime.now(timezone.utc))  # the CLI reads the time
     notices = store.take_notices()
     print_notices(notices, sys.stderr)
     difficulties = [args.difficulty] if args.difficulty else list(Difficulty)

@@ -1,5 +1,9 @@
 """Challenge codes and Today's dice (RULES.md §10: the dice are a pure function of the seed).
 
+Today's dice are one seed per UTC date and difficulty (:func:`day_seed`); the first version
+dealt one seed per date to every difficulty (:func:`daily_seed`), and the games played on it
+still count for their day.
+
 A challenge code names a game to play again: its seed and its difficulty, so a friend's
 NIGHTMARE code is played in NIGHTMARE and its score lands in the same table. It is seven
 characters, short enough to read aloud or type on a phone, in Crockford's base 32 (digits
@@ -121,15 +125,29 @@ def read_code(text: str) -> Challenge:
     return Challenge(seed, _DIFFICULTIES[index])
 
 
+def day_seed(day: date, difficulty: Difficulty) -> int:
+    """Today's dice: one seed per UTC date and difficulty, the same for everyone, with a
+    code. The game's Today's dice and the world board compute it here, and nowhere else."""
+    return seed_from_text(f"day:{day.isoformat()}:{difficulty.name}") & _SEED_MASK
+
+
 def daily_seed(day: date) -> int:
-    """Today's dice: one seed per calendar day, the same for everyone, with a code."""
+    """The first version's Today's dice: one seed per calendar day for every difficulty.
+    No new game is dealt it; the local tables still hold games played on it."""
     return seed_from_text(f"daily:{day.isoformat()}") & _SEED_MASK
 
 
-def daily_day_of(seed: int, today: date) -> date | None:
-    """The day whose dice ``seed`` is, if it is today's or yesterday's (a game begun
-    before midnight still counts for its day); None otherwise."""
+def day_seeds(day: date, difficulty: Difficulty | None = None) -> tuple[int, ...]:
+    """Every seed that is ``day``'s dice: in ``difficulty``, its own and the first version's
+    (None: the first version's and each difficulty's)."""
+    difficulties = tuple(Difficulty) if difficulty is None else (difficulty,)
+    return (*(day_seed(day, d) for d in difficulties), daily_seed(day))
+
+
+def daily_day_of(seed: int, today: date, difficulty: Difficulty | None = None) -> date | None:
+    """The day whose dice ``seed`` is (in ``difficulty``, when given), if it is today's or
+    yesterday's (a game begun before midnight still counts for its day); None otherwise."""
     for day in (today, today - timedelta(days=1)):
-        if daily_seed(day) == seed:
+        if seed in day_seeds(day, difficulty):
             return day
     return None

@@ -135,6 +135,11 @@ class Game:
     def is_over(self) -> bool:
         return self.phase is Phase.GAME_OVER
 
+    @property
+    def turns_done(self) -> int:
+        """Turns finished (confirmed, or ruined); a turn rolled and being played does not count."""
+        return self.turn if self.phase in (Phase.ROLL, Phase.GAME_OVER) else self.turn - 1
+
     def cell_of(self, die: int) -> int | None:
         """Where ``die`` is staged, or None."""
         return next((cell for d, cell in self.staged if d == die), None)

@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple, Sequence
 
-from magdagdon.engine import Difficulty, Game, Phase
+from magdagdon.engine import Difficulty, Game
+from magdagdon.graphemes import cut
 from magdagdon.storage.computer_strength import ComputerStrength
 from magdagdon.storage.high_scores import MAX_NAME_CHARACTERS, clean_name
 
@@ -23,7 +24,7 @@ MAX_PLAYERS = 8
 
 def turns_done(game: Game) -> int:
     """Turns this game has finished (a turn rolled but not yet confirmed does not count)."""
-    return game.turn if game.phase in (Phase.ROLL, Phase.GAME_OVER) else game.turn - 1
+    return game.turns_done
 
 
 class Seat(NamedTuple):
@@ -95,5 +96,5 @@ class Party:
 def clean_player_name(name: str, seat: int) -> str:
     """A name to show and record: the tables' cleaning, at most ``MAX_NAME_CHARACTERS`` (as at
     the name entry); "Player N" when nothing printable is left."""
-    cleaned = clean_name(name)[:MAX_NAME_CHARACTERS].strip() if name.strip() else ""
+    cleaned = cut(clean_name(name), MAX_NAME_CHARACTERS).strip() if name.strip() else ""
     return cleaned or f"Player {seat + 1}"

@@ -15,9 +15,9 @@ from datetime import datetime
 from typing import Callable
 
 from magdagdon.engine import Game, Replay
-from magdagdon.party.keeper import record_people
+from magdagdon.party.keeper import SeatGame, record_people
 from magdagdon.storage import Store
-from magdagdon.storage.recorded_game import replay_id
+from magdagdon.storage.game_identity import seat_label
 from magdagdon.storage.room_file import RoomFiles, RoomRecord, RoomSeatRecord, room_id_of
 
 from .room import Room, RoomPhase, Seat, SeatStatus
@@ -31,8 +31,10 @@ class RoomMoment:
     turn: int
     turn_seconds: float | None
     seats: tuple[RoomSeatRecord, ...]
-    finished_games: tuple[tuple[str, Game], ...]
+    finished_games: tuple[tuple[int, str, Game], ...]  # (seat, name, game)
     phase: RoomPhase
+    locked: bool = False
+    barred: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -61,7 +63,8 @@ class RoomKeeper:
         seats = [Seat(s.name, s.secret, s.replay.play(), SeatStatus(s.status)) for s in record.seats]
         first = record.seats[0].replay
         room = Room(record.code, first.difficulty, first.seed, record.turn_seconds, seats,
-                    RoomPhase.LOBBY if record.turn == 0 else RoomPhase.PLAYING, record.turn)
+                    RoomPhase.LOBBY if record.turn == 0 else RoomPhase.PLAYING, record.turn,
+                    locked=record.locked, barred=set(record.barred))
         room.resume(now)
         return cls(files, store, room, record.started, record.recorded)
 
@@ -76,8 +79,9 @@ class RoomKeeper:
             room = self.room
             seats = tuple(RoomSeatRecord(s.name, s.secret, s.status.value, Replay.of(s.game)) for s in room.seats)
             self._on_disk = [len(record.replay.actions) for record in seats]
-            finished = tuple((s.name, s.game) for s in room.seats if s.game.is_over)
-            return RoomMoment(room.turn, room.turn_seconds, seats, finished, room.snapshot.phase)
+            finished = tuple((index, s.name, s.game) for index, s in enumerate(room.seats) if s.game.is_over)
+            return RoomMoment(room.turn, room.turn_seconds, seats, finished, room.snapshot.phase, room.locked,
+                              tuple(sorted(room.barred)))
 
     def turn_of(self, index: int) -> KeptTurn:
         """The seat's actions since its game was last on disk (it just finished a turn)."""
@@ -91,15 +95,24 @@ class RoomKeeper:
 
     def write(self, moment: RoomMoment, now: datetime) -> bool:
         """Record the finished games not yet recorded, then write the file (any thread)."""
-        people = [(name, False, game) for name, game in moment.finished_games]
+        people = [SeatGame(name, False, game, self.seat_of(index)) for index, name, game in moment.finished_games]
         self.recorded, self.unrecorded = record_people(self.store, people, self.recorded, now)
         if not moment.seats:
             return True  # nothing to resume yet
-        everyone_recorded = all(replay_id(s.replay) in self.recorded for s in moment.seats
-                                if s.replay.result is not None)
+        everyone_recorded = all(person.is_in(self.recorded) for person in people)
         finished = moment.phase is RoomPhase.FINISHED and everyone_recorded
         return self.files.save(RoomRecord(self.room_id, self.room.code, self.started, moment.turn,
-                                          moment.turn_seconds, moment.seats, self.recorded, finished))
+                                          moment.turn_seconds, moment.seats, self.recorded, finished,
+                                          moment.locked, moment.barred))
+
+    def seat_of(self, index: int) -> str:
+        """The seat the tables record a guest's game in: two guests who played the same
+        moves are two results."""
+        return seat_label("room", self.room_id, index)
+
+    def recorded_id(self, index: int) -> str:
+        """The id seat ``index``'s finished game is recorded under."""
+        return SeatGame("", False, self.room.seats[index].game, self.seat_of(index)).recorded_id
 
     def write_turn(self, kept: KeptTurn) -> bool:
         return self.files.append_turn(self.room_id, kept.seat, kept.moves, kept.actions)

@@ -1,10 +1,11 @@
 """The phone's messages: what a phone may say (parsed strictly) and what it is told.
 
 A phone sends small JSON objects: ``{"type": "join", "code": …, "name": …}``,
-``{"type": "rejoin", "code": …, "secret": …}``, ``{"type": "act", "secret": …,
-"action": "stage 0 5"}`` (the engine's action text, read by ``parse_action``) and
-``{"type": "ping"}``. Anything else is one :class:`BadMessage` with a reason code the
-page words in its language; the connection stays open.
+``{"type": "rejoin", "code": …, "secret": …}``, ``{"type": "watch", "code": …}`` (a
+phone that only watches: the room's roster and its end, no seat), ``{"type": "act",
+"secret": …, "action": "stage 0 5"}`` (the engine's action text, read by
+``parse_action``) and ``{"type": "ping"}``. Anything else is one :class:`BadMessage` with a
+reason code the page words in its language; the connection stays open.
 """
 
 from __future__ import annotations
@@ -16,10 +17,12 @@ from typing import Any, Union
 from magdagdon.engine import Accept, Action, ActionParseError, Adjust, Confirm, PlaceRuin, Reroll, Stage, TakeBack, \
     TakeBackAll, parse_action
 
-from .room import Room, RoomSnapshot, Seat, SeatSnapshot
+from magdagdon.party.results import results_of
+
+from .room import Room, RoomPhase, RoomSnapshot, Seat, SeatSnapshot, SeatStatus
 
 MAX_MESSAGE_BYTES = 1024
-MAX_FIELD_CHARS = 64  # a name is cleaned to 12; a secret is 24; an action under 20
+MAX_FIELD_CHARS = 128  # a name is cleaned to 12 characters (an emoji sequence up to 10 code points each); a secret is 24
 
 
 class BadMessage(Exception):
@@ -47,12 +50,18 @@ class Act:
 
 
 @dataclass(frozen=True)
+class Watch:
+    code: str
+
+
+@dataclass(frozen=True)
 class Ping:
     pass
 
 
-Message = Union[Join, Rejoin, Act, Ping]
-_FIELDS = {"join": {"code", "name"}, "rejoin": {"code", "secret"}, "act": {"secret", "action"}, "ping": set()}
+Message = Union[Join, Rejoin, Watch, Act, Ping]
+_FIELDS = {"join": {"code", "name"}, "rejoin": {"code", "secret"}, "watch": {"code"}, "act": {"secret", "action"},
+           "ping": set()}
 
 
 def parse_message(text: object) -> Message:
@@ -76,6 +85,8 @@ def parse_message(text: object) -> Message:
         return Join(fields["code"], fields["name"])
     if kind == "rejoin":
         return Rejoin(fields["code"], fields["secret"])
+    if kind == "watch":
+        return Watch(fields["code"])
     if kind == "act":
         try:
             action = parse_action(fields["action"])
@@ -106,11 +117,37 @@ def seat_view(room: Room, index: int, now: float) -> dict[str, Any]:
     seat = room.seats[index]
     return {
         "type": "state",
-        "room": {"code": room.code, "phase": snapshot.phase.value, "turn": snapshot.turn,
-                 "difficulty": room.difficulty.name, "seconds_left": _seconds_left(snapshot, now)},
+        "room": room_view(room, now),
         "you": {"seat": index, "name": seat.name, "status": seat.status.value},
         "game": _game_view(seat),
     }
+
+
+def room_view(room: Room, now: float) -> dict[str, Any]:
+    """What every phone is told of the room: its phase and turn, the timer, whether it is
+    locked, and once it is finished the standings (places shared by equal scores). Call
+    with the room's lock held."""
+    snapshot = room.snapshot
+    view: dict[str, Any] = {"code": room.code, "phase": snapshot.phase.value, "turn": snapshot.turn,
+                            "difficulty": room.difficulty.name, "seconds_left": _seconds_left(snapshot, now),
+                            "locked": snapshot.locked}
+    if snapshot.phase is RoomPhase.FINISHED:
+        view["results"] = standings(room)
+    return view
+
+
+def standings(room: Room) -> list[dict[str, Any]]:
+    """Every guest still in the room, best first: place, seat, name, score."""
+    seats = [(index, seat) for index, seat in enumerate(room.seats)
+             if seat.status is not SeatStatus.REMOVED and seat.game.is_over]
+    results = results_of([(seat.name, seat.game) for _, seat in seats])
+    return [{"place": standing.place, "seat": seats[standing.seat][0], "name": standing.name,
+             "score": standing.breakdown.total} for standing in results.standings]
+
+
+def watch_message(room: Room, now: float) -> dict[str, Any]:
+    """A watching phone's view of the room (it has no seat, no game)."""
+    return {"type": "watching", "room": room_view(room, now)}
 
 
 def roster_entry(seat: SeatSnapshot) -> dict[str, Any]:

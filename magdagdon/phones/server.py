@@ -2,8 +2,11 @@
 
 It serves the phone page at ``/r/<code>``, the page's files at ``/static/<name>`` (looked
 up by name among the files the package ships: no request path ever reaches the file
-system) and one websocket per phone at ``/r/<code>/ws``. It runs only while the room is
-open: :meth:`RoomServer.stop` closes the room, tells every phone and lets the port go.
+system; the fonts may be kept by the phone), ``/favicon.ico``, and one websocket per phone
+at ``/r/<code>/ws``, opened only from the page's own origin. A request whose head has not
+come whole within ``request_seconds`` is closed. It runs only while the room is open:
+:meth:`RoomServer.stop` closes the room, tells every phone (``paused`` when the room can be
+continued, so that the phones wait and rejoin; ``closed`` otherwise) and lets the port go.
 
 The game's thread calls :meth:`start_game`, :meth:`remove`, :meth:`stop` and reads
 ``room.snapshot``; everything else happens on the server's loop, so the room changes in
@@ -35,13 +38,14 @@ from magdagdon.assets_path import asset
 from magdagdon.engine import Difficulty
 
 from .keeper import RoomKeeper
-from .messages import Act, BadMessage, Join, Ping, Rejoin, parse_message, refusal_message, roster_entry, \
-    roster_message, seat_view
-from .room import Room, RoomRefused
+from .messages import Act, BadMessage, Join, Ping, Rejoin, Watch, parse_message, refusal_message, roster_entry, \
+    roster_message, seat_view, watch_message
+from .room import Room, RoomPhase, RoomRefused
 from .writer import RoomWriter
 
 DEFAULT_PORT = 8765
-PAGE_TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".json": "application/json"}
+PAGE_TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".json": "application/json",
+              ".png": "image/png"}
 # The game's own fonts (OFL), so that Urdu and Hindi read on a phone that has none.
 PAGE_FONTS = ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "NotoNastaliqUrdu-Regular.ttf", "NotoSansDevanagari-Regular.ttf")
 HEADERS = {
@@ -51,6 +55,10 @@ HEADERS = {
 }
 WEBSOCKET_MAX_BYTES = 64 * 1024  # aiohttp closes beyond this; under it, parse_message refuses >1 KiB politely
 TICK_SECONDS = 0.5  # how often the turn timer is looked at
+REQUEST_SECONDS = 10.0  # a phone on the Wi-Fi sends a request's head in milliseconds; a half-open one is closed
+# The fonts are the same for every room and version of the page: a phone keeps them a month.
+FONT_HEADERS = {**HEADERS, "Cache-Control": "public, max-age=2592000"}
+FAVICON = "favicon.png"
 
 
 @dataclass
@@ -82,7 +90,9 @@ class TokenBucket:
 class Connection:
     socket: web.WebSocketResponse
     bucket: TokenBucket
+    address: str = ""  # where the phone connects from
     seat: int | None = None
+    watching: bool = False  # a phone that only watches: no seat
     refused_in_row: int = 0
     told: object = None  # what its phone was last told of its own seat and the room's turn
 
@@ -109,6 +119,8 @@ class RoomServer:
     clock: Callable[[], float] = time.monotonic  # the turn timer's and the rate limit's clock
     wall_clock: Callable[[], datetime] = field(default=lambda: datetime.now(timezone.utc))
     limit: RateLimit = field(default_factory=RateLimit)
+    resumable: bool = True  # a room closed before its end can be continued (not in a kiosk): phones wait
+    request_seconds: float = REQUEST_SECONDS
 
     def __post_init__(self) -> None:
         self._files = page_files()
@@ -150,8 +162,12 @@ class RoomServer:
         self._call(self._host_does(lambda: self.room.configure(difficulty, turn_seconds)))
 
     def remove(self, seat: int) -> None:
-        """Take a guest out; their phone is told and let go of the seat."""
+        """Take a guest out for good; their phone is told and let go of the seat."""
         self._call(self._remove(seat))
+
+    def lock(self, locked: bool) -> None:
+        """The host locks the room (nobody new joins) or opens it again."""
+        self._call(self._host_does(lambda: self.room.set_locked(locked)))
 
     def stop(self) -> None:
         """Close the room, tell the phones, let the port go. Safe to call twice."""
@@ -192,7 +208,10 @@ class RoomServer:
         app.router.add_get("/r/{code}", self._page)
         app.router.add_get("/r/{code}/ws", self._socket)
         app.router.add_get("/static/{name}", self._static)
-        runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        app.router.add_get("/favicon.ico", self._favicon)
+        # keepalive_timeout runs from a connection's start until its first request is whole,
+        # and between requests: a half-open request is closed after it.
+        runner = web.AppRunner(app, access_log=None, handle_signals=False, keepalive_timeout=self.request_seconds)
         await runner.setup()
         try:
             site = web.TCPSite(runner, self.host, self.port)
@@ -219,9 +238,12 @@ class RoomServer:
         await self._keep(None, force=True)  # the last state, and any game not yet recorded
         await self._settled.wait()  # every finished turn on disk has been told to its phone...
         assert self._telling is not None
+        # A room closed before its end (the host closed it, or the game quit) is continued
+        # from its file: its phones wait and rejoin by themselves.
+        paused = self.resumable and self.room.snapshot.phase is RoomPhase.CLOSED
         async with self._telling:  # ... and its round has gone out before "closed"
             for socket in list(self._connections):
-                await self._send(socket, {"type": "closed"})
+                await self._send(socket, {"type": "paused" if paused else "closed"})
                 await socket.close()
         if self.writer is not None:
             await asyncio.get_running_loop().run_in_executor(None, self.writer.close)
@@ -267,14 +289,24 @@ class RoomServer:
         found = self._files.get(request.match_info["name"])
         if found is None:
             raise web.HTTPNotFound(text="No such file.")
+        if found[1].startswith("font/"):
+            return web.Response(body=found[0], content_type=found[1], headers=FONT_HEADERS)
         return self._respond(*found)
+
+    async def _favicon(self, request: web.Request) -> web.StreamResponse:
+        return web.Response(body=self._files[FAVICON][0], content_type="image/png", headers=FONT_HEADERS)
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         if not self._right_code(request):
             raise web.HTTPNotFound(text="No room here.")
+        # A browser always says which page opens a websocket: only the room's own page may
+        # (another site a guest visits must not play in their name).
+        origin = request.headers.get("Origin")
+        if origin is not None and origin != f"{request.scheme}://{request.host}":
+            raise web.HTTPForbidden(text="Not from this room's page.")
         socket = web.WebSocketResponse(max_msg_size=WEBSOCKET_MAX_BYTES, heartbeat=20.0)
         await socket.prepare(request)
-        connection = Connection(socket, TokenBucket(self.limit, self.limit.burst, self.clock()))
+        connection = Connection(socket, TokenBucket(self.limit, self.limit.burst, self.clock()), request.remote or "")
         self._connections[socket] = connection
         try:
             async for message in socket:
@@ -305,6 +337,8 @@ class RoomServer:
                 await self._join(connection, message)
             elif isinstance(message, Rejoin):
                 await self._rejoin(connection, message)
+            elif isinstance(message, Watch):
+                await self._watch(connection, message)
             else:
                 await self._act(connection, message)
         except BadMessage as bad:
@@ -319,9 +353,17 @@ class RoomServer:
     async def _join(self, connection: Connection, message: Join) -> None:
         if connection.seat is not None:
             raise BadMessage("already_joined")
-        index = self.room.join(message.code, message.name)
+        index = self.room.join(message.code, message.name, connection.address or None, self.clock())
+        connection.watching = False
         await self._keep(None)  # the seat is on disk before its phone holds the secret
         await self._bind(connection, index)
+
+    async def _watch(self, connection: Connection, message: Watch) -> None:
+        self.room.check_code(message.code)
+        if connection.seat is not None:
+            raise BadMessage("already_joined")
+        connection.watching = True
+        await self._tell(connection)
 
     async def _rejoin(self, connection: Connection, message: Rejoin) -> None:
         self.room.check_code(message.code)
@@ -337,6 +379,8 @@ class RoomServer:
                 await self._send(other.socket, {"type": "replaced"})
                 await other.socket.close()
         connection.seat = index
+        if connection.address:
+            self.room.note_address(index, connection.address)
         await self._send(connection.socket, {"type": "joined", "seat": index,
                                              "secret": self.room.seats[index].secret})
         self.room.set_connected(index, True)
@@ -384,7 +428,7 @@ class RoomServer:
         if self.writer is None:
             return
         snapshot = self.room.snapshot
-        key = (snapshot.phase, snapshot.turn, snapshot.difficulty, snapshot.turn_seconds,
+        key = (snapshot.phase, snapshot.turn, snapshot.difficulty, snapshot.turn_seconds, snapshot.locked,
                tuple(s.status for s in snapshot.seats))
         if key != self._saved_key or force:
             self._saved_key = key
@@ -415,6 +459,8 @@ class RoomServer:
             for connection in list(self._connections.values()):
                 seat = connection.seat
                 if seat is None:
+                    if connection.watching:
+                        await self._tell_watcher(connection, connection is newcomer, room_key, changed, roster)
                     continue
                 if connection is newcomer:
                     await self._send(connection.socket, roster_message(snapshot, entries, now, full=True))
@@ -428,6 +474,23 @@ class RoomServer:
                     with self.room.lock():
                         view = seat_view(self.room, seat, now)
                     await self._send(connection.socket, view)
+
+    async def _tell_watcher(self, connection: Connection, new: bool, room_key: object, changed: list[int],
+                            roster: str) -> None:
+        """A watching phone: every seat when it starts watching, then the seats that changed;
+        the room's view when its phase, turn or timer moved."""
+        now = self.clock()
+        if new:
+            await self._send(connection.socket, roster_message(self.room.snapshot,
+                                                               [roster_entry(s) for s in self.room.snapshot.seats],
+                                                               now, full=True))
+        elif changed:
+            await self._send_text(connection.socket, roster)
+        if new or connection.told != room_key:
+            connection.told = room_key
+            with self.room.lock():
+                view = watch_message(self.room, now)
+            await self._send(connection.socket, view)
 
     async def _send(self, socket: web.WebSocketResponse, data: dict[str, Any]) -> None:
         await self._send_text(socket, json.dumps(data, ensure_ascii=False))

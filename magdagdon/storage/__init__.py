@@ -12,6 +12,7 @@ The data folder::
                              games: an index of the archive, rebuilt from it when missing or damaged
     in_progress.json         the unfinished game, as a replay (resume = Replay.play())
     magdagdon.lock           advisory lock, held around every write and every read-merge-write
+    magdagdon.reserve        disk space set aside for a held result on a full disk (space_reserve.py)
     *.corrupt-<timestamp>    damaged files set aside unchanged, for a human to look at
 """
 

@@ -1,7 +1,8 @@
 """Today's dice tables: for each calendar day, the best games played on that day's seed,
 one top 20 per difficulty, in ``daily.json`` (the versioned envelope, written by the store
-under the data folder lock with an atomic replace; a corrupt file is set aside and the
-tables start again, a newer one is left alone).
+under the data folder lock with an atomic replace; a damaged file is repaired by
+:mod:`.daily_repair` — what reads kept, the tables rebuilt from the archive — and a newer
+one is left alone).
 
 The tables are held to the rule of the score tables: each entry names a recorded game of
 the archive (``replays/``), and it stands only when that archived replay verifies, is on
@@ -21,7 +22,7 @@ from datetime import date, datetime, time, timedelta, timezone
 from pathlib import Path
 from typing import Any, Iterator
 
-from ..engine.challenge import daily_seed
+from ..engine.challenge import day_seeds
 from ..engine.difficulty import Difficulty
 from .atomic_file import write_atomic
 from .document_file import Loaded, load_document
@@ -53,11 +54,12 @@ def in_window(when: datetime, day: date) -> bool:
     return start <= when < end
 
 
-def day_of_dice(seed: int, when: datetime) -> date | None:
-    """The day whose dice ``seed`` is, if a result recorded at ``when`` counts for it."""
+def day_of_dice(seed: int, when: datetime, difficulty: Difficulty | None = None) -> date | None:
+    """The day whose dice ``seed`` is (in ``difficulty``, when given), if a result recorded
+    at ``when`` counts for it."""
     utc = when.astimezone(timezone.utc).date()
     for day in (utc + timedelta(days=offset) for offset in (1, 0, -1, -2)):
-        if FIRST_DAY <= day and daily_seed(day) == seed and in_window(when, day):
+        if FIRST_DAY <= day and seed in day_seeds(day, difficulty) and in_window(when, day):
             return day
     return None
 
@@ -95,8 +97,7 @@ def parse_days(raw: Any) -> Days:
         for name, entries in tables.items():
             difficulty = _difficulty(name)
             days[day][difficulty] = parse_table(entries, difficulty)
-        seed = daily_seed(day)
-        if any(e.seed != seed for table in days[day].values() for e in table):
+        if any(e.seed not in day_seeds(day, e.difficulty) for table in days[day].values() for e in table):
             raise CorruptFile(f"a game in the tables of {key} is not on that day's dice")  # pragma: no mutate
     return days
 
@@ -131,6 +132,7 @@ class DailyFile:
         self.path = Path(data_dir) / DAILY_FILE
 
     def load(self, now: datetime | None, may_move: bool) -> Loaded[Days]:
+        """Read strictly, whole or nothing (the store reads through :func:`.daily_repair.load_daily`)."""
         return load_document(self.path, DAILY_KIND, parse_days, now, may_move)
 
     def write(self, days: Days) -> None:

@@ -11,7 +11,6 @@ without it a corrupt file is left in place and blocks writing.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -70,10 +69,7 @@ def set_aside(path: Path, now: datetime | None) -> Path | None:
 
 
 def corrupt_stamp(path: Path, now: datetime | None) -> str:
-    """``now`` in UTC, or the file's modification time when the caller gave no time."""
-    if now is None:
-        try:
-            now = datetime.fromtimestamp(os.stat(path).st_mtime, timezone.utc)
-        except (OSError, OverflowError, ValueError):
-            return "unknown"
-    return now.astimezone(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    """When the file is set aside (``now``, which the game and the commands always give), in
+    UTC; "unknown" without it. Never the file's own modification time: that says when it was
+    last written, by whatever damaged it, not when it was found and set aside."""
+    return "unknown" if now is None else now.astimezone(timezone.utc).strftime("%Y%m%dT%H%M%SZ")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from typing import Any
 
 from ..engine.actions import Adjust, Confirm, PlaceRuin, Reroll
@@ -19,6 +20,7 @@ from ..engine.game import Game
 from ..engine.replay import Replay
 
 TurnRecord = list[Any]
+_SEAT = re.compile(r"(party|room) [0-9A-Za-z-]{1,64} seat [1-9][0-9]{0,2}")
 
 
 def game_identity(replay: Replay) -> str:
@@ -26,6 +28,28 @@ def game_identity(replay: Replay) -> str:
     document = [replay.seed, replay.difficulty.name, confirmed_turns(replay)]
     text = json.dumps(document, separators=(",", ":"))
     return hashlib.blake2b(text.encode("ascii"), digest_size=12, person=b"magdagdon-ident").hexdigest()
+
+
+def seated_identity(replay: Replay, seat: str) -> str:
+    """24 hex digits naming the game ``replay`` plays as played in ``seat`` (a party's or a
+    phones room's seat, :func:`seat_label`): two guests who make the same moves on the same
+    dice at one party are two results, each recorded once under its own name."""
+    document = [game_identity(replay), seat]
+    text = json.dumps(document, separators=(",", ":"))
+    return hashlib.blake2b(text.encode("ascii"), digest_size=12, person=b"magdagdon-seated").hexdigest()
+
+
+def seat_label(occasion: str, occasion_id: str, seat: int) -> str:
+    """The seat a game was played in: ``"party <id> seat <n>"`` or ``"room <id> seat <n>"``
+    (``seat`` counted from 0, written from 1); the ids are the party's or the room's file ids."""
+    label = f"{occasion} {occasion_id} seat {seat + 1}"
+    if not is_seat_label(label):
+        raise ValueError(f"not a seat: {label!r}")
+    return label
+
+
+def is_seat_label(text: object) -> bool:
+    return isinstance(text, str) and _SEAT.fullmatch(text) is not None
 
 
 def confirmed_turns(replay: Replay) -> list[TurnRecord]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Sequence
@@ -11,6 +10,7 @@ from typing import Any, Sequence
 from ..engine.board import Board
 from ..engine.difficulty import Difficulty
 from ..engine.dice import check_seed
+from ..graphemes import cut, tidy_text
 from .envelope import CorruptFile, is_int
 from ..shown_value import shown
 
@@ -115,15 +115,17 @@ def parse_table(raw: Any, difficulty: Difficulty) -> list[ScoreEntry]:
 
 
 def clean_name(name: object) -> str:
-    """A displayable player name: no control characters, spaces collapsed, at most 24 characters.
+    """A displayable player name: no control characters, spaces collapsed, at most 24
+    characters as a reader counts them (:mod:`magdagdon.graphemes`).
 
     A control character (a line break, an escape code, a byte the terminal could not decode)
-    becomes a space, so ``new\nline`` reads ``new line``; an empty result is the default name.
+    becomes a space, so ``new\nline`` reads ``new line``; an emoji sequence keeps its joiners
+    and stays whole; a letter keeps a few combining marks, not a tower; an empty result is
+    the default name.
     """
     if not isinstance(name, str):
         return DEFAULT_NAME
-    visible = "".join(" " if unicodedata.category(ch).startswith("C") else ch for ch in name)
-    cleaned = " ".join(visible.split())[:MAX_NAME_LENGTH].strip()
+    cleaned = cut(" ".join(tidy_text(name).split()), MAX_NAME_LENGTH).strip()
     return cleaned or DEFAULT_NAME
 
 

@@ -13,8 +13,9 @@ import os
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Collection
 
+from ..board.address import BadAddress, check_board_address
 from ..engine.difficulty import Difficulty
 from .atomic_file import FileTooLarge, read_limited, write_atomic
 from .data_dir import resolve_data_dir
@@ -51,6 +52,8 @@ class KioskConfig:
     coach_every_game: bool = True  # guide every guest's first turn (coach marks)
     phones: bool = False  # offer Phones on the title: guests open a room from the screen
     phones_turn_seconds: int = 60
+    world_board: bool = False  # send the guests' Today's dice to the world board (docs/BOARD.md)
+    board_url: str | None = None  # the world board's address (None: the one in Settings, if any)
 
     def to_data(self) -> dict[str, Any]:
         data = asdict(self)
@@ -97,6 +100,17 @@ class KioskConfig:
             if not isinstance(phones, bool):
                 raise CorruptFile(f"phones is {_shown(phones)}: it must be true or false")
             values["phones"] = phones
+        if "world_board" in raw:
+            world = raw["world_board"]
+            if not isinstance(world, bool):
+                raise CorruptFile(f"world_board is {_shown(world)}: it must be true or false")
+            values["world_board"] = world
+        if raw.get("board_url") is not None:
+            url = raw["board_url"]
+            try:
+                values["board_url"] = check_board_address(url if isinstance(url, str) else "")
+            except BadAddress:
+                raise CorruptFile(f"board_url is {_shown(url)}: it must be an address such as https://board.example.org") from None
         return cls(**values)
 
 
@@ -113,10 +127,22 @@ class LoadedKiosk:
     problem: str = ""  # what was wrong with the file, naming the field and its value (for the log)
 
 
-def problem_of(raw: bytes) -> str:
+def kiosk_reader(languages: Collection[str] | None = None) -> Callable[[Any], KioskConfig]:
+    """Reads a kiosk file's data; with ``languages`` (the game's catalogs), a language it has
+    no catalog for is a bad value like any other."""
+    def read(raw: Any) -> KioskConfig:
+        config = KioskConfig.from_data(raw)
+        if languages is not None and config.language is not None and config.language not in languages:
+            raise CorruptFile(f"language is {_shown(config.language)}: the game speaks "
+                              + ", ".join(sorted(languages)) + " (or null: as the command line says)")
+        return config
+    return read
+
+
+def problem_of(raw: bytes, languages: Collection[str] | None = None) -> str:
     """Why ``raw`` is not a kiosk file one can use ("idle_seconds is -5: ...")."""
     try:
-        KioskConfig.from_data(decode(KIOSK_KIND, raw))
+        kiosk_reader(languages)(decode(KIOSK_KIND, raw))
     except (NewerVersion, *PARSE_ERRORS) as error:
         return str(error)
     return ""
@@ -126,27 +152,29 @@ def kiosk_path(data_dir: str | os.PathLike[str] | None = None) -> Path:
     return resolve_data_dir(data_dir) / KIOSK_FILE
 
 
-def load_kiosk_config(data_dir: str | os.PathLike[str] | None = None, now: datetime | None = None) -> LoadedKiosk:
+def load_kiosk_config(data_dir: str | os.PathLike[str] | None = None, now: datetime | None = None,
+                      languages: Collection[str] | None = None) -> LoadedKiosk:
     """The operator's kiosk settings; the defaults (and a notice) when damaged, the defaults
-    written as a template when missing. Never raises for a bad folder."""
+    written as a template when missing. Never raises for a bad folder. ``languages``: the
+    catalogs the game has (a language outside them is a bad value)."""
     try:
         path = kiosk_path(data_dir)
-        loaded = load_document(path, KIOSK_KIND, KioskConfig.from_data, now)
+        loaded = load_document(path, KIOSK_KIND, kiosk_reader(languages), now)
     except OSError:
         return LoadedKiosk()
     if loaded.value is not None:
         return LoadedKiosk(loaded.value)
     if not loaded.blocks_writing:
         write_template(path)
-    return LoadedKiosk(KioskConfig(), loaded.notice, _problem(loaded.notice))
+    return LoadedKiosk(KioskConfig(), loaded.notice, _problem(loaded.notice, languages))
 
 
-def _problem(notice: StorageNotice | None) -> str:
+def _problem(notice: StorageNotice | None, languages: Collection[str] | None) -> str:
     """What was wrong, read again from the file where the notice says it now is."""
     if notice is None or notice.kind not in (NoticeKind.CORRUPT_MOVED_ASIDE, NoticeKind.CORRUPT_UNMOVABLE):
         return ""
     try:
-        return problem_of(read_limited(Path(notice.moved_to or notice.path), KIOSK_KIND.max_bytes))
+        return problem_of(read_limited(Path(notice.moved_to or notice.path), KIOSK_KIND.max_bytes), languages)
     except (OSError, FileTooLarge):
         return f"larger than {KIOSK_KIND.max_bytes} bytes or unreadable"
 

@@ -29,6 +29,9 @@ class NoticeKind(enum.Enum):
     SCORES_REBUILT = "scores_rebuilt"  # tables re-derived from the archived replays (statistics: those games only)
     RECOVERED_RESULT = "recovered_result"  # a finished game left unrecorded by a crash was recorded
     NOT_REGULAR = "not_regular"  # a link or a pipe where the lock file or a subfolder should be: nothing saved
+    SETTING_DROPPED = "setting_dropped"  # a value of settings.json that does not read: dropped, the rest kept
+    DAILY_NEWER = "daily_newer"  # daily.json written by a newer MAGDAGDON: left alone; results go to the score tables only
+    DAILY_REPAIRED = "daily_repaired"  # daily.json damaged: set aside to ``moved_to``, what read kept, rebuilt from the archive
 
 
 @dataclass(frozen=True)

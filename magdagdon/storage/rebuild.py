@@ -52,4 +52,5 @@ def rebuild_from_archive(archive: ReplayArchive, now: datetime | None, may_move:
             ranked.add(recorded.replay_id)
             # A game an earlier version recorded keeps its file's (content-hash) id.
             book.add(replace(recorded.entry(), replay_id=stored_id))
+        book.note_seen(recorded.game_id)  # a seated game's replay alone stays "already recorded"
     return Rebuilt(book, notices)

@@ -52,14 +52,17 @@ class RecordFolder(Generic[Record]):
         return True
 
     def read(self, record_id: str, now: datetime | None = None,
-             then: Callable[[Record], Record] | None = None) -> Record | None:
-        """``record_id``'s record, checked; None when there is none or it was set aside.
-        ``then`` completes a record found, under the same hold of the lock."""
+             then: Callable[[Record], Record] | None = None,
+             checked: Callable[[Any], Record] | None = None) -> Record | None:
+        """``record_id``'s record, checked (by ``checked`` if given: a check that knows the
+        id); None when there is none or it was set aside. ``then`` completes a record found,
+        under the same hold of the lock."""
         if self.data_dir is None:
             return None
         try:
             with DataLock(self.data_dir, self.lock_timeout):
-                loaded: Loaded[Record] = load_document(self.path_of(record_id), self.kind, self.checked, now)
+                loaded: Loaded[Record] = load_document(self.path_of(record_id), self.kind, checked or self.checked,
+                                                       now)
                 if loaded.value is not None and then is not None:
                     loaded = replace(loaded, value=then(loaded.value))
         except OSError as error:

@@ -20,7 +20,11 @@ from .high_scores import check_replay_id
 from .recorded_game import RecordedGame
 
 REPLAYS_FOLDER = "replays"
-ARCHIVE_KIND = FileKind("magdagdon-recorded-game", 1, max_bytes=2 * 1024 * 1024)
+# Version 2 may name the party's or room's seat a game was played in. A game played alone is
+# still written as version 1, which every version reads; an earlier version leaves a seated
+# game's file alone (a newer file) instead of setting it aside as damaged.
+_PLAIN_KIND = FileKind("magdagdon-recorded-game", 1, max_bytes=2 * 1024 * 1024)
+ARCHIVE_KIND = FileKind(_PLAIN_KIND.name, 2, _PLAIN_KIND.max_bytes, migrations={1: lambda data: data})
 
 
 class ReplayArchive:
@@ -33,7 +37,7 @@ class ReplayArchive:
     def save(self, game: RecordedGame) -> Path:
         own_folder(self.folder)  # never a link out of the data folder
         path = self.path_of(game.replay_id)
-        write_atomic(path, encode(ARCHIVE_KIND, game.to_data()))
+        write_atomic(path, encode(ARCHIVE_KIND if game.seat is not None else _PLAIN_KIND, game.to_data()))
         return path
 
     def read(self, replay_id: str) -> RecordedGame:

@@ -2,9 +2,13 @@
 
 Like a party's file (party_file.py), with what a room adds: its code, each seat's secret
 (so the phones rejoin their seats after the restart), whether the host removed a seat or
-the timer set it away, the room's turn and its timer. Each game is a replay, checked when
-read; the same folder lock, atomic replace and envelope; a damaged file is set aside with a
-notice. A room is *finished* once every game in it is over and in the tables.
+the timer set it away, the room's turn and its timer, whether the host locked it and the
+addresses of removed guests' phones (which may not join again). Each game is a replay; a
+file is checked whole before it is offered — at least one seat, every secret its own, every
+game legal on the room's dice and never past the room's turn, the room's turn one that its
+games reached, its id the one its name gives — and a file that fails is set aside with a
+notice (the same folder lock, atomic replace and envelope as every file). A room is
+*finished* once every game in it is over and in the tables.
 
 The file is rewritten once per room turn; between two rewrites each turn a guest finishes
 is appended to ``<id>.turns`` beside it (one line, fsynced: the seat, its move count on
@@ -34,14 +38,18 @@ from .notices import notice_of_error
 from .record_folder import RecordFolder
 
 ROOM_FOLDER = "rooms"
-ROOM_KIND = FileKind("magdagdon-room", 1, max_bytes=16 * 1024 * 1024)
+# Version 2 adds whether the host locked the room and the addresses barred from it.
+ROOM_KIND = FileKind("magdagdon-room", 2, max_bytes=16 * 1024 * 1024,
+                     migrations={1: lambda data: {**data, "locked": False, "barred": []}})
 ROOM_SEAT_STATUSES = ("playing", "away", "removed")
 MAX_ROOM_SEATS = 50
 _ID = re.compile(r"[0-9]{8}T[0-9]{6}Z-[0-9A-Z]{6}")
 _SECRET = re.compile(r"[A-Za-z0-9_-]{16,64}")
 TURNS_SUFFIX = ".turns"
 MAX_TURN_LINE_BYTES = 64 * 1024
-_FIELDS = {"id", "code", "started", "turn", "turn_seconds", "recorded", "finished", "seats"}
+_FIELDS = {"id", "code", "started", "turn", "turn_seconds", "recorded", "finished", "seats", "locked", "barred"}
+MAX_BARRED = 200
+_ADDRESS = re.compile(r"[0-9A-Fa-f.:%a-z]{2,64}")
 
 
 @dataclass(frozen=True)
@@ -62,11 +70,14 @@ class RoomRecord:
     seats: tuple[RoomSeatRecord, ...]
     recorded: tuple[str, ...] = ()  # replay ids of the games already in the tables
     finished: bool = False
+    locked: bool = False  # the host locked the room: nobody new joins
+    barred: tuple[str, ...] = ()  # the addresses removed guests' phones used: they may not join again
 
     def to_data(self) -> dict[str, Any]:
         return {
             "id": self.room_id, "code": self.code, "started": self.started.isoformat(), "turn": self.turn,
             "turn_seconds": self.turn_seconds, "recorded": list(self.recorded), "finished": self.finished,
+            "locked": self.locked, "barred": list(self.barred),
             "seats": [{"name": s.name, "secret": s.secret, "status": s.status, "replay": s.replay.to_dict()}
                       for s in self.seats],
         }
@@ -86,13 +97,17 @@ class RoomRecord:
         recorded, seats = raw["recorded"], raw["seats"]
         if not isinstance(recorded, list) or not all(isinstance(r, str) for r in recorded):
             raise CorruptFile("recorded must be a list of replay ids")
-        if not isinstance(raw["finished"], bool):
-            raise CorruptFile("finished is true or false")
+        if not isinstance(raw["finished"], bool) or not isinstance(raw["locked"], bool):
+            raise CorruptFile("finished and locked are true or false")
+        barred = raw["barred"]
+        if not isinstance(barred, list) or len(barred) > MAX_BARRED or \
+                not all(isinstance(a, str) and _ADDRESS.fullmatch(a) for a in barred):
+            raise CorruptFile("barred must be a list of network addresses")
         if not isinstance(seats, list) or len(seats) > MAX_ROOM_SEATS:
             raise CorruptFile(f"a room has at most {MAX_ROOM_SEATS} seats")
         return cls(room_id, code, parse_when(raw["started"]), turn,
                    None if seconds is None else float(seconds), tuple(_seat(s) for s in seats),
-                   tuple(recorded), raw["finished"])
+                   tuple(recorded), raw["finished"], raw["locked"], tuple(barred))
 
 
 def _seat(raw: Any) -> RoomSeatRecord:
@@ -161,11 +176,9 @@ class RoomFiles(RecordFolder[RoomRecord]):
 
     def load(self, room_id: str, now: datetime | None = None) -> RoomRecord | None:
         """The room's record with the turns kept since it was written, both read under one
-        hold of the lock (a save in between would leave the file read without its turns)."""
-        record = self.read(room_id, now, then=self._with_turns)
-        if record is None or record.room_id != room_id:
-            return None
-        return record
+        hold of the lock (a save in between would leave the file read without its turns);
+        checked whole, turns included: a file that fails is set aside with a notice."""
+        return self.read(room_id, now, then=self._with_turns, checked=lambda raw: _checked(raw, room_id))
 
     def _with_turns(self, record: RoomRecord) -> RoomRecord:
         """``record`` with the turns kept since it was written (the caller holds the lock)."""
@@ -216,14 +229,26 @@ def _kept_turn(line: str, seats: list[RoomSeatRecord]) -> tuple[int, Replay] | N
     return index, Replay.of(game)
 
 
-def _checked(raw: Any) -> RoomRecord:
+def _checked(raw: Any, room_id: str | None = None) -> RoomRecord:
+    """The record, if the whole of it can be continued; CorruptFile (or ReplayError, a
+    ValueError) naming what cannot."""
     record = RoomRecord.from_data(raw)
-    for seat in record.seats:
-        seat.replay.play()  # every action legal, or ReplayError (a ValueError): set aside
-    if record.seats:
-        first = record.seats[0].replay
-        if any(s.replay.seed != first.seed or s.replay.difficulty is not first.difficulty for s in record.seats):
-            raise CorruptFile("the seats of a room share one seed and difficulty")
+    if room_id is not None and record.room_id != room_id:
+        raise CorruptFile(f"the file {room_id}.json holds room {record.room_id}")
+    if not record.seats:
+        raise CorruptFile("a room has at least one seat")
+    if len({seat.secret for seat in record.seats}) != len(record.seats):
+        raise CorruptFile("two seats share a secret")
+    first = record.seats[0].replay
+    if any(s.replay.seed != first.seed or s.replay.difficulty is not first.difficulty for s in record.seats):
+        raise CorruptFile("the seats of a room share one seed and difficulty")
+    games = [seat.replay.play() for seat in record.seats]  # every action legal, or ReplayError
+    if record.turn == 0 and any(game.log for game in games):
+        raise CorruptFile("a room in its lobby has played nothing")
+    if any(game.turn > record.turn for game in games):
+        raise CorruptFile(f"a game is past the room's turn {record.turn}")
+    if record.turn > 1 and max(game.turns_done for game in games) < record.turn - 1:
+        raise CorruptFile(f"no game finished turn {record.turn - 1}: the room cannot be at turn {record.turn}")
     return record
 
 

@@ -48,6 +48,13 @@ class ScoreBook:
         self._seen_set.add(entry.replay_id)
         return rank
 
+    def note_seen(self, replay_id: str) -> None:
+        """Mark a game recorded without an entry of its own (the identity of a game a seat
+        recorded), so that a replay of it is not recorded again."""
+        if replay_id not in self._seen_set:
+            self.seen.append(replay_id)
+            self._seen_set.add(replay_id)
+
     def kept_replays(self) -> set[str]:
         """Replays to keep: every table entry's and the newest games'."""
         return {e.replay_id for table in self.tables.values() for e in table} | set(self.recent)

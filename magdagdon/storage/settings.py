@@ -3,7 +3,9 @@ name entered, ...), kept between runs.
 
 One small envelope file, ``settings.json``, written atomically like every other data file
 (:mod:`.atomic_file`); a corrupt one is set aside with a notice and the defaults apply. A
-field that is absent (or ``None``) means "not chosen yet": the game's default applies.
+single value that does not read costs only itself: it is dropped and the rest kept (the
+file as found set aside, the rest written back, a notice naming the value). A field that
+is absent (or ``None``) means "not chosen yet": the game's default applies.
 Settings are never merged between instances (the last change wins), so no lock is taken.
 Reading or writing never raises for a damaged or read-only folder: problems come back as
 :class:`StorageNotice` values, or ``False`` from :func:`save_settings`.
@@ -18,13 +20,14 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable
 
+from ..board.address import BadAddress, check_board_address
 from ..engine.difficulty import Difficulty
 from .atomic_file import write_atomic
 from .data_dir import resolve_data_dir
-from .document_file import load_document
+from .document_file import load_document, set_aside
 from .envelope import CorruptFile, FileKind, encode
 from .high_scores import clean_name
-from .notices import StorageNotice
+from .notices import NoticeKind, StorageNotice
 
 SETTINGS_FILE = "settings.json"
 SETTINGS_KIND = FileKind("magdagdon-settings", 1, max_bytes=64 * 1024)
@@ -44,6 +47,8 @@ class Settings:
     name: str | None = None  # the last name entered, offered to the next player
     # A yes/no setting needs nothing more here than its field: it is read and written as a flag.
     auto_roll: bool | None = None  # each turn's dice thrown without a tap on ROLL
+    world_board: bool | None = None  # Today's dice results sent to the world board (docs/BOARD.md)
+    board_url: str | None = None  # the world board's address (None: none chosen; the game has no default)
 
     def with_changes(self, **changes: Any) -> "Settings":
         return replace(self, **changes)
@@ -108,6 +113,15 @@ def _volume(name: str, value: Any) -> int:
     return value
 
 
+def _board_address(name: str, value: Any) -> str:
+    if not isinstance(value, str):
+        raise CorruptFile(f"bad {name} {value!r}")  # pragma: no mutate
+    try:
+        return check_board_address(value)
+    except BadAddress:
+        raise CorruptFile(f"bad {name} {value!r}: an address such as https://board.example.org") from None
+
+
 def _tips(name: str, value: Any) -> tuple[str, ...]:
     if not isinstance(value, list) or len(value) > 50 or not all(isinstance(t, str) and len(t) <= 40 for t in value):
         raise CorruptFile("bad tips_seen")  # pragma: no mutate
@@ -123,7 +137,31 @@ def _name(name: str, value: Any) -> str:
 # The fields that are not yes/no, each with its own check.
 _READERS: dict[str, Callable[[str, Any], Any]] = {
     "difficulty": _difficulty, "language": _language, "volume": _volume, "tips_seen": _tips, "name": _name,
+    "board_url": _board_address,
 }
+
+
+@dataclass(frozen=True)
+class ReadSettings:
+    settings: Settings  # every value that reads
+    dropped: tuple[str, ...] = ()  # why each of the others does not ("bad volume 101")
+
+
+def read_settings(raw: Any) -> ReadSettings:
+    """Each known field read as strictly as :meth:`Settings.from_data` reads it, one that
+    fails dropped and named; CorruptFile only when the data is not an object at all."""
+    if not isinstance(raw, dict):
+        raise CorruptFile("settings must be an object")  # pragma: no mutate
+    kept: dict[str, Any] = {}
+    dropped: list[str] = []
+    for spec in fields(Settings):
+        if raw.get(spec.name) is None:
+            continue
+        try:
+            kept[spec.name] = getattr(Settings.from_data({spec.name: raw[spec.name]}), spec.name)
+        except CorruptFile as error:
+            dropped.append(str(error))
+    return ReadSettings(Settings(**kept), tuple(dropped))
 
 
 @dataclass(frozen=True)
@@ -131,6 +169,7 @@ class LoadedSettings:
     settings: Settings
     notice: StorageNotice | None = None
     writable: bool = True  # False: a file we cannot read or must keep (newer version)
+    dropped: tuple[str, ...] = ()  # the values that did not read and were dropped (for the log)
 
 
 def settings_path(data_dir: str | os.PathLike[str] | None = None) -> Path:
@@ -141,11 +180,20 @@ def load_settings(data_dir: str | os.PathLike[str] | None = None, now: datetime 
     """The saved settings; defaults (all ``None``) when missing, corrupt or unreadable."""
     try:
         path = settings_path(data_dir)
-        loaded = load_document(path, SETTINGS_KIND, Settings.from_data, now)
+        loaded = load_document(path, SETTINGS_KIND, read_settings, now)
     except OSError:
         return LoadedSettings(Settings(), writable=False)
-    settings = loaded.value if loaded.value is not None else Settings()
-    return LoadedSettings(settings, loaded.notice, not loaded.blocks_writing)
+    if loaded.value is None:
+        return LoadedSettings(Settings(), loaded.notice, not loaded.blocks_writing)
+    settings, dropped = loaded.value.settings, loaded.value.dropped
+    if not dropped:
+        return LoadedSettings(settings)
+    # The file as found goes aside (for a human to look at); the values that read are kept.
+    moved = set_aside(path, now)
+    if moved is not None:
+        save_settings(settings, data_dir)
+    notice = StorageNotice(NoticeKind.SETTING_DROPPED, str(path), None if moved is None else str(moved))
+    return LoadedSettings(settings, notice, writable=moved is not None, dropped=dropped)
 
 
 def save_settings(settings: Settings, data_dir: str | os.PathLike[str] | None = None) -> bool:

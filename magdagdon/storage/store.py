@@ -21,13 +21,14 @@ from ..engine.difficulty import Difficulty
 from ..engine.game import Game
 from ..engine.replay import Replay, ReplayError
 from .atomic_file import remove_durably, remove_stray_temp_files, write_atomic
+from .daily_repair import load_daily
 from .daily_table import Days, DailyFile, add_entry, day_of_dice, entries_of, kept_days, named_entry
 from .data_dir import resolve_data_dir
 from .document_file import PARSE_ERRORS, Loaded, load_document, set_aside
 from .envelope import FileKind, NewerVersion, encode
 from . import high_scores as score_tables  # TABLE_SIZE read at run time
 from .high_scores import DEFAULT_NAME, ScoreEntry, check_aware, clean_name, insert, rank_of
-from .in_progress import IN_PROGRESS_FILE, IN_PROGRESS_KIND
+from .in_progress import IN_PROGRESS_CLAIM, IN_PROGRESS_FILE, IN_PROGRESS_KIND
 from .lock import DEFAULT_TIMEOUT, LOCK_NAME, DataLock, LockTimeout, WaitCallback
 from .notices import NoticeKind, StorageNotice, notice_of_error
 from .outcomes import RecordOutcome, RecordRefused, RefusalReason, finished_game
@@ -35,6 +36,7 @@ from .rebuild import rebuild_from_archive
 from .recorded_game import RecordedGame, content_id
 from .replay_archive import ReplayArchive
 from .score_book import SCORES_FILE, SCORES_KIND, ScoreBook
+from .space_reserve import SpaceReserve
 from .statistics import Statistics
 
 T = TypeVar("T")
@@ -46,32 +48,43 @@ def open_store(
     now: datetime | None = None,
     lock_timeout: float = DEFAULT_TIMEOUT,
     on_wait: WaitCallback | None = None,
+    plays: bool = False,
+    clock: Callable[[], datetime] | None = None,
 ) -> "Store":
     """Open the data folder (argument, then MAGDAGDON_DATA_DIR, then the per-user folder).
 
     Reads and checks the files at once, so ``notices`` lists any problem before the first
     game, and records a finished game a crash left unrecorded in the in-progress file.
+    ``plays``: the store of a running game, which claims the game in progress as its own
+    (:meth:`Store.claim_in_progress`) before it looks at it. ``clock``: the time when no
+    ``now`` is given (a damaged file is named by when it was set aside).
     """
     if now is not None:
         check_aware(now)
-    store = Store(resolve_data_dir(data_dir), lock_timeout, on_wait)
+    store = Store(resolve_data_dir(data_dir), lock_timeout, on_wait, clock)
+    if plays:
+        store.claim_in_progress()
     store.open(now)
     return store
 
 
 class Store:
-    def __init__(self, data_dir: Path, lock_timeout: float = DEFAULT_TIMEOUT, on_wait: WaitCallback | None = None) -> None:
+    def __init__(self, data_dir: Path, lock_timeout: float = DEFAULT_TIMEOUT, on_wait: WaitCallback | None = None,
+                 clock: Callable[[], datetime] | None = None) -> None:
         self.data_dir = Path(data_dir)
+        self.clock = clock  # the caller's wall clock (storage reads none of its own)
         self.notices: list[StorageNotice] = []
         self.lock_timeout = lock_timeout
         self.on_wait = on_wait  # told once per wait when another program holds the lock
         self.archive = ReplayArchive(self.data_dir)
+        self.reserve = SpaceReserve(self.data_dir)  # room for a held result on a full disk
         self._blocked = False  # a file we must not overwrite (newer version, unreadable)
         self._pending: list[RecordedGame] = []  # finished games not yet on disk
         self.daily = DailyFile(self.data_dir)
         self._pending_daily: list[tuple[RecordedGame, date]] = []  # recorded, not yet in their day's table
         self._daily: Days = {}  # Today's dice tables as last read or written
         self._cache: tuple[tuple[int, ...] | None, ScoreBook] | None = None
+        self._claim: DataLock | None = None  # held while this store's game owns the in-progress file
 
     @property
     def scores_path(self) -> Path:
@@ -115,6 +128,7 @@ class Store:
             self._note_error(error, self.data_dir)
         self._book(now, force=True)
         self.load_in_progress(now)  # checks the file; records a finished game left by a crash
+        self._ensure_reserve()
 
     # --- high scores -------------------------------------------------------------------
     def high_scores(self, difficulty: Difficulty) -> list[ScoreEntry]:
@@ -134,12 +148,16 @@ class Store:
         """Everything on disk (tables, statistics, recorded ids) as last read."""
         return self._book(None)
 
-    def record_result(self, game: Game, now: datetime, name: str = DEFAULT_NAME, assisted: bool = False) -> RecordOutcome:
-        """Record a finished game in its difficulty's table and statistics, with its replay."""
+    def record_result(self, game: Game, now: datetime, name: str = DEFAULT_NAME, assisted: bool = False,
+                      seat: str | None = None) -> RecordOutcome:
+        """Record a finished game in its difficulty's table and statistics, with its replay.
+
+        ``seat`` names the party's or room's seat it was played in (``game_identity.seat_label``):
+        the same moves played in two seats are two results, each recorded once."""
         check_aware(now)
         if not game.is_over:
             raise RecordRefused(RefusalReason.NOT_FINISHED, f"the game is at turn {game.turn}, not over")
-        return self._record_checked(Replay.of(game), now, name, assisted)
+        return self._record_checked(Replay.of(game), now, name, assisted, seat)
 
     def record_replay(self, replay: Replay, now: datetime, name: str = DEFAULT_NAME, assisted: bool = False) -> RecordOutcome:
         """Verify ``replay`` and record its result (merging results from other kiosks).
@@ -150,16 +168,17 @@ class Store:
         check_aware(now)
         return self._record_checked(replay, now, name, assisted)
 
-    def _record_checked(self, replay: Replay, now: datetime, name: str, assisted: bool) -> RecordOutcome:
+    def _record_checked(self, replay: Replay, now: datetime, name: str, assisted: bool,
+                        seat: str | None = None) -> RecordOutcome:
         game = finished_game(replay)
         # Re-derive the replay from the rebuilt game: canonical, with its true result.
-        return self._record(RecordedGame(Replay.of(game), clean_name(name), now, bool(assisted)))
+        return self._record(RecordedGame(Replay.of(game), clean_name(name), now, bool(assisted), seat))
 
     def _record(self, recorded: RecordedGame) -> RecordOutcome:
         replay_id = recorded.replay_id
         if all(p.replay_id != replay_id for p in self._pending):
             self._pending.append(recorded)
-        day = day_of_dice(recorded.replay.seed, recorded.when)  # a game on a day's dice: its table too
+        day = day_of_dice(recorded.replay.seed, recorded.when, recorded.replay.difficulty)  # a day's dice: its table too
         if day is not None and all(g.replay_id != replay_id for g, _ in self._pending_daily):
             self._pending_daily.append((recorded, day))
         known_as = self._write_held(recorded.when, recorded)
@@ -180,9 +199,19 @@ class Store:
         check_aware(now)
         if self._pending or self._pending_daily:
             self._write_held(now)
-        if self._pending:
-            self._keep_in_progress(self._pending[-1])
+        if self._keep_newest_alone() and self._release_reserve():
+            # The disk is full: the space set aside for this moment takes the held game.
+            self._write_held(now)
+            self._keep_newest_alone()
+        if not self.unsaved_results:
+            self._ensure_reserve()  # space has returned: set some aside again
         return not self.unsaved_results
+
+    def _keep_newest_alone(self) -> bool:
+        """Put the newest held game played alone in the in-progress file (a seat's game waits
+        in its party's or room's file); True when that failed for want of space."""
+        alone = [p for p in self._pending if p.seat is None]
+        return bool(alone) and self._keep_in_progress(alone[-1])
 
     def _write_held(self, now: datetime, recorded: RecordedGame | None = None) -> str | None:
         """Write every held result under the lock; the id under which the scores held
@@ -209,6 +238,7 @@ class Store:
         for game in fresh:
             self.archive.save(game)
             book.add(game.entry())
+            book.note_seen(game.game_id)  # a seated game: its replay alone is "already recorded"
         if fresh:
             write_atomic(self.scores_path, encode(SCORES_KIND, book.to_data()))
             self._cache = (_signature(self.scores_path), _copy(book))
@@ -224,7 +254,7 @@ class Store:
         notice: the score tables are written all the same."""
         if not self._pending_daily:
             return
-        loaded = self.daily.load(now, may_move=True)
+        loaded = load_daily(self.daily, self.archive, self._time(now), may_move=True)
         if loaded.notice is not None:
             self._add_notice(loaded.notice)
         if loaded.blocks_writing:
@@ -257,7 +287,7 @@ class Store:
         """Today's dice tables as on disk (every entry, standing or not; ``scores --verify``)."""
         try:
             with self._reading() as locked:
-                loaded = self.daily.load(now, may_move=locked)
+                loaded = load_daily(self.daily, self.archive, self._time(now), may_move=locked)
         except OSError as error:
             self._note_error(error, self.daily.path)
             return dict(self._daily)
@@ -288,7 +318,7 @@ class Store:
         table of games whose files are there: so a hand-emptied table deletes nothing.
         """
         seen, kept = set(book.seen), book.kept_replays()
-        daily = self.daily.load(now, may_move=True)  # under the lock: a damaged one is set aside
+        daily = load_daily(self.daily, self.archive, self._time(now), may_move=True)  # under the lock: a damaged one is repaired
         if daily.notice is not None:
             self._add_notice(daily.notice)
         if daily.blocks_writing:
@@ -340,18 +370,38 @@ class Store:
         saved = self._saved_replay()
         return saved is not None and any(_continues(p.replay, saved) for p in self._pending)
 
-    def _keep_in_progress(self, held: RecordedGame) -> None:
+    def _keep_in_progress(self, held: RecordedGame) -> bool:
         """Put ``held`` (a finished game not yet recorded) in the in-progress file, when that
-        file holds nothing or an earlier turn of it: the next start records it."""
+        file holds nothing or an earlier turn of it: the next start records it. True when
+        the disk was too full to write it."""
         try:
             with self._lock():
                 if self._blocked:
-                    return
+                    return False
                 saved = self._saved_replay()
                 if saved is None or (_continues(held.replay, saved) and saved != held.replay):
                     write_atomic(self.in_progress_path, encode(IN_PROGRESS_KIND, held.to_data()))
         except OSError as error:
-            self._note_error(error, self.in_progress_path)
+            notice = notice_of_error(error, self.in_progress_path)
+            self._add_notice(notice)
+            return notice.kind is NoticeKind.DISK_FULL
+        return False
+
+    def _ensure_reserve(self) -> None:
+        if self._blocked or self.reserve.path.is_file():
+            return
+        try:
+            with self._lock():
+                self.reserve.ensure()
+        except OSError:
+            pass  # no lock, no reserve: the notices of the folder say why elsewhere
+
+    def _release_reserve(self) -> bool:
+        try:
+            with self._lock():
+                return self.reserve.release()
+        except OSError:
+            return False
 
     def load_in_progress(self, now: datetime | None = None) -> Game | None:
         """The saved game rebuilt by its replay (same board, seed, turn, powers), or None.
@@ -366,13 +416,56 @@ class Store:
             return None
         game = saved.replay.play()  # checked by in_progress_details
         if game.is_over:
-            if now is not None:
-                recovered = RecordedGame(Replay.of(game), saved.name, check_aware(now), saved.assisted)
-                outcome = self._record(recovered)
-                if outcome.saved and not outcome.duplicate:
-                    self._add_notice(StorageNotice(NoticeKind.RECOVERED_RESULT, str(self.in_progress_path)))
+            with self._owning_in_progress() as ours:
+                if now is not None and ours:
+                    recovered = RecordedGame(Replay.of(game), saved.name, check_aware(now), saved.assisted)
+                    outcome = self._record(recovered)
+                    if outcome.saved and not outcome.duplicate:
+                        self._add_notice(StorageNotice(NoticeKind.RECOVERED_RESULT, str(self.in_progress_path)))
             return None
         return game
+
+    def claim_in_progress(self) -> bool:
+        """Hold the game in progress as this running game's until :meth:`close` (or the
+        process ends, however it ends): no other process records the finished game that
+        waits there for its player's name. False when another running game holds it."""
+        if self._claim is not None:
+            return True
+        claim = DataLock(self.data_dir, 0.0, name=IN_PROGRESS_CLAIM)
+        try:
+            claim.__enter__()
+        except OSError:
+            return False  # held by another game (or a folder that cannot hold the claim)
+        self._claim = claim
+        return True
+
+    def close(self) -> None:
+        """Let the claim on the game in progress go (the game has ended)."""
+        claim, self._claim = self._claim, None
+        if claim is not None:
+            claim.__exit__(None, None, None)
+
+    @contextmanager
+    def _owning_in_progress(self) -> Iterator[bool]:
+        """True while no other running game holds the game in progress: this store holds it,
+        or takes it for the moment. A finished game found there is then one a crash or a
+        quit left unrecorded; otherwise it is the running game's, awaiting its name."""
+        if self._claim is not None:
+            yield True
+            return
+        probe = DataLock(self.data_dir, 0.0, name=IN_PROGRESS_CLAIM)
+        try:
+            probe.__enter__()
+        except LockTimeout:
+            yield False
+            return
+        except OSError:
+            yield True  # a folder that cannot hold a claim: nobody can hold it there
+            return
+        try:
+            yield True
+        finally:
+            probe.__exit__(None, None, None)
 
     def in_progress_details(self, now: datetime | None = None) -> RecordedGame | None:
         """The saved game with its player name, save time and assistance flag, or None."""
@@ -385,7 +478,7 @@ class Store:
                 try:
                     loaded.value.replay.verify()
                 except ReplayError:
-                    moved = set_aside(path, now) if locked and not self._blocked else None
+                    moved = set_aside(path, self._time(now)) if locked and not self._blocked else None
                     self._add_notice(StorageNotice(NoticeKind.RESUME_INVALID, str(path), None if moved is None else str(moved)))
                     return None
                 return loaded.value
@@ -452,7 +545,7 @@ class Store:
     def _load(
         self, path: Path, kind: FileKind, parse: Callable[[Any], T], now: datetime | None, locked: bool
     ) -> Loaded[T]:
-        loaded = load_document(path, kind, parse, now, may_move=locked and not self._blocked)
+        loaded = load_document(path, kind, parse, self._time(now), may_move=locked and not self._blocked)
         if loaded.notice is not None:
             self._add_notice(loaded.notice)
         if loaded.blocks_writing:
@@ -483,7 +576,7 @@ class Store:
         """
         if not damaged and not self.archive.stored_ids():
             return ScoreBook()  # a new data folder: nothing to rebuild, nothing to say
-        rebuilt = rebuild_from_archive(self.archive, now, may_move=writable)
+        rebuilt = rebuild_from_archive(self.archive, self._time(now), may_move=writable)
         for notice in rebuilt.notices:
             self._add_notice(notice)
         if writable:
@@ -506,6 +599,10 @@ class Store:
             self._note_error(error, self.data_dir)
             return self._cache[1] if self._cache is not None else ScoreBook()
 
+    def _time(self, now: datetime | None) -> datetime | None:
+        """``now``, else the caller's clock: when a damaged file is set aside."""
+        return now if now is not None or self.clock is None else check_aware(self.clock())
+
     def _note_error(self, error: OSError, fallback: Path) -> None:
         self._add_notice(notice_of_error(error, fallback))
 
@@ -519,9 +616,13 @@ class ReadOnly(Exception):
 
 
 def _recorded_id(book: ScoreBook, game: RecordedGame) -> str | None:
-    """The id under which ``book`` holds ``game`` (any replay of it), or None."""
+    """The id under which ``book`` holds ``game`` (any replay of it, in the same seat), or
+    None. A game played alone is known by its identity, which every seated game recorded
+    marks as seen too: recorded from one seat, its replay alone is "already recorded"."""
     if book.has(game.replay_id):
         return game.replay_id
+    if game.seat is not None:
+        return None  # another seat's game of the same moves is another result
     older = content_id(game.replay)  # recorded by an earlier version, under its content hash
     return older if book.has(older) else None
 

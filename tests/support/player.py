@@ -197,8 +197,10 @@ class Player:
         self.control.preferences.change(**fields)
 
     def set_today(self, day: date) -> None:
-        """The local date the game reads (Today's dice, today's scores) is ``day`` from now on."""
+        """The date the game reads (Today's dice: the UTC date; today's scores: the local one)
+        is ``day`` from now on."""
         self.control.games.today = lambda: day
+        self.control.games.dice_day = lambda: day
 
     def offer_difficulties(self, *difficulties: Difficulty) -> None:
         """Offer players only ``difficulties``, as a kiosk's config does."""

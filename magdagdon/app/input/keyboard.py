@@ -77,6 +77,10 @@ LAYOUTS = {layout.script: layout for layout in (LATIN, URDU, DEVANAGARI)}
 # Challenge codes: digits and the capitals of Crockford's base 32 (no I, L, O, U).
 CODE_LETTERS = KeyboardLayout("latin", (keys("1234567890"), keys("QWERTYP"), keys("ASDFGHJK"), keys("ZXCVBNM")), "ABC",
                               capitals=True)
+# A web address: small letters, digits and what a host, a port and a path are written with
+# ("_", rare in a path and never in a host, is typed on a keyboard: as a key it reads as "-").
+ADDRESS_LETTERS = KeyboardLayout("latin", (keys("1234567890"), keys("qwertyuiop"), keys("asdfghjkl:"),
+                                           keys("zxcvbnm./-")), "abc")
 
 
 @dataclass(frozen=True)

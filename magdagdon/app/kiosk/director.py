@@ -4,7 +4,8 @@ and does nothing else.
 
 It watches the input the control object hands it and the states on the machine, and acts
 on the machine the way the autoplay does (restarting it with the states it names).
-When the attract loop begins, the kiosk speaks its own language again and the kiosk.json
+When the attract loop begins, the next guest's start is made ready (the kiosk's own language,
+difficulty and settings, whatever the last guest picked) and the kiosk.json
 notice the operator saw on the title goes. The attract steps (``kiosk.json``): the title card; today's and all-time tables with
 names; today's best recorded game, played back through the real game states from its
 verified replay; how to play in three animated steps; the expert playing a game.
@@ -28,6 +29,7 @@ from magdagdon.storage.kiosk_config import KioskConfig
 from magdagdon.storage.today import best_of_day, todays_table
 
 from ..table.games import Games
+from ..table.session import KIOSK_DEMO_CAPTION
 from ..input.gamepad import JOY_DEAD_ZONE, STICK_DEAD_ZONE
 from ..shell.payloads import Card, CardToShow, Countdown
 from ..shell.play_context import PlayContext
@@ -83,12 +85,12 @@ def read_score_tables(storage: StoreAccess, games: Games, difficulties: tuple[Di
 
 class KioskDirector:
     def __init__(self, config: KioskConfig, games: Games, autoplay: Autoplay, storage: StoreAccess,
-                 notice_seen: Callable[[], None] = lambda: None, own_language: Callable[[], None] = lambda: None,
+                 notice_seen: Callable[[], None] = lambda: None, fresh_guest: Callable[[], None] = lambda: None,
                  room: Callable[[], RoomSnapshot | None] = lambda: None,
                  close_room: Callable[[], None] = lambda: None) -> None:
         self.config, self.games, self.autoplay, self.storage = config, games, autoplay, storage
         self.notice_seen = notice_seen  # the evening has begun: the title's kiosk.json notice goes
-        self.own_language = own_language  # the kiosk's own language again
+        self.fresh_guest = fresh_guest  # the kiosk's own language, difficulty and settings again
         self.room, self.close_room = room, close_room  # the phones' room open now, if any; closing it
         self.room_version = -1  # the room's state last seen: a change is its phones' input
         self.last_input: float | None = None
@@ -175,7 +177,7 @@ class KioskDirector:
         if self.room() is not None:
             self.close_room()  # nobody is at the screen to host it
         self.notice_seen()
-        self.own_language()  # a guest's language stays with that guest
+        self.fresh_guest()  # a guest's choices stay with that guest
         self.attracting = True
         self.step = -1
         self._next_step(machine, now)
@@ -226,7 +228,7 @@ class KioskDirector:
             # Not the expert's demo: the caption says whose game it is.
             session = games.demo_session(Game(replay.difficulty, replay.seed), ("attract.best_game", {"name": recorded.name}))
         else:
-            session = games.demo_session()
+            session = games.demo_session(caption=KIOSK_DEMO_CAPTION)  # a touch screen: no "press any key"
         self.demo_running = True
         self.demo_games_at = autoplay.games_shown
         machine.restart("rolling", PlayContext(session))

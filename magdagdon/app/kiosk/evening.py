@@ -16,9 +16,11 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
+from magdagdon.engine import Difficulty
 from magdagdon.storage.kiosk_config import load_kiosk_config
 
-from ..text.i18n import system_language
+from ..services.wall_clock import now as wall_now
+from ..text.i18n import available_locales, system_language
 from .director import KioskDirector
 from .lock import FolderInUse, KioskClaim, KioskLock, draw_leaving, set_lock_hints
 
@@ -28,6 +30,7 @@ if TYPE_CHECKING:
     from ..phones.host import PhoneHost
     from ..players.autoplay import Autoplay
     from ..services.notices import Notices
+    from ..services.preferences import Preferences
     from ..services.store_access import StoreAccess
     from ..shell.options import Options
     from ..shell.state_machine import StateMachine
@@ -44,21 +47,22 @@ class KioskEvening:
             self.claim = KioskClaim(data_dir)
         except FolderInUse as busy:
             raise SystemExit(f"magdagdon: {busy}") from None
-        self.loaded = load_kiosk_config(data_dir)
+        self.loaded = load_kiosk_config(data_dir, wall_now(), available_locales())
         self.config = self.loaded.config
         set_lock_hints()
         self.lock = KioskLock(self.config.exit_hold_seconds)
         self.notice: str | None = None  # kiosk.json's notice, shown on the title until the evening begins
         self.director: KioskDirector | None = None  # made once the game's services are
 
-    def run_options(self, options: Options, asked_locale: str | None) -> Options:
+    def run_options(self, options: Options, asked_locale: str | None, asked_difficulty: Difficulty | None) -> Options:
         """Fullscreen, unless a size was asked for (to look at the kiosk in a window). Its
-        language is its own (kiosk.json, the command line's ``asked_locale``, the system's):
-        never the one a guest last picked in Settings. A difficulty it offers."""
+        language and difficulty are its own (kiosk.json, the command line's ``asked_locale``,
+        the system's; the command line's ``asked_difficulty`` if offered, else the first
+        offered): never the ones a guest last picked in Settings."""
         config = self.config
         return replace(options, windowed=options.size is not None,
                        locale=config.language or asked_locale or system_language(),
-                       difficulty=options.difficulty if options.difficulty in config.difficulties
+                       difficulty=asked_difficulty if asked_difficulty in config.difficulties
                        else config.difficulties[0])
 
     def lock_window(self) -> None:
@@ -67,11 +71,12 @@ class KioskEvening:
 
     def set_up(self, notices: Notices, games: Games, autoplay: Autoplay, storage: StoreAccess, text: Catalog,
                set_language: Callable[[str], None], phones: Callable[[], PhoneHost | None],
-               redraw: Callable[[], None]) -> None:
+               redraw: Callable[[], None], preferences: Preferences) -> None:
         """Once the game's services are made, before its first screen: the notice for the
         operator, the games' kiosk rules, and the director. ``text`` speaks the kiosk's own
         language now; ``phones`` is the phones' host if one was made; ``redraw`` asks for
-        the next frame to be drawn (the title's notice going is not a state's change)."""
+        the next frame to be drawn (the title's notice going is not a state's change);
+        ``preferences`` put every guest's choices back for the next guest."""
         if self.loaded.notice is not None:
             self.notice = message = notices.describe(self.loaded.notice)
             notices.add(message)
@@ -79,7 +84,7 @@ class KioskEvening:
             print(f"magdagdon: {message}{problem}", file=sys.stderr)  # the operator's log (journal)
         games.name_timeout = float(self.config.name_seconds)
         games.difficulties = self.config.difficulties
-        locale = text.locale
+        locale, difficulty = text.locale, games.difficulty
 
         def notice_seen() -> None:
             """The evening has begun (the attract loop, or a guest's game): the operator has
@@ -89,8 +94,11 @@ class KioskEvening:
                 self.notice = None
                 redraw()
 
-        def own_language() -> None:
-            """The attract loop speaks the kiosk's own language, whichever a guest picked."""
+        def fresh_guest() -> None:
+            """The next guest starts as the evening began: the kiosk's own language,
+            difficulty and settings, whichever the last guest picked."""
+            preferences.next_guest()
+            games.difficulty = difficulty
             if text.locale != locale:
                 set_language(locale)
 
@@ -103,7 +111,7 @@ class KioskEvening:
             if host is not None:
                 host.close()
 
-        self.director = KioskDirector(self.config, games, autoplay, storage, notice_seen, own_language,
+        self.director = KioskDirector(self.config, games, autoplay, storage, notice_seen, fresh_guest,
                                       room=room, close_room=close_room)
 
     def phone_host(self, data_dir: Path | None) -> PhoneHost:

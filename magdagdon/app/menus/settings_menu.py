@@ -1,5 +1,6 @@
 """Settings: difficulty (a new game, after asking if one is in progress), the yes/no
-settings, the volume, the display, the language (each named in its own script).
+settings, the volume, the world board (sending, and its address), the display, the language
+(each named in its own script).
 
 A yes/no setting is a field of :class:`~magdagdon.storage.settings.Settings` and one line of
 ``TOGGLES`` with its two labels; a tap changes it through the preferences, whose followers
@@ -12,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from magdagdon.engine import Difficulty
 
+from ..world.world_board import WorldBoard
 from ..services.audio import Audio
 from ..table.games import Games
 from ..text.i18n import language_names
@@ -49,10 +51,10 @@ class SettingsMenu(MenuState):
     title_key = "settings.title"
 
     def __init__(self, kit: MenuKit, games: Games, audio: Audio, window: Window, preferences: Preferences,
-                 set_language: Callable[[str], None]) -> None:
+                 set_language: Callable[[str], None], world: WorldBoard) -> None:
         super().__init__(kit)
         self.games, self.audio, self.window, self.preferences = games, audio, window, preferences
-        self.set_language = set_language
+        self.set_language, self.world = set_language, world
 
     @property
     def volume_percent(self) -> int:
@@ -73,6 +75,7 @@ class SettingsMenu(MenuState):
             items.append(Item(toggle.setting, text(toggle.on if on else toggle.off)))
             if toggle.setting == "sound":
                 items.append(Item("volume", text("settings.volume", percent=self.volume_percent)))
+        items += self._world_items()
         if not self.kit.locked:
             items.append(Item("display", text("settings.fullscreen" if self.window.fullscreen else "settings.windowed")))
         for locale, name in language_names().items():
@@ -97,6 +100,11 @@ class SettingsMenu(MenuState):
         elif any(toggle.setting == ident for toggle in TOGGLES):
             self.preferences.change(**{ident: not getattr(self.preferences.current, ident)})
             self.build()
+        elif ident == "world_board" and self.world.choice().address is not None:
+            self.preferences.change(world_board=not self.world.choice().sending)
+            self.build()
+        elif ident == "board_address" and not self.kit.locked:
+            self.push("board_address")
         elif ident == "volume":
             later = [step for step in VOLUME_STEPS if step < self.volume_percent]
             percent = later[0] if later else VOLUME_STEPS[0]
@@ -123,6 +131,25 @@ class SettingsMenu(MenuState):
             self.remember(difficulty=chosen)
             self.start_new_game(self.games, chosen)
 
+    def _world_items(self) -> list[Item]:
+        """Sending Today's dice to the world board (off until chosen) and the board's address,
+        side by side. Without an address there is nothing to turn on: the line says so, and
+        its neighbour asks for one. A kiosk's address is its kiosk.json's: shown, not typed."""
+        from magdagdon.board.address import board_host
+
+        choice = self.world.choice()
+        address = choice.address
+        if address is None:
+            sending = Item("world_board", self.text("settings.world_board_no_address"), row=2, enabled=False)
+            where = Item("board_address", self.text("settings.board_address_set"), row=2,
+                         enabled=not self.kit.locked)
+        else:
+            sending = Item("world_board", self.text("settings.world_board_on" if choice.sending else
+                                                    "settings.world_board_off"), row=2)
+            where = Item("board_address", self.text("settings.board_address", address=board_host(address)), row=2,
+                         enabled=not self.kit.locked)
+        return [sending, where]
+
     def remember(self, **changes: Any) -> None:
         """Keep the player's choice for the next runs (quietly nothing if it cannot)."""
         self.preferences.remember(**changes)
@@ -130,4 +157,4 @@ class SettingsMenu(MenuState):
 
 def screen(services: Services) -> SettingsMenu:
     return SettingsMenu(services.menu, services.games, services.audio, services.window, services.preferences,
-                        services.set_language)
+                        services.set_language, services.world)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from magdagdon.engine.challenge import daily_seed
+from magdagdon.engine.challenge import day_seed
 
 from ..table.games import Games
 from ..services.notices import Notices
@@ -142,8 +142,8 @@ class Title(MenuState):
         self.begin_game(self.games.demo_session())
 
     def start_daily(self) -> None:
-        """Today's dice: the seed of the local calendar day, the same for everyone that day."""
-        self.begin_game(self.games.new_session(seed=daily_seed(self.games.today())))
+        """Today's dice: the seed of the UTC date and the difficulty, the same for everyone that day."""
+        self.begin_game(self.games.new_session(seed=day_seed(self.games.dice_day(), self.games.difficulty)))
 
 
 def screen(services: Services) -> Title:

@@ -22,7 +22,8 @@ from .strip import draw_mini_board, fitted
 
 def draw_best_turns(surface: pygame.Surface, fonts: FontBook, text: Catalog, strip: pygame.Rect,
                     best_of_turn: tuple[tuple[int, ...], ...], colour_of: Callable[[int], Colour]) -> None:
-    """Who gained most on each turn: the turn number in the colour of the best player(s)."""
+    """Who gained most on each turn: the turn number in the colour of the best player(s); a
+    turn nobody placed dice in (every board ruined, or full) is an empty cell."""
     label = text("party.best_turns")
     size = max(10, int(strip.height * 0.6))
     image = fitted(fonts, label, size, strip.width // 3, strip.height, palette.TEXT_DIM)
@@ -39,7 +40,10 @@ def draw_best_turns(surface: pygame.Surface, fonts: FontBook, text: Catalog, str
         band = max(1, box.height // max(1, len(seats)))
         for k, seat in enumerate(seats):
             pygame.draw.rect(surface, colour_of(seat), (box.left, box.top + k * band, box.width, band))
-        digit = fitted(fonts, str(turn), int(box.height * 0.6), box.width - 2, box.height, palette.TEXT_DARK, True)
+        if not seats:
+            pygame.draw.rect(surface, palette.CELL_EMPTY, box)
+        ink = palette.TEXT_DARK if seats else palette.TEXT_DIM
+        digit = fitted(fonts, str(turn), int(box.height * 0.6), box.width - 2, box.height, ink, True)
         with panel(surface, "best each turn", strip, Role.VALUE), panel(surface, f"turn {turn}", box, element=Role.PICTURE):
             surface.blit(digit, digit.get_rect(center=box.center))
 

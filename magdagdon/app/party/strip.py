@@ -52,8 +52,9 @@ def fitted_size(fonts: FontBook, words: str, size: int, width: int, height: int,
 
 def draw_mini_board(surface: pygame.Surface, fonts: FontBook, rect: pygame.Rect, board: Board,
                     smallest: int | None = None) -> None:
-    """A 4×4 board in ``rect`` (a square): numbers on cells, ruins dark. ``smallest``: the
-    window's smallest readable text (by default the surface's)."""
+    """A 4×4 board in ``rect`` (a square): numbers on cells, ruins dark and crossed out (a
+    ruin's dark is as dark as an empty cell's blue: the cross tells them apart without
+    colour). ``smallest``: the window's smallest readable text (by default the surface's)."""
     side = min(rect.width, rect.height)
     gap = max(1, side // 40)
     cell = (side - 5 * gap) // 4
@@ -68,6 +69,7 @@ def draw_mini_board(surface: pygame.Surface, fonts: FontBook, rect: pygame.Rect,
         value = board.number(index)
         if board.is_ruin(index):
             pygame.draw.rect(surface, palette.RUIN_DARK, box, border_radius=max(1, cell // 6))
+            draw_ruin_cross(surface, box)
         elif value:
             pygame.draw.rect(surface, palette.DIE_FACE, box, border_radius=max(1, cell // 6))
             if size:
@@ -76,6 +78,16 @@ def draw_mini_board(surface: pygame.Surface, fonts: FontBook, rect: pygame.Rect,
                     surface.blit(digit, digit.get_rect(center=box.center))
         else:
             pygame.draw.rect(surface, palette.CELL_EMPTY, box, border_radius=max(1, cell // 6))
+
+
+def draw_ruin_cross(surface: pygame.Surface, box: pygame.Rect) -> None:
+    """A cross over a ruined cell of a small board: its shape says "ruin" where its colour
+    alone would not (in greyscale, to a colour-blind eye, from across a room)."""
+    inset = max(1, box.width // 5)
+    width = max(1, box.width // 9)
+    inner = box.inflate(-2 * inset, -2 * inset)
+    pygame.draw.line(surface, palette.DANGER, inner.topleft, inner.bottomright, width)
+    pygame.draw.line(surface, palette.DANGER, inner.bottomleft, inner.topright, width)
 
 
 def draw_party_strip(surface: pygame.Surface, fonts: FontBook, rect: pygame.Rect, entries: list[StripEntry],

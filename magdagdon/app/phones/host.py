@@ -21,7 +21,7 @@ from magdagdon.engine import Difficulty
 from magdagdon.phones.keeper import RoomKeeper
 from magdagdon.phones.lan import lan_address
 from magdagdon.phones.room import Room, RoomPhase, RoomSnapshot, new_room_code
-from magdagdon.storage import Store, open_store
+from magdagdon.storage import Store, StorageNotice, open_store
 from magdagdon.storage.room_file import RoomFiles, RoomRecord
 
 from ..services.wall_clock import now as wall_now
@@ -74,6 +74,7 @@ class PhoneHost:
         self.timers = timers  # the lobby's turn timer choices, the first a new room's
         self.continues = continues  # a room left open is offered (a kiosk starts every room afresh)
         self.open_room: OpenRoom | None = None
+        self.file_notices: list[StorageNotice] = []  # rooms' files set aside since last asked
 
     # --- reading (any frame) ----------------------------------------------------------
     @property
@@ -110,15 +111,22 @@ class PhoneHost:
         except HostFailed:
             return None
         files = RoomFiles(store.data_dir)
-        for _ in range(20):
-            record = files.unfinished(wall_now())
-            if record is None:
-                return None
-            keeper = RoomKeeper.resume(files, lambda: store, record, self.clock())
-            if keeper.room.snapshot.phase is not RoomPhase.FINISHED:
-                return record
-            keeper.save(wall_now())  # records the guests not yet in the tables, marks it finished
-        return None
+        try:
+            for _ in range(20):
+                record = files.unfinished(wall_now())
+                if record is None:
+                    return None
+                keeper = RoomKeeper.resume(files, lambda: store, record, self.clock())
+                if keeper.room.snapshot.phase is not RoomPhase.FINISHED:
+                    return record
+                keeper.save(wall_now())  # records the guests not yet in the tables, marks it finished
+            return None
+        finally:
+            self.file_notices += files.take_notices()  # a file set aside: the lobby says so
+
+    def take_notices(self) -> list[StorageNotice]:
+        notices, self.file_notices = self.file_notices, []
+        return notices
 
     # --- the host's choices ---------------------------------------------------------------
     def open(self, difficulty: Difficulty, resume: RoomRecord | None = None, seed: int | None = None) -> str:
@@ -143,7 +151,7 @@ class PhoneHost:
             dice = secrets.randbelow(10**9) + 1 if seed is None else seed
             room = Room(new_room_code(), difficulty, dice, self.timers[0])
             keeper = RoomKeeper(files, lambda: store, room, wall_now())
-        server = RoomServer(keeper.room, keeper, address, self.port, self.clock, wall_now)
+        server = RoomServer(keeper.room, keeper, address, self.port, self.clock, wall_now, resumable=self.continues)
         try:
             url = server.start()
         except OSError as error:
@@ -176,6 +184,12 @@ class PhoneHost:
         if server is not None:
             server.remove(seat)
 
+    def lock(self, locked: bool) -> None:
+        """Nobody new joins while the room is locked."""
+        server = self._server()
+        if server is not None:
+            server.lock(locked)
+
     def _server(self) -> "RoomServer | None":
         return self.open_room.server if self.open_room is not None else None
 
@@ -188,7 +202,7 @@ class PhoneHost:
 
     def _open_store(self) -> Store:
         try:
-            store = open_store(self.data_dir, wall_now())
+            store = open_store(self.data_dir, wall_now(), clock=wall_now)
         except OSError as error:
             raise HostFailed(Trouble.NO_FOLDER, str(error)) from None
         if store.data_dir is None:

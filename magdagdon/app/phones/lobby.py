@@ -1,7 +1,8 @@
 """The room's lobby: a large QR code of the room's address, the address in words, the room
-code, the guests who joined, the difficulty and the turn timer; Remove a guest, Start
-(one guest or more) and Close room (asked first once guests joined). A room a crash or a
-quit left open is offered first: Continue the room, or a New room.
+code, the guests who joined, the difficulty and the turn timer; Remove a guest (for good),
+Lock room (nobody new joins), Start (one guest or more) and Close room (asked first once
+guests joined). A room a crash or a quit left open is offered first: Continue the room, or a
+New room; a room's file that could not be continued was set aside, and the lobby says so.
 
 Opening the room starts its server; a failure is one line on the title and on stderr,
 and the game goes on."""
@@ -55,11 +56,15 @@ class PhonesLobby(MenuState):
         self.built_for: tuple[object, ...] = ()
         self.difficulty = games.difficulty
         self.turn_seconds: float | None = host.timers[0]
+        self.file_notices: list[str] = []  # rooms' files set aside, said above the buttons
 
     def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
         super().enter(context, payload)
         if not self.host.is_open:
             self.offer = self.host.unfinished()
+            self.file_notices = [self.notices_shown.describe(n) for n in self.host.take_notices()]
+            for message in self.file_notices:
+                self.notices_shown.add(message)
             if self.offer is None:
                 self.open_room(None)
         self.clear()
@@ -87,6 +92,9 @@ class PhonesLobby(MenuState):
             return self.text("phones.offer", turn=self.offer.turn)
         return self.text("phones.scan")
 
+    def notices(self) -> list[str]:
+        return self.file_notices[-2:]
+
     def guests(self) -> int:
         snapshot = self.host.snapshot
         return sum(s.status is not SeatStatus.REMOVED for s in snapshot.seats) if snapshot is not None else 0
@@ -100,10 +108,12 @@ class PhonesLobby(MenuState):
         guests = self.guests()
         timer = text("phones.timer_off") if self.turn_seconds is None else \
             text("phones.timer_seconds", seconds=int(self.turn_seconds))
+        locked = self.host.snapshot is not None and self.host.snapshot.locked
         return [Item("difficulty", text("phones.difficulty", difficulty=text(f"difficulty.{self.difficulty.name}")),
                      row=0),
                 Item("timer", timer, row=0),
                 Item("remove", text("phones.remove"), row=1, enabled=guests > 0),
+                Item("lock", text("phones.unlock" if locked else "phones.lock"), row=1),
                 Item("close", text("phones.close"), row=1),
                 Item("start", text("phones.start"), "#primary" if guests else "", row=2, enabled=guests > 0)]
 
@@ -128,6 +138,9 @@ class PhonesLobby(MenuState):
             self.build()
         elif ident == "remove" and self.guests():
             self.push("phones_remove")
+        elif ident == "lock" and self.host.snapshot is not None:
+            self.host.lock(not self.host.snapshot.locked)
+            self.build()
         elif ident == "start" and self.guests():
             self.host.start_game()
             self.reset("phones_race")
@@ -152,7 +165,8 @@ class PhonesLobby(MenuState):
         super().update(dt)
         snapshot = self.host.snapshot
         # The buttons follow the guests (Start needs one): rebuilt when the count changes.
-        key = (self.guests(), snapshot.difficulty if snapshot is not None else None)
+        key = (self.guests(), snapshot.difficulty if snapshot is not None else None,
+               snapshot.locked if snapshot is not None else None)
         if self.active and self.built and key != self.built_for:
             self.built_for = key
             self.build()
@@ -298,6 +312,10 @@ class RemoveGuest(MenuState):
     def __init__(self, kit: MenuKit, host: PhoneHost) -> None:
         super().__init__(kit)
         self.host = host
+
+    @property
+    def subtitle(self) -> str:
+        return self.text("phones.remove_note")
 
     def items(self) -> list[Item]:
         snapshot = self.host.snapshot

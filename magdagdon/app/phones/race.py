@@ -99,11 +99,18 @@ class PhonesRace(RoomScreen):
         self.follow()
 
     def items(self) -> list[Item]:
-        return [Item("remove", self.text("phones.remove"), row=0), Item("close", self.text("phones.close"), row=0)]
+        snapshot = self.host.snapshot
+        locked = snapshot is not None and snapshot.locked
+        return [Item("remove", self.text("phones.remove"), row=0),
+                Item("lock", self.text("phones.unlock" if locked else "phones.lock"), row=0),
+                Item("close", self.text("phones.close"), row=0)]
 
     def on_choice(self, ident: str) -> None:
         if ident == "remove":
             self.push("phones_remove")
+        elif ident == "lock" and self.host.snapshot is not None:
+            self.host.lock(not self.host.snapshot.locked)
+            self.build()
         elif ident == "close":
             self.on_back()
 

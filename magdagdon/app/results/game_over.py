@@ -12,7 +12,7 @@ by ``review_cards``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
@@ -23,6 +23,7 @@ from magdagdon.engine.challenge import code_for, has_code
 from ..input.focus import FocusKey
 from ..players.review_job import ReviewJob
 from ..players.worker import Worker
+from ..world.world_board import WorldBoard
 from ..ui import palette
 from ..audit.draw_log import Role, as_role, new_frame_surface, panel
 from ..table.hud import draw_banner
@@ -36,6 +37,7 @@ from ..shell.payloads import Answer, NameAsked, NameGiven, Payload, ReplayToView
 from ..shell.play_context import PlayContext
 from .game_over_plan import ButtonWords, GameOverPlanner, PanelContent, PanelPlan, ResultLine
 from .review_cards import REVIEW_ITEMS, draw_review_cards, review_line
+from ..world.world_line import world_line
 from .turn_story import TurnStory, turn_stories
 from ..table.games import Games
 from ..table.table_state import TableKit, TableState
@@ -54,9 +56,11 @@ SAMPLE_REVIEW = TurnReview(12, 188, (), (), TurnAdvice((), ((5, 6), (4, 7)), Non
 class GameOver(TableState):
     key = "game_over"
 
-    def __init__(self, table: TableKit, games: Games, worker: Worker) -> None:
+    def __init__(self, table: TableKit, games: Games, worker: Worker, world: WorldBoard,
+                 last_name: Callable[[], str]) -> None:
         super().__init__(table, games)
         self.worker = worker
+        self.world, self.last_name = world, last_name
 
     def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
         super().enter(context, payload)
@@ -91,6 +95,9 @@ class GameOver(TableState):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.session.check_saved()  # a held result written by a retry or another save
+        session = self.session
+        if session.world_send is None and session.recorded and not session.awaiting_name and not session.demo:
+            session.world_send = self.world.send_finished(session, self.last_name() or None)  # on the worker
         if self.tick == BOARD_TICKS + COUNT_TICKS and not self.session.demo:  # after the count-up (CPU)
             self.start_review()  # nobody reads a demo's
         if self.session.awaiting_name and not self.asked_name and self.tick >= BOARD_TICKS + COUNT_TICKS + NAME_PAUSE_TICKS:
@@ -201,6 +208,9 @@ class GameOver(TableState):
             lines.append(ResultLine("rank", text("gameover.no_rank", difficulty=name), palette.TEXT_DIM))
         if session.assisted:
             lines.append(ResultLine("assisted", text("gameover.assisted"), palette.HINT))
+        world = world_line(text, session.world_send)
+        if world is not None:
+            lines.append(world)
         if self._review_items() or self._review_awaited():
             lines.append(ResultLine("review title", text("gameover.review_title"), palette.TEXT))
         return lines
@@ -375,4 +385,4 @@ class GameOver(TableState):
 
 
 def screen(services: Services) -> GameOver:
-    return GameOver(services.table, services.games, services.worker)
+    return GameOver(services.table, services.games, services.worker, services.world, services.last_name.offer)

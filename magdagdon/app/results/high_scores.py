@@ -30,8 +30,10 @@ from ..shell.play_context import PlayContext
 from ..services.wall_clock import now
 from ..services.store_access import StoreAccess
 from ..ui.menu import Item, MenuKit, MenuState
+from ..world.world_view import WorldView
 
 if TYPE_CHECKING:
+    from ..world.world_board import WorldBoard
     from ..shell.screens import Services
 
 # column key, share of the width, alignment
@@ -51,9 +53,10 @@ class HighScores(MenuState):
     drawn_body = True
     body_share = 1.0  # the table takes all the height there is
 
-    def __init__(self, kit: MenuKit, games: Games, storage: StoreAccess) -> None:
+    def __init__(self, kit: MenuKit, games: Games, storage: StoreAccess, world: "WorldBoard") -> None:
         super().__init__(kit)
         self.games, self.storage = games, storage
+        self.world = WorldView(world)  # Today's dice: this table's, or the world board's
         self.shown = games.difficulty
         self.today = False  # False: all time
         self.scroll = 0
@@ -75,6 +78,25 @@ class HighScores(MenuState):
     def notices(self) -> list[str]:
         return [self.daily_notice] if self.daily_view and self.daily_notice else []
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        opened, replay = self.world.replay_to_open()
+        if opened:
+            self.daily_notice = "" if replay is not None else self.text("scores.world_replay_missing")
+            if replay is not None:
+                self.push("replay", ReplayToView(replay))
+            else:
+                self.build()
+        if self.showing_world and self.world.arrived():  # taken in here, shown by the next frame
+            self.loaded = False
+            self.load()
+            self.kit.ui.note_change()
+
+    @property
+    def showing_world(self) -> bool:
+        """Today's dice of the world board, not this table's."""
+        return self.daily_view and self.world.shown
+
     def items(self) -> list[Item]:
         text = self.text
         items = [Item(f"tab:{d.name}", text(f"difficulty.{d.name}"), "#chosen" if d is self.shown else "", row=0)
@@ -83,11 +105,20 @@ class HighScores(MenuState):
                   Item("period:all", text("scores.all_time"), "" if self.today or self.daily_view else "#chosen", row=1),
                   Item("period:daily", text("scores.daily"), "#chosen" if self.daily_view else "", row=1),
                   Item("back", text("button.back"), "#primary", row=1)]  # beside them: more room for games
+        if self.daily_view:
+            items += self.world.items(text)
         return items
 
     def on_choice(self, ident: str) -> None:
         if ident.startswith("tab:"):
             self.shown = Difficulty.from_name(ident.split(":", 1)[1])
+            self.scroll, self.data, self.loaded = 0, None, False
+            self.load()
+            self.build()
+        elif ident.startswith("board:"):
+            self.world.shown = ident == "board:world"
+            if self.world.shown:
+                self.world.ask(self.games.dice_day(), self.shown)  # each tap asks the board afresh
             self.scroll, self.data, self.loaded = 0, None, False
             self.load()
             self.build()
@@ -127,7 +158,11 @@ class HighScores(MenuState):
         super().handle_event(event)
 
     def open_replay(self, entry: ScoreEntry) -> None:
-        """The game in the replay viewer; a record that is missing or damaged is one line there."""
+        """The game in the replay viewer; a record that is missing or damaged is one line there.
+        A game of the world board is fetched from it first (on the worker)."""
+        if self.showing_world:
+            self.world.open(entry.replay_id)
+            return
         store = self.storage.store
         replay = None
         try:
@@ -144,11 +179,16 @@ class HighScores(MenuState):
             self.loaded = True
             store = self.storage.store
             try:
-                if store is None:
+                if self.showing_world:
+                    if not self.world.asked_for(self.games.dice_day(), self.shown):
+                        self.world.ask(self.games.dice_day(), self.shown)
+                    entries = self.world.entries()
+                    self.data = None if entries is None else (entries, statistics_of(entries))
+                elif store is None:
                     self.data = None
                 elif self.daily_view:
                     # The entries that stand on their replays; a newer daily.json is a notice.
-                    entries = store.daily_table(self.games.today(), self.shown, now())
+                    entries = store.daily_table(self.games.dice_day(), self.shown, now())
                     fresh = self.storage.pull_notices()
                     self.daily_notice = fresh[-1] if fresh else ""
                     self.data = (entries, statistics_of(entries))
@@ -168,7 +208,8 @@ class HighScores(MenuState):
         size = max(floor, min(rect.height // 26, int(floor * 1.5)))
         loaded = self.data
         if loaded is None:
-            self._centred(surface, rect, text("scores.unavailable"), size)
+            message = self.world.message() if self.showing_world else "scores.unavailable"
+            self._centred(surface, rect, text(message), size)
             return
         entries, stats = loaded
         # The largest size, down to the readable floor, at which every game shows; else the
@@ -186,8 +227,9 @@ class HighScores(MenuState):
         with panel(surface, "table", plan.area, Role.NAME):
             if not entries:
                 self.rows = []
-                self._centred(surface, plan.area, text("scores.empty_today" if self.today else "scores.empty"),
-                              int(size * 1.2))
+                empty = "scores.world_empty" if self.showing_world else \
+                    "scores.empty_today" if self.today else "scores.empty"
+                self._centred(surface, plan.area, text(empty), int(size * 1.2))
                 return
             self._draw_table(surface, plan, entries)
 
@@ -567,4 +609,4 @@ def statistics_of(entries: list[ScoreEntry]) -> Statistics:
 
 
 def screen(services: Services) -> HighScores:
-    return HighScores(services.menu, services.games, services.storage)
+    return HighScores(services.menu, services.games, services.storage, services.world)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import pygame
 
 from magdagdon.storage import DEFAULT_NAME, MAX_NAME_CHARACTERS
+from magdagdon.graphemes import length
 
 from ..text.fonts import FontBook
 from ..text.i18n import Catalog
@@ -308,7 +309,7 @@ class NameEntry(State):
         if self.caret_drawn:
             pygame.draw.line(surface, palette.TEXT, (caret_x, field.top + field.height // 5),
                              (caret_x, field.bottom - field.height // 5), max(2, field.height // 20))
-        counter = f"{len(self.name)}/{MAX_NAME_CHARACTERS}"
+        counter = f"{length(self.name)}/{MAX_NAME_CHARACTERS}"
         image = fonts.render(counter, max(floor, int(field.height * 0.3)), palette.TEXT_DIM)
         ink = ink_rect(image)
         gap = field.height // 5

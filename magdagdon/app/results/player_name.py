@@ -3,46 +3,46 @@ offered to the next player.
 
 A name goes on the shared table and the game-over screen, so nothing that could hide or
 reorder text survives: control characters, format characters (bidi overrides, zero-width
-joiners and spaces), private-use and unassigned code points are dropped; runs of spaces
-become one; at most ``MAX_NAME_CHARACTERS`` remain; an empty name is the default name.
+spaces, a joiner anywhere but inside an emoji sequence), private-use and unassigned code
+points are dropped; a letter keeps a few combining marks, not a tower; runs of spaces
+become one; at most ``MAX_NAME_CHARACTERS`` remain, counted as a reader counts them (an
+emoji sequence is one, and never cut); an empty name is the default name.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Callable
 
+from magdagdon.graphemes import clusters, cut, length, tidy_text
 from magdagdon.storage import DEFAULT_NAME, MAX_NAME_CHARACTERS
+
+_LINES = "\t\n\r\v\f\x85\u2028\u2029"
 
 
 def typed_characters(text: str) -> str:
-    """``text`` without the characters a name never holds (categories C*: Cc, Cf, Cs, Co, Cn).
-    Line and tab characters become spaces, so pasted ``a\\nb`` reads ``a b``."""
-    kept = []
-    for ch in text:
-        if ch in "\t\n\r\v\f\x85\u2028\u2029":
-            kept.append(" ")
-        elif not unicodedata.category(ch).startswith("C"):
-            kept.append(ch)
-    return "".join(kept)
+    """``text`` without the characters a name never holds (categories C*: Cc, Cf, Cs, Co, Cn,
+    but an emoji sequence's joiners). Line and tab characters become spaces, so pasted
+    ``a\\nb`` reads ``a b``."""
+    return tidy_text("".join(" " if ch in _LINES else ch for ch in text), invisible="")
 
 
 def add_typed(name: str, text: str) -> str:
-    """``name`` with ``text`` appended as far as it fits; no leading or double spaces."""
-    for ch in typed_characters(text):
-        if len(name) >= MAX_NAME_CHARACTERS:
+    """``name`` with ``text`` appended as far as it fits; no leading or double spaces. A mark
+    typed after the last letter that fits joins it; a letter past the last does not go in."""
+    for cluster in clusters(typed_characters(text)):
+        if length(name + cluster) > MAX_NAME_CHARACTERS:
             break
-        if ch.isspace():
+        if cluster.isspace():
             if not name or name.endswith(" "):
                 continue
-            ch = " "
-        name += ch
+            cluster = " "
+        name += cluster
     return name
 
 
 def final_name(name: str) -> str:
     """The name to record: cleaned, trimmed, the default when nothing is left."""
-    cleaned = " ".join(typed_characters(name).split())[:MAX_NAME_CHARACTERS].strip()
+    cleaned = cut(" ".join(typed_characters(name).split()), MAX_NAME_CHARACTERS).strip()
     return cleaned or DEFAULT_NAME
 
 

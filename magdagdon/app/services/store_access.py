@@ -15,8 +15,9 @@ from .wall_clock import now
 
 
 def open_store_now(data_dir: Path | None) -> Store:
-    """Open the data folder; a finished game a crash left unrecorded is dated now."""
-    return open_store(data_dir, now())
+    """Open the data folder as the running game's (it claims the game in progress); a
+    finished game a crash left unrecorded is dated now."""
+    return open_store(data_dir, now(), plays=True, clock=now)
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,11 @@ class StoreAccess:
         done = self._store.retry_unsaved(now())
         self.pull_notices()
         return done
+
+    def close(self) -> None:
+        """The game has ended: its claim on the game in progress goes."""
+        if self._store is not None:
+            self._store.close()
 
     def note_failure(self) -> None:
         self.notices.add(self.notices.text("notice.generic"))

@@ -33,6 +33,7 @@ from .jobs import AfterFrame
 from ..players.autoplay import Autoplay
 from ..players.warm_up import warm_expert
 from ..players.worker import Worker
+from ..world.world_board import BoardChoice, WorldBoard
 from .loop import UPDATES_PER_SECOND, FixedStep
 from .loop_io import Clock, EventSource, PygameEvents, RealClock
 from ..ui.menu_ui import MenuUI
@@ -75,14 +76,15 @@ class Control:
                  thinker: Executor | None = None, termination: Termination | None = None,
                  draw_log: bool = False) -> None:
         preferences = Preferences(options.data_dir)
-        asked_locale = options.locale  # the command line's, before the saved settings fill it in
+        asked = options  # the command line's, before the saved settings fill it in
         options = preferences.apply(options)
         self.kiosk: KioskEvening | None = None  # None: not a kiosk
         if options.kiosk:
             from ..kiosk.evening import KioskEvening  # its lock, director and cards: a kiosk's only
 
             self.kiosk = KioskEvening(options.data_dir)
-            options = self.kiosk.run_options(options, asked_locale)
+            options = self.kiosk.run_options(options, asked.locale, asked.difficulty)
+            preferences.for_guests(options)  # a guest's choices are that guest's only
         self.options = options
         # SIGTERM, SIGINT, SIGHUP end the game cleanly; handled from before SDL starts, so
         # that they are told apart from a close request (the command line installs it
@@ -120,6 +122,7 @@ class Control:
         self.notices = Notices(text)
         if preferences.file_was_set_aside and preferences.notice is not None:
             self.notices.add(self.notices.describe(preferences.notice))
+            print(preferences.log_line(), file=sys.stderr)
         self.jobs = AfterFrame()
         self.worker = Worker(thinker)  # every background thought: its threads unless an executor is handed in
         sys.setswitchinterval(INTERPRETER_SWITCH_SECONDS)  # the frames keep their pace beside the thoughts
@@ -127,6 +130,7 @@ class Control:
         self._phones: PhoneHost | None = None  # the phones' room: made when its lobby first opens
         self.games = Games(options.difficulty or Difficulty.PEACEFUL, self.audio, self.viewport, self.jobs,
                            self.storage)
+        self.world = WorldBoard(self.worker, options.data_dir, self._board_choice, kiosk=self.kiosk is not None)
         self.coach = choose_coach(options, preferences, self.kiosk is not None and self.kiosk.config.coach_every_game)
         menu_kit = MenuKit(text, fonts, self.ui, self.viewport, locked=self.kiosk is not None,
                            phones=self.kiosk is None or self.kiosk.config.phones)
@@ -134,12 +138,12 @@ class Control:
         last_name = LastName(preferences.saved.name, lambda name: preferences.remember(name=name))
         services = Services(table_kit, menu_kit, self.games, self.storage, self.worker, self.notices, self.audio,
                             self.window, preferences, last_name, self.set_language,
-                            lambda: self.phones)
+                            lambda: self.phones, self.world)
         self.machine = StateMachine(screen_factories(services))
         self.autoplay = Autoplay(self.games, self.worker, options.seed or 0)
         if self.kiosk is not None:
             self.kiosk.set_up(self.notices, self.games, self.autoplay, self.storage, text, self.set_language,
-                              lambda: self._phones, self.redraw)
+                              lambda: self._phones, self.redraw, preferences)
         self.pointer = PointerTranslator()
         self.pad_keys = PadKeys()
         # Controllers only in a kiosk: with the joystick subsystem up SDL polls more.
@@ -163,6 +167,16 @@ class Control:
         self.audio.enabled = bool(settings.sound)
         self.audio.volume = (100 if settings.volume is None else settings.volume) / 100
         self.fonts.set_scale(LARGE_TEXT_SCALE if settings.large_text else 1.0)
+
+    def _board_choice(self) -> BoardChoice:
+        """Whether finished games of Today's dice go to the world board, and where: the
+        player's Settings, or a kiosk's kiosk.json (which can turn it on for a party and name
+        its board). The game has no address of its own (docs/BOARD.md)."""
+        settings = self.preferences.current
+        config = self.kiosk.config if self.kiosk is not None else None
+        sending = bool(settings.world_board) or (config is not None and config.world_board)
+        address = (config.board_url if config is not None else None) or settings.board_url
+        return BoardChoice(sending, address)
 
     @property
     def phones(self) -> PhoneHost:
@@ -249,6 +263,8 @@ class Control:
         self.moved_last_frame = moving
         self.frames += 1
         self._retry_held_results(started)
+        if not self.startup_pending:
+            self.world.tick(started)  # games of Today's dice still waiting for the world board
         if self.jobs.run():  # saving may bring a notice to show
             self.dirty = True
         if self._stop():
@@ -394,5 +410,6 @@ class Control:
             context.party.save()  # a quit mid-turn keeps the dice placed and the powers used so far
         if self._phones is not None:
             self._phones.close()  # the phones are told, the room's file written, the port let go
+        self.storage.close()  # the game in progress is no longer this running game's
         if self.own_termination:  # after the saves: a second Ctrl+C cannot cut them short
             self.termination.release()

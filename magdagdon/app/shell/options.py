@@ -117,8 +117,17 @@ def frames_option(text: str) -> int:
 
 
 def data_dir_option(text: str) -> Path:
+    """A folder the data can live in: empty would be the current folder (leave the option
+    out for the usual one); a name the system refuses (a part over 255 bytes) is said."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("is empty: name a folder, or leave --data-dir out for the usual one")
     path = Path(text).expanduser()
-    if path.exists() and not path.is_dir():
+    try:
+        not_a_folder = path.exists() and not path.is_dir()
+    except OSError as error:  # a name too long, a loop of links: the system says why
+        raise argparse.ArgumentTypeError(f"{shown(str(path), 80)} cannot be a folder: "
+                                         f"{error.strerror or error}") from None
+    if not_a_folder:
         raise argparse.ArgumentTypeError(f"{shown(str(path), 80)} is not a folder")
     return path
 

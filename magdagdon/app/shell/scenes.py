@@ -112,8 +112,8 @@ def _party_until(scene: str, difficulty: Difficulty, seed: int) -> Party:
     return party
 
 
-GUEST_NAMES = ("Ana", "عائشہ خان", "प्रिया", "Wolfgang Amadeus", "Chiara", "Bilal", "Maximiliana", "Zoë", "Ngozi",
-               "Siddharth", "Łucja", "Tomás")
+GUEST_NAMES = ("Ana", "عائشہ خان", "प्रिया", "Wolfgang Amadeus", "Chiara", "Bilal", "Maximiliana", "👩‍💻 Zoë", "Ngozi",
+               "Siddharth", "Łucja", "Tõ\u0338\u0322\u031b\u0317\u0332\u0344\u033e\u0352más")  # an emoji, a tower of marks
 SCENE_CODE = "K9Y3V2"
 SCENE_TURN = 5
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Callable
 if TYPE_CHECKING:
     from ..phones.host import PhoneHost
     from ..players.worker import Worker
+    from ..world.world_board import WorldBoard
     from ..results.player_name import LastName
     from ..services.audio import Audio
     from ..services.notices import Notices
@@ -43,6 +44,7 @@ SCREENS: dict[str, str] = {
     "about": "magdagdon.app.menus.about",
     "licences": "magdagdon.app.menus.licences",
     "code_entry": "magdagdon.app.menus.code_entry",
+    "board_address": "magdagdon.app.world.address_entry",
     "confirm": "magdagdon.app.menus.confirm_dialog",
     "party_setup": "magdagdon.app.party.setup",
     "party_handover": "magdagdon.app.party.handover",
@@ -73,6 +75,7 @@ class Services:
     last_name: LastName
     set_language: Callable[[str], None]
     phones: Callable[[], PhoneHost]  # the phones' host, made when a room first opens
+    world: WorldBoard  # Today's dice sent to and read from the world board
 
 
 def make_screen(where: str, services: Services) -> State:

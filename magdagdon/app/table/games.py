@@ -8,7 +8,7 @@ difficulty the player chose as it was."""
 from __future__ import annotations
 
 import random
-from datetime import date, datetime
+from datetime import date, datetime, timezone
 from typing import Callable
 
 from magdagdon.engine import Difficulty, Game
@@ -28,6 +28,8 @@ class Games:
         self.audio, self.viewport, self.jobs, self.storage = audio, viewport, jobs, storage
         self.seed_source = random.SystemRandom()
         self.today: Callable[[], date] = lambda: datetime.now().date()  # the local date (tests set it)
+        # Today's dice are the UTC date's, the same moment everywhere (the world board's day)
+        self.dice_day: Callable[[], date] = lambda: datetime.now(timezone.utc).date()
         self.name_timeout: float | None = None  # seconds the name entry waits for input (kiosk)
         self.difficulties: tuple[Difficulty, ...] = tuple(Difficulty)  # those a player may choose
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from datetime import date
+from datetime import date, timezone
 from typing import TYPE_CHECKING, Iterable
 
 from magdagdon.engine import (
@@ -32,11 +32,13 @@ if TYPE_CHECKING:
     from magdagdon.ai.review import TurnReview
     from magdagdon.storage import Store
     from ..players.review_job import ReviewJob
+    from ..world.world_board import WorldSend
     from ..services.store_access import StoreAccess
 
 Caption = tuple[str, dict[str, object]]  # a catalog key and its values
 # What the guide line calls a game playing itself, unless its maker says otherwise.
 DEMO_CAPTION: Caption = ("hud.demo", {})
+KIOSK_DEMO_CAPTION: Caption = ("hud.demo_kiosk", {})  # a kiosk has a touch screen and game pads, maybe no keys
 
 SOUND_OF: dict[type, str] = {Roll: "roll", Stage: "place", TakeBack: "take_back", TakeBackAll: "take_back",
             Confirm: "confirm", Adjust: "place", Reroll: "roll", PlaceRuin: "ruin"}
@@ -67,6 +69,7 @@ class GameSession:
         self.daily_rank: int | None = None  # and its rank in that day's table
         self.held_reason: str | None = None  # why the result is held unsaved (a storage notice's words)
         self.review_job: ReviewJob | None = None  # the expert's look back, asked for once the game is over
+        self.world_send: WorldSend | None = None  # its way to the world board, once recorded
         # Game time in fixed ticks, and when the player last acted, and where: a second tap
         # of a double tap must not act again in the state the first one led to.
         self.ticks = 0
@@ -191,7 +194,8 @@ class GameSession:
             self.outcome = store.record_result(self.game, now(), name=name, assisted=self.assisted)
             self.daily_rank = self.outcome.daily_rank
             if self.daily_rank is not None:
-                self.daily_day = daily_day_of(self.game.seed, date.today())
+                self.daily_day = daily_day_of(self.game.seed, now().astimezone(timezone.utc).date(),
+                                              self.game.difficulty)
             self.saved_result = bool(self.outcome.saved)
             if self.saved_result:
                 store.clear_in_progress()  # a result held in memory keeps its saved game

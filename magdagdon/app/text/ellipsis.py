@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from magdagdon.graphemes import clusters
+
 from .fonts import FontBook
 
 ELLIPSIS = "…"
@@ -16,11 +18,12 @@ def shortened(fonts: FontBook, name: str, size: int, width: int, bold: bool = Tr
     if fonts.size(name, size, bold)[0] <= width:
         return name
     mark = next((MARKS[kind] for kind in map(unicodedata.bidirectional, name) if kind in MARKS), "")
-    low, high = 1, len(name) - 1  # at least one letter stays, so the player is still named
+    parts = clusters(name)  # cut between the characters a reader sees: never inside an emoji or a conjunct
+    low, high = 1, len(parts) - 1  # at least one letter stays, so the player is still named
     while low < high:
         middle = (low + high + 1) // 2
-        if fonts.size(name[:middle].rstrip() + ELLIPSIS + mark, size, bold)[0] <= width:
+        if fonts.size("".join(parts[:middle]).rstrip() + ELLIPSIS + mark, size, bold)[0] <= width:
             low = middle
         else:
             high = middle - 1
-    return name[:low].rstrip() + ELLIPSIS + mark
+    return "".join(parts[:low]).rstrip() + ELLIPSIS + mark

@@ -51,7 +51,7 @@ DEFAULT_LOCALE = "en"
 # Placeholders whose value is a word of its own, in any script and direction: each is written
 # as an isolate (FSI ... PDI), so it keeps its own direction and reorders nothing around it
 # ("عائشہ: #3 in the PEACEFUL table", not "in the PEACEFUL table 3#:عائشہ").
-ISOLATED_PLACEHOLDERS = frozenset({"name", "names", "difficulty", "code"})
+ISOLATED_PLACEHOLDERS = frozenset({"name", "names", "difficulty", "code", "address", "example", "https", "http"})
 # The other placeholders are numbers, or phrases the game writes in the sentence's own
 # language (a cell's name, the dice of a roll, a piece of advice), or the name of one of the
 # game's own files (``path``: "scores.json", in Latin letters): isolating a number would part

@@ -7,14 +7,22 @@ Noto Sans at the same point size, so an Urdu line is tall even when its letters 
 A line's box is its language's (its own font's and Latin's), grown to hold every glyph
 SDL_ttf drew past those fonts' ascent or descent, and every letter of another script in it
 (an Urdu name in an English line) as far as that letter's ink reaches.
+
+A character none of the game's fonts has (an emoji in a guest's name, a script the game
+has no font for) would be an empty box: each such user-perceived character — an emoji
+sequence joined by zero-width joiners is one — is drawn as one replacement mark (U+FFFD,
+a question mark in a diamond) instead (:meth:`TextSetter.drawable`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import unicodedata
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
+
+from magdagdon.graphemes import clusters
 
 from .font_cmap import Overhang, covered_code_points, overhang
 from .styled_text import Span, plain
@@ -32,6 +40,14 @@ class ScriptFont:
 
 
 _DIRECTIONS = {False: getattr(pygame, "DIRECTION_LTR", 0), True: getattr(pygame, "DIRECTION_RTL", 1)}
+REPLACEMENT = "\ufffd"  # what stands for a character no font draws: Noto Sans has it
+
+
+def _invisible(char: str) -> bool:
+    """Drawn by no glyph of its own: a format or control character (a joiner, an isolate),
+    or a variation selector (it chooses the look of the character before it)."""
+    code = ord(char)
+    return unicodedata.category(char)[0] == "C" or 0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF
 
 
 class TextSetter:
@@ -63,6 +79,7 @@ class TextSetter:
         self._overhangs: dict[int, Overhang] = {}  # id of an open face -> its file's overhang
         self._inks: dict[tuple[int, int, str], tuple[int, int]] = {}  # (face id, size, text) -> ink above, below
         self._drawn_by: dict[tuple[str, str], str] = {}  # (script, letter) -> the script whose font draws it
+        self._drawable: dict[str, str] = {}  # text -> the text with what no font draws replaced
         order = [self.home_script, LATIN, ARABIC, DEVANAGARI]
         self._fallbacks = [s for i, s in enumerate(order) if s in fonts and s not in order[:i]]
 
@@ -121,6 +138,24 @@ class TextSetter:
             self._drawn_by[key] = drawn_by
         return drawn_by
 
+    def drawable(self, text: str) -> str:
+        """``text`` with each user-perceived character that no font of the game draws (an
+        emoji, a whole emoji sequence, a letter of a script it has no font for) replaced by
+        one :data:`REPLACEMENT` mark: never an empty box."""
+        if text.isascii():
+            return text
+        shown = self._drawable.get(text)
+        if shown is None:
+            if len(self._drawable) > self.CACHE_LIMIT:
+                self._drawable.clear()
+            shown = self._drawable[text] = "".join(
+                cluster if all(_invisible(c) or self._drawn_anywhere(c) for c in cluster) else REPLACEMENT
+                for cluster in clusters(text))
+        return shown
+
+    def _drawn_anywhere(self, char: str) -> bool:
+        return any(self._covers(script, char) for script in self._fallbacks)
+
     # --- runs -----------------------------------------------------------------------------
     def runs(self, line: str) -> list[Run]:
         """The runs of one line in visual order (left to right on screen)."""
@@ -129,7 +164,7 @@ class TextSetter:
             if len(self._runs) > self.CACHE_LIMIT:
                 self._runs.clear()
             # A line of digits and signs alone (a score, a sum) is drawn in Noto Sans.
-            logical = split_runs(line, LATIN, self.rtl, self._drawing_script)
+            logical = split_runs(self.drawable(line), LATIN, self.rtl, self._drawing_script)
             runs = self._runs[line] = visual_order(logical)
         return runs
 
@@ -294,6 +329,7 @@ class TextSetter:
     def styled_runs(self, spans: tuple[Span, ...]) -> list[tuple[Run, bool, bool]]:
         """(run, bold, italic) in visual order: the runs of the whole line (so direction and
         scripts are as for plain text), each cut where the style changes."""
+        spans = tuple(replace(span, text=self.drawable(span.text)) for span in spans)
         styles = [span.style for span in spans for _ in span.text]
         cut: list[Run] = []
         cut_styles: dict[int, tuple[bool, bool]] = {}

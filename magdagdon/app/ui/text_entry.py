@@ -1,6 +1,7 @@
-"""A menu with one line of typed text (a challenge code): letters typed go in, Backspace
-takes one out, Enter chooses the first button; a problem shows in coral under the field
-until the player types again.
+"""A menu with one line of typed text (a challenge code, a board's address): letters typed go
+in, Backspace takes one out, Enter chooses the first button; a problem shows in coral under
+the field until the player types again. A text longer than the field shows its end, where
+the next letter goes.
 
 An on-screen keyboard (:mod:`..input.keyboard`) under the field types too, for a touch
 screen with no keyboard (a kiosk): fingers tap its keys; arrows or a game controller walk
@@ -17,6 +18,7 @@ from ..audit.draw_log import Role, as_role, panel
 from . import palette
 from ..text.fit import fitted_line, min_text_px
 from ..text.menu_text import blit_ink
+from ..text.text_runs import isolated
 from .menu import MenuKit, MenuState
 
 KEY_ACTIONS = (("delete", 3.0),)
@@ -27,12 +29,13 @@ class TextEntry(MenuState):
     drawn_body = True
     compact_body = True
     max_typed = 12
+    field_letters = 0  # the field's letters are sized for this many (0: ``max_typed``)
     upper = False  # codes are shown in capitals as typed
     keys_layout: KeyboardLayout | None = None  # the on-screen keyboard's letters (None: no keyboard)
 
-    def __init__(self, kit: MenuKit) -> None:
+    def __init__(self, kit: MenuKit, typed: str = "") -> None:
         super().__init__(kit)
-        self.typed = ""
+        self.typed = typed
         self.problem = ""  # a translated line, or ""
         self.keys: OnScreenKeyboard | None = None
         self.keys_for: tuple[object, ...] | None = None  # the body the keys were laid out in
@@ -132,10 +135,13 @@ class TextEntry(MenuState):
         box = field.inflate(-16, -field.height // 5)
         # Sized for a full field, so the letters keep their size as they come; the caret after
         # them is drawn (a typed "_" would go to the left of a code in a right-to-left line).
-        px = max(floor, fonts.fit("W" * (self.max_typed + 1), int(field.height * 0.6), box.width, True))
+        px = max(floor, fonts.fit("W" * ((self.field_letters or self.max_typed) + 1), int(field.height * 0.6),
+                                  box.width, True))
         caret_w = max(4, px // 2)
         if self.typed:
-            image = fitted_line(fonts, self.typed, px, box.size, palette.TEXT, True, floor)
+            shown = self._end_that_fits(px, box.width - caret_w)
+            # an isolate: "https://" keeps its order in a right-to-left language too
+            image = fitted_line(fonts, isolated(shown), px, box.size, palette.TEXT, True, floor)
             with panel(surface, "field", field, Role.VALUE, element=Role.PANEL):
                 ink = blit_ink(surface, image, box.inflate(-caret_w, 0))
         else:
@@ -151,6 +157,20 @@ class TextEntry(MenuState):
                 blit_ink(surface, image, problem)
         if self.keys is not None:
             self._draw_keys(surface, pygame.Rect(rect.left, problem.bottom, rect.width, rect.bottom - problem.bottom))
+
+    def _end_that_fits(self, px: int, width: int) -> str:
+        """The typed text, or as much of its end as fits ``width`` after an ellipsis."""
+        typed = self.typed
+        if self.fonts.size(typed, px, True)[0] <= width:
+            return typed
+        low, high = 1, len(typed)  # the most letters of the end that fit (binary search)
+        while low < high:
+            middle = (low + high + 1) // 2
+            if self.fonts.size("…" + typed[-middle:], px, True)[0] <= width:
+                low = middle
+            else:
+                high = middle - 1
+        return "…" + typed[-low:]
 
     def _draw_keys(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         keys = self.keys
