@@ -83,7 +83,7 @@ class Title(MenuState):
         elif ident == "phones":
             self.confirm_or_start(Leave.PHONES)
         elif ident == "play_code":
-            self.confirm_or_start(Leave.PLAY_CODE)
+            self.push("code_entry")  # asks before a code's game replaces the one in progress
         elif ident in ("rules", "high_scores", "settings", "about"):
             self.push(ident)
         elif ident == "demo":
@@ -110,8 +110,6 @@ class Title(MenuState):
             self.start_new_game(self.games)
         elif action is Leave.DAILY:
             self.start_daily()
-        elif action is Leave.PLAY_CODE:
-            self.push("code_entry")
         elif action is Leave.PARTY:
             self.push("party_setup")
         elif action is Leave.PHONES:
