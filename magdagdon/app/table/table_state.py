@@ -232,6 +232,17 @@ class TableState(State):
         self.poke()
 
     def open_menu(self) -> None:
+        """The title menu over the table as it is: dice still tumbling land now and the table
+        goes on to the state of the engine's phase, which opens the menu (else the menu would
+        stand over the table of before the roll, its dice grey and ROLL asked for)."""
+        session = self.session
+        if session.tumbling:
+            session.skip_animations()
+            session.place_sprites(snap=True)
+            wanted = PHASE_STATE[self.game.phase]
+            if wanted != self.key:
+                self.switch(wanted, TitleOnTop())
+                return
         self.push("title")
 
     def buttons(self) -> list[Button]:
