@@ -265,6 +265,7 @@ SCENES: tuple[Scene, ...] = (
     Scene("quit?", ("rolling", "title", "confirm"), {"scene": "confirm"}),
     Scene("play a code", ("rolling", "title", "code_entry"), {"scene": "title"}, _choose("play_code")),
     Scene("play a code, bad", ("rolling", "title", "code_entry"), {"scene": "title"}, _code_problem),
+    Scene("today's dice", ("rolling", "title", "daily_intro"), {"scene": "title"}, _choose("daily")),
     Scene("rolling", ("rolling",), {"scene": "rolling"}),
     Scene("staging", ("staging",), {"scene": "staging"}),
     Scene("re-roll pick", ("staging",), {"scene": "staging"}, _reroll_pick),

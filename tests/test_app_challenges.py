@@ -122,6 +122,8 @@ def test_todays_dice_play_the_seed_of_the_utc_date_and_difficulty(player, monkey
     player.set_today(date(2026, 11, 30))
     player.key(pygame.K_ESCAPE)
     player.choose("daily")
+    assert player.top_key == "daily_intro"  # what they are, first
+    player.choose("play")
     assert player.stack_keys == ["rolling"]
     assert player.table.game.seed == day_seed(date(2026, 11, 30), player.table.game.difficulty)
 

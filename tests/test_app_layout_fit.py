@@ -122,7 +122,7 @@ def test_rolling_dice_stay_inside_the_tray(open_app, size):
 
 
 MENU_SCENES = ["title", "settings", "rules", "high_scores", "about", "confirm", "party_handover", "party_results"]
-PUSHED_MENUS = ["party_setup", "code_entry"]  # menus no scene opens: pushed over the title menu
+PUSHED_MENUS = ["party_setup", "code_entry", "daily_intro"]  # menus no scene opens: pushed over the title menu
 FIT_SIZES = [(800, 600), (1024, 768), (1920, 1080), (1080, 1920)]
 
 

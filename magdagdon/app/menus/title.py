@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from magdagdon.engine.challenge import day_seed
-
 from ..table.games import Games
 from ..services.notices import Notices
 from ..shell.payloads import Answer, Confirmed, Leave, Question
@@ -77,7 +75,7 @@ class Title(MenuState):
             else:
                 self.start_new_game(self.games)
         elif ident == "daily":
-            self.confirm_or_start(Leave.DAILY)
+            self.push("daily_intro")  # says what they are; asks before leaving a game for them
         elif ident == "party":
             self.confirm_or_start(Leave.PARTY)
         elif ident == "phones":
@@ -108,8 +106,6 @@ class Title(MenuState):
         """Do ``action`` now (asked first, or nothing was in progress)."""
         if action is Leave.NEW_GAME:
             self.start_new_game(self.games)
-        elif action is Leave.DAILY:
-            self.start_daily()
         elif action is Leave.PARTY:
             self.push("party_setup")
         elif action is Leave.PHONES:
@@ -139,9 +135,6 @@ class Title(MenuState):
             self.games.saved = SavedGame(session.game, session.assisted)
         self.begin_game(self.games.demo_session())
 
-    def start_daily(self) -> None:
-        """Today's dice: the seed of the UTC date and the difficulty, the same for everyone that day."""
-        self.begin_game(self.games.new_session(seed=day_seed(self.games.dice_day(), self.games.difficulty)))
 
 
 def screen(services: Services) -> Title:

@@ -381,7 +381,7 @@ class TableState(State):
     def draw_static(self, surface: pygame.Surface) -> None:
         session = self.session
         self.kit.canvas.draw(surface, self.layout, self.game, self.fonts, self.text,
-                             counted_score(session.effects, session.ticks))
+                             counted_score(session.effects, session.ticks), session.dice_of_day is not None)
 
     def draw_effects(self, surface: pygame.Surface, alpha: float) -> None:
         session = self.session
