@@ -229,6 +229,12 @@ def _first_turn(until: str) -> Callable[[Player], None]:
     return run
 
 
+def _pick_die(player: Player) -> None:
+    """A MAGDAGDON roll: the first tray die picked for a −1/+1."""
+    table = player.table
+    player.tap(table.session.sprites[table.game.tray[0]].rect.center)
+
+
 def _code_problem(player: Player) -> None:
     player.choose("play_code")
     for key in (pygame.K_q, pygame.K_q):
@@ -270,7 +276,7 @@ SCENES: tuple[Scene, ...] = (
     Scene("staging", ("staging",), {"scene": "staging"}),
     Scene("re-roll pick", ("staging",), {"scene": "staging"}, _reroll_pick),
     Scene("magdagdon", ("magdagdon",), {"scene": "magdagdon"}),
-    Scene("magdagdon, a power", ("magdagdon",), {"scene": "magdagdon"}, _tap_button("use_power")),
+    Scene("magdagdon, a die picked", ("magdagdon",), {"scene": "magdagdon"}, _pick_die),
     Scene("magdagdon, a re-roll may save it", ("magdagdon",), {"scene": "magdagdon_reroll"}),
     Scene("magdagdon, beyond powers", ("magdagdon",), {"scene": "magdagdon_beyond"}),
     Scene("magdagdon, hint", ("magdagdon",), {"scene": "magdagdon"}, _hint),

@@ -28,7 +28,7 @@ def test_italian_says_power_as_the_rule_book_and_agrees_with_it_in_the_feminine(
     italian = values("it")
     assert [key for key, text in italian.items() if re.search(r"\bpoter[ei]\b", text, re.I)] == []
     it = Catalog("it")
-    assert it("button.use_power") == "Usa una Power"
+    assert it("banner.magdagdon_adjust_saves", power="+1", value=3, left=2, penalty=20).startswith("+1 sul dado 3 salva")
     assert it("banner.magdagdon_reroll_chance", dice="6 5", chance="1 volta su 6", left=2, penalty=20).endswith(
         "(rimaste: 2; la prossima costa –20).")
     assert it("banner.magdagdon_no_powers").startswith("Nessuna Power")

@@ -144,8 +144,8 @@ def test_plural_phrases_for_sample_counts(locale, expected):
 
 def test_plural_forms_in_sentences():
     en, it, ur, hi = (Catalog(x) for x in LOCALES)
-    assert en("guide.magdagdon", required=1).startswith("No way to place 1 die.")
-    assert en("guide.magdagdon", required=3).startswith("No way to place 3 dice.")
+    assert en("guide.magdagdon_no_power", required=1).startswith("No way to place 1 die,")
+    assert en("guide.magdagdon_no_power", required=3).startswith("No way to place 3 dice,")
     assert en("gameover.turns", turns=1, powers=2) == "1 turn · 2 powers used"
     assert en("button.place_more", count=1) == "Place 1 more"
     assert it("button.place_more", count=1) == "Ancora 1 dado"
