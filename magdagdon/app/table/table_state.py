@@ -136,6 +136,12 @@ class TableState(State):
         party = self.context.party
         return party if party is not None and party.seat_of(self.session) is not None else None
 
+    def hands_off(self) -> bool:
+        """No person plays this game now: a demo, or the computer's turn at a party (the
+        coach's marks and tips are a person's)."""
+        party = self.party
+        return self.session.demo or (party is not None and party.computer_to_move(self.session))
+
     def poke(self) -> None:
         """Something changed: let the highlights breathe again for a while."""
         self.pulse_until = self.tick + PULSE_TICKS
@@ -287,7 +293,7 @@ class TableState(State):
         self.tick += 1
         self.session.ticks += 1
         session = self.session  # the coach follows here, not in draw: it may save the settings
-        self.kit.coach.follow(self.game, session.selected, session.demo, not (session.tumbling or self.covered))
+        self.kit.coach.follow(self.game, session.selected, self.hands_off(), not (session.tumbling or self.covered))
         for sprite in self.session.sprites.values():
             sprite.update()
         self.effects_running()  # forget the effects that are over
@@ -321,7 +327,7 @@ class TableState(State):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         coach, in_view = self.table_coach, not self.covered
         # Settles what the coach shows now: a tip may need room of its own (a banner's).
-        coach.bubble(self.session, self.layout, self.tip_area, in_view)
+        coach.bubble(self.session, self.layout, self.tip_area, in_view, self.hands_off())
         self.draw_static(surface)
         self.draw_effects(surface, alpha)
         strength = pulse(self.tick) if self.tick < self.pulse_until else 0.6
@@ -345,7 +351,7 @@ class TableState(State):
         party = self.party
         if party is not None:
             self._draw_party(surface, party)
-        bubble = coach.bubble(self.session, self.layout, self.tip_area, in_view)  # pointing where the dice are drawn now
+        bubble = coach.bubble(self.session, self.layout, self.tip_area, in_view, self.hands_off())  # where the dice are drawn now
         if bubble is None or bubble.area is not None:  # else the bubble says what to do now, where the guide goes
             self.draw_guide(surface)
         coach.draw(surface, self.layout, bubble, pulse(self.tick))
