@@ -38,8 +38,9 @@ def first_turn_mark(game: Game, selected: int | None) -> Mark | None:
         return None
     missing = game.required - len(game.staged)
     if selected is not None:
+        # The last legal cell: nearest the band under the board where the mark's bubble stands.
         legal = sorted(game.legal_cells_for(selected))
-        return Mark("coach.tap_cell", ("cell", legal[0])) if legal else None
+        return Mark("coach.tap_cell", ("cell", legal[-1])) if legal else None
     if missing <= 0:
         return Mark("coach.confirm", ("button", 0))
     tray = [die for die in game.tray if game.legal_cells_for(die)]

@@ -12,7 +12,8 @@ import pygame
 from ..text.fonts import FontBook
 from ..text.i18n import Catalog
 from .coach import Coach
-from .coach_marks import draw_coach_mark
+from .coach_marks import draw_coach_mark, mark_area
+from ..text.fit import min_text_px
 from .layout import Layout
 from .session import GameSession
 
@@ -59,7 +60,9 @@ class TableCoach:
             else:
                 target = layout.primary
             named = f"{kind} {index}" if kind != "button" else "button confirm"
-            return CoachBubble(text(mark.key, **dict(mark.values)), text("coach.skip"), target, (named,))
+            words, chip = text(mark.key, **dict(mark.values)), text("coach.skip")
+            area = mark_area(self.fonts, layout, target, words, chip, min_text_px(layout.size))
+            return CoachBubble(words, chip, target, (named,), None if area == layout.coach else area)
         tip = coach.current_tip(game, hands_off)
         if tip is not None:
             return CoachBubble(text(f"coach.tip.{tip}"), text("coach.got_it"), None, (), tip_area())

@@ -55,9 +55,11 @@ class TableCanvas:
         return regions
 
     def draw(self, target: pygame.Surface, layout: Layout, game: Game, fonts: FontBook, text: Catalog,
-             score_shown: int | None = None, todays_dice: bool = False) -> None:
+             score_shown: int | None = None, todays_dice: bool = False,
+             giving_way: frozenset[str] = frozenset()) -> None:
         """``score_shown``: the total while it counts up (None: the game's); ``todays_dice``:
-        the game plays a day's dice (the header names them)."""
+        the game plays a day's dice (the header names them); ``giving_way``: regions painted
+        bare for a moment (a coach mark stands in the powers' label or the legend)."""
         surface = self.surface
         if fonts.generation != self.text_generation:  # text size changed: repaint every region
             self.text_generation = fonts.generation
@@ -73,6 +75,8 @@ class TableCanvas:
             self.keys.clear()
             self.layout = layout
         for name, rect, key, paint in self._regions(layout, game, fonts, text, score_shown, todays_dice):
+            if name in giving_way:
+                key, paint = ("giving way",), _bare
             if self.keys.get(name) != key:
                 # The background under a region is painted again rather than copied from a
                 # second window-sized surface (one allocation less on a table's first frame).
@@ -84,3 +88,7 @@ class TableCanvas:
                     paint(surface)
                 self.keys[name] = key
         target.blit(surface, (0, 0))
+
+
+def _bare(surface: pygame.Surface) -> None:
+    """A region giving way: its background only."""

@@ -327,8 +327,8 @@ class TableState(State):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         coach, in_view = self.table_coach, not self.covered
         # Settles what the coach shows now: a tip may need room of its own (a banner's).
-        coach.bubble(self.session, self.layout, self.tip_area, in_view, self.hands_off())
-        self.draw_static(surface)
+        settled = coach.bubble(self.session, self.layout, self.tip_area, in_view, self.hands_off())
+        self.draw_static(surface, self.giving_way(settled.area if settled is not None else None))
         self.draw_effects(surface, alpha)
         strength = pulse(self.tick) if self.tick < self.pulse_until else 0.6
         cells, colour = self.lit_cells()
@@ -384,10 +384,19 @@ class TableState(State):
         elif layout.roster is not None:
             draw_party_row(surface, self.fonts, layout.roster, layout.roster_rows, strip_entries(party, self.text))
 
-    def draw_static(self, surface: pygame.Surface) -> None:
+    def giving_way(self, area: pygame.Rect | None) -> frozenset[str]:
+        """The still parts whose words give way to a coach mark standing in ``area``."""
+        layout = self.layout
+        if area is None:
+            return frozenset()
+        return frozenset(name for name, band in (("powers", layout.power_label), ("legend", layout.legend))
+                         if band is not None and band == area)
+
+    def draw_static(self, surface: pygame.Surface, giving_way: frozenset[str] = frozenset()) -> None:
         session = self.session
         self.kit.canvas.draw(surface, self.layout, self.game, self.fonts, self.text,
-                             counted_score(session.effects, session.ticks), session.dice_of_day is not None)
+                             counted_score(session.effects, session.ticks), session.dice_of_day is not None,
+                             giving_way)
 
     def draw_effects(self, surface: pygame.Surface, alpha: float) -> None:
         session = self.session
