@@ -26,7 +26,7 @@ def test_the_first_turns_marks_stand_near_their_targets_and_leave_the_guide_line
             guide = table.guide()[0]
             assert guide and guide in " ".join(text for text, _ in player.look())  # the guide line still reads
             seen += 1
-            player.tap(target.center, then=2.0)
+            player.tap(target.center, then=1.0)  # the dice land within a second
         assert seen >= 3
     finally:
         player.close()
