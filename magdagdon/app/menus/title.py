@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pygame
+
+from ..table.dice_faces import draw_die_motif
 from ..table.games import Games
 from ..services.notices import Notices
 from ..shell.payloads import Answer, Confirmed, Leave, Question
@@ -12,6 +15,9 @@ from ..ui.menu import Item, MenuKit, MenuState
 
 if TYPE_CHECKING:
     from ..shell.screens import Services
+
+
+MOTIF_VALUES = (5, 6)  # the dice beside the title: before it, after it
 
 
 class Title(MenuState):
@@ -28,6 +34,29 @@ class Title(MenuState):
 
     def notices(self) -> list[str]:
         return self.notices_shown.latest(2)
+
+    def motif_rects(self) -> list[pygame.Rect]:
+        """Where a die stands on each side of the title, tilted by nothing and sized to its
+        capitals; none where the panel has no room for them beside the title's ink."""
+        label, panel = self.title_label, self.panel
+        if label is None or panel is None:
+            return []
+        ink = label.rect.copy()
+        ink.width = label.ink_width
+        ink.centerx = label.rect.centerx
+        size = max(12, int(label.rect.height * 0.55))
+        gap = size // 2
+        rects = [pygame.Rect(ink.left - gap - size, 0, size, size), pygame.Rect(ink.right + gap, 0, size, size)]
+        for rect in rects:
+            rect.centery = label.rect.centery
+        inner = panel.inflate(-2 * max(6, size // 3), 0)
+        return rects if all(inner.contains(rect) for rect in rects) else []
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        super().draw(surface, alpha)
+        if self.active:  # the board's dice beside the title
+            for rect, value in zip(self.motif_rects(), MOTIF_VALUES):
+                draw_die_motif(surface, rect, value)
 
     def items(self) -> list[Item]:
         text, saved = self.text, self.games.saved
