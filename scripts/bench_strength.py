@@ -1,7 +1,9 @@
-"""Strength of the expert: before and after the n-tuple network, against an upper bound.
+"""Strength of the expert: before and after the n-tuple network, against an upper bound;
+and the strengths the party's computer plays at.
 
     python scripts/bench_strength.py [--games 500] [--seed 0] [--reference 100]
         [--difficulties PEACEFUL,SURVIVAL,NIGHTMARE]
+    python scripts/bench_strength.py --levels [--games 500] [--seed 0] [--difficulties ...]
 
 On the same seeds S..S+games-1 per difficulty (dice as ``magdagdon simulate`` deals them):
 
@@ -20,6 +22,14 @@ search alone (the hint, the review and the replay viewer's expert ask the coach,
 advice and time scripts/bench_coach.py measures). Each row says whether its difficulty
 meets them: a mean at least ``STRENGTH_TARGET`` (5 % above the expert before the network)
 and a decision's CPU time per turn at the 99th percentile within ``DECISION_P99_TARGET``.
+
+``--levels`` measures instead the computer's three strengths beside the two baselines, on
+the same seeds and with the RNG ``magdagdon simulate`` hands each game
+(``random.Random(seed)``): random and greedy play, the beginner and the regular, played in
+this process by the game's own code, and the expert, played by its twin (the same moves as
+the Python expert, which the default run checks game by game). Each row: mean ± 95%,
+median, ruins a game, and the CPU time per game of the Python players (docs/AI.md, *The
+computer's strengths*).
 """
 
 from __future__ import annotations
@@ -39,7 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import expert_twin  # noqa: E402
 
 from magdagdon.ai import make_policy  # noqa: E402
-from magdagdon.engine import Difficulty, Game  # noqa: E402
+from magdagdon.engine import RUIN, Difficulty, Game  # noqa: E402
 from magdagdon.engine.actions import Roll  # noqa: E402
 
 STRENGTH_TARGET = {Difficulty.PEACEFUL: 427.0, Difficulty.SURVIVAL: 344.0, Difficulty.NIGHTMARE: 225.0}
@@ -65,6 +75,40 @@ def python_games(difficulty: Difficulty, seeds: range) -> tuple[list[int], list[
     return scores, turns
 
 
+def policy_games(name: str, difficulty: Difficulty, seeds: range) -> tuple[list[int], list[int], float]:
+    """Scores and ruins of ``name``'s games on ``seeds``, and the CPU seconds they took."""
+    scores, ruins = [], []
+    started = time.process_time()
+    for seed in seeds:
+        game = Game(difficulty, seed)
+        policy = make_policy(name, random.Random(seed))
+        while not game.is_over:
+            game.push(policy.choose(game))
+        scores.append(game.score().total)
+        ruins.append(game.board.cells.count(RUIN))
+    return scores, ruins, time.process_time() - started
+
+
+def levels(difficulties: list[Difficulty], seeds: range) -> None:
+    """The computer's strengths beside the baselines (``--levels``)."""
+    folder = Path(tempfile.mkdtemp(prefix="levels-"))
+    print(f"{len(seeds)} games per player and difficulty, seeds {seeds.start}..{seeds.stop - 1}\n")
+    print("| difficulty | player | mean ± 95% | median | ruins a game | CPU a game |")
+    print("|---|---|---|---|---|---|")
+    for difficulty in difficulties:
+        for name in ("random", "greedy", "beginner", "regular"):
+            scores, ruins, seconds = policy_games(name, difficulty, seeds)
+            mean, ci = mean_ci([float(s) for s in scores])
+            print(f"| {difficulty.name} | {name} | {mean:.1f} ± {ci:.1f} | {statistics.median(scores):g} "
+                  f"| {statistics.fmean(ruins):.2f} | {1000 * seconds / len(seeds):.0f} ms |", flush=True)
+        rows = expert_twin.twin_games(expert_twin.twin_net(difficulty, folder), difficulty, seeds.start, len(seeds),
+                                      *expert_twin.shipped_options(difficulty))
+        scores, ruins = [row[1] for row in rows], [row[2] for row in rows]
+        mean, ci = mean_ci([float(s) for s in scores])
+        print(f"| {difficulty.name} | expert (its twin) | {mean:.1f} ± {ci:.1f} | {statistics.median(scores):g} "
+              f"| {statistics.fmean(ruins):.2f} | |", flush=True)
+
+
 def mean_ci(values: list[float]) -> tuple[float, float]:
     return statistics.fmean(values), 1.96 * statistics.stdev(values) / len(values) ** 0.5
 
@@ -85,7 +129,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--reference", type=int, default=100, help="seeds given the upper bound")
     parser.add_argument("--difficulties", default=",".join(d.name for d in Difficulty))
+    parser.add_argument("--levels", action="store_true", help="the computer's strengths beside the baselines")
     args = parser.parse_args(argv)
+    if args.levels:
+        levels([Difficulty.from_name(d) for d in args.difficulties.split(",")], range(args.seed, args.seed + args.games))
+        return 0
     folder = Path(tempfile.mkdtemp(prefix="strength-"))
     seeds = range(args.seed, args.seed + args.games)
     print(f"{args.games} games per difficulty, seeds {seeds.start}..{seeds.stop - 1}; decision time = CPU per turn, one core\n")

@@ -162,7 +162,8 @@ def _party_seats(player: Player) -> None:
         player.choose("add_player")
         _name(name)(player)
         player.key(pygame.K_RETURN)
-    player.choose("add_computer")
+    for strength in ("beginner", "regular", "expert"):  # the computer at each strength: name, sign, words
+        player.choose(f"add_{strength}")
 
 
 def _kiosk_idle(seconds: float) -> Callable[[Player], None]:
@@ -229,6 +230,12 @@ def _first_turn(until: str) -> Callable[[Player], None]:
     return run
 
 
+def _pick_die(player: Player) -> None:
+    """A MAGDAGDON roll: the first tray die picked for a −1/+1."""
+    table = player.table
+    player.tap(table.session.sprites[table.game.tray[0]].rect.center)
+
+
 def _code_problem(player: Player) -> None:
     player.choose("play_code")
     for key in (pygame.K_q, pygame.K_q):
@@ -265,11 +272,12 @@ SCENES: tuple[Scene, ...] = (
     Scene("quit?", ("rolling", "title", "confirm"), {"scene": "confirm"}),
     Scene("play a code", ("rolling", "title", "code_entry"), {"scene": "title"}, _choose("play_code")),
     Scene("play a code, bad", ("rolling", "title", "code_entry"), {"scene": "title"}, _code_problem),
+    Scene("today's dice", ("rolling", "title", "daily_intro"), {"scene": "title"}, _choose("daily")),
     Scene("rolling", ("rolling",), {"scene": "rolling"}),
     Scene("staging", ("staging",), {"scene": "staging"}),
     Scene("re-roll pick", ("staging",), {"scene": "staging"}, _reroll_pick),
     Scene("magdagdon", ("magdagdon",), {"scene": "magdagdon"}),
-    Scene("magdagdon, a power", ("magdagdon",), {"scene": "magdagdon"}, _tap_button("use_power")),
+    Scene("magdagdon, a die picked", ("magdagdon",), {"scene": "magdagdon"}, _pick_die),
     Scene("magdagdon, a re-roll may save it", ("magdagdon",), {"scene": "magdagdon_reroll"}),
     Scene("magdagdon, beyond powers", ("magdagdon",), {"scene": "magdagdon_beyond"}),
     Scene("magdagdon, hint", ("magdagdon",), {"scene": "magdagdon"}, _hint),

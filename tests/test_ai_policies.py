@@ -27,7 +27,7 @@ def play_checked(policy_name: str, difficulty: Difficulty, seed: int) -> Game:
 
 
 def test_policy_names() -> None:
-    assert POLICY_NAMES == ("random", "greedy", "expert")
+    assert POLICY_NAMES == ("random", "greedy", "beginner", "regular", "expert")
     with pytest.raises(ValueError, match="unknown policy"):
         make_policy("genius", random.Random(0))
 

@@ -46,17 +46,17 @@ def test_a_typed_code_plays_its_seed_in_its_difficulty(player):
 
 
 def test_a_code_played_over_a_game_in_progress_keeps_its_difficulty(player):
-    """Asked first (the game in progress is left, the dialog answers with what to do), then
-    the code's game in the code's difficulty, which the next new game keeps."""
+    """Asked when the code is about to be played (the game in progress is left, the dialog
+    answers with what to do), then the code's game in the code's difficulty, which the next
+    new game keeps."""
     player.key(pygame.K_r, then=1.5)  # a game in progress, in PEACEFUL
     code = code_for(1, Difficulty.NIGHTMARE)
-    player.key(pygame.K_ESCAPE)
-    player.choose("play_code")
-    assert player.top_key == "confirm"
-    player.choose("yes")
-    assert player.top_key == "code_entry"
+    open_code_entry(player)
     type_text(player, code)
     player.key(pygame.K_RETURN)
+    assert player.top_key == "confirm"
+    assert f"Play code {code}? The game in progress will be lost." in " ".join(t for t, _ in player.look())
+    player.choose("yes")
     assert player.stack_keys == ["rolling"]
     game = player.table.game
     assert game.seed == 1 and game.turn == 0 and game.difficulty is Difficulty.NIGHTMARE
@@ -91,7 +91,7 @@ def test_a_code_of_a_difficulty_the_kiosk_does_not_offer_says_so(player):
     type_text(player, code_for(5, Difficulty.NIGHTMARE))
     player.choose("play")
     assert player.top_key == "code_entry" and player.table.game.seed == 7
-    assert "This code plays Nightmare, which this table does not offer." in [text for text, _ in player.look()]
+    assert "This code plays NIGHTMARE, which this table does not offer." in [text for text, _ in player.look()]
 
 
 def test_back_leaves_the_game_as_it_was(player):
@@ -101,19 +101,29 @@ def test_back_leaves_the_game_as_it_was(player):
     assert player.top_key == "title" and player.table.game.seed == 7
 
 
-def test_leaving_a_game_in_progress_for_a_code_asks_first(player):
+def test_a_game_in_progress_is_asked_about_only_when_a_code_is_about_to_be_played(player):
+    """Opening the entry, a bad code and Back ask nothing and leave the game as it was; a good
+    code asks, and No keeps both the game and the code typed."""
     player.key(pygame.K_r, then=1.0)
-    player.key(pygame.K_ESCAPE)
-    player.choose("play_code")
+    rolled = player.table.game.turn
+    open_code_entry(player)  # no question yet: nothing is about to be lost
+    player.choose("play")
+    assert player.top_key == "code_entry"  # an empty code: a line saying so, still no question
+    type_text(player, code_for(1, Difficulty.SURVIVAL))
+    player.choose("play")
     assert player.top_key == "confirm"
-    player.choose("yes")
-    assert player.top_key == "code_entry"
+    player.choose("no")
+    assert player.top_key == "code_entry" and player.table.game.seed == 7 and player.table.game.turn == rolled
+    player.choose("back")
+    assert player.top_key == "title" and player.table.game.seed == 7 and player.table.game.turn == rolled
 
 
 def test_todays_dice_play_the_seed_of_the_utc_date_and_difficulty(player, monkeypatch):
     player.set_today(date(2026, 11, 30))
     player.key(pygame.K_ESCAPE)
     player.choose("daily")
+    assert player.top_key == "daily_intro"  # what they are, first
+    player.choose("play")
     assert player.stack_keys == ["rolling"]
     assert player.table.game.seed == day_seed(date(2026, 11, 30), player.table.game.difficulty)
 

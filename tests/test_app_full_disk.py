@@ -88,7 +88,7 @@ def test_the_held_result_is_said_plainly_and_saved_the_moment_space_returns(tmp_
         player.wait(RETRY_SECONDS + 1)  # the next retry writes it, unasked
         assert _table(tmp_path) == ["Player"]
         said = _lines(player)
-        assert HELD not in said and "Player: #1 in the Peaceful table" in said
+        assert HELD not in said and "Player: #1 in the PEACEFUL table" in said
         assert "retry_save" not in {b.ident for b in player.top.buttons()}
     finally:
         player.close()
@@ -103,7 +103,7 @@ def test_retry_writes_it_at_once(tmp_path, disk):
         disk.full = False
         retry = next(b for b in player.top.buttons() if b.ident == "retry_save")
         player.tap(retry.rect.center, then=0.1)
-        assert _table(tmp_path) == ["Player"] and "Player: #1 in the Peaceful table" in _lines(player)
+        assert _table(tmp_path) == ["Player"] and "Player: #1 in the PEACEFUL table" in _lines(player)
     finally:
         player.close()
 

@@ -6,7 +6,7 @@ import pytest
 
 from app_driver import Driver
 from magdagdon.ai.rescue import rescue_for
-from magdagdon.app.text.fit import min_text_px, wrap
+from magdagdon.app.text.fit import fit_lines, min_text_px
 from magdagdon.app.table.rescue_words import advice_line
 from magdagdon.engine import Difficulty
 
@@ -48,33 +48,29 @@ def test_every_menu_label_and_button_holds_its_text(open_app, scene, size):
     assert menu.panel.width <= size[0]
 
 
-def assert_banner_holds_its_text(app: Driver, size) -> None:
-    """Measured at the smallest text the banner may use: the title, then every wrapped
-    line, must end above the banner's buttons."""
+def assert_decision_holds_its_text(app: Driver, size) -> None:
+    """The MAGDAGDON decision's words, with the board in view: the strip (MAGDAGDON and why)
+    holds them above or below the board, and the guide line holds the powers' advice on at
+    most two lines at a readable size."""
     app.frame()
     state = app.top
-    banner = state._banner_rect()
-    buttons_top = min(b.rect.top for b in state.buttons() if b.ident in ("accept", "use_power"))
-    text, fonts = app.text, app.fonts
-    pad = max(8, banner.width // 24)
-    title = text("banner.magdagdon")
-    title_height = fonts.font(fonts.fit(title, int(banner.height * 0.15), banner.width - 2 * pad, bold=True), True).get_height()
+    assert state.strip_fits(), state.strip_rect()
+    assert not state.strip_rect().colliderect(app.layout.board)
+    text, fonts, layout = app.text, app.fonts, app.layout
+    advice = advice_line(text, state.game, rescue_for(state.game))
+    assert state.guide()[0] == advice
     floor = min_text_px(size)
-    game = state.game
-    sentences = [text("banner.magdagdon_why", dice=" ".join(str(v) for v in game.dice), required=game.required),
-                 advice_line(text, game, rescue_for(game))]
-    lines = [line for sentence in sentences for line in wrap(fonts, sentence, floor, banner.width - 2 * pad)]
-    bottom = banner.top + pad + title_height + pad // 4 + len(lines) * int(fonts.font(floor).get_linesize() * 1.02)
-    assert bottom <= buttons_top, f"the text ends at y={bottom}, the buttons start at y={buttons_top}"
-    assert app.layout.board.top <= banner.top and banner.bottom <= app.layout.board.bottom
+    guide = layout.guide
+    lines, _ = fit_lines(fonts, advice, int(guide.height * 0.55), guide.width, guide.height, floor)
+    assert len(lines) <= 2, lines
 
 
 @pytest.mark.parametrize("size", SIZES, ids=size_id)
 @pytest.mark.parametrize("difficulty", [Difficulty.PEACEFUL, Difficulty.NIGHTMARE])
-def test_magdagdon_banner_holds_its_text(open_app, size, difficulty):
+def test_magdagdon_decision_holds_its_text(open_app, size, difficulty):
     app = open_app(size, difficulty=difficulty, scene="magdagdon", seed=1)
     assert app.top_key == "magdagdon"
-    assert_banner_holds_its_text(app, size)
+    assert_decision_holds_its_text(app, size)
 
 
 def test_window_keeps_its_minimum_size(open_app):
@@ -122,7 +118,7 @@ def test_rolling_dice_stay_inside_the_tray(open_app, size):
 
 
 MENU_SCENES = ["title", "settings", "rules", "high_scores", "about", "confirm", "party_handover", "party_results"]
-PUSHED_MENUS = ["party_setup", "code_entry"]  # menus no scene opens: pushed over the title menu
+PUSHED_MENUS = ["party_setup", "code_entry", "daily_intro"]  # menus no scene opens: pushed over the title menu
 FIT_SIZES = [(800, 600), (1024, 768), (1920, 1080), (1080, 1920)]
 
 

@@ -1,6 +1,7 @@
-"""A MAGDAGDON turn after "Use a power": the banner folds to a strip in the room above the
-board, so every cell, tray die and power stays in view and tappable; Accept takes the place
-of CONFIRM; at every size and in every language the strip holds its words."""
+"""A MAGDAGDON roll is decided with the board in view: a strip in the room above the board
+says MAGDAGDON and why, so every cell, tray die and power stays in view and tappable while
+the player chooses a power or accepts; Accept takes the place of CONFIRM; at every size and
+in every language the strip holds its words."""
 
 import pygame
 import pytest
@@ -13,12 +14,11 @@ SIZES = [(800, 600), (1920, 1080), (1080, 1920), (2200, 2200)]
 
 
 def folded(tmp_path, size, locale="en") -> Player:
+    """The MAGDAGDON roll as it first shows: nothing pressed yet."""
     player = Player(tmp_path, size, seed=5, scene="magdagdon", locale=locale)
     player.wait(0.5)
     state = player.top
     assert player.top_key == "magdagdon" and state.game.powers_left > 0
-    player.tap(next(b for b in state.buttons() if b.ident == "use_power").rect.center)
-    assert state.collapsed
     return player
 
 
@@ -38,11 +38,12 @@ def drawn_over(player: Player, rect: pygame.Rect) -> bool:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_folded_banner_leaves_the_board_and_the_tray_in_view(tmp_path, size):
+def test_the_decision_leaves_the_board_the_tray_and_the_powers_in_view(tmp_path, size):
     player = folded(tmp_path, size)
     state, layout = player.top, player.top.layout
     assert not drawn_over(player, layout.board.inflate(-2, -2)), "the banner covers the board"
-    for rect in [*layout.tray_slots, *layout.power_buttons, layout.primary, layout.hint_button, layout.menu_button]:
+    for rect in [*layout.tray_slots, *layout.power_buttons, layout.primary, layout.hint_button, layout.menu_button,
+                 *layout.row_sums, *layout.col_sums]:
         assert not drawn_over(player, rect), f"the banner covers {rect}"
     assert drawn_over(player, state.strip_rect())  # it is there, above the board
     die = state.game.tray[0]
@@ -73,17 +74,18 @@ def test_accept_in_the_place_of_confirm_gives_up_the_roll(tmp_path):
     player.close()
 
 
-@pytest.mark.parametrize("locale, power_on", [("en", "left"), ("it", "left"), ("ur", "right")])
-def test_the_banner_buttons_read_the_way_the_language_does(tmp_path, locale, power_on):
-    """"Use a power" comes first where the reader starts: on the right in Urdu, as the
-    rest of the table is mirrored; tapping the button on that side uses a power."""
+@pytest.mark.parametrize("locale", ["en", "ur"])
+def test_a_power_saves_the_roll_without_a_step_before_it(tmp_path, locale):
+    """The powers are in use the moment the roll is a MAGDAGDON: pick the die the guide line
+    names, press the power, and the roll is saved (no banner to fold first)."""
     player = Player(tmp_path, (1920, 1080), seed=5, scene="magdagdon", locale=locale)
     player.wait(0.5)
     state = player.top
-    banner = [b for b in state.buttons() if b.ident in ("use_power", "accept")]
-    assert len(banner) == 2 and state.game.powers_left > 0
-    first = max(banner, key=lambda b: b.rect.centerx) if power_on == "right" else min(banner, key=lambda b: b.rect.centerx)
-    assert first.ident == "use_power"
-    player.tap(first.rect.center)
-    assert state.collapsed and player.top_key == "magdagdon"
+    advice = state.advice()
+    assert advice is not None and advice.adjusts, "this scene's roll is saved by a −1/+1"
+    adjust = advice.adjusts[0]
+    player.tap(state.session.sprites[adjust.die].rect.center)
+    power = "plus" if adjust.delta > 0 else "minus"
+    player.tap(next(b for b in state.buttons() if b.ident == power).rect.center, then=2.0)
+    assert player.table.game.phase is Phase.STAGING and player.table.game.powers_used == 1
     player.close()

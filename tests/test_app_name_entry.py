@@ -72,7 +72,7 @@ def test_touch_keys_name_the_game_on_the_table_and_the_game_over_screen(tmp_path
     assert player.top_key == "game_over"
     assert recorded_names(tmp_path) == ["Ana B2"]
     shown = {t for t, _ in player.look()}
-    assert "Ana B2: #1 in the Peaceful table" in shown
+    assert "Ana B2: #1 in the PEACEFUL table" in shown
 
 
 def test_typing_through_text_input_with_bad_characters(tmp_path):

@@ -37,7 +37,7 @@ def player(tmp_path):
 def test_a_three_player_party_with_the_computer(player, tmp_path):
     set_up_party(player, SEATS)
     play = player.top.play
-    assert [p.name for p in play.players] == ["ANA", "BO", "Computer"]
+    assert [p.name for p in play.players] == ["ANA", "BO", "Expert"]
     play_party(player)
     assert play.party.is_over
     texts = [t for t, _ in player.look()]
@@ -81,7 +81,7 @@ def test_the_table_shows_the_players_and_blocks_input_on_the_computers_turn(wide
     assert player.top_key in ("rolling", "staging", "magdagdon", "ruin_pick")
     assert player.layout.strip is not None
     texts = [t for t, _ in player.look()]
-    assert "Computer" in texts and "ANA" in texts and "playing" in texts
+    assert "Expert" in texts and "ANA" in texts and "playing" in texts
     player.wait_for(lambda: player.top_key == "staging" and player.top.game.tray, limit=30)
     state = player.top
     die = state.game.tray[0]
@@ -98,7 +98,7 @@ def test_the_table_shows_the_players_and_blocks_input_on_the_computers_turn(wide
 def test_setup_needs_two_players_and_can_remove_one(player):
     player.key(pygame.K_ESCAPE)
     player.choose("party")
-    player.choose("add_computer")
+    player.choose("add_expert")
     player.choose("start")
     assert player.top_key == "party_setup"
     assert player.top.notices() == ["A party needs at least 2 players."]

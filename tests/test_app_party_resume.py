@@ -57,7 +57,7 @@ def test_kill_9_then_resume_at_the_same_player_and_turn(tmp_path, moment):
         assert player.top_key == "party_handover"
         play = player.top.play
         assert (str(play.party.current_index), str(play.party.turn)) in possible
-        assert [p.name for p in play.players] == ["ANA", "BO", "Computer"]
+        assert [p.name for p in play.players] == ["ANA", "BO", "Expert"]
         play_party(player)
         table = open_store(tmp_path).high_scores(play.party.difficulty)
         assert sorted(e.name for e in table) == ["ANA", "BO"]

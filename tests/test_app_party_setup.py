@@ -29,7 +29,7 @@ def test_a_second_tap_where_a_player_was_added_never_removes_them(tmp_path, size
     player = open_setup(tmp_path, size)
     try:
         for count in range(1, MAX_PLAYERS + 1):
-            adding = "add_computer" if count % 2 else "add_player"
+            adding = "add_expert" if count % 2 else "add_player"
             point = player.menu_button_rects()[adding].center
             player.tap(point)
             if adding == "add_player":
@@ -50,7 +50,7 @@ def test_the_buttons_keep_their_places_as_seats_are_added_and_removed(tmp_path):
     try:
         places = dict(player.menu_button_rects())
         for _ in range(MAX_PLAYERS):
-            player.choose("add_computer")
+            player.choose("add_expert")
             assert player.menu_button_rects() == places
         player.choose("remove")
         assert player.menu_button_rects() == places and len(player.top.seats) == MAX_PLAYERS - 1

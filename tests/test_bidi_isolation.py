@@ -162,9 +162,9 @@ def backwards(words: str) -> str:
 def test_an_urdu_name_opens_an_english_rank_line_instead_of_ending_it():
     en = Catalog("en")
     line = en("gameover.rank_named", name=URDU_NAME, rank=1, difficulty=en("difficulty.PEACEFUL"))
-    assert on_screen(line, "en") == backwards(URDU_NAME) + ": #1 in the Peaceful table"
-    # The bug: the line laid out right to left, "in the Peaceful table 1#:عائشہ خان".
-    assert on_screen(without_controls(line), "en") == "in the Peaceful table 1# :" + backwards(URDU_NAME)
+    assert on_screen(line, "en") == backwards(URDU_NAME) + ": #1 in the PEACEFUL table"
+    # The bug: the line laid out right to left, "in the PEACEFUL table 1#:عائشہ خان".
+    assert on_screen(without_controls(line), "en") == "in the PEACEFUL table 1# :" + backwards(URDU_NAME)
 
 
 def test_an_urdu_name_in_the_hand_over_line():

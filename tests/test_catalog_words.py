@@ -11,6 +11,7 @@ import pytest
 from magdagdon.app.text.i18n import Catalog
 from magdagdon.app.text.plural_rules import ordinal_category
 from magdagdon.app.text.text_runs import without_controls
+from magdagdon.engine import Difficulty
 
 from support.player import Player
 
@@ -27,7 +28,7 @@ def test_italian_says_power_as_the_rule_book_and_agrees_with_it_in_the_feminine(
     italian = values("it")
     assert [key for key, text in italian.items() if re.search(r"\bpoter[ei]\b", text, re.I)] == []
     it = Catalog("it")
-    assert it("button.use_power") == "Usa una Power"
+    assert it("banner.magdagdon_adjust_saves", power="+1", value=3, left=2, penalty=20).startswith("+1 sul dado 3 salva")
     assert it("banner.magdagdon_reroll_chance", dice="6 5", chance="1 volta su 6", left=2, penalty=20).endswith(
         "(rimaste: 2; la prossima costa –20).")
     assert it("banner.magdagdon_no_powers").startswith("Nessuna Power")
@@ -40,7 +41,7 @@ def test_italian_says_power_as_the_rule_book_and_agrees_with_it_in_the_feminine(
 def test_italian_says_computer():
     assert [key for key, text in values("it").items() if "calcolator" in text.lower()] == []
     it = Catalog("it")
-    assert (it("party.computer_name"), it("party.add_computer")) == ("Computer", "Aggiungi il computer")
+    assert it("party.no_players").endswith("oppure il computer da novizio, da navigato o da esperto.")
 
 
 def test_the_computer_seat_is_named_once_in_the_party_set_up(tmp_path):
@@ -48,10 +49,10 @@ def test_the_computer_seat_is_named_once_in_the_party_set_up(tmp_path):
     try:
         player.wait(0.4)
         player.choose("party")
-        player.choose("add_computer")
+        player.choose("add_expert")
         words = [text for text, _ in player.look()]
-        # the seat's number on its disc, then its name: "Computer", once (not "Calcolatore · calcolatore")
-        assert "1" in words and words.count("Computer") == 1
+        # the seat's number on its disc, then its name, "Esperto", once (not "Calcolatore · calcolatore")
+        assert "1" in words and words.count("Esperto") == 1
         assert not [text for text in words if "· computer" in text.lower()]
     finally:
         player.close()
@@ -136,3 +137,15 @@ def test_how_to_play_says_what_the_rule_book_says(locale):
     rules = Catalog(locale)("rules.body")
     for phrase in HOW_TO_PLAY[locale]:
         assert phrase in rules
+
+
+# --- the difficulties' names ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("locale", ["en", "it", "ur", "hi"])
+def test_the_difficulties_are_named_in_capitals_in_every_language(locale):
+    """PEACEFUL, SURVIVAL, NIGHTMARE, as the rule book writes them (docs/LANGUAGES.md): the
+    name shown, and every sentence that names one."""
+    catalog = Catalog(locale)
+    assert [catalog(f"difficulty.{d.name}") for d in Difficulty] == [d.name for d in Difficulty]
+    mixed = re.compile(r"\b(Peaceful|Survival|Nightmare)\b", re.IGNORECASE)
+    assert [key for key, text in values(locale).items() if any(m != m.upper() for m in mixed.findall(text))] == []

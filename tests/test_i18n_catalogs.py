@@ -19,9 +19,10 @@ LATIN_TERMS = {"MAGDAGDON", "Majda", "Power", "Powers", "PEACEFUL", "SURVIVAL", 
                "CUBIRI", "ORIGINAL", "Majduška", "D6"}
 KEY_CAPS = {"Tab", "Enter", "Backspace", "Esc", "Page", "Down", "R", "C", "H"}
 FONT_NAMES = {"Noto", "Sans", "Devanagari", "Nastaliq", "Urdu", "SIL", "Open", "Font", "License"}
+STANDARDS = {"UTC"}  # the time standard's international abbreviation (Today's dice turn at midnight UTC)
 # Italian words spelt like English ones ("per", "fine", "no", "volume" are Italian here;
 # "server" and "Wi-Fi" are Italian too, and "s" is the unit of seconds).
-SAME_IN_ITALIAN = {w.lower() for w in LATIN_TERMS | KEY_CAPS | FONT_NAMES} | {
+SAME_IN_ITALIAN = {w.lower() for w in LATIN_TERMS | KEY_CAPS | FONT_NAMES | STANDARDS} | {
     "menu", "demo", "bonus", "mouse", "no", "in", "per", "a", "fine", "volume", "computer", "server", "wi", "fi",
     "s"}
 
@@ -73,7 +74,7 @@ def test_same_keys_and_placeholders_as_english(locale):
 
 @pytest.mark.parametrize("locale", ["ur", "hi"])
 def test_no_english_left_in_urdu_and_hindi(locale):
-    allowed = LATIN_TERMS | KEY_CAPS | FONT_NAMES
+    allowed = LATIN_TERMS | KEY_CAPS | FONT_NAMES | STANDARDS
     leftover = {key: w for key, text in texts(locale).items() for w in words(text) if w not in allowed}
     assert leftover == {}
 
@@ -143,8 +144,8 @@ def test_plural_phrases_for_sample_counts(locale, expected):
 
 def test_plural_forms_in_sentences():
     en, it, ur, hi = (Catalog(x) for x in LOCALES)
-    assert en("guide.magdagdon", required=1).startswith("No way to place 1 die.")
-    assert en("guide.magdagdon", required=3).startswith("No way to place 3 dice.")
+    assert en("guide.magdagdon_no_power", required=1).startswith("No way to place 1 die,")
+    assert en("guide.magdagdon_no_power", required=3).startswith("No way to place 3 dice,")
     assert en("gameover.turns", turns=1, powers=2) == "1 turn · 2 powers used"
     assert en("button.place_more", count=1) == "Place 1 more"
     assert it("button.place_more", count=1) == "Ancora 1 dado"

@@ -1,6 +1,6 @@
 """A player's name drawn inside a line of other words, on the real screens: in an English
 screen an Urdu name stays where the sentence puts it (after "2.", before ": #3 in the
-Peaceful table") instead of turning the line around."""
+PEACEFUL table") instead of turning the line around."""
 
 from __future__ import annotations
 
@@ -84,4 +84,4 @@ def test_a_numbered_urdu_name_reads_number_first(scene_name, data_folders, tmp_p
 def test_the_rank_line_opens_with_the_urdu_name(data_folders, tmp_path):
     lines = lines_with_the_urdu_name("game over, Urdu name", data_folders, tmp_path)
     rank = [line for line in lines if "table" in line]
-    assert rank and on_screen(rank[0]) == URDU_NAME[::-1] + ": #3 in the Peaceful table"
+    assert rank and on_screen(rank[0]) == URDU_NAME[::-1] + ": #3 in the PEACEFUL table"

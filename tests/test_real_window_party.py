@@ -52,7 +52,7 @@ def party_screens(data_dir: Path) -> dict[str, dict[str, Box]]:
         app.post(pygame.TEXTINPUT, text="ANA")
         app.key(pygame.K_RETURN)
         screens["setup_ana"] = boxes(app)
-        app.choose("add_computer")
+        app.choose("add_expert")
         screens["setup_both"] = boxes(app)
         app.choose("start")
         assert app.top_key == "party_handover"
@@ -115,14 +115,14 @@ def test_a_party_started_played_quit_and_continued_in_a_real_window(x_display, t
         game.type_text("ANA")
         game.key("Return")
         game.wait_for(menu_shown(screens["setup_ana"]), "the set-up with ANA seated", save_to=tmp_path / "ana.ppm")
-        game.click(screens["setup_ana"]["add_computer"].center)
+        game.click(screens["setup_ana"]["add_expert"].center)
         game.wait_for(menu_shown(screens["setup_both"]), "the set-up with ANA and the computer")
         game.click(screens["setup_both"]["start"].center)
         handover = screens["handover"]
         game.wait_for(menu_shown(handover, "go"), "ANA's hand-over", save_to=tmp_path / "handover.ppm")
 
         record = the_party(data)
-        assert [seat.name for seat in record.seats] == ["ANA", "Computer"]
+        assert [seat.name for seat in record.seats] == ["ANA", "Expert"]
         assert [seat.computer for seat in record.seats] == [False, True]
         dice_game = Game(Difficulty.PEACEFUL, record.seats[0].replay.seed)
         dice_game.play(Roll())

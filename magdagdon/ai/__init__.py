@@ -1,4 +1,5 @@
-"""Players that choose actions: baselines and the expert. Never imports pygame.
+"""Players that choose actions: baselines, the party's beginner and regular, and the expert.
+Never imports pygame.
 
 ``make_policy(name, rng)`` builds one by name; every policy has ``choose(game)``.
 ``Estimator`` (``magdagdon.ai.estimate``) gives E[final score | position, choice], the one
@@ -15,6 +16,7 @@ from typing import Callable
 
 from .coach import Analysis, Coach
 from .coach_policy import CoachPolicy
+from .beginner_policy import BeginnerPolicy
 from .estimate import EndTurn, Estimator, UsePower
 from .expert_policy import ExpertPolicy
 from .greedy_policy import GreedyPolicy
@@ -22,6 +24,7 @@ from .hint import hint
 from .planner import Decision, Position
 from .policy import Policy
 from .random_policy import RandomPolicy
+from .regular_policy import RegularPolicy
 from .rescue import Rescue, RerollChance, rescue, rescue_for
 
 def _expert(rng: random.Random) -> ExpertPolicy:
@@ -31,6 +34,8 @@ def _expert(rng: random.Random) -> ExpertPolicy:
 _FACTORIES: dict[str, Callable[[random.Random], Policy]] = {
     "random": RandomPolicy,
     "greedy": GreedyPolicy,
+    "beginner": BeginnerPolicy,
+    "regular": RegularPolicy,
     "expert": _expert,
 }
 POLICY_NAMES = tuple(_FACTORIES)
@@ -45,6 +50,6 @@ def make_policy(name: str, rng: random.Random) -> Policy:
 
 
 __all__ = [
-    "Analysis", "Coach", "CoachPolicy", "Decision", "EndTurn", "Estimator", "ExpertPolicy", "GreedyPolicy", "POLICY_NAMES", "Policy", "Position",
-    "RandomPolicy", "RerollChance", "Rescue", "UsePower", "hint", "make_policy", "rescue", "rescue_for",
+    "Analysis", "BeginnerPolicy", "Coach", "CoachPolicy", "Decision", "EndTurn", "Estimator", "ExpertPolicy", "GreedyPolicy", "POLICY_NAMES", "Policy", "Position",
+    "RandomPolicy", "RegularPolicy", "RerollChance", "Rescue", "UsePower", "hint", "make_policy", "rescue", "rescue_for",
 ]

@@ -17,6 +17,7 @@ from typing import Callable, Iterable
 
 from magdagdon.engine import Game, Replay
 from magdagdon.storage import Store
+from magdagdon.storage.computer_strength import ComputerStrength
 from magdagdon.storage.outcomes import RecordRefused
 from magdagdon.storage.party_file import PartyFiles, PartyRecord, PartySeat, new_party_id
 from magdagdon.storage.game_identity import seat_label
@@ -47,7 +48,8 @@ class SeatGame:
 def record_of(party: Party, party_id: str, started: datetime, recorded: tuple[str, ...]) -> PartyRecord:
     """The party file's record; finished once every game is over and every person's game
     is in the tables (until then the file waits to record them)."""
-    seats = tuple(PartySeat(p.name, p.computer, p.assisted, Replay.of(p.game)) for p in party.players)
+    seats = tuple(PartySeat(p.name, p.computer, p.assisted, Replay.of(p.game), p.strength if p.computer else None)
+                  for p in party.players)
     people_recorded = all(person.is_in(recorded) for person in people_of(party, party_id))
     return PartyRecord(party_id, started, seats, recorded, party.is_over and people_recorded)
 
@@ -72,7 +74,8 @@ def unfinished_party(files: PartyFiles, store: Callable[[], Store | None], now: 
 
 def party_from(record: PartyRecord) -> Party:
     """The party a record describes, every game rebuilt by its replay."""
-    players = [PartyPlayer(s.name, s.computer, s.assisted, s.replay.play()) for s in record.seats]
+    players = [PartyPlayer(s.name, s.computer, s.assisted, s.replay.play(), s.played_as or ComputerStrength.EXPERT)
+               for s in record.seats]
     first = players[0].game
     return Party(first.difficulty, first.seed, players)
 

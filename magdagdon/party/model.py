@@ -11,9 +11,11 @@ logs resumes at the same player and turn, and a full board simply waits.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple, Sequence
 
 from magdagdon.engine import Difficulty, Game
 from magdagdon.graphemes import cut
+from magdagdon.storage.computer_strength import ComputerStrength
 from magdagdon.storage.high_scores import MAX_NAME_CHARACTERS, clean_name
 
 MIN_PLAYERS = 2
@@ -25,12 +27,25 @@ def turns_done(game: Game) -> int:
     return game.turns_done
 
 
+class Seat(NamedTuple):
+    """A seat as the set-up lists it: a person by name, or the computer at a strength."""
+
+    name: str
+    computer: bool = False
+    strength: ComputerStrength = ComputerStrength.EXPERT  # how the computer plays it (a person's: unused)
+
+
 @dataclass
 class PartyPlayer:
     name: str
-    computer: bool = False  # played by the expert
+    computer: bool = False  # played by the computer, at ``strength``
     assisted: bool = False  # asked for a hint (flagged in the tables, as for any game)
     game: Game = field(default_factory=Game)
+    strength: ComputerStrength = ComputerStrength.EXPERT  # how the computer plays this seat
+
+    @property
+    def seat(self) -> Seat:
+        return Seat(self.name, self.computer, self.strength)
 
 
 class Party:
@@ -43,10 +58,12 @@ class Party:
         self.difficulty, self.seed, self.players = difficulty, seed, players
 
     @classmethod
-    def new(cls, difficulty: Difficulty, seed: int, seats: list[tuple[str, bool]]) -> "Party":
-        """A party about to start: (name, computer) per seat, in playing order."""
-        players = [PartyPlayer(clean_player_name(name, index), computer, False, Game(difficulty, seed))
-                   for index, (name, computer) in enumerate(seats)]
+    def new(cls, difficulty: Difficulty, seed: int, seats: Sequence[Seat | tuple[str, bool]]) -> "Party":
+        """A party about to start: its seats in playing order ((name, computer) plays the
+        computer as the expert)."""
+        players = [PartyPlayer(clean_player_name(seat.name, index), seat.computer, False, Game(difficulty, seed),
+                               seat.strength)
+                   for index, seat in enumerate(Seat(*given) for given in seats)]
         return cls(difficulty, seed, players)
 
     # --- whose turn -------------------------------------------------------------------

@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.replay import Replay
-from .decoding import BadField, Fields, date_time, flag, list_of, text
+from .computer_strength import ComputerStrength
+from .decoding import BadField, Fields, date_time, flag, list_of, nullable, one_of, text
 from .envelope import FileKind
 from .high_scores import check_aware, player_name
 from .lock import DEFAULT_TIMEOUT
@@ -27,7 +28,16 @@ from .record_folder import RecordFolder
 from .recorded_game import stored_replay
 
 PARTY_FOLDER = "parties"
-PARTY_KIND = FileKind("magdagdon-party", 1, max_bytes=8 * 1024 * 1024)
+
+
+def _strength_kept(data: Any) -> Any:
+    """Version 1 -> 2: every computer seat played as the expert, the one strength there was."""
+    seats = [{**seat, "strength": ComputerStrength.EXPERT.value if seat["computer"] is True else None}
+             for seat in data["seats"]]
+    return {**data, "seats": seats}
+
+
+PARTY_KIND = FileKind("magdagdon-party", 2, max_bytes=8 * 1024 * 1024, migrations={1: _strength_kept})
 _ID = re.compile(r"[0-9]{8}T[0-9]{6}Z-[0-9a-f]{6}")
 
 
@@ -37,6 +47,12 @@ class PartySeat:
     computer: bool
     assisted: bool
     replay: Replay
+    strength: ComputerStrength | None = None  # how the computer plays this seat (a person's: None)
+
+    @property
+    def played_as(self) -> ComputerStrength | None:
+        """The computer's strength at this seat (the expert, where none was given); None for a person."""
+        return (self.strength or ComputerStrength.EXPERT) if self.computer else None
 
 
 @dataclass(frozen=True)
@@ -51,14 +67,14 @@ class PartyRecord:
         return {
             "id": self.party_id, "started": self.started.isoformat(), "finished": self.finished,
             "recorded": list(self.recorded),
-            "seats": [{"name": s.name, "computer": s.computer, "assisted": s.assisted, "replay": s.replay.to_dict()}
-                      for s in self.seats],
+            "seats": [{"name": s.name, "computer": s.computer, "assisted": s.assisted, "replay": s.replay.to_dict(),
+                       "strength": s.played_as.value if s.played_as is not None else None} for s in self.seats],
         }
 
     @classmethod
     def from_data(cls, raw: Any, document: str = "a party's file") -> "PartyRecord":
         party = Fields(raw, document, what="a party", exactly=("id", "started", "finished", "recorded", "seats"))
-        seats = party.objects("seats", min_items=2, max_items=8, exactly=("name", "computer", "assisted", "replay"))
+        seats = party.objects("seats", min_items=2, max_items=8, exactly=("name", "computer", "assisted", "replay", "strength"))
         return cls(party.get("id", _PARTY_ID), party.get("started", date_time), tuple(_seat(s) for s in seats),
                    tuple(party.get("recorded", _RECORDED)), party.get("finished", flag))
 
@@ -67,9 +83,17 @@ _PARTY_ID = text(_ID.pattern, rule="it must be the party's start and six hexadec
 _RECORDED = list_of(text(), items="replay ids")
 
 
+_STRENGTH = nullable(one_of([strength.value for strength in ComputerStrength]))
+
+
 def _seat(seat: Fields) -> PartySeat:
-    return PartySeat(seat.get("name", player_name), seat.get("computer", flag), seat.get("assisted", flag),
-                     seat.get("replay", stored_replay))
+    """A seat; a computer's has its strength, a person's none."""
+    computer = seat.get("computer", flag)
+    strength = seat.get("strength", _STRENGTH)
+    if (strength is None) == computer:
+        raise seat.bad("strength", "a computer's seat has a strength, a person's none", strength)
+    return PartySeat(seat.get("name", player_name), computer, seat.get("assisted", flag),
+                     seat.get("replay", stored_replay), None if strength is None else ComputerStrength(strength))
 
 
 def new_party_id(started: datetime, salt: int) -> str:

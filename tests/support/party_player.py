@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from magdagdon.engine import Phase, find_placement
+from magdagdon.party import Seat
 
 from .player import Player
 
@@ -19,13 +20,15 @@ def type_text(player: Player, text: str) -> None:
         player.wait(0.05)
 
 
-def set_up_party(player: Player, seats: list[tuple[str, bool]]) -> None:
+def set_up_party(player: Player, seats: list[Seat | tuple[str, bool]]) -> None:
+    """The seats added on the set-up's buttons: a person by name, the computer at its strength
+    ((name, True): the expert; the computer is named by its strength)."""
     player.key(pygame.K_ESCAPE)
     player.choose("party")
     assert player.top_key == "party_setup"
-    for name, computer in seats:
+    for name, computer, strength in (Seat(*seat) for seat in seats):
         if computer:
-            player.choose("add_computer")
+            player.choose(f"add_{strength.value}")
         else:
             player.choose("add_player")
             assert player.top_key == "name_entry"

@@ -431,6 +431,16 @@ class Player:
         between its thoughts."""
         return self.control.autoplay.seats[seat].thinking
 
+    def computer_plays_as(self, seat: int) -> str | None:
+        """The name of the policy the computer at party seat ``seat`` plays by ("beginner",
+        "regular", "expert") in the party being played; None before its first move there, or
+        for a person's seat."""
+        autoplay = self.control.autoplay
+        if autoplay.seats_of is not self.party:
+            return None
+        policy = getattr(autoplay.seats.get(seat), "policy", None)
+        return None if policy is None else policy.name
+
     # --- the kiosk -------------------------------------------------------------------------
     @property
     def kiosk_config(self) -> "KioskConfig | None":

@@ -9,42 +9,78 @@ Plain layout and focus here; the keys are drawn as the table's buttons (``draw``
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Sequence
 
 import pygame
 
-from ..ui.button_row import draw_button_row
+from ..ui.button_row import LABEL_SHARE, draw_button_row
 from ..ui.widgets import Button
 
 if TYPE_CHECKING:
     from ..text.fonts import FontBook
 
 
+def keys(row: str) -> tuple[str, ...]:
+    """A row's keys: its characters one by one, or, where any key types more than one
+    (a conjunct, a letter with its nukta), the words of ``row`` split at spaces."""
+    return tuple(row.split()) if " " in row else tuple(row)
+
+
+MARK_LABEL_SHARE = 0.8  # a label's size in a row of marks alone, as a share of the key's height
+DOTTED_CIRCLE = "\u25cc"  # the carrier a mark is shown on alone, as in the script's own charts
+
+
 @dataclass(frozen=True)
 class KeyboardLayout:
-    """The letter keys of one script, rows from the top, each row in reading order."""
+    """The letter keys of one script, rows from the top, each row in reading order. A key
+    types its characters (one, or a few: a conjunct), and its label is what it types, a
+    combining mark of a right-to-left script drawn on a dotted circle."""
 
     script: str  # the catalog's script name: "latin", "arabic", "devanagari"
-    rows: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
     sample: str  # the label of the key that switches to it: a few of its letters
     rtl: bool = False  # its rows read from the right
     capitals: bool = False  # keys in capitals; a word goes on in small letters
 
+    def label(self, key: str) -> str:
+        # Devanagari's marks are drawn on a dotted circle by the shaping itself; Urdu's are
+        # not, and the joining stroke (tatweel) that carries them in Naskh is a hair in Nastaliq.
+        if self.rtl and key and unicodedata.combining(key[0]):
+            return DOTTED_CIRCLE + key
+        return key
 
-LATIN = KeyboardLayout("latin", ("1234567890", "QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM"), "ABC", capitals=True)
-# The Urdu alphabet in its order, read from the right; Western digits, as everywhere in the game.
-URDU = KeyboardLayout("arabic", ("1234567890", "اآبپتٹثجچح", "خدڈذرڑزژسش", "صضطظعغفقکگ", "لمنںوہھءیے"),
-                      "ابپ", rtl=True)
-# Vowels, the consonants in the order of the varnamala, then the vowel signs and marks.
-DEVANAGARI = KeyboardLayout("devanagari", ("1234567890", "अआइईउऊएऐओऔऋ", "कखगघङचछजझञ", "टठडढणतथदधन",
-                                           "पफबभमयरलवशषसह", "ािीुूृेैोौंँः्"), "अआइ")
+
+# Checked against each script's alphabet and what names need (docs/LANGUAGES.md, *The
+# on-screen keyboard*). Latin: the letters in QWERTY order, then the accented vowels of
+# Italian names, the apostrophe and the hyphen (Niccolò, D'Amico, Anna-Lena).
+LATIN = KeyboardLayout("latin", (keys("1234567890"), keys("QWERTYUIOP"), keys("ASDFGHJKL"), keys("ZXCVBNM"),
+                                 keys("ÀÈÉÌÒÙ'-")), "ABC", capitals=True)
+# The Urdu alphabet in its order, read from the right, each hamza form beside its letter
+# (و ؤ, ہ ۂ, ی ئ, ے ۓ), then the diacritics names are written with: zabar, zer, pesh,
+# tashdid, jazm, do zabar, khari zabar and the hamza above. Western digits, as everywhere
+# in the game.
+URDU = KeyboardLayout("arabic", (keys("1234567890"), keys("اآبپتٹثجچحخ"), keys("دڈذرڑزژسشصض"),
+                                 keys("طظعغفقکگلمن"), keys("ںوؤہۂۃھءیئےۓ"),
+                                 keys("\u064e\u0650\u064f\u0651\u0652\u064b\u0670\u0654")), "ابپ", rtl=True)
+# The vowels (with ऑ of English names); the consonants in the order of the varnamala, each
+# group's conjuncts and nukta letters beside it (क्ष ज्ञ, ड़ ढ़, त्र श्र); the vowel signs
+# (with ॉ) and the marks: anusvara, chandrabindu, visarga, halant (virama: any conjunct is
+# typed as its letters with a halant between, प ् र ि य ा is प्रिया) and nukta (ज ़ is ज़).
+# Twelve keys a row at most, so the keys stay large in a narrow window.
+DEVANAGARI = KeyboardLayout("devanagari", (keys("1234567890"), keys("अआइईउऊऋएऐओऔऑ"),
+                                           keys("क ख ग घ ङ च छ ज झ ञ क्ष ज्ञ"), keys("ट ठ ड ढ ण त थ द ध न ड़ ढ़"),
+                                           keys("पफबभमयरलवशषस"), keys("ह त्र श्र ा ि ी ु ू ृ"),
+                                           keys("ेैॉोौंँः़्")), "अआइ")
 LAYOUTS = {layout.script: layout for layout in (LATIN, URDU, DEVANAGARI)}
 # Challenge codes: digits and the capitals of Crockford's base 32 (no I, L, O, U).
-CODE_LETTERS = KeyboardLayout("latin", ("1234567890", "QWERTYP", "ASDFGHJK", "ZXCVBNM"), "ABC", capitals=True)
+CODE_LETTERS = KeyboardLayout("latin", (keys("1234567890"), keys("QWERTYP"), keys("ASDFGHJK"), keys("ZXCVBNM")), "ABC",
+                              capitals=True)
 # A web address: small letters, digits and what a host, a port and a path are written with
 # ("_", rare in a path and never in a host, is typed on a keyboard: as a key it reads as "-").
-ADDRESS_LETTERS = KeyboardLayout("latin", ("1234567890", "qwertyuiop", "asdfghjkl:", "zxcvbnm./-"), "abc")
+ADDRESS_LETTERS = KeyboardLayout("latin", (keys("1234567890"), keys("qwertyuiop"), keys("asdfghjkl:"),
+                                           keys("zxcvbnm./-")), "abc")
 
 
 @dataclass(frozen=True)
@@ -124,7 +160,7 @@ class OnScreenKeyboard:
             place(top, self.rtl)
         for letters in self.layout.rows:
             # Letters read from the right in a right-to-left script; digits always from the left.
-            place([(letter, 1.0) for letter in letters], self.layout.rtl and not letters.isdigit())
+            place([(letter, 1.0) for letter in letters], self.layout.rtl and not all(k.isdigit() for k in letters))
         place(self.script_keys() + self.actions, self.rtl)
         self.keys = keys
         row, column = self.focus
@@ -187,5 +223,9 @@ class OnScreenKeyboard:
         for key in self.keys:
             if shown(key):
                 rows.setdefault(key.row, []).append(Button(key.ident, key.rect, label(key.ident), True, style(key.ident)))
-        for buttons in rows.values():
-            draw_button_row(surface, fonts, buttons, self.pressed, focused.ident if focused is not None else None)
+        for row, buttons in rows.items():
+            # A row of marks alone: a mark on its dotted circle has little ink, so its label
+            # may take more of the key (never more than the key holds: fitted by ink).
+            marks = all(len(key.ident) == 1 and unicodedata.combining(key.ident) for key in self.row(row))
+            draw_button_row(surface, fonts, buttons, self.pressed, focused.ident if focused is not None else None,
+                            MARK_LABEL_SHARE if marks else LABEL_SHARE)

@@ -1,4 +1,5 @@
-"""About (RULES.md §11): a CUBIRI ORIGINAL for Majduška, with a heart."""
+"""About (RULES.md §11): the game's story (a CUBIRI ORIGINAL made for Majduška's 20th
+birthday, with a heart by the title), its credits and where its licences are (Licences)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ class About(MenuState):
     wide = True
 
     def body_html(self) -> str:
-        return self.text("about.body", version=__version__)
+        return self.text("about.body", version=__version__, licences=self.text("about.licences"))
 
     def items(self) -> list[Item]:
         return [Item("licences", self.text("about.licences")), Item("back", self.text("button.back"), "#primary")]

@@ -26,6 +26,7 @@ class Component:
 
 
 COMPONENTS = (
+    Component("Python", "", "PSF License 2.0", "python.org"),
     Component("pygame-ce", "pygame-ce", "GNU LGPL 2.1", "pyga.me"),
     Component("SDL 2", "", "zlib", "libsdl.org"),
     Component("pygame_gui", "pygame_gui", "MIT", "github.com/MyreMylar/pygame_gui"),
@@ -33,6 +34,7 @@ COMPONENTS = (
     Component("ICU", "", "Unicode License v3", "icu.unicode.org"),
     Component("regex", "regex", "Apache 2.0 and CNRI Python", "github.com/mrabarnett/mrab-regex"),
     Component("platformdirs", "platformdirs", "MIT", "github.com/tox-dev/platformdirs"),
+    Component("regex", "regex", "Apache 2.0 and CNRI-Python", "github.com/mrabarnett/mrab-regex"),
     Component("aiohttp", "aiohttp", "Apache 2.0", "aiohttp.org"),
     Component("segno", "segno", "BSD 3-Clause", "github.com/heuer/segno"),
     Component("Noto Sans", "", "SIL OFL 1.1", "notofonts.github.io"),

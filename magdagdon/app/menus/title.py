@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from magdagdon.engine.challenge import day_seed
+import pygame
 
+from ..table.dice_faces import draw_die_motif
 from ..table.games import Games
 from ..services.notices import Notices
 from ..shell.payloads import Answer, Confirmed, Leave, Question
@@ -14,6 +15,9 @@ from ..ui.menu import Item, MenuKit, MenuState
 
 if TYPE_CHECKING:
     from ..shell.screens import Services
+
+
+MOTIF_VALUES = (5, 6)  # the dice beside the title: before it, after it
 
 
 class Title(MenuState):
@@ -30,6 +34,29 @@ class Title(MenuState):
 
     def notices(self) -> list[str]:
         return self.notices_shown.latest(2)
+
+    def motif_rects(self) -> list[pygame.Rect]:
+        """Where a die stands on each side of the title, tilted by nothing and sized to its
+        capitals; none where the panel has no room for them beside the title's ink."""
+        label, panel = self.title_label, self.panel
+        if label is None or panel is None:
+            return []
+        ink = label.rect.copy()
+        ink.width = label.ink_width
+        ink.centerx = label.rect.centerx
+        size = max(12, int(label.rect.height * 0.55))
+        gap = size // 2
+        rects = [pygame.Rect(ink.left - gap - size, 0, size, size), pygame.Rect(ink.right + gap, 0, size, size)]
+        for rect in rects:
+            rect.centery = label.rect.centery
+        inner = panel.inflate(-2 * max(6, size // 3), 0)
+        return rects if all(inner.contains(rect) for rect in rects) else []
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        super().draw(surface, alpha)
+        if self.active:  # the board's dice beside the title
+            for rect, value in zip(self.motif_rects(), MOTIF_VALUES):
+                draw_die_motif(surface, rect, value)
 
     def items(self) -> list[Item]:
         text, saved = self.text, self.games.saved
@@ -77,13 +104,13 @@ class Title(MenuState):
             else:
                 self.start_new_game(self.games)
         elif ident == "daily":
-            self.confirm_or_start(Leave.DAILY)
+            self.push("daily_intro")  # says what they are; asks before leaving a game for them
         elif ident == "party":
             self.confirm_or_start(Leave.PARTY)
         elif ident == "phones":
             self.confirm_or_start(Leave.PHONES)
         elif ident == "play_code":
-            self.confirm_or_start(Leave.PLAY_CODE)
+            self.push("code_entry")  # asks before a code's game replaces the one in progress
         elif ident in ("rules", "high_scores", "settings", "about"):
             self.push(ident)
         elif ident == "demo":
@@ -108,10 +135,6 @@ class Title(MenuState):
         """Do ``action`` now (asked first, or nothing was in progress)."""
         if action is Leave.NEW_GAME:
             self.start_new_game(self.games)
-        elif action is Leave.DAILY:
-            self.start_daily()
-        elif action is Leave.PLAY_CODE:
-            self.push("code_entry")
         elif action is Leave.PARTY:
             self.push("party_setup")
         elif action is Leave.PHONES:
@@ -141,9 +164,6 @@ class Title(MenuState):
             self.games.saved = SavedGame(session.game, session.assisted)
         self.begin_game(self.games.demo_session())
 
-    def start_daily(self) -> None:
-        """Today's dice: the seed of the UTC date and the difficulty, the same for everyone that day."""
-        self.begin_game(self.games.new_session(seed=day_seed(self.games.dice_day(), self.games.difficulty)))
 
 
 def screen(services: Services) -> Title:

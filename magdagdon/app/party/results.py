@@ -49,7 +49,7 @@ class PartyResultsScreen(PartyScreen):
 
     def on_choice(self, ident: str) -> None:
         """"Again": the same players on new dice. "Done": a fresh single game."""
-        seats = [(p.name, p.computer) for p in self.play.players]
+        seats = [p.seat for p in self.play.players]
         if ident == "again":
             seed = self.games.seed_source.randrange(1, 10**9)
             party = Party.new(self.play.party.difficulty, seed, seats)

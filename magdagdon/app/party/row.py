@@ -75,7 +75,7 @@ def _draw_chip(surface: pygame.Surface, fonts: FontBook, chip: pygame.Rect, entr
     signs = [kind for kind, shown in (("computer", entry.computer), ("full", entry.full)) if shown]
     sign = max(8, inner.height * 3 // 5)
     for number, kind in enumerate(signs):
-        _draw_sign(surface, place(sign, inner.width - score_w - (number + 1) * (sign + pad // 2)), kind)
+        draw_sign(surface, place(sign, inner.width - score_w - (number + 1) * (sign + pad // 2)), kind)
     room = inner.width - at - score_w - pad - len(signs) * (sign + pad // 2)
     words = entry.name
     name_size = fonts.fit(words, size, max(1, room), bold=True)
@@ -100,7 +100,7 @@ def _draw_marker(surface: pygame.Surface, box: pygame.Rect, entry: StripEntry, d
         pygame.draw.circle(surface, entry.colour, box.center, max(3, box.width * 3 // 8))
 
 
-def _draw_sign(surface: pygame.Surface, box: pygame.Rect, kind: str) -> None:
+def draw_sign(surface: pygame.Surface, box: pygame.Rect, kind: str) -> None:
     """A small picture, no words: a screen for the computer, a tick for a full board."""
     side = box.width
     square = pygame.Rect(0, 0, side, side)

@@ -9,11 +9,13 @@ import random
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from magdagdon.engine import Action, Game
+from magdagdon.party import MAX_PLAYERS
+from magdagdon.storage.computer_strength import ComputerStrength
 
 from ..table.games import Games
 from ..shell.state_machine import StateMachine
 from ..table.table_state import TableState
-from .seats import Controller, ExpertSeat, PersonSeat, ScriptedSeat
+from .seats import Controller, ComputerSeat, PersonSeat, ScriptedSeat
 from .worker import Worker
 from ..shell.loop import ticks
 
@@ -33,6 +35,12 @@ def expert(seed: int) -> Policy:
     return make_policy("expert", random.Random(seed))
 
 
+def computer_player(strength: ComputerStrength, seed: int) -> Policy:
+    from magdagdon.ai import make_policy
+
+    return make_policy(strength.policy_name, random.Random(seed))
+
+
 def shared(make: Callable[[], Policy]) -> Callable[[], Policy]:
     """One policy for all the seats that use it (its tables load once; seats move in turn)."""
     made: list[Policy] = []
@@ -49,7 +57,7 @@ class Autoplay:
     def __init__(self, games: Games, worker: Worker, demo_seed: int) -> None:
         self.games = games
         self.worker = worker
-        self.demo_expert = ExpertSeat(worker, shared(lambda: expert(demo_seed)))
+        self.demo_expert = ComputerSeat(worker, shared(lambda: expert(demo_seed)))
         self.computer_policy = shared(lambda: expert(0))
         self.script: ScriptedSeat | None = None  # the demo plays a recorded game back, or the expert plays
         self.seats: dict[int, Controller] = {}  # a party's seats, by number
@@ -86,9 +94,17 @@ class Autoplay:
     def _party_seat(self, party: PartyPlay, seat: int) -> Controller:
         if self.seats_of is not party:
             self.seats_of = party
-            self.seats = {number: ExpertSeat(self.worker, self.computer_policy) if player.computer else self.person
-                          for number, player in enumerate(party.players)}
+            self.seats = {number: self._computer_seat(party, number, player.strength) if player.computer
+                          else self.person for number, player in enumerate(party.players)}
         return self.seats.get(seat, self.person)
+
+    def _computer_seat(self, party: PartyPlay, seat: int, strength: ComputerStrength) -> ComputerSeat:
+        if strength is ComputerStrength.EXPERT:  # one expert for every seat: it plays by the position alone
+            return ComputerSeat(self.worker, self.computer_policy)
+        # A beginner or a regular draws its choices: each seat its own draws, the same each
+        # time this party is played from its start.
+        seed = party.party.seed * MAX_PLAYERS + seat
+        return ComputerSeat(self.worker, lambda: computer_player(strength, seed))
 
     def active(self, machine: StateMachine) -> bool:
         """True while a seat no person holds is to move (the loop keeps frames coming)."""

@@ -25,9 +25,10 @@ class PersonSeat:
         return None
 
 
-class ExpertSeat:
-    """The expert: the question goes to the worker with a copy of the position; the answer
-    is played only if the game is still where it was when asked."""
+class ComputerSeat:
+    """The computer (the expert, or a party's beginner or regular): the question goes to the
+    worker with a copy of the position; the answer is played only if the game is still where
+    it was when asked."""
 
     def __init__(self, worker: Worker, make_policy: Callable[[], Policy]) -> None:
         self.worker = worker

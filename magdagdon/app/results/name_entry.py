@@ -138,7 +138,7 @@ class NameEntry(State):
             return self.text("name.offer", name=self.offered)
         if ident in dict(ACTIONS):
             return self.text(f"name.{ident}")
-        return ident
+        return self.keyboard.layout.label(ident)
 
     def _style(self, ident: str) -> str:
         if ident == "ok":

@@ -12,6 +12,8 @@ from ..input.focus import FocusKey
 from ..table.session import GameSession
 
 if TYPE_CHECKING:
+    from magdagdon.party import Seat
+
     from ..party.play import PartyPlay
 
 
@@ -19,7 +21,7 @@ if TYPE_CHECKING:
 class PlayContext:
     session: GameSession | None = None  # the game on the table (None: an attract card fills the screen)
     party: PartyPlay | None = None  # the party being played, from its start until its results are left
-    party_seats: tuple[tuple[str, bool], ...] = ()  # (name, computer) the party set-up last showed
+    party_seats: tuple[Seat, ...] = ()  # the seats the party set-up last showed
     focus: FocusKey | None = None  # the table's keyboard focus, carried from one game state to the next
     keyboard: bool = False  # the focus ring shows (the keyboard was used last)
 

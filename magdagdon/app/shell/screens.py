@@ -45,6 +45,7 @@ SCREENS: dict[str, str] = {
     "about": "magdagdon.app.menus.about",
     "licences": "magdagdon.app.menus.licences",
     "code_entry": "magdagdon.app.menus.code_entry",
+    "daily_intro": "magdagdon.app.menus.daily_intro",
     "board_address": "magdagdon.app.world.address_entry",
     "confirm": "magdagdon.app.menus.confirm_dialog",
     "party_setup": "magdagdon.app.party.setup",

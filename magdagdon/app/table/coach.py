@@ -18,6 +18,7 @@ from typing import Callable, Iterable
 from magdagdon.engine import Game, Phase
 
 TIPS = ("magdagdon", "power")
+MAX_GAMES_REMEMBERED = 16  # a party's games (at most eight players), with room to spare
 
 
 @dataclass(frozen=True)
@@ -37,8 +38,9 @@ def first_turn_mark(game: Game, selected: int | None) -> Mark | None:
         return None
     missing = game.required - len(game.staged)
     if selected is not None:
+        # The last legal cell: nearest the band under the board where the mark's bubble stands.
         legal = sorted(game.legal_cells_for(selected))
-        return Mark("coach.tap_cell", ("cell", legal[0])) if legal else None
+        return Mark("coach.tap_cell", ("cell", legal[-1])) if legal else None
     if missing <= 0:
         return Mark("coach.confirm", ("button", 0))
     tray = [die for die in game.tray if game.legal_cells_for(die)]
@@ -64,6 +66,9 @@ class Coach:
         # A party table: every guest is new, so every new game is guided, with its own tips.
         self.every_game = every_game
         self.game: Game | None = None  # the game the marks were last worked out for
+        # A party table's games, each with the tips it has shown: the table hands one game
+        # after another, and a tip seen in a game stays seen when the table comes back to it.
+        self.games_seen: list[tuple[Game, set[str]]] = []
         self.remember = remember
         self.tip: str | None = None  # the tip showing now
         self.tip_powers = 0  # powers used when the power tip appeared
@@ -75,7 +80,7 @@ class Coach:
         if self.every_game and game is not self.game:
             self.game = game
             self.coaching = not first_turn_over(game)  # a resumed game is past its first turn
-            self.tips_seen = set()
+            self.tips_seen = self._tips_seen_in(game)
         if self.coaching and not demo and first_turn_over(game):
             self.finish()
         if demo or not self.tips or not in_view or self.mark(game, selected) is not None:
@@ -88,6 +93,15 @@ class Coach:
             elif game.powers_used and "power" not in self.tips_seen and game.phase is Phase.STAGING:
                 self._show("power")
                 self.tip_powers = game.powers_used
+
+    def _tips_seen_in(self, game: Game) -> set[str]:
+        """The tips ``game`` has shown (a set kept with it: shown tips are added to it)."""
+        for known, shown in self.games_seen:
+            if known is game:
+                return shown
+        fresh: set[str] = set()
+        self.games_seen = [*self.games_seen[-(MAX_GAMES_REMEMBERED - 1):], (game, fresh)]
+        return fresh
 
     def coaching_for(self, game: Game) -> bool:
         """Whether ``game``'s first turn is guided (a new guest's game not yet followed included)."""

@@ -12,7 +12,8 @@ import pygame
 from ..text.fonts import FontBook
 from ..text.i18n import Catalog
 from .coach import Coach
-from .coach_marks import draw_coach_mark
+from .coach_marks import draw_coach_mark, mark_area
+from ..text.fit import min_text_px
 from .layout import Layout
 from .session import GameSession
 
@@ -39,14 +40,16 @@ class TableCoach:
         self.target: pygame.Rect | None = None  # what the coach mark points at, as last drawn
 
     def bubble(self, session: GameSession, layout: Layout, tip_area: Callable[[], pygame.Rect | None],
-               in_view: bool) -> CoachBubble | None:
+               in_view: bool, hands_off: bool = False) -> CoachBubble | None:
         """The coach mark of this moment, or a one-time tip, if one shows: none while the dice
-        tumble or out of view (a mark under a menu would point at what cannot be tapped).
+        tumble or out of view (a mark under a menu would point at what cannot be tapped),
+        nor while no person plays (``hands_off``: a demo, the computer's turn at a party).
         ``tip_area``: where a tip goes when its state keeps room of its own for it."""
         coach, text, game = self.coach, self.text, session.game
+        hands_off = hands_off or session.demo
         if session.tumbling or not in_view:
             return None
-        mark = coach.mark(game, session.selected, session.demo)
+        mark = coach.mark(game, session.selected, hands_off)
         if mark is not None:
             kind, index = mark.target
             if kind == "die":
@@ -57,8 +60,10 @@ class TableCoach:
             else:
                 target = layout.primary
             named = f"{kind} {index}" if kind != "button" else "button confirm"
-            return CoachBubble(text(mark.key, **dict(mark.values)), text("coach.skip"), target, (named,))
-        tip = coach.current_tip(game, session.demo)
+            words, chip = text(mark.key, **dict(mark.values)), text("coach.skip")
+            area = mark_area(self.fonts, layout, target, words, chip, min_text_px(layout.size))
+            return CoachBubble(words, chip, target, (named,), None if area == layout.coach else area)
+        tip = coach.current_tip(game, hands_off)
         if tip is not None:
             return CoachBubble(text(f"coach.tip.{tip}"), text("coach.got_it"), None, (), tip_area())
         return None

@@ -2,15 +2,18 @@
 tip is the same bubble without a target, with a Got it chip. Dark words on a light bubble (14:1), so
 a mark reads on every part of the table.
 
-The bubble stands where the guide line goes (the words of the moment: the guide line gives
-way to it), or in an ``area`` its caller keeps free for it (a tip inside a banner). So it
-never covers what it points at, the score or a control: a tap on a die, a cell or a button
-does what it does, and only the chip is the bubble's. A small pointer on its edge and the
-pulsing ring show what it names.
+A mark's bubble stands beside what it points at (``mark_area``): in the band nearest its
+target that holds no control and whose words can give way for a moment (the powers' label
+under CONFIRM, the line-bonus legend under the board), where its words fit; else where the
+guide line goes. A tip stands where the guide line goes (the guide line gives way to it).
+So a bubble never covers what it points at, the score, a control or the guide line's
+message while a mark is up: a tap on a die, a cell or a button does what it does, and only
+the chip is the bubble's. A small pointer on its edge and the pulsing ring show what it names.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -35,6 +38,24 @@ class Bubble:
     size: int
     chip_size: int
     fits: bool
+
+
+def mark_area(fonts: "FontBook", layout: "Layout", target: pygame.Rect, message: str, chip_label: str,
+              floor: int) -> pygame.Rect:
+    """Where a mark's bubble goes: the band nearest ``target`` among the powers' label and the
+    legend (no control in either; their words give way while the mark stands there) that
+    holds the words at a readable size, else the guide line's band."""
+    def distance(band: pygame.Rect) -> float:
+        dx = max(band.left - target.right, target.left - band.right, 0)
+        dy = max(band.top - target.bottom, target.top - band.bottom, 0)
+        return math.hypot(dx, dy)
+
+    bands = [band for band in (layout.power_label, layout.legend) if band is not None]
+    for band in sorted(bands, key=distance):
+        if distance(band) < distance(layout.coach) and plan_bubble(fonts, band, message, chip_label, floor,
+                                                                    target.centerx).fits:
+            return band
+    return layout.coach
 
 
 def bubble_pad(area: pygame.Rect, size: int) -> int:

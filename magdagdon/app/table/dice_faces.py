@@ -46,3 +46,16 @@ def die_face(value: int, size: int, look: str = "tray") -> pygame.Surface:
         pygame.draw.line(surface, palette.DIE_PIP, corner[0], corner[2], max(1, width // 2))
         surface.set_alpha(235)
     return surface
+
+
+def draw_die_motif(surface: pygame.Surface, rect: pygame.Rect, value: int) -> None:
+    """A die drawn straight onto ``surface`` (a title's ornament: the board's dice, with their
+    shade under the face and real pips), no cached image."""
+    radius = max(3, rect.width // 6)
+    pygame.draw.rect(surface, palette.DIE_SHADE, rect, border_radius=radius)
+    face = rect.inflate(-max(2, rect.width // 11), -max(2, rect.width // 11)).move(0, -max(1, rect.width // 30))
+    pygame.draw.rect(surface, palette.DIE_FACE, face, border_radius=radius)
+    pip_r = max(2, int(rect.width * 0.075))
+    for px, py in PIPS[value]:
+        pygame.draw.circle(surface, palette.DIE_PIP, (rect.left + int(px * rect.width), rect.top + int(py * rect.height)),
+                           pip_r)

@@ -12,6 +12,7 @@ from datetime import date, datetime, timezone
 from typing import Callable
 
 from magdagdon.engine import Difficulty, Game
+from magdagdon.engine.challenge import daily_day_of
 
 from ..services.audio import Audio
 from ..shell.jobs import AfterFrame
@@ -58,4 +59,7 @@ class Games:
         return None if saved is None else self.resume_session(saved.game, saved.assisted)
 
     def _session(self, game: Game, assisted: bool) -> GameSession:
-        return GameSession(game, self.audio, self.viewport, self.jobs, self.storage, assisted=assisted)
+        session = GameSession(game, self.audio, self.viewport, self.jobs, self.storage, assisted=assisted)
+        # Today's dice however the game came (the menu, a code, a saved game): the header says so.
+        session.dice_of_day = daily_day_of(game.seed, self.dice_day(), game.difficulty)
+        return session

@@ -50,13 +50,24 @@ def top_buttons(fonts: "FontBook", layout: "Layout", text: "Catalog") -> tuple[p
     return direction.placed(hint, window), direction.placed(menu, window)
 
 
-def draw_top_bar(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", game: "Game", text: "Catalog") -> None:
+def header_parts(game: "Game", text: "Catalog", todays_dice: bool) -> tuple[list[str], ...]:
+    """The header's words beside the title, longest first, as room allows: the turn matters
+    most, the seed least; a game on today's dice says so before anything but the turn."""
+    difficulty = text(f"difficulty.{game.difficulty.name}")
+    turn, seed = text("hud.turn", turn=game.turn), text("hud.seed", seed=game.seed)
+    if todays_dice:
+        daily = text("hud.todays_dice")
+        return [daily, difficulty, turn, seed], [daily, difficulty, turn], [daily, turn], [turn]
+    return [difficulty, turn, seed], [difficulty, turn], [turn]
+
+
+def draw_top_bar(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", game: "Game", text: "Catalog",
+                 todays_dice: bool = False) -> None:
     bar = layout.top_bar
     pygame.draw.rect(surface, palette.PANEL, bar)
     pygame.draw.line(surface, palette.PANEL_EDGE, bar.bottomleft, (bar.right, bar.bottom - 1), 2)
     size = max(min_text_px(surface.get_size()), int(bar.height * 0.5))
     title = fonts.render(text("app.title"), size, palette.GOLD, bold=True)
-    parts = [text(f"difficulty.{game.difficulty.name}"), text("hud.turn", turn=game.turn), text("hud.seed", seed=game.seed)]
     hint, menu = top_buttons(fonts, layout, text)
     buttons = menu.union(hint)
     room = bar.width - 4 * layout.margin - title.get_width() - buttons.width  # a margin clear of Hint
@@ -65,8 +76,7 @@ def draw_top_bar(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", g
         surface.blit(title, direction.placed(title.get_rect(midleft=(bar.left + layout.margin, bar.centery)), bar))
     floor = min_text_px(surface.get_size())
     info_size = max(floor, int(bar.height * 0.34))
-    # As much as fits at a readable size: the turn matters most, the seed least.
-    for shown in (parts, parts[:2], parts[1:2]):
+    for shown in header_parts(game, text, todays_dice):  # as much as fits at a readable size
         info = "  ·  ".join(shown)
         fitted = fonts.fit(info, info_size, max(1, room))
         if fitted >= floor and fonts.size(info, fitted)[0] <= room:

@@ -75,6 +75,7 @@ class GameSession:
         self.abandoned = False  # set aside by the kiosk (nobody answered): never saved nor recorded
         self.kept_by_party = False  # a party player's game: the party file keeps and records it
         self.daily_day: date | None = None  # a game on a day's dice: that day, once recorded
+        self.dice_of_day: date | None = None  # the day whose dice this game plays (the header names it)
         self.daily_rank: int | None = None  # and its rank in that day's table
         self.held_reason: str | None = None  # why the result is held unsaved (a storage notice's words)
         self.review_job: ReviewJob | None = None  # the expert's look back, asked for once the game is over

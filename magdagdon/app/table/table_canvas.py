@@ -33,12 +33,12 @@ class TableCanvas:
         self.keys.clear()
 
     def _regions(self, layout: Layout, game: Game, fonts: FontBook, text: Catalog,
-                 score_shown: int | None) -> tuple[Region, ...]:
+                 score_shown: int | None, todays_dice: bool) -> tuple[Region, ...]:
         preview = game.preview_score()
         board_rect = layout.board.inflate(layout.margin, layout.margin).union(layout.row_sums[-1]).union(layout.col_sums[-1])
         regions: tuple[Region, ...] = (
-            ("top", layout.top_bar, (game.turn, game.difficulty, game.seed, text.locale),
-             lambda s: draw_top_bar(s, fonts, layout, game, text)),
+            ("top", layout.top_bar, (game.turn, game.difficulty, game.seed, text.locale, todays_dice),
+             lambda s: draw_top_bar(s, fonts, layout, game, text, todays_dice)),
             ("board", board_rect, (game.board, game.working_board),
              lambda s: draw_board(s, fonts, layout, game.board, game.working_board, text)),
             ("tray", layout.tray, (), lambda s: draw_tray(s, layout)),
@@ -55,8 +55,11 @@ class TableCanvas:
         return regions
 
     def draw(self, target: pygame.Surface, layout: Layout, game: Game, fonts: FontBook, text: Catalog,
-             score_shown: int | None = None) -> None:
-        """``score_shown``: the total while it counts up (None: the game's)."""
+             score_shown: int | None = None, todays_dice: bool = False,
+             giving_way: frozenset[str] = frozenset()) -> None:
+        """``score_shown``: the total while it counts up (None: the game's); ``todays_dice``:
+        the game plays a day's dice (the header names them); ``giving_way``: regions painted
+        bare for a moment (a coach mark stands in the powers' label or the legend)."""
         surface = self.surface
         if fonts.generation != self.text_generation:  # text size changed: repaint every region
             self.text_generation = fonts.generation
@@ -71,7 +74,9 @@ class TableCanvas:
             draw_background(surface, layout)
             self.keys.clear()
             self.layout = layout
-        for name, rect, key, paint in self._regions(layout, game, fonts, text, score_shown):
+        for name, rect, key, paint in self._regions(layout, game, fonts, text, score_shown, todays_dice):
+            if name in giving_way:
+                key, paint = ("giving way",), _bare
             if self.keys.get(name) != key:
                 # The background under a region is painted again rather than copied from a
                 # second window-sized surface (one allocation less on a table's first frame).
@@ -83,3 +88,7 @@ class TableCanvas:
                     paint(surface)
                 self.keys[name] = key
         target.blit(surface, (0, 0))
+
+
+def _bare(surface: pygame.Surface) -> None:
+    """A region giving way: its background only."""

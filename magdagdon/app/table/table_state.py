@@ -138,6 +138,12 @@ class TableState(State):
         party = self.context.party
         return party if party is not None and party.seat_of(self.session) is not None else None
 
+    def hands_off(self) -> bool:
+        """No person plays this game now: a demo, or the computer's turn at a party (the
+        coach's marks and tips are a person's)."""
+        party = self.party
+        return self.session.demo or (party is not None and party.computer_to_move(self.session))
+
     def poke(self) -> None:
         """Something changed: let the highlights breathe again for a while."""
         self.pulse_until = self.tick + PULSE_TICKS
@@ -234,6 +240,17 @@ class TableState(State):
         self.poke()
 
     def open_menu(self) -> None:
+        """The title menu over the table as it is: dice still tumbling land now and the table
+        goes on to the state of the engine's phase, which opens the menu (else the menu would
+        stand over the table of before the roll, its dice grey and ROLL asked for)."""
+        session = self.session
+        if session.tumbling:
+            session.skip_animations()
+            session.place_sprites(snap=True)
+            wanted = PHASE_STATE[self.game.phase]
+            if wanted != self.key:
+                self.switch(wanted, TitleOnTop())
+                return
         self.push("title")
 
     def buttons(self) -> list[Button]:
@@ -278,7 +295,7 @@ class TableState(State):
         self.tick += 1
         self.session.ticks += 1
         session = self.session  # the coach follows here, not in draw: it may save the settings
-        self.kit.coach.follow(self.game, session.selected, session.demo, not (session.tumbling or self.covered))
+        self.kit.coach.follow(self.game, session.selected, self.hands_off(), not (session.tumbling or self.covered))
         for sprite in self.session.sprites.values():
             sprite.update()
         self.effects_running()  # forget the effects that are over
@@ -316,8 +333,8 @@ class TableState(State):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         coach, in_view = self.table_coach, not self.covered
         # Settles what the coach shows now: a tip may need room of its own (a banner's).
-        coach.bubble(self.session, self.layout, self.tip_area, in_view)
-        self.draw_static(surface)
+        settled = coach.bubble(self.session, self.layout, self.tip_area, in_view, self.hands_off())
+        self.draw_static(surface, self.giving_way(settled.area if settled is not None else None))
         self.draw_effects(surface, alpha)
         strength = pulse(self.tick) if self.tick < self.pulse_until else 0.6
         cells, colour = self.lit_cells()
@@ -340,7 +357,7 @@ class TableState(State):
         party = self.party
         if party is not None:
             self._draw_party(surface, party)
-        bubble = coach.bubble(self.session, self.layout, self.tip_area, in_view)  # pointing where the dice are drawn now
+        bubble = coach.bubble(self.session, self.layout, self.tip_area, in_view, self.hands_off())  # where the dice are drawn now
         if bubble is None or bubble.area is not None:  # else the bubble says what to do now, where the guide goes
             self.draw_guide(surface)
         coach.draw(surface, self.layout, bubble, pulse(self.tick))
@@ -375,10 +392,19 @@ class TableState(State):
         elif layout.roster is not None:
             draw_party_row(surface, self.fonts, layout.roster, layout.roster_rows, strip_entries(party, self.text))
 
-    def draw_static(self, surface: pygame.Surface) -> None:
+    def giving_way(self, area: pygame.Rect | None) -> frozenset[str]:
+        """The still parts whose words give way to a coach mark standing in ``area``."""
+        layout = self.layout
+        if area is None:
+            return frozenset()
+        return frozenset(name for name, band in (("powers", layout.power_label), ("legend", layout.legend))
+                         if band is not None and band == area)
+
+    def draw_static(self, surface: pygame.Surface, giving_way: frozenset[str] = frozenset()) -> None:
         session = self.session
         self.kit.canvas.draw(surface, self.layout, self.game, self.fonts, self.text,
-                             counted_score(session.effects, session.ticks))
+                             counted_score(session.effects, session.ticks), session.dice_of_day is not None,
+                             giving_way)
 
     def draw_effects(self, surface: pygame.Surface, alpha: float) -> None:
         session = self.session

@@ -50,7 +50,7 @@ DEFAULT_LOCALE = "en"
 
 # Placeholders whose value is a word of its own, in any script and direction: each is written
 # as an isolate (FSI ... PDI), so it keeps its own direction and reorders nothing around it
-# ("عائشہ: #3 in the Peaceful table", not "in the Peaceful table 3#:عائشہ").
+# ("عائشہ: #3 in the PEACEFUL table", not "in the PEACEFUL table 3#:عائشہ").
 ISOLATED_PLACEHOLDERS = frozenset({"name", "names", "difficulty", "code", "address", "example", "https", "http",
                                    # a number that carries its own sign ("+42", "–31": the review's
                                    # sums): its sign stays before its digits in Urdu too

@@ -22,9 +22,10 @@ LABEL_SHARE = 0.42  # a label's size, as a share of its button's height (as rend
 INK_SHARE = 0.8  # how much of the button's height its letters may take
 
 
-def label_px(fonts: "FontBook", words: str, rect: pygame.Rect) -> int:
-    """The largest size up to the usual label size at which ``words`` fit ``rect`` by ink."""
-    return fitted_size(fonts, words, int(rect.height * LABEL_SHARE),
+def label_px(fonts: "FontBook", words: str, rect: pygame.Rect, share: float = LABEL_SHARE) -> int:
+    """The largest size up to the usual label size (``share`` of the height) at which
+    ``words`` fit ``rect`` by ink."""
+    return fitted_size(fonts, words, int(rect.height * share),
                        (rect.width - rect.height // 3, int(rect.height * INK_SHARE)), True, floor=8)
 
 
@@ -34,11 +35,12 @@ def words_width(fonts: "FontBook", words: str, height: int) -> int:
 
 
 def draw_button_row(surface: pygame.Surface, fonts: "FontBook", buttons: Sequence[Button], hovered: str | None = None,
-                    focused: str | None = None) -> None:
-    """``buttons`` (one row), every label at the size the tightest of them allows."""
+                    focused: str | None = None, label_share: float = LABEL_SHARE) -> None:
+    """``buttons`` (one row), every label at the size the tightest of them allows (up to
+    ``label_share`` of their height: more for labels whose ink is small, such as marks)."""
     if not buttons:
         return
-    size = min(label_px(fonts, button.label, button.rect) for button in buttons)
+    size = min(label_px(fonts, button.label, button.rect, label_share) for button in buttons)
     for button in buttons:
         draw_button(surface, fonts, replace(button, label=""), button.ident == hovered and button.enabled,
                     button.ident == focused)
