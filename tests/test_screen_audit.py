@@ -156,3 +156,35 @@ def test_the_audit_finds_a_value_nearer_another_rows_words_than_its_own():
     in_its_own_card = _text("2. BO", (170, 10, 50, 20), 3, panel=("s", "other card", "row 2"), role=Role.NAME)
     elsewhere = _text("210", (240, 10, 30, 20), 4, panel=("s", "other card", "row 2"), role=Role.VALUE)
     assert "far from its own" not in _rules([card, own, value, apart, in_its_own_card, elsewhere])
+
+
+def _tile(name, left, top=100, size=(200, 150)):
+    return _element(name, (left, top, *size), 0, Role.PANEL, opaque=False)
+
+
+def test_the_audit_finds_words_against_a_tiles_edge():
+    tiles = [_tile("player 0", 10), _tile("player 1", 220)]
+    inset = [_text("ANA", (20, 110, 40, 20), 1, panel=("s", "player 0"), role=Role.NAME),
+             _text("BO", (230, 110, 40, 20), 2, panel=("s", "player 1"), role=Role.NAME)]
+    assert _rules(tiles + inset) == set()
+    touching = _text("BO", (230, 101, 40, 20), 2, panel=("s", "player 1"), role=Role.NAME, baseline=130)
+    assert "against its edge" in _rules(tiles + [inset[0], touching])
+    # a lone panel may be an area with no edge drawn (the table's regions): not judged
+    assert _rules([_tile("powers", 10), _text("Majda Powers", (10, 101, 80, 20), 1, panel=("s", "powers"))]) == set()
+
+
+def test_the_audit_finds_tiles_that_set_their_values_at_different_heights():
+    tiles = [_tile("player 0", 10), _tile("player 1", 220)]
+
+    def tile_words(index, left, score_top):
+        panel = ("s", f"player {index}")
+        return [_text("name", (left + 10, 110, 60, 20), 1 + index, panel=panel, role=Role.NAME),
+                _text("189", (left + 10, score_top, 30, 20), 3 + index, panel=panel, role=Role.VALUE)]
+
+    assert _rules(tiles + tile_words(0, 10, 140) + tile_words(1, 220, 140)) == set()
+    assert "sibling lines" in _rules(tiles + tile_words(0, 10, 140) + tile_words(1, 220, 150))
+    # one under another: the same height below each tile's top
+    stacked = [_tile("player 0", 10, 100), _tile("player 1", 10, 300)]
+    assert _rules(stacked + tile_words(0, 10, 140) + [
+        _text("name", (20, 310, 60, 20), 2, panel=("s", "player 1"), role=Role.NAME),
+        _text("35", (20, 340, 30, 20), 4, panel=("s", "player 1"), role=Role.VALUE)]) == set()

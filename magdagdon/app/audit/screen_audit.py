@@ -13,7 +13,9 @@ A frame fails when
   different baselines;
 - a text has no role (the log cannot tell what it is), or two dialogs stand on each other;
 - two texts of one line in one panel stand so close that they read as one phrase (columns
-  jammed), or a value stands nearer another row's words than its own row's.
+  jammed), or a value stands nearer another row's words than its own row's;
+- a text touches the edge of the card it lies in, or cards side by side (a row of players'
+  tiles) set their names or their values at different heights.
 
 What lies under the last veil (a menu or dialog dims the screen) is background: it is
 judged on its own screen, not with the dialog over it.
@@ -107,6 +109,8 @@ def audit_frame(frame: DrawnFrame, floor: int, declared: Iterable[str] = ()) -> 
     findings += _baselines(texts)
     findings += _jammed(texts)
     findings += _far_from_its_own(texts, elements)
+    findings += _against_its_edge(texts, elements)
+    findings += _sibling_lines(texts, elements)
     findings += _stacked_dialogs(background, elements)
     shown_panels = {name for text in texts for name in text.panel}
     for name in declared:
@@ -225,8 +229,8 @@ def _jammed(texts: list[Drawn]) -> list[Finding]:
     words it belongs to ("ANA 220") are one phrase: :func:`_far_from_its_own` judges them."""
     findings = []
     for first, second in combinations([t for t in texts if t.role is not Role.SHADOW], 2):
-        if first.panel != second.panel or not _one_line(first, second):
-            continue
+        if first.panel != second.panel or first.panel_rect != second.panel_rect or not _one_line(first, second):
+            continue  # in boxes of their own (digits on a small board's cells), they are apart
         if (first.role is Role.VALUE) != (second.role is Role.VALUE) or _continues(first) or _continues(second):
             continue
         gap = _gap(first, second)
@@ -268,3 +272,54 @@ def _far_from_its_own(texts: list[Drawn], elements: list[Drawn]) -> list[Finding
 def _a_row(words: Drawn, texts: list[Drawn]) -> bool:
     """``words`` have a value of their own on their line in their panel: a row's name or label."""
     return any(t.role is Role.VALUE and t.panel == words.panel and _one_line(t, words) for t in texts)
+
+
+INSET = 0.15  # the least room between a text's ink and its card's edge, in ems (and 2 px)
+
+
+def _against_its_edge(texts: list[Drawn], elements: list[Drawn]) -> list[Finding]:
+    """A text on a tile (one of several cards of one size in one panel: the players' tiles,
+    the review's cards) keeps some room from the tile's edges: ink against the edge reads
+    as cut. (A lone panel may be an area with no edge drawn: the table's regions.)"""
+    findings = []
+    cards = {card.words: card for group in _tiles(elements) for card in group}
+    for text in texts:
+        if text.role is Role.SHADOW:
+            continue
+        card = next((cards[name] for name in reversed(text.panel) if name in cards), None)
+        if card is None or not card.rect.contains(text.rect):
+            continue  # a text outside its card is another rule's finding
+        room = min(text.rect.left - card.rect.left, card.rect.right - text.rect.right,
+                   text.rect.top - card.rect.top, card.rect.bottom - text.rect.bottom)
+        least = max(2, round(INSET * text.px))
+        if room < least:
+            findings.append(Finding("against its edge", f"{_short(text)} stands {room} px from the edge of "
+                                    f"{card.words}, less than {least} px"))
+    return findings
+
+
+def _sibling_lines(texts: list[Drawn], elements: list[Drawn]) -> list[Finding]:
+    """Cards of one size side by side or one under another in one panel (the players'
+    tiles) set their first name and their first value at the same height in each card."""
+    findings = []
+    for cards in _tiles(elements):
+        for role in (Role.NAME, Role.VALUE):
+            heights = {}
+            for card in cards:
+                own = sorted((t for t in texts if t.role is role and t.panel[-1:] == (card.words,)),
+                             key=lambda t: t.baseline)
+                if own:
+                    heights[card.words] = own[0].baseline - card.rect.top
+            if heights and max(heights.values()) - min(heights.values()) > TOLERANCE + 1:
+                listed = ", ".join(f"{name} {height}" for name, height in heights.items())
+                findings.append(Finding("sibling lines", f"cards of one size set their first {role.value} at "
+                                        f"different heights (baseline below the top): {listed}"))
+    return findings
+
+
+def _tiles(elements: list[Drawn]) -> list[list[Drawn]]:
+    """Groups of two or more panels of one size in one panel: tiles, cards, standings."""
+    groups: dict[tuple[tuple[str, ...], int, int], list[Drawn]] = {}
+    for card in (e for e in elements if e.role is Role.PANEL):
+        groups.setdefault((card.panel, card.rect.width, card.rect.height), []).append(card)
+    return [group for group in groups.values() if len(group) > 1]
