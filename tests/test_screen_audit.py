@@ -162,17 +162,6 @@ def _tile(name, left, top=100, size=(200, 150)):
     return _element(name, (left, top, *size), 0, Role.PANEL, opaque=False)
 
 
-def test_the_audit_finds_words_against_a_tiles_edge():
-    tiles = [_tile("player 0", 10), _tile("player 1", 220)]
-    inset = [_text("ANA", (20, 110, 40, 20), 1, panel=("s", "player 0"), role=Role.NAME),
-             _text("BO", (230, 110, 40, 20), 2, panel=("s", "player 1"), role=Role.NAME)]
-    assert _rules(tiles + inset) == set()
-    touching = _text("BO", (230, 101, 40, 20), 2, panel=("s", "player 1"), role=Role.NAME, baseline=130)
-    assert "against its edge" in _rules(tiles + [inset[0], touching])
-    # a lone panel may be an area with no edge drawn (the table's regions): not judged
-    assert _rules([_tile("powers", 10), _text("Majda Powers", (10, 101, 80, 20), 1, panel=("s", "powers"))]) == set()
-
-
 def test_the_audit_finds_tiles_that_set_their_values_at_different_heights():
     tiles = [_tile("player 0", 10), _tile("player 1", 220)]
 

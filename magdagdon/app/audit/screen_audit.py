@@ -14,8 +14,8 @@ A frame fails when
 - a text has no role (the log cannot tell what it is), or two dialogs stand on each other;
 - two texts of one line in one panel stand so close that they read as one phrase (columns
   jammed), or a value stands nearer another row's words than its own row's;
-- a text touches the edge of the card it lies in, or cards side by side (a row of players'
-  tiles) set their names or their values at different heights.
+- tiles side by side or one under another (the players') set their scores at different
+  heights.
 
 What lies under the last veil (a menu or dialog dims the screen) is background: it is
 judged on its own screen, not with the dialog over it.
@@ -109,7 +109,6 @@ def audit_frame(frame: DrawnFrame, floor: int, declared: Iterable[str] = ()) -> 
     findings += _baselines(texts)
     findings += _jammed(texts)
     findings += _far_from_its_own(texts, elements)
-    findings += _against_its_edge(texts, elements)
     findings += _sibling_lines(texts, elements)
     findings += _stacked_dialogs(background, elements)
     shown_panels = {name for text in texts for name in text.panel}
@@ -274,36 +273,12 @@ def _a_row(words: Drawn, texts: list[Drawn]) -> bool:
     return any(t.role is Role.VALUE and t.panel == words.panel and _one_line(t, words) for t in texts)
 
 
-INSET = 0.15  # the least room between a text's ink and its card's edge, in ems (and 2 px)
-
-
-def _against_its_edge(texts: list[Drawn], elements: list[Drawn]) -> list[Finding]:
-    """A text on a tile (one of several cards of one size in one panel: the players' tiles,
-    the review's cards) keeps some room from the tile's edges: ink against the edge reads
-    as cut. (A lone panel may be an area with no edge drawn: the table's regions.)"""
-    findings = []
-    cards = {card.words: card for group in _tiles(elements) for card in group}
-    for text in texts:
-        if text.role is Role.SHADOW:
-            continue
-        card = next((cards[name] for name in reversed(text.panel) if name in cards), None)
-        if card is None or not card.rect.contains(text.rect):
-            continue  # a text outside its card is another rule's finding
-        room = min(text.rect.left - card.rect.left, card.rect.right - text.rect.right,
-                   text.rect.top - card.rect.top, card.rect.bottom - text.rect.bottom)
-        least = max(2, round(INSET * text.px))
-        if room < least:
-            findings.append(Finding("against its edge", f"{_short(text)} stands {room} px from the edge of "
-                                    f"{card.words}, less than {least} px"))
-    return findings
-
-
 def _sibling_lines(texts: list[Drawn], elements: list[Drawn]) -> list[Finding]:
     """Cards of one size side by side or one under another in one panel (the players'
-    tiles) set their first name and their first value at the same height in each card."""
+    tiles) set their first value (the score) at the same height in each card."""
     findings = []
     for cards in _tiles(elements):
-        for role in (Role.NAME, Role.VALUE):
+        for role in (Role.VALUE,):
             heights = {}
             for card in cards:
                 own = sorted((t for t in texts if t.role is role and t.panel[-1:] == (card.words,)),

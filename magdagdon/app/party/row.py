@@ -15,7 +15,7 @@ from ..audit.draw_log import Role, as_role, panel
 from ..text.ellipsis import shortened
 from ..text.fit import min_text_px
 from ..text.direction import Direction
-from ..text.menu_text import ink_rect, ink_x
+from ..text.menu_text import blit_ink
 from .strip import StripEntry
 
 
@@ -70,13 +70,8 @@ def _draw_chip(surface: pygame.Surface, fonts: FontBook, chip: pygame.Rect, entr
     score_text = str(entry.score)
     score_size = max(floor, fonts.fit(score_text, size, max(1, inner.width // 3), bold=True))
     score_w = fonts.size(score_text, score_size, True)[0]
-    score = fonts.render(score_text, score_size, palette.TEXT, bold=True)
-    score_ink, score_slot = ink_rect(score), place(score_w, inner.width - score_w)
-    # The score's digits in the middle of the chip; the name on the same baseline, so that
-    # every chip's name and score stand on one line whatever letters the name has.
-    score_top = score_slot.centery - score_ink.height // 2 - score_ink.top
-    baseline = score_top + fonts.baseline(score_text, score_size, True)
-    surface.blit(score, (ink_x(score_slot, score_ink, "center"), score_top))
+    blit_ink(surface, fonts.render(score_text, score_size, palette.TEXT, bold=True),
+             place(score_w, inner.width - score_w), "center")
     signs = [kind for kind, shown in (("computer", entry.computer), ("full", entry.full)) if shown]
     sign = max(8, inner.height * 3 // 5)
     for number, kind in enumerate(signs):
@@ -89,8 +84,7 @@ def _draw_chip(surface: pygame.Surface, fonts: FontBook, chip: pygame.Rect, entr
         name_size = max(floor, fonts.fit(words, floor, max(1, room), bold=True))
     image = fonts.render(words, name_size, entry.colour, bold=True)
     with as_role(surface, Role.NAME):
-        surface.blit(image, (ink_x(place(max(1, room), at), ink_rect(image), direction.start),
-                             baseline - fonts.baseline(words, name_size, True)))
+        blit_ink(surface, image, place(max(1, room), at), direction.start)
 
 
 def _draw_marker(surface: pygame.Surface, box: pygame.Rect, entry: StripEntry, direction: Direction) -> None:

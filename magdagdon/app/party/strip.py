@@ -108,11 +108,17 @@ def draw_party_strip(surface: pygame.Surface, fonts: FontBook, rect: pygame.Rect
             tile = pygame.Rect(rect.left, rect.top + index * (each + gap), rect.width, each)
         tiles.append(tile)
     words = [_tile_words(surface, fonts, tile, entry) for tile, entry in zip(tiles, entries)]
+    first = words[0] if words else None
+    if first is not None and not first.tall \
+            and _lines_height(_shared_lines(fonts, words), first.spacing) > first.inner.height:
+        # the tallest words of each line together need more than a tile holds: the status
+        # after the score in every tile (one tile's Nastaliq status moves the others' too)
+        words = [_tile_words(surface, fonts, tile, entry, two_lines=True) for tile, entry in zip(tiles, entries)]
     # Every tile sets its lines on the same baselines (a Nastaliq name in one tile moves no
     # score lower than the others) and keeps the same room for words, so the boards come
     # out the same size.
     lines = _shared_lines(fonts, words)
-    reserved = sum(above + below for above, below in lines) + (words[0].spacing * (len(lines) - 1) if words else 0)
+    reserved = _lines_height(lines, words[0].spacing) if words else 0
     drawn = []
     for index, (tile, entry, w) in enumerate(zip(tiles, entries, words)):
         with panel(surface, f"player {index}", tile, Role.NAME, element=Role.PANEL):
@@ -156,9 +162,15 @@ class _TileWords:
         return _rows_height(self.rows, self.spacing, self.fonts)
 
 
-def _tile_words(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect, entry: StripEntry) -> _TileWords:
+def _lines_height(lines: list[tuple[int, int]], spacing: int) -> int:
+    return sum(above + below for above, below in lines) + spacing * max(0, len(lines) - 1)
+
+
+def _tile_words(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect, entry: StripEntry,
+                two_lines: bool = False) -> _TileWords:
     """The tile's words, fitted to its room: name, score, status."""
-    pad = max(4, min(tile.width, tile.height) // 12)  # the words clear of the tile's edge
+    floor = min_text_px(surface.get_size())
+    pad = max(floor // 2, min(tile.width, tile.height) // 12)  # the words half an em clear of the tile's edge
     inner = tile.inflate(-2 * pad, -2 * pad)
     lines = [(entry.name, entry.colour, True), (str(entry.score), palette.TEXT, True), (entry.status, palette.TEXT_DIM, False)]
     tall = inner.height >= inner.width * 0.9
@@ -171,7 +183,6 @@ def _tile_words(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect, ent
         text_w = inner.width - side - pad
         line = max(10, min(inner.height * 2 // 9, text_w // 5))
     step = int(line * 1.15)
-    floor = min_text_px(surface.get_size())
     spacing = max(2, line // 6)
 
     def word_image(words: str, colour: Colour, bold: bool, width: int) -> _Piece:
@@ -183,11 +194,11 @@ def _tile_words(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect, ent
         return _Piece(fonts.render(words, size, colour, bold), (words, size, bold))
 
     rows = [[word_image(words, colour, bold, text_w)] for words, colour, bold in lines if words]
-    if _rows_height(rows, spacing, fonts) > inner.height and len(rows) == 3:  # no room for 3 lines: status after score
+    if (two_lines or _rows_height(rows, spacing, fonts) > inner.height) and len(rows) == 3:  # status after score
         score = rows[1][0]
         rows[1:] = [[score, word_image(entry.status, palette.TEXT_DIM, False,
-                                       text_w - score.image.get_width() - line)]]
-    return _TileWords(inner, tall, text_w, side, spacing, line, rows, fonts)
+                                       text_w - score.image.get_width() - max(line, floor))]]
+    return _TileWords(inner, tall, text_w, side, spacing, max(line, floor), rows, fonts)
 
 
 def _draw_tile(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect, entry: StripEntry, words: _TileWords,
