@@ -111,3 +111,22 @@ def test_a_damaged_language_field_is_dropped_and_the_other_settings_kept(tmp_pat
     path.write_text(json.dumps(document), encoding="utf-8")
     loaded = load_settings(tmp_path)
     assert loaded.settings == Settings(Difficulty.SURVIVAL) and loaded.notice is not None
+
+
+@pytest.mark.parametrize("first, then", [("en", "ur"), ("ur", "en"), ("ur", "hi")])
+def test_the_language_row_keeps_its_order_under_the_finger(tmp_path, first, then):
+    """Switching to or from Urdu mirrors the menus, but not the row of languages: a second
+    tap on the same place picks the same language (docs/LANGUAGES.md: one order, left to
+    right, whatever the language)."""
+    player = start(tmp_path, locale=first)
+    open_settings(player)
+    place = player.menu_button_rects()[f"language:{then}"].center
+    player.tap(place)
+    assert player.text.locale == then and player.top_key == "settings"
+    player.wait(0.1)
+    player.tap(place)
+    assert player.text.locale == then
+    rects = player.menu_button_rects()
+    lefts = [rects[f"language:{locale}"].left for locale in ("en", "hi", "it", "ur")]
+    assert lefts == sorted(lefts)  # English at the left, Urdu at the right, in every language
+    player.close()

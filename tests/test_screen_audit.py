@@ -129,3 +129,51 @@ def test_what_lies_under_a_veil_is_background_and_a_dialog_hides_what_it_covers(
     assert _rules(under + [veil]) == set()
     dialog = _element("banner", (0, 0, 400, 300), 3, Role.DIALOG)
     assert _rules(under + [dialog]) == set()
+
+
+def test_the_audit_finds_columns_jammed_into_one_phrase_whatever_the_script():
+    score, date = _text("Score", (100, 10, 50, 20), 1, baseline=28), _text("Date", (158, 6, 40, 24), 2, baseline=28)
+    assert "jammed" in _rules([score, date])  # 8 px: less than a word space and a half at 20 px
+    assert _rules([score, _text("Date", (170, 6, 40, 24), 2, baseline=28)]) == set()  # 20 px: an em
+    # a name and its own score, and a line drawn in two colours, are one phrase
+    assert _rules([score, _text("12", (158, 10, 20, 20), 2, baseline=28, role=Role.VALUE)]) == set()
+    assert _rules([score, _text(" · 3 left", (158, 10, 60, 20), 2, baseline=28)]) == set()
+    # another line, or another panel, is not a column of this one
+    assert _rules([score, _text("Date", (158, 40, 40, 20), 2)]) == set()
+
+
+def test_the_audit_finds_a_value_nearer_another_rows_words_than_its_own():
+    card = _element("table", (0, 0, 800, 300), 0, Role.PANEL, opaque=False)
+    own = _text("2. ANA", (400, 10, 60, 20), 1, panel=("s", "table", "today", "row 2"), role=Role.NAME)
+    value = _text("220", (100, 10, 30, 20), 2, panel=("s", "table", "today", "row 2"), role=Role.VALUE)
+    other = _text("2. BO", (170, 10, 50, 20), 3, panel=("s", "table", "all time", "row 2"), role=Role.NAME)
+    its_value = _text("210", (240, 10, 30, 20), 4, panel=("s", "table", "all time", "row 2"), role=Role.VALUE)
+    assert "far from its own" in _rules([card, own, value, other, its_value])
+    assert _rules([card, own, value, other]) == set()  # words with no value of their own are no row (a caption)
+    beside = _text("220", (470, 10, 30, 20), 2, panel=("s", "table", "today", "row 2"), role=Role.VALUE)
+    assert _rules([card, own, beside, other, its_value]) == set()
+    apart = _element("other card", (150, 0, 300, 300), 0, Role.PANEL, opaque=False)
+    in_its_own_card = _text("2. BO", (170, 10, 50, 20), 3, panel=("s", "other card", "row 2"), role=Role.NAME)
+    elsewhere = _text("210", (240, 10, 30, 20), 4, panel=("s", "other card", "row 2"), role=Role.VALUE)
+    assert "far from its own" not in _rules([card, own, value, apart, in_its_own_card, elsewhere])
+
+
+def _tile(name, left, top=100, size=(200, 150)):
+    return _element(name, (left, top, *size), 0, Role.PANEL, opaque=False)
+
+
+def test_the_audit_finds_tiles_that_set_their_values_at_different_heights():
+    tiles = [_tile("player 0", 10), _tile("player 1", 220)]
+
+    def tile_words(index, left, score_top):
+        panel = ("s", f"player {index}")
+        return [_text("name", (left + 10, 110, 60, 20), 1 + index, panel=panel, role=Role.NAME),
+                _text("189", (left + 10, score_top, 30, 20), 3 + index, panel=panel, role=Role.VALUE)]
+
+    assert _rules(tiles + tile_words(0, 10, 140) + tile_words(1, 220, 140)) == set()
+    assert "sibling lines" in _rules(tiles + tile_words(0, 10, 140) + tile_words(1, 220, 150))
+    # one under another: the same height below each tile's top
+    stacked = [_tile("player 0", 10, 100), _tile("player 1", 10, 300)]
+    assert _rules(stacked + tile_words(0, 10, 140) + [
+        _text("name", (20, 310, 60, 20), 2, panel=("s", "player 1"), role=Role.NAME),
+        _text("35", (20, 340, 30, 20), 4, panel=("s", "player 1"), role=Role.VALUE)]) == set()

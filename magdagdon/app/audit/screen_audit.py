@@ -11,7 +11,11 @@ A frame fails when
 - a coach mark or tip covers its own target, the score, or a control it does not name;
 - one row of buttons shows its labels in two sizes, or words side by side sit on
   different baselines;
-- a text has no role (the log cannot tell what it is), or two dialogs stand on each other.
+- a text has no role (the log cannot tell what it is), or two dialogs stand on each other;
+- two texts of one line in one panel stand so close that they read as one phrase (columns
+  jammed), or a value stands nearer another row's words than its own row's;
+- tiles side by side or one under another (the players') set their scores at different
+  heights.
 
 What lies under the last veil (a menu or dialog dims the screen) is background: it is
 judged on its own screen, not with the dialog over it.
@@ -103,6 +107,9 @@ def audit_frame(frame: DrawnFrame, floor: int, declared: Iterable[str] = ()) -> 
     findings += _marks(elements)
     findings += _rows_of_buttons(texts, elements)
     findings += _baselines(texts)
+    findings += _jammed(texts)
+    findings += _far_from_its_own(texts, elements)
+    findings += _sibling_lines(texts, elements)
     findings += _stacked_dialogs(background, elements)
     shown_panels = {name for text in texts for name in text.panel}
     for name in declared:
@@ -199,3 +206,95 @@ def _stacked_dialogs(background: list[Drawn], elements: list[Drawn]) -> list[Fin
             if under.rect.colliderect(dialog.rect) and not dialog.rect.contains(under.rect):
                 findings.append(Finding("stacked dialogs", f"{dialog.words} stands over part of {under.words}"))
     return findings
+
+
+JAMMED = 0.75  # the least gap between two texts of one line, in ems of the smaller: a word space is ~0.3
+
+
+def _one_line(first: Drawn, second: Drawn) -> bool:
+    """Two texts on one line: their baselines within a quarter of the smaller size."""
+    return abs(first.baseline - second.baseline) <= max(TOLERANCE + 1, min(first.px, second.px) // 4)
+
+
+def _gap(first: Drawn, second: Drawn) -> int:
+    """The room between two inks across the line (negative: they share columns)."""
+    return max(second.rect.left - first.rect.right, first.rect.left - second.rect.right)
+
+
+def _jammed(texts: list[Drawn]) -> list[Finding]:
+    """Texts drawn apart on one line of one panel (columns of a table, a label and its
+    figure) keep more than a word space between them, or a reader takes them for one phrase
+    ("Score Date" read as one header) — whatever the script's own spacing. A value and the
+    words it belongs to ("ANA 220") are one phrase: :func:`_far_from_its_own` judges them."""
+    findings = []
+    for first, second in combinations([t for t in texts if t.role is not Role.SHADOW], 2):
+        if first.panel != second.panel or first.panel_rect != second.panel_rect or not _one_line(first, second):
+            continue  # in boxes of their own (digits on a small board's cells), they are apart
+        if (first.role is Role.VALUE) != (second.role is Role.VALUE) or _continues(first) or _continues(second):
+            continue
+        gap = _gap(first, second)
+        least = JAMMED * min(first.px, second.px)
+        if 0 <= gap < least:
+            findings.append(Finding("jammed", f"{_short(first)} and {_short(second)} stand {gap} px apart on one line, "
+                                    f"less than {least:.0f} px"))
+    return findings
+
+
+def _continues(text: Drawn) -> bool:
+    """A piece of a line drawn in two colours carries the space where it meets the rest
+    ("Majda Powers" + " · 3 left"): the drawing code says it is one phrase."""
+    return text.words[:1].isspace() or text.words[-1:].isspace()
+
+
+def _far_from_its_own(texts: list[Drawn], elements: list[Drawn]) -> list[Finding]:
+    """A value (a score) drawn in a row beside its own words (a name, a label) stands nearer
+    to them than to any other row's words on its line in the same card (words with a value
+    of their own beside them): a reader pairs a figure with the nearest words."""
+    findings = []
+    cards = {e.words for e in elements if e.role in (Role.PANEL, Role.DIALOG)}
+    for value in (t for t in texts if t.role is Role.VALUE):
+        own = [t for t in texts if t is not value and t.panel == value.panel and t.role is not Role.SHADOW
+               and t.role is not Role.VALUE and _one_line(t, value)]
+        if not own:
+            continue
+        card = next((name for name in reversed(value.panel) if name in cards), None)
+        others = [t for t in texts if t.panel != value.panel and t.role not in (Role.SHADOW, Role.VALUE)
+                  and _one_line(t, value) and (card is None or card in t.panel) and _a_row(t, texts)]
+        nearest_own = min(max(0, _gap(value, t)) for t in own)
+        for other in others:
+            if 0 <= _gap(value, other) < nearest_own:
+                findings.append(Finding("far from its own", f"{_short(value)} stands {_gap(value, other)} px from "
+                                        f"{_short(other)} but {nearest_own} px from its own row's words"))
+    return findings
+
+
+def _a_row(words: Drawn, texts: list[Drawn]) -> bool:
+    """``words`` have a value of their own on their line in their panel: a row's name or label."""
+    return any(t.role is Role.VALUE and t.panel == words.panel and _one_line(t, words) for t in texts)
+
+
+def _sibling_lines(texts: list[Drawn], elements: list[Drawn]) -> list[Finding]:
+    """Cards of one size side by side or one under another in one panel (the players'
+    tiles) set their first value (the score) at the same height in each card."""
+    findings = []
+    for cards in _tiles(elements):
+        for role in (Role.VALUE,):
+            heights = {}
+            for card in cards:
+                own = sorted((t for t in texts if t.role is role and t.panel[-1:] == (card.words,)),
+                             key=lambda t: t.baseline)
+                if own:
+                    heights[card.words] = own[0].baseline - card.rect.top
+            if heights and max(heights.values()) - min(heights.values()) > TOLERANCE + 1:
+                listed = ", ".join(f"{name} {height}" for name, height in heights.items())
+                findings.append(Finding("sibling lines", f"cards of one size set their first {role.value} at "
+                                        f"different heights (baseline below the top): {listed}"))
+    return findings
+
+
+def _tiles(elements: list[Drawn]) -> list[list[Drawn]]:
+    """Groups of two or more panels of one size in one panel: tiles, cards, standings."""
+    groups: dict[tuple[tuple[str, ...], int, int], list[Drawn]] = {}
+    for card in (e for e in elements if e.role is Role.PANEL):
+        groups.setdefault((card.panel, card.rect.width, card.rect.height), []).append(card)
+    return [group for group in groups.values() if len(group) > 1]

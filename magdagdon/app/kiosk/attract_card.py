@@ -218,12 +218,13 @@ class AttractCard(State):
             sections = [(halves[0], caption, entries, name)]
         for half, caption, entries, name in sections:
             with panel(surface, name, half):
-                self._names(surface, half, text(caption), entries, size, step)
+                self._names(surface, half, text(caption), entries, size, step, beside=tall)
 
     def _names(self, surface: pygame.Surface, rect: pygame.Rect, caption: str, entries: list[ScoreEntry],
-               size: int, step: int) -> None:
+               size: int, step: int, beside: bool = False) -> None:
         """A caption, then a line per name: rank and name where the reader starts, the score
-        at the far end."""
+        at the far end — or, ``beside`` (two columns side by side), just after its own name:
+        at the far end, a short name's score stood nearer the next column's names."""
         fonts, direction = self.fonts, self.text.direction
         start, end = direction.start, direction.end
         line = pygame.Rect(rect.left, rect.top, rect.width, step)
@@ -252,6 +253,10 @@ class AttractCard(State):
             baseline = line.top + (line.height - above - below) // 2 + above
             name_ink, score_ink = ink_rect(name), ink_rect(score)
             name_x, score_x = ink_x(line, name_ink, start), ink_x(line, score_ink, end)
+            if beside:  # half an em after the name's ink, on the reader's way
+                apart = size // 2
+                score_x = (name_x + name_ink.right + apart - score_ink.left if start == "left"
+                           else name_x + name_ink.left - apart - score_ink.right)
             with panel(surface, f"row {rank}", line, Role.NAME):
                 surface.blit(name, (name_x, baseline - name_base))
                 with as_role(surface, Role.VALUE):

@@ -77,7 +77,8 @@ class SettingsMenu(MenuState):
         if not self.kit.locked:
             items.append(Item("display", text("settings.fullscreen" if self.window.fullscreen else "settings.windowed")))
         for locale, name in language_names().items():
-            items.append(Item(f"language:{locale}", name, "#chosen" if locale == text.locale else "", row=3))
+            items.append(Item(f"language:{locale}", name, "#chosen" if locale == text.locale else "", row=3,
+                              fixed_order=True))  # switching to Urdu must not turn the row under the finger
         items.append(Item("back", text("button.back"), "#primary"))
         return items
 

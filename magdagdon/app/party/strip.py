@@ -39,12 +39,14 @@ def fitted(fonts: FontBook, words: str, size: int, width: int, height: int, colo
     return fonts.render(words, fitted_size(fonts, words, size, width, height, bold), colour, bold)
 
 
-def fitted_size(fonts: FontBook, words: str, size: int, width: int, height: int, bold: bool = False) -> int:
-    """The size :func:`fitted` draws ``words`` at."""
+def fitted_size(fonts: FontBook, words: str, size: int, width: int, height: int, bold: bool = False,
+                by_ink: bool = False) -> int:
+    """The size :func:`fitted` draws ``words`` at; ``by_ink``: ``height`` bounds the letters'
+    ink, not the line's box (Nastaliq's box stands twice as tall as its letters)."""
     screen = pygame.display.get_surface()
     floor = min_text_px(screen.get_size()) if screen is not None else 10
     size = max(floor, fonts.fit(words, max(floor, size), max(10, width), bold))
-    drawn = fonts.size(words, size, bold)[1]
+    drawn = fonts.ink_height(words, size, bold) if by_ink else fonts.size(words, size, bold)[1]
     if drawn > height > 0:  # never below the smallest readable size
         size = max(floor, size * height // drawn)
     return size
@@ -106,13 +108,36 @@ def draw_party_strip(surface: pygame.Surface, fonts: FontBook, rect: pygame.Rect
             tile = pygame.Rect(rect.left, rect.top + index * (each + gap), rect.width, each)
         tiles.append(tile)
     words = [_tile_words(surface, fonts, tile, entry) for tile, entry in zip(tiles, entries)]
-    # Every tile keeps the same room for words, so the boards come out the same size.
-    reserved = max((w.height for w in words), default=0)
+    first = words[0] if words else None
+    if first is not None and not first.tall \
+            and _lines_height(_shared_lines(fonts, words), first.spacing) > first.inner.height:
+        # the tallest words of each line together need more than a tile holds: the status
+        # after the score in every tile (one tile's Nastaliq status moves the others' too)
+        words = [_tile_words(surface, fonts, tile, entry, two_lines=True) for tile, entry in zip(tiles, entries)]
+    # Every tile sets its lines on the same baselines (a Nastaliq name in one tile moves no
+    # score lower than the others) and keeps the same room for words, so the boards come
+    # out the same size.
+    lines = _shared_lines(fonts, words)
+    reserved = _lines_height(lines, words[0].spacing) if words else 0
     drawn = []
     for index, (tile, entry, w) in enumerate(zip(tiles, entries, words)):
         with panel(surface, f"player {index}", tile, Role.NAME, element=Role.PANEL):
-            drawn.append(_draw_tile(surface, fonts, tile, entry, w, reserved))
+            drawn.append(_draw_tile(surface, fonts, tile, entry, w, reserved, lines))
     return drawn
+
+
+def _shared_lines(fonts: FontBook, words: list["_TileWords"]) -> list[tuple[int, int]]:
+    """For each line of the tiles' words, how far its ink reaches above and below its
+    baseline in the tile that needs most."""
+    lines: list[tuple[int, int]] = []
+    for tile in words:
+        for index, row in enumerate(tile.rows):
+            above, below = _row_reach(fonts, row)
+            if index == len(lines):
+                lines.append((above, below))
+            else:
+                lines[index] = (max(lines[index][0], above), max(lines[index][1], below))
+    return lines
 
 
 @dataclass(frozen=True)
@@ -128,6 +153,7 @@ class _TileWords:
     text_w: int
     side: int  # the board's side when it stands beside the words
     spacing: int
+    apart: int  # between two pieces of one row (the score and the status): an em
     rows: list[list[_Piece]]
     fonts: FontBook
 
@@ -136,9 +162,15 @@ class _TileWords:
         return _rows_height(self.rows, self.spacing, self.fonts)
 
 
-def _tile_words(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect, entry: StripEntry) -> _TileWords:
+def _lines_height(lines: list[tuple[int, int]], spacing: int) -> int:
+    return sum(above + below for above, below in lines) + spacing * max(0, len(lines) - 1)
+
+
+def _tile_words(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect, entry: StripEntry,
+                two_lines: bool = False) -> _TileWords:
     """The tile's words, fitted to its room: name, score, status."""
-    pad = max(3, min(tile.width, tile.height) // 14)
+    floor = min_text_px(surface.get_size())
+    pad = max(floor // 2, min(tile.width, tile.height) // 12)  # the words half an em clear of the tile's edge
     inner = tile.inflate(-2 * pad, -2 * pad)
     lines = [(entry.name, entry.colour, True), (str(entry.score), palette.TEXT, True), (entry.status, palette.TEXT_DIM, False)]
     tall = inner.height >= inner.width * 0.9
@@ -151,26 +183,26 @@ def _tile_words(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect, ent
         text_w = inner.width - side - pad
         line = max(10, min(inner.height * 2 // 9, text_w // 5))
     step = int(line * 1.15)
-    floor = min_text_px(surface.get_size())
     spacing = max(2, line // 6)
 
     def word_image(words: str, colour: Colour, bold: bool, width: int) -> _Piece:
-        size = fitted_size(fonts, words, line, width, step, bold)
+        # Bounded by the letters' ink: an Urdu name as large as a Latin one beside it.
+        size = fitted_size(fonts, words, line, width, step, bold, by_ink=True)
         if fonts.size(words, size, bold)[0] > width:  # too long even at the smallest readable size
             words = shortened(fonts, words, floor, width, bold)
-            size = fitted_size(fonts, words, line, width, step, bold)
+            size = fitted_size(fonts, words, line, width, step, bold, by_ink=True)
         return _Piece(fonts.render(words, size, colour, bold), (words, size, bold))
 
     rows = [[word_image(words, colour, bold, text_w)] for words, colour, bold in lines if words]
-    if _rows_height(rows, spacing, fonts) > inner.height and len(rows) == 3:  # no room for 3 lines: status after score
+    if (two_lines or _rows_height(rows, spacing, fonts) > inner.height) and len(rows) == 3:  # status after score
         score = rows[1][0]
         rows[1:] = [[score, word_image(entry.status, palette.TEXT_DIM, False,
-                                       text_w - score.image.get_width() - spacing * 2)]]
-    return _TileWords(inner, tall, text_w, side, spacing, rows, fonts)
+                                       text_w - score.image.get_width() - max(line, floor))]]
+    return _TileWords(inner, tall, text_w, side, spacing, max(line, floor), rows, fonts)
 
 
 def _draw_tile(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect, entry: StripEntry, words: _TileWords,
-               reserved: int) -> tuple[pygame.Rect, pygame.Rect]:
+               reserved: int, lines: list[tuple[int, int]]) -> tuple[pygame.Rect, pygame.Rect]:
     radius = max(4, min(tile.width, tile.height) // 10)
     pygame.draw.rect(surface, palette.PANEL, tile, border_radius=radius)
     edge = entry.colour if entry.current else palette.PANEL_EDGE
@@ -192,25 +224,31 @@ def _draw_tile(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect, entr
     y = inner.top
     for line, row in enumerate(words.rows):
         inks = [ink_rect(piece.image) for piece in row]
-        # the words of one row on one baseline, the row's ink from ``y`` down
-        top = min(ink.top - fonts.baseline(*piece.words) for piece, ink in zip(row, inks))
-        baseline = y - top
+        # the words of one row on one baseline, at the same height in every tile
+        above, below = lines[line]
+        baseline = y + above
         along = 0
         for piece, ink in zip(row, inks):
             at = flow.placed(pygame.Rect(inner.left + along, y, ink.width, ink.height), inner)
             with as_role(surface, Role.NAME if line == 0 else Role.VALUE):
                 surface.blit(piece.image, (at.left - ink.left, baseline - fonts.baseline(*piece.words)))
-            along += ink.width + spacing * 2
-        y += _row_height(fonts, row) + spacing
+            along += ink.width + words.apart
+        y += above + below + spacing
     if side > 12:
         draw_mini_board(surface, fonts, board_rect, entry.board)
     return text_box, board_rect
 
 
+def _row_reach(fonts: FontBook, row: list[_Piece]) -> tuple[int, int]:
+    """How far one row of words set on one baseline reaches above and below it."""
+    inks = [(ink_rect(piece.image), fonts.baseline(*piece.words)) for piece in row]
+    return max(base - ink.top for ink, base in inks), max(ink.bottom - base for ink, base in inks)
+
+
 def _row_height(fonts: FontBook, row: list[_Piece]) -> int:
     """The height of one row of words set on one baseline."""
-    inks = [(ink_rect(piece.image), fonts.baseline(*piece.words)) for piece in row]
-    return max(ink.bottom - base for ink, base in inks) - min(ink.top - base for ink, base in inks)
+    above, below = _row_reach(fonts, row)
+    return above + below
 
 
 def _rows_height(rows: list[list[_Piece]], spacing: int, fonts: FontBook) -> int:

@@ -24,7 +24,7 @@ from ..audit.draw_log import LoggedSurface, Role, as_role, note, panel
 from ..text.direction import Direction
 from ..text.ellipsis import shortened
 from ..text.fit import fitted_size, min_text_px
-from ..text.menu_text import blit_ink
+from ..text.menu_text import blit_ink, ink_rect, ink_x
 from ..text.numbers import signed
 from ..ui.palette import Colour
 from ..party.strip import draw_mini_board
@@ -308,10 +308,14 @@ def _mark_and_score(surface: pygame.Surface, fonts: FontBook, box: pygame.Rect, 
     draw_mark(surface, mark_box, mark)
     room = direction.placed(pygame.Rect(box.left + mark_side + mark_side // 3, box.top,
                                         box.width - mark_side - mark_side // 3, box.height), box)
+    # Every tile's score on one baseline: digits of the tile's size centred, whatever the
+    # score's own ink ("−5" stands lower than "12" when centred by its ink).
+    baseline = room.centery + fonts.ink_height("0123456789", size, True) // 2
     size = _ink_fitted(fonts, score, size, room.size, floor)
     image = fonts.render(score, size, palette.TEXT_DIM if dim else palette.GOLD, True)
     with as_role(surface, Role.VALUE):
-        blit_ink(surface, image, room, direction.start)
+        at = (ink_x(room, ink_rect(image), direction.start), baseline - fonts.baseline(score, size, True))
+        surface.blit(image, at)
 
 
 def draw_legend(surface: pygame.Surface, fonts: FontBook, text: Catalog, strip: pygame.Rect,

@@ -493,7 +493,7 @@ class HighScores(MenuState):
         while sizes[-1] > floor:
             sizes.append(max(floor, int(sizes[-1] * 0.9)))
         for attempt in sizes:
-            pad = max(6, attempt // 2)
+            pad = max(8, attempt)  # an em between columns: at a word space, two read as one phrase
             values = {key: max([fonts.size(row[key], attempt, key == "score")[0] for row in rows] + [0])
                       for key, _, _ in COLUMNS}
             for wrap in (False, True):

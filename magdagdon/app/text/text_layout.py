@@ -27,7 +27,7 @@ from magdagdon.graphemes import clusters
 from .font_cmap import Overhang, covered_code_points, overhang
 from .styled_text import Span, plain
 from .line_breaks import wrap_paragraph
-from .text_runs import ARABIC, DEVANAGARI, LATIN, Run, split_runs, visual_order
+from .text_runs import ARABIC, DEVANAGARI, LATIN, Run, split_runs, visual_order, without_controls
 
 if TYPE_CHECKING:
     from pygame.typing import ColorLike as ColorValue
@@ -170,7 +170,7 @@ class TextSetter:
             # line's own width (Nastaliq's own is a hairline: "19±–102").
             shown = self.drawable(line).translate(_NO_BREAK_AS_SPACE)
             logical = split_runs(shown, LATIN, self.rtl, self._drawing_script)
-            runs = self._runs[line] = visual_order(logical)
+            runs = self._runs[line] = _drawn_runs(visual_order(logical))
         return runs
 
     # --- measuring ------------------------------------------------------------------------
@@ -349,7 +349,7 @@ class TextSetter:
                     cut.append(piece)
                     start = index
             position += len(run.text)
-        return [(run, *cut_styles[id(run)]) for run in visual_order(cut)]
+        return [(drawn, *cut_styles[id(run)]) for run in visual_order(cut) for drawn in _drawn_runs([run])]
 
     def styled_width(self, spans: tuple[Span, ...], size: int, bold: bool = False) -> int:
         return sum(self.font(run.script, size, bold or b, run.rtl, i).size(run.text)[0]
@@ -363,6 +363,13 @@ class TextSetter:
         heights = {index: picture.height for index, picture in enumerate(pictures) if picture is not None}
         drawn = [picture for picture in pictures if picture is not None]
         return self._on_baseline(drawn, *self._extent(runs, size, bold or any(span.bold for span in spans), heights))
+
+
+def _drawn_runs(runs: list[Run]) -> list[Run]:
+    """The runs as fonts draw them: without the bidi controls, which have done their work
+    (levels, order) and which a font without their glyphs draws as a sliver of room — the
+    gap after an isolated name ("अनु 's turn")."""
+    return [Run(shown, run.level, run.script) for run in runs if (shown := without_controls(run.text))]
 
 
 class _Piece(NamedTuple):

@@ -89,6 +89,9 @@ class Item:
     style: str = ""  # pygame_gui object id: "#primary", "#chosen", "#danger" or ""
     row: int | None = None  # items sharing a row sit side by side
     enabled: bool = True  # shown greyed where it is (a layout that keeps its places), not pressable
+    # Its row keeps one order, left to right, whatever the language reads: the languages,
+    # which a tap switches, so that the same place never picks another under the finger.
+    fixed_order: bool = False
 
 
 class MenuState(State):
@@ -309,8 +312,10 @@ class MenuState(State):
                 self.text_page.page = TextPage.lay_out(self.fonts, body, text_size, self.text_page.view().width)
         for row in rows:
             each = (width - gap * (len(row) - 1)) // len(row)
+            fixed = any(item.fixed_order for item in row)
             for i, item in enumerate(row):
-                column = text.direction.column(i, len(row))  # a right-to-left reader starts on the right
+                # a right-to-left reader starts on the right, except on a row of fixed order
+                column = i if fixed else text.direction.column(i, len(row))
                 rect = pygame.Rect(x + column * (each + gap), y, each, button_h)
                 button = PlainButton(rect, "", ui, object_id=item.style or None)
                 self.ui.draw_states_when_shown(button)
