@@ -151,6 +151,28 @@ class GameOverPlanner:
                 return False
         return True
 
+    def _breakdown_rows(self, left: int, top: int, width: int, size: int, row_h: int, gap: int,
+                        paired: bool) -> tuple[list[pygame.Rect], int]:
+        """The breakdown's four row boxes in ``width`` from ``left``, and the y under them. One
+        under another, each two thirds of the width; paired, two to a line, each column as wide
+        as its widest label and value need (at most half the width) and the two columns at the
+        two ends, so the room left over parts the columns: a value stands beside its own
+        label, never nearer the next column's ("156 Bonuses" read as one)."""
+        if not paired:
+            stacked = [pygame.Rect(left + width // 6, top + index * (row_h + gap), width * 2 // 3, row_h) for index in range(4)]
+            return stacked, top + 4 * (row_h + gap)
+        fonts, direction = self.fonts, self.text.direction
+        most = (width - size) // 2
+        rows: list[pygame.Rect] = []
+        for index, (label, value) in enumerate(self.content.rows[:4]):
+            column = index % 2
+            own = self.content.rows[column::2]
+            needed = max(fonts.size(l, size)[0] + size + fonts.size(v, size, True)[0] for l, v in own)
+            box_w = min(most, needed)
+            x = left if direction.column(column, 2) == 0 else left + width - box_w
+            rows.append(pygame.Rect(x, top + (index // 2) * (row_h + gap), box_w, row_h))
+        return rows, top + 2 * (row_h + gap)
+
     def _usual_width(self) -> int:
         """The panel's width without the review: the breakdown's rows keep to it."""
         w, margin = self.size[0], self.margin
@@ -213,14 +235,7 @@ class GameOverPlanner:
         y += title_h
         total_box = pygame.Rect(start.left, y, start_w, total_h)
         y += total_h + 2 * gap
-        rows = []
-        col_w = (start.width - size) // 2 if paired else start.width * 2 // 3
-        for index in range(4):
-            column = index % 2 if paired else 0
-            x = start.left + text.direction.column(column, 2) * (col_w + size) if paired else start.left + start.width // 6
-            rows.append(pygame.Rect(x, y, col_w, row_h))
-            if not paired or index % 2:
-                y += row_h + gap
+        rows, y = self._breakdown_rows(start.left, y, start.width, size, row_h, gap, paired)
         y += gap
         placed = []
         for area, laid in ((start, results), (end, heading)):
@@ -294,20 +309,10 @@ class GameOverPlanner:
         left = dialog.left + pad
         total_box = pygame.Rect(left, y, inner, total_h)
         y += total_h + 2 * gap
-        rows = []
         usual = self._usual_width()
         rows_w = min(inner, usual - 2 * max(8, usual // 24))
         rows_left = left + (inner - rows_w) // 2
-        col_w = (rows_w - size) // 2 if paired else rows_w * 2 // 3
-        for index in range(4):
-            column = index % 2 if paired else 0
-            if paired:
-                x = rows_left + text.direction.column(column, 2) * (col_w + size)
-            else:
-                x = rows_left + rows_w // 6
-            rows.append(pygame.Rect(x, y, col_w, row_h))
-            if not paired or index % 2:
-                y += row_h + gap
+        rows, y = self._breakdown_rows(rows_left, y, rows_w, size, row_h, gap, paired)
         y += gap
         placed = []
         for content_name, colour, parts in laid:
