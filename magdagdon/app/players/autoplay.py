@@ -9,7 +9,6 @@ import random
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from magdagdon.engine import Action, Game
-from magdagdon.party import MAX_PLAYERS
 from magdagdon.storage.computer_strength import ComputerStrength
 
 from ..table.games import Games
@@ -103,6 +102,8 @@ class Autoplay:
             return ComputerSeat(self.worker, self.computer_policy)
         # A beginner or a regular draws its choices: each seat its own draws, the same each
         # time this party is played from its start.
+        from magdagdon.party import MAX_PLAYERS  # a party is loaded when first played, not at start
+
         seed = party.party.seed * MAX_PLAYERS + seat
         return ComputerSeat(self.worker, lambda: computer_player(strength, seed))
 

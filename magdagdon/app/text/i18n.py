@@ -60,8 +60,8 @@ ISOLATED_PLACEHOLDERS = frozenset({"name", "names", "difficulty", "code", "addre
 # game's own files (``path``: "scores.json", in Latin letters): isolating a number would part
 # it from its sign or "#", and turn a list of numbers around in Urdu.
 SENTENCE_PLACEHOLDERS = frozenset({
-    "advice", "assisted", "bucket", "cell", "chance", "col", "connected", "count", "date", "default",
-    "dice", "hint", "left", "length", "loss", "margin", "path", "title", "penalty", "percent", "place", "power", "powers", "problem", "rank", "required", "row", "score",
+    "advice", "assisted", "bucket", "cell", "chance", "col", "connected", "count", "date", "day", "default",
+    "dice", "hint", "left", "length", "licences", "loss", "margin", "path", "title", "penalty", "percent", "place", "power", "powers", "problem", "rank", "required", "row", "score",
     "seconds", "seed", "text", "total", "turn", "turns", "value", "values", "version",
 })
 
