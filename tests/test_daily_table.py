@@ -196,8 +196,9 @@ def test_future_days_are_dropped_and_do_not_push_today_out(tmp_path) -> None:
     document = _document(tmp_path)
     today = document["data"]["2026-11-30"]
     for ahead in range(2, KEEP_DAYS + 2):  # a clock that ran two months ahead wrote these (the day after
-        # today has begun in the east: kept)
-        document["data"][(DAY + timedelta(days=ahead)).isoformat()] = {}
+        # today has begun in the east: kept); each holds a game, as a day with no table is left out on reading
+        future = DAY + timedelta(days=ahead)
+        document["data"][future.isoformat()] = {"PEACEFUL": [{**today["PEACEFUL"][0], "seed": daily_seed(future)}]}
     document["data"]["2026-11-30"] = today
     _write(tmp_path, document)
     store = open_store(tmp_path, NOW)

@@ -91,6 +91,10 @@ def test_a_no_break_space_holds_a_number_to_its_sign_and_label():
     assert wrap_paragraph(account, 20, measure) == ["choices\u00a0–155\u00a0=\u00a053 ·", "dice\u00a0+87"]
     assert wrap_paragraph("R4C4 · –32\u00a0±\u00a01", 8, measure) == ["R4C4 ·", "–32\u00a0±\u00a01"]
     assert wrap_paragraph("a\u202fb c", 3, measure) == ["a\u202fb", "c"]
+    # Widths where a break at a no-break space would fill the line better: it is never taken.
+    assert wrap_paragraph(account, 24, measure) == ["choices\u00a0–155\u00a0=\u00a053 ·", "dice\u00a0+87"]
+    assert wrap_paragraph("R4C4 · –32\u00a0±\u00a01", 10, measure) == ["R4C4 ·", "–32\u00a0±\u00a01"]
+    assert wrap_paragraph("c a\u202fb", 3, measure) == ["c", "a\u202fb"]
 
 
 def test_a_no_break_space_is_drawn_as_wide_as_a_space_in_urdu_too():
