@@ -21,7 +21,7 @@ from itertools import combinations
 from magdagdon.engine import EMPTY, RUIN
 from magdagdon.engine.actions import Adjust, Reroll
 
-from .planner import Decision, Planner, Position
+from .planner import Decision, Planner, Position, cells_after
 from .turn_search import Cells, Dice, Path
 
 Power = Adjust | Reroll
@@ -167,7 +167,7 @@ def _placements(planner: Planner, position: Position, top: int, powers: tuple[Po
     boards.sort(key=lambda item: item[0], reverse=True)
     out = []
     for _, path in boards[:top]:
-        after = _after(position.cells, path)
+        after = cells_after(position.cells, path)
         out.append(Candidate(powers, path, None, planner.end_value(position, after)))
     return out
 
@@ -211,13 +211,6 @@ def _powers(planner: Planner, position: Position, after_adjust: int) -> list[Can
             reroll = Reroll(chosen)
             out.append(Candidate((reroll,), prior=rerolls[reroll]))
     return out
-
-
-def _after(cells: Cells, path: Path) -> Cells:
-    out = list(cells)
-    for value, cell in path:
-        out[cell] = value
-    return tuple(out)
 
 
 __all__ = ["Breadth", "Candidate", "LATE", "NARROW", "WIDE", "adjusted", "candidates_of", "expert_candidate", "same_choice"]

@@ -158,7 +158,7 @@ class Planner:
         for value, path in boards[:width]:
             if value < boards[0][0] - margin:
                 break
-            deep = self.deep_value(_after(cells, path), used)
+            deep = self.deep_value(cells_after(cells, path), used)
             if best is None or deep > best[0]:
                 best = (deep, path)
         assert best is not None
@@ -300,7 +300,8 @@ class Planner:
         return table
 
 
-def _after(cells: Cells, path: Path) -> Cells:
+def cells_after(cells: Cells, path: Path) -> Cells:
+    """``cells`` with the dice of ``path`` (value, cell) placed."""
     out = list(cells)
     for value, cell in path:
         out[cell] = value

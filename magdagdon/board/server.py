@@ -22,12 +22,11 @@ import sys
 import time
 from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
-from importlib import resources
 from typing import Any, Awaitable, Callable
 
 from aiohttp import web
 
-from ..assets_path import asset
+from ..web_pages import SECURITY_HEADERS, page_files
 from ..engine.challenge import day_seed
 from ..engine.difficulty import Difficulty
 from .days import DayState, closes_at, day_state, open_days, parse_day, utc_day
@@ -43,28 +42,9 @@ from .verifiers import Verifiers
 MAX_PAGE = 100
 MAX_OFFSET = 1_000_000
 _REPLAY_ID = re.compile(r"[0-9a-f]{24}")
-PAGE_TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".json": "application/json"}
-PAGE_FONTS = ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "NotoNastaliqUrdu-Regular.ttf",
-              "NotoSansDevanagari-Regular.ttf")
-HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; "
-                               "form-action 'none'; frame-ancestors 'none'",
-    "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer",
-}
+HEADERS = SECURITY_HEADERS
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
-
-def page_files() -> dict[str, tuple[bytes, str]]:
-    """The page's files by name, read once from the package (no request path reaches the disk)."""
-    folder = resources.files("magdagdon.board") / "page"
-    files: dict[str, tuple[bytes, str]] = {}
-    for entry in folder.iterdir():
-        suffix = entry.name[entry.name.rfind("."):]
-        if entry.is_file() and suffix in PAGE_TYPES:
-            files[entry.name] = (entry.read_bytes(), PAGE_TYPES[suffix])
-    for name in PAGE_FONTS:
-        files[name] = (asset("fonts", name).read_bytes(), "font/ttf")
-    return files
 
 
 def utc_now() -> datetime:
@@ -83,7 +63,7 @@ class BoardNode:
     clock: Callable[[], float] = time.monotonic  # the rate limits'
 
     def __post_init__(self) -> None:
-        self.files = page_files()
+        self.files = page_files("magdagdon.board")
         self.reads = Buckets(self.limits.reads_per_address)
         self.sent_from = Buckets(self.limits.games_per_address)
         self.sent_by = Buckets(self.limits.games_per_installation)

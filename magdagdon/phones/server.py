@@ -29,12 +29,11 @@ import threading
 import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from importlib import resources
 from typing import Any, Callable, Coroutine
 
 from aiohttp import WSMsgType, web
 
-from magdagdon.assets_path import asset
+from magdagdon.web_pages import SECURITY_HEADERS, page_files
 from magdagdon.engine import Difficulty
 
 from .keeper import RoomKeeper
@@ -44,15 +43,7 @@ from .room import Room, RoomPhase, RoomRefused
 from .writer import RoomWriter
 
 DEFAULT_PORT = 8765
-PAGE_TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".json": "application/json",
-              ".png": "image/png"}
-# The game's own fonts (OFL), so that Urdu and Hindi read on a phone that has none.
-PAGE_FONTS = ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "NotoNastaliqUrdu-Regular.ttf", "NotoSansDevanagari-Regular.ttf")
-HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; "
-                               "form-action 'none'; frame-ancestors 'none'",
-    "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer", "Cache-Control": "no-store",
-}
+HEADERS = {**SECURITY_HEADERS, "Cache-Control": "no-store"}
 WEBSOCKET_MAX_BYTES = 64 * 1024  # aiohttp closes beyond this; under it, parse_message refuses >1 KiB politely
 TICK_SECONDS = 0.5  # how often the turn timer is looked at
 REQUEST_SECONDS = 10.0  # a phone on the Wi-Fi sends a request's head in milliseconds; a half-open one is closed
@@ -97,18 +88,6 @@ class Connection:
     told: object = None  # what its phone was last told of its own seat and the room's turn
 
 
-def page_files() -> dict[str, tuple[bytes, str]]:
-    """The phone page's files by name, read once from the package."""
-    folder = resources.files("magdagdon.phones") / "page"
-    files: dict[str, tuple[bytes, str]] = {}
-    for entry in folder.iterdir():
-        suffix = entry.name[entry.name.rfind("."):]
-        if entry.is_file() and suffix in PAGE_TYPES:
-            files[entry.name] = (entry.read_bytes(), PAGE_TYPES[suffix])
-    for name in PAGE_FONTS:
-        files[name] = (asset("fonts", name).read_bytes(), "font/ttf")
-    return files
-
 
 @dataclass
 class RoomServer:
@@ -123,7 +102,7 @@ class RoomServer:
     request_seconds: float = REQUEST_SECONDS
 
     def __post_init__(self) -> None:
-        self._files = page_files()
+        self._files = page_files("magdagdon.phones")
         self._connections: dict[web.WebSocketResponse, Connection] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
