@@ -59,7 +59,7 @@ def test_each_kind_of_roll_gets_its_own_words() -> None:
                                      "(1 left, next costs –70).")
     assert said["none can"] == ("Hint: Not even a Majda Power can save this roll: accept, and one empty cell "
                                 "becomes a ruin (–15).")
-    assert said["no power left"] == "Hint: No power can save it: accept, and one empty cell becomes a ruin (–15)."
+    assert said["no power left"] == "Hint: No power left to save it: accept, and one empty cell becomes a ruin (–15)."
     assert said["the expert accepts"].startswith("Hint: accept; here the ruin costs less. A re-roll of 6 6 5 4 saves it")
 
 

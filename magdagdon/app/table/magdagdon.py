@@ -100,11 +100,11 @@ class Magdagdon(TableState):
         picking = self.powers().reroll_guide()
         if picking is not None:
             return picking
-        if not game.powers_left:  # nothing to advise: the difficulty has none, or none is left
-            return text("guide.magdagdon_no_power", required=game.required), palette.DANGER
         advice = self.advice()
         if advice is not None:
             return advice_line(text, game, advice), palette.GOLD if self.rescue().possible else palette.DANGER
+        if not game.powers_left:
+            return text("guide.magdagdon_no_power", required=game.required), palette.DANGER
         if not self.rescue().possible:
             return text("guide.magdagdon_no_rescue", required=game.required), palette.DANGER
         key = "guide.magdagdon_power" if self.rescue().adjust else "guide.magdagdon_reroll"

@@ -45,7 +45,8 @@ def plan_strip(fonts: "FontBook", size: tuple[int, int], title: str, sentence: s
 def _plan(fonts: "FontBook", inner: pygame.Rect, title: str, sentence: str, floor: int, pad: int) -> StripText:
     text_size = max(floor, int(inner.height * 0.4))
     while True:
-        title_width = fonts.size(title, text_size, True)[0] + pad * 2 if title else 0
+        # an em at least between title and sentence, or the two read as one phrase
+        title_width = fonts.size(title, text_size, True)[0] + max(pad * 2, text_size) if title else 0
         lines = wrap(fonts, sentence, text_size, max(1, inner.width - title_width))
         plan = StripText(inner, text_size, title, title_width, lines, fonts.font(text_size).get_linesize())
         if plan.fits or text_size <= floor:
