@@ -235,9 +235,9 @@ def test_the_menus_manager_opens_no_font_of_the_games_and_a_language_needs_none(
     assert player.menu_manager is manager and len(opened) <= 2
     player.close()
 
-def test_a_menu_button_clipped_spares_the_look_it_shows():
-    """A menu button shows its look's own image (not pygame_gui's copy of it): clipping the
-    button, which pygame_gui does on the image shown, leaves the look whole."""
+
+def _a_menu_button() -> tuple[MenuUI, "PlainButton"]:
+    """A fresh menu (its own pygame_gui manager) at 800×600 with one button of the game's."""
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_mode((800, 600))
@@ -245,7 +245,13 @@ def test_a_menu_button_clipped_spares_the_look_it_shows():
     from magdagdon.app.ui.menu_button import PlainButton
 
     ui = MenuUI((800, 600))
-    button = PlainButton(pygame.Rect(10, 10, 200, 50), "", ui.manager)
+    return ui, PlainButton(pygame.Rect(10, 10, 200, 50), "", ui.manager)
+
+
+def test_a_menu_button_clipped_spares_the_look_it_shows():
+    """A menu button shows its look's own image (not pygame_gui's copy of it): clipping the
+    button, which pygame_gui does on the image shown, leaves the look whole."""
+    ui, button = _a_menu_button()
     look = button.drawable_shape.states["normal"].surface
     assert button.image is look
     whole = pygame.image.tobytes(look, "RGBA")
@@ -257,14 +263,7 @@ def test_a_menu_button_clipped_spares_the_look_it_shows():
 def test_a_menu_button_made_disabled_keeps_only_its_disabled_look_and_draws_the_normal_one_when_enabled():
     """Settings' world board line is disabled until an address is set: its button kept the
     normal look it drew as it was made beside the disabled one it shows."""
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode((800, 600))
-    set_default_manager(None)
-    from magdagdon.app.ui.menu_button import PlainButton
-
-    ui = MenuUI((800, 600))
-    button = PlainButton(pygame.Rect(10, 10, 200, 50), "", ui.manager)
+    ui, button = _a_menu_button()
     ui.draw_states_when_shown(button)
     button.disable()
     ui.update(0.1)

@@ -7,6 +7,7 @@ no longer exists fails it too, so the list stays the truth."""
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 APP = Path(__file__).resolve().parent.parent / "magdagdon" / "app"
@@ -32,6 +33,7 @@ ARROWS = {
 }
 
 
+@cache  # the app's files are read once for the three tests
 def _arrows() -> dict[tuple[str, str], set[str]]:
     found: dict[tuple[str, str], set[str]] = {}
     for path in APP.rglob("*.py"):

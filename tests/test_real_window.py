@@ -55,18 +55,25 @@ def launch(x_display, tmp_path):
 
 
 # --- what the menu builder lays out ----------------------------------------------------------
-def menu_buttons(tmp_path, scene: str | None = None, in_game: bool = False, enabled: bool | None = True) -> dict[str, Box]:
-    """The buttons of a menu screen as the game builds them at ``SIZE``: ``scene`` opens a
-    menu over a fresh game; ``in_game`` opens the pause menu over a rolled game; ``enabled``
-    as ``Driver.menu_button_rects`` takes it (the enabled ones by default)."""
+def menu_layout(tmp_path, scene: str | None = None, in_game: bool = False) -> tuple[dict[str, Box], dict[str, Box]]:
+    """The enabled and the disabled buttons of a menu screen as the game builds them at
+    ``SIZE``: ``scene`` opens a menu over a fresh game; ``in_game`` opens the pause menu over
+    a rolled game."""
     app = Driver(tmp_path / "layout", SIZE, scene=scene, seed=SEED if in_game else None)
     try:
         if in_game:
             app.key(pygame.K_r)
             app.key(pygame.K_ESCAPE)
-        return {ident: Box.of(rect) for ident, rect in app.menu_button_rects(enabled).items()}
+        enabled, disabled = (app.menu_button_rects(flag) for flag in (True, False))
+        return ({ident: Box.of(rect) for ident, rect in enabled.items()},
+                {ident: Box.of(rect) for ident, rect in disabled.items()})
     finally:
         app.close()
+
+
+def menu_buttons(tmp_path, scene: str | None = None, in_game: bool = False) -> dict[str, Box]:
+    """The enabled buttons of a menu screen (``menu_layout``)."""
+    return menu_layout(tmp_path, scene, in_game)[0]
 
 
 # --- reading pixels ----------------------------------------------------------------------------
@@ -133,9 +140,9 @@ def settled(window: GameWindow, frame: Frame) -> bool:
 # --- the scenario --------------------------------------------------------------------------------
 def test_title_and_every_menu_show_and_close(launch, tmp_path):
     title = menu_buttons(tmp_path, "title")
-    names = ("rules", "high_scores", "settings", "about")
-    menus = {name: menu_buttons(tmp_path, name) for name in names}
-    disabled = {name: menu_buttons(tmp_path, name, enabled=False) for name in names}
+    layouts = {name: menu_layout(tmp_path, name) for name in ("rules", "high_scores", "settings", "about")}
+    menus = {name: enabled for name, (enabled, _) in layouts.items()}
+    disabled = {name: off for name, (_, off) in layouts.items()}
     assert list(disabled["settings"]) == ["world_board"]  # nothing to send to until an address is set
     game = launch()
     game.wait_for(menu_shown(title, "play"), "the title menu's buttons", save_to=tmp_path / "title.ppm")

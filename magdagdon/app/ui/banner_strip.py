@@ -4,6 +4,7 @@ so it can sit in the room above the board while the player works on the board an
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
@@ -17,13 +18,13 @@ if TYPE_CHECKING:
     from ..text.fonts import FontBook
 
 
-@dataclass
+@dataclass(frozen=True)
 class StripText:
     inner: pygame.Rect  # where the words go, relative to the strip
     size: int
     title: str  # "" where only the sentence fits
     title_width: int
-    lines: list[str]
+    lines: tuple[str, ...]
     line_height: int
 
     @property
@@ -34,7 +35,14 @@ class StripText:
 def plan_strip(fonts: "FontBook", size: tuple[int, int], title: str, sentence: str, floor: int) -> StripText:
     """The largest text size (not below ``floor``) at which the title and the wrapped
     sentence beside it fit the strip; where they cannot, the sentence alone (the big
-    banner showed the title a moment ago, and the strip keeps its colour)."""
+    banner showed the title a moment ago, and the strip keeps its colour). Planned once
+    for the same words, room and fonts: the strip is drawn every frame the table moves."""
+    return _planned(fonts, fonts.generation, size, title, sentence, floor)
+
+
+@lru_cache(maxsize=16)
+def _planned(fonts: "FontBook", generation: int, size: tuple[int, int], title: str, sentence: str,
+             floor: int) -> StripText:
     width, height = size
     pad = max(3, height // 16)
     inner = pygame.Rect(pad * 2, pad, width - pad * 4, height - pad * 2)
@@ -48,7 +56,7 @@ def _plan(fonts: "FontBook", inner: pygame.Rect, title: str, sentence: str, floo
         # an em at least between title and sentence, or the two read as one phrase
         title_width = fonts.size(title, text_size, True)[0] + max(pad * 2, text_size) if title else 0
         lines = wrap(fonts, sentence, text_size, max(1, inner.width - title_width))
-        plan = StripText(inner, text_size, title, title_width, lines, fonts.font(text_size).get_linesize())
+        plan = StripText(inner, text_size, title, title_width, tuple(lines), fonts.font(text_size).get_linesize())
         if plan.fits or text_size <= floor:
             return plan
         text_size = max(floor, int(text_size * 0.9))
