@@ -10,7 +10,7 @@ from functools import lru_cache
 
 import pygame
 
-from typing import TYPE_CHECKING, Collection
+from typing import TYPE_CHECKING, Collection, Protocol
 
 from magdagdon.engine import RUIN, Board, Bonus, best_reachable_bonuses, line_scores
 
@@ -24,7 +24,23 @@ from ..ui.palette import Colour
 if TYPE_CHECKING:
     from ..text.fonts import FontBook
     from ..text.i18n import Catalog
-    from .layout import Layout
+
+
+class BoardPlaces(Protocol):
+    """Where a board's cells and sums go: the table's ``Layout`` or a small ``BoardBlock``."""
+
+    @property
+    def margin(self) -> int: ...
+    @property
+    def board(self) -> pygame.Rect: ...
+    @property
+    def cells(self) -> list[pygame.Rect]: ...
+    @property
+    def row_sums(self) -> list[pygame.Rect]: ...
+    @property
+    def col_sums(self) -> list[pygame.Rect]: ...
+    @property
+    def cell_size(self) -> int: ...
 
 
 class TagStyle(enum.Enum):
@@ -90,7 +106,7 @@ def ruin_tile(size: int, cell: int) -> pygame.Surface:
     return surface
 
 
-def draw_board(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", board: Board, sums_board: Board,
+def draw_board(surface: pygame.Surface, fonts: "FontBook", layout: BoardPlaces, board: Board, sums_board: Board,
                text: "Catalog") -> None:
     """The static part: panel, cells, permanent numbers, ruins, and the line sums of
     ``sums_board`` (the working board, so staged dice preview their effect)."""
@@ -113,7 +129,7 @@ def draw_board(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", boa
     _draw_sums(surface, fonts, layout, sums_board, text)
 
 
-def _draw_sums(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", board: Board, text: "Catalog") -> None:
+def _draw_sums(surface: pygame.Surface, fonts: "FontBook", layout: BoardPlaces, board: Board, text: "Catalog") -> None:
     floor = readable_floor(fonts, min_text_px(surface.get_size()))
     for index, label in enumerate(line_labels(board)):
         rect = layout.row_sums[index] if index < 4 else layout.col_sums[index - 4]
@@ -147,7 +163,7 @@ def pulse(tick: int, period: int = ticks(1.0)) -> float:
     return 0.5 - 0.5 * math.cos(2 * math.pi * (tick % period) / period)
 
 
-def draw_cell_highlights(surface: pygame.Surface, layout: "Layout", cells: Collection[int], colour: Colour,
+def draw_cell_highlights(surface: pygame.Surface, layout: BoardPlaces, cells: Collection[int], colour: Colour,
                          strength: float) -> None:
     """Lit cells, told apart by shape as well as colour: a ring where a die may go, a cross
     where a ruin would fall."""

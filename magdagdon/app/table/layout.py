@@ -59,6 +59,40 @@ class Layout:
         return self.cells[0].width
 
 
+@dataclass(frozen=True)
+class BoardBlock:
+    """The board's cells and its sums' gutters in a square block: the table's, or a small
+    board's (How to play's lessons) drawn by the same code."""
+
+    margin: int  # the panel around the board reaches this far beyond it
+    board: Rect
+    cells: list[Rect]
+    row_sums: list[Rect]
+    col_sums: list[Rect]
+
+    @property
+    def cell_size(self) -> int:
+        return self.cells[0].width
+
+
+def board_block(block_rect: Rect, cell: float, margin: int) -> BoardBlock:
+    """The 4×4 cells in the top left of ``block_rect`` (whose side is ``cell`` × BLOCK_CELLS),
+    the row sums' gutter at their right and the column sums' below them."""
+    gap = max(2, round(cell * GAP))
+    cell_px = int(cell)
+    cells = [
+        Rect(block_rect.left + gap // 2 + c * (cell_px + gap), block_rect.top + gap // 2 + r * (cell_px + gap), cell_px, cell_px)
+        for r in range(4)
+        for c in range(4)
+    ]
+    board = cells[0].union(cells[15]).inflate(gap, gap)
+    gutter_w = block_rect.right - board.right
+    row_sums = [Rect(board.right + gap // 2, cells[r * 4].top, gutter_w - gap // 2, cell_px) for r in range(4)]
+    gutter_h = block_rect.bottom - board.bottom
+    col_sums = [Rect(cells[c].left, board.bottom + gap // 2, cell_px, gutter_h - gap // 2) for c in range(4)]
+    return BoardBlock(margin, board, cells, row_sums, col_sums)
+
+
 def _split_rows(area: Rect, weights: list[float], gap: int) -> list[Rect]:
     usable = area.height - gap * (len(weights) - 1)
     total = sum(weights)
@@ -114,8 +148,6 @@ def compute_layout(width: int, height: int, rtl: bool = False, strip: bool = Fal
     else:  # the board and, under it, the legend of its line bonuses (where the sums' tags are)
         cell = min(content.height - legend_h, (content.width - margin) * 0.58) / BLOCK_CELLS
     block = round(cell * BLOCK_CELLS)
-    gap = max(2, round(cell * GAP))
-    cell_px = int(cell)
 
     if portrait:
         block_rect = Rect(0, content.top, block, block)
@@ -129,16 +161,8 @@ def compute_layout(width: int, height: int, rtl: bool = False, strip: bool = Fal
         legend = Rect(block_rect.left, block_rect.bottom, block_rect.width, legend_h)
         panel = Rect(block_rect.right + margin, content.top, panel_w, content.height)
 
-    cells = [
-        Rect(block_rect.left + gap // 2 + c * (cell_px + gap), block_rect.top + gap // 2 + r * (cell_px + gap), cell_px, cell_px)
-        for r in range(4)
-        for c in range(4)
-    ]
-    board = cells[0].union(cells[15]).inflate(gap, gap)
-    gutter_w = block_rect.right - board.right
-    row_sums = [Rect(board.right + gap // 2, cells[r * 4].top, gutter_w - gap // 2, cell_px) for r in range(4)]
-    gutter_h = block_rect.bottom - board.bottom
-    col_sums = [Rect(cells[c].left, board.bottom + gap // 2, cell_px, gutter_h - gap // 2) for c in range(4)]
+    placed = board_block(block_rect, cell, margin)
+    board, cells, row_sums, col_sums = placed.board, placed.cells, placed.row_sums, placed.col_sums
 
     row_gap = max(6, margin * 2 // 3)
     tray, actions, powers, score = _split_rows(panel, [1.3, 0.85, 1.35, 1.9], row_gap)

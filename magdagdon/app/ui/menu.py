@@ -29,14 +29,15 @@ from ..input.focus import ARROW_KEYS, Target, step_focus
 from ..audit.draw_log import Role, as_role, panel
 from ..text.fit import fitted_block, fitted_line, min_text_px
 from ..text.menu_text import DrawnLabel, TextPage, ink_rect
-from .widgets import draw_focus_ring
+from .widgets import button_shadow, draw_focus_ring
 from ..table.session import GameSession
 from ..shell.payloads import Answer, Confirm, ConfirmAction, Payload, Question
 from ..shell.play_context import PlayContext
 from ..shell.state_machine import State
 from .button_labels import button_style, draw_label, row_labels
 from .menu_page import MenuPage, page_pad, page_size
-from .ui_theme import text_look
+from .raised_panel import draw_raised_panel
+from .ui_theme import button_corner_radius, text_look
 from ..shell.viewport import Viewport
 
 if TYPE_CHECKING:
@@ -413,13 +414,12 @@ class MenuState(State):
         if self.panel is None:
             self.draw_title_only(surface)
             return
-        radius = self.corner_radius
-        pygame.draw.rect(surface, palette.PANEL, self.panel, border_radius=radius)
-        pygame.draw.rect(surface, palette.PANEL_EDGE, self.panel, width=2, border_radius=radius)
+        draw_raised_panel(surface, self.panel, self.corner_radius)
         with panel(surface, "menu", self.panel, element=Role.DIALOG):
             if self.body_rect is not None:
                 with panel(surface, "body", self.body_rect, Role.PAGE):
                     self.draw_body(surface, self.body_rect)
+            self.draw_button_shadows(surface)
             self.ui.draw(surface)
             for label, role in zip(self.labels, self.label_roles):
                 with panel(surface, role.lstrip("#"), label.rect, LABEL_ROLES.get(role, Role.NOTICE)):
@@ -427,6 +427,16 @@ class MenuState(State):
             self.draw_button_labels(surface)
         if self.keyboard and self.buttons:
             draw_focus_ring(surface, self.buttons[self.focus_index][0].rect, max(6, self.panel.width // 60))
+
+    def draw_button_shadows(self, surface: pygame.Surface) -> None:
+        """Under each button its shadow, as under the table's: a button pressed, or one that
+        cannot be pressed, lies flat on the panel (no shadow)."""
+        radius = button_corner_radius(self.kit.viewport.size)
+        for button, _ in self.buttons:
+            if button.is_enabled and not button.held:
+                rect = button.rect
+                pygame.draw.rect(surface, palette.SHADOW, rect.move(0, button_shadow(rect.height)),
+                                 border_radius=min(radius, rect.height // 2))
 
     def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The page of text in its box (``drawn_body`` menus draw their own)."""

@@ -31,15 +31,23 @@ def ui_scale(size: tuple[int, int]) -> float:
     return max(0.8, min(3.4, min(size) / 660))
 
 
+def button_corner_radius(size: tuple[int, int]) -> int:
+    """The menus' buttons' rounded corners at a window size (pygame_gui keeps a radius within
+    half the button's height)."""
+    return max(6, round(12 * ui_scale(size)))
+
+
 def theme_for(size: tuple[int, int]) -> dict[str, Any]:
-    """pygame_gui's theme for a window size: the buttons' colours and shapes. It holds no
+    """pygame_gui's theme for a window size: the buttons' colours and shapes (rounded, lit from
+    above by a gradient like the table's pieces; a pressed button darker, rimmed in gold;
+    their shadows are the menu's drawing, as the table's buttons' are). It holds no
     fonts: every word on a menu is the game's own drawing (``MenuState``), so pygame_gui
     opens only its two default fonts, once per window size (the theme's font sizes are the
     game's, read by :func:`text_look`)."""
     theme = {element: {key: copy.deepcopy(value) for key, value in block.items() if key != "font"}
              for element, block in _theme_template().items()}
     misc = theme["defaults"]["misc"]
-    misc["shape_corner_radius"] = str(max(6, round(12 * ui_scale(size))))
+    misc["shape_corner_radius"] = str(button_corner_radius(size))
     theme.setdefault("button", {})
     for element in ("button", "text_box"):  # element blocks do not inherit "defaults" misc
         for key, value in misc.items():

@@ -178,7 +178,7 @@ def _button_image(fonts: "FontBook", button: Button, floor: int, hovered: bool) 
     if image is not None:
         return image
     w, h = size
-    shadow = max(2, h // 18)
+    shadow = button_shadow(h)
     image = new_surface((w, h + shadow), pygame.SRCALPHA, fonts.logged)
     rect = pygame.Rect(0, 0, w, h)
     radius = max(6, h // 4)
@@ -220,6 +220,11 @@ def button_words(fonts: "FontBook", label: str, sublabel: str, size: tuple[int, 
         placed.append((picture, (size[0] // 2 - ink.centerx, y - ink.top)))
         y += ink.height + (gaps[index] if index < len(gaps) else 0)
     return placed
+
+
+def button_shadow(height: int) -> int:
+    """How far a button's shadow falls below it (the table's and the menus' buttons alike)."""
+    return max(2, height // 18)
 
 
 def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int = 8) -> None:
