@@ -2,7 +2,7 @@
 
 The :class:`~..payloads.CardToShow` it opens with picks one: "title" (the name and an
 invitation), "scores" (today's and all-time best per difficulty, with names), "best_today" (whose game
-is about to be played back), "how_to_play" (three short animated steps). The kiosk's
+is about to be played back), "how_to_play" (How to play's lessons on small boards). The kiosk's
 director chooses the order and the time; any input wakes the game before it reaches here.
 """
 
@@ -19,9 +19,10 @@ from magdagdon.storage import ScoreEntry
 
 from ..text.fonts import FontBook
 from ..text.i18n import Catalog
-from ..audit.draw_log import Role, as_role, note, panel
+from ..audit.draw_log import Role, as_role, panel
 from ..ui import palette
-from ..table.dice_faces import die_face
+from ..table.lesson_view import LessonStage, draw_lesson_frame
+from ..table.lessons import lesson_at, lessons
 from ..text.fit import fitted_line, min_text_px, wrap
 from ..text.menu_text import blit_ink, ink_rect, ink_x
 from ..shell.payloads import Card, CardToShow, Payload
@@ -34,8 +35,6 @@ if TYPE_CHECKING:
     from ..shell.screens import Services
 
 ROWS_SHOWN = 5  # names per table on the scores card
-STEP_TICKS = ticks(2.0)  # each how-to-play step shows
-HOW_TO_STEPS = ("attract.step_roll", "attract.step_place", "attract.step_score")
 PAGE_TICKS = ticks(4.0)  # a scores card too low for both tables shows today's, then all time's
 
 
@@ -75,8 +74,9 @@ class AttractCard(State):
 
     def _phase(self) -> int:
         """What the next frame shows changes with this number (the loop then draws)."""
-        if self.card == "how_to_play":
-            return self.tick // 4  # animated: 30 frames a second
+        if self.card == "how_to_play":  # a new frame of the lessons
+            lesson, frame = lesson_at(self.tick)
+            return lesson * 100 + frame
         if self.card == "scores":
             return self.tick // PAGE_TICKS if self.paged else 0
         return self.tick // 60  # the title's invitation pulses slowly; the rest stands still
@@ -278,59 +278,28 @@ class AttractCard(State):
             y += ink + unit
 
     def _how_to_play(self, surface: pygame.Surface, card: pygame.Rect, unit: int) -> None:
-        width = card.width
-        step = min(len(HOW_TO_STEPS) - 1, self.tick // STEP_TICKS)
-        progress = (self.tick % STEP_TICKS) / STEP_TICKS if self.tick < STEP_TICKS * len(HOW_TO_STEPS) else 1.0
+        """How to play's lessons (``table/lessons.py``), as How to play shows them: the
+        lesson's caption above its boards."""
+        lesson, index = lesson_at(self.tick)
+        frame = lessons()[lesson].frames[index]
         y = self._heading(surface, card, self.text("rules.title"), int(unit * 1.6))
         floor = min_text_px(surface.get_size())
-        values = (3, 4, 5, 6)
-        bonus = self.text("attract.straight_bonus", total=sum(values) + 60)
-        label_h = self._ink(bonus, unit, width, True) + unit // 2  # the full line's points, under the board
-        words = f"{step + 1}/3  " + self.text(HOW_TO_STEPS[step])
-        # The step's words as large as leaves the board its room (a tall script takes more lines).
+        words = self.text(frame.caption, **dict(frame.terms))
+        width = int(card.width * 0.96)
+        # The caption as large as leaves the boards their room (a tall script takes more lines).
         for size in range(max(floor, unit), floor - 1, -1):
-            lines = wrap(self.fonts, words, size, int(width * 0.96))
+            lines = wrap(self.fonts, words, size, width)
             inks = [self.fonts.ink_height(line, size) for line in lines]
-            room = card.bottom - y - label_h - sum(inks) - len(inks) * max(4, size // 3)
-            if room >= 4.4 * max(24, unit):
+            room = card.bottom - y - sum(inks) - len(inks) * max(4, size // 3)
+            if room >= max(4.4 * max(24, unit), LessonStage.least_height(self.fonts, floor) + unit // 2):
                 break
         for line, ink in zip(lines, inks):
-            box = pygame.Rect(card.left, y, width, ink)
+            box = pygame.Rect(card.left, y, card.width, ink)
             with panel(surface, "step", box, Role.PAGE):
                 self._line(surface, line, size, box, palette.TEXT)
             y = box.bottom + max(4, size // 3)
-        room = card.bottom - y - label_h
-        die = max(24, min(width // 8, int(room / 4.4)))
-        stage = pygame.Rect(0, 0, die * 6, die * 4)  # the board, a gap and the tray's column
-        stage.center = (card.centerx, y + max(0, room) // 2)
-        board = pygame.Rect(stage.left, stage.top, die * 4, die * 4)
-        note(surface, stage, Role.PICTURE, "how to play board")
-        cells = [pygame.Rect(board.left + c * die, board.top + r * die, die - 4, die - 4) for r in range(4) for c in range(4)]
-        for cell in cells:
-            pygame.draw.rect(surface, palette.CELL_EMPTY, cell, border_radius=die // 8)
-        if step == 0:  # four dice tumble into the tray
-            for i, value in enumerate(values):
-                ease = 1 - (1 - min(1.0, progress * 1.6 - i * 0.15)) ** 3 if progress * 1.6 > i * 0.15 else 0.0
-                x = stage.right + die * 2 - ease * die * 2
-                face = die_face(value if ease >= 1 else 1 + (self.tick // 8 + i) % 6, die - 6)
-                surface.blit(face, face.get_rect(center=(int(x), int(board.top + die * (i + 0.5)))))
-        else:
-            placed = 4 if step == 2 else min(4, int(progress * 5))
-            for i, value in enumerate(values):
-                cell = cells[4 + i]  # the second row
-                if i < placed:
-                    face = die_face(value, die - 6, "staged")
-                    surface.blit(face, face.get_rect(center=cell.center))
-                else:
-                    pygame.draw.rect(surface, palette.LEGAL, cell, width=3, border_radius=die // 8)
-                    face = die_face(value, die - 6)
-                    surface.blit(face, face.get_rect(center=(stage.right, board.top + die * (i + 0.5))))
-            if step == 2:  # the full line scores its sum and its bonus, said under the board
-                row = cells[4].union(cells[7])
-                pygame.draw.rect(surface, palette.GOLD, row.inflate(8, 8), width=4, border_radius=die // 6)
-                box = pygame.Rect(card.left, stage.bottom + unit // 3, width, label_h - unit // 2)
-                with panel(surface, "bonus", box, Role.VALUE):
-                    self._line(surface, bonus, unit, box, palette.GOLD, True)
+        stage = pygame.Rect(card.left, y, card.width, card.bottom - y).inflate(-unit // 2, -unit // 2)
+        draw_lesson_frame(surface, self.fonts, self.text, LessonStage.fitted(stage, self.text, self.fonts, floor), frame)
 
 
 def screen(services: Services) -> AttractCard:

@@ -1,18 +1,38 @@
-"""How to play, in plain words (the rule book is RULES.md)."""
+"""How to play: the rules in plain words (the rule book is RULES.md) beside small boards that
+play them out, one lesson after another (``table/lessons.py``, the frames the kiosk's attract
+loop shows too). A tap on the boards goes on to the next lesson."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..ui.menu import Item, MenuState
+import pygame
+
+from ..audit.draw_log import Role, panel
+from ..table.lesson_view import LessonStage, draw_lesson_frame
+from ..table.lessons import LessonFrame, lesson_at, lessons
+from ..text.fit import min_text_px, wrap
+from ..text.menu_text import TextPage, blit_ink
+from ..ui import palette
+from ..ui.menu import Item, MenuKit, MenuState
+from ..ui.menu_page import page_pad
 
 if TYPE_CHECKING:
     from ..shell.screens import Services
+
+STAGE_SHARE = 0.42  # of the page's box the boards take: its width beside the text, or its height above it
+CAPTION_LINES = 3  # the room kept for the caption under the boards, in lines
 
 
 class Rules(MenuState):
     title_key = "rules.title"
     wide = True
+
+    def __init__(self, kit: MenuKit) -> None:
+        super().__init__(kit)
+        self.tick = 0
+        self.drawn: tuple[int, int] | None = None
+        self.stage_rect: pygame.Rect | None = None
 
     def body_html(self) -> str:
         return self.text("rules.body")
@@ -22,6 +42,86 @@ class Rules(MenuState):
 
     def on_choice(self, ident: str) -> None:
         self.pop()
+
+    # --- the boards beside the page ------------------------------------------------------
+    def build(self) -> None:
+        """The menu's page, then the boards carved out of its box: at the reader's far side
+        in a landscape window, above the text in a portrait one."""
+        super().build()
+        page, box = self.text_page, self.body_rect
+        if page is None or box is None:
+            self.stage_rect = None
+            return
+        gap = max(6, box.height // 40)
+        if self.kit.viewport.layout.portrait:
+            stage_h = int(box.height * STAGE_SHARE)
+            self.stage_rect = pygame.Rect(box.left, box.top, box.width, stage_h)
+            page.box = pygame.Rect(box.left, box.top + stage_h + gap, box.width, box.height - stage_h - gap)
+        else:
+            stage_w = int(box.width * STAGE_SHARE)
+            direction = self.text.direction
+            self.stage_rect = direction.placed(pygame.Rect(box.right - stage_w, box.top, stage_w, box.height), box)
+            page.box = direction.placed(pygame.Rect(box.left, box.top, box.width - stage_w - gap, box.height), box)
+        page.page = TextPage.lay_out(self.fonts, self.body_html(), page.size, page.view().width)
+
+    def shown(self) -> tuple[int, int]:
+        return lesson_at(self.tick)
+
+    def frame(self) -> LessonFrame:
+        lesson, frame = self.shown()
+        return lessons()[lesson].frames[frame]
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.active:
+            self.tick += 1
+
+    def is_animating(self) -> bool:
+        return self.active and self.shown() != self.drawn
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1 \
+                and self.stage_rect is not None and self.stage_rect.collidepoint(event.pos):
+            self.next_lesson()
+            return
+        super().handle_event(event)
+
+    def next_lesson(self) -> None:
+        """On to the next lesson's first frame (round again after the last)."""
+        current, _ = self.shown()
+        while self.shown()[0] == current:
+            self.tick += 1
+
+    def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        super().draw_body(surface, rect)
+        self.drawn = self.shown()
+        if self.stage_rect is None:
+            return
+        with panel(surface, "lessons", self.stage_rect, Role.PICTURE):
+            self.draw_lesson(surface, self.stage_rect)
+
+    def draw_lesson(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The lesson's frame, its caption under the boards (at the page's size, on as many
+        lines as it takes), the two centred together in ``rect``."""
+        frame = self.frame()
+        floor = min_text_px(self.kit.viewport.size)
+        size = max(floor, self.text_page.size if self.text_page is not None else floor)
+        width = rect.width - 2 * page_pad(size)
+        lines = wrap(self.fonts, self.text(frame.caption, **dict(frame.terms)), size, width)
+        step = self.fonts.line_step(size)
+        caption_h = step * max(CAPTION_LINES, len(lines))
+        stage = LessonStage.fitted(pygame.Rect(rect.left, rect.top, rect.width, rect.height - caption_h).inflate(-8, -8),
+                                   self.text, self.fonts, floor)
+        shift = (rect.bottom - caption_h - stage.area.bottom) // 2  # the boards and their caption centred together
+        stage = LessonStage.fitted(pygame.Rect(rect.left, rect.top + shift, rect.width, rect.height - caption_h)
+                                   .inflate(-8, -8), self.text, self.fonts, floor)
+        draw_lesson_frame(surface, self.fonts, self.text, stage, frame)
+        y = stage.area.bottom + step // 2
+        for line in lines:
+            box = pygame.Rect(rect.left + page_pad(size), y, width, step)
+            with panel(surface, "caption", box, Role.PAGE):
+                blit_ink(surface, self.fonts.render(line, size, palette.TEXT), box)
+            y += step
 
 
 def screen(services: Services) -> Rules:
