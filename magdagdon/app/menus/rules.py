@@ -119,7 +119,7 @@ class Rules(MenuState):
         y = stage.area.bottom + step // 2
         for line in lines:
             box = pygame.Rect(rect.left + page_pad(size), y, width, step)
-            with panel(surface, "caption", box, Role.PAGE):
+            with panel(surface, "caption", box, Role.LABEL):
                 blit_ink(surface, self.fonts.render(line, size, palette.TEXT), box)
             y += step
 

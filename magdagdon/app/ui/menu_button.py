@@ -19,19 +19,11 @@ pygame_gui is imported here: import this module only once the menus need pygame_
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
 from pygame_gui.core.drawable_shapes import RectDrawableShape
 from pygame_gui.elements import UIButton
 
 from .menu_ui import empty_text_layout
-
-
-@lru_cache(maxsize=16)
-def blank_look(size: tuple[int, int]) -> pygame.Surface:
-    """A transparent image of ``size``: where pygame_gui starts drawing a rounded button's look."""
-    return pygame.Surface(size, flags=pygame.SRCALPHA, depth=32)
 
 
 class PlainButton(UIButton):
@@ -80,9 +72,10 @@ class PlainButton(UIButton):
             state.text_surface = None
         if getattr(shape, "shadow_width", None) == 0:
             # Without a shadow it is a blank image. A plain rectangle makes the same when it has
-            # none; a rounded one needs one to start a look from: one blank for every button
-            # of a size (it is only copied).
-            shape.base_surface = None if isinstance(shape, RectDrawableShape) else blank_look(shape.containing_rect.size)
+            # none; a rounded one needs one to start a look from (``MenuUI`` shares one for
+            # every button of a size: it is only copied).
+            if isinstance(shape, RectDrawableShape):
+                shape.base_surface = None
 
     def disable(self) -> None:
         """Show the disabled look and let the normal one go: a button made disabled (a choice

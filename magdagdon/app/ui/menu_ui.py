@@ -38,6 +38,7 @@ class MenuUI:
         self.ready = False  # the control object sets it once the first frame is shown
         self.changed = False  # elements were made or killed since the last drawn frame
         self._manager: UIManager | None = None
+        self._blanks: dict[tuple[int, int], pygame.Surface] = {}  # the blank each rounded look starts from, by size
 
     @property
     def manager(self) -> "UIManager":
@@ -60,6 +61,7 @@ class MenuUI:
                 set_default_manager(None)
             self.on_drop()
         self._manager = None
+        self._blanks = {}
         self.changed = True
 
     def note_change(self) -> None:
@@ -89,6 +91,10 @@ class MenuUI:
         shape = getattr(element, "drawable_shape", None)
         if shape is None:
             return
+        base = getattr(shape, "base_surface", None)
+        if base is not None and getattr(shape, "shadow_width", None) == 0:
+            # A rounded look starts from a blank image: one for every button of a size.
+            shape.base_surface = self._blanks.setdefault(base.get_size(), base)
         for state_id, state in shape.states.items():
             if state_id != "normal":
                 state.should_auto_pregen = False
