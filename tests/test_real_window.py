@@ -90,11 +90,12 @@ def dominant(frame: Frame, box: Box) -> tuple[int, int, int]:
 
 
 def shows_button(frame: Frame, box: Box) -> bool:
-    """A filled button with a label: one colour that is not the panel's covers most of it,
-    and a second one (the text) a part of it."""
+    """A filled button with a label: one colour that is not the panel's covers most of it
+    (shaded from top to bottom, lit from above: within 40 of its commonest shade), and a
+    second one (the text) a part of it."""
     inner = box.shrunk(0.12)
     ground = dominant(frame, inner)
-    if distance(ground, PANEL) < 24 or frame.share(inner, lambda p: distance(p, ground) < 16) < 0.5:
+    if distance(ground, PANEL) < 24 or frame.share(inner, lambda p: distance(p, ground) < 40) < 0.5:
         return False
     return 0.01 < frame.share(inner, lambda p: distance(p, ground) > 70) < 0.5
 
