@@ -18,6 +18,7 @@ from ..ui.menu import Item, MenuKit
 from .screen import PartyScreen
 from ..table.table_state import PHASE_STATE
 from ..shell.loop import ticks
+from ..shell.screen_key import ScreenKey
 
 if TYPE_CHECKING:
     from ..shell.screens import Services
@@ -36,7 +37,7 @@ class PartyHandover(PartyScreen):
         self.ticks = 0
         if context.party_in_play() is None:  # the results follow at once: no menu to build for them
             State.enter(self, context, payload)
-            self.switch("party_results")
+            self.switch(ScreenKey.PARTY_RESULTS)
             return
         super().enter(context, payload)
 
@@ -53,15 +54,15 @@ class PartyHandover(PartyScreen):
         if ident == "go":
             session = self.play.hand_over()
             if session is None:
-                self.switch("party_results")
+                self.switch(ScreenKey.PARTY_RESULTS)
                 return
             self.context.session = session
             self.reset(PHASE_STATE[session.game.phase])
         elif ident == "menu":
-            self.push("title")
+            self.push(ScreenKey.TITLE)
 
     def on_back(self) -> None:
-        self.push("title")
+        self.push(ScreenKey.TITLE)
 
     def update(self, dt: float) -> None:
         super().update(dt)

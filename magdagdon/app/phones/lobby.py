@@ -32,6 +32,7 @@ from ..ui.menu import Item, MenuKit, MenuState
 from .guest_tiles import GuestMark, draw_legend, draw_mark, mark_of, seat_colour
 from .host import HostFailed, PhoneHost, report
 from .qr_view import draw_qr
+from ..shell.screen_key import ScreenKey
 
 if TYPE_CHECKING:
     from ..shell.screens import Services
@@ -83,7 +84,7 @@ class PhonesLobby(MenuState):
         if snapshot is not None:
             self.difficulty, self.turn_seconds = snapshot.difficulty, snapshot.turn_seconds
             if snapshot.phase is not RoomPhase.LOBBY:  # a room continued mid-game
-                self.reset("phones_race")
+                self.reset(ScreenKey.PHONES_RACE)
 
     # --- the menu -----------------------------------------------------------------------
     @property
@@ -137,13 +138,13 @@ class PhonesLobby(MenuState):
             self.host.configure(self.difficulty, self.turn_seconds)
             self.build()
         elif ident == "remove" and self.guests():
-            self.push("phones_remove")
+            self.push(ScreenKey.PHONES_REMOVE)
         elif ident == "lock" and self.host.snapshot is not None:
             self.host.lock(not self.host.snapshot.locked)
             self.build()
         elif ident == "start" and self.guests():
             self.host.start_game()
-            self.reset("phones_race")
+            self.reset(ScreenKey.PHONES_RACE)
         elif ident == "close":
             self.on_back()
 

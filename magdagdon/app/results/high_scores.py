@@ -31,6 +31,7 @@ from ..services.wall_clock import now
 from ..services.store_access import StoreAccess
 from ..ui.menu import Item, MenuKit, MenuState
 from ..world.world_view import WorldView
+from ..shell.screen_key import ScreenKey
 
 if TYPE_CHECKING:
     from ..world.world_board import WorldBoard
@@ -84,7 +85,7 @@ class HighScores(MenuState):
         if opened:
             self.daily_notice = "" if replay is not None else self.text("scores.world_replay_missing")
             if replay is not None:
-                self.push("replay", ReplayToView(replay))
+                self.push(ScreenKey.REPLAY, ReplayToView(replay))
             else:
                 self.build()
         if self.showing_world and self.world.arrived():  # taken in here, shown by the next frame
@@ -170,7 +171,7 @@ class HighScores(MenuState):
                 replay = store.archive.load(entry.replay_id).replay
         except (OSError, ValueError, ReplayError, NewerVersion):  # CorruptFile is a ValueError
             replay = None
-        self.push("replay", ReplayToView(replay))
+        self.push(ScreenKey.REPLAY, ReplayToView(replay))
 
     # --- data ---------------------------------------------------------------------------
     def load(self) -> tuple[list[ScoreEntry], Statistics] | None:
