@@ -10,7 +10,8 @@ import pygame
 
 from .play import strip_entries
 from ..audit.draw_log import Role, as_role
-from .strip import draw_party_strip, fitted
+from .strip import draw_party_strip
+from ..text.fit import fitted_line, min_text_px
 from ..shell.payloads import Payload
 from ..shell.play_context import PlayContext
 from ..shell.state_machine import State
@@ -84,7 +85,8 @@ class PartyHandover(PartyScreen):
             return
         name_h = rect.height // 4
         line = text("party.handover", name=play.players[seat].name)
-        image = fitted(fonts, line, int(name_h * 0.8), rect.width, name_h, play.colour(seat), bold=True)
+        image = fitted_line(fonts, line, int(name_h * 0.8), (rect.width, name_h), play.colour(seat), True,
+                            min_text_px(surface.get_size()), by_ink=False)
         with as_role(surface, Role.SUBTITLE):
             surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.top)))
         strip = pygame.Rect(rect.left, rect.top + name_h + 4, rect.width, rect.height - name_h - 4)

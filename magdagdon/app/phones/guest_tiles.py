@@ -27,8 +27,8 @@ from ..text.fit import fitted_size, min_text_px
 from ..text.menu_text import blit_ink, ink_rect, ink_x
 from ..text.numbers import signed
 from ..ui.palette import Colour
-from ..party.strip import draw_mini_board
 from ..text.text_runs import isolated
+from ..table.mini_board import draw_mini_board
 
 
 class GuestMark(enum.Enum):
@@ -291,7 +291,7 @@ def draw_tile(surface: pygame.Surface, fonts: FontBook, text: Catalog, card: pyg
         board = direction.placed(pygame.Rect(inner.left, name_box.bottom + pad // 2, side, side), inner)
         lower = direction.placed(pygame.Rect(inner.left + side + pad, board.top, inner.width - side - pad, side), inner)
         score_size = max(floor, side // 2)
-    draw_mini_board(surface, fonts, board, tile.board, floor)
+    draw_mini_board(surface, board, tile.board.cells)
     shown = shortened(fonts, name, size, name_box.width)
     if fonts.size(shown, size, True)[0] <= name_box.width:
         image = fonts.render(shown, size, name_colour, True)

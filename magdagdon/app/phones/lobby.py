@@ -25,7 +25,7 @@ from ..ui import palette
 from ..audit.draw_log import Role, as_role, panel
 from ..text.ellipsis import shortened
 from ..table.hud import draw_background
-from ..text.fit import fitted_block, min_text_px
+from ..text.fit import fitted_block, fitted_size, min_text_px
 from ..text.menu_text import blit_ink
 from ..text.text_runs import isolated
 from ..ui.menu import Item, MenuKit, MenuState
@@ -217,13 +217,13 @@ class PhonesLobby(MenuState):
         with as_role(surface, Role.LABEL):
             drawn = blit_ink(surface, label, pygame.Rect(box.left, y, box.width, label.get_height()), align)
         y = drawn.bottom + unit // 3
-        code_size = max(floor, fonts.fit(snapshot.code, unit * 2, box.width, True))
+        code_size = fitted_size(fonts, snapshot.code, unit * 2, (box.width, 0), True, floor)
         code = fonts.render(isolated(snapshot.code), code_size, palette.GOLD, True)
         with as_role(surface, Role.VALUE):
             drawn = blit_ink(surface, code, pygame.Rect(box.left, y, box.width, code.get_height()), align)
         y = drawn.bottom + unit // 2
         url = self.host.url
-        url_size = max(floor, min(unit, fonts.fit(url, unit, box.width)))
+        url_size = fitted_size(fonts, url, unit, (box.width, 0), floor=floor)
         address = fonts.render(isolated(url), url_size, palette.TEXT)
         with as_role(surface, Role.VALUE):
             drawn = blit_ink(surface, address, pygame.Rect(box.left, y, box.width, address.get_height()), align)
@@ -283,8 +283,8 @@ class PhonesLobby(MenuState):
                 if fonts.size(others, floor, True)[0] > box.width:
                     others = f"+{hidden}"  # the number alone where its word has no room
                 with panel(surface, "more guests", box, Role.LABEL):
-                    image = fonts.render(others, max(floor, fonts.fit(others, size, box.width, True)), palette.TEXT_DIM,
-                                         True)
+                    image = fonts.render(others, fitted_size(fonts, others, size, (box.width, 0), True, floor),
+                                         palette.TEXT_DIM, True)
                     blit_ink(surface, image, box, direction.start)
                 continue
             seat, name = cell

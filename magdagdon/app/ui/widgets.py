@@ -15,7 +15,7 @@ import pygame
 
 from . import palette
 from ..audit.draw_log import Role, new_surface, panel
-from ..text.fit import min_text_px, readable_floor
+from ..text.fit import fitted_size, min_text_px, readable_floor
 
 if TYPE_CHECKING:
     from ..text.fonts import FontBook
@@ -120,7 +120,7 @@ def _at(fonts: "FontBook", label: str, sublabel: str, size: tuple[int, int], sma
     width, height = _room(size, tight)
     sub_size = sub_height = 0
     if sublabel:
-        sub_size = max(smallest, fonts.fit(sublabel, max(smallest, int(size[1] * 0.22)), width))
+        sub_size = fitted_size(fonts, sublabel, int(size[1] * 0.22), (width, 0), floor=smallest)
         sub_height = fonts.ink_height(sublabel, sub_size) + _gap(sub_size)
         if fonts.size(sublabel, sub_size)[0] > width:
             sub_height = height + 1  # a sub-label too long for the button at the readable size
