@@ -21,6 +21,7 @@ from magdagdon.storage import HISTOGRAM_BUCKET, ScoreEntry, Statistics
 from ..audit.draw_log import Role
 from ..text.ellipsis import shortened
 from ..text.fit import fitted_size, min_text_px
+from ..text.line_block import block_of
 from ..text.numbers import signed
 from ..ui import palette
 from ..ui.palette import Colour
@@ -219,31 +220,22 @@ def centred_lines(fonts: FontBook, words: str, size: int, box: pygame.Rect, colo
                   floor: int) -> list[Words]:
     """``words`` on one line at the largest size up to ``size`` that fits ``box``, or at
     ``floor`` on as many centred lines as it takes; their ink centred in ``box``."""
-    fitted = fitted_size(fonts, words, size, box.size, False, floor)
-    if fonts.render(words, fitted, colour).get_bounding_rect().width <= box.width:
-        lines, at = [words], fitted
-    else:
-        lines, at = fonts.wrap(words, floor, box.width), floor
-    return _block(fonts, lines, at, colour, box, "center")
+    lines, _ = block_of(fonts, words, size, box.size, colour, False, floor).placed(box)
+    return [Words(line.words, line.size, line.colour, line.bold, line.at) for line in lines]
 
 
-def _block(fonts: FontBook, lines: Sequence[str], size: int, colour: Colour, box: pygame.Rect,
-           align: str, bold: bool = False) -> list[Words]:
-    """Lines a line step apart, lined up ``align`` ("center", "left", "right") with one
-    another, their ink together centred in ``box`` ("center") or against its top and side."""
+def _cornered(fonts: FontBook, lines: Sequence[str], size: int, colour: Colour, box: pygame.Rect,
+              side: str) -> list[Words]:
+    """Lines a line step apart, lined up on the reader's ``side`` ("left", "right"), the
+    block against ``box``'s top corner on that side, its ink's top on ``box``'s top."""
     step = fonts.line_step(size)
-    images = [fonts.render(line, size, colour, bold) for line in lines]
+    images = [fonts.render(line, size, colour) for line in lines]
     block_w = max(image.get_width() for image in images)
-    offsets = [block_w // 2 - image.get_width() // 2 if align == "center" else block_w - image.get_width()
-               if align == "right" else 0 for image in images]
+    offsets = [block_w - image.get_width() if side == "right" else 0 for image in images]
     inks = [image.get_bounding_rect().move(dx, index * step) for index, (image, dx) in enumerate(zip(images, offsets))]
     ink = inks[0].unionall(inks[1:]) if len(inks) > 1 else inks[0]
-    if align == "center":
-        x, y = box.centerx - ink.centerx, box.centery - ink.centery
-    else:
-        x = box.right - block_w if align == "right" else box.left
-        y = box.top - ink.top
-    return [Words(line, size, colour, bold, (x + dx, y + index * step))
+    x, y = (box.right - block_w if side == "right" else box.left), box.top - ink.top
+    return [Words(line, size, colour, False, (x + dx, y + index * step))
             for index, (line, dx) in enumerate(zip(lines, offsets))]
 
 
@@ -426,7 +418,7 @@ class _Planner:
         fitted = fonts.fit(caption, size, rect.width)
         lines, at = ([caption], fitted) if fitted >= floor else (fonts.wrap(caption, floor, rect.width), floor)
         side = text.direction.start
-        caption_words = _block(fonts, lines, at, palette.TEXT_DIM, rect, side)
+        caption_words = _cornered(fonts, lines, at, palette.TEXT_DIM, rect, side)
         inks = [fonts.render(w.words, w.size, w.colour).get_bounding_rect().move(w.at) for w in caption_words]
         cap_h = inks[0].unionall(inks[1:]).height
         label_h = self._ink_h("0123456789", size) + 4
