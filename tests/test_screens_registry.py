@@ -39,3 +39,17 @@ def test_the_licences_key_makes_the_licences_screen_on_the_menus_kit(player) -> 
 def test_a_key_is_its_name_where_a_string_is_read() -> None:
     assert ScreenKey.HIGH_SCORES == "high_scores" and f"{ScreenKey.HIGH_SCORES}" == "high_scores"
     assert str(ScreenKey.TITLE) == "title" and ScreenKey("title") is ScreenKey.TITLE
+
+
+def test_a_screen_named_by_its_value_stands_on_the_stack_by_its_key(tmp_path) -> None:
+    # Scripts and tests are not checked by mypy and may name a screen by its string; the
+    # machine keeps the key, so a check such as `top_key is ScreenKey.TITLE` holds for them.
+    player = Player(tmp_path, (800, 600), seed=1)
+    try:
+        player.restart_at("rolling")
+        player.push("title")
+        player.wait(0.1)
+        assert player.stack_keys == [ScreenKey.ROLLING, ScreenKey.TITLE]
+        assert all(type(key) is ScreenKey for key in player.stack_keys)
+    finally:
+        player.close()

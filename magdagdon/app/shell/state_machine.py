@@ -149,6 +149,7 @@ class StateMachine:
             self._leave()
 
     def _enter(self, key: ScreenKey, payload: Payload | None = None) -> None:
+        key = ScreenKey(key)  # a caller mypy does not check (a script, a test) may name it by its value
         state = self.factories[key]()
         self.stack.append(state)
         self.keys.append(key)
