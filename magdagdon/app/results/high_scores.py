@@ -281,7 +281,7 @@ class HighScores(MenuState):
                         pygame.draw.rect(surface, palette.LEGAL, bar.bar)
                     if bar.label is not None:
                         _draw_words(surface, self.fonts, (bar.label,))
-        with panel(surface, "table", table.area if table is not None else rect, Role.NAME):
+        with panel(surface, "table", plan.message_box, Role.NAME):
             if table is None or view is None:
                 _draw_words(surface, self.fonts, plan.message)
                 return

@@ -139,7 +139,7 @@ class ScoresPlan:
     floor: int
     size: int
     message: tuple[Words, ...]  # nothing to show, or no games: said centred in its place
-    message_panel: str  # "" (the body) or "table"
+    message_box: pygame.Rect  # that place: the body, or the table's area under the statistics
     statistics: StatisticsPlan | None
     table: TablePlan | None
 
@@ -165,7 +165,7 @@ def plan_scores(fonts: FontBook, text: Catalog, inputs: ScoresInputs) -> ScoresP
     model = inputs.model
     planner = _Planner(fonts, text, floor, model)
     if model.entries is None:
-        return ScoresPlan(inputs, floor, size, planner.centred(body, text(model.unavailable), size), "", None, None)
+        return ScoresPlan(inputs, floor, size, planner.centred(body, text(model.unavailable), size), body, None, None)
     entries = model.entries
     # The largest size, down to the readable floor, at which every game shows; else the
     # floor, which shows the most (the rest a scroll away).
@@ -180,8 +180,8 @@ def plan_scores(fonts: FontBook, text: Catalog, inputs: ScoresInputs) -> ScoresP
     statistics = planner.statistics(figures, model.statistics, size)
     if not entries:
         message = planner.centred(layout.area, text(model.empty), int(size * 1.2))
-        return ScoresPlan(inputs, floor, size, message, "table", statistics, None)
-    return ScoresPlan(inputs, floor, size, (), "", statistics, planner.table(layout, entries))
+        return ScoresPlan(inputs, floor, size, message, layout.area, statistics, None)
+    return ScoresPlan(inputs, floor, size, (), layout.area, statistics, planner.table(layout, entries))
 
 
 def view_at(fonts: FontBook, text: Catalog, plan: TablePlan, scroll: int) -> ScrollView:
