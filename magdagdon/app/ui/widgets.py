@@ -199,13 +199,11 @@ def _button_image(fonts: "FontBook", button: Button, floor: int, hovered: bool) 
 
 
 def button_words(fonts: "FontBook", label: str, sublabel: str, size: tuple[int, int], colour: "palette.Colour",
-                 floor: int | None = None, label_size: int | None = None) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+                 floor: int, label_size: int | None = None) -> list[tuple[pygame.Surface, tuple[int, int]]]:
     """A button's label lines (and sub-label below them) rendered, each with where it goes:
     stacked by their ink, not their line boxes (Nastaliq's line stands far taller than its
-    letters), centred in the button. ``floor``: the readable size (by default the window's)."""
-    if floor is None:
-        screen = pygame.display.get_surface()
-        floor = min_text_px(screen.get_size()) if screen is not None else 16
+    letters), centred in the button. ``floor``: the window's readable size (handed in, never
+    read from the display)."""
     plan = plan_label(fonts, label, sublabel, size, floor, label_size)
     parts = [(line, plan.size, True) for line in plan.lines]
     if sublabel:
