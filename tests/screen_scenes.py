@@ -21,6 +21,7 @@ from typing import Any, Callable
 import pygame
 
 from magdagdon.app.text.fit import min_text_px
+from magdagdon.app.shell.screen_key import ScreenKey
 from magdagdon.app.shell.scenes import play_until, scene_room
 from magdagdon.app.audit.draw_log import DrawnFrame
 from magdagdon.app.audit.screen_audit import Finding, audit_frame
@@ -373,7 +374,7 @@ def make_data(folder: Path, kind: str) -> Path:
         when = now - timedelta(minutes=index) if kind == "kiosk" or index < 2 else now - timedelta(days=index + 1)
         store.record_result(game, when, name=names[index % len(names)], assisted=seed % 3 == 0)
     if kind == "room":  # a room a crash left open at turn 3, offered from Phones
-        room = scene_room("phones_race", 3, Difficulty.PEACEFUL, 3)
+        room = scene_room(ScreenKey.PHONES_RACE, 3, Difficulty.PEACEFUL, 3)
         for seat, secret in zip(room.seats, ("a" * 24, "b" * 24, "c" * 24)):
             seat.secret = secret
         RoomKeeper(RoomFiles(folder), lambda: store, room, now).save(now)

@@ -6,7 +6,7 @@ import re
 
 import pygame
 
-from magdagdon.app.results.mini_board import board_cells
+from magdagdon.app.table.mini_board import board_cells
 from magdagdon.app.results.review_cards import review_items
 
 from support.player import HeldThoughts, Player

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from magdagdon.app.text.fit import min_text_px
 from magdagdon.app.text.menu_text import ink_rect
 from magdagdon.app.ui.widgets import button_words
 
@@ -25,7 +26,8 @@ def test_the_words_of_every_table_button_stay_inside_it(tmp_path, scene, size, l
         for button in buttons:
             box = pygame.Rect((0, 0), button.rect.size)
             for words, (x, y) in button_words(state.fonts, button.label, button.sublabel, button.rect.size,
-                                              (255, 255, 255), label_size=button.label_size):
+                                              (255, 255, 255), min_text_px(player.window_size),
+                                              label_size=button.label_size):
                 ink = ink_rect(words).move(x, y)
                 assert box.contains(ink), f"{button.ident}: {ink} leaves the {box.size} button"
     finally:

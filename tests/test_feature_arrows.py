@@ -23,7 +23,7 @@ SHARED = {"table", "players"}
 ARROWS = {
     ("kiosk", "phones"): "a kiosk evening may open the phones' room (kiosk.json), its timers the kiosk's",
     ("menus", "world"): "Settings turns sending to the world board on and sets its address",
-    ("phones", "party"): "a phone party is a party: the race and results reuse its colours, results cards and mini board",
+    ("phones", "party"): "a phone party is a party: the race and results reuse its colours and results cards",
     ("players", "party"): "the autoplay plays a party's computer seats",
     ("players", "results"): "the expert's line is told in the replay viewer's turn stories",
     ("results", "world"): "game over shows the world rank; high scores has the World tab",

@@ -12,6 +12,7 @@ from magdagdon.app.text.fonts import FontBook  # noqa: E402
 from magdagdon.app.text.i18n import Catalog  # noqa: E402
 from magdagdon.app.phones.guest_tiles import GuestMark, Tile, draw_tile  # noqa: E402
 from magdagdon.engine import Board  # noqa: E402
+from magdagdon.app.shell.screen_key import ScreenKey  # noqa: E402
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -81,7 +82,7 @@ def test_tiles_kept_as_images_draw_the_very_pixels_of_tiles_drawn_afresh(locale,
 
     text = Catalog(locale)
     fonts = FontBook(text.script, rtl=text.rtl)
-    tiles = tiles_of(scene_room("phones_race", guests, Difficulty.PEACEFUL, 1).snapshot.seats)
+    tiles = tiles_of(scene_room(ScreenKey.PHONES_RACE, guests, Difficulty.PEACEFUL, 1).snapshot.seats)
     area = pygame.Rect(20, 200, size[0] - 40, size[1] - 300)
 
     def drawn(images):
@@ -137,7 +138,7 @@ def test_every_guest_gets_the_same_board_whatever_the_script_of_the_name(locale,
     fonts = FontBook(text.script, rtl=text.rtl)
     boards: list[tuple[int, int]] = []
     monkeypatch.setattr(guest_tiles, "draw_mini_board",
-                        lambda surface, fonts, rect, board, floor: boards.append(rect.size))
+                        lambda surface, rect, board: boards.append(rect.size))
     tiles = [Tile(i, NAMES_OF_EVERY_SCRIPT[i % len(NAMES_OF_EVERY_SCRIPT)], i, Board(), GuestMark.CONFIRMED,
                   place=i + 1 if places else None) for i in range(guests)]
     surface = pygame.Surface(size)
@@ -172,23 +173,19 @@ def test_kept_tiles_follow_a_taller_name_joining_the_room():
 @pytest.mark.parametrize("side", [40, 96, 240])  # a tile among fifty, among eight, a results card
 def test_a_ruin_on_a_small_board_is_told_from_an_empty_cell_by_its_shape_not_its_colour(side):
     """In greyscale (as a colour-blind guest, or anyone across a room, may see it) a ruin's
-    dark and an empty cell's blue are one grey: the ruin carries a cross."""
-    from magdagdon.app.party.strip import draw_mini_board
+    dark and an empty cell's blue are one grey: the ruin carries a cross, or a cracked slab."""
+    from magdagdon.app.table.mini_board import board_cells, draw_mini_board
     from magdagdon.engine import RUIN
 
-    text = Catalog("en")
-    fonts = FontBook(text.script, rtl=text.rtl)
     surface = pygame.Surface((side + 20, side + 20))
     cells = [0] * 16
     cells[5] = RUIN
-    draw_mini_board(surface, fonts, pygame.Rect(10, 10, side, side), Board(tuple(cells)), smallest=12)
-    gap = max(1, side // 40)
-    cell = (side - 5 * gap) // 4
+    rect = pygame.Rect(10, 10, side, side)
+    draw_mini_board(surface, rect, tuple(cells))
 
     def greys(index: int) -> set[int]:
-        row, column = divmod(index, 4)
-        box = pygame.Rect(10 + gap + column * (cell + gap), 10 + gap + row * (cell + gap), cell, cell)
-        inner = box.inflate(-2 * max(1, cell // 8), -2 * max(1, cell // 8))
+        box = board_cells(rect)[index]
+        inner = box.inflate(-2 * max(1, box.width // 8), -2 * max(1, box.width // 8))
         return {round(0.2126 * r + 0.7152 * g + 0.0722 * b) // 16
                 for x in range(inner.left, inner.right) for y in range(inner.top, inner.bottom)
                 for r, g, b, _ in [surface.get_at((x, y))]}

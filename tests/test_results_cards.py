@@ -24,7 +24,7 @@ def test_the_board_keeps_a_quarter_of_a_wide_card(locale, monkeypatch):
     text = Catalog(locale)
     fonts = FontBook(text.script, rtl=text.rtl)
     boards: list[pygame.Rect] = []
-    monkeypatch.setattr(results_cards, "draw_mini_board", lambda surface, fonts, box, board: boards.append(box))
+    monkeypatch.setattr(results_cards, "draw_mini_board", lambda surface, box, board: boards.append(box))
     card = pygame.Rect(60, 190, 596, 410)  # one of three podium cards at 1920×1080
     breakdown = ScoreBreakdown(82, 80, 0, 10, (), 0, 1)
     results_cards.draw_standing(pygame.Surface((1920, 1080)), fonts, text, card, 1, "Aisha", breakdown,

@@ -334,7 +334,7 @@ class Player:
     @property
     def screen_services(self) -> Any:
         """The services the game hands each screen's maker (one bundle for all)."""
-        return next(iter(self.control.machine.factories.values())).args[1]  # partial(make_screen, where, services)
+        return self.control.services
 
     @property
     def quit_requested(self) -> bool:

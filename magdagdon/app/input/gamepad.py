@@ -11,6 +11,8 @@ from typing import Any
 
 import pygame
 
+from ..shell.screen_key import ScreenKey
+
 # SDL reports every change of an axis: below these, a stick or joystick at rest that jitters.
 STICK_DEAD_ZONE = 16000  # of 32767 (game controller axes): past it a stick counts as a push
 JOY_DEAD_ZONE = 0.5  # of 1.0 (joystick axes)
@@ -72,7 +74,7 @@ class PadKeys:
     def __init__(self) -> None:
         self.reader = PadReader()
 
-    def key_for(self, action: str | None, top_key: str, in_menu: bool) -> int | None:
+    def key_for(self, action: str | None, top_key: ScreenKey, in_menu: bool) -> int | None:
         if action in self.ARROW_KEYS:
             return self.ARROW_KEYS[action]
         if action == "a":
@@ -80,14 +82,14 @@ class PadKeys:
         if action == "b":
             return pygame.K_ESCAPE if in_menu else pygame.K_BACKSPACE
         if action == "x":
-            return None if in_menu else (pygame.K_r if top_key in ("rolling", "game_over") else pygame.K_c)
+            return None if in_menu else (pygame.K_r if top_key in (ScreenKey.ROLLING, ScreenKey.GAME_OVER) else pygame.K_c)
         if action == "y":
             return None if in_menu else pygame.K_h
         if action == "start":
             return pygame.K_ESCAPE
         return None
 
-    def translate(self, event: pygame.event.Event, top_key: str, in_menu: bool) -> list[pygame.event.Event]:
+    def translate(self, event: pygame.event.Event, top_key: ScreenKey, in_menu: bool) -> list[pygame.event.Event]:
         if event.type not in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERAXISMOTION):
             return [event]
         key = self.key_for(self.reader.action(event), top_key, in_menu)

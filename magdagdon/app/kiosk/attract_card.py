@@ -23,7 +23,7 @@ from ..audit.draw_log import Role, as_role, panel
 from ..ui import palette
 from ..table.lesson_view import LessonStage, draw_lesson_frame
 from ..table.lessons import lesson_at, lessons
-from ..text.fit import fitted_line, min_text_px, wrap
+from ..text.fit import fitted_line, fitted_size, min_text_px, wrap
 from ..text.menu_text import blit_ink, ink_rect, ink_x
 from ..shell.payloads import Card, CardToShow, Payload
 from ..shell.play_context import PlayContext
@@ -115,7 +115,7 @@ class AttractCard(State):
     def _ink(self, line: str, size: int, width: int, bold: bool = False) -> int:
         """How tall ``line``'s letters stand at ``size`` (narrowed to ``width``)."""
         fonts = self.fonts
-        return fonts.ink_height(line, max(min_text_px(self.kit.viewport.size), fonts.fit(line, size, width, bold)), bold)
+        return fonts.ink_height(line, fitted_size(fonts, line, size, (width, 0), bold, min_text_px(self.kit.viewport.size)), bold)
 
     def _title(self, surface: pygame.Surface, card: pygame.Rect, unit: int) -> None:
         """The name, the tagline and the invitation, one under another by their ink."""
@@ -237,7 +237,7 @@ class AttractCard(State):
         floor = min_text_px(surface.get_size())
         shown = [(self._row_words(rank, entry), str(entry.score)) for rank, entry in enumerate(entries[:ROWS_SHOWN], 1)]
         # One size for every name of the column: the longest narrowed to its room.
-        name_px = min([max(floor, fonts.fit(words, size, line.width - fonts.size(points, size, True)[0] - size // 2))
+        name_px = min([fitted_size(fonts, words, size, (line.width - fonts.size(points, size, True)[0] - size // 2, 0), floor=floor)
                        for words, points in shown] or [size])
         rows = []
         for words, points in shown:

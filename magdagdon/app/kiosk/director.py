@@ -39,6 +39,7 @@ from .attract_card import ROWS_SHOWN, ScoreTables
 from .still_playing import StillPlaying
 from ..table.table_state import TableState
 from ..services.store_access import StoreAccess
+from ..shell.screen_key import ScreenKey
 
 INTRO_SECONDS = 3.0  # "Best today: ANA — 484" before its game plays back
 LONGEST_DEMO_SECONDS = 300.0  # a played-back game that never ends still lets the loop go on
@@ -111,7 +112,7 @@ class KioskDirector:
         if self.attracting:
             self.wake(machine)
             return True
-        if machine.top_key == "still_playing":
+        if machine.top_key is ScreenKey.STILL_PLAYING:
             machine.top.pop()
             machine.apply_requests()
             return True
@@ -126,12 +127,12 @@ class KioskDirector:
             self._advance(machine, now)
             return
         top = machine.top_key
-        if top == "still_playing":
+        if top is ScreenKey.STILL_PLAYING:
             still = machine.top
             if isinstance(still, StillPlaying) and still.seconds_left <= 0:
                 self.abandon(machine, now)
             return
-        if top == "name_entry":
+        if top is ScreenKey.NAME_ENTRY:
             return  # it has its own time-out, then records under the default name
         room = self.room()
         if room is not None and room.version != self.room_version:
@@ -140,7 +141,7 @@ class KioskDirector:
         if self.game_in_progress(machine) or room_in_use(room):
             self.notice_seen()
             if quiet >= self.config.abandon_seconds:
-                machine.top.push("still_playing", Countdown(float(self.config.countdown_seconds)))
+                machine.top.push(ScreenKey.STILL_PLAYING, Countdown(float(self.config.countdown_seconds)))
                 machine.apply_requests()
         elif quiet >= self.config.idle_seconds:
             self.start_attract(machine, now)
@@ -187,7 +188,7 @@ class KioskDirector:
         self.demo_running = False
         self.replay_pending = None
         self.autoplay.play_back(None)
-        machine.restart("rolling", PlayContext(self.games.new_session()), ("title",))
+        machine.restart(ScreenKey.ROLLING, PlayContext(self.games.new_session()), (ScreenKey.TITLE,))
 
     def _next_step(self, machine: StateMachine, now: float) -> None:
         steps = self.config.attract_steps
@@ -204,7 +205,7 @@ class KioskDirector:
         self.demo_running = False
         self.replay_pending = None
         if kind in CARDS:
-            machine.restart("attract_card", PlayContext(), payload=CardToShow(CARDS[kind]))
+            machine.restart(ScreenKey.ATTRACT_CARD, PlayContext(), payload=CardToShow(CARDS[kind]))
             return True
         if kind == "best_today":
             store = self.storage.store
@@ -212,7 +213,7 @@ class KioskDirector:
             if best is None:
                 return False
             self.replay_pending = best
-            machine.restart("attract_card", PlayContext(), payload=CardToShow(Card.BEST_TODAY))
+            machine.restart(ScreenKey.ATTRACT_CARD, PlayContext(), payload=CardToShow(Card.BEST_TODAY))
             return True
         if kind == "expert_demo":
             self._play(machine, None)
@@ -231,7 +232,7 @@ class KioskDirector:
             session = games.demo_session(caption=KIOSK_DEMO_CAPTION)  # a touch screen: no "press any key"
         self.demo_running = True
         self.demo_games_at = autoplay.games_shown
-        machine.restart("rolling", PlayContext(session))
+        machine.restart(ScreenKey.ROLLING, PlayContext(session))
 
     def _advance(self, machine: StateMachine, now: float) -> None:
         elapsed = now - self.step_started

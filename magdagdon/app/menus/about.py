@@ -12,6 +12,7 @@ from magdagdon import __version__
 from ..table.hud import draw_heart
 from ..ui.ui_theme import ui_scale
 from ..ui.menu import Item, MenuState
+from ..shell.screen_key import ScreenKey
 
 if TYPE_CHECKING:
     from ..shell.screens import Services
@@ -29,7 +30,7 @@ class About(MenuState):
 
     def on_choice(self, ident: str) -> None:
         if ident == "licences":
-            self.push("licences")
+            self.push(ScreenKey.LICENCES)
         else:
             self.pop()
 

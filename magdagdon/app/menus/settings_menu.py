@@ -21,6 +21,7 @@ from ..services.preferences import Preferences
 from ..shell.payloads import Answer, ChangeDifficulty, Confirmed, Question
 from ..shell.window import Window
 from ..ui.menu import Item, MenuKit, MenuState
+from ..shell.screen_key import ScreenKey
 
 if TYPE_CHECKING:
     from ..shell.screens import Services
@@ -103,7 +104,7 @@ class SettingsMenu(MenuState):
             self.preferences.change(world_board=not self.world.choice().sending)
             self.build()
         elif ident == "board_address" and not self.kit.locked:
-            self.push("board_address")
+            self.push(ScreenKey.BOARD_ADDRESS)
         elif ident == "volume":
             later = [step for step in VOLUME_STEPS if step < self.volume_percent]
             percent = later[0] if later else VOLUME_STEPS[0]

@@ -12,6 +12,7 @@ from ..services.notices import Notices
 from ..shell.payloads import Answer, Confirmed, Leave, Question
 from ..services.store_access import SavedGame
 from ..ui.menu import Item, MenuKit, MenuState
+from ..shell.screen_key import ScreenKey
 
 if TYPE_CHECKING:
     from ..shell.screens import Services
@@ -104,15 +105,15 @@ class Title(MenuState):
             else:
                 self.start_new_game(self.games)
         elif ident == "daily":
-            self.push("daily_intro")  # says what they are; asks before leaving a game for them
+            self.push(ScreenKey.DAILY_INTRO)  # says what they are; asks before leaving a game for them
         elif ident == "party":
             self.confirm_or_start(Leave.PARTY)
         elif ident == "phones":
             self.confirm_or_start(Leave.PHONES)
         elif ident == "play_code":
-            self.push("code_entry")  # asks before a code's game replaces the one in progress
+            self.push(ScreenKey.CODE_ENTRY)  # asks before a code's game replaces the one in progress
         elif ident in ("rules", "high_scores", "settings", "about"):
-            self.push(ident)
+            self.push(ScreenKey(ident))  # these items are named after the screens they open
         elif ident == "demo":
             self.confirm_or_start(Leave.DEMO)
         elif ident == "quit" and not self.kit.locked:
@@ -136,9 +137,9 @@ class Title(MenuState):
         if action is Leave.NEW_GAME:
             self.start_new_game(self.games)
         elif action is Leave.PARTY:
-            self.push("party_setup")
+            self.push(ScreenKey.PARTY_SETUP)
         elif action is Leave.PHONES:
-            self.push("phones_lobby")
+            self.push(ScreenKey.PHONES_LOBBY)
         elif action is Leave.QUIT:
             self.quit()  # the control object tries once more to write the held result
         elif action is Leave.DEMO:

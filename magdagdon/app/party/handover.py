@@ -10,7 +10,8 @@ import pygame
 
 from .play import strip_entries
 from ..audit.draw_log import Role, as_role
-from .strip import draw_party_strip, fitted
+from .strip import draw_party_strip
+from ..text.fit import fitted_line, min_text_px
 from ..shell.payloads import Payload
 from ..shell.play_context import PlayContext
 from ..shell.state_machine import State
@@ -18,6 +19,7 @@ from ..ui.menu import Item, MenuKit
 from .screen import PartyScreen
 from ..table.table_state import PHASE_STATE
 from ..shell.loop import ticks
+from ..shell.screen_key import ScreenKey
 
 if TYPE_CHECKING:
     from ..shell.screens import Services
@@ -36,7 +38,7 @@ class PartyHandover(PartyScreen):
         self.ticks = 0
         if context.party_in_play() is None:  # the results follow at once: no menu to build for them
             State.enter(self, context, payload)
-            self.switch("party_results")
+            self.switch(ScreenKey.PARTY_RESULTS)
             return
         super().enter(context, payload)
 
@@ -53,15 +55,15 @@ class PartyHandover(PartyScreen):
         if ident == "go":
             session = self.play.hand_over()
             if session is None:
-                self.switch("party_results")
+                self.switch(ScreenKey.PARTY_RESULTS)
                 return
             self.context.session = session
             self.reset(PHASE_STATE[session.game.phase])
         elif ident == "menu":
-            self.push("title")
+            self.push(ScreenKey.TITLE)
 
     def on_back(self) -> None:
-        self.push("title")
+        self.push(ScreenKey.TITLE)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -83,7 +85,8 @@ class PartyHandover(PartyScreen):
             return
         name_h = rect.height // 4
         line = text("party.handover", name=play.players[seat].name)
-        image = fitted(fonts, line, int(name_h * 0.8), rect.width, name_h, play.colour(seat), bold=True)
+        image = fitted_line(fonts, line, int(name_h * 0.8), (rect.width, name_h), play.colour(seat), True,
+                            min_text_px(surface.get_size()), by_ink=False)
         with as_role(surface, Role.SUBTITLE):
             surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.top)))
         strip = pygame.Rect(rect.left, rect.top + name_h + 4, rect.width, rect.height - name_h - 4)

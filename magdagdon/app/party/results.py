@@ -21,6 +21,7 @@ from ..shell.play_context import PlayContext
 from ..services.store_access import StoreAccess
 from ..ui.menu import Item, MenuKit
 from .screen import PartyScreen
+from ..shell.screen_key import ScreenKey
 
 if TYPE_CHECKING:
     from ..shell.screens import Services
@@ -54,7 +55,7 @@ class PartyResultsScreen(PartyScreen):
             seed = self.games.seed_source.randrange(1, 10**9)
             party = Party.new(self.play.party.difficulty, seed, seats)
             self.context.party = PartyPlay.start(self.games, self.storage, party)
-            self.reset("party_handover")
+            self.reset(ScreenKey.PARTY_HANDOVER)
         else:
             self.begin_game(self.games.new_session())
 

@@ -13,11 +13,11 @@ from ..text.fonts import FontBook
 from ..text.i18n import Catalog
 from ..ui import palette
 from ..audit.draw_log import Role, as_role, panel
-from ..text.fit import min_text_px
+from ..text.fit import fitted_line, min_text_px
 from ..text.menu_text import ink_rect
 from ..table.score_rows import score_rows
 from ..ui.palette import Colour
-from .strip import draw_mini_board, fitted
+from ..table.mini_board import draw_mini_board
 
 
 def draw_best_turns(surface: pygame.Surface, fonts: FontBook, text: Catalog, strip: pygame.Rect,
@@ -26,7 +26,8 @@ def draw_best_turns(surface: pygame.Surface, fonts: FontBook, text: Catalog, str
     turn nobody placed dice in (every board ruined, or full) is an empty cell."""
     label = text("party.best_turns")
     size = max(10, int(strip.height * 0.6))
-    image = fitted(fonts, label, size, strip.width // 3, strip.height, palette.TEXT_DIM)
+    floor = min_text_px(surface.get_size())
+    image = fitted_line(fonts, label, size, (strip.width // 3, strip.height), palette.TEXT_DIM, False, floor, by_ink=False)
     direction = text.direction  # the label, then turn 1 (on the right in Urdu)
     with panel(surface, "best each turn", strip, Role.LABEL):
         surface.blit(image, image.get_rect(**{direction.corner("mid"): (direction.start_x(strip), strip.centery)}))
@@ -43,7 +44,8 @@ def draw_best_turns(surface: pygame.Surface, fonts: FontBook, text: Catalog, str
         if not seats:
             pygame.draw.rect(surface, palette.CELL_EMPTY, box)
         ink = palette.TEXT_DARK if seats else palette.TEXT_DIM
-        digit = fitted(fonts, str(turn), int(box.height * 0.6), box.width - 2, box.height, ink, True)
+        digit = fitted_line(fonts, str(turn), int(box.height * 0.6), (box.width - 2, box.height), ink, True, floor,
+                            by_ink=False)
         with panel(surface, "best each turn", strip, Role.VALUE), panel(surface, f"turn {turn}", box, element=Role.PICTURE):
             surface.blit(digit, digit.get_rect(center=box.center))
 
@@ -56,7 +58,8 @@ def draw_standing(surface: pygame.Surface, fonts: FontBook, text: Catalog, box: 
     line = max(min_text_px(surface.get_size()), min(box.height // 9, box.width // 8))
     y = box.top + 4
     head = text("party.place", place=place, name=name)
-    image = fitted(fonts, head, line, box.width - 8, int(line * 1.3), colour, bold=True)
+    image = fitted_line(fonts, head, line, (box.width - 8, int(line * 1.3)), colour, True, min_text_px(surface.get_size()),
+                        by_ink=False)
     with as_role(surface, Role.NAME):
         surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
     y += int(line * 1.3)
@@ -80,8 +83,7 @@ def draw_standing(surface: pygame.Surface, fonts: FontBook, text: Catalog, box: 
             break
         small -= 1
     if board_side > 24:
-        draw_mini_board(surface, fonts, pygame.Rect(box.centerx - board_side // 2, y, board_side, board_side),
-                        board)
+        draw_mini_board(surface, pygame.Rect(box.centerx - board_side // 2, y, board_side, board_side), board.cells)
         y += board_side + 4
     y = max(y, box.bottom - 6 - rows_h)  # the rows end at the card's foot
     inset = max(6, box.width // 18)  # clear of the card's frame, as its board is

@@ -13,7 +13,7 @@ from ..text.fonts import FontBook
 from ..ui import palette
 from ..audit.draw_log import Role, as_role, panel
 from ..text.ellipsis import shortened
-from ..text.fit import min_text_px
+from ..text.fit import fitted_size, min_text_px
 from ..text.direction import Direction
 from ..text.menu_text import blit_ink
 from .strip import StripEntry
@@ -68,7 +68,7 @@ def _draw_chip(surface: pygame.Surface, fonts: FontBook, chip: pygame.Rect, entr
     at = marker + pad
     size = max(floor, inner.height * 3 // 5)
     score_text = str(entry.score)
-    score_size = max(floor, fonts.fit(score_text, size, max(1, inner.width // 3), bold=True))
+    score_size = fitted_size(fonts, score_text, size, (inner.width // 3, 0), True, floor)
     score_w = fonts.size(score_text, score_size, True)[0]
     blit_ink(surface, fonts.render(score_text, score_size, palette.TEXT, bold=True),
              place(score_w, inner.width - score_w), "center")
@@ -81,7 +81,7 @@ def _draw_chip(surface: pygame.Surface, fonts: FontBook, chip: pygame.Rect, entr
     name_size = fonts.fit(words, size, max(1, room), bold=True)
     if name_size < floor:  # too long even at the readable size: its start and "…"
         words = shortened(fonts, entry.name, floor, max(1, room))
-        name_size = max(floor, fonts.fit(words, floor, max(1, room), bold=True))
+        name_size = fitted_size(fonts, words, floor, (room, 0), True, floor)
     image = fonts.render(words, name_size, entry.colour, bold=True)
     with as_role(surface, Role.NAME):
         blit_ink(surface, image, place(max(1, room), at), direction.start)

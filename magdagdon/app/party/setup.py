@@ -28,6 +28,7 @@ from ..shell.play_context import PlayContext
 from ..services.store_access import StoreAccess
 from ..ui.ui_theme import text_look
 from ..ui.menu import Item, MenuKit, MenuState
+from ..shell.screen_key import ScreenKey
 
 if TYPE_CHECKING:
     from ..shell.screens import Services
@@ -86,7 +87,7 @@ class PartySetup(MenuState):
             play = PartyPlay.resume(self.games, self.storage, self.unfinished)
             self.begin(play)
         elif ident == "add_player" and len(self.seats) < MAX_PLAYERS:
-            self.push("name_entry", NameAsked(start=""))
+            self.push(ScreenKey.NAME_ENTRY, NameAsked(start=""))
         elif ident in ADD_COMPUTER and len(self.seats) < MAX_PLAYERS:
             strength = ADD_COMPUTER[ident]
             # named by its strength, numbered from the second of that strength
@@ -111,7 +112,7 @@ class PartySetup(MenuState):
     def begin(self, play: PartyPlay) -> None:
         self.context.party = play
         self.context.party_seats = tuple(p.seat for p in play.players)
-        self.reset("party_handover")
+        self.reset(ScreenKey.PARTY_HANDOVER)
 
     def on_answer(self, answer: Answer) -> None:
         if isinstance(answer, NameGiven):

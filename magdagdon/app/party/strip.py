@@ -12,11 +12,12 @@ from magdagdon.engine import Board
 
 from ..text.fonts import FontBook
 from ..ui import palette
-from ..audit.draw_log import Role, as_role, note, panel
+from ..audit.draw_log import Role, as_role, panel
 from ..text.ellipsis import shortened
-from ..text.fit import min_text_px
+from ..text.fit import fitted_size, min_text_px
 from ..text.direction import LEFT_TO_RIGHT
 from ..text.menu_text import ink_rect
+from ..table.mini_board import draw_mini_board
 from ..ui.palette import Colour
 
 
@@ -30,66 +31,6 @@ class StripEntry:
     current: bool
     computer: bool = False
     full: bool = False  # the board is full: the player waits for the others
-
-
-def fitted(fonts: FontBook, words: str, size: int, width: int, height: int, colour: Colour,
-           bold: bool = False) -> pygame.Surface:
-    """``words`` rendered to fit ``width`` and ``height`` (scripts such as Nastaliq stand
-    much taller than Latin letters of the same size)."""
-    return fonts.render(words, fitted_size(fonts, words, size, width, height, bold), colour, bold)
-
-
-def fitted_size(fonts: FontBook, words: str, size: int, width: int, height: int, bold: bool = False,
-                by_ink: bool = False) -> int:
-    """The size :func:`fitted` draws ``words`` at; ``by_ink``: ``height`` bounds the letters'
-    ink, not the line's box (Nastaliq's box stands twice as tall as its letters)."""
-    screen = pygame.display.get_surface()
-    floor = min_text_px(screen.get_size()) if screen is not None else 10
-    size = max(floor, fonts.fit(words, max(floor, size), max(10, width), bold))
-    drawn = fonts.ink_height(words, size, bold) if by_ink else fonts.size(words, size, bold)[1]
-    if drawn > height > 0:  # never below the smallest readable size
-        size = max(floor, size * height // drawn)
-    return size
-
-
-def draw_mini_board(surface: pygame.Surface, fonts: FontBook, rect: pygame.Rect, board: Board,
-                    smallest: int | None = None) -> None:
-    """A 4×4 board in ``rect`` (a square): numbers on cells, ruins dark and crossed out (a
-    ruin's dark is as dark as an empty cell's blue: the cross tells them apart without
-    colour). ``smallest``: the window's smallest readable text (by default the surface's)."""
-    side = min(rect.width, rect.height)
-    gap = max(1, side // 40)
-    cell = (side - 5 * gap) // 4
-    left, top = rect.centerx - side // 2, rect.centery - side // 2
-    note(surface, pygame.Rect(left, top, side, side), Role.PICTURE, "mini board")
-    smallest = min_text_px(surface.get_size()) if smallest is None else smallest
-    # Digits only where they can be read; smaller boards show numbers as filled cells.
-    size = max(smallest, int(cell * 0.7)) if smallest <= cell * 0.9 else 0
-    for index in range(16):
-        r, c = divmod(index, 4)
-        box = pygame.Rect(left + gap + c * (cell + gap), top + gap + r * (cell + gap), cell, cell)
-        value = board.number(index)
-        if board.is_ruin(index):
-            pygame.draw.rect(surface, palette.RUIN_DARK, box, border_radius=max(1, cell // 6))
-            draw_ruin_cross(surface, box)
-        elif value:
-            pygame.draw.rect(surface, palette.DIE_FACE, box, border_radius=max(1, cell // 6))
-            if size:
-                digit = fonts.render(str(value), size, palette.DIE_PIP, bold=True)
-                with panel(surface, "mini board", box, Role.VALUE):
-                    surface.blit(digit, digit.get_rect(center=box.center))
-        else:
-            pygame.draw.rect(surface, palette.CELL_EMPTY, box, border_radius=max(1, cell // 6))
-
-
-def draw_ruin_cross(surface: pygame.Surface, box: pygame.Rect) -> None:
-    """A cross over a ruined cell of a small board: its shape says "ruin" where its colour
-    alone would not (in greyscale, to a colour-blind eye, from across a room)."""
-    inset = max(1, box.width // 5)
-    width = max(1, box.width // 9)
-    inner = box.inflate(-2 * inset, -2 * inset)
-    pygame.draw.line(surface, palette.DANGER, inner.topleft, inner.bottomright, width)
-    pygame.draw.line(surface, palette.DANGER, inner.bottomleft, inner.topright, width)
 
 
 def draw_party_strip(surface: pygame.Surface, fonts: FontBook, rect: pygame.Rect, entries: list[StripEntry],
@@ -187,10 +128,10 @@ def _tile_words(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect, ent
 
     def word_image(words: str, colour: Colour, bold: bool, width: int) -> _Piece:
         # Bounded by the letters' ink: an Urdu name as large as a Latin one beside it.
-        size = fitted_size(fonts, words, line, width, step, bold, by_ink=True)
+        size = fitted_size(fonts, words, line, (width, step), bold, floor)
         if fonts.size(words, size, bold)[0] > width:  # too long even at the smallest readable size
             words = shortened(fonts, words, floor, width, bold)
-            size = fitted_size(fonts, words, line, width, step, bold, by_ink=True)
+            size = fitted_size(fonts, words, line, (width, step), bold, floor)
         return _Piece(fonts.render(words, size, colour, bold), (words, size, bold))
 
     rows = [[word_image(words, colour, bold, text_w)] for words, colour, bold in lines if words]
@@ -235,7 +176,7 @@ def _draw_tile(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect, entr
             along += ink.width + words.apart
         y += above + below + spacing
     if side > 12:
-        draw_mini_board(surface, fonts, board_rect, entry.board)
+        draw_mini_board(surface, board_rect, entry.board.cells)
     return text_box, board_rect
 
 

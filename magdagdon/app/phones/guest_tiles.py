@@ -27,8 +27,9 @@ from ..text.fit import fitted_size, min_text_px
 from ..text.menu_text import blit_ink, ink_rect, ink_x
 from ..text.numbers import signed
 from ..ui.palette import Colour
-from ..party.strip import draw_mini_board
 from ..text.text_runs import isolated
+from ..table.mini_board import draw_mini_board
+from ..text.line_block import PlacedLine, draw_lines, lines_block
 
 
 class GuestMark(enum.Enum):
@@ -291,7 +292,7 @@ def draw_tile(surface: pygame.Surface, fonts: FontBook, text: Catalog, card: pyg
         board = direction.placed(pygame.Rect(inner.left, name_box.bottom + pad // 2, side, side), inner)
         lower = direction.placed(pygame.Rect(inner.left + side + pad, board.top, inner.width - side - pad, side), inner)
         score_size = max(floor, side // 2)
-    draw_mini_board(surface, fonts, board, tile.board, floor)
+    draw_mini_board(surface, board, tile.board.cells)
     shown = shortened(fonts, name, size, name_box.width)
     if fonts.size(shown, size, True)[0] <= name_box.width:
         image = fonts.render(shown, size, name_colour, True)
@@ -318,12 +319,22 @@ def _mark_and_score(surface: pygame.Surface, fonts: FontBook, box: pygame.Rect, 
         surface.blit(image, at)
 
 
-def draw_legend(surface: pygame.Surface, fonts: FontBook, text: Catalog, strip: pygame.Rect,
-                marks: list[GuestMark]) -> None:
-    """Each mark shown, with its word, side by side from the reading start."""
+@dataclass(frozen=True)
+class LegendItem:
+    """One mark of the legend, its square and its word, placed."""
+
+    mark: GuestMark
+    box: pygame.Rect
+    mark_box: pygame.Rect
+    word: tuple[PlacedLine, ...]
+
+
+def plan_legend(fonts: FontBook, text: Catalog, strip: pygame.Rect, marks: list[GuestMark],
+                floor: int) -> tuple[LegendItem, ...]:
+    """Each mark shown, with its word, side by side from the reading start; one size for
+    all words, the largest every word fits at (never below ``floor``)."""
     if not marks:
-        return
-    floor = min_text_px(surface.get_size())
+        return ()
     each = strip.width // len(marks)
     direction = text.direction
     size = floor
@@ -334,14 +345,27 @@ def draw_legend(surface: pygame.Surface, fonts: FontBook, text: Catalog, strip: 
                                               each - strip.height) for m in marks)))
     while size > floor and fonts.line_height(size) > strip.height:
         size -= 1
+    items = []
     for index, mark in enumerate(marks):
         box = pygame.Rect(strip.left + direction.column(index, len(marks)) * each, strip.top, each, strip.height)
         mark_side = max(8, min(strip.height, size + 4))
         mark_box = direction.placed(pygame.Rect(box.left, box.centery - mark_side // 2, mark_side, mark_side), box)
-        with panel(surface, f"legend {mark.value}", box, Role.LABEL):
-            draw_mark(surface, mark_box, mark)
-            word = text(f"phones.status.{mark.value}")
-            room = box.width - mark_side - mark_side // 2
-            image = fonts.render(shortened(fonts, word, size, room, bold=False), size, palette.TEXT_DIM)
-            words = direction.placed(pygame.Rect(box.left + mark_side + mark_side // 2, box.top, room, box.height), box)
-            blit_ink(surface, image, words, direction.start)
+        word = text(f"phones.status.{mark.value}")
+        room = box.width - mark_side - mark_side // 2
+        block = lines_block(fonts, [shortened(fonts, word, size, room, bold=False)], size, palette.TEXT_DIM)
+        words = direction.placed(pygame.Rect(box.left + mark_side + mark_side // 2, box.top, room, box.height), box)
+        items.append(LegendItem(mark, box, mark_box, block.placed(words, direction.start)[0]))
+    return tuple(items)
+
+
+def draw_legend_items(surface: pygame.Surface, fonts: FontBook, items: tuple[LegendItem, ...]) -> None:
+    for item in items:
+        with panel(surface, f"legend {item.mark.value}", item.box, Role.LABEL):
+            draw_mark(surface, item.mark_box, item.mark)
+            draw_lines(surface, fonts, item.word)
+
+
+def draw_legend(surface: pygame.Surface, fonts: FontBook, text: Catalog, strip: pygame.Rect,
+                marks: list[GuestMark]) -> None:
+    """Each mark shown, with its word (planned and drawn at once: the race's strip)."""
+    draw_legend_items(surface, fonts, plan_legend(fonts, text, strip, marks, min_text_px(surface.get_size())))

@@ -14,31 +14,27 @@ from typing import TYPE_CHECKING
 import pygame
 
 from magdagdon.engine import Difficulty
-from magdagdon.phones.room import RoomPhase, RoomSnapshot, SeatSnapshot, SeatStatus
+from magdagdon.phones.room import RoomPhase, SeatStatus
 from magdagdon.storage.room_file import RoomRecord
 
 from ..table.games import Games
 from ..services.notices import Notices
 from ..shell.payloads import Answer, Confirmed, Leave, Payload, Question
 from ..shell.play_context import PlayContext
-from ..ui import palette
 from ..audit.draw_log import Role, as_role, panel
-from ..text.ellipsis import shortened
 from ..table.hud import draw_background
-from ..text.fit import fitted_block, min_text_px
-from ..text.menu_text import blit_ink
+from ..text.line_block import draw_lines
 from ..text.text_runs import isolated
 from ..ui.menu import Item, MenuKit, MenuState
-from .guest_tiles import GuestMark, draw_legend, draw_mark, mark_of, seat_colour
+from ..ui.presenter import Presenter
+from .guest_tiles import draw_legend_items, draw_mark, mark_of
+from .lobby_plan import Guest, LobbyInputs, LobbyModel, LobbyPlan, plan_lobby
 from .host import HostFailed, PhoneHost, report
 from .qr_view import draw_qr
+from ..shell.screen_key import ScreenKey
 
 if TYPE_CHECKING:
     from ..shell.screens import Services
-
-
-# A lobby column is at least as wide as this name at the readable floor (about six letters).
-NARROWEST_NAME = "Maxime"
 
 
 class PhonesLobby(MenuState):
@@ -54,6 +50,10 @@ class PhonesLobby(MenuState):
         self.games, self.host, self.notices_shown = games, host, notices
         self.offer: RoomRecord | None = None  # a room left open, offered before a new one
         self.built_for: tuple[object, ...] = ()
+        self.plans: Presenter[LobbyInputs, LobbyPlan] = Presenter(
+            lambda inputs: plan_lobby(self.fonts, self.text, inputs))
+        self.plan: LobbyPlan | None = None  # what draw reads
+        self.planned_version = -1  # the room's version the plan shows
         self.difficulty = games.difficulty
         self.turn_seconds: float | None = host.timers[0]
         self.file_notices: list[str] = []  # rooms' files set aside, said above the buttons
@@ -83,7 +83,7 @@ class PhonesLobby(MenuState):
         if snapshot is not None:
             self.difficulty, self.turn_seconds = snapshot.difficulty, snapshot.turn_seconds
             if snapshot.phase is not RoomPhase.LOBBY:  # a room continued mid-game
-                self.reset("phones_race")
+                self.reset(ScreenKey.PHONES_RACE)
 
     # --- the menu -----------------------------------------------------------------------
     @property
@@ -137,13 +137,13 @@ class PhonesLobby(MenuState):
             self.host.configure(self.difficulty, self.turn_seconds)
             self.build()
         elif ident == "remove" and self.guests():
-            self.push("phones_remove")
+            self.push(ScreenKey.PHONES_REMOVE)
         elif ident == "lock" and self.host.snapshot is not None:
             self.host.lock(not self.host.snapshot.locked)
             self.build()
         elif ident == "start" and self.guests():
             self.host.start_game()
-            self.reset("phones_race")
+            self.reset(ScreenKey.PHONES_RACE)
         elif ident == "close":
             self.on_back()
 
@@ -170,138 +170,67 @@ class PhonesLobby(MenuState):
         if self.active and self.built and key != self.built_for:
             self.built_for = key
             self.build()
+        self.present()
 
     def is_animating(self) -> bool:
+        """The room changed since the plan was made (it changes on the server's thread)."""
         snapshot = self.host.snapshot
-        return snapshot is not None and snapshot.version != self.shown_version
+        return snapshot is not None and snapshot.version != self.planned_version
 
-    shown_version = -1
+    # --- the plan -------------------------------------------------------------------------
+    def build(self) -> None:
+        super().build()
+        self.present()
+
+    def clear(self) -> None:
+        super().clear()
+        self.plan = None
+
+    def present(self) -> None:
+        """The plan for the room as it is now, kept while the body, the window, the
+        language, the text scale and what the room shows stay the same."""
+        snapshot, body = self.host.snapshot, self.body_rect
+        version = snapshot.version if snapshot is not None else -1
+        if snapshot is None or not self.host.qr or body is None:
+            self.plan, self.planned_version = None, version
+            return
+        seats = [seat for seat in snapshot.seats if seat.status is not SeatStatus.REMOVED]
+        guests = tuple(Guest(seat.index, isolated(self.text.shown_name(seat.name)), mark_of(seat, lobby=True))
+                       for seat in seats)
+        model = LobbyModel(snapshot.code, self.host.url, guests, sum(seat.connected for seat in seats))
+        inputs = LobbyInputs((body.x, body.y, body.width, body.height), self.kit.viewport.size, self.text.locale,
+                             self.fonts.scale, model)
+        plan = self.plans.present(inputs)
+        if plan is not self.plan or version != self.planned_version:
+            self.kit.ui.note_change()  # shown by the next frame
+        self.plan, self.planned_version = plan, version
 
     # --- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        snapshot = self.host.snapshot
-        self.shown_version = snapshot.version if snapshot is not None else -1  # what is on screen (a memo)
         if self.active:
             draw_background(surface, self.kit.viewport.layout)
         super().draw(surface, alpha)
 
     def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        snapshot = self.host.snapshot
-        if snapshot is None or not self.host.qr:
+        plan, fonts = self.plan, self.fonts
+        if plan is None or not self.host.qr:
             return
-        portrait = rect.height > rect.width
-        if portrait:
-            side = min(rect.width, rect.height * 11 // 20)
-            qr_box = pygame.Rect(rect.left, rect.top, rect.width, side)
-            info = pygame.Rect(rect.left, qr_box.bottom + 8, rect.width, rect.bottom - qr_box.bottom - 8)
-        else:
-            side = min(rect.height, rect.width * 9 // 20)
-            # the code where the reader starts, the words after it
-            qr_box = self.text.direction.placed(pygame.Rect(rect.left, rect.top, side, rect.height), rect)
-            info = self.text.direction.placed(pygame.Rect(rect.left + side + 12, rect.top, rect.width - side - 12,
-                                                          rect.height), rect)
-        with panel(surface, "qr", qr_box, element=Role.PICTURE):
-            draw_qr(surface, self.host.qr, qr_box)
-        self._draw_info(surface, info, snapshot)
-
-    def _draw_info(self, surface: pygame.Surface, box: pygame.Rect, snapshot: RoomSnapshot) -> None:
-        """The code, the address in words, then the guests."""
-        fonts, text = self.fonts, self.text
-        floor = min_text_px(surface.get_size())
-        align = text.direction.start
-        unit = max(floor, box.height // 12)
-        y = box.top
-        label = fitted_block(fonts, text("phones.code_label"), unit, (box.width, unit * 2), palette.TEXT_DIM, False,
-                             floor)
-        with as_role(surface, Role.LABEL):
-            drawn = blit_ink(surface, label, pygame.Rect(box.left, y, box.width, label.get_height()), align)
-        y = drawn.bottom + unit // 3
-        code_size = max(floor, fonts.fit(snapshot.code, unit * 2, box.width, True))
-        code = fonts.render(isolated(snapshot.code), code_size, palette.GOLD, True)
-        with as_role(surface, Role.VALUE):
-            drawn = blit_ink(surface, code, pygame.Rect(box.left, y, box.width, code.get_height()), align)
-        y = drawn.bottom + unit // 2
-        url = self.host.url
-        url_size = max(floor, min(unit, fonts.fit(url, unit, box.width)))
-        address = fonts.render(isolated(url), url_size, palette.TEXT)
-        with as_role(surface, Role.VALUE):
-            drawn = blit_ink(surface, address, pygame.Rect(box.left, y, box.width, address.get_height()), align)
-        y = drawn.bottom + unit // 2
-        seats = [s for s in snapshot.seats if s.status is not SeatStatus.REMOVED]
-        connected = sum(s.connected for s in seats)
-        head = text("phones.joined", count=len(seats), connected=connected) if seats else text("phones.nobody")
-        image = fitted_block(fonts, head, max(floor, unit * 3 // 4), (box.width, unit * 3), palette.TEXT, False, floor)
-        with as_role(surface, Role.LABEL):
-            drawn = blit_ink(surface, image, pygame.Rect(box.left, y, box.width, image.get_height()), align)
-        y = drawn.bottom + unit // 3
-        if not seats:
-            return
-        legend_h = max(fonts.line_height(floor), unit * 3 // 4)
-        names = pygame.Rect(box.left, y, box.width, box.bottom - y - legend_h - 4)
-        self._draw_names(surface, names, seats, floor)
-        shown = {mark_of(seat, lobby=True) for seat in seats}  # the legend names only the marks on screen
-        draw_legend(surface, fonts, text, pygame.Rect(box.left, box.bottom - legend_h, box.width, legend_h),
-                    [mark for mark in (GuestMark.CONNECTED, GuestMark.DISCONNECTED) if mark in shown])
-
-    def _draw_names(self, surface: pygame.Surface, area: pygame.Rect, seats: list[SeatSnapshot], floor: int) -> None:
-        """The names in columns, read from the language's side; each as tall as its ink. A
-        column is never narrower than a short name: when the guests outnumber the places,
-        a count of the others comes first and then the newest (a guest who has just joined
-        looks for their own name); Remove a guest lists them all."""
-        fonts, direction = self.fonts, self.text.direction
-        names = [isolated(self.text.shown_name(seat.name)) for seat in seats]
-        ink = max(fonts.ink_height(name, floor, True) for name in names)
-        line = ink + max(4, ink // 3)
-        rows_fit = max(1, area.height // line)
-        narrowest = fonts.size(NARROWEST_NAME, floor, True)[0] + max(8, min(line - 2, floor)) * 2 + 6
-        places = rows_fit * max(1, area.width // narrowest)
-        hidden = len(seats) - (places - 1) if len(seats) > places else 0
-        cells: list[tuple[SeatSnapshot, str] | None] = [None] if hidden else []  # None: the count of the others
-        cells += list(zip(seats, names))[hidden:]
-        rows = max(1, min(len(cells), rows_fit))
-        columns = -(-len(cells) // rows)
-        rows = -(-len(cells) // columns)
-        each_w, each_h = area.width // columns, min(area.height // rows, line * 2)
-        shown_names = [cell[1] for cell in cells if cell is not None]
-        size = floor
-        while size < floor * 2 and max(fonts.ink_height(n, size + 1, True) for n in shown_names) + 4 <= each_h * 3 // 4:
-            size += 1
-
-        def mark_at(px: int) -> int:  # the mark beside a name is as tall as its letters
-            return max(8, min(each_h - 2, px))
-
-        while size > floor and fonts.size(NARROWEST_NAME, size, True)[0] > _name_room(each_w - 6, mark_at(size)):
-            size -= 1  # larger letters only while a short name still fits its column whole
-        mark_side = mark_at(size)
-        for index, cell in enumerate(cells):
-            column, row = divmod(index, rows)
-            column = direction.column(column, columns)
-            box = pygame.Rect(area.left + column * each_w, area.top + row * each_h, each_w - 6, each_h)
-            if cell is None:
-                others = self.text("phones.more_guests", count=hidden)
-                if fonts.size(others, floor, True)[0] > box.width:
-                    others = f"+{hidden}"  # the number alone where its word has no room
-                with panel(surface, "more guests", box, Role.LABEL):
-                    image = fonts.render(others, max(floor, fonts.fit(others, size, box.width, True)), palette.TEXT_DIM,
-                                         True)
-                    blit_ink(surface, image, box, direction.start)
+        with panel(surface, "qr", plan.qr_box, element=Role.PICTURE):
+            draw_qr(surface, self.host.qr, plan.qr_box)
+        for lines, role in ((plan.label, Role.LABEL), (plan.code, Role.VALUE), (plan.address, Role.VALUE),
+                            (plan.joined, Role.LABEL)):
+            with as_role(surface, role):
+                draw_lines(surface, fonts, lines)
+        for cell in plan.names:
+            if cell.guest is None:
+                with panel(surface, "more guests", cell.box, Role.LABEL):
+                    draw_lines(surface, fonts, cell.words)
                 continue
-            seat, name = cell
-            mark_box = direction.placed(pygame.Rect(box.left, box.centery - mark_side // 2, mark_side, mark_side), box)
-            with panel(surface, f"guest {seat.index}", box, Role.NAME):
-                draw_mark(surface, mark_box, mark_of(seat, lobby=True))
-                room = _name_room(box.width, mark_side)
-                shown = shortened(fonts, name, size, room)
-                if fonts.size(shown, size, True)[0] > room:
-                    continue  # not even a letter fits: the mark stands alone
-                image = fonts.render(shown, size, seat_colour(seat.index), True)
-                words = direction.placed(pygame.Rect(box.left + mark_side + mark_side // 2, box.top, room, box.height), box)
-                blit_ink(surface, image, words, direction.start)
-
-
-def _name_room(width: int, mark_side: int) -> int:
-    """What a lobby column of ``width`` leaves its name beside the mark and the gap after it."""
-    return width - mark_side * 3 // 2
+            assert cell.mark_box is not None
+            with panel(surface, f"guest {cell.guest.index}", cell.box, Role.NAME):
+                draw_mark(surface, cell.mark_box, cell.guest.mark)
+                draw_lines(surface, fonts, cell.words)
+        draw_legend_items(surface, fonts, plan.legend)
 
 
 class RemoveGuest(MenuState):

@@ -32,6 +32,7 @@ from ..party.results_cards import draw_best_turns, draw_standing
 from ..ui.menu import Item, MenuKit, MenuState
 from .guest_tiles import GuestMark, Tile, TileImages, draw_legend, draw_tiles, mark_of, seat_colour, tiles_of
 from .host import PhoneHost
+from ..shell.screen_key import ScreenKey
 
 if TYPE_CHECKING:
     from ..shell.screens import Services
@@ -88,7 +89,7 @@ class RoomScreen(MenuState):
         """Stop the server (the phones are told ``closed``) and show the title."""
         self.host.close()
         self.context.play(self.games.new_session())
-        self.reset("rolling", TitleOnTop())
+        self.reset(ScreenKey.ROLLING, TitleOnTop())
 
 
 class PhonesRace(RoomScreen):
@@ -107,7 +108,7 @@ class PhonesRace(RoomScreen):
 
     def on_choice(self, ident: str) -> None:
         if ident == "remove":
-            self.push("phones_remove")
+            self.push(ScreenKey.PHONES_REMOVE)
         elif ident == "lock" and self.host.snapshot is not None:
             self.host.lock(not self.host.snapshot.locked)
             self.build()
@@ -131,7 +132,7 @@ class PhonesRace(RoomScreen):
         if snapshot is None or snapshot.phase is RoomPhase.CLOSED:
             self.back_to_title()
         elif snapshot.phase is RoomPhase.FINISHED:
-            self.switch("phones_results")
+            self.switch(ScreenKey.PHONES_RESULTS)
 
     def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         snapshot = self.host.snapshot

@@ -17,6 +17,7 @@ from ..table.table_state import TableState
 from .seats import Controller, ComputerSeat, PersonSeat, ScriptedSeat
 from .worker import Worker
 from ..shell.loop import ticks
+from ..shell.screen_key import ScreenKey
 
 if TYPE_CHECKING:
     from magdagdon.ai import Policy
@@ -156,7 +157,7 @@ class Autoplay:
         self.script = None
         self.wait = DEMO_STEP_TICKS
         machine.context.session = self.games.demo_session(self.games.fresh_game(state.session.game.difficulty))
-        state.reset("rolling")
+        state.reset(ScreenKey.ROLLING)
 
     def close(self) -> None:
         self.worker.close()

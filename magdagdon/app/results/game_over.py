@@ -45,6 +45,7 @@ from .turn_story import TurnStory, turn_stories
 from ..table.games import Games
 from ..table.table_state import TableKit, TableState
 from ..shell.loop import ticks
+from ..shell.screen_key import ScreenKey
 
 if TYPE_CHECKING:
     from ..shell.screens import Services
@@ -58,7 +59,7 @@ SAMPLE_REVIEW = TurnReview(12, 0.0, 0.0, 0.0, -188.0, 0, -188, 18.0, False, True
 
 
 class GameOver(TableState):
-    key = "game_over"
+    key = ScreenKey.GAME_OVER
 
     def __init__(self, table: TableKit, games: Games, reviews: ReviewShelf, world: WorldBoard,
                  last_name: Callable[[], str]) -> None:
@@ -128,7 +129,7 @@ class GameOver(TableState):
 
     def _ask_name(self) -> None:
         self.asked_name = True  # the result made the table, and the player saw it: whose is it?
-        self.push("name_entry", NameAsked(timeout_seconds=self.games.name_timeout))
+        self.push(ScreenKey.NAME_ENTRY, NameAsked(timeout_seconds=self.games.name_timeout))
 
     def is_animating(self) -> bool:
         """The board's last flash, the count-up; or the rank, a storage notice or the review
@@ -161,17 +162,17 @@ class GameOver(TableState):
         if ident == "play_again":
             # The difficulty the player chose last (in Settings, say), not the finished game's.
             self.context.session = self.games.new_session()
-            self.reset("rolling")
+            self.reset(ScreenKey.ROLLING)
         elif ident == "replay":
             if not self.game.set_up:  # a position set up for a test or scene has no record
-                self.push("replay", ReplayToView(Replay.of(self.game)))
+                self.push(ScreenKey.REPLAY, ReplayToView(Replay.of(self.game)))
         elif ident.startswith("turn:"):
             if not self.game.set_up:
-                self.push("replay", ReplayToView(Replay.of(self.game), open_turn=int(ident.split(":", 1)[1])))
+                self.push(ScreenKey.REPLAY, ReplayToView(Replay.of(self.game), open_turn=int(ident.split(":", 1)[1])))
         elif ident == "scores":
-            self.push("high_scores", ScoresOf(self.game.difficulty))
+            self.push(ScreenKey.HIGH_SCORES, ScoresOf(self.game.difficulty))
         elif ident == "menu":
-            self.push("title")
+            self.push(ScreenKey.TITLE)
         elif ident == "retry_save":
             self.session.retry_save()
 

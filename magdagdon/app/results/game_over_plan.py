@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 import pygame
 
-from ..text.fit import fitted_block, min_text_px
+from ..text.fit import fitted_block, fitted_size, min_text_px
 from ..text.fonts import FontBook
 from ..text.i18n import Catalog
 from ..text.menu_text import ink_rect
@@ -22,7 +22,7 @@ from ..ui import palette
 from ..ui.button_row import INK_SHARE, LABEL_SHARE, words_width
 from ..ui.palette import Colour
 from ..ui.widgets import Button
-from .mini_board import board_cells
+from ..table.mini_board import board_cells
 from .review_cards import REVIEW_ITEMS, beside_card_parts, card_sides, review_die_target
 
 ButtonWords = tuple[str, str, str]  # a button's ident, label and style
@@ -193,7 +193,7 @@ class GameOverPlanner:
         start_w = (inner - pad) * 9 // 20  # the breakdown's column; the review's takes the rest
         end_w = inner - pad - start_w
         title_px, title_ink = self._title_size(size, start_w, floor)
-        total_px = max(floor, fonts.fit(total, round(size * 2.6), start_w, True))
+        total_px = fitted_size(fonts, total, round(size * 2.6), (start_w, 0), True, floor)
         total_h = fonts.ink_height(total, total_px, True)
         lines = self.content.lines
         results = self._laid([line for line in lines if line.content != "review title"], size, start_w, floor)
@@ -276,7 +276,7 @@ class GameOverPlanner:
         inner = width - 2 * pad
         gap = max(3, round(size * 0.35))
         title_px, title_ink = self._title_size(size, inner, floor)
-        total_px = max(floor, fonts.fit(total, round(size * 2.6), inner, True))
+        total_px = fitted_size(fonts, total, round(size * 2.6), (inner, 0), True, floor)
         total_h = fonts.ink_height(total, total_px, True)
         # rows: the tallest ink among the labels and values, above and below their baseline
         above, below = self._row_reach(size)

@@ -40,7 +40,7 @@ from ..text.fit import fitted_line, min_text_px, readable_floor
 from ..text.direction import Direction
 from ..text.menu_text import blit_ink
 from ..text.numbers import change
-from .mini_board import draw_mini_board
+from ..table.mini_board import draw_mini_board
 from ..players.expert_line_job import ExpertLineJob
 from ..players.review_job import ReviewJob
 from ..players.review_shelf import ReviewShelf

@@ -23,7 +23,7 @@ from ..text.i18n import Catalog
 from ..text.menu_text import blit_ink, ink_rect
 from ..text.numbers import change
 from ..ui import palette
-from .mini_board import draw_mini_board
+from ..table.mini_board import draw_mini_board
 from .turn_story import TurnStory
 
 REVIEW_ITEMS = 3  # the costliest turns given a card

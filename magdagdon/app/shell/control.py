@@ -52,6 +52,7 @@ from ..services.store_access import StoreAccess
 from .termination import Termination
 from .viewport import Viewport
 from .window import Window
+from .screen_key import ScreenKey
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -140,6 +141,7 @@ class Control:
                             self.notices, self.audio,
                             self.window, preferences, last_name, self.set_language,
                             lambda: self.phones, self.world)
+        self.services = services  # the one bundle every screen's maker is handed
         self.machine = StateMachine(screen_factories(services))
         self.autoplay = Autoplay(self.games, self.worker, options.seed or 0)
         if self.kiosk is not None:
@@ -364,7 +366,7 @@ class Control:
             if self.machine.context.demo and kind in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
                 # A player arrived: a fresh game of their own under the menu (the demo's
                 # game is never saved nor recorded).
-                self.machine.restart("rolling", PlayContext(self.games.new_session()), ("title",))
+                self.machine.restart(ScreenKey.ROLLING, PlayContext(self.games.new_session()), (ScreenKey.TITLE,))
                 continue
             self.machine.handle_event(event)
 

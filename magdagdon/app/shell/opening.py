@@ -16,6 +16,7 @@ from ..table.table_state import PHASE_STATE
 from .payloads import Confirm, Question
 from .play_context import PlayContext
 from .scene_names import GAME_SCENES, MENU_SCENES, NAME_SCENE, PARTY_SCENES, PHONE_SCENES, TURN_SCENES
+from .screen_key import ScreenKey
 
 if TYPE_CHECKING:
     from ..phones.host import PhoneHost
@@ -46,15 +47,15 @@ def open_first_screen(machine: StateMachine, options: Options, games: Games, sto
         return
     if options.demo:
         demo = games.demo_session(games.fresh_game(seed=options.seed))
-        machine.start("rolling", PlayContext(demo))
+        machine.start(ScreenKey.ROLLING, PlayContext(demo))
         return
     context = PlayContext(games.new_session(options.difficulty, options.seed))
     if scene in MENU_SCENES:
-        overlays = ("title",) if scene == "title" else ("title", scene)
+        overlays = (ScreenKey.TITLE,) if scene == "title" else (ScreenKey.TITLE, ScreenKey(scene))
         asked = Confirm(Question("confirm.quit"), None) if scene == "confirm" else None
-        machine.start("rolling", context, overlays, asked)
+        machine.start(ScreenKey.ROLLING, context, overlays, asked)
         return
-    machine.start("rolling", context, () if options.seed is not None else ("title",))
+    machine.start(ScreenKey.ROLLING, context, () if options.seed is not None else (ScreenKey.TITLE,))
 
 
 def _open_party_scene(machine: StateMachine, scene: str, options: Options, games: Games,
@@ -71,9 +72,9 @@ def _open_party_scene(machine: StateMachine, scene: str, options: Options, games
     context = PlayContext(games.new_session(seed=party.seed), play)
     if scene in TURN_SCENES:
         context.session = play.hand_over()
-        machine.start("staging", context)
+        machine.start(ScreenKey.STAGING, context)
     else:
-        machine.start("party_results" if scene == "party_results" else "party_handover", context)
+        machine.start(ScreenKey.PARTY_RESULTS if scene == "party_results" else ScreenKey.PARTY_HANDOVER, context)
 
 
 def _open_phones_scene(machine: StateMachine, scene: str, options: Options, games: Games,
@@ -87,7 +88,7 @@ def _open_phones_scene(machine: StateMachine, scene: str, options: Options, game
     host.clock = lambda: 18.0  # the race's timer shows 42 s left
     host.show(room, f"http://192.168.1.23:8765/r/{room.code}")
     context = PlayContext(games.new_session())
-    if screen == "phones_lobby":
-        machine.start("rolling", context, ("title", "phones_lobby"))
+    if screen is ScreenKey.PHONES_LOBBY:
+        machine.start(ScreenKey.ROLLING, context, (ScreenKey.TITLE, ScreenKey.PHONES_LOBBY))
     else:
         machine.start(screen, context)

@@ -15,6 +15,7 @@ from magdagdon.engine import Accept, Difficulty, Game, Phase, Roll, Stage, rescu
 from magdagdon.party import Party
 from magdagdon.phones.room import Room, RoomPhase, SeatStatus
 
+from .screen_key import ScreenKey
 from .scene_names import (  # noqa: F401 (the names, where the scenes' users look for them)
     GAME_SCENES, MENU_SCENES, NAME_SCENE, PARTY_SCENES, PHONE_SCENES, SCENE_STATE, SCENES, TURN_SCENES,
 )
@@ -123,28 +124,28 @@ def guest_name(index: int) -> str:
     return name if index < len(GUEST_NAMES) else f"{name.split()[0]} {index + 1}"
 
 
-def scene_room(screen: str, guests: int, difficulty: Difficulty, seed: int) -> Room:
+def scene_room(screen: ScreenKey, guests: int, difficulty: Difficulty, seed: int) -> Room:
     """A room of ``guests`` (names in several scripts): in the lobby (every second phone
     connected), at turn 5 of the race (some placing, some done, one away, one without a
     phone, one removed once there are eight), or finished."""
     numbers = itertools.count(1)
-    room = Room(SCENE_CODE, difficulty, seed, 60.0 if screen == "phones_race" else None,
+    room = Room(SCENE_CODE, difficulty, seed, 60.0 if screen is ScreenKey.PHONES_RACE else None,
                 make_secret=lambda: f"seat-{next(numbers)}")
     for index in range(guests):
         joined = room.join(SCENE_CODE, guest_name(index))
-        room.set_connected(joined, index % 2 == 0 or screen != "phones_lobby")
-    if screen == "phones_lobby" or not guests:
+        room.set_connected(joined, index % 2 == 0 or screen is not ScreenKey.PHONES_LOBBY)
+    if screen is ScreenKey.PHONES_LOBBY or not guests:
         return room
     room.start(0.0)
     policies = [make_policy(("greedy", "random")[index % 2], random.Random(seed + index)) for index in range(guests)]
-    last = SCENE_TURN if screen == "phones_race" else 10**6
+    last = SCENE_TURN if screen is ScreenKey.PHONES_RACE else 10**6
     for _ in range(100000):
         if room.phase is not RoomPhase.PLAYING or room.turn >= last:
             break
         for index, seat in enumerate(room.seats):  # each plays the room's turn through
             while seat.game.phase not in (Phase.ROLL, Phase.GAME_OVER):
                 room.act(seat.secret, policies[index].choose(seat.game.copy()), 0.0)
-    if screen == "phones_race":
+    if screen is ScreenKey.PHONES_RACE:
         for index, seat in enumerate(room.seats):  # half of them finish the turn shown
             while index % 2 and seat.game.phase not in (Phase.ROLL, Phase.GAME_OVER):
                 room.act(seat.secret, policies[index].choose(seat.game.copy()), 0.0)

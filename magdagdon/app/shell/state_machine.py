@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Mapping
 
 import pygame
 
 from .payloads import Answer, Payload
 from .play_context import PlayContext
+from .screen_key import ScreenKey
 from ..audit.draw_log import panel
 
 
@@ -33,7 +34,7 @@ class RequestKind(enum.Enum):
 @dataclass
 class Request:
     kind: RequestKind
-    key: str = ""
+    key: ScreenKey = ScreenKey.TITLE  # the screen to open (unused by POP and QUIT)
     payload: Payload | None = None  # for the state started
     answer: Answer | None = None  # for the state below, when popping
 
@@ -86,16 +87,16 @@ class State:
         return False
 
     # --- naming the successor -----------------------------------------------------------
-    def switch(self, key: str, payload: Payload | None = None) -> None:
+    def switch(self, key: ScreenKey, payload: Payload | None = None) -> None:
         self.request = Request(RequestKind.SWITCH, key, payload)
 
-    def push(self, key: str, payload: Payload | None = None) -> None:
+    def push(self, key: ScreenKey, payload: Payload | None = None) -> None:
         self.request = Request(RequestKind.PUSH, key, payload)
 
     def pop(self, answer: Answer | None = None) -> None:
         self.request = Request(RequestKind.POP, answer=answer)
 
-    def reset(self, key: str, payload: Payload | None = None) -> None:
+    def reset(self, key: ScreenKey, payload: Payload | None = None) -> None:
         self.request = Request(RequestKind.RESET, key, payload)
 
     def quit(self) -> None:
@@ -103,10 +104,10 @@ class State:
 
 
 class StateMachine:
-    def __init__(self, factories: dict[str, Callable[[], State]]) -> None:
+    def __init__(self, factories: Mapping[ScreenKey, Callable[[], State]]) -> None:
         self.factories = factories
         self.stack: list[State] = []
-        self.keys: list[str] = []
+        self.keys: list[ScreenKey] = []
         self.context = PlayContext()
         self.quit_requested = False
         self.changed = False  # the stack changed since the loop last looked
@@ -116,10 +117,10 @@ class StateMachine:
         return self.stack[-1]
 
     @property
-    def top_key(self) -> str:
+    def top_key(self) -> ScreenKey:
         return self.keys[-1]
 
-    def start(self, key: str, context: PlayContext, overlays: tuple[str, ...] = (),
+    def start(self, key: ScreenKey, context: PlayContext, overlays: tuple[ScreenKey, ...] = (),
               payload: Payload | None = None) -> None:
         """Start ``key`` on ``context``, with ``overlays`` pushed over it; ``payload`` goes to
         the state on top."""
@@ -131,7 +132,7 @@ class StateMachine:
             self._enter(name, payload if index == len(keys) - 1 else None)
         self.apply_requests()
 
-    def restart(self, key: str, context: PlayContext, overlays: tuple[str, ...] = (),
+    def restart(self, key: ScreenKey, context: PlayContext, overlays: tuple[ScreenKey, ...] = (),
                 payload: Payload | None = None) -> None:
         """Leave every state and start afresh (e.g. when a player interrupts the demo)."""
         self._leave_all()
@@ -147,7 +148,8 @@ class StateMachine:
         while self.stack:
             self._leave()
 
-    def _enter(self, key: str, payload: Payload | None = None) -> None:
+    def _enter(self, key: ScreenKey, payload: Payload | None = None) -> None:
+        key = ScreenKey(key)  # a caller mypy does not check (a script, a test) may name it by its value
         state = self.factories[key]()
         self.stack.append(state)
         self.keys.append(key)

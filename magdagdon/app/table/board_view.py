@@ -18,7 +18,7 @@ from ..shell.loop import ticks
 from ..ui import palette
 from .dice_faces import die_face
 from ..audit.draw_log import Role, as_role, note, panel
-from ..text.fit import min_text_px, readable_floor
+from ..text.fit import fitted_size, min_text_px, readable_floor
 from ..ui.palette import Colour
 
 if TYPE_CHECKING:
@@ -145,7 +145,7 @@ def _draw_sums(surface: pygame.Surface, fonts: "FontBook", layout: BoardPlaces, 
         number_ink = fonts.ink(total, big, True)
         tag = tag_ink = None
         if label.style is not None:
-            size = max(floor, fonts.fit(label.tag, small, rect.width - 2, bold=earned))
+            size = fitted_size(fonts, label.tag, small, (rect.width - 2, 0), earned, floor)
             tag = fonts.render(label.tag, size, _TAG_COLOURS[label.style], bold=earned)
             tag_ink = fonts.ink(label.tag, size, earned)
         spacing = small // 4

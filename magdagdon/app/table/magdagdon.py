@@ -20,6 +20,7 @@ from ..ui.palette import Colour
 from ..ui.widgets import Button
 from ..shell.payloads import Payload
 from ..shell.play_context import PlayContext
+from ..shell.screen_key import ScreenKey
 from .rescue_words import advice_line
 from .table_state import TableState
 
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 
 
 class Magdagdon(TableState):
-    key = "magdagdon"
+    key = ScreenKey.MAGDAGDON
     hint_allowed = True
 
     def enter(self, context: PlayContext, payload: Payload | None = None) -> None:

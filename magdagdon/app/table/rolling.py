@@ -16,6 +16,7 @@ from ..ui.widgets import Button
 from ..shell.payloads import Payload
 from ..shell.loop import ticks
 from ..shell.play_context import PlayContext
+from ..shell.screen_key import ScreenKey
 from .table_state import TableState
 
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ AUTO_ROLL_PAUSE = ticks(1.0)
 
 
 class Rolling(TableState):
-    key = "rolling"
+    key = ScreenKey.ROLLING
     waited = 0  # updates spent ready to roll, for Auto-roll
 
     def state_buttons(self) -> list[Button]:

@@ -15,6 +15,7 @@ from ..text.fit import min_text_px
 from ..ui.widgets import Button
 from ..shell.payloads import Payload
 from ..shell.play_context import PlayContext
+from ..shell.screen_key import ScreenKey
 from .table_state import TableState
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ TITLE_SCALE = 0.2  # the banner's title, as a share of its height (draw_banner's
 
 
 class RuinPick(TableState):
-    key = "ruin_pick"
+    key = ScreenKey.RUIN_PICK
     hint_allowed = True
 
     def enter(self, context: PlayContext, payload: Payload | None = None) -> None:

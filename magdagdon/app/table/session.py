@@ -24,6 +24,7 @@ from ..services.audio import Audio
 from ..shell.jobs import AfterFrame
 from .motion import EFFECT_TICKS, Effect
 from .dice_sprite import DieSprite
+from ..shell.screen_key import ScreenKey
 from ..shell.viewport import Viewport
 
 REROLL_TUMBLE_TICKS = EFFECT_TICKS - 8  # a re-roll tumbles within 400 ms (its random extra included)
@@ -86,7 +87,7 @@ class GameSession:
         self.effects: list[Effect] = []  # what the last move set moving (see motion.py)
         self.reduce_motion = False  # fades instead of movement (the Reduce motion setting)
         self.acted_at = -10**9
-        self.acted_in = ""
+        self.acted_in: ScreenKey | None = None  # the table state of the last move (a double tap stays in one)
         self.rolled_at = -10**9
         self.rebuild_sprites(animate=False)
 

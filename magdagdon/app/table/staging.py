@@ -15,6 +15,7 @@ from ..ui.palette import Colour
 from ..ui.widgets import Button
 from ..shell.payloads import Payload
 from ..shell.play_context import PlayContext
+from ..shell.screen_key import ScreenKey
 from .table_state import TableState
 
 if TYPE_CHECKING:
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 
 
 class Staging(TableState):
-    key = "staging"
+    key = ScreenKey.STAGING
     hint_allowed = True
     powers_active = True
 

@@ -8,7 +8,7 @@ coach's bubble ``coach_bubble``'s; the state holds them and calls into them."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import pygame
 
@@ -40,6 +40,7 @@ from ..shell.play_context import PlayContext
 from ..shell.state_machine import State
 from ..shell.viewport import Viewport
 from ..shell.loop import ticks
+from ..shell.screen_key import ScreenKey
 
 if TYPE_CHECKING:
     from ..party.play import PartyPlay
@@ -47,11 +48,11 @@ if TYPE_CHECKING:
     from ..services.preferences import Preferences
 
 PHASE_STATE = {
-    Phase.ROLL: "rolling",
-    Phase.STAGING: "staging",
-    Phase.MAGDAGDON: "magdagdon",
-    Phase.RUIN_PICK: "ruin_pick",
-    Phase.GAME_OVER: "game_over",
+    Phase.ROLL: ScreenKey.ROLLING,
+    Phase.STAGING: ScreenKey.STAGING,
+    Phase.MAGDAGDON: ScreenKey.MAGDAGDON,
+    Phase.RUIN_PICK: ScreenKey.RUIN_PICK,
+    Phase.GAME_OVER: ScreenKey.GAME_OVER,
 }
 PULSE_TICKS = ticks(4.0)  # highlights breathe for a while after a change, then hold still (idle CPU)
 
@@ -70,7 +71,7 @@ class TableKit:
 
 
 class TableState(State):
-    key = ""
+    key: ClassVar[ScreenKey]  # the screen this phase of the table is opened by
     hint_allowed = False
     powers_active = False
 
@@ -93,7 +94,7 @@ class TableState(State):
             self.session.place_sprites(snap=True)
         self.session.place_sprites()
         if isinstance(payload, TitleOnTop):
-            self.push("title")
+            self.push(ScreenKey.TITLE)
 
     def exit(self) -> None:
         self.context.focus, self.context.keyboard = self.input.focus, self.input.keyboard  # for the next game state
@@ -172,7 +173,7 @@ class TableState(State):
             if self.session.assisted:
                 self.show_hint()
             else:  # the first hint marks the game: the player is told before it does
-                self.push("hint_warning")
+                self.push(ScreenKey.HINT_WARNING)
         elif ident in ("minus", "plus", "reroll", "reroll_go", "reroll_cancel") and self.powers_active:
             action = self.powers().press(ident)
             if action is not None:
@@ -251,7 +252,7 @@ class TableState(State):
             if wanted != self.key:
                 self.switch(wanted, TitleOnTop())
                 return
-        self.push("title")
+        self.push(ScreenKey.TITLE)
 
     def buttons(self) -> list[Button]:
         layout, text = self.layout, self.text
@@ -313,7 +314,7 @@ class TableState(State):
         party = self.party
         if party is not None and party.turn_over(self.session):
             party.after_turn()
-            self.switch("party_handover")
+            self.switch(ScreenKey.PARTY_HANDOVER)
             return
         wanted = PHASE_STATE[self.game.phase]
         if wanted != self.key:

@@ -23,17 +23,24 @@ def min_text_px(window: tuple[int, int]) -> int:
 
 
 def fitted_size(fonts: "FontBook", text: str, size: int, box: tuple[int, int], bold: bool = False,
-                floor: int = 10) -> int:
+                floor: int = 10, by_ink: bool = True) -> int:
     """The largest size <= ``size`` at which ``text`` fits ``box`` (width, height) on one
-    line, by its width and by its ink's height; never below ``floor``."""
+    line, by its width and by its ink's height (``by_ink`` False: by its line's height, which
+    for Nastaliq stands about twice as tall as its letters); a height of 0 bounds the width
+    alone. Never below ``floor``, which the caller takes from its own window (no screen is
+    read here). This is the one size search by room: screens fit through it."""
     width, height = box
-    top = max(floor, fonts.fit(text, size, max(1, width), bold))
-    if top <= floor or fonts.ink_height(text, top, bold) <= height:
+    top = max(floor, fonts.fit(text, max(floor, size), max(1, width), bold))
+
+    def tall(at: int) -> int:
+        return fonts.ink_height(text, at, bold) if by_ink else fonts.size(text, at, bold)[1]
+
+    if top <= floor or height <= 0 or tall(top) <= height:
         return top
-    low, high = floor, top - 1  # the ink grows with the size: the largest that fits, by halves
+    low, high = floor, top - 1  # the height grows with the size: the largest that fits, by halves
     while low < high:
         middle = (low + high + 1) // 2
-        if fonts.ink_height(text, middle, bold) <= height:
+        if tall(middle) <= height:
             low = middle
         else:
             high = middle - 1
@@ -41,10 +48,10 @@ def fitted_size(fonts: "FontBook", text: str, size: int, box: tuple[int, int], b
 
 
 def fitted_line(fonts: "FontBook", text: str, size: int, box: tuple[int, int], colour: Colour,
-                bold: bool = False, floor: int = 10) -> pygame.Surface:
+                bold: bool = False, floor: int = 10, by_ink: bool = True) -> pygame.Surface:
     """``text`` on one line at the largest size <= ``size`` at which it fits ``box`` (width,
-    height), never below ``floor``."""
-    return fonts.render(text, fitted_size(fonts, text, size, box, bold, floor), colour, bold)
+    height), never below ``floor`` (see :func:`fitted_size`)."""
+    return fonts.render(text, fitted_size(fonts, text, size, box, bold, floor, by_ink), colour, bold)
 
 
 def fitted_block(fonts: "FontBook", text: str, size: int, box: tuple[int, int], colour: Colour,

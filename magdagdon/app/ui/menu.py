@@ -39,6 +39,7 @@ from .menu_page import MenuPage, page_pad, page_size
 from .raised_panel import draw_raised_panel
 from .ui_theme import button_corner_radius, text_look
 from ..shell.viewport import Viewport
+from ..shell.screen_key import ScreenKey
 
 if TYPE_CHECKING:
     from pygame_gui.core import UIElement
@@ -476,7 +477,7 @@ class MenuState(State):
     def ask(self, question: Question, action: ConfirmAction) -> None:
         """Open the yes/no dialog on ``question``; a yes comes back to :meth:`on_answer`
         as ``Confirmed(action)``."""
-        self.push("confirm", Confirm(question, action))
+        self.push(ScreenKey.CONFIRM, Confirm(question, action))
 
     def start_new_game(self, games: Games, difficulty: Difficulty | None = None) -> None:
         self.begin_game(games.new_session(difficulty))
@@ -485,7 +486,7 @@ class MenuState(State):
         """Play ``session`` on the table; a party that was on stays in its file, to be
         continued from Party."""
         self.context.play(session)
-        self.reset("rolling")
+        self.reset(ScreenKey.ROLLING)
 
 
 def _rows(items: list[Item]) -> list[list[Item]]:

@@ -16,7 +16,7 @@ from ..input.keyboard import KeyboardLayout, OnScreenKeyboard
 from .button_row import words_width
 from ..audit.draw_log import Role, as_role, panel
 from . import palette
-from ..text.fit import fitted_line, min_text_px
+from ..text.fit import fitted_line, fitted_size, min_text_px
 from ..text.menu_text import blit_ink
 from ..text.text_runs import isolated
 from .menu import MenuKit, MenuState
@@ -135,8 +135,8 @@ class TextEntry(MenuState):
         box = field.inflate(-16, -field.height // 5)
         # Sized for a full field, so the letters keep their size as they come; the caret after
         # them is drawn (a typed "_" would go to the left of a code in a right-to-left line).
-        px = max(floor, fonts.fit("W" * ((self.field_letters or self.max_typed) + 1), int(field.height * 0.6),
-                                  box.width, True))
+        px = fitted_size(fonts, "W" * ((self.field_letters or self.max_typed) + 1), int(field.height * 0.6),
+                         (box.width, 0), True, floor)
         caret_w = max(4, px // 2)
         if self.typed:
             shown = self._end_that_fits(px, box.width - caret_w)

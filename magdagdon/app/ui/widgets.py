@@ -15,7 +15,7 @@ import pygame
 
 from . import palette
 from ..audit.draw_log import Role, new_surface, panel
-from ..text.fit import min_text_px, readable_floor
+from ..text.fit import fitted_size, min_text_px, readable_floor
 
 if TYPE_CHECKING:
     from ..text.fonts import FontBook
@@ -120,7 +120,7 @@ def _at(fonts: "FontBook", label: str, sublabel: str, size: tuple[int, int], sma
     width, height = _room(size, tight)
     sub_size = sub_height = 0
     if sublabel:
-        sub_size = max(smallest, fonts.fit(sublabel, max(smallest, int(size[1] * 0.22)), width))
+        sub_size = fitted_size(fonts, sublabel, int(size[1] * 0.22), (width, 0), floor=smallest)
         sub_height = fonts.ink_height(sublabel, sub_size) + _gap(sub_size)
         if fonts.size(sublabel, sub_size)[0] > width:
             sub_height = height + 1  # a sub-label too long for the button at the readable size
@@ -199,13 +199,11 @@ def _button_image(fonts: "FontBook", button: Button, floor: int, hovered: bool) 
 
 
 def button_words(fonts: "FontBook", label: str, sublabel: str, size: tuple[int, int], colour: "palette.Colour",
-                 floor: int | None = None, label_size: int | None = None) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+                 floor: int, label_size: int | None = None) -> list[tuple[pygame.Surface, tuple[int, int]]]:
     """A button's label lines (and sub-label below them) rendered, each with where it goes:
     stacked by their ink, not their line boxes (Nastaliq's line stands far taller than its
-    letters), centred in the button. ``floor``: the readable size (by default the window's)."""
-    if floor is None:
-        screen = pygame.display.get_surface()
-        floor = min_text_px(screen.get_size()) if screen is not None else 16
+    letters), centred in the button. ``floor``: the window's readable size (handed in, never
+    read from the display)."""
     plan = plan_label(fonts, label, sublabel, size, floor, label_size)
     parts = [(line, plan.size, True) for line in plan.lines]
     if sublabel:
