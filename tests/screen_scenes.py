@@ -23,6 +23,7 @@ import pygame
 from magdagdon.app.text.fit import min_text_px
 from magdagdon.app.shell.screen_key import ScreenKey
 from magdagdon.app.shell.scenes import play_until, scene_room
+from magdagdon.app.shell.loop import MAX_CATCH_UP_STEPS, UPDATES_PER_SECOND
 from magdagdon.app.audit.draw_log import DrawnFrame
 from magdagdon.app.audit.screen_audit import Finding, audit_frame
 from magdagdon.engine import Difficulty
@@ -36,7 +37,9 @@ PSEUDO = "xx"  # English made 30 % longer, to find boxes only just wide enough
 LOCALES = ("en", "it", "ur", "hi", PSEUDO)
 SIZES = ((800, 600), (1280, 720), (1920, 1080), (1080, 1920), (3840, 2160))
 SLOW_SIZES = ((3840, 2160),)
-FRAME_SECONDS = 1 / 30  # the audit's frames: 30 a second (each runs four fixed updates)
+# The audit's frames: the longest the loop runs whole (twelve fixed updates, no game time
+# skipped). The screens are judged once settled, so fewer drawn frames judge the same screens.
+FRAME_SECONDS = MAX_CATCH_UP_STEPS / UPDATES_PER_SECOND
 DATA_KINDS = ("empty", "scores", "kiosk", "room")  # the data folders scenes start on (make_data)
 LATIN_NAME, URDU_NAME, HINDI_NAME = "Ada Lovelace", "عائشہ خان", "प्रिया शर्मा"
 
@@ -506,7 +509,6 @@ def sweep(scene: Scene, data: Path, size: tuple[int, int], locales: tuple[str, .
             return [f"{where}: the scene shows {keys}, not {scene.states}"]
         for locale in locales:
             player.set_language(locale)
-            player.wait(0.1)
             _still(player)
             problems += judge(player, f"{where} {locale}")
     finally:
