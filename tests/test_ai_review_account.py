@@ -89,6 +89,23 @@ def test_the_review_adds_up_at_every_turn_of_its_making(difficulty: Difficulty) 
         assert builder.review().settled and refined == len(builder.review().turns)
 
 
+def test_the_turns_the_best_guess_finds_costliest_are_refined_first() -> None:
+    """The rows that matter most firm up first: the turns in the order of the choices the
+    best guess charges them (the most lost first), the turns it finds as good as the coach's
+    last, late (cheap) turns before early ones."""
+    difficulty = Difficulty.PEACEFUL
+    coach = _quick(difficulty)
+    game = _played(difficulty, 3, "random", coach)
+    builder = ReviewBuilder(Replay.of(game), coach)
+    guessed = [turn.choices for turn in builder.review().turns]
+    assert len({round(c, 6) for c in guessed}) > 3  # enough turns that differ for the order to mean something
+    refined = []
+    while builder.refine_next():
+        settled = [i for i, turn in enumerate(builder.review().turns) if turn.settled]
+        refined += [i for i in settled if i not in refined]
+    assert refined == sorted(range(len(guessed)), key=lambda i: (round(guessed[i], 9), -i))
+
+
 def _power_then(finish: str) -> tuple[Game, Game]:
     """Two PEACEFUL games alike up to a −1 in turn 3 (both the same −1), then one places the
     dice as the coach would and the other blunders (the worst board the dice reach)."""

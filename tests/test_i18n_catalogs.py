@@ -97,11 +97,11 @@ def test_the_glossary_terms_are_on_the_buttons(locale):
                "power.minus": "RIDUCI", "power.plus": "AUMENTA", "bonus.STRAIGHT": "Scala",
                "bonus.TWO_PAIRS": "Doppia coppia", "menu.settings": "Impostazioni", "about.title": "Informazioni"},
         "ur": {"button.roll": "پھینکیں", "button.confirm": "تصدیق کریں", "power.reroll": "دوبارہ پھینکیں",
-               "power.minus": "کم کریں −1", "power.plus": "بڑھائیں +1", "bonus.STRAIGHT": "اسٹریٹ",
+               "power.minus": "کم کریں –1", "power.plus": "بڑھائیں +1", "bonus.STRAIGHT": "اسٹریٹ",
                "bonus.TWO_PAIRS": "دو جوڑے", "menu.settings": "سیٹنگز", "about.title": "تعارف",
                "menu.high_scores": "ہائی اسکور"},
         "hi": {"button.roll": "फेंकें", "button.confirm": "पुष्टि करें", "power.reroll": "फिर फेंकें",
-               "power.minus": "घटाएँ −1", "power.plus": "बढ़ाएँ +1", "bonus.STRAIGHT": "स्ट्रेट",
+               "power.minus": "घटाएँ –1", "power.plus": "बढ़ाएँ +1", "bonus.STRAIGHT": "स्ट्रेट",
                "bonus.TWO_PAIRS": "दो जोड़ियाँ", "menu.settings": "सेटिंग्स", "about.title": "परिचय",
                "menu.high_scores": "हाई स्कोर"},
     }[locale]

@@ -102,9 +102,17 @@ def read_position(difficulty: Difficulty, board_text: str, dice_text: str, power
         raise ValueError(f"--dice must be four values from 1 to 6, as 4516, not {shown(dice_text)}")
     stripped = powers_text.strip()
     if not stripped.isascii() or not stripped.isdigit() or int(stripped) > difficulty.power_count:
-        raise ValueError(f"--powers-used: {difficulty.name} allows 0 to {difficulty.power_count} powers used, "
-                         f"not {shown(powers_text)}")
+        raise ValueError(f"--powers-used: {powers_allowed(difficulty)}, not {shown(powers_text)}")
     return Position(difficulty, board.cells, tuple(int(ch) for ch in digits), int(stripped))
+
+
+def powers_allowed(difficulty: Difficulty) -> str:
+    """The rule a powers count breaks, in words (the rule book, RULES.md §2)."""
+    count = difficulty.power_count
+    if count == 0:
+        return f"{difficulty.name} has no Majda Powers (rule book §2): powers used must be 0"
+    return f"{difficulty.name} has {count} Majda Power{'s' if count > 1 else ''} (rule book §2): " \
+           f"powers used must be from 0 to {count}"
 
 
 def _count(text: str) -> int:
