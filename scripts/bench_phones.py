@@ -260,7 +260,9 @@ def run_frames(control: Any, clock: SleepCountingClock, stop: Callable[[], bool]
 
     control._frame = timed
     try:
-        control.loop(stop)
+        # At least one frame: the one that sees the room where it is, however fast the phones
+        # got there (a frame held up by a busy machine must not leave the run with no frames).
+        control.loop(lambda: bool(times) and stop())
     finally:
         control._frame = frame
     return times

@@ -61,7 +61,7 @@ ISOLATED_PLACEHOLDERS = frozenset({"name", "names", "difficulty", "code", "addre
 # it from its sign or "#", and turn a list of numbers around in Urdu.
 SENTENCE_PLACEHOLDERS = frozenset({
     "advice", "assisted", "bucket", "cell", "chance", "col", "connected", "count", "date", "day", "default",
-    "dice", "hint", "left", "length", "licences", "loss", "margin", "path", "title", "penalty", "percent", "place", "power", "powers", "problem", "rank", "required", "row", "score",
+    "dice", "hint", "left", "length", "licences", "loss", "margin", "path", "title", "penalty", "percent", "place", "points", "power", "powers", "problem", "rank", "required", "row", "score",
     "seconds", "seed", "text", "total", "turn", "turns", "value", "values", "version",
 })
 
