@@ -106,12 +106,27 @@ def test_the_glossary_terms_are_on_the_buttons(locale):
                "menu.high_scores": "हाई स्कोर"},
     }[locale]
     catalog = Catalog(locale)
-    for key, word in terms.items():
-        assert word in catalog(key), (key, catalog(key))
+    for key, word in terms.items():  # a power's sign is held to its word by a no-break space
+        assert word in catalog(key).replace("\u00a0", " "), (key, catalog(key))
     for name in ("PEACEFUL", "SURVIVAL", "NIGHTMARE"):
         assert catalog(f"difficulty.{name}") == name
     about = catalog("about.body", version="1")
     assert "Majduška" in about and "CUBIRI ORIGINAL" in about and "20" in about
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_powers_sign_and_number_never_part_from_its_word(locale):
+    """"AUMENTA +1" broken as "AUMENTA" over "+1" reads as two things: wherever a power's
+    name is written (its button, a hint, the review, How to play) a no-break space holds
+    its sign and number to its word."""
+    catalog = Catalog(locale)
+    for key in ("power.minus", "power.plus"):
+        name = catalog(key)
+        plain = name.replace("\u00a0", " ")
+        if " " not in plain:
+            continue  # a sign and a number alone ("+1")
+        assert not re.search("[ ][+\u2212\u2013-][0-9]", name), (key, name)
+        assert [k for k, v in texts(locale).items() if plain in v] == [], f"{plain!r} with a breaking space"
 
 
 @pytest.mark.parametrize("locale", LOCALES)

@@ -177,3 +177,66 @@ def test_the_audit_finds_tiles_that_set_their_values_at_different_heights():
     assert _rules(stacked + tile_words(0, 10, 140) + [
         _text("name", (20, 310, 60, 20), 2, panel=("s", "player 1"), role=Role.NAME),
         _text("35", (20, 340, 30, 20), 4, panel=("s", "player 1"), role=Role.VALUE)]) == set()
+
+
+def test_the_audit_finds_text_near_its_boxs_edge_and_a_title_crowded_by_its_subtitle():
+    card = _element("guest 1", (100, 100, 120, 60), 0, Role.PANEL, opaque=False)
+    name = _text("Ada", (103, 110, 40, 16), 1, panel=("s", "guest 1"), px=16, role=Role.NAME)
+    assert "near the edge" in _rules([card, name])  # 3 px from the side at 16 px
+    clear = _text("Ada", (104, 110, 40, 16), 1, panel=("s", "guest 1"), px=16, role=Role.NAME)
+    assert _rules([card, clear]) == set()  # a fifth of its size
+    menu = _element("menu", (100, 50, 600, 400), 0, Role.DIALOG)
+    title = _text("Gioca un codice", (200, 56, 300, 30), 1, panel=("s", "menu", "title"), px=36, role=Role.TITLE)
+    subtitle = _text("Scrivi il codice", (220, 93, 260, 14), 2, panel=("s", "menu", "subtitle"), px=16,
+                     role=Role.SUBTITLE)
+    found = _rules([menu, title, subtitle])
+    assert "near the edge" in found and "crowded title" in found  # 6 px from the top; 7 px over the subtitle
+    apart = [menu, _text("Gioca un codice", (200, 62, 300, 30), 1, panel=("s", "menu", "title"), px=36, role=Role.TITLE),
+             _text("Scrivi il codice", (220, 104, 260, 14), 2, panel=("s", "menu", "subtitle"), px=16,
+                   role=Role.SUBTITLE)]
+    assert _rules(apart) == set()
+
+
+def _power(name, left, lines, order, px=16, width=98, note="–10", note_px=16):
+    panel = ("s", f"button {name}")
+    records = [_element(f"button {name}", (left, 300, width, 62), order, Role.BUTTON)]
+    for index, words in enumerate(lines):
+        records.append(_text(words, (left + 10, 306 + index * 16, min(width - 20, 9 * len(words)), 14), order + 1 + index,
+                             panel=panel, px=px, role=Role.BUTTON_LABEL, baseline=320 + index * 16))
+    records.append(_text(note, (left + 35, 344, 28, 10), order + 5, panel=panel, px=note_px, role=Role.LABEL,
+                         baseline=354))
+    return records
+
+
+def test_the_audit_finds_a_sign_parted_from_its_word_and_a_row_in_two_line_counts():
+    row = _power("minus", 10, ["RIDUCI –1"], 1) + _power("reroll", 230, ["RILANCIA"], 20)
+    parted = _power("plus", 120, ["AUMENTA", "+1"], 10)
+    found = _rules(row + parted)
+    assert "parted" in found and "row lines" in found  # "+1" alone; "AUMENTA +1" fits on one line
+    assert _rules(row + _power("plus", 120, ["AUMENTA +1"], 10)) == set()
+    # two lines where one does not hold them is no finding
+    narrow = _power("plus", 120, ["MOLTIPLICA", "TUTTO"], 10, width=80)
+    assert "row lines" not in _rules(row + narrow)
+
+
+def test_the_audit_finds_a_buttons_name_smaller_than_its_note():
+    assert "label below its note" in _rules(_power("minus", 10, ["کم کریں −1"], 1, px=18, note_px=24))
+    assert _rules(_power("minus", 10, ["کم کریں −1"], 1, px=24, note_px=18)) == set()
+
+
+def test_the_audit_finds_a_dialog_over_the_header_where_it_fits_under_it():
+    bar = _element("top", (0, 0, 800, 46), 0, Role.PANEL)
+    veil = _element("veil", (0, 0, 800, 600), 1, Role.VEIL, opaque=False)
+    assert "over the header" in _rules([bar, veil, _element("menu", (200, 35, 400, 530), 2, Role.DIALOG)])
+    assert _rules([bar, veil, _element("menu", (200, 58, 400, 530), 2, Role.DIALOG)]) == set()
+    assert _rules([bar, veil, _element("menu", (200, 10, 400, 580), 2, Role.DIALOG)]) == set()  # no room under it
+
+
+def test_the_audit_finds_cards_that_set_their_pictures_at_different_heights():
+    cards = [_tile("card 0", 10), _tile("card 1", 220)]
+
+    def board(index, left, top):
+        return _element("mini board", (left + 10, top, 80, 80), 5 + index, Role.PICTURE, panel=("s", f"card {index}"))
+
+    assert _rules(cards + [board(0, 10, 110), board(1, 220, 110)]) == set()
+    assert "sibling lines" in _rules(cards + [board(0, 10, 110), board(1, 220, 122)])

@@ -14,8 +14,15 @@ A frame fails when
 - a text has no role (the log cannot tell what it is), or two dialogs stand on each other;
 - two texts of one line in one panel stand so close that they read as one phrase (columns
   jammed), or a value stands nearer another row's words than its own row's;
-- tiles side by side or one under another (the players') set their scores at different
-  heights.
+- tiles side by side or one under another (the players') set their scores, or their
+  pictures (a review's boards), at different heights;
+- a text stands nearer its box's edge (a button, a card, a dialog) than a fifth of its
+  size, or a title nearer the text above or under it than a quarter of its size;
+- a button's label is broken so that a sign and its number ("+1") stand on a line of their
+  own, a row of buttons breaks one label onto two lines that would fit on one, or a
+  button's label is drawn smaller than the note under it;
+- a dialog lies over the bar across the window's top though the window has room for it
+  under the bar.
 
 What lies under the last veil (a menu or dialog dims the screen) is background: it is
 judged on its own screen, not with the dialog over it.
@@ -23,6 +30,8 @@ judged on its own screen, not with the dialog over it.
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Iterable
@@ -111,6 +120,11 @@ def audit_frame(frame: DrawnFrame, floor: int, declared: Iterable[str] = ()) -> 
     findings += _far_from_its_own(texts, elements)
     findings += _sibling_lines(texts, elements)
     findings += _stacked_dialogs(background, elements)
+    findings += _near_the_edge(texts, elements, floor)
+    findings += _crowded_titles(texts, elements)
+    findings += _parted_signs(texts, elements)
+    findings += _label_below_its_note(texts, elements)
+    findings += _over_the_header(background, elements, frame.size)
     shown_panels = {name for text in texts for name in text.panel}
     for name in declared:
         if name not in shown_panels:
@@ -157,9 +171,16 @@ def _marks(elements: list[Drawn]) -> list[Finding]:
     return findings
 
 
+def _label_lines(button: Drawn, texts: list[Drawn]) -> list[Drawn]:
+    """A button's label, line by line (its sub-label is no part of it)."""
+    return [t for t in texts if t.role is Role.BUTTON_LABEL and button.words in t.panel]
+
+
 def _rows_of_buttons(texts: list[Drawn], elements: list[Drawn]) -> list[Finding]:
     """Buttons side by side in one row (same top and height, same panel) show their labels
-    at one size."""
+    at one size, and on one line each where a label broken onto more would fit on one: a
+    row reads as one row (a label in two lines beside labels in one reads as another kind
+    of button)."""
     findings = []
     buttons = [e for e in elements if e.role is Role.BUTTON]
     rows: dict[tuple[tuple[str, ...], int, int], list[Drawn]] = {}
@@ -168,14 +189,63 @@ def _rows_of_buttons(texts: list[Drawn], elements: list[Drawn]) -> list[Finding]
     for row in rows.values():
         if len(row) < 2:
             continue
-        sizes = {}
+        sizes, lines = {}, {}
         for button in row:
-            label = next((t for t in texts if t.role is Role.BUTTON_LABEL and button.words in t.panel), None)
-            if label is not None:
-                sizes[button.words] = label.px
+            label = _label_lines(button, texts)
+            if label:
+                sizes[button.words] = label[0].px
+                lines[button.words] = len(label)
         if len(set(sizes.values())) > 1:
             listed = ", ".join(f"{name.removeprefix('button ')} {px} px" for name, px in sizes.items())
             findings.append(Finding("row sizes", f"one row of buttons in {len(set(sizes.values()))} sizes: {listed}"))
+        if len(set(lines.values())) > 1:
+            for button in row:
+                label = _label_lines(button, texts)
+                if len(label) > 1 and _would_fit_one_line(button, label):
+                    words = " ".join(t.words for t in label)
+                    findings.append(Finding("row lines", f"{_short(label[0])}: {words!r} is broken onto {len(label)} "
+                                            f"lines in a row of one-line labels, though it fits its button on one"))
+    return findings
+
+
+WORD_SPACE = 0.3  # a word space, in ems
+
+
+def _would_fit_one_line(button: Drawn, label: list[Drawn]) -> bool:
+    """The label's lines side by side, a word space apart, fit the button clear of its
+    sides (as :func:`_near_the_edge` asks)."""
+    px = label[0].px
+    joined = sum(t.rect.width for t in label) + round(WORD_SPACE * px) * (len(label) - 1)
+    return joined <= button.rect.width - 2 * math.ceil(EDGE * px)
+
+
+SIGNED_NUMBER = re.compile(r"^[+\-\u2212\u2013]\d+$")  # +1, −1 (a minus, or the en dash the catalogs use)
+
+
+def _parted_signs(texts: list[Drawn], elements: list[Drawn]) -> list[Finding]:
+    """A sign and its number belong to the word before them ("AUMENTA +1"): a label broken
+    so that they stand on a line of their own reads as a second label."""
+    findings = []
+    for button in (e for e in elements if e.role is Role.BUTTON):
+        label = _label_lines(button, texts)
+        if len(label) > 1:
+            for line in label:
+                if SIGNED_NUMBER.match(line.words.strip()):
+                    findings.append(Finding("parted", f"{_short(line)} stands on a line of its own, parted from "
+                                            f"{' '.join(t.words for t in label if t is not line)!r}"))
+    return findings
+
+
+def _label_below_its_note(texts: list[Drawn], elements: list[Drawn]) -> list[Finding]:
+    """A button's label (its name) is drawn no smaller than the note under it (a cost, "pick
+    a die first"): the name is what a player reads first."""
+    findings = []
+    for button in (e for e in elements if e.role is Role.BUTTON):
+        label = _label_lines(button, texts)
+        notes = [t for t in texts if t.role is Role.LABEL and button.words in t.panel]
+        if label and notes and min(t.px for t in label) < max(t.px for t in notes):
+            findings.append(Finding("label below its note", f"{_short(label[0])} at {min(t.px for t in label)} px "
+                                    f"under a note at {max(t.px for t in notes)} px"))
     return findings
 
 
@@ -289,6 +359,15 @@ def _sibling_lines(texts: list[Drawn], elements: list[Drawn]) -> list[Finding]:
                 listed = ", ".join(f"{name} {height}" for name, height in heights.items())
                 findings.append(Finding("sibling lines", f"cards of one size set their first {role.value} at "
                                         f"different heights (baseline below the top): {listed}"))
+        tops = {}
+        for card in cards:  # their pictures (a review's boards) too: the top of the highest
+            pictures = [e.rect.top for e in elements if e.role is Role.PICTURE and e.panel[-1:] == (card.words,)]
+            if pictures:
+                tops[card.words] = min(pictures) - card.rect.top
+        if len(tops) > 1 and max(tops.values()) - min(tops.values()) > TOLERANCE + 1:
+            listed = ", ".join(f"{name} {height}" for name, height in tops.items())
+            findings.append(Finding("sibling lines", f"cards of one size set their pictures at different heights "
+                                    f"(below the top): {listed}"))
     return findings
 
 
@@ -298,3 +377,78 @@ def _tiles(elements: list[Drawn]) -> list[list[Drawn]]:
     for card in (e for e in elements if e.role is Role.PANEL):
         groups.setdefault((card.panel, card.rect.width, card.rect.height), []).append(card)
     return [group for group in groups.values() if len(group) > 1]
+
+
+EDGE = 0.2  # the least room between a text's ink and its box's edge, in ems of the text (up to twice the floor)
+BOXES = frozenset({Role.BUTTON, Role.PANEL, Role.DIALOG, Role.TIP, Role.MARK})
+
+
+def _box(text: Drawn, boxes: dict[str, Drawn]) -> Drawn | None:
+    """The innermost box (a button, a card, a dialog) the text lies in and within."""
+    for name in reversed(text.panel):
+        box = boxes.get(name)
+        if box is not None and box.rect.contains(text.rect):
+            return box
+    return None
+
+
+def _boxes(elements: list[Drawn]) -> dict[str, Drawn]:
+    return {e.words: e for e in elements if e.role in BOXES}
+
+
+def _near_the_edge(texts: list[Drawn], elements: list[Drawn], floor: int) -> list[Finding]:
+    """A text keeps clear of its box's edges by a fifth of its size: closer, it reads as
+    touching the edge (a name 3 px from its tile's side). A large figure (a score) needs no
+    more room than a text twice the readable size."""
+    findings = []
+    boxes = _boxes(elements)
+    for text in (t for t in texts if t.role is not Role.SHADOW):
+        box = _box(text, boxes)
+        if box is None:
+            continue
+        room = min(text.rect.left - box.rect.left, box.rect.right - text.rect.right,
+                   text.rect.top - box.rect.top, box.rect.bottom - text.rect.bottom)
+        least = EDGE * min(text.px, 2 * floor)
+        if room < least:
+            findings.append(Finding("near the edge", f"{_short(text)} at {text.px} px stands {room} px from the edge "
+                                    f"of {box.words}, less than {least:.0f} px"))
+    return findings
+
+
+HEADING_ROOM = 0.25  # the least room under (or over) a title, in ems of the title
+
+
+def _crowded_titles(texts: list[Drawn], elements: list[Drawn]) -> list[Finding]:
+    """A title stands apart from the text under or over it in its box by a quarter of its
+    size: closer, the two read as one block (a subtitle touching its title)."""
+    findings = []
+    boxes = _boxes(elements)
+    words = [t for t in texts if t.role is not Role.SHADOW]
+    for title in (t for t in words if t.role is Role.TITLE):
+        box = _box(title, boxes)
+        for other in words:
+            if other is title or other.role is Role.TITLE or _box(other, boxes) is not box:
+                continue
+            if other.rect.right <= title.rect.left or title.rect.right <= other.rect.left:
+                continue  # not one over the other
+            room = max(other.rect.top - title.rect.bottom, title.rect.top - other.rect.bottom)
+            least = HEADING_ROOM * title.px
+            if 0 <= room < least:
+                findings.append(Finding("crowded title", f"{_short(other)} stands {room} px from the title "
+                                        f"{_short(title)}, less than {least:.0f} px"))
+    return findings
+
+
+def _over_the_header(background: list[Drawn], elements: list[Drawn], size: tuple[int, int]) -> list[Finding]:
+    """A dialog leaves the bar across the window's top (the game's header) in sight where the
+    window has room for the dialog under it."""
+    findings = []
+    bars = [e for e in background if e.role is Role.PANEL and e.rect.top <= 0 and e.rect.width >= size[0]
+            and e.rect.height < size[1] // 4]
+    for dialog in (e for e in elements if e.role is Role.DIALOG):
+        for bar in bars:
+            if dialog.rect.colliderect(bar.rect) and dialog.rect.height <= size[1] - bar.rect.bottom:
+                findings.append(Finding("over the header", f"{dialog.words} lies over {bar.words} (its top at "
+                                        f"{dialog.rect.top}, the bar's bottom at {bar.rect.bottom}) though "
+                                        f"{size[1] - bar.rect.bottom} px under the bar hold its {dialog.rect.height}"))
+    return findings

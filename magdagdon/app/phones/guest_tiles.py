@@ -220,15 +220,17 @@ def _shown_name(text: Catalog, tile: Tile) -> str:
     return text("party.place", place=tile.place, name=name) if tile.place is not None else isolated(name)
 
 
-def _inner(card: pygame.Rect) -> tuple[int, pygame.Rect]:
-    pad = max(2, min(card.width, card.height) // 14)
+def _inner(card: pygame.Rect, floor: int) -> tuple[int, pygame.Rect]:
+    """The tile's padding and what lies inside it: a fifth of the readable size at least, or
+    a name in a small tile (fifty guests) touches the tile's edge."""
+    pad = max(2, min(card.width, card.height) // 14, -(-floor // 5))
     return pad, card.inflate(-2 * pad, -2 * pad)
 
 
 def name_band(fonts: FontBook, text: Catalog, tiles: list[Tile], card: pygame.Rect, floor: int) -> NameBand:
     """What the names of ``tiles`` need in cards of ``card``'s size (each measure is cached:
     a frame of kept tiles asks again cheaply)."""
-    _, inner = _inner(card)
+    _, inner = _inner(card, floor)
     names = [_shown_name(text, tile) for tile in tiles]
     at_floor = max((fonts.ink_height(name, floor, True) for name in names), default=0)
     line = max(floor, inner.height // 5)
@@ -265,7 +267,7 @@ def draw_tile(surface: pygame.Surface, fonts: FontBook, text: Catalog, card: pyg
     dim = tile.mark is GuestMark.REMOVED
     pygame.draw.rect(surface, palette.PANEL, card, border_radius=max(3, card.height // 10))
     pygame.draw.rect(surface, colour, card, width=1, border_radius=max(3, card.height // 10))
-    pad, inner = _inner(card)
+    pad, inner = _inner(card, floor)
     name = _shown_name(text, tile)
     score = signed(tile.score)  # one minus sign on every screen
     name_colour = palette.TEXT_DIM if dim else colour

@@ -115,6 +115,10 @@ def draw_review_cards(surface: pygame.Surface, fonts: FontBook, text: Catalog, a
     slot = (area.width - gap * (columns - 1)) // columns
     left = area.centerx - (slot * count + gap * (count - 1)) // 2
     tall = (area.height - gap * (columns - 1)) // columns  # a card's height, one under another
+    # Side by side, the cards keep one height for their sentences, the tallest's: a shorter
+    # sentence then leaves its boards where the others' are, not higher or lower.
+    captions = [] if beside else [_caption(fonts, text, item, size, slot, surface) for item in items]
+    caption_h = max((ink_rect(image).height for image in captions), default=0)
     with panel(surface, "review", area):
         for index, item in enumerate(items):
             column = text.direction.column(index, count)
@@ -125,14 +129,24 @@ def draw_review_cards(surface: pygame.Surface, fonts: FontBook, text: Catalog, a
             cards.append((card, item.turn))
             pygame.draw.rect(surface, palette.PANEL, card, border_radius=max(6, size // 3))
             with panel(surface, f"card {index}", card, Role.LABEL, element=Role.PANEL):
-                boards.append(draw_review_card(surface, fonts, text, card, item, stories[item.turn], size, gap))
+                boards.append(draw_review_card(surface, fonts, text, card, item, stories[item.turn], size, gap,
+                                               caption_h))
     return cards, boards
 
 
+def _caption(fonts: FontBook, text: Catalog, item: TurnReview, size: int, width: int,
+             surface: pygame.Surface) -> pygame.Surface:
+    """A card's sentence under its boards, never below the readable size: a caption too long
+    for one line takes two."""
+    floor = min_text_px(surface.get_size())
+    return fitted_block(fonts, review_line(text, item), size, (width - 8, size * 3), palette.GOLD, False, floor)
+
+
 def draw_review_card(surface: pygame.Surface, fonts: FontBook, text: Catalog, card: pygame.Rect, item: TurnReview,
-                     story: TurnStory, size: int, gap: int) -> tuple[pygame.Rect, pygame.Rect]:
+                     story: TurnStory, size: int, gap: int, caption_h: int = 0) -> tuple[pygame.Rect, pygame.Rect]:
     """The turn's two boards (the player's first, where the reader starts) and its caption;
-    returns where the (player's, expert's) boards went."""
+    returns where the (player's, expert's) boards went. ``caption_h``: the height the row's
+    captions keep under the boards (the tallest of them; 0: this caption's own)."""
     caption = review_line(text, item)
     floor = min_text_px(surface.get_size())
     if card.width > card.height * 2:  # a card of the column beside the breakdown
@@ -140,11 +154,11 @@ def draw_review_card(surface: pygame.Surface, fonts: FontBook, text: Catalog, ca
         image = fitted_block(fonts, caption, size, (words.width, words.height), palette.GOLD, False, floor)
         blit_ink(surface, image, words)
     else:
-        # Never below the readable size: a caption too long for one line takes two.
-        image = fitted_block(fonts, caption, size, (card.width - 8, size * 3), palette.GOLD, False, floor)
+        image = _caption(fonts, text, item, size, card.width, surface)
         ink = ink_rect(image)
-        surface.blit(image, (card.centerx - ink.centerx, card.bottom - gap - ink.bottom))
-        mine, expert = card_sides(card, ink.height, gap, text.direction)
+        kept = max(caption_h, ink.height)  # the sentence starts where the row's tallest does
+        surface.blit(image, (card.centerx - ink.centerx, card.bottom - gap - kept - ink.top))
+        mine, expert = card_sides(card, kept, gap, text.direction)
     draw_mini_board(surface, mine, story.board, story.played, ghost=False)
     draw_mini_board(surface, expert, story.board, item.advice, ghost=True)
     return mine, expert

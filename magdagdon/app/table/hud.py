@@ -185,7 +185,7 @@ def _plan_banner(fonts: "FontBook", size: tuple[int, int], title: str, lines: li
     inner = pygame.Rect(0, 0, width, height).inflate(-2 * pad, -2 * pad)
     title_size = fonts.fit(title, title_size, inner.width, bold=True)
     title_height = fonts.ink_height(title, title_size, True)
-    room = inner.bottom - reserve - (inner.top + title_height + pad // 4)
+    room = inner.bottom - reserve - (inner.top + title_height + under_title(pad, title_size))
     text_size = max(floor, int(height * 0.075))
     while True:
         wrapped = [line for paragraph in lines for line in wrap(fonts, paragraph, text_size, inner.width)]
@@ -194,6 +194,12 @@ def _plan_banner(fonts: "FontBook", size: tuple[int, int], title: str, lines: li
             break
         text_size = max(floor, int(text_size * 0.9))
     return BannerText(pad, inner, title_size, title_height, text_size, wrapped, line_height, room)
+
+
+def under_title(pad: int, title_size: int) -> int:
+    """The room between a banner's title and its first line: a quarter of the title's size
+    at least, or the two read as one block."""
+    return max(pad // 4, -(-title_size // 4))
 
 
 def banner_line_height(fonts: "FontBook", lines: list[str], size: int) -> int:
@@ -215,7 +221,7 @@ def _paint_banner(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect,
     ink = title_img.get_bounding_rect()
     with as_role(surface, Role.TITLE):
         surface.blit(title_img, (inner.centerx - ink.centerx, inner.top - ink.top))  # the ink from the inner edge down
-    y = inner.top + plan.title_height + plan.pad // 4
+    y = inner.top + plan.title_height + under_title(plan.pad, plan.title_size)
     for line in plan.wrapped:
         img = fonts.render(line, plan.size, palette.TEXT)
         ink = img.get_bounding_rect()

@@ -54,6 +54,17 @@ class Layout:
     roster_rows: int = 0  # rows of chips in the roster
     rtl: bool = False  # laid out for a right-to-left reader (mirrored)
 
+    def dialog_at(self, size: tuple[int, int]) -> Rect:
+        """A dialog of ``size`` in the middle of the window, moved down clear of the header
+        bar where the window has room for it there (the header says which game it is)."""
+        width, height = self.size
+        dialog = Rect((0, 0), size)
+        dialog.center = (width // 2, height // 2)
+        bar = self.top_bar
+        if dialog.top < bar.bottom and dialog.height <= height - bar.bottom:
+            dialog.centery = (bar.bottom + height) // 2
+        return dialog
+
     @property
     def cell_size(self) -> int:
         return self.cells[0].width

@@ -6,6 +6,9 @@ Whether the powers are offered at all is the state's answer (``TableState.powers
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
+
+import pygame
 
 from magdagdon.engine import Action, Adjust, Game, Reroll
 
@@ -15,7 +18,7 @@ from ..text.i18n import Catalog
 from ..text.numbers import cost as points_off
 from ..ui import palette
 from ..ui.palette import Colour
-from ..ui.widgets import Button, plan_label
+from ..ui.widgets import Button, one_line_width, plan_label
 from .layout import Layout
 from .session import GameSession
 
@@ -35,9 +38,43 @@ class PowersPanel:
     def game(self) -> Game:
         return self.session.game
 
+    @cached_property
+    def rects(self) -> list[pygame.Rect]:
+        """The three buttons: the layout's thirds of the row, unless a power's name on one
+        line at the readable size (its sign held to its word) needs more than its third
+        ("AUMENTA +1" at 800×600): then each button is as wide as its name needs, clear of
+        the button's rounded ends where the row holds that, else of its sides, and the row's
+        spare width is shared alike."""
+        thirds = self.layout.power_buttons
+        floor = min_text_px(self.layout.size)
+        labels = (self.text("power.minus"), self.text("power.plus"),
+                  self.text("power.reroll") if self.session.reroll_pick is None else self.reroll_label())
+        height = thirds[0].height
+        row = thirds[0].union(thirds[-1])
+        between = (row.width - sum(rect.width for rect in thirds)) // 2
+        room = row.width - 2 * between
+        for tight in (False, True):
+            needs = [one_line_width(self.fonts, label, height, floor, tight) for label in labels]
+            if not tight and all(need <= rect.width for need, rect in zip(needs, thirds)):
+                return list(thirds)
+            if sum(needs) <= room:
+                break
+        else:
+            return list(thirds)  # no split holds every name on one line: each keeps its third
+        spare = room - sum(needs)
+        widths = [need + spare // 3 for need in needs]
+        widths[-1] += room - sum(widths)
+        rects, left = [], row.left
+        for width in widths:
+            rects.append(pygame.Rect(left, row.top, width, height))
+            left += width + between
+        if self.text.direction.rtl:  # the layout mirrors the row: −1 at its right
+            rects = [pygame.Rect(row.left + row.right - r.right, r.top, r.width, r.height) for r in rects]
+        return rects
+
     def buttons(self) -> list[Button]:
         game, session, text = self.game, self.session, self.text
-        rects = self.layout.power_buttons
+        rects = self.rects
         active = self.offered and game.powers_left > 0
         die = session.selected
         minus_note, plus_note, reroll_note = self.notes()
@@ -80,7 +117,7 @@ class PowersPanel:
         caption gives the cost, the guide line says what −1/+1 wait for)."""
         game, text, fonts = self.game, self.text, self.fonts
         floor = min_text_px(self.layout.size)
-        rects = self.layout.power_buttons
+        rects = self.rects
         cost = points_off(game.next_penalty) if game.next_penalty else ""
         labels = (text("power.minus"), text("power.plus"),
                   text("power.reroll") if self.session.reroll_pick is None else self.reroll_label())
@@ -98,7 +135,7 @@ class PowersPanel:
         if not self.waiting_for_a_die():
             return False
         floor = min_text_px(self.layout.size)
-        note, rects, text = self.text("power.pick_die"), self.layout.power_buttons, self.text
+        note, rects, text = self.text("power.pick_die"), self.rects, self.text
         return all(plan_label(self.fonts, text(key), note, rect.size, floor).fits
                    for key, rect in (("power.minus", rects[0]), ("power.plus", rects[1])))
 

@@ -22,6 +22,9 @@ from .tray_view import draw_power_label, draw_tray
 Region = tuple[str, pygame.Rect, object, Callable[[pygame.Surface], None]]
 
 
+UNBOXED = frozenset({"powers", "legend"})  # regions drawn as words on the table, with no box of their own
+
+
 class TableCanvas:
     def __init__(self) -> None:
         self.surface: pygame.Surface | None = None
@@ -84,7 +87,8 @@ class TableCanvas:
                 surface.set_clip(rect)
                 draw_background(surface, layout)
                 surface.set_clip(None)
-                with panel(surface, name, rect, element=Role.PANEL):
+                # The powers' caption and the legend are words on the table, not boxes.
+                with panel(surface, name, rect, element=None if name in UNBOXED else Role.PANEL):
                     paint(surface)
                 self.keys[name] = key
         target.blit(surface, (0, 0))

@@ -263,7 +263,13 @@ class MenuState(State):
         paged = bool(body or self.drawn_body) and question is None
         # Room to breathe: half a button, or a third of a tall title (Nastaliq's), where it fits.
         # A page of text keeps its room for text, yet its title is not jammed against the edge.
-        space = max(gap, button_h // 3) if paged and not self.drawn_body else gap
+        # A drawn body (a field and its keys) keeps its room too, yet the title stands clear
+        # of the panel's edge and of the subtitle by a third of its size.
+        if self.drawn_body:
+            space = max(gap, title_look.size // 3)
+        else:
+            space = max(gap, button_h // 3) if paged else gap
+        space = max(space, -(-title_look.size // 4))  # never closer: the title would run into the subtitle
         if not paged:
             for room in (max(gap, button_h // 2, ink_rect(title).height // 3), max(gap, button_h // 2)):
                 if inks_h + lines * room <= h - margin:
@@ -285,8 +291,7 @@ class MenuState(State):
         if question is not None:
             body_h, after_body = question_h, space
         height = header_h + (body_h + after_body if body or self.drawn_body else 0) + buttons_h + space
-        self.panel = pygame.Rect(0, 0, width + 2 * gap, min(h - margin, height))
-        self.panel.center = (w // 2, h // 2)
+        self.panel = layout.dialog_at((width + 2 * gap, min(h - margin, height)))
         x, y = self.panel.left + gap, self.panel.top + space // 2
         self.title_label = DrawnLabel(pygame.Rect(x, y, width, title_h), text(self.title_key), title)
         self.labels.append(self.title_label)

@@ -55,12 +55,23 @@ class LabelPlan:
     tight: bool = False  # the words come close to the button's sides
 
 
-def _room(size: tuple[int, int], tight: bool = False) -> tuple[int, int]:
+def _room(size: tuple[int, int], tight: bool = False, label_size: int = 0) -> tuple[int, int]:
     """The width and height a button's words may use: clear of its rounded ends, or, where
-    nothing fits so (a tall script at the readable size), up to a few pixels from its sides."""
+    nothing fits so (a tall script at the readable size), up to a fifth of the words' size
+    from its sides (closer, they read as touching them)."""
     w, h = size
-    side = max(3, h // 20) if tight else max(4, min(h // 6, w // 10))
+    side = max(3, h // 20, -(-label_size // 5)) if tight else max(4, min(h // 6, w // 10))
     return w - 2 * side, h - 2 * max(2, h // 18)
+
+
+def one_line_width(fonts: "FontBook", label: str, height: int, size: int, tight: bool = False) -> int:
+    """The least width of a button ``height`` tall that shows ``label`` on one line at
+    ``size``, clear of its rounded ends (``tight``: of its sides only)."""
+    words = fonts.size(label, size, True)[0]
+    width = words + 6
+    while _room((width, height), tight, size)[0] < words:
+        width += 1
+    return width
 
 
 def _gap(size: int) -> int:
@@ -116,11 +127,12 @@ def _largest(fonts: "FontBook", label: str, sublabel: str, size: tuple[int, int]
 def _at(fonts: "FontBook", label: str, sublabel: str, size: tuple[int, int], smallest: int, label_size: int,
         tight: bool, most: int) -> LabelPlan:
     """The words at ``label_size`` on at most ``most`` lines (the sub-label at its own size,
-    not below ``smallest``): whether they fit."""
-    width, height = _room(size, tight)
+    never larger than the label, which names the button, nor below ``smallest``): whether
+    they fit."""
+    width, height = _room(size, tight, label_size)
     sub_size = sub_height = 0
     if sublabel:
-        sub_size = fitted_size(fonts, sublabel, int(size[1] * 0.22), (width, 0), floor=smallest)
+        sub_size = fitted_size(fonts, sublabel, min(label_size, int(size[1] * 0.22)), (width, 0), floor=smallest)
         sub_height = fonts.ink_height(sublabel, sub_size) + _gap(sub_size)
         if fonts.size(sublabel, sub_size)[0] > width:
             sub_height = height + 1  # a sub-label too long for the button at the readable size
@@ -138,7 +150,7 @@ def _label_lines(fonts: "FontBook", label: str, size: int, width: int, most: int
     if fonts.size(label, size, True)[0] <= width:
         return (label,)
     lines = fonts.wrap(label, size, width, True)
-    whole_words = sum(len(line.split()) for line in lines) == len(label.split())
+    whole_words = " ".join(lines) == label  # broken at its spaces only (a no-break space holds "AUMENTA +1")
     if len(lines) > most or not whole_words or any(fonts.size(line, size, True)[0] > width for line in lines):
         return None
     return tuple(lines)
