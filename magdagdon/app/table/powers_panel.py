@@ -68,9 +68,8 @@ class PowersPanel:
         for width in widths:
             rects.append(pygame.Rect(left, row.top, width, height))
             left += width + between
-        if self.text.direction.rtl:  # the layout mirrors the row: −1 at its right
-            rects = [pygame.Rect(row.left + row.right - r.right, r.top, r.width, r.height) for r in rects]
-        return rects
+        # the widths run in reading order: a right-to-left reader's −1 stands at the row's right
+        return [self.text.direction.placed(rect, row) for rect in rects]
 
     def buttons(self) -> list[Button]:
         game, session, text = self.game, self.session, self.text
