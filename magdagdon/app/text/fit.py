@@ -22,6 +22,13 @@ def min_text_px(window: tuple[int, int]) -> int:
     return max(16, round(min(window) / 54))
 
 
+def edge_room(size: int, floor: int) -> int:
+    """The least room between a text's ink at ``size`` and the edge of its box (a card, a
+    tile, a button): a fifth of its size, of at most twice the readable ``floor`` (a large
+    figure needs no more). Closer, the words read as touching the edge."""
+    return -(-min(size, 2 * floor) // 5)
+
+
 def fitted_size(fonts: "FontBook", text: str, size: int, box: tuple[int, int], bold: bool = False,
                 floor: int = 10, by_ink: bool = True) -> int:
     """The largest size <= ``size`` at which ``text`` fits ``box`` (width, height) on one
