@@ -27,7 +27,7 @@ from .menu_ui import MenuUI
 from . import palette
 from ..input.focus import ARROW_KEYS, Target, step_focus
 from ..audit.draw_log import Role, as_role, panel
-from ..text.fit import fitted_block, fitted_line, min_text_px
+from ..text.fit import edge_room, fitted_block, fitted_line, min_text_px
 from ..text.menu_text import DrawnLabel, TextPage, ink_rect
 from .widgets import button_shadow, draw_focus_ring
 from ..table.session import GameSession
@@ -263,15 +263,14 @@ class MenuState(State):
         paged = bool(body or self.drawn_body) and question is None
         # Room to breathe: half a button, or a third of a tall title (Nastaliq's), where it fits.
         # A page of text keeps its room for text, yet its title is not jammed against the edge.
-        # A drawn body (a field and its keys) keeps its room too, yet the title stands clear
-        # of the panel's edge and of the subtitle by a third of its size.
-        if self.drawn_body:
-            space = max(gap, title_look.size // 3)
-        else:
-            space = max(gap, button_h // 3) if paged else gap
-        space = max(space, -(-title_look.size // 4))  # never closer: the title would run into the subtitle
+        # A drawn body (a field and its keys, a table) keeps its room too, yet the title stands
+        # clear of the subtitle by a quarter of its size and, with half the room above it, of
+        # the panel's edge by a fifth (of at most twice the readable size).
+        least = max(-(-title_look.size // 4), -(-2 * min(title_look.size, 2 * floor) // 5))
+        space = max(gap, button_h // 3) if paged and not self.drawn_body else gap
+        space = max(space, least)
         if not paged:
-            for room in (max(gap, button_h // 2, ink_rect(title).height // 3), max(gap, button_h // 2)):
+            for room in (max(gap, button_h // 2, ink_rect(title).height // 3, least), max(gap, button_h // 2, least)):
                 if inks_h + lines * room <= h - margin:
                     space = room
                     break
@@ -349,7 +348,7 @@ class MenuState(State):
             return rows, button_h, gap
         floor = min_text_px(self.kit.viewport.size)
         lowest = max(self._label_ink_height(item, floor) for row in rows for item in row)
-        lowest += max(4, lowest // 8) * 2  # the padding draw_button_label keeps inside a button
+        lowest += max(4, lowest // 8, edge_room(floor, floor)) * 2  # the room the words keep from the button's edges
         gap = max(4, gap // 2)
         button_h = max(lowest, (room + gap) // max(1, len(rows)) - gap)
         return rows, button_h, gap
