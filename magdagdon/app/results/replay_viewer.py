@@ -177,12 +177,16 @@ class ReplayViewer(State):
         rows_gap = max(4, buttons_h // 6)
         # two rows: Previous, Next and Costliest turn; Expert's game and Back under them
         bar = pygame.Rect(margin, h - margin - 2 * buttons_h - rows_gap, w - 2 * margin, 2 * buttons_h + rows_gap)
-        dice = pygame.Rect(margin, title.bottom, w - 2 * margin, max(30, unit // 12))
+        # a title stands a quarter of its size clear of the line under it (a tall script's ink
+        # reaches its line's edges)
+        dice = pygame.Rect(margin, title.bottom + _quarter(_words_px(title.height)), w - 2 * margin, max(30, unit // 12))
         body = pygame.Rect(margin, dice.bottom + margin // 2, w - 2 * margin, bar.top - dice.bottom - margin)
         portrait = h > w * 1.05
-        if portrait:
-            halves = [pygame.Rect(body.left, body.top, body.width, body.height // 2),
-                      pygame.Rect(body.left, body.top + body.height // 2, body.width, body.height - body.height // 2)]
+        if portrait:  # one side over the other: the lower side's heading clear of the upper side's last line
+            apart = _quarter(_words_px(side_line_height(body.height // 2, min_text_px((w, h)))))
+            upper = (body.height - apart) // 2
+            halves = [pygame.Rect(body.left, body.top, body.width, upper),
+                      pygame.Rect(body.left, body.top + upper + apart, body.width, body.height - upper - apart)]
         else:
             halves = self.text.direction.ordered(  # the player's side first, on the right in Urdu
                 [pygame.Rect(body.left, body.top, body.width // 2, body.height),
@@ -225,7 +229,7 @@ class ReplayViewer(State):
               bold: bool = False) -> pygame.Rect:
         """One line, its ink inside ``rect`` (Nastaliq's letters reach far past its size)."""
         floor = min_text_px(surface.get_size())
-        image = fitted_line(self.fonts, line, int(rect.height * 0.6), (rect.width, rect.height - 2), colour, bold, floor)
+        image = fitted_line(self.fonts, line, _words_px(rect.height), (rect.width, rect.height - 2), colour, bold, floor)
         with panel(surface, "", rect, Role.TITLE if bold else Role.LABEL):
             return blit_ink(surface, image, rect)
 
@@ -356,7 +360,7 @@ class ReplayViewer(State):
     def _draw_side(self, surface: pygame.Surface, rect: pygame.Rect, heading: str, story: TurnStory,
                    choice: TurnAdvice | None, ghost: bool, show_powers: bool, heading_colour: tuple[int, int, int],
                    note: str = "", note_colour: tuple[int, int, int] = palette.TEXT, note_lines: int = 1) -> None:
-        line_h = max(24, rect.height // 11, 5 * min_text_px(surface.get_size()) // 2)  # room for Nastaliq's ink
+        line_h = side_line_height(rect.height, min_text_px(surface.get_size()))
         head = pygame.Rect(rect.left, rect.top, rect.width, line_h)
         self._line(surface, heading, head, heading_colour, bold=True)
         board = pygame.Rect(rect.left, head.bottom, rect.width, rect.height - line_h * (2 + note_lines))  # both sides alike
@@ -371,6 +375,20 @@ class ReplayViewer(State):
             size = readable_floor(self.fonts, min_text_px(surface.get_size()))
             for index, part in enumerate(self.fonts.wrap(note, size, rect.width)[:note_lines]):
                 self._line(surface, part, pygame.Rect(rect.left, y + index * line_h, rect.width, line_h), note_colour)
+
+
+def side_line_height(side_height: int, floor: int) -> int:
+    """The height of a side's lines (its heading, its powers, its note): room for Nastaliq's ink."""
+    return max(24, side_height // 11, 5 * floor // 2)
+
+
+def _words_px(line_height: int) -> int:
+    """The size of the words on a line ``line_height`` tall (at most: a long line is fitted smaller)."""
+    return int(line_height * 0.6)
+
+
+def _quarter(px: int) -> int:
+    return -(-px // 4)
 
 
 @dataclass(frozen=True)
