@@ -286,7 +286,7 @@ class GameOver(TableState):
             content = PanelContent(signed(self.game.score().total), tuple(self._rows()), tuple(lines), captions,
                                    self._button_words())
             planner = GameOverPlanner(self.fonts, self.text, self.kit.viewport.size, self.layout.margin,
-                                      self.layout.portrait, content)
+                                      self.layout.portrait, content, self.layout.dialog_at)
             cached = self._plan_cache = (key, planner.plan())
         return cached[1]
 

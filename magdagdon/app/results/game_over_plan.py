@@ -11,6 +11,7 @@ breakdown where that gives its dice more room than a row of cards under it.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Callable
 
 import pygame
 
@@ -93,13 +94,21 @@ def fits_block(fonts: FontBook, words: str, size: int, width: int, floor: int) -
 
 class GameOverPlanner:
     """Plans the panel showing ``content`` in a window of ``size`` (the table's ``margin``
-    kept around it; ``portrait``: the window stands upright)."""
+    kept around it; ``portrait``: the window stands upright). ``place`` puts a panel of a
+    size in the window (the table's: clear of its header where there is room); by default
+    in the middle."""
 
     def __init__(self, fonts: FontBook, text: Catalog, size: tuple[int, int], margin: int, portrait: bool,
-                 content: PanelContent) -> None:
+                 content: PanelContent, place: Callable[[tuple[int, int]], pygame.Rect] | None = None) -> None:
         self.fonts, self.text = fonts, text
+        self.place = place or self._centred
         self.size, self.margin, self.portrait = size, margin, portrait
         self.content = content
+
+    def _centred(self, size: tuple[int, int]) -> pygame.Rect:
+        dialog = pygame.Rect((0, 0), size)
+        dialog.center = (self.size[0] // 2, self.size[1] // 2)
+        return dialog
 
     def plan(self) -> PanelPlan:
         """The largest text size (down to the readable floor) at which the whole panel fits the
@@ -224,8 +233,7 @@ class GameOverPlanner:
         card_h = max(card_min, min(card_cap, (room - head_h - (count - 1) * gap) // count))
         body = max(start_h, end_h(card_h), most - fixed)  # the whole height: the buttons stay put
         height = fixed + body
-        dialog = pygame.Rect(0, 0, width, height)
-        dialog.center = (w // 2, h // 2)
+        dialog = self.place((width, height))
         left = dialog.left + pad
         y = dialog.top + pad
         both = pygame.Rect(left, y, start_w + pad + end_w, body)  # the result where the reader starts, the review after it
@@ -302,8 +310,7 @@ class GameOverPlanner:
             grow = max(0, min(most - height, widest - card_h))
             card_h += grow
             height += grow
-        dialog = pygame.Rect(0, 0, width, height)
-        dialog.center = (w // 2, h // 2)
+        dialog = self.place((width, height))
         # positions, top to bottom
         y = dialog.top + top_part
         left = dialog.left + pad
