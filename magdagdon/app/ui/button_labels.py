@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..text.fit import fitted_size
+from ..text.fit import edge_room, fitted_size
 from ..text.menu_text import ink_rect
 from .ui_theme import TextLook, text_colour, text_look
 
@@ -48,16 +48,26 @@ def row_labels(fonts: "FontBook", window: tuple[int, int], floor: int, buttons: 
         label = labels.get(ident, "")
         if label:
             look = button_look(window, button)
-            fitted = fitted_size(fonts, label, max(floor, look.size), label_box(button).size, look.bold, floor)
+            box = label_box(button)
+            fitted = fitted_size(fonts, label, max(floor, look.size), box.size, look.bold, floor)
+            edge = edge_room(fitted, floor)  # a short button (a long menu squeezed): its words keep off its edges
+            clear = (min(box.width, button.rect.width - 2 * edge), min(box.height, button.rect.height - 2 * edge))
+            if clear != box.size:
+                fitted = fitted_size(fonts, label, fitted, clear, look.bold, floor)
             rows.setdefault((button.rect.top, button.rect.height), []).append((button, ident, fitted))
     placed = []
     for row in rows.values():
         size = min(fitted for _, _, fitted in row)
-        reach = []
-        for button, ident, _ in row:
-            label, bold = labels[ident], button_look(window, button).bold
-            reach.append(fonts.ink(label, size, bold).move(0, -fonts.baseline(label, size, bold)))
-        top, bottom = min(r.top for r in reach), max(r.bottom for r in reach)
+        height = min(button.rect.height for button, _, _ in row)
+        while True:  # the row's words on one baseline reach further than each alone: clear of the edges too
+            reach = []
+            for button, ident, _ in row:
+                label, bold = labels[ident], button_look(window, button).bold
+                reach.append(fonts.ink(label, size, bold).move(0, -fonts.baseline(label, size, bold)))
+            top, bottom = min(r.top for r in reach), max(r.bottom for r in reach)
+            if bottom - top <= height - 2 * edge_room(size, floor) or size <= floor:
+                break
+            size -= 1
         for button, ident, _ in row:
             placed.append((button, ident, size, label_box(button).centery - (top + bottom) // 2))
     return placed

@@ -58,10 +58,11 @@ class LabelPlan:
 def _room(size: tuple[int, int], tight: bool = False, label_size: int = 0) -> tuple[int, int]:
     """The width and height a button's words may use: clear of its rounded ends, or, where
     nothing fits so (a tall script at the readable size), up to a fifth of the words' size
-    from its sides (closer, they read as touching them)."""
+    from its sides (closer, they read as touching them); a fifth from its top and bottom."""
     w, h = size
-    side = max(3, h // 20, -(-label_size // 5)) if tight else max(4, min(h // 6, w // 10))
-    return w - 2 * side, h - 2 * max(2, h // 18)
+    edge = -(-label_size // 5)
+    side = max(3, h // 20, edge) if tight else max(4, min(h // 6, w // 10))
+    return w - 2 * side, h - 2 * max(2, h // 18, edge)
 
 
 def one_line_width(fonts: "FontBook", label: str, height: int, size: int, tight: bool = False) -> int:
@@ -92,12 +93,12 @@ def _plan_label(fonts: "FontBook", generation: int, label: str, sublabel: str, s
                 largest: int | None) -> LabelPlan:
     smallest = readable_floor(fonts, floor)
     own = max(smallest, int(size[1] * (0.34 if sublabel else 0.42)))
-    if largest is not None:  # the row's size: exactly that, where the words fit at it
-        for tight in (False, True):
-            for most in (1, LABEL_LINES):
-                exact = _at(fonts, label, sublabel, size, smallest, max(smallest, largest), tight, most)
-                if exact.fits:
-                    return exact
+    if largest is not None:  # the row's size: exactly that, where the words fit at it, on one
+        # line where one holds them (nearer the sides) before two: a row reads as one row
+        for most, tight in ((1, False), (1, True), (LABEL_LINES, False), (LABEL_LINES, True)):
+            exact = _at(fonts, label, sublabel, size, smallest, max(smallest, largest), tight, most)
+            if exact.fits:
+                return exact
     start = max(smallest, min(own, largest) if largest is not None else own)
     plan = _plan_in(fonts, label, sublabel, size, smallest, start, False)
     return plan if plan.fits else _plan_in(fonts, label, sublabel, size, smallest, start, True)
