@@ -13,7 +13,7 @@ from ..text.fonts import FontBook
 from ..text.i18n import Catalog
 from ..ui import palette
 from ..audit.draw_log import Role, as_role, panel
-from ..text.fit import fitted_line, min_text_px
+from ..text.fit import edge_room, fitted_line, min_text_px
 from ..text.menu_text import ink_rect
 from ..table.score_rows import score_rows
 from ..ui.palette import Colour
@@ -27,10 +27,13 @@ def draw_best_turns(surface: pygame.Surface, fonts: FontBook, text: Catalog, str
     label = text("party.best_turns")
     size = max(10, int(strip.height * 0.6))
     floor = min_text_px(surface.get_size())
-    image = fitted_line(fonts, label, size, (strip.width // 3, strip.height), palette.TEXT_DIM, False, floor, by_ink=False)
+    # by its ink: Nastaliq's letters reach below their line's box, past the strip
+    image = fitted_line(fonts, label, size, (strip.width // 3, strip.height - 2), palette.TEXT_DIM, False, floor)
     direction = text.direction  # the label, then turn 1 (on the right in Urdu)
+    at = image.get_rect(**{direction.corner("mid"): (direction.start_x(strip), strip.centery)})
+    at.top = strip.centery - ink_rect(image).centery
     with panel(surface, "best each turn", strip, Role.LABEL):
-        surface.blit(image, image.get_rect(**{direction.corner("mid"): (direction.start_x(strip), strip.centery)}))
+        surface.blit(image, at)
     turns = len(best_of_turn)
     room = strip.width - image.get_width() - 8
     cells = direction.placed(pygame.Rect(strip.left + image.get_width() + 8, strip.top, room, strip.height), strip)
@@ -78,15 +81,16 @@ def draw_standing(surface: pygame.Surface, fonts: FontBook, text: Catalog, box: 
     wanted = min(box.width - 16, box.height // 4)
     while True:
         labels, values, ascents, baselines, rows_h = _rows(fonts, rows, small, box.width * 3 // 5)
-        board_side = min(box.width - 16, box.bottom - 6 - y - rows_h - 8)
+        foot = max(6, edge_room(small, floor))  # the last row clear of the card's frame
+        board_side = min(box.width - 16, box.bottom - foot - y - rows_h - 8)
         if board_side >= wanted or small <= floor:
             break
         small -= 1
     if board_side > 24:
         draw_mini_board(surface, pygame.Rect(box.centerx - board_side // 2, y, board_side, board_side), board.cells)
         y += board_side + 4
-    y = max(y, box.bottom - 6 - rows_h)  # the rows end at the card's foot
-    inset = max(6, box.width // 18)  # clear of the card's frame, as its board is
+    y = max(y, box.bottom - foot - rows_h)  # the rows end at the card's foot
+    inset = max(6, box.width // 18, edge_room(small, floor))  # clear of the card's frame, as its board is
     lines = box.inflate(-2 * inset, 0)
     for number, (l_img, v_img) in enumerate(zip(labels, values)):
         baseline = y + baselines[number]

@@ -162,7 +162,9 @@ def _draw_tile(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect, entr
     # Lines stacked by their ink: a script that stands taller (Nastaliq) takes the room it needs.
     # A tall tile's words run from the reader's start; a wide one's beside its board, from the left.
     flow = fonts.direction if tall else LEFT_TO_RIGHT
-    y = inner.top
+    # Words taller than the room inside the padding (Nastaliq at the readable size) stand
+    # in the middle of the tile: as far from its top as from its bottom, never at its edge.
+    y = inner.top if tall or reserved <= inner.height else tile.top + (tile.height - reserved) // 2
     for line, row in enumerate(words.rows):
         inks = [ink_rect(piece.image) for piece in row]
         # the words of one row on one baseline, at the same height in every tile

@@ -220,6 +220,10 @@ def _shown_name(text: Catalog, tile: Tile) -> str:
     return text("party.place", place=tile.place, name=name) if tile.place is not None else isolated(name)
 
 
+MARK_LEAST = 8  # the smallest a tile's mark is drawn
+WIDEST_SCORE = signed(-888)  # the widest score a tile keeps room for
+
+
 def _inner(card: pygame.Rect, floor: int) -> tuple[int, pygame.Rect]:
     """The tile's padding and what lies inside it: a fifth of the readable size at least, or
     a name in a small tile (fifty guests) touches the tile's edge."""
@@ -290,7 +294,10 @@ def draw_tile(surface: pygame.Surface, fonts: FontBook, text: Catalog, card: pyg
         size = _name_size(fonts, name, line, (inner.width, max(line, band.at_floor)), floor)
         name_h = band.across_top + pad // 2  # every tile's board alike, whatever its name's script
         name_box = pygame.Rect(inner.left, inner.top, inner.width, name_h)
-        side = max(4, inner.height - name_h - pad // 2)
+        # the board leaves the score its room at the readable size beside the smallest mark
+        # (a narrow tile: a score past the tile's edge)
+        beside = fonts.ink(WIDEST_SCORE, floor, True).width + MARK_LEAST + MARK_LEAST // 3 + pad
+        side = max(4, min(inner.height - name_h - pad // 2, inner.width - beside))
         board = direction.placed(pygame.Rect(inner.left, name_box.bottom + pad // 2, side, side), inner)
         lower = direction.placed(pygame.Rect(inner.left + side + pad, board.top, inner.width - side - pad, side), inner)
         score_size = max(floor, side // 2)
@@ -306,7 +313,8 @@ def draw_tile(surface: pygame.Surface, fonts: FontBook, text: Catalog, card: pyg
 
 def _mark_and_score(surface: pygame.Surface, fonts: FontBook, box: pygame.Rect, mark: GuestMark, score: str,
                     size: int, floor: int, direction: Direction, dim: bool) -> None:
-    mark_side = max(8, min(box.height, size, box.width // 3))
+    score_least = fonts.ink(score, floor, True).width  # the score at the readable size first, then the mark
+    mark_side = max(MARK_LEAST, min(box.height, size, box.width // 3, (box.width - score_least) * 3 // 4))
     mark_box = direction.placed(pygame.Rect(box.left, box.centery - mark_side // 2, mark_side, mark_side), box)
     draw_mark(surface, mark_box, mark)
     room = direction.placed(pygame.Rect(box.left + mark_side + mark_side // 3, box.top,

@@ -21,7 +21,7 @@ import pygame
 
 from ..ui import palette
 from ..audit.draw_log import Role, panel
-from ..text.fit import blit_lines, min_text_px, readable_floor, stacked_height
+from ..text.fit import blit_lines, edge_room, min_text_px, readable_floor, stacked_height
 
 if TYPE_CHECKING:
     from ..text.fonts import FontBook
@@ -38,6 +38,7 @@ class Bubble:
     size: int
     chip_size: int
     fits: bool
+    pad: int  # the room round its words (and its chip's)
 
 
 def mark_area(fonts: "FontBook", layout: "Layout", target: pygame.Rect, message: str, chip_label: str,
@@ -80,9 +81,9 @@ def plan_bubble(fonts: "FontBook", area: pygame.Rect, message: str, chip_label: 
     size (never below the readable ``floor``) at which they fit; centred under ``toward``
     (an x) as far as the area allows."""
     smallest = readable_floor(fonts, floor)
-    pad = bubble_pad(area, smallest)
     size = max(smallest, area.height * 2 // 5)
     while True:
+        pad = max(bubble_pad(area, smallest), edge_room(size, floor))  # large words keep off the edge too
         chip_w = fonts.size(chip_label, size, True)[0] + 2 * pad
         room = area.width - chip_w - 3 * pad
         lines = _lines(fonts, message, size, room)
@@ -103,7 +104,7 @@ def plan_bubble(fonts: "FontBook", area: pygame.Rect, message: str, chip_label: 
     chip.left, chip.centery = bubble.right + pad, area.centery
     # The chip after the words: on the left for a right-to-left reader.
     bubble, chip = fonts.direction.placed(bubble, group), fonts.direction.placed(chip, group)
-    return Bubble(bubble, chip, tuple(lines), size, size, fits)
+    return Bubble(bubble, chip, tuple(lines), size, size, fits, pad)
 
 
 def _lines(fonts: "FontBook", message: str, size: int, width: int) -> list[str]:
@@ -123,7 +124,7 @@ def draw_coach_mark(surface: pygame.Surface, fonts: "FontBook", layout: "Layout"
     area = area or layout.coach
     floor = min_text_px(surface.get_size())
     plan = plan_bubble(fonts, area, message, chip_label, floor, None if target is None else target.centerx)
-    bubble, pad = plan.rect, bubble_pad(area, readable_floor(fonts, floor))
+    bubble, pad = plan.rect, plan.pad
     if target is not None:
         width = max(3, int(3 + 3 * strength))
         ring = target.inflate(2 * width, 2 * width)
