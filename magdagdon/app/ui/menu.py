@@ -264,9 +264,8 @@ class MenuState(State):
         # Room to breathe: half a button, or a third of a tall title (Nastaliq's), where it fits.
         # A page of text keeps its room for text, yet its title is not jammed against the edge.
         # A drawn body (a field and its keys, a table) keeps its room too, yet the title stands
-        # clear of the subtitle by a quarter of its size and, with half the room above it, of
-        # the panel's edge by a fifth (of at most twice the readable size).
-        least = max(-(-title_look.size // 4), -(-2 * min(title_look.size, 2 * floor) // 5))
+        # clear of the panel's edge and of the subtitle by a quarter of its size.
+        least = -(-title_look.size // 4) + 1  # (a pixel lost as the room is halved above and below)
         space = max(gap, button_h // 3) if paged and not self.drawn_body else gap
         space = max(space, least)
         if not paged:
