@@ -62,17 +62,23 @@ def _room(size: tuple[int, int], tight: bool = False, label_size: int = 0) -> tu
     w, h = size
     edge = -(-label_size // 5)
     side = max(3, h // 20, edge) if tight else max(4, min(h // 6, w // 10))
-    return w - 2 * side, h - 2 * max(2, h // 18, edge)
+    return w - 2 * side, h - 2 * max(2, h // 18, edge + 1)  # (a pixel for the ink's soft fringe, centred by halves)
 
 
 def one_line_width(fonts: "FontBook", label: str, height: int, size: int, tight: bool = False) -> int:
     """The least width of a button ``height`` tall that shows ``label`` on one line at
     ``size``, clear of its rounded ends (``tight``: of its sides only)."""
-    words = fonts.size(label, size, True)[0]
+    words = _span(fonts, label, size)
     width = words + 6
     while _room((width, height), tight, size)[0] < words:
         width += 1
     return width
+
+
+def _span(fonts: "FontBook", words: str, size: int) -> int:
+    """How wide a label's line stands: its advance, or its ink where that reaches further
+    (a Devanagari sign hanging past the last letter; the words are centred by their ink)."""
+    return max(fonts.size(words, size, True)[0], fonts.ink(words, size, True).width)
 
 
 def _gap(size: int) -> int:
@@ -148,11 +154,11 @@ def _at(fonts: "FontBook", label: str, sublabel: str, size: tuple[int, int], sma
 def _label_lines(fonts: "FontBook", label: str, size: int, width: int, most: int = LABEL_LINES) -> tuple[str, ...] | None:
     """``label`` on one line if it fits ``width``, else broken between its words onto at most
     ``most`` lines (never inside a word); None when that does not fit."""
-    if fonts.size(label, size, True)[0] <= width:
+    if _span(fonts, label, size) <= width:
         return (label,)
     lines = fonts.wrap(label, size, width, True)
     whole_words = " ".join(lines) == label  # broken at its spaces only (a no-break space holds "AUMENTA +1")
-    if len(lines) > most or not whole_words or any(fonts.size(line, size, True)[0] > width for line in lines):
+    if len(lines) > most or not whole_words or any(_span(fonts, line, size) > width for line in lines):
         return None
     return tuple(lines)
 
