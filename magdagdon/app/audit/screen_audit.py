@@ -411,7 +411,7 @@ def _near_the_edge(texts: list[Drawn], elements: list[Drawn], floor: int) -> lis
         least = EDGE * min(text.px, 2 * floor)
         if room < least:
             findings.append(Finding("near the edge", f"{_short(text)} at {text.px} px stands {room} px from the edge "
-                                    f"of {box.words}, less than {least:.0f} px"))
+                                    f"of {box.words}, less than {math.ceil(least)} px"))
     return findings
 
 
