@@ -76,9 +76,10 @@ def one_line_width(fonts: "FontBook", label: str, height: int, size: int, tight:
 
 
 def _span(fonts: "FontBook", words: str, size: int) -> int:
-    """How wide a label's line stands: its advance, or its ink where that reaches further
-    (a Devanagari sign hanging past the last letter; the words are centred by their ink)."""
-    return max(fonts.size(words, size, True)[0], fonts.ink(words, size, True).width)
+    """How wide a label's line stands: its ink, which is what is centred on the button and
+    what a reader sees near its sides (a Devanagari sign hanging past the last letter's
+    advance; a Latin line's bearings, which take no room)."""
+    return fonts.ink(words, size, True).width
 
 
 def _gap(size: int) -> int:
