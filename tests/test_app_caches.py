@@ -10,6 +10,7 @@ import weakref
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame  # noqa: E402
+from pygame_gui import UIManager  # noqa: E402
 from pygame_gui.core.utility import set_default_manager  # noqa: E402
 
 from magdagdon.app.text.fonts import FontBook  # noqa: E402
@@ -18,6 +19,9 @@ from magdagdon.app.ui.bounded_cache import surface_bytes  # noqa: E402
 from magdagdon.app.table.hud import draw_banner  # noqa: E402
 from magdagdon.app.text.text_layout import TextSetter  # noqa: E402
 from magdagdon.app.ui.menu import MenuState  # noqa: E402
+from magdagdon.app.ui import palette  # noqa: E402
+from magdagdon.app.ui.ui_theme import button_corner_radius, uncached_shapes  # noqa: E402
+from magdagdon.app.ui.widgets import button_shadow  # noqa: E402
 from support.player import Player  # noqa: E402
 
 
@@ -175,10 +179,12 @@ def _live_surfaces() -> list[pygame.Surface]:
     return list(found.values())
 
 
-def test_menu_buttons_keep_one_image_per_look_they_show_drawn_as_pygame_gui_draws_it(tmp_path):
+def test_menu_buttons_keep_one_image_per_look_they_show_and_the_game_draws_each_look_as_the_rounded_theme(tmp_path):
     """pygame_gui kept seven images the size of a button for its one look shown (the look,
     its copy before the text, the text's, the text layout's and its row's, a blank to start
-    from, the copy the button shows): 9.7 MB for the settings' buttons at 1920×1080."""
+    from, the copy the button shows): 9.7 MB for the settings' buttons at 1920×1080. Its
+    looks are now transparent click targets; the game draws each button's body in the look
+    pygame_gui drew it in when it drew rounded buttons itself (some 16 ms a look)."""
     from pygame_gui.elements import UIButton
 
     player = Player(tmp_path, (1920, 1080), draw_log=False, scene="settings")
@@ -191,16 +197,14 @@ def test_menu_buttons_keep_one_image_per_look_they_show_drawn_as_pygame_gui_draw
             sizes = {button.rect.size for button, _ in menu.buttons}
             return sum(surface_bytes(s) for s in _live_surfaces() if s.get_size() in sizes)
 
-        # One look each, and the blank a rounded look starts from, one for every size.
         one_look_each = sum(button.rect.width * button.rect.height * 4 for button, _ in menu.buttons)
-        one_look_each += sum(w * h * 4 for w, h in {button.rect.size for button, _ in menu.buttons})
         assert button_sized_bytes() <= one_look_each
         button, _ = menu.buttons[2]
         button.select()  # a second look, drawn when taken
         player.wait(0.5)
         assert button_sized_bytes() <= one_look_each + button.rect.width * button.rect.height * 4
 
-        # Each look as a stock pygame_gui button draws it (one made beside each, same theme).
+        # pygame_gui's looks: a stock button's in the same theme, and nothing to see.
         manager = player.menu_manager
         for index, (button, ident) in enumerate(menu.buttons):
             stock = UIButton(button.rect, "", manager, object_id=next(iter(button.object_ids[-1:]), None))
@@ -210,9 +214,120 @@ def test_menu_buttons_keep_one_image_per_look_they_show_drawn_as_pygame_gui_draw
                 stock.select()
             manager.update(0.5)
             assert (pygame.image.tobytes(button.image, "RGBA") == pygame.image.tobytes(stock.image, "RGBA")), ident
+            assert button.image.get_bounding_rect().size == (0, 0), ident  # every pixel transparent
             stock.kill()
+
+        # The game's: every look of every style as pygame_gui drew it rounded in the theme's colours.
+        shown = _every_look_shown(menu)
+        assert {look for _, look in shown.values()} == {"normal", "hovered", "selected", "active", "disabled"}
+        assert {style for style, _ in shown.values()} >= {"", "#primary", "#chosen"}
+        canvas = pygame.Surface((1920, 1080))
+        canvas.fill(palette.PANEL)
+        menu.draw_button_bodies(canvas)
+        reference = _rounded_theme_manager((1920, 1080))
+        for button, ident in menu.buttons:
+            style, look = shown[ident]
+            shadow = button_shadow(button.rect.height)
+            drawn = canvas.subsurface(button.rect.inflate(0, 2 * shadow)).copy()
+            expected = _as_pygame_gui_drew_it(reference, button.rect, style, look)
+            _assert_same_look(drawn, expected, pygame.Rect((0, shadow), button.rect.size),
+                              button_corner_radius((1920, 1080)), f"{ident} ({style or 'plain'}, {look})")
     finally:
         player.close()
+
+
+def _every_look_shown(menu: MenuState) -> dict[str, tuple[str, str]]:
+    """Put the menu's buttons in every look a player can give them (one hovered, one held,
+    one selected; the disabled one as it is): ident -> (style, look shown)."""
+    from magdagdon.app.ui.button_labels import button_style, shown_look
+
+    enabled = [button for button, _ in menu.buttons if button.is_enabled and not button.is_selected]
+    enabled[0].hovered = True  # as pygame_gui sets them under the pointer and while pressed
+    enabled[1].held = True
+    enabled[3].select()
+    return {ident: (button_style(button), shown_look(button)) for button, ident in menu.buttons}
+
+
+def _rounded_theme_manager(size: tuple[int, int]) -> UIManager:
+    """A pygame_gui manager that draws the menus' buttons rounded, in the colours of the
+    game's theme file: the look before the game drew them itself."""
+    import json
+
+    from magdagdon.assets_path import asset_path
+
+    with open(asset_path("theme", "theme.json"), encoding="utf-8") as file:
+        theme = json.load(file)
+    misc = {"shape": "rounded_rectangle", "shape_corner_radius": str(button_corner_radius(size)),
+            "border_width": theme["defaults"]["misc"]["border_width"], "shadow_width": "0"}
+    blocks = {name: {"colours": block["colours"]} for name, block in theme.items()
+              if name.startswith("#") and "colours" in block}
+    manager = UIManager(size, {"button": {"colours": theme["defaults"]["colours"], "misc": misc}, **blocks})
+    manager.get_theme().shape_cache = uncached_shapes()
+    return manager
+
+
+def _as_pygame_gui_drew_it(manager: UIManager, rect: pygame.Rect, style: str, look: str) -> pygame.Surface:
+    """The button's place on the panel with pygame_gui's rounded look over the table's
+    shadow (no shadow under a pressed or disabled button), as the menus drew it before."""
+    from pygame_gui.elements import UIButton
+
+    stock = UIButton(rect, "", manager, object_id=style or None)
+    stock.drawable_shape.redraw_state(look)
+    image = stock.drawable_shape.states[look].surface
+    stock.kill()
+    shadow = button_shadow(rect.height)
+    place = pygame.Surface((rect.width, rect.height + 2 * shadow))
+    place.fill(palette.PANEL)
+    if look not in ("active", "disabled"):
+        radius = min(button_corner_radius(manager.window_resolution), rect.height // 2)
+        pygame.draw.rect(place, palette.SHADOW, pygame.Rect(0, 2 * shadow, *rect.size), border_radius=radius)
+    place.blit(image, (0, shadow), special_flags=pygame.BLEND_PREMULTIPLIED)
+    return place
+
+
+def _assert_same_look(drawn: pygame.Surface, expected: pygame.Surface, body: pygame.Rect, radius: int,
+                      what: str) -> None:
+    """Every pixel the same, but in the rounded corners of ``body`` (where the button lies in
+    the pictures), where the smoothing of the curve may differ by a fraction of a pixel's
+    cover (pygame_gui's fill's curve is squeezed by a hair, its rim's is not): at most a
+    quarter of the way from one colour to the next there."""
+    corners = [pygame.Rect(x, y, radius, radius) for x in (body.left, body.right - radius)
+               for y in (body.top, body.bottom - radius)]
+    masked = []
+    for picture in (drawn, expected):
+        picture = picture.copy()
+        for corner in corners:
+            picture.fill((255, 0, 255), corner)
+        masked.append(pygame.image.tobytes(picture, "RGB"))
+    assert masked[0] == masked[1], f"{what}: differs outside its corners"
+    worst = max(max(abs(a - b) for a, b in zip(drawn.get_at(spot)[:3], expected.get_at(spot)[:3]))
+                for corner in corners for spot in ((x, y) for x in range(corner.left, corner.right)
+                                                   for y in range(corner.top, corner.bottom)))
+    assert worst <= 64, f"{what}: a corner's pixel {worst} off"
+
+
+def test_every_style_and_look_of_the_theme_is_drawn_as_pygame_gui_drew_it_rounded():
+    """Each style of the theme (plain, primary, gold, danger) in each look (pressed: darker,
+    rimmed in gold; disabled: dim), at the smallest window, a common one and 4K."""
+    pygame.display.init()
+    pygame.display.set_mode((800, 600))
+    from magdagdon.app.ui.button_body import draw_body
+    from magdagdon.app.ui.ui_theme import BUTTON_LOOKS, button_body, button_rim_width
+
+    for window, size in (((800, 600), (331, 41)), ((1920, 1080), (702, 73)), ((3840, 2160), (1403, 146))):
+        reference = _rounded_theme_manager(window)
+        radius = button_corner_radius(window)
+        for style in ("", "#primary", "#chosen", "#danger"):
+            for look in BUTTON_LOOKS:
+                shadow = button_shadow(size[1])
+                expected = _as_pygame_gui_drew_it(reference, pygame.Rect((0, 0), size), style, look)
+                drawn = pygame.Surface(expected.get_size())
+                drawn.fill(palette.PANEL)
+                body = pygame.Rect((0, shadow), size)
+                if look not in ("active", "disabled"):
+                    pygame.draw.rect(drawn, palette.SHADOW, body.move(0, shadow), border_radius=radius)
+                draw_body(drawn, body, button_body(style, look), radius, button_rim_width())
+                _assert_same_look(drawn, expected, body, radius, f"{window} {style or 'plain'} {look}")
 
 
 def test_the_menus_manager_opens_no_font_of_the_games_and_a_language_needs_none(tmp_path, monkeypatch):
@@ -256,6 +371,7 @@ def test_a_menu_button_clipped_spares_the_look_it_shows():
     ui, button = _a_menu_button()
     look = button.drawable_shape.states["normal"].surface
     assert button.image is look
+    look.fill((200, 60, 90))  # a look to see (the menus' are transparent: the game draws their bodies)
     whole = pygame.image.tobytes(look, "RGBA")
     button._set_image_clip(pygame.Rect(0, 0, 50, 20))
     assert pygame.image.tobytes(look, "RGBA") == whole

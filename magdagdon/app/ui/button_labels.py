@@ -34,7 +34,8 @@ def label_box(button: "UIButton") -> pygame.Rect:
 
 
 def shown_look(button: "UIButton") -> str:
-    """The look pygame_gui shows the button in: its words take the theme's colour for it."""
+    """The look the button shows, as pygame_gui keeps its state: its body, rim and words
+    take the theme's colours for it."""
     return ("disabled" if not button.is_enabled else "active" if button.held else
             "selected" if button.is_selected else "hovered" if button.hovered else "normal")
 

@@ -1,9 +1,10 @@
 """Menus and dialogs with pygame_gui: a centred panel with a title, optional rich text,
 and a column of buttons. Arrows/Tab move a visible focus, Enter chooses, Esc goes back.
 
-pygame_gui provides the buttons (hover, press, clicks); every word — titles, notices,
-button labels, pages of text — is drawn by the game's own text layout (see
-:mod:`..render.menu_text`), which gets mixed Urdu and Hindi lines right. A page longer than
+pygame_gui provides the buttons' hover, press and clicks, and draws nothing: the game draws
+each button (its rounded body, rim and shadow, in the theme's colours for the look it
+shows), and every word — titles, notices, button labels, pages of text — with its own text
+layout (see :mod:`..render.menu_text`), which gets mixed Urdu and Hindi lines right. A page longer than
 its box scrolls with the wheel, Page Up/Down or a drag.
 
 pygame_gui is imported and the widgets built only once the menu UI is ``ready`` (after the
@@ -34,10 +35,11 @@ from ..table.session import GameSession
 from ..shell.payloads import Answer, Confirm, ConfirmAction, Payload, Question
 from ..shell.play_context import PlayContext
 from ..shell.state_machine import State
-from .button_labels import button_style, draw_label, row_labels
+from .button_body import draw_body
+from .button_labels import button_style, draw_label, row_labels, shown_look
 from .menu_page import MenuPage, page_pad, page_size
 from .raised_panel import draw_raised_panel
-from .ui_theme import button_corner_radius, text_look
+from .ui_theme import button_body, button_corner_radius, button_rim_width, text_look
 from ..shell.viewport import Viewport
 from ..shell.screen_key import ScreenKey
 
@@ -423,8 +425,7 @@ class MenuState(State):
             if self.body_rect is not None:
                 with panel(surface, "body", self.body_rect, Role.PAGE):
                     self.draw_body(surface, self.body_rect)
-            self.draw_button_shadows(surface)
-            self.ui.draw(surface)
+            self.draw_button_bodies(surface)
             for label, role in zip(self.labels, self.label_roles):
                 with panel(surface, role.lstrip("#"), label.rect, LABEL_ROLES.get(role, Role.NOTICE)):
                     label.draw(surface)
@@ -432,15 +433,18 @@ class MenuState(State):
         if self.keyboard and self.buttons:
             draw_focus_ring(surface, self.buttons[self.focus_index][0].rect, max(6, self.panel.width // 60))
 
-    def draw_button_shadows(self, surface: pygame.Surface) -> None:
-        """Under each button its shadow, as under the table's: a button pressed, or one that
-        cannot be pressed, lies flat on the panel (no shadow)."""
-        radius = button_corner_radius(self.kit.viewport.size)
+    def draw_button_bodies(self, surface: pygame.Surface) -> None:
+        """Each button's rounded body and rim in the theme's colours for the look it shows
+        (pygame_gui's buttons under them are click targets with nothing to show), over its
+        shadow, as the table's buttons stand: a button pressed, or one that cannot be
+        pressed, lies flat on the panel (no shadow)."""
+        radius, rim = button_corner_radius(self.kit.viewport.size), button_rim_width()
         for button, _ in self.buttons:
-            if button.is_enabled and not button.held:
-                rect = button.rect
-                pygame.draw.rect(surface, palette.SHADOW, rect.move(0, button_shadow(rect.height)),
-                                 border_radius=min(radius, rect.height // 2))
+            rect, look = button.rect, shown_look(button)
+            corner = min(radius, rect.height // 2, rect.width // 2)
+            if look not in ("active", "disabled"):
+                pygame.draw.rect(surface, palette.SHADOW, rect.move(0, button_shadow(rect.height)), border_radius=corner)
+            draw_body(surface, rect, button_body(button_style(button), look), corner, rim)
 
     def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The page of text in its box (``drawn_body`` menus draw their own)."""

@@ -1,7 +1,8 @@
 """The menus' buttons: pygame_gui buttons that keep one image each, the look shown.
 
-The game draws every button's words itself (``MenuState.draw_button_labels``), so
-pygame_gui's buttons carry no text; yet pygame_gui lays out even an empty text, and for
+The game draws every button, its body and its words (``MenuState.draw_button_bodies``,
+``MenuState.draw_button_labels``), so pygame_gui's buttons are click targets, transparent
+and without text; yet pygame_gui lays out even an empty text, and for
 each look it draws it keeps the look's image, a copy of it from before the text, a
 transparent image for the text, the text layout's own image, its row's image and a blank
 image to start each look from, and the button shows a copy of the look's image: seven
@@ -11,8 +12,8 @@ buttons held 9.7 MB of them).
 A ``PlainButton`` lets the text layout go as soon as it is built, so no look draws text
 (there is none), and the blank starting image too: pygame_gui starts each look from a
 fresh blank image when it has none, which is the same image; and it shows the look's own
-image. Each look is drawn exactly as before (``tests/test_app_caches.py`` compares the
-pixels).
+image. Each look is drawn exactly as a stock pygame_gui button draws it
+(``tests/test_app_caches.py`` compares the pixels).
 
 pygame_gui is imported here: import this module only once the menus need pygame_gui.
 """
@@ -70,12 +71,8 @@ class PlainButton(UIButton):
         for state in shape.states.values():
             state.pre_text_surface = None  # kept to put text edits on; there is no text
             state.text_surface = None
-        if getattr(shape, "shadow_width", None) == 0:
-            # Without a shadow it is a blank image. A plain rectangle makes the same when it has
-            # none; a rounded one needs one to start a look from (``MenuUI`` shares one for
-            # every button of a size: it is only copied).
-            if isinstance(shape, RectDrawableShape):
-                shape.base_surface = None
+        if getattr(shape, "shadow_width", None) == 0 and isinstance(shape, RectDrawableShape):
+            shape.base_surface = None  # a blank image: a plain rectangle makes the same when it has none
 
     def disable(self) -> None:
         """Show the disabled look and let the normal one go: a button made disabled (a choice

@@ -2,10 +2,10 @@
 first use, after the first frame is on screen; a new one only for a new window size (it
 holds no words, so languages and Large text need none).
 
-pygame_gui draws from a list of visible elements it rebuilds only in ``update``: new
-elements draw nothing before it, killed ones go on drawing until it. The control object
-therefore calls ``update`` on every frame, before ``draw``, and draws a frame after any
-change here (``changed``).
+pygame_gui draws nothing: its buttons are click targets the menus draw themselves
+(``MenuState.draw_button_bodies``). It sees hover and presses from the events and its
+``update``, which the control object calls on every frame before drawing, and draws a
+frame after any change here (``changed``).
 """
 
 from __future__ import annotations
@@ -38,7 +38,6 @@ class MenuUI:
         self.ready = False  # the control object sets it once the first frame is shown
         self.changed = False  # elements were made or killed since the last drawn frame
         self._manager: UIManager | None = None
-        self._blanks: dict[tuple[int, int], pygame.Surface] = {}  # the blank each rounded look starts from, by size
 
     @property
     def manager(self) -> "UIManager":
@@ -61,7 +60,6 @@ class MenuUI:
                 set_default_manager(None)
             self.on_drop()
         self._manager = None
-        self._blanks = {}
         self.changed = True
 
     def note_change(self) -> None:
@@ -91,10 +89,6 @@ class MenuUI:
         shape = getattr(element, "drawable_shape", None)
         if shape is None:
             return
-        base = getattr(shape, "base_surface", None)
-        if base is not None and getattr(shape, "shadow_width", None) == 0:
-            # A rounded look starts from a blank image: one for every button of a size.
-            shape.base_surface = self._blanks.setdefault(base.get_size(), base)
         for state_id, state in shape.states.items():
             if state_id != "normal":
                 state.should_auto_pregen = False
@@ -109,6 +103,3 @@ class MenuUI:
         if self._manager is not None:
             self._manager.update(seconds)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        if self._manager is not None:
-            self._manager.draw_ui(surface)

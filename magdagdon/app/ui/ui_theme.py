@@ -1,12 +1,13 @@
-"""The menus' look (``assets/theme/theme.json``): pygame_gui's buttons take its colours
-and shapes; the words the game draws on and around them take its sizes, weights and
-colours (:func:`text_look`, :func:`text_colour`), every size scaled to the window so menus
-read well from 800×600 to 4K.
+"""The menus' look (``assets/theme/theme.json``), all of it drawn by the game: the buttons'
+rounded bodies and rims in each look (:func:`button_body`, :func:`button_corner_radius`),
+and the words on and around them, their sizes, weights and colours (:func:`text_look`,
+:func:`text_colour`), every size scaled to the window so menus read well from 800×600 to 4K.
+pygame_gui's buttons are the click targets under them, with nothing of their own to show
+(:func:`click_target_theme`).
 """
 
 from __future__ import annotations
 
-import copy
 import json
 from dataclasses import dataclass
 from functools import lru_cache
@@ -32,27 +33,50 @@ def ui_scale(size: tuple[int, int]) -> float:
 
 
 def button_corner_radius(size: tuple[int, int]) -> int:
-    """The menus' buttons' rounded corners at a window size (pygame_gui keeps a radius within
-    half the button's height)."""
-    return max(6, round(12 * ui_scale(size)))
+    """The menus' buttons' rounded corners at a window size (the theme's radius, scaled; a
+    button keeps it within half its height)."""
+    return max(6, round(int(_theme_template()["defaults"]["misc"]["shape_corner_radius"]) * ui_scale(size)))
 
 
-def theme_for(size: tuple[int, int]) -> dict[str, Any]:
-    """pygame_gui's theme for a window size: the buttons' colours and shapes (rounded, lit from
-    above by a gradient like the table's pieces; a pressed button darker, rimmed in gold;
-    their shadows are the menu's drawing, as the table's buttons' are). It holds no
-    fonts: every word on a menu is the game's own drawing (``MenuState``), so pygame_gui
-    opens only its two default fonts, once per window size (the theme's font sizes are the
-    game's, read by :func:`text_look`)."""
-    theme = {element: {key: copy.deepcopy(value) for key, value in block.items() if key != "font"}
-             for element, block in _theme_template().items()}
-    misc = theme["defaults"]["misc"]
-    misc["shape_corner_radius"] = str(button_corner_radius(size))
-    theme.setdefault("button", {})
-    for element in ("button", "text_box"):  # element blocks do not inherit "defaults" misc
-        for key, value in misc.items():
-            theme.setdefault(element, {}).setdefault("misc", {}).setdefault(key, value)
-    return theme
+def button_rim_width() -> int:
+    """The width of a menu button's rim, in pixels at every window size."""
+    return int(_theme_template()["defaults"]["misc"]["border_width"])
+
+
+# What the theme calls a button's looks: pygame_gui's names for the states it shows.
+BUTTON_LOOKS = ("normal", "hovered", "selected", "active", "disabled")
+
+
+@dataclass(frozen=True)
+class ButtonBody:
+    """A menu button's body in one look: its fill and the rim round it."""
+
+    fill: tuple[int, int, int]
+    rim: tuple[int, int, int]
+
+
+def button_body(object_id: str, look: str) -> ButtonBody:
+    """The fill and rim the theme gives a menu button of style ``object_id`` ("", "#primary",
+    "#chosen", "#danger") in ``look`` (one of :data:`BUTTON_LOOKS`; "active": pressed)."""
+    _font, colours = _block("button", object_id)
+    return ButtonBody(_rgb(colours[f"{look}_bg"]), _rgb(colours[f"{look}_border"]))
+
+
+TRANSPARENT = "#00000000"
+
+
+def click_target_theme() -> dict[str, Any]:
+    """pygame_gui's theme: its buttons are click targets with nothing to show (plain
+    rectangles, no rim, no shadow, every look transparent); the menu draws each button's
+    rounded body, rim and shadow itself (``MenuState.draw_button_bodies``), as the table
+    draws its buttons. pygame_gui drew a rounded look four times over to smooth its edges,
+    some 16 ms a look at 1920×1080 and 60 ms at 3840×2160, so a menu opened, a language
+    switched or a window resized cost a fraction of a second to a second. The theme holds
+    no fonts either: every word on a menu is the game's own drawing, so pygame_gui opens
+    only its two default fonts, once per window size."""
+    colours = {f"{look}_{part}": TRANSPARENT for look in BUTTON_LOOKS for part in ("bg", "border", "text")}
+    return {"button": {"colours": colours,
+                       "misc": {"shape": "rectangle", "border_width": "0", "shadow_width": "0"}}}
 
 
 @dataclass(frozen=True)
@@ -99,7 +123,7 @@ def make_ui_manager(size: tuple[int, int]) -> "UIManager":
     before: it costs ~0.1 s, and the first frame does not need it)."""
     from pygame_gui import UIManager
 
-    manager = UIManager(size, theme_for(size), enable_live_theme_updates=False)
+    manager = UIManager(size, click_target_theme(), enable_live_theme_updates=False)
     manager.get_theme().shape_cache = uncached_shapes()
     return manager
 
