@@ -216,3 +216,28 @@ def test_a_tip_is_dismissed_with_got_it_and_the_coaching_goes_on(tmp_path):
     assert "power" not in table.kit.coach.tips_seen  # Got it is not Skip: the power tip is still to come
     assert player.top_key == "magdagdon"  # and the tap did nothing else
     player.close()
+
+
+def test_the_chips_are_known_from_the_plan_before_any_frame_and_a_tap_on_skip_works(tmp_path):
+    """Input hit-tests the bubble of the moment, planned as the table settles: with no frame
+    ever drawn, the mark's Skip chip is known and a tap on it ends the coaching; drawn, the
+    chip is where the plan put it."""
+    player = Player(tmp_path, (1920, 1080), seed=5, coach=True)
+    skipped = []
+    player.around_each_draw(lambda draw: skipped.append(draw))  # each frame's drawing left undone
+    player.wait(0.5)
+    table = player.table
+    skip, target = table.skip_rect, table.coach_target
+    assert skipped and skip is not None and target == table.layout.primary
+    player.tap(skip.center)
+    assert not table.kit.coach.coaching and table.skip_rect is None and table.coach_target is None
+    assert table.game.turn == 0 and table.session.tumbling is False  # the tap did nothing else
+    player.close()
+
+
+def test_the_chip_drawn_is_the_planned_one(tmp_path):
+    player = coached_player(tmp_path)
+    skip = player.table.skip_rect
+    drawn = [t.panel_rect for t in player.frame_log.texts if "button coach skip" in t.panel]
+    assert skip is not None and drawn == [skip]
+    player.close()

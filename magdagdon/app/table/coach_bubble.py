@@ -1,6 +1,8 @@
-"""The coach's bubble on the table: which mark or one-time tip shows at this moment, drawn
-on top of everything (``coach_marks``), and its chip as last drawn, which is all of the
-bubble a tap can hit (Skip ends the coaching; Got it, like any tap, dismisses the tip)."""
+"""The coach's bubble on the table: which mark or one-time tip shows at this moment and
+where its box, words and chip go, planned before it is drawn (``coach_marks`` lays it out
+and draws it, on top of everything). Its chip is all of the bubble a tap can hit (Skip ends
+the coaching; Got it, like any tap, dismisses the tip): a tap is hit-tested against the
+bubble of the moment, never against what was last drawn."""
 
 from __future__ import annotations
 
@@ -11,36 +13,67 @@ import pygame
 
 from ..text.fonts import FontBook
 from ..text.i18n import Catalog
+from ..ui.presenter import Presenter
 from .coach import Coach
-from .coach_marks import draw_coach_mark, mark_area
-from ..text.fit import min_text_px
+from .coach_marks import Bubble, draw_coach_mark, place_bubble
 from .layout import Layout
 from .session import GameSession
 
 
 @dataclass(frozen=True)
-class CoachBubble:
-    """What the coach shows now: its words, its chip's word, what it points at (a mark) or
-    nothing (a tip), and where it goes (None: the guide line's band)."""
+class CoachWords:
+    """What the coach says now and what it points at: the inputs of its bubble's plan with
+    the table's layout (its bands, the window), the language and the text scale."""
 
     message: str
-    chip: str
+    chip_label: str
+    target: pygame.Rect | None  # what a mark points at; None: a tip
+    named: tuple[str, ...]  # the draw log's names of the target and of what the words name
+    room: pygame.Rect | None  # a tip's room of its own (None: the guide line's band)
+    layout: Layout
+    locale: str
+    text_scale: float
+
+
+@dataclass(frozen=True)
+class CoachBubble:
+    """The bubble of the moment, laid out: its words, its chip's word, what it points at (a
+    mark) or nothing (a tip), the band it stands in (``area``: None for the guide line's,
+    whose words then give way to it) and where its box, lines and chip go (``placed``)."""
+
+    message: str
+    chip_label: str
     target: pygame.Rect | None
-    named: tuple[str, ...] = ()
-    area: pygame.Rect | None = None
+    named: tuple[str, ...]
+    area: pygame.Rect | None
+    band: pygame.Rect  # the band it stands in, whichever it is
+    placed: Bubble
+
+    @property
+    def chip(self) -> pygame.Rect:
+        """What a tap on Skip (a mark) or Got it (a tip) hits."""
+        return self.placed.chip
+
+
+def plan_coach_bubble(fonts: FontBook, words: CoachWords) -> CoachBubble:
+    """The bubble for ``words``, placed on the table (fonts in ``words``' language)."""
+    layout = words.layout
+    area, placed = place_bubble(fonts, layout, words.target, words.message, words.chip_label, words.room)
+    return CoachBubble(words.message, words.chip_label, words.target, words.named,
+                       None if area == layout.coach else area, area, placed)
 
 
 class TableCoach:
-    """The coach at a table: the bubble of the moment, and where its chip and target were drawn."""
+    """The coach at a table: the bubble of the moment (``now``), planned by ``present``
+    when what it shows may have changed, and read by draw and by a tap."""
 
     def __init__(self, coach: Coach, text: Catalog, fonts: FontBook) -> None:
         self.coach, self.text, self.fonts = coach, text, fonts
-        self.skip_rect: pygame.Rect | None = None  # the coach mark's Skip chip, as last drawn
-        self.tip_rect: pygame.Rect | None = None  # a tip's Got it chip, as last drawn
-        self.target: pygame.Rect | None = None  # what the coach mark points at, as last drawn
+        self.plans: Presenter[CoachWords, CoachBubble] = Presenter(lambda words: plan_coach_bubble(fonts, words))
+        self.now: CoachBubble | None = None
 
-    def bubble(self, session: GameSession, layout: Layout, tip_area: Callable[[], pygame.Rect | None],
-               in_view: bool, hands_off: bool = False) -> CoachBubble | None:
+    def words(self, session: GameSession, layout: Layout, tip_area: Callable[[], pygame.Rect | None],
+              in_view: bool, hands_off: bool = False) -> CoachWords | None:
         """The coach mark of this moment, or a one-time tip, if one shows: none while the dice
         tumble or out of view (a mark under a menu would point at what cannot be tapped),
         nor while no person plays (``hands_off``: a demo, the computer's turn at a party).
@@ -54,32 +87,51 @@ class TableCoach:
             kind, index = mark.target
             if kind == "die":
                 sprite = session.sprites.get(index)
-                target = sprite.rect if sprite is not None else layout.tray_slots[index]
+                target = sprite.standing_rect() if sprite is not None else layout.tray_slots[index]
             elif kind == "cell":
                 target = layout.cells[index]
             else:
                 target = layout.primary
             named = f"{kind} {index}" if kind != "button" else "button confirm"
-            words, chip = text(mark.key, **dict(mark.values)), text("coach.skip")
-            area = mark_area(self.fonts, layout, target, words, chip, min_text_px(layout.size))
-            return CoachBubble(words, chip, target, (named,), None if area == layout.coach else area)
+            return CoachWords(text(mark.key, **dict(mark.values)), text("coach.skip"), target, (named,), None,
+                              layout, text.locale, self.fonts.scale)
         tip = coach.current_tip(game, hands_off)
         if tip is not None:
-            return CoachBubble(text(f"coach.tip.{tip}"), text("coach.got_it"), None, (), tip_area())
+            return CoachWords(text(f"coach.tip.{tip}"), text("coach.got_it"), None, (), tip_area(),
+                              layout, text.locale, self.fonts.scale)
         return None
 
-    def draw(self, surface: pygame.Surface, layout: Layout, bubble: CoachBubble | None, strength: float) -> None:
-        """The mark or tip on top of everything (its chip is what a tap on Skip or Got it hits)."""
-        self.skip_rect = self.target = self.tip_rect = None
-        if bubble is None:
+    def present(self, session: GameSession, layout: Layout, tip_area: Callable[[], pygame.Rect | None],
+                in_view: bool, hands_off: bool = False) -> CoachBubble | None:
+        """Settle the bubble of the moment (the plan is kept while its words and the table's
+        layout hold)."""
+        words = self.words(session, layout, tip_area, in_view, hands_off)
+        self.now = None if words is None else self.plans.present(words)
+        return self.now
+
+    @property
+    def target(self) -> pygame.Rect | None:
+        """What the coach mark of the moment points at."""
+        return self.now.target if self.now is not None else None
+
+    @property
+    def skip_rect(self) -> pygame.Rect | None:
+        """The coach mark's Skip chip."""
+        now = self.now
+        return now.chip if now is not None and now.target is not None else None
+
+    @property
+    def tip_rect(self) -> pygame.Rect | None:
+        """A tip's Got it chip."""
+        now = self.now
+        return now.chip if now is not None and now.target is None else None
+
+    def draw(self, surface: pygame.Surface, strength: float) -> None:
+        """The mark or tip of the moment on top of everything."""
+        now = self.now
+        if now is None:
             return
-        self.target = bubble.target
-        chip = draw_coach_mark(surface, self.fonts, layout, bubble.target, bubble.message, bubble.chip,
-                               strength, named=bubble.named, area=bubble.area)
-        if bubble.target is None:
-            self.tip_rect = chip
-        else:
-            self.skip_rect = chip
+        draw_coach_mark(surface, self.fonts, now.placed, now.chip_label, now.target, now.band, strength, now.named)
 
     def skip_tapped(self, event: pygame.event.Event) -> bool:
         """A tap on the mark's Skip chip, which ends the coaching and all tips."""
@@ -87,6 +139,6 @@ class TableCoach:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and skip is not None \
                 and skip.collidepoint(event.pos):
             self.coach.skip()
-            self.skip_rect = None
+            self.now = None
             return True
         return False

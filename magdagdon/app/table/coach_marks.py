@@ -59,6 +59,19 @@ def mark_area(fonts: "FontBook", layout: "Layout", target: pygame.Rect, message:
     return layout.coach
 
 
+def place_bubble(fonts: "FontBook", layout: "Layout", target: pygame.Rect | None, message: str,
+                 chip_label: str, room: pygame.Rect | None = None) -> tuple[pygame.Rect, Bubble]:
+    """Where a mark (``target``: what it points at) or a tip (no target) stands on the table
+    and its bubble laid out there: a mark beside its target (``mark_area``), a tip in
+    ``room`` if its state keeps some, else in the guide line's band."""
+    floor = min_text_px(layout.size)
+    if target is None:
+        area = room or layout.coach
+    else:
+        area = mark_area(fonts, layout, target, message, chip_label, floor)
+    return area, plan_bubble(fonts, area, message, chip_label, floor, None if target is None else target.centerx)
+
+
 def bubble_pad(area: pygame.Rect, size: int) -> int:
     """The room round a bubble's words (and its chip's)."""
     return max(4, min(area.height // 10, size // 3))
@@ -114,16 +127,13 @@ def _lines(fonts: "FontBook", message: str, size: int, width: int) -> list[str]:
     return fonts.wrap(message, size, max(1, width), True)
 
 
-def draw_coach_mark(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", target: pygame.Rect | None,
-                    message: str, chip_label: str, strength: float, named: tuple[str, ...] = (),
-                    area: pygame.Rect | None = None) -> pygame.Rect:
-    """Draw the mark (``target``: what it points at) or the tip (no target); returns the
-    chip's rectangle (what a tap on Skip or Got it hits). ``named``: what the mark points at,
-    first (the draw log's names of the target and of what its words name); ``area``: where
-    the bubble goes (by default the guide line's band)."""
-    area = area or layout.coach
-    floor = min_text_px(surface.get_size())
-    plan = plan_bubble(fonts, area, message, chip_label, floor, None if target is None else target.centerx)
+def draw_coach_mark(surface: pygame.Surface, fonts: "FontBook", plan: Bubble, chip_label: str,
+                    target: pygame.Rect | None, area: pygame.Rect, strength: float,
+                    named: tuple[str, ...] = ()) -> None:
+    """Draw the bubble ``plan`` (its box, words and chip, laid out in ``area`` by
+    ``plan_bubble``) as a mark pointing at ``target``, or as a tip (no target). ``named``:
+    what the mark points at, first (the draw log's names of the target and of what its
+    words name)."""
     bubble, pad = plan.rect, plan.pad
     if target is not None:
         width = max(3, int(3 + 3 * strength))
@@ -140,7 +150,6 @@ def draw_coach_mark(surface: pygame.Surface, fonts: "FontBook", layout: "Layout"
     pygame.draw.rect(surface, palette.BUTTON, plan.chip, border_radius=plan.chip.height // 2)
     with panel(surface, chip_name, plan.chip, Role.BUTTON_LABEL, element=Role.BUTTON):
         blit_lines(surface, fonts, [chip_label], plan.chip_size, palette.TEXT, plan.chip, bold=True)
-    return plan.chip
 
 
 def _draw_pointer(surface: pygame.Surface, bubble: pygame.Rect, target: pygame.Rect, area: pygame.Rect) -> None:

@@ -122,13 +122,20 @@ class DieSprite:
     # --- drawing ------------------------------------------------------------------------
     def place(self, alpha: float) -> None:
         """Set ``image`` and ``rect`` for a frame ``alpha`` (0..1) of the way to the next tick."""
-        pos = self.prev_pos.lerp(self.pos, alpha)
         angle = round(self.prev_angle + (self.angle - self.prev_angle) * alpha)  # whole degrees
         shown = self._shown if self.tumble_left else self.value
-        lift = int(self.lift * self.size * 0.08)
         key = (shown, self.size, self.look, angle)
         if key != self._placed:  # rotating costs ~0.1 ms: once per look
             face = die_face(shown, self.size, self.look)
             self.image = pygame.transform.rotate(face, angle) if angle else face
             self._placed = key
-        self.rect = self.image.get_rect(center=(round(pos.x), round(pos.y) - lift))
+        self.rect = self.image.get_rect(center=self._centre(self.prev_pos.lerp(self.pos, alpha)))
+
+    def standing_rect(self) -> pygame.Rect:
+        """Where the die stands at this tick, as the next frame draws it once it is still: what
+        a coach mark rings, known before that frame is drawn."""
+        return self.image.get_rect(center=self._centre(self.pos))
+
+    def _centre(self, pos: pygame.Vector2) -> tuple[int, int]:
+        """Where the die's picture is centred for ``pos`` (a selected die a little raised)."""
+        return round(pos.x), round(pos.y) - int(self.lift * self.size * 0.08)

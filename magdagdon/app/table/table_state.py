@@ -93,6 +93,7 @@ class TableState(State):
         if self.kit.viewport.show_party(len(party.players) if party is not None else 0):  # the party's players on screen
             self.session.place_sprites(snap=True)
         self.session.place_sprites()
+        self.present_coach()
         if isinstance(payload, TitleOnTop):
             self.push(ScreenKey.TITLE)
 
@@ -106,14 +107,17 @@ class TableState(State):
         self.session.skip_animations()
         self.input.let_go(self.session)
         self.session.place_sprites(snap=True)
+        self.present_coach()
 
-    def resize(self) -> None:
+    def resize(self) -> None:  # and a language switch
         self.session.place_sprites(snap=True)
+        self.present_coach()
 
     def resume(self, answer: Answer | None) -> None:
         self.covered = False
         self.kit.canvas.invalidate()  # e.g. the language or the sound changed meanwhile
         self.poke()
+        self.present_coach()
         if isinstance(answer, HintWanted) and self.hint_allowed:
             self.show_hint()
 
@@ -149,7 +153,12 @@ class TableState(State):
         """Something changed: let the highlights breathe again for a while."""
         self.pulse_until = self.tick + PULSE_TICKS
 
-    # What the coach's bubble drew last (its chips are what a tap on Skip or Got it hits).
+    def present_coach(self) -> None:
+        """Settle the coach's bubble of the moment: after each tick, each input and each
+        change of the window, the language or what covers the table (draw reads it)."""
+        self.table_coach.present(self.session, self.layout, self.tip_area, not self.covered, self.hands_off())
+
+    # The coach's bubble of the moment (its chips are what a tap on Skip or Got it hits).
     @property
     def coach_target(self) -> pygame.Rect | None:
         return self.table_coach.target
@@ -235,6 +244,7 @@ class TableState(State):
         session.effects += effects_of(action, before, self.game, session.ticks)
         session.acted_at, session.acted_in = session.ticks, self.key
         self.poke()
+        self.present_coach()  # a move made by the clock (auto-roll) is drawn before the next tick
 
     def show_hint(self) -> None:
         self.session.ask_hint(self.kit.worker)
@@ -288,8 +298,9 @@ class TableState(State):
             return
         if self.table_coach.skip_tapped(event):
             self.input.pressed = None
-            return
-        self.input.handle_event(event, self)
+        else:
+            self.input.handle_event(event, self)
+        self.present_coach()
 
     # --- time -------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -305,6 +316,7 @@ class TableState(State):
             if session.hint is not None:
                 self.poke()
         self.follow_phase()
+        self.present_coach()
 
     def follow_phase(self) -> None:
         """Switch to the state for the engine's phase once the dice have landed (in a
@@ -332,10 +344,9 @@ class TableState(State):
 
     # --- drawing ----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        coach, in_view = self.table_coach, not self.covered
-        # Settles what the coach shows now: a tip may need room of its own (a banner's).
-        settled = coach.bubble(self.session, self.layout, self.tip_area, in_view, self.hands_off())
-        self.draw_static(surface, self.giving_way(settled.area if settled is not None else None))
+        coach = self.table_coach
+        bubble = coach.now
+        self.draw_static(surface, self.giving_way(bubble.area if bubble is not None else None))
         self.draw_effects(surface, alpha)
         strength = pulse(self.tick) if self.tick < self.pulse_until else 0.6
         cells, colour = self.lit_cells()
@@ -358,10 +369,9 @@ class TableState(State):
         party = self.party
         if party is not None:
             self._draw_party(surface, party)
-        bubble = coach.bubble(self.session, self.layout, self.tip_area, in_view, self.hands_off())  # where the dice are drawn now
         if bubble is None or bubble.area is not None:  # else the bubble says what to do now, where the guide goes
             self.draw_guide(surface)
-        coach.draw(surface, self.layout, bubble, pulse(self.tick))
+        coach.draw(surface, pulse(self.tick))
 
     def draw_guide(self, surface: pygame.Surface) -> None:
         text, session = self.text, self.session
