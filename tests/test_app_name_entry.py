@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from magdagdon.app.results.player_name import add_typed, final_name
+from magdagdon.app.ui import palette
 from magdagdon.engine import Difficulty
 from magdagdon.storage import open_store
 from magdagdon.storage.settings import load_settings
@@ -254,6 +255,46 @@ def test_the_urdu_title_stands_clear_of_its_field(tmp_path, size):
     assert title.rect.bottom <= player.top.field.top
     placed = {"outside its panel", "outside the window", "covered", "overlap", "text over an element"}
     assert [str(f) for f in audit_frame(frame, min_text_px(size)) if f.rule in placed] == []
+
+
+
+def test_the_field_is_planned_as_the_name_is_typed_not_as_frames_are_drawn(tmp_path):
+    """The field's words, their ink, the caret and the count are planned from what is typed,
+    before any frame shows them, and kept while the caret blinks."""
+    player = asked(tmp_path)
+    entry = player.top
+    made = entry.plans.plans_made
+    player.wait(2.5)  # the caret blinks twice
+    assert entry.plans.plans_made == made
+    skipped = []
+    player.around_each_draw(lambda draw: skipped.append(draw))  # no frame drawn from here
+    player.post(pygame.TEXTINPUT, text="Ana")
+    player.wait(0.1)
+    plan = entry.plan
+    assert skipped and entry.plans.plans_made == made + 1
+    assert plan.typed and plan.shown.words == "Ana" and plan.counter.words == "3/12"
+    field = entry.field
+    assert field.contains(plan.shown.ink) and plan.shown.ink.right < plan.caret_x < field.right
+    player.close()
+
+
+def test_the_caret_blinks_once_a_second_and_each_blink_is_shown_without_input(tmp_path):
+    """Nothing records whether the caret was drawn: each blink asks for one frame, and the
+    window shows the caret as the clock has it."""
+    player = asked(tmp_path)
+    entry = player.top
+    player.wait(0.5)
+    presented = player.frames_presented
+    seen = set()
+    for _ in range(4):
+        player.wait(0.5)
+        plan = entry.plan
+        pixel = tuple(player.shown().get_at((plan.caret_x, entry.field.centery)))[:3]
+        assert (pixel == palette.TEXT) == entry.caret_on(), (pixel, entry.caret_ticks)
+        seen.add(entry.caret_on())
+    assert seen == {True, False}
+    assert 2 <= player.frames_presented - presented <= 4  # a frame a blink, no more
+    player.close()
 
 
 def test_the_scores_command_run_while_the_name_is_asked_leaves_the_game_to_the_game(tmp_path, capsys):

@@ -15,25 +15,24 @@ input pop with the default name.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from dataclasses import dataclass
 
 import pygame
 
-from magdagdon.storage import DEFAULT_NAME, MAX_NAME_CHARACTERS
-from magdagdon.graphemes import length
+from magdagdon.storage import DEFAULT_NAME
 
 from ..text.fonts import FontBook
 from ..text.i18n import Catalog
 from ..input.gamepad import PadReader
 from ..input.keyboard import LAYOUTS, Key, OnScreenKeyboard
 from ..ui.button_row import words_width
+from .name_field import Line, NameFieldInputs, NameFieldPlan, plan_name_field
 from .player_name import LastName, add_typed, final_name
 from ..audit.draw_log import Role, panel
 from ..ui import palette
-from ..text.fit import fitted_line, min_text_px
-from ..text.menu_text import blit_ink, ink_rect
+from ..ui.presenter import Presenter
 from ..ui.widgets import draw_focus_ring
 from ..shell.loop import ticks
 from ..shell.payloads import NameAsked, NameGiven, Payload
@@ -56,6 +55,7 @@ class NameEntryKit:
     fonts: FontBook
     viewport: Viewport
     last_name: LastName
+    redraw: Callable[[], None]  # asks the loop for a frame though nothing was pressed (the caret's blink)
 
 
 class NameEntry(State):
@@ -67,6 +67,8 @@ class NameEntry(State):
         self.kit = kit
         self.text, self.fonts = kit.text, kit.fonts
         self.pad = PadReader()
+        self.plans: Presenter[NameFieldInputs, NameFieldPlan] = Presenter(
+            lambda inputs: plan_name_field(kit.fonts, kit.text, inputs))
 
     # --- lifecycle ------------------------------------------------------------------------
     def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
@@ -80,18 +82,24 @@ class NameEntry(State):
         self.timeout_ticks = ticks(timeout) if timeout is not None and timeout > 0 else None
         self.quiet_ticks = 0
         self.caret_ticks = 0
-        self.caret_drawn = False
-        self.name_rect: pygame.Rect | None = None  # where the name (or the placeholder) was last drawn
-        self.layout_for: tuple[int, int, str] | None = None
         self.keyboard = OnScreenKeyboard(list(LAYOUTS.values()), self.text.script, ACTIONS, self.text.rtl)
         self._layout()
         self.keyboard.focus = (self._letters_top() + 1, 0)  # the first row of letters under the digits
         pygame.key.start_text_input()
         pygame.key.set_text_input_rect(self.field)
 
-    def resize(self) -> None:
+    def resize(self) -> None:  # and a language switch
         self.keyboard.rtl = self.text.rtl
         self._layout()
+
+    def present(self) -> NameFieldPlan:
+        """The plan of the title and the field for the dialog's boxes and what is typed now
+        (kept while they hold): after each rebuild, input and tick, never in draw."""
+        radius = max(8, self.panel.height // 30)
+        inputs = NameFieldInputs(self.title_rect, self.field, radius, self.kit.viewport.size, self.text.locale,
+                                 self.fonts.scale, self.name, self.composing)
+        self.plan = self.plans.present(inputs)
+        return self.plan
 
     @property
     def keys(self) -> list[Key]:
@@ -111,7 +119,6 @@ class NameEntry(State):
     # --- layout ---------------------------------------------------------------------------
     def _layout(self) -> None:
         width, height = self.kit.viewport.size
-        self.layout_for = (width, height, self.text.locale)
         keyboard = self.keyboard
         top = [(OFFER, 3.0)] if self.offered else []
         rows = keyboard.rows_needed(bool(top))
@@ -126,6 +133,7 @@ class NameEntry(State):
         self.field.centerx = self.panel.centerx
         area = pygame.Rect(self.panel.left, self.field.bottom + pad, panel_w, self.panel.bottom - pad - self.field.bottom - pad)
         keyboard.lay_out(area, top, self._key_width)
+        self.present()
 
     def _key_width(self, ident: str, key_height: int) -> float:
         return words_width(self.fonts, self._label(ident), key_height)
@@ -172,6 +180,7 @@ class NameEntry(State):
             keyboard.pressed = None
         elif kind in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERAXISMOTION):
             self._on_pad(self.pad.action(event))
+        self.present()
 
     def _key_at(self, pos: tuple[int, int]) -> Key | None:
         key = self.keyboard.key_at(pos)
@@ -241,82 +250,55 @@ class NameEntry(State):
 
     # --- time -----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        caret_was_on = self.caret_on()
         self.caret_ticks += 1
+        if self.caret_on() != caret_was_on:
+            self.kit.redraw()  # the caret blinks once a second: the next frame shows it
         self.quiet_ticks += 1
         if self.timeout_ticks is not None and self.quiet_ticks >= self.timeout_ticks:
             self.pop(NameGiven(DEFAULT_NAME))
+        self.present()
 
-    def is_animating(self) -> bool:
-        return self._caret_on() != self.caret_drawn  # the caret blinks once a second
-
-    def _caret_on(self) -> bool:
+    def caret_on(self) -> bool:
+        """The caret's blink at this tick (read by draw: nothing records what was drawn)."""
         return (self.caret_ticks // 60) % 2 == 0
 
     # --- drawing --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        if self.layout_for != (*self.kit.viewport.size, self.text.locale):
-            self.resize()
         self.kit.viewport.dim(surface, 170)
         radius = max(8, self.panel.height // 30)
         pygame.draw.rect(surface, palette.PANEL, self.panel, border_radius=radius)
         pygame.draw.rect(surface, palette.GOLD, self.panel, width=max(2, radius // 4), border_radius=radius)
         with panel(surface, "name entry", self.panel, element=Role.DIALOG):
-            self._draw_inside(surface, radius)
+            self._draw_inside(surface)
 
-    def _draw_inside(self, surface: pygame.Surface, radius: int) -> None:
-        fonts, text = self.fonts, self.text
-        floor = min_text_px(surface.get_size())
-        title = text("name.title")
-        box = self.title_rect.inflate(-2 * radius, -2)
-        # The title's ink inside its own box, over the field (Nastaliq reaches far past its size).
-        image = fitted_line(fonts, title, int(self.title_rect.height * 0.6), box.size, palette.GOLD, True, floor)
+    def _draw_inside(self, surface: pygame.Surface) -> None:
+        plan = self.plan
         with panel(surface, "title", self.title_rect, Role.TITLE):
-            blit_ink(surface, image, box)
+            self._blit(surface, plan.title)
         with panel(surface, "field", self.field, Role.NAME, element=Role.PANEL):
-            self._draw_field(surface, floor)
-        self.keyboard.draw(surface, fonts, self._label, self._style, self._shown)
+            self._draw_field(surface, plan)
+        self.keyboard.draw(surface, self.fonts, self._label, self._style, self._shown)
 
-    def _draw_field(self, surface: pygame.Surface, floor: int) -> None:
-        fonts, field = self.fonts, self.field
+    def _blit(self, surface: pygame.Surface, line: Line) -> None:
+        surface.blit(self.fonts.render(line.words, line.size, line.colour, line.bold), line.at)
+
+    def _draw_field(self, surface: pygame.Surface, plan: NameFieldPlan) -> None:
+        field = self.field
         pygame.draw.rect(surface, palette.SHADOW, field, border_radius=field.height // 5)
         if not self.keyboard.focus_shown:  # typing goes to the field
             draw_focus_ring(surface, field, field.height // 5)
-        shown = self.name + self.composing
-        direction = self.text.direction  # a right-to-left language fills the field from its right edge
-        inset = field.height // 4
-        box = pygame.Rect(field.left + inset, field.top + field.height // 8, field.width - 2 * inset,
-                          field.height - field.height // 4)
-        size = int(field.height * 0.55)
-        if shown:
-            # As large as the name's letters fit the field's height (Nastaliq, Devanagari marks).
-            size = fonts.fit(shown + "M", size, box.width)
-            image = fitted_line(fonts, shown, size, (box.width, box.height), palette.TEXT, False, floor)
-            ink = blit_ink(surface, image, box, direction.start)
-            self.name_rect = ink
-            if self.composing:  # the input method's composition, underlined until committed
-                width = min(ink.width, fonts.size(self.composing, size)[0])
-                # it comes last: leftmost in a right-to-left line
-                left = direction.placed(pygame.Rect(ink.right - width, ink.top, width, ink.height), ink).left
-                pygame.draw.line(surface, palette.GOLD, (left, box.bottom), (left + width, box.bottom), 2)
-            caret_x = direction.onward(direction.end_x(ink), 4)
-        else:
-            hint = self.text("name.placeholder", default=self.text.shown_name(DEFAULT_NAME))
-            image = fitted_line(fonts, hint, size, (box.width, box.height), palette.TEXT_DIM, False, floor)
-            self.name_rect = blit_ink(surface, image, box, direction.start)
-            caret_x = direction.onward(direction.start_x(box), -2)
-        self.caret_drawn = self._caret_on()
-        if self.caret_drawn:
-            pygame.draw.line(surface, palette.TEXT, (caret_x, field.top + field.height // 5),
-                             (caret_x, field.bottom - field.height // 5), max(2, field.height // 20))
-        counter = f"{length(self.name)}/{MAX_NAME_CHARACTERS}"
-        image = fonts.render(counter, max(floor, int(field.height * 0.3)), palette.TEXT_DIM)
-        ink = ink_rect(image)
-        gap = field.height // 5
-        x = direction.after(field, gap, ink.width) - ink.left  # after the field
+        self._blit(surface, plan.shown)
+        if plan.underline is not None:
+            left, right, y = plan.underline
+            pygame.draw.line(surface, palette.GOLD, (left, y), (right, y), 2)
+        if self.caret_on():
+            top, bottom, width = plan.caret
+            pygame.draw.line(surface, palette.TEXT, (plan.caret_x, top), (plan.caret_x, bottom), width)
         with panel(surface, "counter", self.panel, Role.VALUE):
-            surface.blit(image, (x, field.centery - ink.centery))
+            self._blit(surface, plan.counter)
 
 
 def screen(services: Services) -> NameEntry:
     return NameEntry(NameEntryKit(services.table.text, services.table.fonts, services.table.viewport,
-                                   services.last_name))
+                                   services.last_name, services.menu.ui.note_change))
