@@ -209,3 +209,26 @@ def test_the_review_s_place_says_it_is_coming_until_it_comes(tmp_path):
     assert text("gameover.review_waiting") not in shown
     player.close()
 
+
+
+def test_a_card_is_known_from_the_plan_and_opens_its_turn_with_no_frame_drawn(tmp_path):
+    """The pointer hits the cards the plan keeps, never the cards last drawn: with the panel
+    never drawn, each card stands in the plan's review area and a tap opens its turn."""
+    player = Player(tmp_path, (1280, 720), seed=7, scene="game_over")
+    skipped = []
+    player.around_each_draw(lambda draw: skipped.append(draw))  # no frame drawn from the start
+    player.wait(2.5)  # the finished board, the count-up; the review was asked for as it began
+    session = player.table.session
+    session.review_job.future.result(60)
+    player.wait(0.3)
+    table = player.table
+    shown = [item.turn for item in review_items(session.review)][:len(table.cards)]
+    area = table.plan().cards
+    assert skipped and shown and [turn for _, turn in table.cards] == shown
+    assert area is not None and all(area.contains(rect) for rect, _ in table.cards)
+    for mine, expert in table.card_boards:
+        assert mine.width > 0 and expert.width > 0 and not mine.colliderect(expert)
+    rect, turn = table.cards[-1]
+    player.tap(rect.center)
+    assert player.top_key == "replay"
+    player.close()

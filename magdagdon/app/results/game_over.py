@@ -39,7 +39,7 @@ from ..ui.widgets import Button
 from ..shell.payloads import Answer, NameAsked, NameGiven, Payload, ReplayToView, ScoresOf
 from ..shell.play_context import PlayContext
 from .game_over_plan import ButtonWords, GameOverPlanner, PanelContent, PanelPlan, ResultLine
-from .review_cards import draw_review_cards, review_items, review_line
+from .review_cards import ReviewCard, draw_review_cards, plan_review_cards, review_items, review_line
 from ..world.world_line import world_line
 from .turn_story import TurnStory, turn_stories
 from ..table.games import Games
@@ -74,9 +74,7 @@ class GameOver(TableState):
         self.input.focus = ("button", "play_again")
         self.result_shown: tuple[object, ...] = ()  # the result lines and review last drawn
         self._backdrop_cache: tuple[object, pygame.Surface] | None = None
-        self._plan_cache: tuple[object, PanelPlan] | None = None
-        self.cards: list[tuple[pygame.Rect, int]] = []  # the review's cards as drawn, with their turn
-        self.card_boards: list[tuple[pygame.Rect, pygame.Rect]] = []  # each card's (player's, expert's) board
+        self._plan_cache: tuple[object, PanelPlan, tuple[ReviewCard, ...]] | None = None
         self._stories: dict[int, TurnStory] | None = None
         if not self.session.demo:  # nobody reads a demo's
             self.start_review()
@@ -107,6 +105,8 @@ class GameOver(TableState):
             session.world_send = self.world.send_finished(session, self.last_name() or None)  # on the worker
         if self.session.awaiting_name and not self.asked_name and self.tick >= BOARD_TICKS + COUNT_TICKS + NAME_PAUSE_TICKS:
             self._ask_name()
+        if self.panel_shown:
+            self.plan()  # planned as the screen settles (the review's turns as they come in), before it is drawn
 
     def handle_event(self, event: pygame.event.Event) -> None:
         pressed = event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN)
@@ -274,10 +274,18 @@ class GameOver(TableState):
     def plan(self) -> PanelPlan:
         """Where the panel's parts go, planned again only when what it shows changes; before
         the review is in, a long sample sentence keeps its room."""
+        return self._planned()[1]
+
+    def review_cards(self) -> tuple[ReviewCard, ...]:
+        """The review's cards where the plan keeps them: what the pointer hits and draw paints."""
+        return self._planned()[2]
+
+    def _planned(self) -> tuple[object, PanelPlan, tuple[ReviewCard, ...]]:
         lines = self._result_lines()
         items = self._review_items()
         captions = tuple(review_line(self.text, item) for item in items)
-        key = (self.kit.viewport.size, self.text.locale, self.fonts.generation, tuple(lines), captions,
+        size = self.kit.viewport.size
+        key = (size, self.text.locale, self.fonts.generation, tuple(lines), captions, tuple(items),
                self._review_awaited())
         cached = self._plan_cache
         if cached is None or cached[0] != key:
@@ -285,10 +293,25 @@ class GameOver(TableState):
                 captions = (review_line(self.text, SAMPLE_REVIEW),)
             content = PanelContent(signed(self.game.score().total), tuple(self._rows()), tuple(lines), captions,
                                    self._button_words())
-            planner = GameOverPlanner(self.fonts, self.text, self.kit.viewport.size, self.layout.margin,
+            planner = GameOverPlanner(self.fonts, self.text, size, self.layout.margin,
                                       self.layout.portrait, content, self.layout.dialog_at)
-            cached = self._plan_cache = (key, planner.plan())
-        return cached[1]
+            plan = planner.plan()
+            shown = items[:plan.cards_shown]
+            cards = () if plan.cards is None or not shown else \
+                plan_review_cards(self.fonts, self.text, plan.cards, shown, plan.size, plan.card_columns,
+                                  plan.beside, size)
+            cached = self._plan_cache = (key, plan, cards)
+        return cached
+
+    @property
+    def cards(self) -> list[tuple[pygame.Rect, int]]:
+        """Each card's box and its turn."""
+        return [(card.rect, card.turn) for card in self.review_cards()]
+
+    @property
+    def card_boards(self) -> list[tuple[pygame.Rect, pygame.Rect]]:
+        """Each card's (player's, expert's) board."""
+        return [(card.mine, card.expert) for card in self.review_cards()]
 
     # --- drawing ------------------------------------------------------------------------
     def _backdrop(self, surface: pygame.Surface, plan: PanelPlan | None) -> pygame.Surface:
@@ -380,15 +403,13 @@ class GameOver(TableState):
         return self._stories
 
     def _draw_cards(self, surface: pygame.Surface, plan: PanelPlan) -> None:
-        """A card per costly turn where the plan keeps the review, kept for the pointer."""
-        items = self._review_items()[:plan.cards_shown]
-        if plan.cards is None or not items:
-            self.cards, self.card_boards = [], []
+        """A card per costly turn where the plan keeps the review."""
+        cards = self.review_cards()
+        if plan.cards is None or not cards:
             if plan.cards is not None and self._review_awaited():
                 self._draw_review_waiting(surface, plan.cards, plan.size)
             return
-        self.cards, self.card_boards = draw_review_cards(surface, self.fonts, self.text, plan.cards, items,
-                                                         self.stories(), plan.size, plan.card_columns, plan.beside)
+        draw_review_cards(surface, self.fonts, plan.cards, cards, self.stories(), plan.size)
 
     def _draw_review_waiting(self, surface: pygame.Surface, area: pygame.Rect, size: int) -> None:
         """While the review is worked out (some seconds of the expert's playouts), its place
@@ -403,7 +424,7 @@ class GameOver(TableState):
     def hit(self, pos: tuple[int, int]) -> FocusKey | None:
         if not self.panel_shown:
             return None
-        card = next((turn for rect, turn in self.cards if rect.collidepoint(pos)), None)
+        card = next((card.turn for card in self.review_cards() if card.rect.collidepoint(pos)), None)
         return ("card", card) if card is not None else super().hit(pos)
 
     def activate(self, target: FocusKey) -> None:

@@ -9,6 +9,9 @@ its boards. The review is meant to be read across a table: its dice are given
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Sequence
+
 import pygame
 
 from magdagdon.ai.review import GameReview, TurnReview
@@ -17,10 +20,10 @@ from magdagdon.engine import cell_col, cell_row
 
 from ..audit.draw_log import Role, panel
 from ..text.direction import LEFT_TO_RIGHT, Direction
-from ..text.fit import fitted_block, min_text_px
+from ..text.fit import min_text_px
 from ..text.fonts import FontBook
 from ..text.i18n import Catalog
-from ..text.menu_text import blit_ink, ink_rect
+from ..text.line_block import LineBlock, PlacedLine, block_of, draw_lines
 from ..text.numbers import change
 from ..ui import palette
 from ..table.mini_board import draw_mini_board
@@ -102,14 +105,25 @@ def review_line(text: Catalog, item: TurnReview) -> str:
     return text("gameover.review_exact" if item.exact else "gameover.review_cost", **values)
 
 
-def draw_review_cards(surface: pygame.Surface, fonts: FontBook, text: Catalog, area: pygame.Rect,
-                      items: list[TurnReview], stories: dict[int, TurnStory], size: int, columns: int,
-                      beside: bool) -> tuple[list[tuple[pygame.Rect, int]], list[tuple[pygame.Rect, pygame.Rect]]]:
+@dataclass(frozen=True)
+class ReviewCard:
+    """A card as planned: its turn, its box, where its (player's, expert's) boards go, the
+    expert's move the ghost dice show, and its sentence's lines."""
+
+    turn: int
+    rect: pygame.Rect
+    mine: pygame.Rect
+    expert: pygame.Rect
+    advice: TurnAdvice | None
+    caption: tuple[PlacedLine, ...]
+
+
+def plan_review_cards(fonts: FontBook, text: Catalog, area: pygame.Rect, items: Sequence[TurnReview], size: int,
+                      columns: int, beside: bool, window: tuple[int, int]) -> tuple[ReviewCard, ...]:
     """One card per costly turn in ``area``, the costliest first, where the reader starts:
-    in a row cut in ``columns``, or (``beside``) one under another. Returns each card as
-    drawn with its turn, and each card's (player's, expert's) board, for the pointer."""
-    cards: list[tuple[pygame.Rect, int]] = []
-    boards: list[tuple[pygame.Rect, pygame.Rect]] = []
+    in a row cut in ``columns``, or (``beside``) one under another; what the pointer hits
+    and what draw paints."""
+    floor = min_text_px(window)
     gap = max(3, round(size * 0.35))
     count = len(items)
     slot = (area.width - gap * (columns - 1)) // columns
@@ -117,48 +131,51 @@ def draw_review_cards(surface: pygame.Surface, fonts: FontBook, text: Catalog, a
     tall = (area.height - gap * (columns - 1)) // columns  # a card's height, one under another
     # Side by side, the cards keep one height for their sentences, the tallest's: a shorter
     # sentence then leaves its boards where the others' are, not higher or lower.
-    captions = [] if beside else [_caption(fonts, text, item, size, slot, surface) for item in items]
-    caption_h = max((ink_rect(image).height for image in captions), default=0)
-    with panel(surface, "review", area):
-        for index, item in enumerate(items):
-            column = text.direction.column(index, count)
-            if beside:
-                card = pygame.Rect(area.left, area.top + index * (tall + gap), area.width, tall)
-            else:
-                card = pygame.Rect(left + column * (slot + gap), area.top, slot, area.height)
-            cards.append((card, item.turn))
-            pygame.draw.rect(surface, palette.PANEL, card, border_radius=max(6, size // 3))
-            with panel(surface, f"card {index}", card, Role.LABEL, element=Role.PANEL):
-                boards.append(draw_review_card(surface, fonts, text, card, item, stories[item.turn], size, gap,
-                                               caption_h))
-    return cards, boards
+    captions = [] if beside else [_caption(fonts, text, item, size, slot, floor) for item in items]
+    caption_h = max((block.ink.height for block in captions), default=0)
+    cards = []
+    for index, item in enumerate(items):
+        column = text.direction.column(index, count)
+        if beside:
+            card = pygame.Rect(area.left, area.top + index * (tall + gap), area.width, tall)
+        else:
+            card = pygame.Rect(left + column * (slot + gap), area.top, slot, area.height)
+        if card.width > card.height * 2:  # a card of the column beside the breakdown
+            mine, expert, words = beside_card_parts(card, gap, text.direction)
+            block = block_of(fonts, review_line(text, item), size, (words.width, words.height), palette.GOLD,
+                             False, floor)
+            lines = block.placed(words)[0]
+        else:
+            block = _caption(fonts, text, item, size, card.width, floor)
+            ink = block.ink
+            kept = max(caption_h, ink.height)  # the sentence starts where the row's tallest does
+            lines = _moved(block, card.centerx - ink.centerx, card.bottom - gap - kept - ink.top)
+            mine, expert = card_sides(card, kept, gap, text.direction)
+        cards.append(ReviewCard(item.turn, card, mine, expert, item.advice, lines))
+    return tuple(cards)
 
 
-def _caption(fonts: FontBook, text: Catalog, item: TurnReview, size: int, width: int,
-             surface: pygame.Surface) -> pygame.Surface:
+def _caption(fonts: FontBook, text: Catalog, item: TurnReview, size: int, width: int, floor: int) -> LineBlock:
     """A card's sentence under its boards, never below the readable size: a caption too long
     for one line takes two."""
-    floor = min_text_px(surface.get_size())
-    return fitted_block(fonts, review_line(text, item), size, (width - 8, size * 3), palette.GOLD, False, floor)
+    return block_of(fonts, review_line(text, item), size, (width - 8, size * 3), palette.GOLD, False, floor)
 
 
-def draw_review_card(surface: pygame.Surface, fonts: FontBook, text: Catalog, card: pygame.Rect, item: TurnReview,
-                     story: TurnStory, size: int, gap: int, caption_h: int = 0) -> tuple[pygame.Rect, pygame.Rect]:
-    """The turn's two boards (the player's first, where the reader starts) and its caption;
-    returns where the (player's, expert's) boards went. ``caption_h``: the height the row's
-    captions keep under the boards (the tallest of them; 0: this caption's own)."""
-    caption = review_line(text, item)
-    floor = min_text_px(surface.get_size())
-    if card.width > card.height * 2:  # a card of the column beside the breakdown
-        mine, expert, words = beside_card_parts(card, gap, text.direction)
-        image = fitted_block(fonts, caption, size, (words.width, words.height), palette.GOLD, False, floor)
-        blit_ink(surface, image, words)
-    else:
-        image = _caption(fonts, text, item, size, card.width, surface)
-        ink = ink_rect(image)
-        kept = max(caption_h, ink.height)  # the sentence starts where the row's tallest does
-        surface.blit(image, (card.centerx - ink.centerx, card.bottom - gap - kept - ink.top))
-        mine, expert = card_sides(card, kept, gap, text.direction)
-    draw_mini_board(surface, mine, story.board, story.played, ghost=False)
-    draw_mini_board(surface, expert, story.board, item.advice, ghost=True)
-    return mine, expert
+def _moved(block: LineBlock, x: int, y: int) -> tuple[PlacedLine, ...]:
+    """``block``'s lines with its top-left at (``x``, ``y``)."""
+    return tuple(PlacedLine(line.words, line.size, line.colour, line.bold, (line.at[0] + x, line.at[1] + y))
+                 for line in block.lines)
+
+
+def draw_review_cards(surface: pygame.Surface, fonts: FontBook, area: pygame.Rect, cards: Sequence[ReviewCard],
+                      stories: dict[int, TurnStory], size: int) -> None:
+    """The planned cards: each one's panel, sentence, the player's board and the expert's
+    ghost dice on the board as it stood."""
+    with panel(surface, "review", area):
+        for index, card in enumerate(cards):
+            pygame.draw.rect(surface, palette.PANEL, card.rect, border_radius=max(6, size // 3))
+            with panel(surface, f"card {index}", card.rect, Role.LABEL, element=Role.PANEL):
+                draw_lines(surface, fonts, card.caption)
+                story = stories[card.turn]
+                draw_mini_board(surface, card.mine, story.board, story.played, ghost=False)
+                draw_mini_board(surface, card.expert, story.board, card.advice, ghost=True)
