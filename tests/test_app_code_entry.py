@@ -18,7 +18,7 @@ def code_entry(tmp_path, **options) -> Player:
     player.wait(1.0)
     player.choose("play_code")
     assert player.top_key == "code_entry"
-    player.wait(0.2)  # the keys are laid out as the entry is first drawn
+    player.wait(0.2)
     return player
 
 
@@ -49,3 +49,19 @@ def test_arrows_walk_the_keys_and_down_leads_out_to_play(tmp_path):
     player.key(pygame.K_DOWN)  # the action row
     player.key(pygame.K_DOWN)  # out, to the menu's buttons
     assert not player.top.keys.focus_shown and player.top.keyboard
+
+
+def test_the_keys_are_laid_out_with_the_menu_and_a_tap_types_before_any_frame_shows_them(tmp_path):
+    player = Player(tmp_path, kiosk=True)
+    player.wait(1.0)
+    skipped = []
+    player.around_each_draw(lambda draw: skipped.append(draw))  # no frame drawn from here
+    player.choose("play_code")
+    assert player.top_key == "code_entry"
+    first, last = ALPHABET[0], ALPHABET[-1]
+    player.tap(key_rect(player, first).center)
+    player.tap(key_rect(player, last).center)
+    assert skipped and player.top.typed == first + last
+    body = player.top.body_rect
+    assert all(body.contains(key.rect) for key in player.top.keys.keys)
+    player.close()

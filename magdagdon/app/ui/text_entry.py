@@ -10,6 +10,8 @@ presses the key shown."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from ..input.keyboard import KeyboardLayout, OnScreenKeyboard
@@ -20,9 +22,33 @@ from ..text.fit import fitted_line, fitted_size, min_text_px
 from ..text.menu_text import blit_ink
 from ..text.text_runs import isolated
 from .menu import MenuKit, MenuState
+from ..text.fonts import FontBook
 
 KEY_ACTIONS = (("delete", 3.0),)
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+
+
+@dataclass(frozen=True)
+class EntryBoxes:
+    """The body's parts: the field, the problem's line under it and the on-screen keys'
+    area under that (None: no keys)."""
+
+    field: pygame.Rect
+    problem: pygame.Rect
+    keys: pygame.Rect | None
+
+
+def entry_boxes(fonts: FontBook, body: pygame.Rect, window: tuple[int, int], with_keys: bool) -> EntryBoxes:
+    """Where the field, its problem's line and the keys go in ``body``: the field shorter
+    where keys share the body."""
+    floor = min_text_px(window)
+    line_h = max(floor * 2, fonts.line_step(floor) + 4)  # the problem's line
+    field = body.inflate(-body.width // 5, 0)
+    field.height = min(body.height * 2 // 3, max(line_h, body.height // 5)) if with_keys else body.height * 2 // 3
+    field.top = body.top
+    problem = pygame.Rect(body.left, field.bottom + 2, body.width, line_h)
+    keys = pygame.Rect(body.left, problem.bottom, body.width, body.bottom - problem.bottom) if with_keys else None
+    return EntryBoxes(field, problem, keys)
 
 
 class TextEntry(MenuState):
@@ -38,10 +64,23 @@ class TextEntry(MenuState):
         self.typed = typed
         self.problem = ""  # a translated line, or ""
         self.keys: OnScreenKeyboard | None = None
-        self.keys_for: tuple[object, ...] | None = None  # the body the keys were laid out in
+        self.boxes: EntryBoxes | None = None  # laid out with the menu
         if self.keys_layout is not None:
             self.compact_body, self.wide = False, True  # room for the keys
             self.keys = OnScreenKeyboard([self.keys_layout], self.keys_layout.script, KEY_ACTIONS, kit.text.rtl)
+
+    def build(self) -> None:
+        """The menu, then its body's field and keys (after a resize or a language switch
+        too): a tap finds its key before any frame is drawn."""
+        super().build()
+        body = self.body_rect
+        self.boxes = None if body is None else entry_boxes(self.fonts, body, self.kit.viewport.size,
+                                                            self.keys is not None)
+        keys = self.keys
+        if keys is not None and self.boxes is not None and self.boxes.keys is not None:
+            keys.rtl = self.text.rtl
+            keys.lay_out(self.boxes.keys, widths=lambda ident, height: words_width(self.fonts, self._key_label(ident),
+                                                                                  height))
 
     def submit(self) -> None:
         """Enter, or the first button."""
@@ -124,12 +163,11 @@ class TextEntry(MenuState):
         self.kit.ui.note_change()
 
     def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        fonts = self.fonts
+        fonts, boxes = self.fonts, self.boxes
+        if boxes is None:
+            return
         floor = min_text_px(surface.get_size())
-        line_h = max(floor * 2, fonts.line_step(floor) + 4)  # the problem's line
-        field = rect.inflate(-rect.width // 5, 0)
-        field.height = min(rect.height * 2 // 3, max(line_h, rect.height // 5)) if self.keys else rect.height * 2 // 3
-        field.top = rect.top
+        field, problem = boxes.field, boxes.problem
         pygame.draw.rect(surface, palette.SHADOW, field, border_radius=8)
         pygame.draw.rect(surface, palette.GOLD, field, width=2, border_radius=8)
         box = field.inflate(-16, -field.height // 5)
@@ -150,13 +188,13 @@ class TextEntry(MenuState):
         if len(self.typed) < self.max_typed:
             pygame.draw.rect(surface, palette.TEXT, (ink.right + 2, ink.bottom - max(2, px // 12), caret_w,
                                                      max(2, px // 12)))
-        problem = pygame.Rect(rect.left, field.bottom + 2, rect.width, line_h)
         if self.problem:
-            image = fitted_line(fonts, self.problem, max(floor, line_h * 2 // 3), problem.size, palette.CORAL, False, floor)
+            image = fitted_line(fonts, self.problem, max(floor, problem.height * 2 // 3), problem.size, palette.CORAL,
+                                False, floor)
             with panel(surface, "problem", problem), as_role(surface, Role.NOTICE):
                 blit_ink(surface, image, problem)
         if self.keys is not None:
-            self._draw_keys(surface, pygame.Rect(rect.left, problem.bottom, rect.width, rect.bottom - problem.bottom))
+            self.keys.draw(surface, fonts, self._key_label, lambda ident: "normal")
 
     def _end_that_fits(self, px: int, width: int) -> str:
         """The typed text, or as much of its end as fits ``width`` after an ellipsis."""
@@ -171,15 +209,6 @@ class TextEntry(MenuState):
             else:
                 high = middle - 1
         return "…" + typed[-low:]
-
-    def _draw_keys(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        keys = self.keys
-        assert keys is not None
-        if self.keys_for != (*area, self.text.locale):
-            keys.rtl = self.text.rtl
-            keys.lay_out(area, widths=lambda ident, height: words_width(self.fonts, self._key_label(ident), height))
-            self.keys_for = (*area, self.text.locale)
-        keys.draw(surface, self.fonts, self._key_label, lambda ident: "normal")
 
     def _key_label(self, ident: str) -> str:
         return self.text("name.delete") if ident == "delete" else ident
