@@ -28,6 +28,7 @@ from ..text.text_runs import isolated
 from ..ui.menu import Item, MenuKit, MenuState
 from ..ui.presenter import Presenter
 from .guest_tiles import draw_legend_items, draw_mark, mark_of
+from ..ui.body_inputs import body_inputs
 from .lobby_plan import Guest, LobbyInputs, LobbyModel, LobbyPlan, plan_lobby
 from .host import HostFailed, PhoneHost, report
 from .qr_view import draw_qr
@@ -198,8 +199,7 @@ class PhonesLobby(MenuState):
         guests = tuple(Guest(seat.index, isolated(self.text.shown_name(seat.name)), mark_of(seat, lobby=True))
                        for seat in seats)
         model = LobbyModel(snapshot.code, self.host.url, guests, sum(seat.connected for seat in seats))
-        inputs = LobbyInputs((body.x, body.y, body.width, body.height), self.kit.viewport.size, self.text.locale,
-                             self.fonts.scale, model)
+        inputs = body_inputs(body, self.kit.viewport.size, self.text.locale, self.fonts.scale, model)
         plan = self.plans.present(inputs)
         if plan is not self.plan or version != self.planned_version:
             self.kit.ui.note_change()  # shown by the next frame

@@ -17,6 +17,7 @@ from ..text.fit import fitted_size, min_text_px
 from ..text.line_block import PlacedLine, block_of, lines_block
 from ..text.text_runs import isolated
 from ..ui import palette
+from ..ui.body_inputs import BodyInputs
 from .guest_tiles import GuestMark, LegendItem, plan_legend, seat_colour
 
 if TYPE_CHECKING:
@@ -45,13 +46,7 @@ class LobbyModel:
     connected: int
 
 
-@dataclass(frozen=True)
-class LobbyInputs:
-    body: tuple[int, int, int, int]
-    window: tuple[int, int]
-    locale: str
-    text_scale: float
-    model: LobbyModel
+LobbyInputs = BodyInputs[LobbyModel]
 
 
 @dataclass(frozen=True)
@@ -79,7 +74,7 @@ class LobbyPlan:
 
 def plan_lobby(fonts: FontBook, text: Catalog, inputs: LobbyInputs) -> LobbyPlan:
     """The lobby's plan for ``inputs`` (``fonts`` and ``text`` already in its language)."""
-    rect, floor, model = pygame.Rect(inputs.body), min_text_px(inputs.window), inputs.model
+    rect, floor, model = inputs.body_rect, min_text_px(inputs.window), inputs.model
     direction = text.direction
     if rect.height > rect.width:  # portrait: the code above the words
         side = min(rect.width, rect.height * 11 // 20)

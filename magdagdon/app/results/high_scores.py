@@ -32,6 +32,7 @@ from ..services.wall_clock import now
 from ..services.store_access import StoreAccess
 from ..ui.menu import Item, MenuKit, MenuState
 from ..world.world_view import WorldView
+from ..ui.body_inputs import body_inputs
 from .high_scores_plan import ScoresInputs, ScoresModel, ScoresPlan, ScrollView, Words, plan_scores, view_at
 
 if TYPE_CHECKING:
@@ -167,8 +168,7 @@ class HighScores(MenuState):
         if body is None:
             return None
         model = self._model()
-        return ScoresInputs((body.x, body.y, body.width, body.height), self.kit.viewport.size, self.text.locale,
-                            self.fonts.scale, model)
+        return body_inputs(body, self.kit.viewport.size, self.text.locale, self.fonts.scale, model)
 
     def _model(self) -> ScoresModel:
         if self.data is None:

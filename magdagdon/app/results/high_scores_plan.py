@@ -24,6 +24,7 @@ from ..text.fit import fitted_size, min_text_px
 from ..text.line_block import block_of
 from ..text.numbers import signed
 from ..ui import palette
+from ..ui.body_inputs import BodyInputs
 from ..ui.palette import Colour
 
 if TYPE_CHECKING:
@@ -50,15 +51,7 @@ class ScoresModel:
     caption: str  # the histogram's caption key: of all time or of the games of the day
 
 
-@dataclass(frozen=True)
-class ScoresInputs:
-    """Everything the plan depends on; a plan is made again when one of them changes."""
-
-    body: tuple[int, int, int, int]  # the menu's body box (x, y, width, height)
-    window: tuple[int, int]
-    locale: str
-    text_scale: float
-    model: ScoresModel
+ScoresInputs = BodyInputs[ScoresModel]  # everything the plan depends on
 
 
 # --- the plan ------------------------------------------------------------------------------
@@ -159,7 +152,7 @@ class ScrollView:
 def plan_scores(fonts: FontBook, text: Catalog, inputs: ScoresInputs) -> ScoresPlan:
     """The whole screen's plan for ``inputs`` (``fonts`` and ``text`` already in its
     language and scale)."""
-    body = pygame.Rect(inputs.body)
+    body = inputs.body_rect
     floor = min_text_px(inputs.window)
     size = max(floor, min(body.height // 26, int(floor * 1.5)))
     model = inputs.model
