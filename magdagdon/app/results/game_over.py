@@ -105,8 +105,6 @@ class GameOver(TableState):
             session.world_send = self.world.send_finished(session, self.last_name() or None)  # on the worker
         if self.session.awaiting_name and not self.asked_name and self.tick >= BOARD_TICKS + COUNT_TICKS + NAME_PAUSE_TICKS:
             self._ask_name()
-        if self.panel_shown:
-            self.plan()  # planned as the screen settles (the review's turns as they come in), before it is drawn
 
     def handle_event(self, event: pygame.event.Event) -> None:
         pressed = event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN)
