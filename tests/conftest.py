@@ -52,13 +52,15 @@ def reviews_by_few_playouts(request, monkeypatch):
 
 @pytest.fixture(autouse=True)
 def frames_of_the_test(request, monkeypatch):
-    """Coarse fake frames (1/30 s, four fixed updates each) unless the test is marked
-    ``frame_exact``: then a frame at every fixed step, as on a fast machine
-    (``support.player.FrameGrain``)."""
+    """Coarse fake frames (0.1 s, twelve fixed updates each) unless the test is marked
+    ``fine_frames`` (1/30 s) or ``frame_exact`` (a frame at every fixed step, as on a fast
+    machine); see ``support.player.FrameGrain``."""
     from support import player
 
     if request.node.get_closest_marker("frame_exact"):
         monkeypatch.setattr(player.frame_grain, "seconds", player.EXACT_FRAME_SECONDS)
+    elif request.node.get_closest_marker("fine_frames"):
+        monkeypatch.setattr(player.frame_grain, "seconds", player.FINE_FRAME_SECONDS)
 
 
 # A finished game's review, by the game and the playouts it was valued with: game over and

@@ -94,6 +94,7 @@ def test_the_held_result_is_said_plainly_and_saved_the_moment_space_returns(tmp_
         player.close()
 
 
+@pytest.mark.fine_frames  # times what happens inside 0.1 s
 def test_retry_writes_it_at_once(tmp_path, disk):
     player = _over_on_a_full_disk(tmp_path, disk)
     try:

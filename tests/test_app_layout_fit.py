@@ -91,6 +91,7 @@ def assert_dice_in_tray(app: Driver, what: str) -> None:
             assert tray.contains(sprite.rect), f"{what} die {sprite.index} at {sprite.rect} outside the tray {app.layout.tray}"
 
 
+@pytest.mark.fine_frames  # times what happens inside 0.1 s
 @pytest.mark.parametrize("size", SIZES, ids=size_id)
 def test_rolling_dice_stay_inside_the_tray(open_app, size):
     app = open_app(size, seed=11)

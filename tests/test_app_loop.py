@@ -173,6 +173,7 @@ def stage_the_turn(player: Player) -> None:
         player.tap(layout.cells[min(game.legal_cells_for(die))].center)
 
 
+@pytest.mark.fine_frames  # times what happens inside 0.1 s
 def test_hammering_confirm_confirms_once(players):
     player = players(seed=4)
     layout = player.layout

@@ -11,6 +11,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import random  # noqa: E402
 
 import pygame  # noqa: E402
+import pytest  # noqa: E402
 
 from magdagdon.ai import make_policy  # noqa: E402
 from magdagdon.app.table.motion import EFFECT_TICKS, Before, Effect, counted_score, effects_of  # noqa: E402
@@ -54,6 +55,7 @@ def confirm(player: Player, then: float) -> None:
     player.tap(player.table.layout.primary.center, then=then)
 
 
+@pytest.mark.fine_frames  # times what happens inside 0.1 s
 def test_a_bonus_turn_settles_flashes_its_points_and_counts_the_score_up(tmp_path):
     game = before_a_bonus_confirm()
     score_before = game.score().total
@@ -79,6 +81,7 @@ def test_a_bonus_turn_settles_flashes_its_points_and_counts_the_score_up(tmp_pat
     player.close()
 
 
+@pytest.mark.fine_frames  # times what happens inside 0.1 s
 def test_the_next_input_cuts_every_effect_short(tmp_path):
     player = player_at(tmp_path, before_a_bonus_confirm())
     confirm(player, then=0.1)
@@ -106,6 +109,7 @@ def test_plus_one_turns_the_die_and_a_reroll_tumbles_within_400_ms(tmp_path):
     assert REROLL_TUMBLE_TICKS + 8 <= EFFECT_TICKS
 
 
+@pytest.mark.fine_frames  # times what happens inside 0.1 s
 def test_reduce_motion_fades_instead_of_moving(tmp_path):
     effect = Effect("turn", 0, die=0, old=2, new=3)
     faded = turned_die(effect, 120, "tray", EFFECT_TICKS / 4, reduce=True)

@@ -28,6 +28,7 @@ def _display():
     pygame.display.quit()
 
 
+@pytest.mark.fine_frames  # times what happens inside 0.1 s
 def test_the_review_is_asked_for_once_and_the_replay_viewer_shows_the_same(tmp_path):
     thoughts = CountedThoughts()
     player = Player(tmp_path, (1280, 720), seed=7, scene="game_over", thinker=thoughts)

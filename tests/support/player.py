@@ -44,12 +44,14 @@ if TYPE_CHECKING:
     from magdagdon.storage.settings import Settings
 
 TAP_SECONDS = 0.06  # finger down to finger up
-# The fake clock's shortest frame. Tests draw a frame every 1/30 s of game time, each running
-# four fixed updates, as a slow machine would: what a test checks is what the player sees
-# settle, and a frame at every 1/120 s step (the 4 s highlight pulse alone is 480 of them)
-# was most of the suite's time. A test that counts or times single frames is marked
-# ``frame_exact`` and runs every step as a fast machine does (tests/conftest.py).
-COARSE_FRAME_SECONDS = 1 / 30
+# The fake clock's shortest frame. Tests draw a frame every 0.1 s of game time, each running
+# twelve fixed updates (the most the loop runs whole, so no game time is skipped), as a very
+# slow machine would: what a test checks is what the player sees settle, and drawing is most
+# of the suite's time. A test that times a tap, an effect or a rolling die inside 0.1 s is
+# marked ``fine_frames`` (a frame every 1/30 s); one that counts or times single frames is
+# marked ``frame_exact`` and runs every step as a fast machine does (tests/conftest.py).
+COARSE_FRAME_SECONDS = 0.1
+FINE_FRAME_SECONDS = 1 / 30
 EXACT_FRAME_SECONDS = 0.0
 AFTER_INPUT = 0.4  # a player looks this long before the next action (longer than a double tap)
 

@@ -186,12 +186,25 @@ class AttractCard(State):
         words += [self._row_words(rank, entry) for _, today, all_time in scores.tables
                   for rank, entry in list(enumerate(today, 1)) + list(enumerate(all_time, 1))]
         words += [self.text(f"difficulty.{d.name}") for d, _, _ in scores.tables]
-        size = max(floor, int(unit * 0.9))
-        while True:
-            step = max(self.fonts.ink_height(w, size, True) for w in words) + max(3, size // 3)
-            if step * lines + size // 2 <= block.height or size <= floor:
-                return size, step
-            size -= 1
+
+        def step_at(size: int) -> int:
+            return max(self.fonts.ink_height(w, size, True) for w in words) + max(3, size // 3)
+
+        def fits(size: int) -> bool:
+            return step_at(size) * lines + size // 2 <= block.height
+
+        # Letters grow with the size: the largest that fits, by halves (each try renders
+        # every name: one by one from the top took 30 tries at 3840x2160).
+        low, high = floor, max(floor, int(unit * 0.9))
+        if fits(high):
+            return high, step_at(high)
+        while low < high - 1:
+            middle = (low + high) // 2
+            if fits(middle):
+                low = middle
+            else:
+                high = middle
+        return low, step_at(low)
 
     def _row_words(self, rank: int, entry: ScoreEntry) -> str:
         return self.text("attract.row", rank=rank, name=entry.name)  # the name kept apart from the rank
