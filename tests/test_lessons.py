@@ -54,9 +54,9 @@ def test_how_to_play_shows_its_boards_and_moves_on(tmp_path):
         caption = " ".join(record.words for record in player.frame_log.texts if "caption" in record.panel)
         assert caption == player.text(lessons()[0].frames[0].caption)
         player.wait(2.0)  # the lesson's next frame, drawn
-        assert rules.shown() == (0, 1) and rules.drawn == (0, 1)
+        assert rules.shown() == (0, 1) and rules.drawn_look == (0, 1)
         stage = rules.stage_rect
         player.tap(stage.center)  # a tap on the boards: the next lesson
-        assert rules.shown()[0] == 1 and rules.drawn == rules.shown() and _lesson_boards(player)
+        assert rules.shown()[0] == 1 and rules.drawn_look == rules.shown() and _lesson_boards(player)
     finally:
         player.close()

@@ -33,7 +33,6 @@ class StillPlaying(State):
     def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
         super().enter(context, payload)
         self.seconds_left = payload.seconds if isinstance(payload, Countdown) else 15.0
-        self.shown_seconds = -1
 
     def update(self, dt: float) -> None:
         self.seconds_left = max(0.0, self.seconds_left - dt)
@@ -42,11 +41,10 @@ class StillPlaying(State):
     def whole_seconds(self) -> int:
         return math.ceil(self.seconds_left)
 
-    def is_animating(self) -> bool:
-        return self.whole_seconds != self.shown_seconds
+    def look(self) -> int:
+        return self.whole_seconds  # a frame each second the count goes down
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        self.shown_seconds = self.whole_seconds
         width, height = surface.get_size()
         self.viewport.dim(surface, 200)
         fonts, text = self.fonts, self.text
@@ -64,7 +62,7 @@ class StillPlaying(State):
         room = pygame.Rect(0, image.get_rect(midtop=(0, int(height * 0.12))).bottom, width, 0)
         room.height = hint_rect.top - room.top
         count_size = max(16, min(unit * 3, int(room.height / 1.4)))
-        count = fonts.render(str(self.shown_seconds), count_size, palette.TEXT, bold=True)
+        count = fonts.render(str(self.whole_seconds), count_size, palette.TEXT, bold=True)
         with as_role(surface, Role.VALUE):
             surface.blit(count, count.get_rect(center=room.center))
 

@@ -31,7 +31,6 @@ class Rules(MenuState):
     def __init__(self, kit: MenuKit) -> None:
         super().__init__(kit)
         self.tick = 0
-        self.drawn: tuple[int, int] | None = None
         self.stage_rect: pygame.Rect | None = None
 
     def body_html(self) -> str:
@@ -76,8 +75,8 @@ class Rules(MenuState):
         if self.active:
             self.tick += 1
 
-    def is_animating(self) -> bool:
-        return self.active and self.shown() != self.drawn
+    def look(self) -> tuple[int, int] | None:
+        return self.shown() if self.active else None  # a new frame of the lessons
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1 \
@@ -94,7 +93,6 @@ class Rules(MenuState):
 
     def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         super().draw_body(surface, rect)
-        self.drawn = self.shown()
         if self.stage_rect is None:
             return
         with panel(surface, "lessons", self.stage_rect, Role.PICTURE):

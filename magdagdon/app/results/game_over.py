@@ -72,7 +72,6 @@ class GameOver(TableState):
         self.session.record_when_shown()
         self.asked_name = False
         self.input.focus = ("button", "play_again")
-        self.result_shown: tuple[object, ...] = ()  # the result lines and review last drawn
         self._backdrop_cache: tuple[object, pygame.Surface] | None = None
         self._plan_cache: tuple[object, PanelPlan, tuple[ReviewCard, ...]] | None = None
         self._stories: dict[int, TurnStory] | None = None
@@ -132,7 +131,10 @@ class GameOver(TableState):
     def is_animating(self) -> bool:
         """The board's last flash, the count-up; or the rank, a storage notice or the review
         arrived since the last frame (the loop then draws it without waiting for input)."""
-        return super().is_animating() or self.counting or (self.panel_shown and self._shown() != self.result_shown)
+        return super().is_animating() or self.counting or (self.panel_shown and self.look() != self.drawn_look)
+
+    def look(self) -> tuple[object, ...] | None:
+        return self._shown() if self.panel_shown else None
 
     def _shown(self) -> tuple[object, ...]:
         """What the panel shows beyond the count-up: its lines and the review's turns."""
@@ -339,7 +341,6 @@ class GameOver(TableState):
             return
         plan = self.plan()
         surface.blit(self._backdrop(surface, plan), (0, 0))
-        self.result_shown = self._shown()
         progress = min(1.0, (self.tick - BOARD_TICKS + alpha) / COUNT_TICKS)
         with panel(surface, "banner", plan.dialog):  # everything here stands on the panel
             if plan.title_box is not None:

@@ -47,7 +47,7 @@ from ..players.review_shelf import ReviewShelf
 from ..ui.widgets import Button
 from ..shell.payloads import Payload, ReplayToView
 from ..shell.play_context import PlayContext
-from ..shell.state_machine import State
+from ..shell.state_machine import Identity, State
 from .turn_story import TurnStory, costliest_turns, reviews_by_turn, turn_stories
 from ..shell.viewport import Viewport
 
@@ -64,14 +64,12 @@ class ReplayViewer(State):
         self.stories: list[TurnStory] = []
         self.page = 0
         self.job: ReviewJob | None = None
-        self.review: GameReview | None = None  # the review as drawn last (the job's snapshot)
+        self.review: GameReview | None = None  # the job's latest snapshot, taken in update
         self.unreadable = False
-        self.drawn_with_review: object = None
         self.hover: str | None = None
         self.replay: Replay | None = None
         self.line_job: ExpertLineJob | None = None
         self.showing_line = False  # the expert's side shows its own game, not its choices
-        self.drawn_with_line: object = None
         self.jumped_to: int | None = None  # the turn "Costliest turn" last showed
 
     def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
@@ -104,9 +102,9 @@ class ReplayViewer(State):
         if self.job is not None:
             self.review = self.job.review  # the latest snapshot: each turn firms up in place
 
-    def is_animating(self) -> bool:
+    def look(self) -> tuple[object, ...]:
         # the review, or the expert's game, moved on: show it
-        return self.review is not self.drawn_with_review or self._line_shown() != self.drawn_with_line
+        return Identity(self.review), self._line_shown()
 
     def _line_shown(self) -> object:
         line = self.expert_line
@@ -215,7 +213,6 @@ class ReplayViewer(State):
         return buttons
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        self.drawn_with_review, self.drawn_with_line = self.review, self._line_shown()
         surface.fill(palette.BACKGROUND)
         areas = self._areas()
         if not self.stories:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Callable, Mapping
+from typing import Callable, Hashable, Mapping
 
 import pygame
 
@@ -29,6 +29,22 @@ class RequestKind(enum.Enum):
     POP = "pop"  # leave, handing ``answer`` back to the state below
     RESET = "reset"  # leave every state and start ``key``
     QUIT = "quit"
+
+
+class Identity:
+    """A part of a look compared by identity: a snapshot that is replaced, never changed in
+    place. It holds the object, so no other object takes its id while it is compared."""
+
+    __slots__ = ("of",)
+
+    def __init__(self, of: object) -> None:
+        self.of = of
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Identity) and other.of is self.of
+
+    def __hash__(self) -> int:
+        return id(self.of)
 
 
 @dataclass
@@ -47,6 +63,9 @@ class State:
     def __init__(self) -> None:
         self.context = PlayContext()
         self.request: Request | None = None
+        # What ``look`` was when this state was last drawn: kept by the state machine, which
+        # draws, so a screen's own draw records nothing.
+        self.drawn_look: Hashable = None
 
     # --- lifecycle ------------------------------------------------------------------------
     def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
@@ -77,8 +96,15 @@ class State:
 
     def is_animating(self) -> bool:
         """True while the next frame would look different without input (a pure question:
-        the loop asks it to decide between drawing and sleeping)."""
-        return False
+        the loop asks it to decide between drawing and sleeping). By default: the look
+        changed since the last frame drawn."""
+        return self.look() != self.drawn_look
+
+    def look(self) -> Hashable:
+        """What this screen shows that changes without input (the whole seconds of a count
+        down, a lesson's frame, a review that arrived): a frame is drawn when it differs from
+        the look last drawn. A screen whose picture changes only on input keeps None."""
+        return None
 
     def follows_live_work(self) -> bool:
         """True while the screen follows work that goes on elsewhere in the process (a
@@ -198,6 +224,7 @@ class StateMachine:
         for key, state in zip(self.keys[first:], self.stack[first:]):
             with panel(surface, key):  # the log names each state's drawing after it
                 state.draw(surface, alpha)
+            state.drawn_look = state.look()
 
     def is_animating(self) -> bool:
         return self.top.is_animating()
