@@ -35,7 +35,7 @@ from ..shell.payloads import Card, CardToShow, Countdown
 from ..shell.play_context import PlayContext
 from ..players.autoplay import Autoplay
 from ..shell.state_machine import StateMachine
-from .attract_card import ROWS_SHOWN, ScoreTables
+from .attract_plan import ROWS_SHOWN, ScoreTables
 from .still_playing import StillPlaying
 from ..table.table_state import TableState
 from ..services.store_access import StoreAccess
