@@ -113,3 +113,20 @@ def test_drawing_any_card_searches_for_no_size(tmp_path, monkeypatch, size):
         assert seen == {"title", "scores", "best_today", "how_to_play"}
     finally:
         player.close()
+
+
+def test_how_to_play_on_the_attract_card_draws_each_new_frame_of_its_lessons_unasked(tmp_path):
+    """Nothing is touched, yet each new frame of the lessons is drawn as it comes: the card's
+    look (the lesson and its frame) moves on, and the loop draws it."""
+    player = kiosk_showing(tmp_path, ["how_to_play"], size=(800, 600))
+    try:
+        player.wait_for(lambda: player.top_key == "attract_card" and player.top.card == "how_to_play", limit=60)
+        card = player.top
+        shown = set()
+        for _ in range(30):
+            player.wait(0.1)
+            shown.add(card.drawn_look)
+        assert card.drawn_look == card.look()  # what is on screen is the frame of this moment
+        assert len(shown) >= 2  # the lessons moved on in 3 s, and each move was drawn
+    finally:
+        player.close()

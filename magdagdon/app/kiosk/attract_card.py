@@ -54,7 +54,6 @@ class AttractCard(State):
         super().enter(context, payload)
         self.card = payload.card if isinstance(payload, CardToShow) else Card.TITLE
         self.tick = 0
-        self.drawn_phase = -1
         self.scores = self.kit.score_tables() if self.card in ("scores", "best_today") else None
         self.present()
 
@@ -85,13 +84,12 @@ class AttractCard(State):
             return self.tick // PAGE_TICKS if self.paged else 0
         return self.tick // 60  # the title's invitation pulses slowly; the rest stands still
 
-    def is_animating(self) -> bool:
-        return self.card in ("how_to_play", "title", "scores") and self._phase() != self.drawn_phase
+    def look(self) -> int | None:
+        return self._phase() if self.card in ("how_to_play", "title", "scores") else None
 
     # --- drawing --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         """The card in the window above the invitation line (the title card is one itself)."""
-        self.drawn_phase = self._phase()
         plan = self.plan
         surface.fill(palette.BACKGROUND)
         with panel(surface, self.card.value, plan.card):
