@@ -58,28 +58,32 @@ class RoomScreen(MenuState):
     def __init__(self, kit: MenuKit, games: Games, host: PhoneHost) -> None:
         super().__init__(kit)
         self.games, self.host = games, host
-        self.shown: tuple[object, ...] = ()
-        self.since_drawn = ticks(REDRAW_SECONDS)  # updates since the room was last drawn
+        # The room as the next frame shows it, taken from the live room at most every
+        # REDRAW_SECONDS (the look: a frame is drawn when it moves on).
+        self.sampled: tuple[object, ...] = ()
+        self.since_sampled = ticks(REDRAW_SECONDS)  # updates since the room was last taken
         self.tile_images = TileImages()  # the guests' tiles as last drawn
 
     def shown_key(self) -> tuple[object, ...]:
         snapshot = self.host.snapshot
         return (snapshot.version if snapshot is not None else -1, self.host.seconds_left())
 
-    def is_animating(self) -> bool:
-        return self.active and self.shown_key() != self.shown and self.since_drawn >= ticks(REDRAW_SECONDS)
+    def look(self) -> tuple[object, ...] | None:
+        return self.sampled if self.active else None
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.since_drawn += 1
+        self.since_sampled += 1
+        if self.since_sampled >= ticks(REDRAW_SECONDS):
+            key = self.shown_key()
+            if key != self.sampled:
+                self.sampled, self.since_sampled = key, 0
 
     def follows_live_work(self) -> bool:
         snapshot = self.host.snapshot
         return self.active and snapshot is not None and snapshot.phase is RoomPhase.PLAYING
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        self.shown = self.shown_key()  # what is on screen (a memo: the next frame is drawn when it differs)
-        self.since_drawn = 0  # a memo too: when the next change may be drawn
         self.tile_images.frame()
         if self.active:
             draw_background(surface, self.kit.viewport.layout)
