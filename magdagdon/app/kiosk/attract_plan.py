@@ -241,12 +241,23 @@ class _Maker:
     def lesson_frame(self, card: pygame.Rect, y: int, unit: int, words: str) -> LessonPlan:
         fonts, floor = self.fonts, self.floor
         width = int(card.width * 0.96)
-        for size in range(max(floor, unit), floor - 1, -1):
+        need = max(4.4 * max(24, unit), LessonStage.least_height(fonts, floor) + unit // 2)
+
+        def set_at(size: int) -> tuple[list[str], list[int], bool]:
             lines = wrap(fonts, words, size, width)
             inks = [fonts.ink_height(line, size) for line in lines]
-            room = card.bottom - y - sum(inks) - len(inks) * max(4, size // 3)
-            if room >= max(4.4 * max(24, unit), LessonStage.least_height(fonts, floor) + unit // 2):
-                break
+            return lines, inks, card.bottom - y - sum(inks) - len(inks) * max(4, size // 3) >= need
+
+        # The caption's lines grow with its size: the largest that leaves the boards their
+        # room, by halves (all nineteen captions are planned as the card starts).
+        size = max(floor, unit)
+        if not set_at(size)[2]:
+            low, high = floor, size
+            while low < high - 1:
+                middle = (low + high) // 2
+                low, high = (middle, high) if set_at(middle)[2] else (low, middle)
+            size = low
+        lines, inks, _ = set_at(size)  # measured already: the font book keeps them
         placed = []
         for line, ink in zip(lines, inks):
             box = pygame.Rect(card.left, y, card.width, ink)
