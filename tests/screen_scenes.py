@@ -31,6 +31,7 @@ from magdagdon.phones.keeper import RoomKeeper
 from magdagdon.storage import open_store
 from magdagdon.storage.room_file import RoomFiles
 
+from support.draw_searches import searches_while_drawing
 from support.player import Player
 
 PSEUDO = "xx"  # English made 30 % longer, to find boxes only just wide enough
@@ -472,12 +473,15 @@ def settled(player: Player) -> DrawnFrame:
 
 
 def judge(player: Player, where: str) -> list[str]:
-    """Draw the whole screen now and list what the audit finds on it."""
-    frame = settled(player)
+    """Draw the whole screen now and list what the audit finds on it, and each size search
+    or line break its draw made (those belong to the screen's plan)."""
+    with searches_while_drawing() as searches:
+        frame = settled(player)
     # What the screen in use declares (a state under a menu's veil is judged on its own screen).
     declared = list(getattr(player.top, "declared_content", lambda: ())())
     findings: list[Finding] = audit_frame(frame, readable_floor(frame.size), declared)
-    return [f"{where}: {finding}" for finding in dict.fromkeys(findings)]
+    return [f"{where}: {finding}" for finding in dict.fromkeys(findings)] + \
+        [f"{where}: searched while drawing: {search}" for search in searches]
 
 
 def _in_motion(player: Player) -> bool:

@@ -1,0 +1,67 @@
+"""Searches made while a screen draws. A screen's sizes and line breaks belong to its plan,
+made on update or when an input of the plan changes; draw only reads it. While the state
+machine draws, each ask for a fitted size or for broken lines (``FontBook.fit``,
+``FontBook.wrap``, which every size search and wrap in ``text/`` goes through) is written
+down with the first place outside ``text/`` that asked."""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Callable
+
+from magdagdon.app.shell.state_machine import StateMachine
+from magdagdon.app.text.fonts import FontBook
+
+SEARCHES = ("fit", "wrap")
+_PACKAGE = Path(__file__).resolve().parents[2] / "magdagdon"
+_TEXT = _PACKAGE / "app" / "text"
+
+
+def _asker() -> str:
+    """The first frame of the stack outside ``text/`` (and outside this watch)."""
+    for frame in reversed(traceback.extract_stack()[:-2]):
+        path = Path(frame.filename).resolve()
+        if _TEXT in path.parents or path == Path(__file__).resolve():
+            continue
+        shown = path.relative_to(_PACKAGE.parent) if _PACKAGE in path.parents else path
+        return f"{shown}:{frame.lineno} ({frame.name})"
+    return "?"
+
+
+@contextmanager
+def searches_while_drawing() -> Iterator[list[str]]:
+    """Within the block, every search a draw makes, as "fit at file:line (function)", once
+    each, in the order first met."""
+    found: dict[str, None] = {}
+    drawing = [0]
+    draw = StateMachine.draw
+    originals = {name: getattr(FontBook, name) for name in SEARCHES}
+
+    def watched_draw(self: StateMachine, surface: Any, alpha: float) -> None:
+        drawing[0] += 1
+        try:
+            draw(self, surface, alpha)
+        finally:
+            drawing[0] -= 1
+
+    def watched(name: str, search: Callable[..., Any]) -> Callable[..., Any]:
+        def asked(self: FontBook, *args: Any, **kwargs: Any) -> Any:
+            if drawing[0]:
+                found.setdefault(f"{name} at {_asker()}")
+            return search(self, *args, **kwargs)
+        return asked
+
+    seen: list[str] = []
+    StateMachine.draw = watched_draw  # type: ignore[method-assign]
+    for name, search in originals.items():
+        setattr(FontBook, name, watched(name, search))
+    try:
+        yield seen
+    finally:
+        StateMachine.draw = draw  # type: ignore[method-assign]
+        for name, search in originals.items():
+            setattr(FontBook, name, search)
+        seen.extend(found)
