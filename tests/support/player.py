@@ -557,6 +557,7 @@ class Player:
         control = self.control
         control.ui.update(0.0)
         surface = pygame.Surface(control.window.surface.get_size(), 0, control.window.surface)
+        control.machine.prepare()
         control.machine.draw(surface, control.step.alpha)
         return surface
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Callable, Sequence
 
 import pygame
 
-from ..ui.button_row import LABEL_SHARE, draw_button_row
+from ..ui.button_row import LABEL_SHARE, draw_button_row, row_label_size
 from ..ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -102,6 +102,7 @@ class OnScreenKeyboard:
         self.actions = list(actions)
         self.rtl = rtl  # the action row and the owner's row read from the right
         self.keys: list[Key] = []
+        self.label_sizes: dict[int, int] = {}  # each row's label size (size_labels)
         self.focus: tuple[int, int] = (0, 0)  # (row, index in the row as laid out)
         self.focus_shown = False  # the ring shows once arrows or a pad move it
         self.pressed: str | None = None  # the key a pointer went down on
@@ -214,18 +215,29 @@ class OnScreenKeyboard:
         """What a letter key types: capitals start a word, small letters go on with it."""
         return ident if starts_word or not self.layout.capitals else ident.lower()
 
-    # --- drawing ----------------------------------------------------------------------------
+    # --- planning and drawing -------------------------------------------------------------
+    def size_labels(self, fonts: "FontBook", label: Callable[[str], str]) -> None:
+        """Plan each row's label size for the keys as laid out (after :meth:`lay_out`, in
+        the owner's build): every key of a row shows its words at one size, which drawing
+        reads."""
+        sizes = {}
+        for row in {key.row for key in self.keys}:
+            keys = self.row(row)
+            # A row of marks alone: a mark on its dotted circle has little ink, so its label
+            # may take more of the key (never more than the key holds: fitted by ink).
+            marks = all(len(key.ident) == 1 and unicodedata.combining(key.ident) for key in keys)
+            buttons = [Button(key.ident, key.rect, label(key.ident)) for key in keys]
+            sizes[row] = row_label_size(fonts, buttons, MARK_LABEL_SHARE if marks else LABEL_SHARE)
+        self.label_sizes = sizes
+
     def draw(self, surface: pygame.Surface, fonts: "FontBook", label: Callable[[str], str],
              style: Callable[[str], str], shown: Callable[[Key], bool] = lambda key: True) -> None:
-        """Each row of keys, its words at one size and placed by their ink."""
+        """Each row of keys, its words at the row's planned size and placed by their ink."""
         focused = self.focused() if self.focus_shown else None
         rows: dict[int, list[Button]] = {}
         for key in self.keys:
             if shown(key):
-                rows.setdefault(key.row, []).append(Button(key.ident, key.rect, label(key.ident), True, style(key.ident)))
-        for row, buttons in rows.items():
-            # A row of marks alone: a mark on its dotted circle has little ink, so its label
-            # may take more of the key (never more than the key holds: fitted by ink).
-            marks = all(len(key.ident) == 1 and unicodedata.combining(key.ident) for key in self.row(row))
-            draw_button_row(surface, fonts, buttons, self.pressed, focused.ident if focused is not None else None,
-                            MARK_LABEL_SHARE if marks else LABEL_SHARE)
+                rows.setdefault(key.row, []).append(Button(key.ident, key.rect, label(key.ident), True, style(key.ident),
+                                                           label_size=self.label_sizes.get(key.row)))
+        for buttons in rows.values():
+            draw_button_row(surface, fonts, buttons, self.pressed, focused.ident if focused is not None else None)

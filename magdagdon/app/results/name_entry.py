@@ -133,6 +133,7 @@ class NameEntry(State):
         self.field.centerx = self.panel.centerx
         area = pygame.Rect(self.panel.left, self.field.bottom + pad, panel_w, self.panel.bottom - pad - self.field.bottom - pad)
         keyboard.lay_out(area, top, self._key_width)
+        keyboard.size_labels(self.fonts, self._label)
         self.present()
 
     def _key_width(self, ident: str, key_height: int) -> float:

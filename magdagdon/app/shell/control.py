@@ -311,6 +311,7 @@ class Control:
 
     def _draw(self) -> None:
         target = self.window.surface
+        self.machine.prepare()  # plans first: a draw only reads them
         if self.draw_log:
             frame = self._log_frame
             if frame is None or frame.get_size() != target.get_size():

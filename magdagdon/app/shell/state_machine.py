@@ -91,6 +91,12 @@ class State:
     def update(self, dt: float) -> None:
         pass
 
+    def prepare(self) -> None:
+        """A frame of this screen is about to be drawn: bring its plans up to date with their
+        inputs (the window, the language, the text scale, what it shows), so that ``draw``
+        only reads them. The loop calls it before each draw, never inside one; a screen whose
+        plans are current does nothing."""
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         pass
 
@@ -217,10 +223,20 @@ class StateMachine:
         for state in self.stack:
             state.resize()
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+    def _shown(self) -> int:
+        """The index of the lowest state a frame shows (the top, and what its overlays cover)."""
         first = len(self.stack) - 1
         while first > 0 and self.stack[first].overlay:
             first -= 1
+        return first
+
+    def prepare(self) -> None:
+        """Every state the next frame shows brings its plans up to date (before ``draw``)."""
+        for state in self.stack[self._shown():]:
+            state.prepare()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        first = self._shown()
         for key, state in zip(self.keys[first:], self.stack[first:]):
             with panel(surface, key):  # the log names each state's drawing after it
                 state.draw(surface, alpha)

@@ -4,6 +4,7 @@ the button shows (hovered, chosen, pressed, greyed)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -81,3 +82,37 @@ def draw_label(surface: pygame.Surface, fonts: "FontBook", window: tuple[int, in
     image = fonts.render(label, size, text_colour("button", button_style(button), shown_look(button)), look.bold)
     ink = ink_rect(image)
     surface.blit(image, (button.rect.centerx - ink.centerx, baseline - fonts.baseline(label, size, look.bold)))
+
+
+@dataclass(frozen=True)
+class PlacedLabel:
+    """A menu button's words as planned: their size, and their baseline below the button's
+    top (so a button moved with its menu keeps its words)."""
+
+    ident: str
+    words: str
+    size: int
+    baseline: int
+
+
+@dataclass(frozen=True)
+class LabelInputs:
+    """What the words on a menu's buttons are planned from: the window, the fonts' state
+    (language, text scale) and each button's words, look and box."""
+
+    window: tuple[int, int]
+    generation: int
+    buttons: tuple[tuple[str, str, str, tuple[int, int, int, int]], ...]  # ident, words, style, rect
+
+
+def label_inputs(fonts: "FontBook", window: tuple[int, int], buttons: list[tuple["UIButton", str]],
+                 labels: dict[str, str]) -> LabelInputs:
+    return LabelInputs(window, fonts.generation, tuple((ident, labels.get(ident, ""), button_style(button),
+                                                        tuple(button.rect)) for button, ident in buttons))
+
+
+def plan_labels(fonts: "FontBook", buttons: list[tuple["UIButton", str]], labels: dict[str, str],
+                window: tuple[int, int], floor: int) -> dict[str, PlacedLabel]:
+    """Each labelled button's words, by ident (:func:`row_labels`)."""
+    return {ident: PlacedLabel(ident, labels[ident], size, baseline - button.rect.top)
+            for button, ident, size, baseline in row_labels(fonts, window, floor, buttons, labels)}

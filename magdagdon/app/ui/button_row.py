@@ -34,13 +34,39 @@ def words_width(fonts: "FontBook", words: str, height: int) -> int:
     return fonts.size(words, int(height * LABEL_SHARE), True)[0] + height // 3 + 2
 
 
+def row_label_size(fonts: "FontBook", buttons: Sequence[Button], label_share: float = LABEL_SHARE) -> int:
+    """The size of every label of one row: the largest the tightest of them allows (up to
+    ``label_share`` of their height: more for labels whose ink is small, such as marks)."""
+    return min((label_px(fonts, button.label, button.rect, label_share) for button in buttons), default=0)
+
+
+def rows_of(buttons: Sequence[Button]) -> list[list[Button]]:
+    """Buttons in rows: those of one top and one height together."""
+    rows: dict[tuple[int, int], list[Button]] = {}
+    for button in buttons:
+        rows.setdefault((button.rect.top, button.rect.height), []).append(button)
+    return list(rows.values())
+
+
+def size_button_rows(fonts: "FontBook", buttons: Sequence[Button]) -> list[Button]:
+    """``buttons`` with the size of their row's labels (:func:`row_label_size`) set: part of
+    the plan that holds them, so that drawing them searches no size."""
+    for row in rows_of(buttons):
+        size = row_label_size(fonts, row)
+        for button in row:
+            button.label_size = size
+    return list(buttons)
+
+
 def draw_button_row(surface: pygame.Surface, fonts: "FontBook", buttons: Sequence[Button], hovered: str | None = None,
                     focused: str | None = None, label_share: float = LABEL_SHARE) -> None:
-    """``buttons`` (one row), every label at the size the tightest of them allows (up to
-    ``label_share`` of their height: more for labels whose ink is small, such as marks)."""
+    """``buttons`` (one row), every label at the size planned for the row (``label_size``),
+    or, where none was, the size :func:`row_label_size` finds."""
     if not buttons:
         return
-    size = min(label_px(fonts, button.label, button.rect, label_share) for button in buttons)
+    sizes = {button.label_size for button in buttons}
+    planned = sizes.pop() if len(sizes) == 1 else None
+    size = planned if planned is not None else row_label_size(fonts, buttons, label_share)
     for button in buttons:
         draw_button(surface, fonts, replace(button, label=""), button.ident == hovered and button.enabled,
                     button.ident == focused)
@@ -55,8 +81,5 @@ def draw_button_row(surface: pygame.Surface, fonts: "FontBook", buttons: Sequenc
 def draw_button_rows(surface: pygame.Surface, fonts: "FontBook", buttons: Sequence[Button], hovered: str | None = None,
                      focused: str | None = None) -> None:
     """Buttons in rows (those of one top and height together), each row at one label size."""
-    rows: dict[tuple[int, int], list[Button]] = {}
-    for button in buttons:
-        rows.setdefault((button.rect.top, button.rect.height), []).append(button)
-    for row in rows.values():
+    for row in rows_of(buttons):
         draw_button_row(surface, fonts, row, hovered, focused)

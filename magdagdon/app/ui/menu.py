@@ -36,7 +36,8 @@ from ..shell.payloads import Answer, Confirm, ConfirmAction, Payload, Question
 from ..shell.play_context import PlayContext
 from ..shell.state_machine import State
 from .button_body import draw_body
-from .button_labels import button_style, draw_label, row_labels, shown_look
+from .button_labels import LabelInputs, PlacedLabel, button_style, draw_label, label_inputs, plan_labels, shown_look
+from .presenter import Presenter
 from .menu_page import MenuPage, page_pad, page_size
 from .raised_panel import draw_raised_panel
 from .ui_theme import button_body, button_corner_radius, button_rim_width, text_look
@@ -126,6 +127,8 @@ class MenuState(State):
         self.text_page: MenuPage | None = None  # the body's text, when the menu has one
         self.panel_width = 0  # the width the last build laid the menu out at
         self.corner_radius = 10  # the panel's rounded corners, clear of its buttons
+        self.label_plans: Presenter[LabelInputs, dict[str, PlacedLabel]] = Presenter(self._plan_labels)
+        self.title_plans: Presenter[tuple[tuple[int, int], int, str], int] = Presenter(self._plan_title_only)
 
     def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
         super().enter(context, payload)
@@ -413,6 +416,21 @@ class MenuState(State):
     def update(self, dt: float) -> None:
         self.ensure_built()  # the menu UI became ready (the control object updates pygame_gui)
 
+    def prepare(self) -> None:
+        window = self.kit.viewport.size
+        if self.panel is None:
+            self.title_plans.present((window, self.fonts.generation, self.text(self.title_key)))
+        else:
+            self.label_plans.present(label_inputs(self.fonts, window, self.buttons, self.button_labels))
+
+    def _plan_labels(self, inputs: LabelInputs) -> dict[str, PlacedLabel]:
+        return plan_labels(self.fonts, self.buttons, self.button_labels, inputs.window, min_text_px(inputs.window))
+
+    def _plan_title_only(self, inputs: tuple[tuple[int, int], int, str]) -> int:
+        """The size of the title alone on the first frame."""
+        (w, h), _, title = inputs
+        return self.fonts.fit(title, max(24, min(w, h) // 10), int(w * 0.8), bold=True)
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         if not self.active:
             return
@@ -454,16 +472,22 @@ class MenuState(State):
     def draw_button_labels(self, surface: pygame.Surface) -> None:
         """Each button's words (``button_labels``): a row's at one size, on one baseline."""
         window = self.kit.viewport.size
-        for button, ident, size, baseline in row_labels(self.fonts, window, min_text_px(window), self.buttons,
-                                                        self.button_labels):
+        placed = self.label_plans.plan or {}
+        for button, ident in self.buttons:
+            label = placed.get(ident)
+            if label is None:
+                continue
             with panel(surface, f"button {ident}", button.rect, Role.BUTTON_LABEL, element=Role.BUTTON):
-                draw_label(surface, self.fonts, window, button, self.button_labels.get(ident, ""), size, baseline)
+                draw_label(surface, self.fonts, window, button, label.words, label.size,
+                           button.rect.top + label.baseline)
 
     def draw_title_only(self, surface: pygame.Surface) -> None:
         """The first frame, before pygame_gui is loaded: the menu's title, centred."""
         w, h = surface.get_size()
         fonts, title = self.fonts, self.text(self.title_key)
-        size = fonts.fit(title, max(24, min(w, h) // 10), int(w * 0.8), bold=True)
+        size = self.title_plans.plan
+        if size is None:
+            return
         image = fonts.render(title, size, palette.GOLD, bold=True)
         with as_role(surface, Role.TITLE):
             surface.blit(image, image.get_rect(center=(w // 2, h // 2)))

@@ -18,10 +18,11 @@ from ..input.keyboard import KeyboardLayout, OnScreenKeyboard
 from .button_row import words_width
 from ..audit.draw_log import Role, as_role, panel
 from . import palette
-from ..text.fit import fitted_line, fitted_size, min_text_px
+from ..text.fit import fitted_size, min_text_px
 from ..text.menu_text import blit_ink
 from ..text.text_runs import isolated
 from .menu import MenuKit, MenuState
+from .presenter import Presenter
 from ..text.fonts import FontBook
 
 KEY_ACTIONS = (("delete", 3.0),)
@@ -51,6 +52,30 @@ def entry_boxes(fonts: FontBook, body: pygame.Rect, window: tuple[int, int], wit
     return EntryBoxes(field, problem, keys)
 
 
+@dataclass(frozen=True)
+class FieldInputs:
+    """What the field's words are planned from."""
+
+    boxes: EntryBoxes
+    window: tuple[int, int]
+    generation: int  # the fonts' language and text scale
+    typed: str
+    problem: str
+
+
+@dataclass(frozen=True)
+class FieldPlan:
+    """The field's letters: their size (one for any length typed, so letters keep their size
+    as they come), the caret's width, what of the typed text shows (its end, where the next
+    letter goes), at what size, and the problem's size."""
+
+    px: int
+    caret_w: int
+    shown: str
+    shown_px: int
+    problem_px: int
+
+
 class TextEntry(MenuState):
     drawn_body = True
     compact_body = True
@@ -65,6 +90,7 @@ class TextEntry(MenuState):
         self.problem = ""  # a translated line, or ""
         self.keys: OnScreenKeyboard | None = None
         self.boxes: EntryBoxes | None = None  # laid out with the menu
+        self.field_plans: Presenter[FieldInputs, FieldPlan] = Presenter(self._plan_field)
         if self.keys_layout is not None:
             self.compact_body, self.wide = False, True  # room for the keys
             self.keys = OnScreenKeyboard([self.keys_layout], self.keys_layout.script, KEY_ACTIONS, kit.text.rtl)
@@ -81,6 +107,7 @@ class TextEntry(MenuState):
             keys.rtl = self.text.rtl
             keys.lay_out(self.boxes.keys, widths=lambda ident, height: words_width(self.fonts, self._key_label(ident),
                                                                                   height))
+            keys.size_labels(self.fonts, self._key_label)
 
     def submit(self) -> None:
         """Enter, or the first button."""
@@ -162,24 +189,39 @@ class TextEntry(MenuState):
         self.problem = line
         self.kit.ui.note_change()
 
-    def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        fonts, boxes = self.fonts, self.boxes
-        if boxes is None:
-            return
-        floor = min_text_px(surface.get_size())
-        field, problem = boxes.field, boxes.problem
-        pygame.draw.rect(surface, palette.SHADOW, field, border_radius=8)
-        pygame.draw.rect(surface, palette.GOLD, field, width=2, border_radius=8)
+    def prepare(self) -> None:
+        super().prepare()
+        if self.boxes is not None:
+            self.field_plans.present(FieldInputs(self.boxes, self.kit.viewport.size, self.fonts.generation,
+                                                 self.typed, self.problem))
+
+    def _plan_field(self, inputs: FieldInputs) -> FieldPlan:
+        fonts, field, problem = self.fonts, inputs.boxes.field, inputs.boxes.problem
+        floor = min_text_px(inputs.window)
         box = field.inflate(-16, -field.height // 5)
         # Sized for a full field, so the letters keep their size as they come; the caret after
         # them is drawn (a typed "_" would go to the left of a code in a right-to-left line).
         px = fitted_size(fonts, "W" * ((self.field_letters or self.max_typed) + 1), int(field.height * 0.6),
                          (box.width, 0), True, floor)
         caret_w = max(4, px // 2)
-        if self.typed:
-            shown = self._end_that_fits(px, box.width - caret_w)
-            # an isolate: "https://" keeps its order in a right-to-left language too
-            image = fitted_line(fonts, isolated(shown), px, box.size, palette.TEXT, True, floor)
+        # an isolate: "https://" keeps its order in a right-to-left language too
+        shown = isolated(self._end_that_fits(inputs.typed, px, box.width - caret_w)) if inputs.typed else ""
+        shown_px = fitted_size(fonts, shown, px, box.size, True, floor) if shown else px
+        problem_px = fitted_size(fonts, inputs.problem, max(floor, problem.height * 2 // 3), problem.size, False,
+                                 floor) if inputs.problem else floor
+        return FieldPlan(px, caret_w, shown, shown_px, problem_px)
+
+    def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        fonts, boxes, plan = self.fonts, self.boxes, self.field_plans.plan
+        if boxes is None or plan is None:
+            return
+        field, problem = boxes.field, boxes.problem
+        pygame.draw.rect(surface, palette.SHADOW, field, border_radius=8)
+        pygame.draw.rect(surface, palette.GOLD, field, width=2, border_radius=8)
+        box = field.inflate(-16, -field.height // 5)
+        px, caret_w = plan.px, plan.caret_w
+        if plan.shown:
+            image = fonts.render(plan.shown, plan.shown_px, palette.TEXT, True)
             with panel(surface, "field", field, Role.VALUE, element=Role.PANEL):
                 ink = blit_ink(surface, image, box.inflate(-caret_w, 0))
         else:
@@ -189,16 +231,14 @@ class TextEntry(MenuState):
             pygame.draw.rect(surface, palette.TEXT, (ink.right + 2, ink.bottom - max(2, px // 12), caret_w,
                                                      max(2, px // 12)))
         if self.problem:
-            image = fitted_line(fonts, self.problem, max(floor, problem.height * 2 // 3), problem.size, palette.CORAL,
-                                False, floor)
+            image = fonts.render(self.problem, plan.problem_px, palette.CORAL)
             with panel(surface, "problem", problem), as_role(surface, Role.NOTICE):
                 blit_ink(surface, image, problem)
         if self.keys is not None:
             self.keys.draw(surface, fonts, self._key_label, lambda ident: "normal")
 
-    def _end_that_fits(self, px: int, width: int) -> str:
+    def _end_that_fits(self, typed: str, px: int, width: int) -> str:
         """The typed text, or as much of its end as fits ``width`` after an ellipsis."""
-        typed = self.typed
         if self.fonts.size(typed, px, True)[0] <= width:
             return typed
         low, high = 1, len(typed)  # the most letters of the end that fit (binary search)

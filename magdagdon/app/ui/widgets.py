@@ -30,6 +30,7 @@ class Button:
     style: str = "normal"  # "normal" | "primary" | "danger" | "chosen"
     sublabel: str = ""
     label_size: int | None = None  # the size its row shares (None: the largest that fits it alone)
+    words: "LabelPlan | None" = None  # its words as planned at that size (None: planned when drawn)
 
 
 STYLES = {
@@ -174,6 +175,7 @@ def share_row_sizes(fonts: "FontBook", buttons: Sequence[Button], floor: int) ->
         size = min(plan_label(fonts, b.label, b.sublabel, b.rect.size, floor).size for b in row)
         for button in row:
             button.label_size = size
+            button.words = plan_label(fonts, button.label, button.sublabel, button.rect.size, floor, size)
 
 
 def draw_button(surface: pygame.Surface, fonts: "FontBook", button: Button, hovered: bool, focused: bool) -> None:
@@ -209,7 +211,8 @@ def _button_image(fonts: "FontBook", button: Button, floor: int, hovered: bool) 
     else:
         colour, text_colour = palette.BUTTON_DISABLED, palette.BUTTON_DISABLED_TEXT
     pygame.draw.rect(image, colour, rect, border_radius=radius)
-    words = button_words(fonts, button.label, button.sublabel, size, text_colour, floor, button.label_size)
+    words = button_words(fonts, button.label, button.sublabel, size, text_colour, floor, button.label_size,
+                         button.words)
     label_lines = len(words) - (1 if button.sublabel else 0)
     for index, (picture, spot) in enumerate(words):
         with panel(image, "label", rect, Role.BUTTON_LABEL if index < label_lines else Role.LABEL):
@@ -219,12 +222,13 @@ def _button_image(fonts: "FontBook", button: Button, floor: int, hovered: bool) 
 
 
 def button_words(fonts: "FontBook", label: str, sublabel: str, size: tuple[int, int], colour: "palette.Colour",
-                 floor: int, label_size: int | None = None) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+                 floor: int, label_size: int | None = None,
+                 planned: LabelPlan | None = None) -> list[tuple[pygame.Surface, tuple[int, int]]]:
     """A button's label lines (and sub-label below them) rendered, each with where it goes:
     stacked by their ink, not their line boxes (Nastaliq's line stands far taller than its
     letters), centred in the button. ``floor``: the window's readable size (handed in, never
-    read from the display)."""
-    plan = plan_label(fonts, label, sublabel, size, floor, label_size)
+    read from the display); ``planned``: the words' plan, where the caller made it."""
+    plan = planned or plan_label(fonts, label, sublabel, size, floor, label_size)
     parts = [(line, plan.size, True) for line in plan.lines]
     if sublabel:
         parts.append((sublabel, plan.sub_size, False))
