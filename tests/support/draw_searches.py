@@ -16,8 +16,8 @@ from magdagdon.app.shell.state_machine import StateMachine
 from magdagdon.app.text.fonts import FontBook
 
 SEARCHES = ("fit", "wrap")
-_PACKAGE = Path(__file__).resolve().parents[2] / "magdagdon"
-_TEXT = _PACKAGE / "app" / "text"
+_ROOT = Path(__file__).resolve().parents[2]  # the checkout: places are named from it
+_TEXT = _ROOT / "magdagdon" / "app" / "text"
 
 
 def _asker() -> str:
@@ -26,7 +26,7 @@ def _asker() -> str:
         path = Path(frame.filename).resolve()
         if _TEXT in path.parents or path == Path(__file__).resolve():
             continue
-        shown = path.relative_to(_PACKAGE.parent) if _PACKAGE in path.parents else path
+        shown = path.relative_to(_ROOT) if _ROOT in path.parents else path
         return f"{shown}:{frame.lineno} ({frame.name})"
     return "?"
 
