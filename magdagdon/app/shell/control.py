@@ -111,6 +111,9 @@ class Control:
         # ``frame_log``; players draw straight onto the window.
         self.draw_log = draw_log
         self.frame_log: DrawnFrame | None = None
+        # Every frame logged as it is drawn (else a logged frame is drawn when asked for:
+        # ``logged_frame``); tests turn it off, most of their frames are never looked at.
+        self.log_every_frame = draw_log
         self._log_frame: pygame.Surface | None = None
         self.fonts = fonts = FontBook(text.script, rtl=text.rtl, logged=draw_log,
                                       window=self.window.surface.get_size())
@@ -312,21 +315,47 @@ class Control:
     def _draw(self) -> None:
         target = self.window.surface
         self.machine.prepare()  # plans first: a draw only reads them
-        if self.draw_log:
-            frame = self._log_frame
-            if frame is None or frame.get_size() != target.get_size():
-                frame = self._log_frame = new_frame_surface(target.get_size(), target, logged=True)
-            forget(frame)
+        if self.draw_log and self.log_every_frame:
+            frame = self._logged_surface()
             self.machine.draw(frame, self.step.alpha)
             self._draw_leaving(frame)
             target.blit(frame, (0, 0))
-            records = frame.records if isinstance(frame, LoggedSurface) else []
-            self.frame_log = DrawnFrame(target.get_size(), tuple(self.machine.keys), tuple(records))
+            self.frame_log = self._frame_of(frame)
         else:
             self.machine.draw(target, self.step.alpha)
             self._draw_leaving(target)
         self.window.present()
         self.dirty = self.machine.changed = self.ui.changed = False
+
+    def _logged_surface(self) -> pygame.Surface:
+        """The window-sized surface logged frames are drawn on (kept, its log emptied)."""
+        target = self.window.surface
+        frame = self._log_frame
+        if frame is None or frame.get_size() != target.get_size():
+            frame = self._log_frame = new_frame_surface(target.get_size(), target, logged=True)
+        forget(frame)
+        return frame
+
+    def _frame_of(self, frame: pygame.Surface) -> DrawnFrame:
+        records = frame.records if isinstance(frame, LoggedSurface) else []
+        return DrawnFrame(frame.get_size(), tuple(self.machine.keys), tuple(records))
+
+    def logged_frame(self) -> DrawnFrame:
+        """The screen as it stands, drawn once more on a logged surface and not presented:
+        what a frame drawn now shows, with its draw log (for tests and the screen audit, with
+        ``draw_log``). Drawing changes nothing, and the looks and the exit chord's seconds
+        are left as the loop last drew them, so the loop draws exactly as it would have."""
+        machine = self.machine
+        looks = [state.drawn_look for state in machine.stack]
+        leaving = self.leaving_shown
+        frame = self._logged_surface()
+        machine.prepare()
+        machine.draw(frame, self.step.alpha)
+        self._draw_leaving(frame)
+        for state, look in zip(machine.stack, looks):
+            state.drawn_look = look
+        self.leaving_shown = leaving
+        return self._frame_of(frame)
 
     def _draw_leaving(self, surface: pygame.Surface) -> None:
         """The operator holds the exit chord: the seconds left, over everything."""
