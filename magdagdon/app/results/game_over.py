@@ -292,7 +292,8 @@ class GameOver(TableState):
         the panel shows hold (asked on entering, on update, after input, a resize, a language
         switch and a dialog's answer; never in draw)."""
         items = tuple(self._review_items())
-        content = PanelContent(signed(self.game.score().total), tuple(self._rows()), tuple(self._result_lines()),
+        score = self.game.score()  # scored once: asked on every update
+        content = PanelContent(signed(score.total), tuple(score_rows(score, self.text)), tuple(self._result_lines()),
                                tuple(review_line(self.text, item) for item in items), self._button_words())
         return self.panel.present(GameOverInputs(self.kit.viewport.size, self.text.locale, self.fonts.generation,
                                                  content, items, self._review_awaited()))
