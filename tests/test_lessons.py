@@ -3,6 +3,8 @@ to play plays them on its boards through the real loop."""
 
 from __future__ import annotations
 
+import pygame
+
 from magdagdon.engine import Bonus, Phase, legal_cells, line_scores
 from magdagdon.app.table.lessons import lessons
 from tests.support.player import Player
@@ -58,5 +60,36 @@ def test_how_to_play_shows_its_boards_and_moves_on(tmp_path):
         stage = rules.stage_rect
         player.tap(stage.center)  # a tap on the boards: the next lesson
         assert rules.shown()[0] == 1 and rules.drawn_look == rules.shown() and _lesson_boards(player)
+    finally:
+        player.close()
+
+
+def test_a_lesson_frame_is_planned_once_while_shown_and_again_on_a_language_switch_and_a_resize(tmp_path):
+    """How to play's caption lines and boards are planned for the frame shown, its box and
+    the language: kept across the frame's redraws, made again for the next frame, a language
+    switch and a resize."""
+    player = Player(tmp_path, (800, 600), scene="rules")
+    try:
+        player.wait(0.3)
+        rules = player.top
+        made, first, drawn = rules.lessons.plans_made, rules.lessons.plan, player.frames_drawn
+        assert rules.shown() == (0, 0) and first.inputs.caption == player.text(lessons()[0].frames[0].caption)
+        for _ in range(3):
+            player.post(pygame.WINDOWEXPOSED)  # a frame drawn though the lesson does not move
+            player.wait(0.1)
+        assert player.frames_drawn >= drawn + 3 and rules.shown() == (0, 0)
+        assert rules.lessons.plans_made == made and rules.lessons.plan is first
+
+        player.set_language("ur")
+        player.wait(0.1)
+        assert rules.lessons.plans_made == made + 1 and rules.lessons.plan.inputs.locale == "ur"
+        assert rules.lessons.plan.inputs.caption == rules.text(lessons()[0].frames[0].caption)
+
+        pygame.display.set_mode((1080, 1920), pygame.RESIZABLE)
+        player.post(pygame.VIDEORESIZE, size=(1080, 1920), w=1080, h=1920)
+        player.wait(0.1)
+        plan = rules.lessons.plan
+        assert rules.lessons.plans_made == made + 2 and plan.inputs.window == (1080, 1920)
+        assert plan.inputs.rect == rules.stage_rect and rules.stage_rect.contains(plan.stage.area)
     finally:
         player.close()

@@ -20,7 +20,7 @@ def test_review_names_cells_in_the_players_language():
 def test_a_turn_s_luck_is_marked_a_guess_until_it_and_the_turn_before_are_valued():
     """The luck of a turn is its value against the one the turn before left: while either
     is the best guess, the viewer says it is being checked, in every language."""
-    from magdagdon.app.results.replay_viewer import luck_note
+    from magdagdon.app.results.replay_plan import luck_note
 
     before, settled = turn_review(3, -5.0, 2.0, None, luck=33.0), turn_review(4, -9.0, 2.0, None, luck=64.0)
     guessed = turn_review(3, -5.0, 0.0, None, settled=False, luck=20.0)

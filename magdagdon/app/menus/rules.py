@@ -1,9 +1,14 @@
 """How to play: the rules in plain words (the rule book is RULES.md) beside small boards that
 play them out, one lesson after another (``table/lessons.py``, the frames the kiosk's attract
-loop shows too). A tap on the boards goes on to the next lesson."""
+loop shows too). A tap on the boards goes on to the next lesson.
+
+The frame shown, its caption's lines and where the boards go are planned
+(``plan_lesson``) when the frame's caption, the boards' box, the language or the text
+scale changes: on update, after a rebuild and after a tap; draw reads the plan."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -12,16 +17,62 @@ from ..audit.draw_log import Role, panel
 from ..table.lesson_view import LessonStage, draw_lesson_frame
 from ..table.lessons import LessonFrame, lesson_at, lessons
 from ..text.fit import min_text_px, wrap
+from ..text.fonts import FontBook
+from ..text.i18n import Catalog
 from ..text.menu_text import TextPage, blit_ink
 from ..ui import palette
 from ..ui.menu import Item, MenuKit, MenuState
 from ..ui.menu_page import page_pad
+from ..ui.presenter import Presenter
 
 if TYPE_CHECKING:
     from ..shell.screens import Services
 
 STAGE_SHARE = 0.42  # of the page's box the boards take: its width beside the text, or its height above it
 CAPTION_LINES = 3  # the room kept for the caption under the boards, in lines
+
+
+@dataclass(frozen=True)
+class LessonInputs:
+    """What a lesson frame's layout is made from."""
+
+    rect: pygame.Rect  # the boards' and caption's box, carved out of the page's
+    window: tuple[int, int]
+    locale: str
+    generation: int  # the fonts' (a language switch, Large text)
+    page_size: int | None  # the page's text size (None: no page laid out)
+    caption: str  # the frame's caption, in the language
+
+
+@dataclass(frozen=True)
+class LessonPlan:
+    """Where a frame's boards go, and its caption's lines (their size and boxes) under them."""
+
+    inputs: LessonInputs
+    stage: LessonStage
+    size: int
+    lines: tuple[tuple[str, pygame.Rect], ...]
+
+
+def plan_lesson(fonts: FontBook, text: Catalog, inputs: LessonInputs) -> LessonPlan:
+    """The caption under the boards (at the page's size, on as many lines as it takes), the
+    two centred together in the box."""
+    rect = inputs.rect
+    floor = min_text_px(inputs.window)
+    size = max(floor, inputs.page_size if inputs.page_size is not None else floor)
+    width = rect.width - 2 * page_pad(size)
+    lines = wrap(fonts, inputs.caption, size, width)
+    step = fonts.line_step(size)
+    caption_h = step * max(CAPTION_LINES, len(lines))
+    stage = LessonStage.fitted(pygame.Rect(rect.left, rect.top, rect.width, rect.height - caption_h).inflate(-8, -8),
+                               text, fonts, floor)
+    shift = (rect.bottom - caption_h - stage.area.bottom) // 2  # the boards and their caption centred together
+    stage = LessonStage.fitted(pygame.Rect(rect.left, rect.top + shift, rect.width, rect.height - caption_h)
+                               .inflate(-8, -8), text, fonts, floor)
+    y = stage.area.bottom + step // 2
+    boxes = tuple((line, pygame.Rect(rect.left + page_pad(size), y + index * step, width, step))
+                  for index, line in enumerate(lines))
+    return LessonPlan(inputs, stage, size, boxes)
 
 
 class Rules(MenuState):
@@ -32,6 +83,8 @@ class Rules(MenuState):
         super().__init__(kit)
         self.tick = 0
         self.stage_rect: pygame.Rect | None = None
+        self.lessons: Presenter[LessonInputs, LessonPlan] = Presenter(
+            lambda inputs: plan_lesson(self.fonts, self.text, inputs))
 
     def body_html(self) -> str:
         return self.text("rules.body")
@@ -62,6 +115,16 @@ class Rules(MenuState):
             self.stage_rect = direction.placed(pygame.Rect(box.right - stage_w, box.top, stage_w, box.height), box)
             page.box = direction.placed(pygame.Rect(box.left, box.top, box.width - stage_w - gap, box.height), box)
         page.page = TextPage.lay_out(self.fonts, self.body_html(), page.size, page.view().width)
+        self.present_lesson()
+
+    def present_lesson(self) -> None:
+        """The plan of the frame shown now (kept while its caption, box and language hold)."""
+        if self.stage_rect is None:
+            return
+        frame = self.frame()
+        self.lessons.present(LessonInputs(self.stage_rect, self.kit.viewport.size, self.text.locale,
+                                          self.fonts.generation, self.text_page.size if self.text_page else None,
+                                          self.text(frame.caption, **dict(frame.terms))))
 
     def shown(self) -> tuple[int, int]:
         return lesson_at(self.tick)
@@ -74,6 +137,7 @@ class Rules(MenuState):
         super().update(dt)
         if self.active:
             self.tick += 1
+        self.present_lesson()
 
     def look(self) -> tuple[int, int] | None:
         return self.shown() if self.active else None  # a new frame of the lessons
@@ -90,36 +154,24 @@ class Rules(MenuState):
         current, _ = self.shown()
         while self.shown()[0] == current:
             self.tick += 1
+        self.present_lesson()
 
     def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         super().draw_body(surface, rect)
         if self.stage_rect is None:
             return
         with panel(surface, "lessons", self.stage_rect, Role.PICTURE):
-            self.draw_lesson(surface, self.stage_rect)
+            self.draw_lesson(surface)
 
-    def draw_lesson(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The lesson's frame, its caption under the boards (at the page's size, on as many
-        lines as it takes), the two centred together in ``rect``."""
-        frame = self.frame()
-        floor = min_text_px(self.kit.viewport.size)
-        size = max(floor, self.text_page.size if self.text_page is not None else floor)
-        width = rect.width - 2 * page_pad(size)
-        lines = wrap(self.fonts, self.text(frame.caption, **dict(frame.terms)), size, width)
-        step = self.fonts.line_step(size)
-        caption_h = step * max(CAPTION_LINES, len(lines))
-        stage = LessonStage.fitted(pygame.Rect(rect.left, rect.top, rect.width, rect.height - caption_h).inflate(-8, -8),
-                                   self.text, self.fonts, floor)
-        shift = (rect.bottom - caption_h - stage.area.bottom) // 2  # the boards and their caption centred together
-        stage = LessonStage.fitted(pygame.Rect(rect.left, rect.top + shift, rect.width, rect.height - caption_h)
-                                   .inflate(-8, -8), self.text, self.fonts, floor)
-        draw_lesson_frame(surface, self.fonts, self.text, stage, frame)
-        y = stage.area.bottom + step // 2
-        for line in lines:
-            box = pygame.Rect(rect.left + page_pad(size), y, width, step)
+    def draw_lesson(self, surface: pygame.Surface) -> None:
+        """The lesson's frame and its caption where the plan puts them."""
+        plan = self.lessons.plan
+        if plan is None:
+            return
+        draw_lesson_frame(surface, self.fonts, self.text, plan.stage, self.frame())
+        for line, box in plan.lines:
             with panel(surface, "caption", box, Role.LABEL):
-                blit_ink(surface, self.fonts.render(line, size, palette.TEXT), box)
-            y += step
+                blit_ink(surface, self.fonts.render(line, plan.size, palette.TEXT), box)
 
 
 def screen(services: Services) -> Rules:

@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from magdagdon.ai.review import OPENING_VALUE, GameReview, TurnReview
-from magdagdon.ai.turn_advice import TurnAdvice
 from magdagdon.engine import Replay, ReplayError
 from magdagdon.engine.challenge import code_for, has_code
 
@@ -30,16 +29,18 @@ from ..world.world_board import WorldBoard
 from ..ui import palette
 from ..audit.draw_log import Role, as_role, new_frame_surface, panel
 from ..table.hud import draw_banner
-from ..text.fit import blit_lines, fit_lines, min_text_px
+from ..text.fit import blit_lines
 from ..text.menu_text import ink_rect, ink_x
 from ..text.numbers import change, signed
 from ..table.score_rows import score_rows
 from ..ui.button_row import draw_button_rows
+from ..ui.presenter import Presenter
 from ..ui.widgets import Button
 from ..shell.payloads import Answer, NameAsked, NameGiven, Payload, ReplayToView, ScoresOf
 from ..shell.play_context import PlayContext
-from .game_over_plan import ButtonWords, GameOverPlanner, PanelContent, PanelPlan, ResultLine
-from .review_cards import ReviewCard, draw_review_cards, plan_review_cards, review_items, review_line
+from .game_over_plan import (ButtonWords, GameOverInputs, GameOverPlan, PanelContent, PanelPlan, ResultLine,
+                             plan_game_over)
+from .review_cards import ReviewCard, draw_review_cards, review_items, review_line
 from ..world.world_line import world_line
 from .turn_story import TurnStory, turn_stories
 from ..table.games import Games
@@ -53,9 +54,6 @@ if TYPE_CHECKING:
 BOARD_TICKS = ticks(0.8)  # the finished board alone: the last move's flash (0.4 s), then a look
 COUNT_TICKS = ticks(1.25)  # then the breakdown counts up
 NAME_PAUSE_TICKS = ticks(0.5)  # and the total stands a moment before the name is asked
-# A long sentence, to keep the review's room before the review is in (two dice placed).
-SAMPLE_REVIEW = TurnReview(12, 0.0, 0.0, 0.0, -188.0, 0, -188, 18.0, False, True, (),
-                           advice=TurnAdvice((), ((5, 6), (4, 7)), None))
 
 
 class GameOver(TableState):
@@ -66,6 +64,7 @@ class GameOver(TableState):
         super().__init__(table, games)
         self.reviews = reviews
         self.world, self.last_name = world, last_name
+        self.panel: Presenter[GameOverInputs, GameOverPlan] = Presenter(self._make_plan)
 
     def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
         super().enter(context, payload)
@@ -73,10 +72,11 @@ class GameOver(TableState):
         self.asked_name = False
         self.input.focus = ("button", "play_again")
         self._backdrop_cache: tuple[object, pygame.Surface] | None = None
-        self._plan_cache: tuple[object, PanelPlan, tuple[ReviewCard, ...]] | None = None
         self._stories: dict[int, TurnStory] | None = None
+        self.panel.forget()  # another game's
         if not self.session.demo:  # nobody reads a demo's
             self.start_review()
+        self.present()
 
     def follow_phase(self) -> None:
         pass  # only "play again" leaves this state
@@ -104,8 +104,13 @@ class GameOver(TableState):
             session.world_send = self.world.send_finished(session, self.last_name() or None)  # on the worker
         if self.session.awaiting_name and not self.asked_name and self.tick >= BOARD_TICKS + COUNT_TICKS + NAME_PAUSE_TICKS:
             self._ask_name()
+        self._keep_up()
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        self._handle(event)
+        self._keep_up()  # a retry, a tap that brings the panel: drawn before the next update
+
+    def _handle(self, event: pygame.event.Event) -> None:
         pressed = event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN)
         waiting = self.session.awaiting_name and not self.asked_name
         if self.board_shown and pressed:
@@ -134,12 +139,12 @@ class GameOver(TableState):
         return super().is_animating() or self.counting or (self.panel_shown and self.look() != self.drawn_look)
 
     def look(self) -> tuple[object, ...] | None:
-        return self._shown() if self.panel_shown else None
-
-    def _shown(self) -> tuple[object, ...]:
-        """What the panel shows beyond the count-up: its lines and the review's turns."""
-        return (tuple((line.words, line.colour) for line in self._result_lines()),
-                tuple(review_line(self.text, item) for item in self._review_items()))
+        """What the panel shows beyond the count-up, as last planned: its lines and the
+        review's turns (planned on update, so a frame follows each plan)."""
+        inputs = self.panel.inputs
+        if not self.panel_shown or inputs is None:
+            return None
+        return inputs.content.lines, inputs.content.captions
 
     def declared_content(self) -> tuple[str, ...]:
         """What this screen must show once its panel is up: the score, each result line, and
@@ -184,6 +189,17 @@ class GameOver(TableState):
         super().resume(answer)
         if isinstance(answer, NameGiven) and self.session.awaiting_name:
             self.session.name_given(answer.name)
+        self._keep_up()
+
+    def resize(self) -> None:  # and a language switch
+        super().resize()
+        self._keep_up()
+
+    def _keep_up(self) -> None:
+        """The plan kept up with the panel while it is the screen in use (not under a menu,
+        nor leaving: play again hands the table a new game)."""
+        if not self.covered and self.request is None:
+            self.present()
 
     # --- what the panel says ------------------------------------------------------------
     def _result_lines(self) -> list[ResultLine]:
@@ -271,37 +287,34 @@ class GameOver(TableState):
         return tuple(words)
 
     # --- layout -------------------------------------------------------------------------
+    def present(self) -> GameOverPlan:
+        """The plan for the panel as it is now: kept while the window, the language and what
+        the panel shows hold (asked on entering, on update, after input, a resize, a language
+        switch and a dialog's answer; never in draw)."""
+        items = tuple(self._review_items())
+        score = self.game.score()  # scored once: asked on every update
+        content = PanelContent(signed(score.total), tuple(score_rows(score, self.text)), tuple(self._result_lines()),
+                               tuple(review_line(self.text, item) for item in items), self._button_words())
+        return self.panel.present(GameOverInputs(self.kit.viewport.size, self.text.locale, self.fonts.generation,
+                                                 content, items, self._review_awaited()))
+
+    def _make_plan(self, inputs: GameOverInputs) -> GameOverPlan:
+        layout = self.layout
+        return plan_game_over(self.fonts, self.text, inputs, layout.margin, layout.portrait, layout.dialog_at)
+
+    def planned(self) -> GameOverPlan:
+        """The plan last presented."""
+        plan = self.panel.plan
+        assert plan is not None  # presented on entering
+        return plan
+
     def plan(self) -> PanelPlan:
-        """Where the panel's parts go, planned again only when what it shows changes; before
-        the review is in, a long sample sentence keeps its room."""
-        return self._planned()[1]
+        """Where the panel's parts go."""
+        return self.planned().panel
 
     def review_cards(self) -> tuple[ReviewCard, ...]:
         """The review's cards where the plan keeps them: what the pointer hits and draw paints."""
-        return self._planned()[2]
-
-    def _planned(self) -> tuple[object, PanelPlan, tuple[ReviewCard, ...]]:
-        lines = self._result_lines()
-        items = self._review_items()
-        captions = tuple(review_line(self.text, item) for item in items)
-        size = self.kit.viewport.size
-        key = (size, self.text.locale, self.fonts.generation, tuple(lines), captions, tuple(items),
-               self._review_awaited())
-        cached = self._plan_cache
-        if cached is None or cached[0] != key:
-            if not captions and self._review_awaited():
-                captions = (review_line(self.text, SAMPLE_REVIEW),)
-            content = PanelContent(signed(self.game.score().total), tuple(self._rows()), tuple(lines), captions,
-                                   self._button_words())
-            planner = GameOverPlanner(self.fonts, self.text, size, self.layout.margin,
-                                      self.layout.portrait, content, self.layout.dialog_at)
-            plan = planner.plan()
-            shown = items[:plan.cards_shown]
-            cards = () if plan.cards is None or not shown else \
-                plan_review_cards(self.fonts, self.text, plan.cards, shown, plan.size, plan.card_columns,
-                                  plan.beside, size)
-            cached = self._plan_cache = (key, plan, cards)
-        return cached
+        return self.planned().cards
 
     @property
     def cards(self) -> list[tuple[pygame.Rect, int]]:
@@ -377,11 +390,8 @@ class GameOver(TableState):
     def _draw_breakdown(self, surface: pygame.Surface, plan: PanelPlan, progress: float) -> None:
         """Label and value on one baseline; mirrored in Urdu (the label on the right)."""
         fonts, text, size = self.fonts, self.text, plan.size
-        finals = self._rows()
-        for index, ((label, value), box) in enumerate(zip(self._rows(progress), plan.rows)):
+        for index, ((label, value), box, label_px) in enumerate(zip(self._rows(progress), plan.rows, plan.label_px)):
             v_img = fonts.render(value, size, palette.TEXT, bold=True)
-            room = box.width - fonts.size(finals[index][1], size, True)[0] - size
-            label_px = fonts.fit(label, size, room)
             l_img = fonts.render(label, label_px, palette.TEXT_DIM)
             baseline = box.top + plan.row_baseline  # one baseline for every row on a line
             l_ink, v_ink = ink_rect(l_img), ink_rect(v_img)
@@ -403,22 +413,13 @@ class GameOver(TableState):
 
     def _draw_cards(self, surface: pygame.Surface, plan: PanelPlan) -> None:
         """A card per costly turn where the plan keeps the review."""
-        cards = self.review_cards()
-        if plan.cards is None or not cards:
-            if plan.cards is not None and self._review_awaited():
-                self._draw_review_waiting(surface, plan.cards, plan.size)
-            return
-        draw_review_cards(surface, self.fonts, plan.cards, cards, self.stories(), plan.size)
-
-    def _draw_review_waiting(self, surface: pygame.Surface, area: pygame.Rect, size: int) -> None:
-        """While the review is worked out (some seconds of the expert's playouts), its place
-        says so, rather than standing empty under its title."""
-        floor = min_text_px(surface.get_size())
-        box = pygame.Rect(area.left, area.top, area.width, min(area.height, max(floor * 4, size * 3)))
-        lines, px = fit_lines(self.fonts, self.text("gameover.review_waiting"), max(floor, size), box.width,
-                              box.height, floor)
-        with panel(surface, "review", area, Role.NOTICE):
-            blit_lines(surface, self.fonts, lines, px, palette.TEXT_DIM, box)
+        planned = self.planned()
+        waiting = planned.waiting
+        if waiting is not None:  # the review is being worked out: its place says so
+            with panel(surface, "review", waiting.area, Role.NOTICE):
+                blit_lines(surface, self.fonts, list(waiting.lines), waiting.px, palette.TEXT_DIM, waiting.box)
+        elif plan.cards is not None and planned.cards:
+            draw_review_cards(surface, self.fonts, plan.cards, planned.cards, self.stories(), plan.size)
 
     def hit(self, pos: tuple[int, int]) -> FocusKey | None:
         if not self.panel_shown:

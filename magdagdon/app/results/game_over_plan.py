@@ -11,11 +11,14 @@ breakdown where that gives its dice more room than a row of cards under it.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Callable
+from typing import Callable, Iterator
 
 import pygame
 
-from ..text.fit import fitted_block, fitted_size, min_text_px
+from magdagdon.ai.review import TurnReview
+from magdagdon.ai.turn_advice import TurnAdvice
+
+from ..text.fit import fit_lines, fitted_block, fitted_size, min_text_px
 from ..text.fonts import FontBook
 from ..text.i18n import Catalog
 from ..text.menu_text import ink_rect
@@ -24,10 +27,14 @@ from ..ui.button_row import INK_SHARE, LABEL_SHARE, words_width
 from ..ui.palette import Colour
 from ..ui.widgets import Button
 from ..table.mini_board import board_cells
-from .review_cards import REVIEW_ITEMS, beside_card_parts, card_sides, review_die_target
+from .review_cards import (REVIEW_ITEMS, ReviewCard, beside_card_parts, card_sides, plan_review_cards,
+                           review_die_target, review_line)
 
 ButtonWords = tuple[str, str, str]  # a button's ident, label and style
 LaidLine = tuple[str, Colour, list[tuple[str, int, int]]]  # content, colour, its (words, size, ink height) parts
+# A long sentence, to keep the review's room before the review is in (two dice placed).
+SAMPLE_REVIEW = TurnReview(12, 0.0, 0.0, 0.0, -188.0, 0, -188, 18.0, False, True, (),
+                           advice=TurnAdvice((), ((5, 6), (4, 7)), None))
 
 
 @dataclass(frozen=True)
@@ -81,6 +88,7 @@ class PanelPlan:
     title_px: int = 0  # and its size there
     cards_shown: int = REVIEW_ITEMS  # the costliest turns drawn: fewer only where all would not fit
     card_columns: int = REVIEW_ITEMS  # the cards' row (under the breakdown) or column (beside) is cut in this many
+    label_px: tuple[int, ...] = ()  # each breakdown label's size: as large as its row leaves room for, up to ``size``
 
 
 def fits_block(fonts: FontBook, words: str, size: int, width: int, floor: int) -> list[tuple[str, int]]:
@@ -111,6 +119,11 @@ class GameOverPlanner:
         return dialog
 
     def plan(self) -> PanelPlan:
+        """The panel (see :meth:`_search`) with each breakdown label's size."""
+        plan = self._search()
+        return replace(plan, label_px=tuple(self._label_sizes(plan)))
+
+    def _search(self) -> PanelPlan:
         """The largest text size (down to the readable floor) at which the whole panel fits the
         window; the breakdown's rows go two to a line where one under another would not fit;
         what height is left goes to the review's boards."""
@@ -151,14 +164,16 @@ class GameOverPlanner:
         return plan  # nothing fits (a tiny window): the smallest, judged by the audit
 
     def _labels_readable(self, plan: PanelPlan, floor: int) -> bool:
-        """Every label of the breakdown fits its row beside its value at a readable size (as
-        the drawing fits it: the row's width less the value's and a gap)."""
+        """Every label of the breakdown fits its row beside its value at a readable size."""
+        return all(px >= floor for px in self._label_sizes(plan))  # the first too small ends the search
+
+    def _label_sizes(self, plan: PanelPlan) -> Iterator[int]:
+        """Each breakdown label's size: the largest up to the plan's that fits its row's width
+        less its final value's and a gap."""
         fonts = self.fonts
         for (label, value), box in zip(self.content.rows, plan.rows):
             room = box.width - fonts.size(value, plan.size, True)[0] - plan.size
-            if fonts.fit(label, plan.size, room) < floor:
-                return False
-        return True
+            yield fonts.fit(label, plan.size, room)
 
     def _breakdown_rows(self, left: int, top: int, width: int, size: int, row_h: int, gap: int,
                         paired: bool) -> tuple[list[pygame.Rect], int]:
@@ -393,3 +408,64 @@ class GameOverPlanner:
                 buttons.append(Button(ident, pygame.Rect(x, r * (height + gap), button_w, height), label, True, style))
                 x += button_w + gap
         return buttons
+
+
+@dataclass(frozen=True)
+class GameOverInputs:
+    """What game over's plan is made from: the window, the language and text scale (the
+    fonts' generation) and what the panel shows."""
+
+    window: tuple[int, int]
+    locale: str
+    generation: int
+    content: PanelContent  # its captions the review's own (none yet: the sample keeps their room)
+    items: tuple[TurnReview, ...]  # the turns given a card, as the captions word them
+    awaited: bool  # the review is still to come
+
+
+@dataclass(frozen=True)
+class WaitingNote:
+    """'The expert is looking at your game…' where the review's cards will go: its lines,
+    their size, the box they are centred in and the review's area."""
+
+    lines: tuple[str, ...]
+    px: int
+    box: pygame.Rect
+    area: pygame.Rect
+
+
+@dataclass(frozen=True)
+class GameOverPlan:
+    """The panel, the review's cards in it and, before the review is in, the note in their place."""
+
+    inputs: GameOverInputs
+    panel: PanelPlan
+    cards: tuple[ReviewCard, ...]
+    waiting: WaitingNote | None
+
+
+def plan_game_over(fonts: FontBook, text: Catalog, inputs: GameOverInputs, margin: int, portrait: bool,
+                   place: Callable[[tuple[int, int]], pygame.Rect]) -> GameOverPlan:
+    """The panel for ``inputs`` (the table's ``margin``, ``portrait`` and its way to ``place``
+    a panel, all of the window's size); before the review is in, a long sample sentence
+    keeps its room."""
+    content = inputs.content
+    if not content.captions and inputs.awaited:
+        content = replace(content, captions=(review_line(text, SAMPLE_REVIEW),))
+    panel = GameOverPlanner(fonts, text, inputs.window, margin, portrait, content, place).plan()
+    shown = inputs.items[:panel.cards_shown]
+    cards = () if panel.cards is None or not shown else \
+        plan_review_cards(fonts, text, panel.cards, shown, panel.size, panel.card_columns, panel.beside, inputs.window)
+    waiting = None
+    if panel.cards is not None and not cards and inputs.awaited:
+        waiting = _waiting_note(fonts, text, panel.cards, panel.size, inputs.window)
+    return GameOverPlan(inputs, panel, cards, waiting)
+
+
+def _waiting_note(fonts: FontBook, text: Catalog, area: pygame.Rect, size: int, window: tuple[int, int]) -> WaitingNote:
+    """While the review is worked out (some seconds of the expert's playouts), its place
+    says so, rather than standing empty under its title."""
+    floor = min_text_px(window)
+    box = pygame.Rect(area.left, area.top, area.width, min(area.height, max(floor * 4, size * 3)))
+    lines, px = fit_lines(fonts, text("gameover.review_waiting"), max(floor, size), box.width, box.height, floor)
+    return WaitingNote(tuple(lines), px, box, area)
