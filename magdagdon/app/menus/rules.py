@@ -113,7 +113,7 @@ class Rules(MenuState):
         shift = (rect.bottom - caption_h - stage.area.bottom) // 2  # the boards and their caption centred together
         stage = LessonStage.fitted(pygame.Rect(rect.left, rect.top + shift, rect.width, rect.height - caption_h)
                                    .inflate(-8, -8), self.text, self.fonts, floor)
-        draw_lesson_frame(surface, self.fonts, self.text, stage, frame)
+        draw_lesson_frame(surface, self.fonts, stage, frame)
         y = stage.area.bottom + step // 2
         for line in lines:
             box = pygame.Rect(rect.left + page_pad(size), y, width, step)

@@ -34,11 +34,11 @@ class Magdagdon(TableState):
     hint_allowed = True
 
     def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
-        super().enter(context, payload)
-        self.session.audio.play("magdagdon")
         self.sized: tuple[tuple[object, ...], pygame.Rect] | None = None  # the strip's rect and what it was sized for
         self.rescued: tuple[tuple[object, ...], Rescue] | None = None
         self.advised: tuple[tuple[object, ...], PowerAdvice] | None = None
+        super().enter(context, payload)  # which plans the table: its guide line asks the above
+        self.session.audio.play("magdagdon")
         # The keys start on a tray die where a −1/+1 saves the roll, else on Accept: Enter
         # never gives up a roll a power could save.
         tray = self.game.tray
