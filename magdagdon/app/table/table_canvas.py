@@ -9,7 +9,7 @@ from typing import Callable
 
 import pygame
 
-from magdagdon.engine import Board, Game, ScoreBreakdown
+from magdagdon.engine import Board, Difficulty, Game, ScoreBreakdown, score
 
 from ..text.fit import min_text_px
 from ..text.fonts import FontBook
@@ -39,6 +39,20 @@ class Setting:
 
 
 @dataclass(frozen=True)
+class ScoreShown:
+    """What the score panel shows: the score of the working board (the staged dice's
+    preview, in gold), told by what it is scored from (scoring it is the plan's work)."""
+
+    board: Board
+    difficulty: Difficulty
+    powers_used: int
+    staged: bool
+
+    def breakdown(self) -> ScoreBreakdown:
+        return score(self.board, self.difficulty, self.powers_used)
+
+
+@dataclass(frozen=True)
 class StillPlan:
     """The still parts' words, sizes and lines, as the canvas paints them."""
 
@@ -65,9 +79,9 @@ class StillPlans:
             lambda given: plan_sums(fonts, given[0].layout, given[1], floor(given[0])))
         self.powers: Presenter[tuple[Setting, PowersShown], PowerCaption] = Presenter(
             lambda given: plan_power_label(fonts, given[0].layout, text, given[1]))
-        self.score: Presenter[tuple[Setting, ScoreBreakdown, bool], ScorePanel] = Presenter(
-            lambda given: plan_panel(fonts, given[0].layout.score, given[1], text, given[2], floor(given[0]),
-                                     legend=given[0].layout.legend is None))
+        self.score: Presenter[tuple[Setting, ScoreShown], ScorePanel] = Presenter(
+            lambda given: plan_panel(fonts, given[0].layout.score, given[1].breakdown(), text, given[1].staged,
+                                     floor(given[0]), legend=given[0].layout.legend is None))
         self.legend: Presenter[Setting, LegendPlan] = Presenter(
             lambda setting: plan_legend(fonts, setting.layout.legend or setting.layout.score, text, floor(setting)))
 
@@ -77,7 +91,8 @@ class StillPlans:
             self.top.present((setting, Header.of(game, todays_dice))),
             self.sums.present((setting, game.working_board)),
             self.powers.present((setting, PowersShown.of(game))),
-            self.score.present((setting, game.preview_score(), bool(game.staged))),
+            self.score.present((setting, ScoreShown(game.working_board, game.difficulty, game.powers_used,
+                                                    bool(game.staged)))),
             self.legend.present(setting) if layout.legend is not None else None,
         )
 
