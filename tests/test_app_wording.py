@@ -11,7 +11,8 @@ from app_driver import Driver
 from magdagdon.ai.review import TurnAdvice
 from magdagdon.app.text.i18n import Catalog
 from magdagdon.app.text.numbers import MINUS, cost, signed
-from magdagdon.app.table.score_panel import draw_score_panel
+from magdagdon.app.table.score_panel import draw_score_panel, plan_panel
+from magdagdon.app.text.fit import min_text_px
 from magdagdon.app.results.review_cards import review_line
 from magdagdon.app.text.text_runs import without_controls
 from magdagdon.assets_path import asset_path
@@ -73,7 +74,8 @@ def test_negative_score_is_drawn_with_the_minus_sign(open_app):
     fonts.render = recording
     breakdown = ScoreBreakdown(lines=(), base=20, bonus=0, ruins=2, ruin_penalty=30, powers_used=0, power_penalty=0)
     assert breakdown.total == -10
-    draw_score_panel(app.surface, fonts, app.layout.score, breakdown, app.text, preview=False)
+    planned = plan_panel(fonts, app.layout.score, breakdown, app.text, False, min_text_px(app.surface.get_size()))
+    draw_score_panel(app.surface, fonts, planned, app.text, breakdown.total)
     assert f"{MINUS}10" in drawn and f"{MINUS}30" in drawn
     assert not any(re.search(r"[-\u2212]\d", text) for text in drawn)
 

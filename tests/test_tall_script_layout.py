@@ -7,7 +7,8 @@ from typing import Any
 import pygame
 import pytest
 
-from magdagdon.app.table.score_panel import draw_score_panel
+from magdagdon.app.table.score_panel import draw_score_panel, plan_panel
+from magdagdon.app.text.fit import min_text_px
 
 from support.player import Player
 
@@ -63,8 +64,9 @@ def test_score_panel_rows_do_not_overlap_at_800x600(tmp_path, locale):
     text = player.text
 
     def draw(surface):
-        draw_score_panel(surface, player.fonts, layout.score, game.preview_score(), text, preview=True,
-                         legend=layout.legend is None)  # as the table draws it: the legend under the board
+        planned = plan_panel(player.fonts, layout.score, game.preview_score(), text, True, min_text_px(layout.size),
+                             legend=layout.legend is None)  # as the table plans it: the legend under the board
+        draw_score_panel(surface, player.fonts, planned, text, planned.total)
 
     placed = texts_placed(player, draw)
     assert len(placed) >= 9  # title, total, four labels, four values

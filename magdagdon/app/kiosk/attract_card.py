@@ -104,7 +104,7 @@ class AttractCard(State):
                 frame = plan.lessons[lesson][index]
                 for line in frame.lines:
                     self._line(surface, line)
-                draw_lesson_frame(surface, self.fonts, self.text, frame.stage, lessons()[lesson].frames[index])
+                draw_lesson_frame(surface, self.fonts, frame.stage, lessons()[lesson].frames[index], frame.sums)
         if plan.footer is not None:
             self._line(surface, plan.footer)
 

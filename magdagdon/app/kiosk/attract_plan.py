@@ -11,7 +11,7 @@ card reads it from its tick and picks among what the plan holds."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -21,7 +21,8 @@ from magdagdon.storage import ScoreEntry
 
 from ..audit.draw_log import Role
 from ..shell.payloads import Card
-from ..table.lesson_view import LessonStage
+from ..table.board_view import SumWords
+from ..table.lesson_view import LessonStage, plan_frame_sums
 from ..table.lessons import lessons
 from ..text.fit import fitted_size, min_text_px, wrap
 from ..text.menu_text import ink_rect, ink_x
@@ -117,10 +118,11 @@ class ScoresPlan:
 
 @dataclass(frozen=True)
 class LessonPlan:
-    """One lesson frame's caption (its lines) and where its board and tray go."""
+    """One lesson frame's caption (its lines), where its board and tray go and its line sums."""
 
     lines: tuple[Line, ...]
     stage: LessonStage
+    sums: tuple[SumWords, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -234,7 +236,8 @@ class _Maker:
                 words = self.text(frame.caption, **dict(frame.terms))
                 if words not in planned:
                     planned[words] = self.lesson_frame(card, top, unit, words)
-                shown.append(planned[words])
+                stage = planned[words].stage
+                shown.append(replace(planned[words], sums=plan_frame_sums(self.fonts, stage, frame, self.floor)))
             frames.append(tuple(shown))
         return (heading,), tuple(frames)
 

@@ -2,7 +2,7 @@
 play them out, one lesson after another (``table/lessons.py``, the frames the kiosk's attract
 loop shows too). A tap on the boards goes on to the next lesson.
 
-The frame shown, its caption's lines and where the boards go are planned
+The frame shown, its caption's lines, its sums and where the boards go are planned
 (``plan_lesson``) when the frame's caption, the boards' box, the language or the text
 scale changes: on update, after a rebuild and after a tap; draw reads the plan."""
 
@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..audit.draw_log import Role, panel
-from ..table.lesson_view import LessonStage, draw_lesson_frame
+from ..table.board_view import SumWords
+from ..table.lesson_view import LessonStage, draw_lesson_frame, plan_frame_sums
 from ..table.lessons import LessonFrame, lesson_at, lessons
 from ..text.fit import min_text_px, wrap
 from ..text.fonts import FontBook
@@ -42,6 +43,7 @@ class LessonInputs:
     generation: int  # the fonts' (a language switch, Large text)
     page_size: int | None  # the page's text size (None: no page laid out)
     caption: str  # the frame's caption, in the language
+    frame: LessonFrame  # the frame shown
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,7 @@ class LessonPlan:
     stage: LessonStage
     size: int
     lines: tuple[tuple[str, pygame.Rect], ...]
+    sums: tuple[SumWords, ...]  # the frame's line sums as the stage's gutters hold them
 
 
 def plan_lesson(fonts: FontBook, text: Catalog, inputs: LessonInputs) -> LessonPlan:
@@ -72,7 +75,7 @@ def plan_lesson(fonts: FontBook, text: Catalog, inputs: LessonInputs) -> LessonP
     y = stage.area.bottom + step // 2
     boxes = tuple((line, pygame.Rect(rect.left + page_pad(size), y + index * step, width, step))
                   for index, line in enumerate(lines))
-    return LessonPlan(inputs, stage, size, boxes)
+    return LessonPlan(inputs, stage, size, boxes, plan_frame_sums(fonts, stage, inputs.frame, floor))
 
 
 class Rules(MenuState):
@@ -124,7 +127,7 @@ class Rules(MenuState):
         frame = self.frame()
         self.lessons.present(LessonInputs(self.stage_rect, self.kit.viewport.size, self.text.locale,
                                           self.fonts.generation, self.text_page.size if self.text_page else None,
-                                          self.text(frame.caption, **dict(frame.terms))))
+                                          self.text(frame.caption, **dict(frame.terms)), frame))
 
     def shown(self) -> tuple[int, int]:
         return lesson_at(self.tick)
@@ -168,7 +171,7 @@ class Rules(MenuState):
         plan = self.lessons.plan
         if plan is None:
             return
-        draw_lesson_frame(surface, self.fonts, self.text, plan.stage, self.frame())
+        draw_lesson_frame(surface, self.fonts, plan.stage, plan.inputs.frame, plan.sums)
         for line, box in plan.lines:
             with panel(surface, "caption", box, Role.LABEL):
                 blit_ink(surface, self.fonts.render(line, plan.size, palette.TEXT), box)

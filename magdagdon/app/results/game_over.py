@@ -76,7 +76,7 @@ class GameOver(TableState):
         self.panel.forget()  # another game's
         if not self.session.demo:  # nobody reads a demo's
             self.start_review()
-        self.present()
+        self.present_panel()
 
     def follow_phase(self) -> None:
         pass  # only "play again" leaves this state
@@ -199,7 +199,7 @@ class GameOver(TableState):
         """The plan kept up with the panel while it is the screen in use (not under a menu,
         nor leaving: play again hands the table a new game)."""
         if not self.covered and self.request is None:
-            self.present()
+            self.present_panel()
 
     # --- what the panel says ------------------------------------------------------------
     def _result_lines(self) -> list[ResultLine]:
@@ -287,7 +287,7 @@ class GameOver(TableState):
         return tuple(words)
 
     # --- layout -------------------------------------------------------------------------
-    def present(self) -> GameOverPlan:
+    def present_panel(self) -> GameOverPlan:
         """The plan for the panel as it is now: kept while the window, the language and what
         the panel shows hold (asked on entering, on update, after input, a resize, a language
         switch and a dialog's answer; never in draw)."""

@@ -23,7 +23,6 @@ from ..ui.palette import Colour
 
 if TYPE_CHECKING:
     from ..text.fonts import FontBook
-    from ..text.i18n import Catalog
 
 
 class BoardPlaces(Protocol):
@@ -106,10 +105,10 @@ def ruin_tile(size: int, cell: int) -> pygame.Surface:
     return surface
 
 
-def draw_board(surface: pygame.Surface, fonts: "FontBook", layout: BoardPlaces, board: Board, sums_board: Board,
-               text: "Catalog") -> None:
-    """The static part: panel, cells, permanent numbers, ruins, and the line sums of
-    ``sums_board`` (the working board, so staged dice preview their effect)."""
+def draw_board(surface: pygame.Surface, fonts: "FontBook", layout: BoardPlaces, board: Board,
+               sums: tuple["SumWords", ...]) -> None:
+    """The static part: panel, cells, permanent numbers, ruins, and the line sums as
+    planned (``plan_sums`` of the working board, so staged dice preview their effect)."""
     panel = layout.board.inflate(layout.margin, layout.margin)
     pygame.draw.rect(surface, palette.PANEL, panel, border_radius=layout.margin)
     cell_size = layout.cell_size
@@ -126,11 +125,26 @@ def draw_board(surface: pygame.Surface, fonts: "FontBook", layout: BoardPlaces, 
         else:
             pygame.draw.rect(surface, palette.CELL_EMPTY, rect, border_radius=radius)
             pygame.draw.rect(surface, palette.CELL_EDGE, rect, width=max(1, cell_size // 60), border_radius=radius)
-    _draw_sums(surface, fonts, layout, sums_board, text)
+    _draw_sums(surface, fonts, layout, sums)
 
 
-def _draw_sums(surface: pygame.Surface, fonts: "FontBook", layout: BoardPlaces, board: Board, text: "Catalog") -> None:
-    floor = readable_floor(fonts, min_text_px(surface.get_size()))
+@dataclass(frozen=True)
+class SumWords:
+    """A line's sum and its tag as drawn: their words and sizes (a tag of None: none)."""
+
+    total: int
+    size: int
+    tag: str
+    tag_size: int
+    style: TagStyle | None
+    spacing: int  # between the sum's ink and its tag's
+
+
+def plan_sums(fonts: "FontBook", layout: BoardPlaces, board: Board, floor_px: int) -> tuple[SumWords, ...]:
+    """Each line's sum and tag of ``board`` at the largest sizes their box holds, never
+    below the readable ``floor_px`` (the window's ``min_text_px``)."""
+    floor = readable_floor(fonts, floor_px)
+    planned = []
     for index, label in enumerate(line_labels(board)):
         rect = layout.row_sums[index] if index < 4 else layout.col_sums[index - 4]
         big = max(floor, int(min(rect.height, rect.width) * 0.42))
@@ -141,14 +155,25 @@ def _draw_sums(surface: pygame.Surface, fonts: "FontBook", layout: BoardPlaces, 
                 fonts.ink_height(total, big, True) + fonts.ink_height(label.tag, small, earned) + small // 4 > rect.height:
             big = max(floor, int(big * 0.92))  # the sum and its tag both in the box, never below the readable size
             small = max(floor, int(big * 0.62))
-        number = fonts.render(total, big, palette.TEXT if label.total else palette.TEXT_DIM, bold=True)
+        tag_size = 0
+        if label.style is not None:
+            tag_size = fitted_size(fonts, label.tag, small, (rect.width - 2, 0), earned, floor)
+        planned.append(SumWords(label.total, big, label.tag, tag_size, label.style, small // 4))
+    return tuple(planned)
+
+
+def _draw_sums(surface: pygame.Surface, fonts: "FontBook", layout: BoardPlaces, sums: tuple[SumWords, ...]) -> None:
+    for index, words in enumerate(sums):
+        rect = layout.row_sums[index] if index < 4 else layout.col_sums[index - 4]
+        total, big = str(words.total), words.size
+        number = fonts.render(total, big, palette.TEXT if words.total else palette.TEXT_DIM, bold=True)
         number_ink = fonts.ink(total, big, True)
         tag = tag_ink = None
-        if label.style is not None:
-            size = fitted_size(fonts, label.tag, small, (rect.width - 2, 0), earned, floor)
-            tag = fonts.render(label.tag, size, _TAG_COLOURS[label.style], bold=earned)
-            tag_ink = fonts.ink(label.tag, size, earned)
-        spacing = small // 4
+        if words.style is not None:
+            earned = words.style is TagStyle.EARNED
+            tag = fonts.render(words.tag, words.tag_size, _TAG_COLOURS[words.style], bold=earned)
+            tag_ink = fonts.ink(words.tag, words.tag_size, earned)
+        spacing = words.spacing
         height = number_ink.height + (tag_ink.height + spacing if tag_ink else 0)
         top = rect.centery - height // 2
         with panel(surface, f"line {index}", rect, Role.VALUE):

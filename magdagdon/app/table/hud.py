@@ -13,7 +13,7 @@ from ..text.fit import blit_lines, fit_lines, min_text_px, wrap
 from ..ui.palette import Colour
 
 if TYPE_CHECKING:
-    from magdagdon.engine import Game
+    from magdagdon.engine import Difficulty, Game
 
     from ..text.fonts import FontBook
     from ..text.i18n import Catalog
@@ -50,63 +50,116 @@ def top_buttons(fonts: "FontBook", layout: "Layout", text: "Catalog") -> tuple[p
     return direction.placed(hint, window), direction.placed(menu, window)
 
 
-def header_parts(game: "Game", text: "Catalog", todays_dice: bool) -> tuple[list[str], ...]:
+def header_parts(text: "Catalog", header: "Header") -> tuple[list[str], ...]:
     """The header's words beside the title, longest first, as room allows: the turn matters
     most, the seed least; a game on today's dice says so before anything but the turn."""
-    difficulty = text(f"difficulty.{game.difficulty.name}")
-    turn, seed = text("hud.turn", turn=game.turn), text("hud.seed", seed=game.seed)
-    if todays_dice:
+    difficulty = text(f"difficulty.{header.difficulty.name}")
+    turn, seed = text("hud.turn", turn=header.turn), text("hud.seed", seed=header.seed)
+    if header.todays_dice:
         daily = text("hud.todays_dice")
         return [daily, difficulty, turn, seed], [daily, difficulty, turn], [daily, turn], [turn]
     return [difficulty, turn, seed], [difficulty, turn], [turn]
 
 
-def draw_top_bar(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", game: "Game", text: "Catalog",
-                 todays_dice: bool = False) -> None:
+@dataclass(frozen=True)
+class Header:
+    """What the top bar says of the game."""
+
+    difficulty: "Difficulty"
+    turn: int
+    seed: int
+    todays_dice: bool
+
+    @classmethod
+    def of(cls, game: "Game", todays_dice: bool) -> "Header":
+        return cls(game.difficulty, game.turn, game.seed, todays_dice)
+
+
+@dataclass(frozen=True)
+class TopBarPlan:
+    """The top bar's words: the title, and beside it as much of the header as fits."""
+
+    title: str
+    title_size: int
+    title_at: pygame.Rect  # placed for the reading direction
+    info: str  # "" where not even the turn fits at a readable size
+    info_size: int
+    info_at: pygame.Rect
+
+
+def plan_top_bar(fonts: "FontBook", layout: "Layout", text: "Catalog", header: Header) -> TopBarPlan:
     bar = layout.top_bar
-    pygame.draw.rect(surface, palette.PANEL, bar)
-    pygame.draw.line(surface, palette.PANEL_EDGE, bar.bottomleft, (bar.right, bar.bottom - 1), 2)
-    size = max(min_text_px(surface.get_size()), int(bar.height * 0.5))
-    title = fonts.render(text("app.title"), size, palette.GOLD, bold=True)
+    floor = min_text_px(layout.size)
+    size = max(floor, int(bar.height * 0.5))
+    title = text("app.title")
+    title_w, title_h = fonts.render(title, size, palette.GOLD, bold=True).get_size()  # the picture draw blits
     hint, menu = top_buttons(fonts, layout, text)
     buttons = menu.union(hint)
-    room = bar.width - 4 * layout.margin - title.get_width() - buttons.width  # a margin clear of Hint
+    room = bar.width - 4 * layout.margin - title_w - buttons.width  # a margin clear of Hint
     direction = text.direction  # the title at the start, the buttons (mirrored by the layout) at the end
-    with as_role(surface, Role.TITLE):
-        surface.blit(title, direction.placed(title.get_rect(midleft=(bar.left + layout.margin, bar.centery)), bar))
-    floor = min_text_px(surface.get_size())
+    title_rect = pygame.Rect(0, 0, title_w, title_h)
+    title_rect.midleft = (bar.left + layout.margin, bar.centery)
+    title_at = direction.placed(title_rect, bar)
     info_size = max(floor, int(bar.height * 0.34))
-    for shown in header_parts(game, text, todays_dice):  # as much as fits at a readable size
+    for shown in header_parts(text, header):  # as much as fits at a readable size
         info = "  ·  ".join(shown)
         fitted = fonts.fit(info, info_size, max(1, room))
         if fitted >= floor and fonts.size(info, fitted)[0] <= room:
-            info_img = fonts.render(info, fitted, palette.TEXT_DIM)
-            at = info_img.get_rect(midleft=(bar.left + layout.margin * 2 + title.get_width(), bar.centery))
-            with as_role(surface, Role.LABEL):
-                surface.blit(info_img, direction.placed(at, bar))
-            break
+            at = fonts.render(info, fitted, palette.TEXT_DIM).get_rect()
+            at.midleft = (bar.left + layout.margin * 2 + title_w, bar.centery)
+            return TopBarPlan(title, size, title_at, info, fitted, direction.placed(at, bar))
+    return TopBarPlan(title, size, title_at, "", 0, pygame.Rect(0, 0, 0, 0))
 
 
-def draw_guide(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", message: str, colour: Colour = palette.TEXT) -> None:
+def draw_top_bar(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", plan: TopBarPlan) -> None:
+    bar = layout.top_bar
+    pygame.draw.rect(surface, palette.PANEL, bar)
+    pygame.draw.line(surface, palette.PANEL_EDGE, bar.bottomleft, (bar.right, bar.bottom - 1), 2)
+    title = fonts.render(plan.title, plan.title_size, palette.GOLD, bold=True)
+    with as_role(surface, Role.TITLE):
+        surface.blit(title, plan.title_at)
+    if plan.info:
+        with as_role(surface, Role.LABEL):
+            surface.blit(fonts.render(plan.info, plan.info_size, palette.TEXT_DIM), plan.info_at)
+
+
+@dataclass(frozen=True)
+class GuidePlan:
+    """The guide line's words (on one line or two) and, for a warning, its sign."""
+
+    lines: tuple[str, ...]
+    size: int
+    colour: Colour
+    words: pygame.Rect
+    sign: pygame.Rect | None
+
+
+def plan_guide(fonts: "FontBook", layout: "Layout", message: str, colour: Colour = palette.TEXT) -> GuidePlan:
     """The guide line (two where one does not hold it at the readable size); a warning
     (coral or red) carries a warning sign too, so it does not rest on colour alone."""
     rect = layout.guide
     warning = colour in (palette.DANGER, palette.CORAL)
-    floor = min_text_px(surface.get_size())
+    floor = min_text_px(layout.size)
     icon = min(int(rect.height * 0.7), max(floor, rect.height // 2)) if warning else 0
     room = rect.width - (icon + icon // 3 if warning else 0)
     lines, size = fit_lines(fonts, message, int(rect.height * 0.55), room, rect.height, floor)
     width = max(fonts.size(line, size)[0] for line in lines)
     words = pygame.Rect(0, rect.top, width, rect.height)
     words.centerx = rect.centerx
+    sign = None
     if warning:  # the sign before the words, the two centred together
         direction = fonts.direction
         words.x = direction.onward(words.x, (icon + icon // 3) // 2)
         sign = pygame.Rect(direction.before(words, icon // 3, icon), 0, icon, icon)
         sign.centery = rect.centery
-        draw_warning_sign(surface, sign, colour)
-    with panel(surface, "guide", rect, Role.GUIDE):
-        blit_lines(surface, fonts, lines, size, colour, words)
+    return GuidePlan(tuple(lines), size, colour, words, sign)
+
+
+def draw_guide(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", plan: GuidePlan) -> None:
+    if plan.sign is not None:
+        draw_warning_sign(surface, plan.sign, plan.colour)
+    with panel(surface, "guide", layout.guide, Role.GUIDE):
+        blit_lines(surface, fonts, list(plan.lines), plan.size, plan.colour, plan.words)
 
 
 def draw_warning_sign(surface: pygame.Surface, rect: pygame.Rect, colour: Colour) -> None:
@@ -121,9 +174,11 @@ def draw_warning_sign(surface: pygame.Surface, rect: pygame.Rect, colour: Colour
 
 def draw_banner(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect, title: str, lines: list[str],
                 colour: Colour = palette.DANGER, title_colour: Colour = palette.TEXT, reserve: int = 0,
-                title_scale: float = 0.2) -> pygame.Rect:
+                title_scale: float = 0.2, plan: "BannerText | None" = None) -> pygame.Rect:
     """A rounded banner with a big title and wrapped text, shrunk to leave ``reserve``
     pixels free at the bottom (for buttons); returns the free area below the text.
+    ``plan``: its text as ``plan_banner_text`` laid it out for ``rect``'s size (None: laid
+    out as it is first painted).
 
     Painted once per look and kept (banners stay up while dice animate under them)."""
     key = ("banner", rect.size, title, tuple(lines), tuple(colour), tuple(title_colour), reserve, title_scale)
@@ -131,8 +186,9 @@ def draw_banner(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect, t
     if cached is None:
         drop = max(3, rect.height // 40)
         image = new_surface((rect.width, rect.height + drop), pygame.SRCALPHA, fonts.logged)
-        free = _paint_banner(image, fonts, pygame.Rect((0, 0), rect.size), title, lines, colour, title_colour,
-                             reserve, title_scale, min_text_px(surface.get_size()))
+        if plan is None:
+            plan = plan_banner_text(fonts, rect.size, title, lines, reserve, title_scale, min_text_px(surface.get_size()))
+        free = _paint_banner(image, fonts, pygame.Rect((0, 0), rect.size), title, colour, title_colour, plan)
         cached = (image, free)
         fonts.banners[key] = cached  # a banner is a window-sized picture: FontBook keeps a few
     image, free = cached
@@ -141,7 +197,7 @@ def draw_banner(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect, t
     return free.move(rect.topleft)
 
 
-@dataclass
+@dataclass(frozen=True)
 class BannerText:
     """Where a banner's title and lines go, at which sizes, and whether they fit."""
     pad: int
@@ -149,7 +205,7 @@ class BannerText:
     title_size: int
     title_height: int
     size: int
-    wrapped: list[str]
+    wrapped: tuple[str, ...]
     line_height: int
     room: int
 
@@ -193,7 +249,7 @@ def _plan_banner(fonts: "FontBook", size: tuple[int, int], title: str, lines: li
         if len(wrapped) * line_height <= room or text_size <= floor:
             break
         text_size = max(floor, int(text_size * 0.9))
-    return BannerText(pad, inner, title_size, title_height, text_size, wrapped, line_height, room)
+    return BannerText(pad, inner, title_size, title_height, text_size, tuple(wrapped), line_height, room)
 
 
 def under_title(pad: int, title_size: int) -> int:
@@ -207,15 +263,14 @@ def banner_line_height(fonts: "FontBook", lines: list[str], size: int) -> int:
     return max([fonts.ink_height(line, size) for line in lines] + [size]) + max(2, size // 4)
 
 
-def _paint_banner(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect, title: str, lines: list[str],
-                  colour: Colour, title_colour: Colour, reserve: int, title_scale: float, floor: int) -> pygame.Rect:
+def _paint_banner(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect, title: str, colour: Colour,
+                  title_colour: Colour, plan: BannerText) -> pygame.Rect:
     radius = max(8, min(rect.height, rect.width) // 10)
     shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(shadow, (*palette.SHADOW, 200), shadow.get_rect(), border_radius=radius)
     surface.blit(shadow, rect.move(0, max(3, rect.height // 40)))
     pygame.draw.rect(surface, palette.DANGER_DARK if colour == palette.DANGER else palette.PANEL, rect, border_radius=radius)
     pygame.draw.rect(surface, colour, rect, width=max(3, rect.height // 50), border_radius=radius)
-    plan = plan_banner_text(fonts, rect.size, title, lines, reserve, title_scale, floor)
     inner = plan.inner.move(rect.topleft)
     title_img = fonts.render(title, plan.title_size, title_colour, bold=True)
     ink = title_img.get_bounding_rect()

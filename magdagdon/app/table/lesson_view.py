@@ -13,7 +13,8 @@ from magdagdon.engine import Phase
 
 from ..audit.draw_log import Role, note, panel
 from ..ui import palette
-from .board_view import draw_board, draw_cell_highlights, draw_cell_ring
+from ..text.fit import min_text_px
+from .board_view import SumWords, draw_board, draw_cell_highlights, draw_cell_ring, plan_sums
 from .dice_faces import die_face
 from .layout import BLOCK_CELLS, GUTTER, BoardBlock, board_block
 from .lessons import LessonFrame
@@ -68,19 +69,23 @@ def _sum_room(fonts: "FontBook", floor: int) -> tuple[int, int]:
             fonts.ink_height("00", floor, True) + fonts.ink_height(tag, floor) + floor // 4 + 4)
 
 
-def draw_lesson_frame(surface: pygame.Surface, fonts: "FontBook", catalog: "Catalog", stage: LessonStage,
-                      frame: LessonFrame) -> None:
-    block = stage.block
+def plan_frame_sums(fonts: "FontBook", stage: LessonStage, frame: LessonFrame, floor: int) -> tuple[SumWords, ...]:
+    """The frame's line sums (of its working board) as its stage's gutters hold them."""
+    return plan_sums(fonts, stage.block, frame.working_board, floor)
+
+
+def draw_lesson_frame(surface: pygame.Surface, fonts: "FontBook", stage: LessonStage, frame: LessonFrame,
+                      sums: tuple[SumWords, ...]) -> None:
+    """``frame`` on ``stage``; ``sums``: the frame's planned sums (``plan_frame_sums``)."""
     note(surface, stage.area, Role.PICTURE, "lesson board")
     with panel(surface, "lesson board", stage.area):  # the sums are the board's own words
-        _draw_frame(surface, fonts, catalog, stage, frame)
+        _draw_frame(surface, fonts, stage, frame, sums)
 
 
-def _draw_frame(surface: pygame.Surface, fonts: "FontBook", catalog: "Catalog", stage: LessonStage,
-                frame: LessonFrame) -> None:
+def _draw_frame(surface: pygame.Surface, fonts: "FontBook", stage: LessonStage, frame: LessonFrame,
+                sums: tuple[SumWords, ...]) -> None:
     block = stage.block
-    working = frame.working_board
-    draw_board(surface, fonts, block, frame.board, working, catalog)
+    draw_board(surface, fonts, block, frame.board, sums)
     size = block.cell_size
     for cell, value in frame.staged:
         face = die_face(value, int(size * 0.94), "staged")

@@ -7,6 +7,7 @@ MAGDAGDON turn cannot use. Nothing is drawn over a cell, a die or a power."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -22,7 +23,10 @@ from ..shell.payloads import Payload
 from ..shell.play_context import PlayContext
 from ..shell.screen_key import ScreenKey
 from .rescue_words import advice_line
-from .table_state import TableState
+from .games import Games
+from .layout import Layout
+from ..ui.presenter import Presenter
+from .table_state import TableKit, TableState
 
 if TYPE_CHECKING:
     from ..shell.screens import Services
@@ -33,12 +37,15 @@ class Magdagdon(TableState):
     key = ScreenKey.MAGDAGDON
     hint_allowed = True
 
+    def __init__(self, kit: TableKit, games: Games) -> None:
+        super().__init__(kit, games)
+        self.strips: Presenter[StripInputs, pygame.Rect] = Presenter(self.place_strip)
+
     def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
-        super().enter(context, payload)
-        self.session.audio.play("magdagdon")
-        self.sized: tuple[tuple[object, ...], pygame.Rect] | None = None  # the strip's rect and what it was sized for
         self.rescued: tuple[tuple[object, ...], Rescue] | None = None
         self.advised: tuple[tuple[object, ...], PowerAdvice] | None = None
+        super().enter(context, payload)  # which plans the table: its guide line asks the above
+        self.session.audio.play("magdagdon")
         # The keys start on a tray die where a −1/+1 saves the roll, else on Accept: Enter
         # never gives up a roll a power could save.
         tray = self.game.tray
@@ -111,22 +118,27 @@ class Magdagdon(TableState):
         key = "guide.magdagdon_power" if self.rescue().adjust else "guide.magdagdon_reroll"
         return text(key), palette.GOLD
 
+    def present_extra(self) -> None:
+        title, sentence = self._strip_words()
+        self.strip = self.strips.present(StripInputs(self.layout, self.text.locale, self.fonts.generation,
+                                                     title, sentence))
+
     def strip_rect(self) -> pygame.Rect:
+        return self.strip.copy()
+
+    def place_strip(self, given: "StripInputs") -> pygame.Rect:
         """Where the folded banner goes: the room above the board (over the top bar's words),
         or, where its words do not fit there, the room below it (over the column sums);
         never over a cell, a die, a button or another player's board."""
-        key = ("strip", self.layout.size, tuple(self._strip_words()))
-        if self.sized is None or self.sized[0] != key:
-            layout, title, sentence = self.layout, *self._strip_words()
-            board, margin = layout.board, layout.margin
-            below = min([o.top for o in self._obstacles() if o.top >= board.bottom
-                         and o.left < board.right and o.right > board.left] + [layout.size[1]])
-            bands = [self._free_band(margin // 3, board.top - margin // 3),
-                     self._free_band(board.bottom + margin // 3, below - margin // 3)]
-            floor = min_text_px(layout.size)
-            fitting = [band for band in bands if plan_strip(self.fonts, band.size, title, sentence, floor).fits]
-            self.sized = (key, (fitting or sorted(bands, key=lambda band: -band.width * band.height))[0])
-        return self.sized[1].copy()
+        layout = given.layout
+        board, margin = layout.board, layout.margin
+        below = min([o.top for o in self._obstacles() if o.top >= board.bottom
+                     and o.left < board.right and o.right > board.left] + [layout.size[1]])
+        bands = [self._free_band(margin // 3, board.top - margin // 3),
+                 self._free_band(board.bottom + margin // 3, below - margin // 3)]
+        floor = min_text_px(layout.size)
+        fitting = [band for band in bands if plan_strip(self.fonts, band.size, given.title, given.sentence, floor).fits]
+        return (fitting or sorted(bands, key=lambda band: -band.width * band.height))[0]
 
     def _obstacles(self) -> list[pygame.Rect]:
         layout = self.layout
@@ -161,6 +173,17 @@ class Magdagdon(TableState):
     def draw_extra(self, surface: pygame.Surface, alpha: float) -> None:
         title, sentence = self._strip_words()
         draw_strip(surface, self.fonts, self.strip_rect(), title, sentence, min_text_px(self.layout.size))
+
+
+@dataclass(frozen=True)
+class StripInputs:
+    """What the folded banner's place is chosen from."""
+
+    layout: Layout
+    locale: str
+    text_generation: int
+    title: str
+    sentence: str
 
 
 def screen(services: Services) -> Magdagdon:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -10,13 +11,17 @@ from magdagdon.engine import PlaceRuin
 
 from ..ui import palette
 from ..ui.palette import Colour
-from .hud import draw_banner, plan_banner_text
+from .games import Games
+from .hud import BannerText, draw_banner, plan_banner_text
+from .layout import Layout
+from ..text.fonts import FontBook
+from ..ui.presenter import Presenter
 from ..text.fit import min_text_px
 from ..ui.widgets import Button
 from ..shell.payloads import Payload
 from ..shell.play_context import PlayContext
 from ..shell.screen_key import ScreenKey
-from .table_state import TableState
+from .table_state import TableKit, TableState
 
 if TYPE_CHECKING:
     from ..shell.screens import Services
@@ -28,6 +33,11 @@ TITLE_SCALE = 0.2  # the banner's title, as a share of its height (draw_banner's
 class RuinPick(TableState):
     key = ScreenKey.RUIN_PICK
     hint_allowed = True
+
+    def __init__(self, kit: TableKit, games: Games) -> None:
+        super().__init__(kit, games)
+        self.banners: Presenter[BannerInputs, tuple[pygame.Rect, BannerText]] = Presenter(
+            lambda given: plan_ruin_banner(kit.fonts, given))
 
     def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
         super().enter(context, payload)
@@ -54,23 +64,41 @@ class RuinPick(TableState):
 
     def draw_extra(self, surface: pygame.Surface, alpha: float) -> None:
         title, lines = self.banner_words()
-        draw_banner(surface, self.fonts, self.banner_rect(), title, lines, palette.DANGER, title_scale=TITLE_SCALE)
+        rect, plan = self.banner
+        draw_banner(surface, self.fonts, rect, title, lines, palette.DANGER, title_scale=TITLE_SCALE, plan=plan)
 
     def banner_words(self) -> tuple[str, list[str]]:
         text = self.text
         return text("banner.ruin_pick"), [text("banner.ruin_pick_why")]
 
-    def banner_rect(self) -> pygame.Rect:
-        """The banner in the tray (empty while a ruin is picked); where its title and sentence
-        do not fit there (Urdu in a small window), over the row of CONFIRM and Take back all
-        too, which a ruin pick cannot use."""
-        layout = self.layout
+    def present_extra(self) -> None:
         title, lines = self.banner_words()
-        floor = min_text_px(layout.size)
-        tray = layout.tray
-        if plan_banner_text(self.fonts, tray.size, title, lines, 0, TITLE_SCALE, floor).fits:
-            return tray.copy()
-        return tray.union(layout.primary).union(layout.take_back_all)
+        self.banner = self.banners.present(BannerInputs(self.layout, self.fonts.generation, title, tuple(lines)))
+
+    def banner_rect(self) -> pygame.Rect:
+        return self.banner[0].copy()
+
+
+@dataclass(frozen=True)
+class BannerInputs:
+    layout: Layout
+    text_generation: int
+    title: str
+    lines: tuple[str, ...]
+
+
+def plan_ruin_banner(fonts: FontBook, given: BannerInputs) -> tuple[pygame.Rect, BannerText]:
+    """The banner in the tray (empty while a ruin is picked); where its title and sentence
+    do not fit there (Urdu in a small window), over the row of CONFIRM and Take back all
+    too, which a ruin pick cannot use."""
+    layout, lines = given.layout, list(given.lines)
+    floor = min_text_px(layout.size)
+    tray = layout.tray
+    words = plan_banner_text(fonts, tray.size, given.title, lines, 0, TITLE_SCALE, floor)
+    if words.fits:
+        return tray.copy(), words
+    rect = tray.union(layout.primary).union(layout.take_back_all)
+    return rect, plan_banner_text(fonts, rect.size, given.title, lines, 0, TITLE_SCALE, floor)
 
 
 def screen(services: Services) -> RuinPick:

@@ -18,7 +18,7 @@ import pygame
 
 from ..ui import palette
 from ..audit.draw_log import Role, as_role, panel
-from ..text.fit import (blit_lines, blit_on_baseline, fit_lines, fitted_size, line_gap, min_text_px, readable_floor,
+from ..text.fit import (blit_lines, blit_on_baseline, fit_lines, fitted_size, line_gap, readable_floor,
                         shared_baseline, stacked_height)
 from ..text.numbers import signed
 from .score_rows import score_rows
@@ -142,15 +142,34 @@ def _total_size(fonts: "FontBook", total: str, box: pygame.Rect) -> int:
     return fitted_size(fonts, total, max(6, int(box.height / fonts.scale)), box.size, True, floor=6)
 
 
-def draw_score_panel(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect, breakdown: "ScoreBreakdown",
-                     text: "Catalog", preview: bool, shown_total: int | None = None, legend: bool = True) -> None:
-    """``shown_total``: the total drawn while it counts up (the rows show the true parts);
-    ``legend``: the panel holds the line-bonus legend (else it has a place of its own)."""
-    pygame.draw.rect(surface, palette.PANEL, rect, border_radius=max(6, rect.height // 14))
+@dataclass(frozen=True)
+class ScorePanel:
+    """The panel as planned for a score: its box, what it says and where."""
+
+    rect: pygame.Rect
+    inner: pygame.Rect
+    words: ScoreWords
+    plan: ScorePlan
+    preview: bool
+    total: int  # the score's (the count-up's end)
+
+
+def plan_panel(fonts: "FontBook", rect: pygame.Rect, breakdown: "ScoreBreakdown", text: "Catalog", preview: bool,
+               floor: int, legend: bool = True) -> ScorePanel:
+    """``legend``: the panel holds the line-bonus legend (else it has a place of its own);
+    ``floor``: the window's readable size."""
     pad = max(6, min(rect.width, rect.height) // 14)
     inner = rect.inflate(-2 * pad, -2 * pad)
     words = score_words(breakdown, text, preview, legend)
-    plan = plan_score_panel(fonts, inner, words, min_text_px(surface.get_size()))
+    return ScorePanel(rect.copy(), inner, words, plan_score_panel(fonts, inner, words, floor), preview,
+                      breakdown.total)
+
+
+def draw_score_panel(surface: pygame.Surface, fonts: "FontBook", planned: ScorePanel, text: "Catalog",
+                     shown_total: int) -> None:
+    """``shown_total``: the total drawn (while it counts up, short of the true one the rows add to)."""
+    rect, inner, words, plan, preview = planned.rect, planned.inner, planned.words, planned.plan, planned.preview
+    pygame.draw.rect(surface, palette.PANEL, rect, border_radius=max(6, rect.height // 14))
     direction = text.direction  # a right-to-left reader finds the total on the right
     start, end = direction.start, direction.end
 
@@ -160,7 +179,7 @@ def draw_score_panel(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Re
     with panel(surface, "title", mirrored(plan.title_box), Role.LABEL):
         blit_lines(surface, fonts, list(plan.title), plan.size, palette.TEXT_DIM, mirrored(plan.title_box),
                    align="start")
-    total = signed(breakdown.total if shown_total is None else shown_total)
+    total = signed(shown_total)
     total_img = fonts.render(total, plan.total_size, palette.GOLD if preview else palette.TEXT, bold=True)
     total_box = mirrored(plan.total_box)
     ink = fonts.ink(total, plan.total_size, True)
@@ -186,11 +205,24 @@ def draw_score_panel(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Re
             blit_lines(surface, fonts, list(plan.legend), plan.size, palette.TEXT_DIM, plan.legend_box, align="start")
 
 
-def draw_legend(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect, text: "Catalog") -> None:
-    """The line-bonus legend in a band of its own (under the board), read from its start."""
-    floor = min_text_px(surface.get_size())
-    words = text("score.legend")
-    lines, size = fit_lines(fonts, words, max(readable_floor(fonts, floor), rect.height // 3), rect.width,
-                            rect.height, floor)
-    with panel(surface, "legend", rect, Role.LABEL):
-        blit_lines(surface, fonts, lines, size, palette.TEXT_DIM, rect)
+@dataclass(frozen=True)
+class LegendPlan:
+    """The line-bonus legend's lines in its band, at their size."""
+
+    rect: pygame.Rect
+    lines: tuple[str, ...]
+    size: int
+
+
+def plan_legend(fonts: "FontBook", rect: pygame.Rect, text: "Catalog", floor: int) -> LegendPlan:
+    """The legend in a band of its own (under the board), on one line or two, at the largest
+    size that fits, never below the window's readable ``floor``."""
+    lines, size = fit_lines(fonts, text("score.legend"), max(readable_floor(fonts, floor), rect.height // 3),
+                            rect.width, rect.height, floor)
+    return LegendPlan(rect.copy(), tuple(lines), size)
+
+
+def draw_legend(surface: pygame.Surface, fonts: "FontBook", plan: LegendPlan) -> None:
+    """The legend, read from its start."""
+    with panel(surface, "legend", plan.rect, Role.LABEL):
+        blit_lines(surface, fonts, list(plan.lines), plan.size, palette.TEXT_DIM, plan.rect)

@@ -4,25 +4,101 @@ the turn counter) is painted again; each frame then starts with one copy of it."
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable
 
 import pygame
 
-from magdagdon.engine import Game
+from magdagdon.engine import Board, Difficulty, Game, ScoreBreakdown, score
 
+from ..text.fit import min_text_px
 from ..text.fonts import FontBook
 from ..text.i18n import Catalog
-from .board_view import draw_board
+from ..ui.presenter import Presenter
+from .board_view import SumWords, draw_board, plan_sums
 from ..audit.draw_log import Role, forget, new_frame_surface, panel
-from .hud import draw_background, draw_top_bar
+from .hud import Header, TopBarPlan, draw_background, draw_top_bar, plan_top_bar
 from .layout import Layout
-from .score_panel import draw_legend, draw_score_panel
-from .tray_view import draw_power_label, draw_tray
+from .score_panel import LegendPlan, ScorePanel, draw_legend, draw_score_panel, plan_legend, plan_panel
+from .tray_view import PowerCaption, PowersShown, draw_power_label, draw_tray, plan_power_label
 
 Region = tuple[str, pygame.Rect, object, Callable[[pygame.Surface], None]]
 
 
 UNBOXED = frozenset({"powers", "legend"})  # regions drawn as words on the table, with no box of their own
+
+
+@dataclass(frozen=True)
+class Setting:
+    """What every still part is laid out in: the table's layout (the window, mirrored or
+    not), the language and the text size (the font book's generation)."""
+
+    layout: Layout
+    locale: str
+    text_generation: int
+
+
+@dataclass(frozen=True)
+class ScoreShown:
+    """What the score panel shows: the score of the working board (the staged dice's
+    preview, in gold), told by what it is scored from (scoring it is the plan's work)."""
+
+    board: Board
+    difficulty: Difficulty
+    powers_used: int
+    staged: bool
+
+    def breakdown(self) -> ScoreBreakdown:
+        return score(self.board, self.difficulty, self.powers_used)
+
+
+@dataclass(frozen=True)
+class StillPlan:
+    """The still parts' words, sizes and lines, as the canvas paints them."""
+
+    top: TopBarPlan
+    sums: tuple[SumWords, ...]
+    powers: PowerCaption
+    score: ScorePanel
+    legend: LegendPlan | None
+
+
+class StillPlans:
+    """One presenter for each still part, so a staged die plans the sums and the score again
+    and not the header: each part's plan is kept while its setting and what it shows hold."""
+
+    def __init__(self, fonts: FontBook, text: Catalog) -> None:
+        self.fonts, self.text = fonts, text
+
+        def floor(setting: Setting) -> int:
+            return min_text_px(setting.layout.size)
+
+        self.top: Presenter[tuple[Setting, Header], TopBarPlan] = Presenter(
+            lambda given: plan_top_bar(fonts, given[0].layout, text, given[1]))
+        self.sums: Presenter[tuple[Setting, Board], tuple[SumWords, ...]] = Presenter(
+            lambda given: plan_sums(fonts, given[0].layout, given[1], floor(given[0])))
+        self.powers: Presenter[tuple[Setting, PowersShown], PowerCaption] = Presenter(
+            lambda given: plan_power_label(fonts, given[0].layout, text, given[1]))
+        self.score: Presenter[tuple[Setting, ScoreShown], ScorePanel] = Presenter(
+            lambda given: plan_panel(fonts, given[0].layout.score, given[1].breakdown(), text, given[1].staged,
+                                     floor(given[0]), legend=given[0].layout.legend is None))
+        self.legend: Presenter[Setting, LegendPlan] = Presenter(
+            lambda setting: plan_legend(fonts, setting.layout.legend or setting.layout.score, text, floor(setting)))
+
+    def present(self, layout: Layout, game: Game, todays_dice: bool) -> StillPlan:
+        setting = Setting(layout, self.text.locale, self.fonts.generation)
+        return StillPlan(
+            self.top.present((setting, Header.of(game, todays_dice))),
+            self.sums.present((setting, game.working_board)),
+            self.powers.present((setting, PowersShown.of(game))),
+            self.score.present((setting, ScoreShown(game.working_board, game.difficulty, game.powers_used,
+                                                    bool(game.staged)))),
+            self.legend.present(setting) if layout.legend is not None else None,
+        )
+
+    @property
+    def plans_made(self) -> int:
+        return sum(presenter.plans_made for presenter in (self.top, self.sums, self.powers, self.score, self.legend))
 
 
 class TableCanvas:
@@ -31,30 +107,35 @@ class TableCanvas:
         self.keys: dict[str, object] = {}
         self.layout: Layout | None = None
         self.text_generation = 0
+        self.plans: StillPlans | None = None
 
     def invalidate(self) -> None:
         self.keys.clear()
 
-    def _regions(self, layout: Layout, game: Game, fonts: FontBook, text: Catalog,
-                 score_shown: int | None, todays_dice: bool) -> tuple[Region, ...]:
-        preview = game.preview_score()
+    def present(self, layout: Layout, game: Game, fonts: FontBook, text: Catalog, todays_dice: bool) -> StillPlan:
+        """The still parts' plan for the game as it stands: the one kept where nothing it
+        was made from changed. The table asks on each update, input and change of the
+        window, the language or the text size; draw asks again and so finds it made."""
+        plans = self.plans
+        if plans is None or plans.fonts is not fonts or plans.text is not text:
+            plans = self.plans = StillPlans(fonts, text)
+        return plans.present(layout, game, todays_dice)
+
+    def _regions(self, layout: Layout, game: Game, fonts: FontBook, text: Catalog, plan: StillPlan,
+                 score_shown: int | None) -> tuple[Region, ...]:
         board_rect = layout.board.inflate(layout.margin, layout.margin).union(layout.row_sums[-1]).union(layout.col_sums[-1])
+        shown = plan.score.total if score_shown is None else score_shown
         regions: tuple[Region, ...] = (
-            ("top", layout.top_bar, (game.turn, game.difficulty, game.seed, text.locale, todays_dice),
-             lambda s: draw_top_bar(s, fonts, layout, game, text, todays_dice)),
-            ("board", board_rect, (game.board, game.working_board),
-             lambda s: draw_board(s, fonts, layout, game.board, game.working_board, text)),
+            ("top", layout.top_bar, plan.top, lambda s: draw_top_bar(s, fonts, layout, plan.top)),
+            ("board", board_rect, (game.board, plan.sums),
+             lambda s: draw_board(s, fonts, layout, game.board, plan.sums)),
             ("tray", layout.tray, (), lambda s: draw_tray(s, layout)),
-            ("powers", layout.power_label, (game.powers_used, game.difficulty, text.locale),
-             lambda s: draw_power_label(s, fonts, layout, game, text)),
-            ("score", layout.score, (preview.total, preview.base, preview.bonus, preview.ruins, preview.powers_used,
-                                     bool(game.staged), score_shown),
-             lambda s: draw_score_panel(s, fonts, layout.score, preview, text, preview=bool(game.staged),
-                                        shown_total=score_shown, legend=layout.legend is None)),
+            ("powers", layout.power_label, plan.powers, lambda s: draw_power_label(s, fonts, layout, text, plan.powers)),
+            ("score", layout.score, (plan.score, shown), lambda s: draw_score_panel(s, fonts, plan.score, text, shown)),
         )
-        if layout.legend is not None:
-            legend = layout.legend
-            regions += (("legend", legend, (text.locale,), lambda s: draw_legend(s, fonts, legend, text)),)
+        legend = plan.legend
+        if legend is not None:
+            regions += (("legend", legend.rect, legend, lambda s: draw_legend(s, fonts, legend)),)
         return regions
 
     def draw(self, target: pygame.Surface, layout: Layout, game: Game, fonts: FontBook, text: Catalog,
@@ -77,7 +158,8 @@ class TableCanvas:
             draw_background(surface, layout)
             self.keys.clear()
             self.layout = layout
-        for name, rect, key, paint in self._regions(layout, game, fonts, text, score_shown, todays_dice):
+        plan = self.present(layout, game, fonts, text, todays_dice)
+        for name, rect, key, paint in self._regions(layout, game, fonts, text, plan, score_shown):
             if name in giving_way:
                 key, paint = ("giving way",), _bare
             if self.keys.get(name) != key:

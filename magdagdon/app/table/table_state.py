@@ -25,10 +25,11 @@ from ..ui import palette
 from .board_view import draw_cell_highlights, draw_cell_ring, pulse
 from ..audit.draw_log import Role, note
 from .effects import draw_board_effects, turned_die
-from .hud import draw_guide, top_buttons
+from .hud import GuidePlan, draw_guide, plan_guide, top_buttons
 from ..text.fit import min_text_px
 from .layout import Layout
 from ..ui.palette import Colour
+from ..ui.presenter import Presenter
 from .powers_panel import PowersPanel
 from .table_canvas import TableCanvas
 from .table_input import TableInput, target_at
@@ -58,6 +59,17 @@ PULSE_TICKS = ticks(4.0)  # highlights breathe for a while after a change, then 
 
 
 @dataclass(frozen=True)
+class GuideInputs:
+    """What the guide line is laid out from."""
+
+    layout: Layout
+    locale: str
+    text_generation: int
+    message: str
+    colour: Colour
+
+
+@dataclass(frozen=True)
 class TableKit:
     """What every game state draws with."""
 
@@ -80,6 +92,9 @@ class TableState(State):
         self.kit = kit
         self.text, self.fonts = kit.text, kit.fonts
         self.games = games
+        self.guides: Presenter[GuideInputs, GuidePlan] = Presenter(
+            lambda given: plan_guide(kit.fonts, given.layout, given.message, given.colour))
+        self.guide_plan: GuidePlan | None = None
 
     # --- lifecycle ------------------------------------------------------------------------
     def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
@@ -93,7 +108,7 @@ class TableState(State):
         if self.kit.viewport.show_party(len(party.players) if party is not None else 0):  # the party's players on screen
             self.session.place_sprites(snap=True)
         self.session.place_sprites()
-        self.present_coach()
+        self.present()
         if isinstance(payload, TitleOnTop):
             self.push(ScreenKey.TITLE)
 
@@ -107,17 +122,17 @@ class TableState(State):
         self.session.skip_animations()
         self.input.let_go(self.session)
         self.session.place_sprites(snap=True)
-        self.present_coach()
+        self.present()
 
     def resize(self) -> None:  # and a language switch
         self.session.place_sprites(snap=True)
-        self.present_coach()
+        self.present()
 
     def resume(self, answer: Answer | None) -> None:
         self.covered = False
         self.kit.canvas.invalidate()  # e.g. the language or the sound changed meanwhile
         self.poke()
-        self.present_coach()
+        self.present()
         if isinstance(answer, HintWanted) and self.hint_allowed:
             self.show_hint()
 
@@ -153,10 +168,21 @@ class TableState(State):
         """Something changed: let the highlights breathe again for a while."""
         self.pulse_until = self.tick + PULSE_TICKS
 
-    def present_coach(self) -> None:
-        """Settle the coach's bubble of the moment: after each tick, each input and each
-        change of the window, the language or what covers the table (draw reads it)."""
+    def present(self) -> None:
+        """Settle the table's plans of the moment: the still parts' words and sizes, the
+        guide line's, the state's own (``present_extra``) and the coach's bubble; after each
+        tick, each input, each move and each change of the window, the language, the text
+        size or what covers the table. Draw reads them."""
+        session = self.session
+        self.kit.canvas.present(self.layout, self.game, self.fonts, self.text, session.dice_of_day is not None)
+        message, colour = self.guide_words()
+        self.guide_plan = self.guides.present(GuideInputs(self.layout, self.text.locale, self.fonts.generation,
+                                                          message, colour)) if message else None
+        self.present_extra()
         self.table_coach.present(self.session, self.layout, self.tip_area, not self.covered, self.hands_off())
+
+    def present_extra(self) -> None:
+        """A state's own plans (a banner's), made with the table's."""
 
     # The coach's bubble of the moment (its chips are what a tap on Skip or Got it hits).
     @property
@@ -244,7 +270,7 @@ class TableState(State):
         session.effects += effects_of(action, before, self.game, session.ticks)
         session.acted_at, session.acted_in = session.ticks, self.key
         self.poke()
-        self.present_coach()  # a move made by the clock (auto-roll) is drawn before the next tick
+        self.present()  # a move made by the clock (auto-roll) is drawn before the next tick
 
     def show_hint(self) -> None:
         self.session.ask_hint(self.kit.worker)
@@ -300,7 +326,7 @@ class TableState(State):
             self.input.pressed = None
         else:
             self.input.handle_event(event, self)
-        self.present_coach()
+        self.present()
 
     # --- time -------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -316,7 +342,7 @@ class TableState(State):
             if session.hint is not None:
                 self.poke()
         self.follow_phase()
-        self.present_coach()
+        self.present()
 
     def follow_phase(self) -> None:
         """Switch to the state for the engine's phase once the dice have landed (in a
@@ -374,6 +400,11 @@ class TableState(State):
         coach.draw(surface, pulse(self.tick))
 
     def draw_guide(self, surface: pygame.Surface) -> None:
+        if self.guide_plan is not None:
+            draw_guide(surface, self.fonts, self.layout, self.guide_plan)
+
+    def guide_words(self) -> tuple[str, Colour]:
+        """What the guide line says now ("" for nothing) and in which colour."""
         text, session = self.text, self.session
         if session.demo:
             key, values = session.demo_caption
@@ -386,8 +417,7 @@ class TableState(State):
             message, colour = text(session.message[0], **session.message[1]), palette.GOLD
         else:
             message, colour = self.guide()
-        if message:
-            draw_guide(surface, self.fonts, self.layout, message, colour)
+        return message, colour
 
     def _draw_party(self, surface: pygame.Surface, party: PartyPlay) -> None:
         """The players of the party in play: a strip beside the board, or a row of them."""

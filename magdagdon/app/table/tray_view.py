@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -25,26 +26,53 @@ def draw_tray(surface: pygame.Surface, layout: "Layout") -> None:
         pygame.draw.rect(surface, palette.PANEL_EDGE, slot, width=width, border_radius=max(4, slot.width // 6))
 
 
-def draw_power_label(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", game: "Game", text: "Catalog") -> None:
-    """"Majda Powers · 3 left · next use: –10": the title in bold, the rest beside it on
-    one baseline, read from the right in a right-to-left language."""
+@dataclass(frozen=True)
+class PowersShown:
+    """What the Majda Powers' caption tells of the game."""
+
+    power_count: int
+    powers_left: int
+    next_penalty: int | None
+
+    @classmethod
+    def of(cls, game: "Game") -> "PowersShown":
+        return cls(game.difficulty.power_count, game.powers_left, game.next_penalty)
+
+
+@dataclass(frozen=True)
+class PowerCaption:
+    title: str
+    rest: str  # " · " and the detail
+    size: int
+
+
+def plan_power_label(fonts: "FontBook", layout: "Layout", text: "Catalog", shown: PowersShown) -> PowerCaption:
+    """"Majda Powers · 3 left · next use: –10": the title and as much detail as fits beside it."""
     rect = layout.power_label
-    floor = min_text_px(surface.get_size())
+    floor = min_text_px(layout.size)
     title = text("power.title")
-    if game.difficulty.power_count == 0:
+    if shown.power_count == 0:
         details = [text("power.none")]
-    elif game.powers_left == 0:
+    elif shown.powers_left == 0:
         details = [text("power.all_used")]
     else:  # without the cost where both do not fit: the buttons show it too
-        left = text("power.left", count=game.powers_left)
-        details = [left + " · " + text("power.next_cost", penalty=game.next_penalty), left]
+        left = text("power.left", count=shown.powers_left)
+        details = [left + " · " + text("power.next_cost", penalty=shown.next_penalty), left]
     for detail in details:
         size = _caption_size(fonts, title, detail, int(rect.height * 0.5), rect, floor)
         if size is not None:
             break
     else:
         size = readable_floor(fonts, floor)
-    rest = f" · {detail}"
+    return PowerCaption(title, f" · {detail}", size)
+
+
+def draw_power_label(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", text: "Catalog",
+                     caption: PowerCaption) -> None:
+    """The title in bold, the rest beside it on one baseline, read from the right in a
+    right-to-left language."""
+    rect = layout.power_label
+    title, rest, size = caption.title, caption.rest, caption.size
     pieces = [(title, size, True), (rest, size, False)]
     baseline = shared_baseline(fonts, pieces, rect)
     title_img = fonts.render(title, size, palette.CORAL, bold=True)
