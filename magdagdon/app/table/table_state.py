@@ -95,6 +95,7 @@ class TableState(State):
         self.guides: Presenter[GuideInputs, GuidePlan] = Presenter(
             lambda given: plan_guide(kit.fonts, given.layout, given.message, given.colour))
         self.guide_plan: GuidePlan | None = None
+        self.shown_buttons: tuple[Button, ...] = ()  # the buttons as planned for the next frame (prepare)
 
     # --- lifecycle ------------------------------------------------------------------------
     def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
@@ -180,6 +181,11 @@ class TableState(State):
                                                           message, colour)) if message else None
         self.present_extra()
         self.table_coach.present(self.session, self.layout, self.tip_area, not self.covered, self.hands_off())
+
+    def prepare(self) -> None:
+        """The buttons of the frame about to be drawn, their words planned (a row's at one
+        size): what the state offers may change with any tick or input."""
+        self.shown_buttons = tuple(self.buttons())
 
     def present_extra(self) -> None:
         """A state's own plans (a banner's), made with the table's."""
@@ -383,7 +389,7 @@ class TableState(State):
                 draw_cell_ring(surface, self.layout.cells[cell], palette.HINT, max(3, self.layout.cell_size // 18))
         self.draw_dice(surface, alpha)
         hands = self.input
-        for button in self.buttons():
+        for button in self.shown_buttons:
             hovered = hands.hover == button.ident and button.enabled
             draw_button(surface, self.fonts, button, hovered, hands.focused(("button", button.ident)))
         focused_die, focused_cell = index_of(hands.focus, "die"), index_of(hands.focus, "cell")
