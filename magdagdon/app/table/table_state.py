@@ -44,6 +44,7 @@ from ..shell.screen_key import ScreenKey
 
 if TYPE_CHECKING:
     from ..party.play import PartyPlay
+    from ..party.table_players import TablePlayers
     from ..players.worker import Worker
     from ..services.preferences import Preferences
 
@@ -80,6 +81,7 @@ class TableState(State):
         self.kit = kit
         self.text, self.fonts = kit.text, kit.fonts
         self.games = games
+        self.party_players: TablePlayers | None = None  # the party's players as planned (a party's table)
 
     # --- lifecycle ------------------------------------------------------------------------
     def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
@@ -93,7 +95,7 @@ class TableState(State):
         if self.kit.viewport.show_party(len(party.players) if party is not None else 0):  # the party's players on screen
             self.session.place_sprites(snap=True)
         self.session.place_sprites()
-        self.present_coach()
+        self.present()
         if isinstance(payload, TitleOnTop):
             self.push(ScreenKey.TITLE)
 
@@ -107,17 +109,17 @@ class TableState(State):
         self.session.skip_animations()
         self.input.let_go(self.session)
         self.session.place_sprites(snap=True)
-        self.present_coach()
+        self.present()
 
     def resize(self) -> None:  # and a language switch
         self.session.place_sprites(snap=True)
-        self.present_coach()
+        self.present()
 
     def resume(self, answer: Answer | None) -> None:
         self.covered = False
         self.kit.canvas.invalidate()  # e.g. the language or the sound changed meanwhile
         self.poke()
-        self.present_coach()
+        self.present()
         if isinstance(answer, HintWanted) and self.hint_allowed:
             self.show_hint()
 
@@ -153,10 +155,20 @@ class TableState(State):
         """Something changed: let the highlights breathe again for a while."""
         self.pulse_until = self.tick + PULSE_TICKS
 
-    def present_coach(self) -> None:
-        """Settle the coach's bubble of the moment: after each tick, each input and each
-        change of the window, the language or what covers the table (draw reads it)."""
+    def present(self) -> None:
+        """Settle the coach's bubble of the moment and the plan of the party's players: after
+        each tick, each input and each change of the window, the language or what covers the
+        table (draw reads them)."""
         self.table_coach.present(self.session, self.layout, self.tip_area, not self.covered, self.hands_off())
+        party = self.party
+        if party is None:
+            self.party_players = None
+            return
+        from ..party.table_players import TablePlayers  # loaded with the party, not at start
+
+        if self.party_players is None:
+            self.party_players = TablePlayers(self.fonts, self.text)
+        self.party_players.present(self.layout, self.kit.viewport.size, party)
 
     # The coach's bubble of the moment (its chips are what a tap on Skip or Got it hits).
     @property
@@ -244,7 +256,7 @@ class TableState(State):
         session.effects += effects_of(action, before, self.game, session.ticks)
         session.acted_at, session.acted_in = session.ticks, self.key
         self.poke()
-        self.present_coach()  # a move made by the clock (auto-roll) is drawn before the next tick
+        self.present()  # a move made by the clock (auto-roll) is drawn before the next tick
 
     def show_hint(self) -> None:
         self.session.ask_hint(self.kit.worker)
@@ -300,7 +312,7 @@ class TableState(State):
             self.input.pressed = None
         else:
             self.input.handle_event(event, self)
-        self.present_coach()
+        self.present()
 
     # --- time -------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -316,7 +328,7 @@ class TableState(State):
             if session.hint is not None:
                 self.poke()
         self.follow_phase()
-        self.present_coach()
+        self.present()
 
     def follow_phase(self) -> None:
         """Switch to the state for the engine's phase once the dice have landed (in a
@@ -366,9 +378,8 @@ class TableState(State):
             rect = layout.tray_slots[focused_die] if focused_die is not None else layout.cells[focused_cell or 0]
             draw_focus_ring(surface, rect, max(4, rect.width // 7))
         self.draw_extra(surface, alpha)
-        party = self.party
-        if party is not None:
-            self._draw_party(surface, party)
+        if self.party_players is not None:  # the party's players: a strip beside the board, or a row of them
+            self.party_players.draw(surface)
         if bubble is None or bubble.area is not None:  # else the bubble says what to do now, where the guide goes
             self.draw_guide(surface)
         coach.draw(surface, pulse(self.tick))
@@ -388,20 +399,6 @@ class TableState(State):
             message, colour = self.guide()
         if message:
             draw_guide(surface, self.fonts, self.layout, message, colour)
-
-    def _draw_party(self, surface: pygame.Surface, party: PartyPlay) -> None:
-        """The players of the party in play: a strip beside the board, or a row of them."""
-        # loaded with the party (its set-up or its scene), not at start
-        from ..party.play import strip_entries
-        from ..party.row import draw_party_row
-        from ..party.strip import draw_party_strip
-
-        layout = self.layout
-        if layout.strip is not None:
-            draw_party_strip(surface, self.fonts, layout.strip, strip_entries(party, self.text),
-                             across=self.layout.portrait)
-        elif layout.roster is not None:
-            draw_party_row(surface, self.fonts, layout.roster, layout.roster_rows, strip_entries(party, self.text))
 
     def giving_way(self, area: pygame.Rect | None) -> frozenset[str]:
         """The still parts whose words give way to a coach mark standing in ``area``."""
