@@ -207,3 +207,28 @@ def test_a_ruin_on_a_small_board_is_told_from_an_empty_cell_by_its_shape_not_its
     empty, ruin = greys(6), greys(5)
     assert len(empty) == 1  # an empty cell: one flat grey
     assert len(ruin) > 1 and ruin - empty  # the ruin: a mark of another grey across it
+
+
+@pytest.mark.parametrize("locale", ["en", "ur"])
+def test_tile_plans_kept_from_the_last_plan_are_the_plans_made_afresh(locale):
+    # The race keeps the tiles' plans of its last plan for the tiles that did not change: a
+    # score, a mark, a taller name joining and a resize must each come out as planned afresh.
+    from dataclasses import replace
+
+    from magdagdon.app.phones.tile_plan import KeptTilePlans
+
+    text = Catalog(locale)
+    fonts = FontBook(text.script, rtl=text.rtl)
+    area = pygame.Rect(20, 200, 1880, 780)
+    tiles = [Tile(i, f"Guest {i}", i, Board(), GuestMark.CONFIRMED) for i in range(20)]
+    kept = KeptTilePlans()
+    rooms = [tiles, [replace(tiles[0], score=40)] + tiles[1:],
+             tiles[:19] + [Tile(20, "عائشہ خان", 0, Board(), GuestMark.PLACING)],  # the same grid, a taller name
+             tiles[:3] + [replace(tiles[3], mark=GuestMark.AWAY)], tiles[:3]]
+    for room in rooms:
+        assert plan_tiles(fonts, text, area, room, 20, kept) == plan_tiles(fonts, text, area, room, 20)
+    assert plan_tiles(fonts, text, area.inflate(-200, 0), tiles, 20, kept) == \
+        plan_tiles(fonts, text, area.inflate(-200, 0), tiles, 20)
+    unchanged = plan_tiles(fonts, text, area, tiles, 20, kept)
+    again = plan_tiles(fonts, text, area, [replace(tiles[0], score=41)] + tiles[1:], 20, kept)
+    assert all(a is b for a, b in zip(unchanged.tiles[1:], again.tiles[1:]))  # kept, not made again

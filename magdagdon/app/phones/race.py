@@ -31,6 +31,7 @@ from ..ui.body_inputs import BodyInputs, body_inputs
 from ..ui.menu import Item, MenuKit, MenuState
 from ..ui.presenter import Presenter
 from .guest_tiles import GuestMark, TileImages, draw_legend_items, draw_tiles, mark_of, tiles_of
+from .tile_plan import KeptTilePlans
 from .race_plan import RaceInputs, RacePlan, RaceModel, RoomResultsModel, RoomResultsPlan, plan_race, plan_room_results
 from .host import PhoneHost
 from ..shell.screen_key import ScreenKey
@@ -105,7 +106,9 @@ class PhonesRace(RoomScreen):
 
     def __init__(self, kit: MenuKit, games: Games, host: PhoneHost) -> None:
         super().__init__(kit, games, host)
-        self.plans: Presenter[RaceInputs, RacePlan] = Presenter(lambda inputs: plan_race(self.fonts, self.text, inputs))
+        self.kept_tiles = KeptTilePlans()  # the tiles' plans of the last plan, for the tiles that stay the same
+        self.plans: Presenter[RaceInputs, RacePlan] = Presenter(
+            lambda inputs: plan_race(self.fonts, self.text, inputs, self.kept_tiles))
         self.plan: RacePlan | None = None  # what draw reads
 
     def enter(self, context: PlayContext, payload: Payload | None = None) -> None:

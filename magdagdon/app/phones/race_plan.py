@@ -21,7 +21,7 @@ from ..text.line_block import PlacedLine, lines_block
 from ..ui import palette
 from ..ui.body_inputs import BodyInputs
 from .guest_tiles import GuestMark, LegendItem, Tile, plan_legend, seat_colour
-from .tile_plan import TilesPlan, plan_tiles
+from .tile_plan import KeptTilePlans, TilesPlan, plan_tiles
 
 if TYPE_CHECKING:
     from ..text.fonts import FontBook
@@ -59,13 +59,14 @@ class RacePlan:
     legend: tuple[LegendItem, ...]
 
 
-def plan_race(fonts: FontBook, text: Catalog, inputs: RaceInputs) -> RacePlan:
+def plan_race(fonts: FontBook, text: Catalog, inputs: RaceInputs, kept: KeptTilePlans | None = None) -> RacePlan:
+    """The race's plan (``kept``: the tiles' plans of the last one, for the tiles that did not change)."""
     rect, model, floor = inputs.body_rect, inputs.model, min_text_px(inputs.window)
     head_h = max(fonts.line_height(floor) + 8, min(rect.height // 7, rect.width // 9))
     legend_h = max(fonts.line_height(floor) + 4, rect.height // 22)
     head = pygame.Rect(rect.left, rect.top, rect.width, head_h)
     area = pygame.Rect(rect.left, head.bottom + 6, rect.width, rect.height - head_h - legend_h - 12)
-    tiles = plan_tiles(fonts, text, area, list(model.tiles), floor)
+    tiles = plan_tiles(fonts, text, area, list(model.tiles), floor, kept)
     legend = plan_legend(fonts, text, pygame.Rect(rect.left, rect.bottom - legend_h, rect.width, legend_h),
                          list(model.marks), floor)
     return _plan_head(fonts, text, head, model, floor, tiles, legend)

@@ -64,17 +64,42 @@ MARK_LEAST = 8  # the smallest a tile's mark is drawn
 WIDEST_SCORE = signed(-888)  # the widest score a tile keeps room for
 
 
-def plan_tiles(fonts: FontBook, text: Catalog, area: pygame.Rect, tiles: list[Tile], floor: int) -> TilesPlan:
-    """The tiles in a grid in ``area`` (``floor``: the window's smallest readable text)."""
+class KeptTilePlans:
+    """The tiles' plans (and the names' band) of the last plan made, for the next one: a busy
+    room changes a seat or two at a time, and fifty tiles planned afresh at each change took
+    some 3 to 5 ms of the loop's thread, which the phones' server shares. A tile's plan is
+    kept while the tile, its card, the band, the readable size and the fonts stay the same."""
+
+    def __init__(self) -> None:
+        self.state: tuple[object, ...] = ()
+        self.names: tuple[tuple[str, int | None], ...] = ()
+        self.band: NameBand | None = None
+        self.tiles: dict[tuple[Tile, tuple[int, int]], TilePlan] = {}
+
+
+def plan_tiles(fonts: FontBook, text: Catalog, area: pygame.Rect, tiles: list[Tile], floor: int,
+               kept: KeptTilePlans | None = None) -> TilesPlan:
+    """The tiles in a grid in ``area`` (``floor``: the window's smallest readable text),
+    taking from ``kept`` the plans of the tiles that did not change."""
     # Few guests: wide tiles, the board beside the words; many: taller ones, the name across the top.
     aspect = 2.6 if len(tiles) <= 12 else 1.7
     cards = [box.inflate(-max(2, box.width // 40), -max(2, box.height // 20))
              for box in tile_boxes(len(tiles), area, aspect, text.direction)]
     if not cards:
         return TilesPlan((), ())
-    band = name_band(fonts, text, tiles, cards[0], floor)  # the grid's cards are all one size
-    return TilesPlan(tuple(box_of(card) for card in cards),
-                     tuple(plan_tile(fonts, text, card.size, tile, floor, band) for tile, card in zip(tiles, cards)))
+    kept = KeptTilePlans() if kept is None else kept
+    state = (text.locale, id(fonts), fonts.generation, floor, cards[0].size)  # the grid's cards are all one size
+    names = tuple((tile.name, tile.place) for tile in tiles)
+    band = kept.band if kept.band is not None and (state, names) == (kept.state, kept.names) else \
+        name_band(fonts, text, tiles, cards[0], floor)
+    before = kept.tiles if (state, band) == (kept.state, kept.band) else {}
+    planned: dict[tuple[Tile, tuple[int, int]], TilePlan] = {}
+    for tile, card in zip(tiles, cards):
+        key = (tile, card.size)
+        planned[key] = before.get(key) or plan_tile(fonts, text, card.size, tile, floor, band)
+    kept.state, kept.names, kept.band, kept.tiles = state, names, band, planned
+    return TilesPlan(tuple(box_of(card) for card in cards), tuple(planned[(tile, card.size)]
+                                                                   for tile, card in zip(tiles, cards)))
 
 
 def shown_name(text: Catalog, tile: Tile) -> str:
