@@ -102,3 +102,30 @@ def test_the_race_keeps_its_plan_while_what_it_shows_holds_and_follows_a_guest_d
         assert race.plans.plans_made == made + 2 and race.plans.inputs.locale == "hi"
     finally:
         player.close()
+
+
+def test_a_players_total_kept_between_ticks_follows_every_move():
+    # The screens ask for every player's total at each tick; it is counted again only when
+    # the board or the powers used change, and is always the game's own score.
+    from types import SimpleNamespace
+
+    from magdagdon.app.party.play import PartyPlay
+    from magdagdon.engine import Difficulty
+    from magdagdon.party import Party, Seat
+
+    party = Party.new(Difficulty.PEACEFUL, 7, [Seat("Ana"), Seat("Bo")])
+    play = PartyPlay(SimpleNamespace(party=party), None, None)  # only the party is read
+    game = play.game_of(0)
+    totals = set()
+    order = ("Confirm", "Accept", "Stage", "Roll", "PlaceRuin")  # on through the game, never back
+    for _ in range(400):
+        if game.is_over:
+            break
+        moves = game.legal_moves()
+        ahead = [m for m in moves if type(m).__name__ in order]
+        # no die fits: a power (a reroll) changes the score without a die placed
+        move = min(ahead, key=lambda m: order.index(type(m).__name__)) if ahead else moves[-1]
+        game.play(move)
+        assert play.total(0) == game.score().total
+        totals.add(play.total(0))
+    assert game.is_over and game.powers_used and len(totals) > 3  # the score moved as the game went on
