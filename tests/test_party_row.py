@@ -10,9 +10,9 @@ import pytest
 
 from magdagdon.app.text.ellipsis import ELLIPSIS, shortened
 from magdagdon.app.party.play import strip_entries
-from magdagdon.app.party.row import chip_rects, draw_party_row
+from magdagdon.app.party.row import chip_rects, draw_party_row, plan_party_row
 from magdagdon.app.text.direction import Direction
-from magdagdon.app.party.strip import draw_party_strip
+from magdagdon.app.party.strip import plan_party_strip
 from magdagdon.app.shell.scenes import EIGHT_SEATS
 from magdagdon.app.table.table_state import PHASE_STATE
 
@@ -168,10 +168,9 @@ def test_the_portrait_strip_seats_players_in_reading_order(tmp_path, lang):
         player.wait(0.3)
         state = player.table
         layout = player.layout
-        surface = pygame.Surface(layout.size)
-        tiles = draw_party_strip(surface, state.fonts, layout.strip, strip_entries(state.party, state.text),
+        tiles = plan_party_strip(state.fonts, layout.size, layout.strip, strip_entries(state.party, state.text),
                                  across=True)
-        lefts = [room.left for room, _board in tiles]
+        lefts = [tile.text_box.left for tile in tiles]
         assert lefts == sorted(lefts, reverse=lang == "ur")
         texts = [text for text, _ in player.look()]
         for seat in state.party.players:  # every name, whole or shortened, in its tile
@@ -193,7 +192,7 @@ def test_signs_and_the_pointer_change_a_chip_without_colour(tmp_path):
 
         def picture(entry):
             surface = pygame.Surface((800, 600))
-            draw_party_row(surface, state.fonts, band, 1, [entry])
+            draw_party_row(surface, state.fonts, plan_party_row(state.fonts, (800, 600), band, 1, [entry]))
             return pygame.image.tobytes(surface, "RGB")
 
         base = picture(grey)

@@ -4,14 +4,20 @@ starts by itself after a moment. Once every board is full, the results follow.""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
 from .play import strip_entries
 from ..audit.draw_log import Role, as_role
-from .strip import draw_party_strip
-from ..text.fit import fitted_line, min_text_px
+from .strip import StripEntry, StripTile, draw_party_strip, plan_party_strip
+from ..text.fit import fitted_size, min_text_px
+from ..text.fonts import FontBook
+from ..text.line_block import PlacedLine, draw_lines
+from ..ui.body_inputs import BodyInputs, body_inputs
+from ..ui.palette import Colour
+from ..ui.presenter import Presenter
 from ..shell.payloads import Payload
 from ..shell.play_context import PlayContext
 from ..shell.state_machine import State
@@ -33,6 +39,9 @@ class PartyHandover(PartyScreen):
     def __init__(self, kit: MenuKit) -> None:
         super().__init__(kit)
         self.ticks = 0
+        self.plans: Presenter[BodyInputs[HandoverModel], HandoverPlan] = Presenter(
+            lambda inputs: plan_handover(self.fonts, inputs))
+        self.plan: HandoverPlan | None = None  # what draw reads
 
     def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
         self.ticks = 0
@@ -69,6 +78,7 @@ class PartyHandover(PartyScreen):
         super().update(dt)
         if not self.active:
             return
+        self.present()
         self.ticks += 1
         current = self.play.party.current
         if current is not None and current.computer and self.ticks >= COMPUTER_START_TICKS:
@@ -78,26 +88,65 @@ class PartyHandover(PartyScreen):
         current = self.play.party.current
         return self.active and current is not None and current.computer and self.ticks < COMPUTER_START_TICKS
 
-    def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        play, fonts, text = self.play, self.fonts, self.text
-        seat = play.party.current_index
-        if seat is None:
+    # --- the plan -------------------------------------------------------------------------
+    def build(self) -> None:
+        super().build()
+        self.present()
+
+    def present(self) -> None:
+        """The plan for the player to move and everyone's board, kept while the body, the
+        window, the language, the text scale and what the players show stay the same."""
+        play, body = self.context.party, self.body_rect
+        seat = play.party.current_index if play is not None else None
+        if play is None or seat is None or body is None:
+            self.plan = None
             return
-        name_h = rect.height // 4
-        line = text("party.handover", name=play.players[seat].name)
-        image = fitted_line(fonts, line, int(name_h * 0.8), (rect.width, name_h), play.colour(seat), True,
-                            min_text_px(surface.get_size()), by_ink=False)
+        model = HandoverModel(self.text("party.handover", name=play.players[seat].name), play.colour(seat),
+                              tuple(strip_entries(play, self.text)), self.kit.viewport.layout.portrait)
+        self.plan = self.plans.present(body_inputs(body, self.kit.viewport.size, self.text.locale, self.fonts.scale,
+                                                   model))
+
+    def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        plan = self.plan
+        if plan is None:
+            return
         with as_role(surface, Role.SUBTITLE):
-            surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.top)))
-        strip = pygame.Rect(rect.left, rect.top + name_h + 4, rect.width, rect.height - name_h - 4)
-        entries = strip_entries(play, text)
-        if len(entries) > 4 and not self.kit.viewport.layout.portrait:
-            half = (len(entries) + 1) // 2
-            top = pygame.Rect(strip.left, strip.top, strip.width, strip.height // 2 - 2)
-            draw_party_strip(surface, fonts, top, entries[:half], across=True)
-            draw_party_strip(surface, fonts, top.move(0, strip.height // 2), entries[half:], across=True)
-        else:
-            draw_party_strip(surface, fonts, strip, entries, across=not self.kit.viewport.layout.portrait)
+            draw_lines(surface, self.fonts, (plan.name,))
+        for strip in plan.strips:
+            draw_party_strip(surface, self.fonts, strip)
+
+
+@dataclass(frozen=True)
+class HandoverModel:
+    line: str  # "ANA's turn"
+    colour: Colour  # the player's
+    entries: tuple[StripEntry, ...]
+    portrait: bool
+
+
+@dataclass(frozen=True)
+class HandoverPlan:
+    name: PlacedLine
+    strips: tuple[tuple[StripTile, ...], ...]  # one, or two rows of tiles for more than four players
+
+
+def plan_handover(fonts: FontBook, inputs: BodyInputs[HandoverModel]) -> HandoverPlan:
+    """The player to move's name large in their colour, everyone's tile under it."""
+    rect, model, window = inputs.body_rect, inputs.model, inputs.window
+    name_h = rect.height // 4
+    size = fitted_size(fonts, model.line, int(name_h * 0.8), (rect.width, name_h), True, min_text_px(window),
+                       by_ink=False)
+    image = fonts.render(model.line, size, model.colour, True)
+    name = PlacedLine(model.line, size, model.colour, True, image.get_rect(midtop=(rect.centerx, rect.top)).topleft)
+    strip = pygame.Rect(rect.left, rect.top + name_h + 4, rect.width, rect.height - name_h - 4)
+    entries = list(model.entries)
+    if len(entries) > 4 and not model.portrait:
+        half = (len(entries) + 1) // 2
+        top = pygame.Rect(strip.left, strip.top, strip.width, strip.height // 2 - 2)
+        return HandoverPlan(name, (plan_party_strip(fonts, window, top, entries[:half], across=True),
+                                   plan_party_strip(fonts, window, top.move(0, strip.height // 2), entries[half:],
+                                                    across=True)))
+    return HandoverPlan(name, (plan_party_strip(fonts, window, strip, entries, across=not model.portrait),))
 
 
 def screen(services: Services) -> PartyHandover:

@@ -29,6 +29,9 @@ class PartyPlay:
         self.keeper, self.games, self.storage = keeper, games, storage
         self.sessions: dict[int, GameSession] = {}
         self.turn_started: dict[int, int] = {}  # seat -> turns done when their turn was handed over
+        # seat -> (what the score was counted from, the total): the screens ask for every
+        # player's total at each tick, and counting eight boards took a millisecond
+        self._totals: dict[int, tuple[tuple[object, ...], int]] = {}
 
     @classmethod
     def start(cls, games: Games, storage: StoreAccess, party: Party) -> "PartyPlay":
@@ -59,6 +62,15 @@ class PartyPlay:
 
     def game_of(self, seat: int) -> Game:
         return self.players[seat].game
+
+    def total(self, seat: int) -> int:
+        """The player's score so far (their permanent board with the powers used)."""
+        game = self.game_of(seat)
+        counted = (game.board, game.difficulty, game.powers_used)
+        kept = self._totals.get(seat)
+        if kept is None or kept[0] != counted:
+            kept = self._totals[seat] = (counted, game.score().total)
+        return kept[1]
 
     def computer_to_move(self, session: object) -> bool:
         seat = self.seat_of(session)
@@ -117,6 +129,6 @@ def strip_entries(play: PartyPlay, text: Catalog) -> list[StripEntry]:
             status = text("party.computer")
         else:
             status = ""
-        entries.append(StripEntry(text.shown_name(player.name), play.colour(seat), game.score().total, game.working_board,
+        entries.append(StripEntry(text.shown_name(player.name), play.colour(seat), play.total(seat), game.working_board,
                                   status, seat == current, player.computer, game.is_over))
     return entries

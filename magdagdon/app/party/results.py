@@ -3,11 +3,12 @@ and who gained most on each turn; the party's challenge code to play the dice ag
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
-from magdagdon.engine import ScoreBreakdown
+from magdagdon.engine import Board
 from magdagdon.engine.challenge import code_for, has_code
 from magdagdon.party import Party, PartyResults, party_results
 
@@ -15,11 +16,16 @@ from ..table.games import Games
 from .play import PartyPlay
 from ..audit.draw_log import Role, panel
 from ..text.fit import min_text_px
-from .results_cards import draw_best_turns, draw_standing
+from .results_cards import BestTurnsPlan, StandingPlan, draw_best_turns, draw_standing, plan_best_turns, plan_standing
 from ..shell.payloads import Payload
 from ..shell.play_context import PlayContext
 from ..services.store_access import StoreAccess
+from ..text.fonts import FontBook
+from ..text.i18n import Catalog
+from ..ui.body_inputs import BodyInputs, body_inputs
 from ..ui.menu import Item, MenuKit
+from ..ui.palette import Colour
+from ..ui.presenter import Presenter
 from .screen import PartyScreen
 from ..shell.screen_key import ScreenKey
 
@@ -34,6 +40,9 @@ class PartyResultsScreen(PartyScreen):
         super().__init__(kit)
         self.games, self.storage = games, storage
         self.results: PartyResults | None = None
+        self.plans: Presenter[BodyInputs[ResultsModel], ResultsPlan] = Presenter(
+            lambda inputs: plan_results(self.fonts, self.text, inputs))
+        self.plan: ResultsPlan | None = None  # what draw reads
 
     def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
         self.results = party_results(context.party.party) if context.party is not None else None
@@ -59,31 +68,77 @@ class PartyResultsScreen(PartyScreen):
         else:
             self.begin_game(self.games.new_session())
 
-    def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        results, play, fonts, text = self.results, self.play, self.fonts, self.text
-        if results is None:
-            return
-        count = len(results.standings)
-        floor = min_text_px(surface.get_size())
-        best_h = max(floor * 3 // 2, min(rect.height // 9, floor * 3))  # a tall window: a strip, not a banner
-        area = pygame.Rect(rect.left, rect.top, rect.width, rect.height - best_h - 4)
-        portrait = self.kit.viewport.layout.portrait
-        columns = count if not portrait and count <= 4 else (4 if not portrait else 2)
-        rows = (count + columns - 1) // columns
-        each_w, each_h = area.width // columns, area.height // rows
-        for index, standing in enumerate(results.standings):
-            row, column = divmod(index, columns)
-            column = text.direction.column(column, columns)  # the winner where the reader starts
-            box = pygame.Rect(area.left + column * each_w, area.top + row * each_h, each_w, each_h).inflate(-6, -6)
-            with panel(surface, f"standing {index}", box, Role.LABEL, element=Role.PANEL):
-                self._draw_standing(surface, box, standing.place, standing.seat, standing.name, standing.breakdown)
-        draw_best_turns(surface, fonts, text, pygame.Rect(rect.left, rect.bottom - best_h, rect.width, best_h),
-                        results.best_of_turn, play.colour)
+    # --- the plan -------------------------------------------------------------------------
+    def build(self) -> None:
+        super().build()
+        self.present()
 
-    def _draw_standing(self, surface: pygame.Surface, box: pygame.Rect, place: int, seat: int, name: str,
-                       breakdown: ScoreBreakdown) -> None:
-        draw_standing(surface, self.fonts, self.text, box, place, name, breakdown, self.play.colour(seat),
-                      self.play.game_of(seat).board)
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.present()
+
+    def present(self) -> None:
+        """The plan for the results shown, kept while the body, the window, the language and
+        the text scale stay the same (draw reads it)."""
+        results, play, body = self.results, self.context.party, self.body_rect
+        if results is None or play is None or body is None:
+            self.plan = None
+            return
+        seats = range(len(play.players))
+        model = ResultsModel(results, tuple(play.colour(seat) for seat in seats),
+                             tuple(play.game_of(seat).board for seat in seats), self.kit.viewport.layout.portrait)
+        self.plan = self.plans.present(body_inputs(body, self.kit.viewport.size, self.text.locale, self.fonts.scale,
+                                                   model))
+
+    def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        plan = self.plan
+        if plan is None:
+            return
+        for index, standing in enumerate(plan.standings):
+            with panel(surface, f"standing {index}", standing.box, Role.LABEL, element=Role.PANEL):
+                draw_standing(surface, self.fonts, standing)
+        draw_best_turns(surface, self.fonts, plan.best)
+
+
+@dataclass(frozen=True)
+class ResultsModel:
+    """What the party's results show: the standings and each seat's colour and final board."""
+
+    results: PartyResults
+    colours: tuple[Colour, ...]  # by seat
+    boards: tuple[Board, ...]  # by seat
+    portrait: bool
+
+
+@dataclass(frozen=True)
+class ResultsPlan:
+    standings: tuple[StandingPlan, ...]
+    best: BestTurnsPlan
+
+
+def plan_results(fonts: FontBook, text: Catalog, inputs: BodyInputs[ResultsModel]) -> ResultsPlan:
+    """The podium: every standing's card side by side (two rows past four players, two
+    columns in a portrait window), the winner where the reader starts; the strip of the
+    best of each turn under them."""
+    rect, model, floor = inputs.body_rect, inputs.model, min_text_px(inputs.window)
+    standings = model.results.standings
+    count = len(standings)
+    best_h = max(floor * 3 // 2, min(rect.height // 9, floor * 3))  # a tall window: a strip, not a banner
+    area = pygame.Rect(rect.left, rect.top, rect.width, rect.height - best_h - 4)
+    portrait = model.portrait
+    columns = count if not portrait and count <= 4 else (4 if not portrait else 2)
+    rows = (count + columns - 1) // columns
+    each_w, each_h = area.width // columns, area.height // rows
+    cards = []
+    for index, standing in enumerate(standings):
+        row, column = divmod(index, columns)
+        column = text.direction.column(column, columns)  # the winner where the reader starts
+        box = pygame.Rect(area.left + column * each_w, area.top + row * each_h, each_w, each_h).inflate(-6, -6)
+        cards.append(plan_standing(fonts, text, box, standing.place, standing.name, standing.breakdown,
+                                   model.colours[standing.seat], model.boards[standing.seat], floor))
+    best = plan_best_turns(fonts, text, pygame.Rect(rect.left, rect.bottom - best_h, rect.width, best_h),
+                           model.results.best_of_turn, lambda seat: model.colours[seat], floor)
+    return ResultsPlan(tuple(cards), best)
 
 
 def screen(services: Services) -> PartyResultsScreen:

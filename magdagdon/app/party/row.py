@@ -6,6 +6,7 @@ board that waits. Names too long for their chip end in an ellipsis, never clippe
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import pygame
 
@@ -15,7 +16,7 @@ from ..audit.draw_log import Role, as_role, panel
 from ..text.ellipsis import shortened
 from ..text.fit import fitted_size, min_text_px
 from ..text.direction import Direction
-from ..text.menu_text import blit_ink
+from ..text.line_block import PlacedLine, draw_lines, lines_block
 from .strip import StripEntry
 
 
@@ -37,25 +38,35 @@ def chip_rects(band: pygame.Rect, count: int, rows: int, direction: Direction) -
     return rects
 
 
-def draw_party_row(surface: pygame.Surface, fonts: FontBook, band: pygame.Rect, rows: int,
-                   entries: list[StripEntry]) -> list[pygame.Rect]:
-    """Every player's chip in ``band``; returns the chips' rects in seating order."""
+@dataclass(frozen=True)
+class ChipPlan:
+    """One player's chip, laid out: its rect, the marker's box, the score, the signs (the
+    computer, a full board) and the name, shortened where it does not fit."""
+
+    entry: StripEntry
+    chip: pygame.Rect
+    marker: pygame.Rect
+    score: tuple[PlacedLine, ...]
+    signs: tuple[tuple[str, pygame.Rect], ...]
+    name: tuple[PlacedLine, ...]
+
+
+def plan_party_row(fonts: FontBook, window: tuple[int, int], band: pygame.Rect, rows: int,
+                   entries: list[StripEntry]) -> tuple[ChipPlan, ...]:
+    """Every player's chip in ``band``, in seating order."""
     rects = chip_rects(band, len(entries), rows, fonts.direction)
-    floor = min_text_px(surface.get_size())
-    for index, (rect, entry) in enumerate(zip(rects, entries)):
-        with panel(surface, f"player {index}", rect, Role.VALUE, element=Role.PANEL):
-            _draw_chip(surface, fonts, rect, entry, floor)
-    return rects
+    floor = min_text_px(window)
+    return tuple(_plan_chip(fonts, rect, entry, floor) for rect, entry in zip(rects, entries))
 
 
-def _draw_chip(surface: pygame.Surface, fonts: FontBook, chip: pygame.Rect, entry: StripEntry, floor: int) -> None:
+def draw_party_row(surface: pygame.Surface, fonts: FontBook, plan: tuple[ChipPlan, ...]) -> None:
+    for index, chip in enumerate(plan):
+        with panel(surface, f"player {index}", chip.chip, Role.VALUE, element=Role.PANEL):
+            _draw_chip(surface, fonts, chip)
+
+
+def _plan_chip(fonts: FontBook, chip: pygame.Rect, entry: StripEntry, floor: int) -> ChipPlan:
     direction = fonts.direction
-    radius = max(4, chip.height // 4)
-    pygame.draw.rect(surface, palette.PANEL_EDGE if entry.current else palette.PANEL, chip, border_radius=radius)
-    if entry.current:
-        pygame.draw.rect(surface, entry.colour, chip, width=max(3, chip.height // 12), border_radius=radius)
-    else:
-        pygame.draw.rect(surface, palette.PANEL_EDGE, chip, width=1, border_radius=radius)
     pad = max(5, chip.height // 5)
     inner = chip.inflate(-2 * pad, -2 * pad // 2)
 
@@ -64,27 +75,41 @@ def _draw_chip(surface: pygame.Surface, fonts: FontBook, chip: pygame.Rect, entr
         return direction.placed(pygame.Rect(inner.left + at, inner.top, width, inner.height), inner)
 
     marker = max(8, inner.height * 5 // 8)
-    _draw_marker(surface, place(marker, 0), entry, direction)
     at = marker + pad
     size = max(floor, inner.height * 3 // 5)
     score_text = str(entry.score)
     score_size = fitted_size(fonts, score_text, size, (inner.width // 3, 0), True, floor)
     score_w = fonts.size(score_text, score_size, True)[0]
-    blit_ink(surface, fonts.render(score_text, score_size, palette.TEXT, bold=True),
-             place(score_w, inner.width - score_w), "center")
-    signs = [kind for kind, shown in (("computer", entry.computer), ("full", entry.full)) if shown]
+    score = lines_block(fonts, [score_text], score_size, palette.TEXT, True).placed(
+        place(score_w, inner.width - score_w), "center")[0]
+    kinds = [kind for kind, shown in (("computer", entry.computer), ("full", entry.full)) if shown]
     sign = max(8, inner.height * 3 // 5)
-    for number, kind in enumerate(signs):
-        draw_sign(surface, place(sign, inner.width - score_w - (number + 1) * (sign + pad // 2)), kind)
-    room = inner.width - at - score_w - pad - len(signs) * (sign + pad // 2)
+    signs = tuple((kind, place(sign, inner.width - score_w - (number + 1) * (sign + pad // 2)))
+                  for number, kind in enumerate(kinds))
+    room = inner.width - at - score_w - pad - len(kinds) * (sign + pad // 2)
     words = entry.name
     name_size = fonts.fit(words, size, max(1, room), bold=True)
     if name_size < floor:  # too long even at the readable size: its start and "…"
         words = shortened(fonts, entry.name, floor, max(1, room))
         name_size = fitted_size(fonts, words, floor, (room, 0), True, floor)
-    image = fonts.render(words, name_size, entry.colour, bold=True)
+    name = lines_block(fonts, [words], name_size, entry.colour, True).placed(place(max(1, room), at), direction.start)[0]
+    return ChipPlan(entry, chip, place(marker, 0), score, signs, name)
+
+
+def _draw_chip(surface: pygame.Surface, fonts: FontBook, plan: ChipPlan) -> None:
+    chip, entry = plan.chip, plan.entry
+    radius = max(4, chip.height // 4)
+    pygame.draw.rect(surface, palette.PANEL_EDGE if entry.current else palette.PANEL, chip, border_radius=radius)
+    if entry.current:
+        pygame.draw.rect(surface, entry.colour, chip, width=max(3, chip.height // 12), border_radius=radius)
+    else:
+        pygame.draw.rect(surface, palette.PANEL_EDGE, chip, width=1, border_radius=radius)
+    _draw_marker(surface, plan.marker, entry, fonts.direction)
+    draw_lines(surface, fonts, plan.score)
+    for kind, box in plan.signs:
+        draw_sign(surface, box, kind)
     with as_role(surface, Role.NAME):
-        blit_ink(surface, image, place(max(1, room), at), direction.start)
+        draw_lines(surface, fonts, plan.name)
 
 
 def _draw_marker(surface: pygame.Surface, box: pygame.Rect, entry: StripEntry, direction: Direction) -> None:

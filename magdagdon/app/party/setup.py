@@ -14,20 +14,19 @@ from magdagdon.storage.computer_strength import ComputerStrength
 from magdagdon.storage.party_file import PartyRecord
 
 from ..table.games import Games
-from .play import PLAYER_COLOURS, PartyPlay, party_files
+from .play import PartyPlay, party_files
 from .row import draw_sign
 from ..audit.draw_log import Role, as_role, panel
-from ..ui import palette
-from ..text.ellipsis import shortened
-from ..text.fit import fitted_block, fitted_size, min_text_px
-from ..text.menu_text import blit_ink, ink_rect
+from ..text.line_block import draw_lines
 from ..text.text_runs import isolated
 from ..services.wall_clock import now
 from ..shell.payloads import Answer, NameAsked, NameGiven, Payload
 from ..shell.play_context import PlayContext
 from ..services.store_access import StoreAccess
-from ..ui.ui_theme import text_look
+from ..ui.body_inputs import body_inputs
 from ..ui.menu import Item, MenuKit, MenuState
+from ..ui.presenter import Presenter
+from .setup_plan import SeatPlan, SetupInputs, SetupPlan, plan_setup
 from ..shell.screen_key import ScreenKey
 
 if TYPE_CHECKING:
@@ -49,6 +48,8 @@ class PartySetup(MenuState):
         self.unfinished: PartyRecord | None = None  # a party left unfinished, offered first
         self.notice = ""
         self.file_notices: list[str] = []  # what reading the party files met (a file set aside)
+        self.plans: Presenter[SetupInputs, SetupPlan] = Presenter(lambda inputs: plan_setup(self.fonts, self.text, inputs))
+        self.plan: SetupPlan | None = None  # what draw reads
 
     def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
         self.seats = list(context.party_seats)
@@ -123,77 +124,44 @@ class PartySetup(MenuState):
         self.context.party_seats = tuple(seats)
         self.build()
 
-    def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        fonts, text = self.fonts, self.text
-        floor = min_text_px(surface.get_size())
-        look = text_look(self.kit.viewport.size, "button")
-        if not self.seats:
-            line = text("party.no_players")
-            image = fitted_block(fonts, line, max(floor, look.size), rect.size, palette.TEXT_DIM, False, floor)
-            with as_role(surface, Role.NOTICE):
-                blit_ink(surface, image, rect)
-            return
-        columns = 2 if len(self.seats) > 4 else 1
-        rows = (len(self.seats) + columns - 1) // columns
-        each_h = rect.height // max(4, rows)
-        each_w = rect.width // columns
-        for index, seat in enumerate(self.seats):
-            column, row = divmod(index, rows)
-            column = self.text.direction.column(column, columns)  # the first seats where the reader starts
-            box = pygame.Rect(rect.left + column * each_w, rect.top + row * each_h, each_w, each_h).inflate(-8, -4)
-            with panel(surface, f"seat {index}", box, Role.NAME):
-                self._draw_seat(surface, box, index, seat, round(look.size * 1.25), floor)
+    # --- the plan -------------------------------------------------------------------------
+    def build(self) -> None:
+        super().build()
+        self.present()
 
-    def _draw_seat(self, surface: pygame.Surface, box: pygame.Rect, index: int, seat: Seat, size: int,
-                   floor: int) -> None:
-        """The seat's number on a disc in the player's colour, then the name, read from the
-        language's side; the computer's name says its strength, a screen sign beside it says
-        it is the computer, and where there is room a few words say how it plays."""
-        fonts, direction = self.fonts, self.text.direction
-        colour = PLAYER_COLOURS[index % len(PLAYER_COLOURS)]
-        # The number on its disc: never smaller than the words can be read.
-        number = str(index + 1)
-        number_size = max(floor, fitted_size(fonts, number, size, (box.height, box.height * 2 // 3), True, floor))
-        number_image = fonts.render(number, number_size, palette.TEXT_DARK, True)
-        radius = min(box.height // 2, max(ink_rect(number_image).size) * 3 // 4 + 4)
-        disc = direction.placed(pygame.Rect(box.left, box.centery - radius, radius * 2, radius * 2), box)
-        with panel(surface, f"seat {index} number", disc, Role.VALUE, element=Role.PICTURE):
-            pygame.draw.circle(surface, colour, disc.center, radius)
-            blit_ink(surface, number_image, disc)
-        words = box.width - disc.width - radius
-        name = self.text.shown_name(seat.name)  # the default name in the language shown
-        size = fitted_size(fonts, name, size, (words, box.height), True, floor)
-        sign = max(floor, size * 3 // 4) if seat.computer else 0
-        shown = shortened(fonts, name, size, words - sign * 3 // 2)  # at the readable floor, a long name gives way
-        image = fonts.render(shown, size, colour, True)
-        # How the computer plays, under its name, where the seat has room for a second line
-        # and the words fit whole.
-        how_image = None
-        if seat.computer:
-            how = self.text(f"party.plays_{seat.strength.value}")
-            how_size = max(floor, size * 3 // 5)
-            if fonts.size(how, how_size)[0] <= words:
-                how_image = fonts.render(how, how_size, palette.TEXT_DIM)
-                if ink_rect(image).height + ink_rect(how_image).height * 2 > box.height:
-                    how_image = None
-        width = ink_rect(image).width
-        line = box.copy()
-        if how_image is not None:  # the name and the words under it, one block in the middle
-            name_h, how_h = ink_rect(image).height, ink_rect(how_image).height
-            block = name_h + how_h * 3 // 2
-            line = pygame.Rect(box.left, box.centery - block // 2, box.width, name_h)
-        name_box = pygame.Rect(direction.after(disc, radius // 2, width), line.top, width, line.height)
-        blit_ink(surface, image, name_box, direction.start)
-        if not seat.computer:
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.present()
+
+    def present(self) -> None:
+        """The plan for the seats, kept while they, the body, the window, the language and
+        the text scale stay the same (draw reads it)."""
+        body = self.body_rect
+        self.plan = None if body is None else self.plans.present(
+            body_inputs(body, self.kit.viewport.size, self.text.locale, self.fonts.scale, tuple(self.seats)))
+
+    def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        plan, fonts = self.plan, self.fonts
+        if plan is None:
             return
-        sign_box = pygame.Rect(direction.after(name_box, sign // 2, sign), line.centery - sign // 2, sign, sign)
-        with panel(surface, f"seat {index} computer", sign_box, Role.VALUE, element=Role.PICTURE):
-            draw_sign(surface, sign_box, "computer")
-        if how_image is not None:
-            how_h = ink_rect(how_image).height
-            how_box = pygame.Rect(direction.after(disc, radius // 2, words), line.bottom + how_h // 2, words, how_h)
-            with as_role(surface, Role.NOTICE):
-                blit_ink(surface, how_image, how_box, direction.start)
+        with as_role(surface, Role.NOTICE):
+            draw_lines(surface, fonts, plan.nobody)
+        for seat in plan.seats:
+            with panel(surface, f"seat {seat.index}", seat.box, Role.NAME):
+                self._draw_seat(surface, seat)
+
+    def _draw_seat(self, surface: pygame.Surface, seat: SeatPlan) -> None:
+        fonts, index = self.fonts, seat.index
+        with panel(surface, f"seat {index} number", seat.disc, Role.VALUE, element=Role.PICTURE):
+            pygame.draw.circle(surface, seat.colour, seat.disc.center, seat.radius)
+            draw_lines(surface, fonts, seat.number)
+        draw_lines(surface, fonts, seat.name)
+        if seat.sign_box is None:
+            return
+        with panel(surface, f"seat {index} computer", seat.sign_box, Role.VALUE, element=Role.PICTURE):
+            draw_sign(surface, seat.sign_box, "computer")
+        with as_role(surface, Role.NOTICE):
+            draw_lines(surface, fonts, seat.how)
 
 
 def screen(services: Services) -> PartySetup:

@@ -1,6 +1,7 @@
 """The party's players at the side of the table (a strip below it in portrait): each
 name in its colour, the score, and a small picture of the board; the player to move is
-framed in their colour, a full board says it waits."""
+framed in their colour, a full board says it waits. Laid out once by ``plan_party_strip``
+(the words' sizes searched, long names shortened), drawn from that plan."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from ..audit.draw_log import Role, as_role, panel
 from ..text.ellipsis import shortened
 from ..text.fit import fitted_size, min_text_px
 from ..text.direction import LEFT_TO_RIGHT
+from ..text.line_block import PlacedLine, draw_lines
 from ..text.menu_text import ink_rect
 from ..table.mini_board import draw_mini_board
 from ..ui.palette import Colour
@@ -33,10 +35,21 @@ class StripEntry:
     full: bool = False  # the board is full: the player waits for the others
 
 
-def draw_party_strip(surface: pygame.Surface, fonts: FontBook, rect: pygame.Rect, entries: list[StripEntry],
-                     across: bool) -> list[tuple[pygame.Rect, pygame.Rect]]:
-    """One tile per player: stacked in ``rect`` (landscape), side by side when ``across``;
-    returns each tile's room for words and its mini board's rect."""
+@dataclass(frozen=True)
+class StripTile:
+    """One player's tile, laid out: its box, the room for words and the board, and each line
+    of words placed (the name's the first)."""
+
+    entry: StripEntry
+    tile: pygame.Rect
+    text_box: pygame.Rect
+    board_rect: pygame.Rect
+    lines: tuple[tuple[PlacedLine, ...], ...]
+
+
+def plan_party_strip(fonts: FontBook, window: tuple[int, int], rect: pygame.Rect, entries: list[StripEntry],
+                     across: bool) -> tuple[StripTile, ...]:
+    """One tile per player: stacked in ``rect`` (landscape), side by side when ``across``."""
     count = max(1, len(entries))
     gap = max(4, min(rect.width, rect.height) // 40)
     tiles = []
@@ -48,23 +61,26 @@ def draw_party_strip(surface: pygame.Surface, fonts: FontBook, rect: pygame.Rect
             each = (rect.height - gap * (count - 1)) // count
             tile = pygame.Rect(rect.left, rect.top + index * (each + gap), rect.width, each)
         tiles.append(tile)
-    words = [_tile_words(surface, fonts, tile, entry) for tile, entry in zip(tiles, entries)]
+    floor = min_text_px(window)
+    words = [_tile_words(fonts, floor, tile, entry) for tile, entry in zip(tiles, entries)]
     first = words[0] if words else None
     if first is not None and not first.tall \
             and _lines_height(_shared_lines(fonts, words), first.spacing) > first.inner.height:
         # the tallest words of each line together need more than a tile holds: the status
         # after the score in every tile (one tile's Nastaliq status moves the others' too)
-        words = [_tile_words(surface, fonts, tile, entry, two_lines=True) for tile, entry in zip(tiles, entries)]
+        words = [_tile_words(fonts, floor, tile, entry, two_lines=True) for tile, entry in zip(tiles, entries)]
     # Every tile sets its lines on the same baselines (a Nastaliq name in one tile moves no
     # score lower than the others) and keeps the same room for words, so the boards come
     # out the same size.
     lines = _shared_lines(fonts, words)
     reserved = _lines_height(lines, words[0].spacing) if words else 0
-    drawn = []
-    for index, (tile, entry, w) in enumerate(zip(tiles, entries, words)):
-        with panel(surface, f"player {index}", tile, Role.NAME, element=Role.PANEL):
-            drawn.append(_draw_tile(surface, fonts, tile, entry, w, reserved, lines))
-    return drawn
+    return tuple(_place_tile(fonts, tile, entry, w, reserved, lines) for tile, entry, w in zip(tiles, entries, words))
+
+
+def draw_party_strip(surface: pygame.Surface, fonts: FontBook, plan: tuple[StripTile, ...]) -> None:
+    for index, tile in enumerate(plan):
+        with panel(surface, f"player {index}", tile.tile, Role.NAME, element=Role.PANEL):
+            _draw_tile(surface, fonts, tile)
 
 
 def _shared_lines(fonts: FontBook, words: list["_TileWords"]) -> list[tuple[int, int]]:
@@ -85,6 +101,7 @@ def _shared_lines(fonts: FontBook, words: list["_TileWords"]) -> list[tuple[int,
 class _Piece:
     image: pygame.Surface
     words: tuple[str, int, bool]  # what it says, its size, bold
+    colour: Colour
 
 
 @dataclass
@@ -107,10 +124,8 @@ def _lines_height(lines: list[tuple[int, int]], spacing: int) -> int:
     return sum(above + below for above, below in lines) + spacing * max(0, len(lines) - 1)
 
 
-def _tile_words(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect, entry: StripEntry,
-                two_lines: bool = False) -> _TileWords:
+def _tile_words(fonts: FontBook, floor: int, tile: pygame.Rect, entry: StripEntry, two_lines: bool = False) -> _TileWords:
     """The tile's words, fitted to its room: name, score, status."""
-    floor = min_text_px(surface.get_size())
     pad = max(floor // 2, min(tile.width, tile.height) // 12)  # the words half an em clear of the tile's edge
     inner = tile.inflate(-2 * pad, -2 * pad)
     lines = [(entry.name, entry.colour, True), (str(entry.score), palette.TEXT, True), (entry.status, palette.TEXT_DIM, False)]
@@ -132,7 +147,7 @@ def _tile_words(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect, ent
         if fonts.size(words, size, bold)[0] > width:  # too long even at the smallest readable size
             words = shortened(fonts, words, floor, width, bold)
             size = fitted_size(fonts, words, line, (width, step), bold, floor)
-        return _Piece(fonts.render(words, size, colour, bold), (words, size, bold))
+        return _Piece(fonts.render(words, size, colour, bold), (words, size, bold), colour)
 
     rows = [[word_image(words, colour, bold, text_w)] for words, colour, bold in lines if words]
     if (two_lines or _rows_height(rows, spacing, fonts) > inner.height) and len(rows) == 3:  # status after score
@@ -142,13 +157,8 @@ def _tile_words(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect, ent
     return _TileWords(inner, tall, text_w, side, spacing, max(line, floor), rows, fonts)
 
 
-def _draw_tile(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect, entry: StripEntry, words: _TileWords,
-               reserved: int, lines: list[tuple[int, int]]) -> tuple[pygame.Rect, pygame.Rect]:
-    radius = max(4, min(tile.width, tile.height) // 10)
-    pygame.draw.rect(surface, palette.PANEL, tile, border_radius=radius)
-    edge = entry.colour if entry.current else palette.PANEL_EDGE
-    pygame.draw.rect(surface, edge, tile, width=max(3, min(tile.width, tile.height) // 40) if entry.current else 1,
-                     border_radius=radius)
+def _place_tile(fonts: FontBook, tile: pygame.Rect, entry: StripEntry, words: _TileWords, reserved: int,
+                lines: list[tuple[int, int]]) -> StripTile:
     inner, tall, spacing = words.inner, words.tall, words.spacing
     pad = (tile.width - inner.width) // 2
     if tall:
@@ -165,21 +175,37 @@ def _draw_tile(surface: pygame.Surface, fonts: FontBook, tile: pygame.Rect, entr
     # Words taller than the room inside the padding (Nastaliq at the readable size) stand
     # in the middle of the tile: as far from its top as from its bottom, never at its edge.
     y = inner.top if tall or reserved <= inner.height else tile.top + (tile.height - reserved) // 2
+    placed = []
     for line, row in enumerate(words.rows):
         inks = [ink_rect(piece.image) for piece in row]
         # the words of one row on one baseline, at the same height in every tile
         above, below = lines[line]
         baseline = y + above
         along = 0
+        pieces = []
         for piece, ink in zip(row, inks):
             at = flow.placed(pygame.Rect(inner.left + along, y, ink.width, ink.height), inner)
-            with as_role(surface, Role.NAME if line == 0 else Role.VALUE):
-                surface.blit(piece.image, (at.left - ink.left, baseline - fonts.baseline(*piece.words)))
+            words_, size, bold = piece.words
+            pieces.append(PlacedLine(words_, size, piece.colour, bold,
+                                     (at.left - ink.left, baseline - fonts.baseline(*piece.words))))
             along += ink.width + words.apart
+        placed.append(tuple(pieces))
         y += above + below + spacing
-    if side > 12:
-        draw_mini_board(surface, board_rect, entry.board.cells)
-    return text_box, board_rect
+    return StripTile(entry, tile, text_box, board_rect, tuple(placed))
+
+
+def _draw_tile(surface: pygame.Surface, fonts: FontBook, plan: StripTile) -> None:
+    tile, entry = plan.tile, plan.entry
+    radius = max(4, min(tile.width, tile.height) // 10)
+    pygame.draw.rect(surface, palette.PANEL, tile, border_radius=radius)
+    edge = entry.colour if entry.current else palette.PANEL_EDGE
+    pygame.draw.rect(surface, edge, tile, width=max(3, min(tile.width, tile.height) // 40) if entry.current else 1,
+                     border_radius=radius)
+    for line, pieces in enumerate(plan.lines):
+        with as_role(surface, Role.NAME if line == 0 else Role.VALUE):
+            draw_lines(surface, fonts, pieces)
+    if plan.board_rect.width > 12:
+        draw_mini_board(surface, plan.board_rect, entry.board.cells)
 
 
 def _row_reach(fonts: FontBook, row: list[_Piece]) -> tuple[int, int]:

@@ -1,5 +1,6 @@
-"""The room while it plays, and its results. Both read ``host.snapshot`` each frame (a plain
-attribute read); drawing changes nothing.
+"""The room while it plays, and its results. The race samples ``host.snapshot`` (a plain
+attribute read) at most every REDRAW_SECONDS and plans what it shows from it
+(:mod:`.race_plan`); drawing reads the plan and changes nothing.
 
 The race: the room's turn and its roll (the same dice for every phone), every guest's
 small board, name, score and what they are doing, and the turn timer's countdown. The
@@ -13,24 +14,25 @@ from typing import TYPE_CHECKING
 import pygame
 
 from magdagdon.engine import Game, Replay
-from magdagdon.engine.dice import roll_dice
 from magdagdon.party import PartyResults
 from magdagdon.party.results import results_of
-from magdagdon.phones.room import RoomPhase, RoomSnapshot, SeatStatus
+from magdagdon.phones.room import RoomPhase, SeatStatus
 
 from ..table.games import Games
 from ..shell.loop import ticks
 from ..shell.payloads import Answer, Confirmed, Leave, Payload, Question, TitleOnTop
 from ..shell.play_context import PlayContext
-from ..ui import palette
 from ..table.dice_faces import die_face
 from ..audit.draw_log import Role, note, panel
 from ..table.hud import draw_background
-from ..text.fit import fitted_size, min_text_px
-from ..text.menu_text import blit_ink
+from ..text.line_block import draw_lines
 from ..party.results_cards import draw_best_turns, draw_standing
+from ..ui.body_inputs import BodyInputs, body_inputs
 from ..ui.menu import Item, MenuKit, MenuState
-from .guest_tiles import GuestMark, Tile, TileImages, draw_legend, draw_tiles, mark_of, seat_colour, tiles_of
+from ..ui.presenter import Presenter
+from .guest_tiles import GuestMark, TileImages, draw_legend_items, draw_tiles, mark_of, tiles_of
+from .tile_plan import KeptTilePlans
+from .race_plan import RaceInputs, RacePlan, RaceModel, RoomResultsModel, RoomResultsPlan, plan_race, plan_room_results
 from .host import PhoneHost
 from ..shell.screen_key import ScreenKey
 
@@ -43,7 +45,6 @@ RACE_MARKS = [GuestMark.PLACING, GuestMark.CONFIRMED, GuestMark.BOARD_FULL, Gues
 # second, and a frame of 50 tiles drawn for each would starve the server's thread (it
 # shares the process, and the interpreter's lock, with the loop).
 REDRAW_SECONDS = 0.1
-PODIUM = 3  # the cards of the results' first places (ties beyond them are tiles with their place)
 
 
 class RoomScreen(MenuState):
@@ -78,6 +79,10 @@ class RoomScreen(MenuState):
             key = self.shown_key()
             if key != self.sampled:
                 self.sampled, self.since_sampled = key, 0
+                self.present()
+
+    def present(self) -> None:
+        """Make (or keep) the plan draw reads: after a build and each room sampled."""
 
     def follows_live_work(self) -> bool:
         snapshot = self.host.snapshot
@@ -98,6 +103,13 @@ class RoomScreen(MenuState):
 
 class PhonesRace(RoomScreen):
     title_key = "phones.race_title"
+
+    def __init__(self, kit: MenuKit, games: Games, host: PhoneHost) -> None:
+        super().__init__(kit, games, host)
+        self.kept_tiles = KeptTilePlans()  # the tiles' plans of the last plan, for the tiles that stay the same
+        self.plans: Presenter[RaceInputs, RacePlan] = Presenter(
+            lambda inputs: plan_race(self.fonts, self.text, inputs, self.kept_tiles))
+        self.plan: RacePlan | None = None  # what draw reads
 
     def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
         super().enter(context, payload)
@@ -138,60 +150,49 @@ class PhonesRace(RoomScreen):
         elif snapshot.phase is RoomPhase.FINISHED:
             self.switch(ScreenKey.PHONES_RESULTS)
 
-    def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        snapshot = self.host.snapshot
-        if snapshot is None:
-            return
-        fonts, text = self.fonts, self.text
-        floor = min_text_px(surface.get_size())
-        head_h = max(fonts.line_height(floor) + 8, min(rect.height // 7, rect.width // 9))
-        legend_h = max(fonts.line_height(floor) + 4, rect.height // 22)
-        head = pygame.Rect(rect.left, rect.top, rect.width, head_h)
-        self._draw_head(surface, head, snapshot, floor)
-        seats = [s for s in snapshot.seats]
-        area = pygame.Rect(rect.left, head.bottom + 6, rect.width, rect.height - head_h - legend_h - 12)
-        draw_tiles(surface, fonts, text, area, tiles_of(tuple(seats)), self.tile_images)
-        shown = {mark_of(s) for s in seats}
-        legend = [mark for mark in RACE_MARKS if mark in shown]
-        draw_legend(surface, fonts, text, pygame.Rect(rect.left, rect.bottom - legend_h, rect.width, legend_h), legend)
+    # --- the plan -------------------------------------------------------------------------
+    def build(self) -> None:
+        super().build()
+        self.present()
 
-    def _draw_head(self, surface: pygame.Surface, head: pygame.Rect, snapshot: RoomSnapshot, floor: int) -> None:
-        """The turn, its dice (the same for every phone), the timer's seconds left."""
-        fonts, text, direction = self.fonts, self.text, self.text.direction
-        turn = text("phones.turn", turn=snapshot.turn)
-        seconds = self.host.seconds_left()
-        timer = text("phones.seconds_left", seconds=seconds) if seconds is not None else \
-            text("phones.no_timer")
-        third = head.width // 3
-        size = fitted_size(fonts, turn, max(floor, head.height * 2 // 3), (third, head.height), True, floor)
-        image = fonts.render(turn, size, palette.GOLD, True)
-        start = direction.placed(pygame.Rect(head.left, head.top, third, head.height), head)
-        with panel(surface, "turn", start, Role.VALUE):
-            blit_ink(surface, image, start, direction.start)
-        end = direction.placed(pygame.Rect(head.right - third, head.top, third, head.height), head)
-        size = fitted_size(fonts, timer, max(floor, head.height // 2), (third, head.height), True, floor)
-        image = fonts.render(timer, size, palette.TEXT if seconds is None or seconds > 10 else palette.GOLD, True)
-        with panel(surface, "timer", end, Role.VALUE):
-            blit_ink(surface, image, end, direction.end)
-        if snapshot.turn < 1:
+    def present(self) -> None:
+        """The plan for the room as last sampled, kept while the body, the window, the
+        language, the text scale and what the race shows stay the same (draw reads it)."""
+        snapshot, body = self.host.snapshot, self.body_rect
+        if snapshot is None or body is None:
+            self.plan = None
             return
-        dice = roll_dice(snapshot.seed, snapshot.turn)
-        middle = pygame.Rect(head.left + third, head.top, head.width - 2 * third, head.height)
-        die = min(middle.height - 4, (middle.width - 4) // len(dice) - 4)
-        if die < 8:
+        shown = {mark_of(seat) for seat in snapshot.seats}
+        model = RaceModel(snapshot.turn, snapshot.seed, self.host.seconds_left(), tuple(tiles_of(snapshot.seats)),
+                          tuple(mark for mark in RACE_MARKS if mark in shown))
+        self.plan = self.plans.present(body_inputs(body, self.kit.viewport.size, self.text.locale, self.fonts.scale,
+                                                   model))
+
+    def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        plan, fonts = self.plan, self.fonts
+        if plan is None:
             return
-        total = len(dice) * (die + 4) - 4
-        x = middle.centerx - total // 2
-        with panel(surface, "roll", middle, element=Role.PANEL):
-            for value in direction.ordered(dice):
-                face = die_face(value, die, "board")
-                note(surface, surface.blit(face, face.get_rect(midleft=(x, middle.centery))), Role.PICTURE,
-                     f"roll die {value}")
-                x += die + 4
+        with panel(surface, "turn", plan.turn_box, Role.VALUE):
+            draw_lines(surface, fonts, plan.turn)
+        with panel(surface, "timer", plan.timer_box, Role.VALUE):
+            draw_lines(surface, fonts, plan.timer)
+        if plan.dice:
+            with panel(surface, "roll", plan.roll_box, element=Role.PANEL):
+                for value, midleft in plan.dice:
+                    face = die_face(value, plan.die, "board")
+                    note(surface, surface.blit(face, face.get_rect(midleft=midleft)), Role.PICTURE, f"roll die {value}")
+        draw_tiles(surface, fonts, plan.tiles, self.tile_images)
+        draw_legend_items(surface, fonts, plan.legend)
 
 
 class PhonesResults(RoomScreen):
     title_key = "phones.results_title"
+
+    def __init__(self, kit: MenuKit, games: Games, host: PhoneHost) -> None:
+        super().__init__(kit, games, host)
+        self.plans: Presenter[BodyInputs[RoomResultsModel], RoomResultsPlan] = Presenter(
+            lambda inputs: plan_room_results(self.fonts, self.text, inputs))
+        self.plan: RoomResultsPlan | None = None  # what draw reads
 
     def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
         self.results: PartyResults | None = None
@@ -207,6 +208,7 @@ class PhonesResults(RoomScreen):
             self.games_of = {index: game for index, _, game in kept}
             if kept:
                 self.results = results_of([(name, game) for _, name, game in kept])
+        self.present()
 
     def items(self) -> list[Item]:
         return [Item("done", self.text("phones.back_to_title"), "#primary")]
@@ -221,38 +223,36 @@ class PhonesResults(RoomScreen):
         """The room's seat of the ``position``-th guest the results count."""
         return self.order[position]
 
-    def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        results = self.results
-        if results is None:
+    # --- the plan -------------------------------------------------------------------------
+    def build(self) -> None:
+        super().build()
+        self.present()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.present()
+
+    def present(self) -> None:
+        """The plan for the results, kept while the body, the window, the language and the
+        text scale stay the same (nothing changes a finished room)."""
+        results, body = self.results, self.body_rect
+        if results is None or body is None:
+            self.plan = None
             return
-        fonts, text = self.fonts, self.text
-        floor = min_text_px(surface.get_size())
-        best_h = max(floor * 3 // 2, min(rect.height // 12, floor * 3))
-        podium = [s for s in results.standings if s.place <= PODIUM][:PODIUM]
-        rest = results.standings[len(podium):]
-        portrait = self.kit.viewport.layout.portrait
-        podium_h = (rect.height - best_h - 8) * (1 if not rest else (5 if portrait else 6)) // (1 if not rest else 10)
-        if not rest and len(podium) <= 2 and portrait:
-            podium_h = rect.height - best_h - 8
-        area = pygame.Rect(rect.left, rect.top, rect.width, podium_h)
-        columns = len(podium) if not portrait or len(podium) <= 2 else 2
-        rows = -(-len(podium) // columns)
-        each_w, each_h = area.width // columns, area.height // rows
-        for index, standing in enumerate(podium):
-            row, column = divmod(index, columns)
-            column = text.direction.column(column, columns)  # the winner where the reader starts
-            box = pygame.Rect(area.left + column * each_w, area.top + row * each_h, each_w, each_h).inflate(-6, -6)
-            seat = self.seat(standing.seat)
-            with panel(surface, f"standing {index}", box, Role.LABEL, element=Role.PANEL):
-                draw_standing(surface, fonts, text, box, standing.place, standing.name, standing.breakdown,
-                              seat_colour(seat), self.games_of[seat].board)
-        if rest:
-            tiles = [Tile(self.seat(s.seat), s.name, s.breakdown.total, self.games_of[self.seat(s.seat)].board,
-                          GuestMark.BOARD_FULL, s.place) for s in rest]
-            others = pygame.Rect(rect.left, area.bottom + 4, rect.width, rect.height - podium_h - best_h - 12)
-            draw_tiles(surface, fonts, text, others, tiles, self.tile_images)
-        strip = pygame.Rect(rect.left, rect.bottom - best_h, rect.width, best_h)
-        draw_best_turns(surface, fonts, text, strip, results.best_of_turn, lambda k: seat_colour(self.seat(k)))
+        model = RoomResultsModel(results, tuple(self.order), tuple(self.games_of[seat].board for seat in self.order),
+                                 self.kit.viewport.layout.portrait)
+        self.plan = self.plans.present(body_inputs(body, self.kit.viewport.size, self.text.locale, self.fonts.scale,
+                                                   model))
+
+    def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        plan, fonts = self.plan, self.fonts
+        if plan is None:
+            return
+        for index, standing in enumerate(plan.podium):
+            with panel(surface, f"standing {index}", standing.box, Role.LABEL, element=Role.PANEL):
+                draw_standing(surface, fonts, standing)
+        draw_tiles(surface, fonts, plan.others, self.tile_images)
+        draw_best_turns(surface, fonts, plan.best)
 
 
 def screen(services: Services) -> PhonesRace:

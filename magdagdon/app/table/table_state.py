@@ -45,6 +45,7 @@ from ..shell.screen_key import ScreenKey
 
 if TYPE_CHECKING:
     from ..party.play import PartyPlay
+    from ..party.table_players import TablePlayers
     from ..players.worker import Worker
     from ..services.preferences import Preferences
 
@@ -96,6 +97,7 @@ class TableState(State):
             lambda given: plan_guide(kit.fonts, given.layout, given.message, given.colour))
         self.guide_plan: GuidePlan | None = None
         self.shown_buttons: tuple[Button, ...] = ()  # the buttons as planned for the next frame (prepare)
+        self.party_players: TablePlayers | None = None  # the party's players as planned (a party's table)
 
     # --- lifecycle ------------------------------------------------------------------------
     def enter(self, context: PlayContext, payload: Payload | None = None) -> None:
@@ -171,9 +173,9 @@ class TableState(State):
 
     def present(self) -> None:
         """Settle the table's plans of the moment: the still parts' words and sizes, the
-        guide line's, the state's own (``present_extra``) and the coach's bubble; after each
-        tick, each input, each move and each change of the window, the language, the text
-        size or what covers the table. Draw reads them."""
+        guide line's, the state's own (``present_extra``), the coach's bubble and the party's
+        players; after each tick, each input, each move and each change of the window, the
+        language, the text size or what covers the table. Draw reads them."""
         session = self.session
         self.kit.canvas.present(self.layout, self.game, self.fonts, self.text, session.dice_of_day is not None)
         message, colour = self.guide_words()
@@ -181,6 +183,15 @@ class TableState(State):
                                                           message, colour)) if message else None
         self.present_extra()
         self.table_coach.present(self.session, self.layout, self.tip_area, not self.covered, self.hands_off())
+        party = self.party
+        if party is None:
+            self.party_players = None
+            return
+        from ..party.table_players import TablePlayers  # loaded with the party, not at start
+
+        if self.party_players is None:
+            self.party_players = TablePlayers(self.fonts, self.text)
+        self.party_players.present(self.layout, self.kit.viewport.size, party)
 
     def prepare(self) -> None:
         """The buttons of the frame about to be drawn, their words planned (a row's at one
@@ -398,9 +409,8 @@ class TableState(State):
             rect = layout.tray_slots[focused_die] if focused_die is not None else layout.cells[focused_cell or 0]
             draw_focus_ring(surface, rect, max(4, rect.width // 7))
         self.draw_extra(surface, alpha)
-        party = self.party
-        if party is not None:
-            self._draw_party(surface, party)
+        if self.party_players is not None:  # the party's players: a strip beside the board, or a row of them
+            self.party_players.draw(surface)
         if bubble is None or bubble.area is not None:  # else the bubble says what to do now, where the guide goes
             self.draw_guide(surface)
         coach.draw(surface, pulse(self.tick))
@@ -424,20 +434,6 @@ class TableState(State):
         else:
             message, colour = self.guide()
         return message, colour
-
-    def _draw_party(self, surface: pygame.Surface, party: PartyPlay) -> None:
-        """The players of the party in play: a strip beside the board, or a row of them."""
-        # loaded with the party (its set-up or its scene), not at start
-        from ..party.play import strip_entries
-        from ..party.row import draw_party_row
-        from ..party.strip import draw_party_strip
-
-        layout = self.layout
-        if layout.strip is not None:
-            draw_party_strip(surface, self.fonts, layout.strip, strip_entries(party, self.text),
-                             across=self.layout.portrait)
-        elif layout.roster is not None:
-            draw_party_row(surface, self.fonts, layout.roster, layout.roster_rows, strip_entries(party, self.text))
 
     def giving_way(self, area: pygame.Rect | None) -> frozenset[str]:
         """The still parts whose words give way to a coach mark standing in ``area``."""
