@@ -340,7 +340,7 @@ class GameOver(TableState):
             if plan is not None:
                 title = self.text("gameover.title") if plan.title_box is None else ""  # else drawn in its column
                 draw_banner(image, self.fonts, plan.dialog, title, [], palette.GOLD, palette.GOLD,
-                            plan.reserve, title_scale=plan.title_scale)
+                            plan.reserve, title_scale=plan.title_scale, plan=self.planned().banner)
             cached = self._backdrop_cache = (key, image)
         return cached[1]
 

@@ -23,9 +23,10 @@ from ..text.fonts import FontBook
 from ..text.i18n import Catalog
 from ..text.menu_text import ink_rect
 from ..ui import palette
-from ..ui.button_row import INK_SHARE, LABEL_SHARE, words_width
+from ..ui.button_row import INK_SHARE, LABEL_SHARE, size_button_rows, words_width
 from ..ui.palette import Colour
 from ..ui.widgets import Button
+from ..table.hud import BannerText, plan_banner_text
 from ..table.mini_board import board_cells
 from .review_cards import (REVIEW_ITEMS, ReviewCard, beside_card_parts, card_sides, plan_review_cards,
                            review_die_target, review_line)
@@ -273,7 +274,8 @@ class GameOverPlanner:
         cards = pygame.Rect(end.left, end.top + head_h, end_w, count * card_h + (count - 1) * gap)
         review_die = board_cells(beside_card_parts(pygame.Rect(0, 0, end_w, card_h), gap)[0])[0].width
         row_top = dialog.bottom - low - buttons_h
-        placed_buttons = tuple(Button(b.ident, b.rect.move(left, row_top), b.label, True, b.style) for b in buttons)
+        placed_buttons = tuple(size_button_rows(fonts, [Button(b.ident, b.rect.move(left, row_top), b.label, True,
+                                                               b.style) for b in buttons]))
         reserve = dialog.bottom - row_top + pad
         return PanelPlan(dialog, 0.1, reserve, size, total_px, total_box, paired, tuple(rows), above, tuple(placed),
                          cards, placed_buttons, review_die, beside=True, title_px=title_px,
@@ -349,7 +351,8 @@ class GameOverPlanner:
             card = pygame.Rect(0, 0, (inner - gap * (columns - 1)) // columns, card_h)
             review_die = board_cells(card_sides(card, caption_h, gap)[0])[0].width
         row_top = dialog.bottom - pad - buttons_h
-        placed_buttons = tuple(Button(b.ident, b.rect.move(left, row_top), b.label, True, b.style) for b in buttons)
+        placed_buttons = tuple(size_button_rows(fonts, [Button(b.ident, b.rect.move(left, row_top), b.label, True,
+                                                               b.style) for b in buttons]))
         reserve = dialog.bottom - row_top + pad  # the buttons and the gap above them
         return PanelPlan(dialog, (title_px + 0.5) / height, reserve, size, total_px, total_box, paired,
                          tuple(rows), above, tuple(placed), cards, placed_buttons, review_die)
@@ -442,6 +445,7 @@ class GameOverPlan:
     panel: PanelPlan
     cards: tuple[ReviewCard, ...]
     waiting: WaitingNote | None
+    banner: BannerText  # the words of the panel's banner behind it (its title, where no column shows it)
 
 
 def plan_game_over(fonts: FontBook, text: Catalog, inputs: GameOverInputs, margin: int, portrait: bool,
@@ -459,7 +463,10 @@ def plan_game_over(fonts: FontBook, text: Catalog, inputs: GameOverInputs, margi
     waiting = None
     if panel.cards is not None and not cards and inputs.awaited:
         waiting = _waiting_note(fonts, text, panel.cards, panel.size, inputs.window)
-    return GameOverPlan(inputs, panel, cards, waiting)
+    title = text("gameover.title") if panel.title_box is None else ""  # else drawn in its column
+    banner = plan_banner_text(fonts, panel.dialog.size, title, [], panel.reserve, panel.title_scale,
+                              min_text_px(inputs.window))
+    return GameOverPlan(inputs, panel, cards, waiting, banner)
 
 
 def _waiting_note(fonts: FontBook, text: Catalog, area: pygame.Rect, size: int, window: tuple[int, int]) -> WaitingNote:

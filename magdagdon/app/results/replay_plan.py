@@ -21,6 +21,7 @@ from ..text.i18n import Catalog
 from ..text.numbers import change
 from ..ui import palette
 from ..ui.palette import Colour
+from ..ui.button_row import size_button_rows
 from ..ui.widgets import Button
 from .turn_story import TurnStory, costliest_turns, reviews_by_turn
 
@@ -113,7 +114,7 @@ class ReplayPlan:
 
 def plan_replay(fonts: FontBook, text: Catalog, inputs: ReplayInputs) -> ReplayPlan:
     areas = viewer_areas(inputs.window, text.direction)
-    buttons = _buttons(text, areas.bar, inputs)
+    buttons = tuple(size_button_rows(fonts, _buttons(text, areas.bar, inputs)))  # their words' size too
     floor = min_text_px(inputs.window)
     if not inputs.stories:
         words = text("replay.unreadable" if inputs.unreadable else "replay.empty")
