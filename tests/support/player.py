@@ -567,10 +567,17 @@ class Player:
 
     def drawn(self) -> "DrawnFrame":
         """The frame drawn now, with its draw log: the window is exposed and repainted."""
-        self.control.ui.update(0.0)
+        control = self.control
+        control.ui.update(0.0)
         self.post(pygame.WINDOWEXPOSED)
-        self.wait(0.05)
-        return self.control.logged_frame()
+        control.frame_log, control.log_every_frame = None, True  # this frame logged as it is drawn
+        try:
+            self.wait(0.05)
+        finally:
+            control.log_every_frame = False
+        frame = control.frame_log
+        assert frame is not None, "no frame was drawn"
+        return frame
 
     def look(self) -> list[tuple[str, int]]:
         """Every (text, size) on a frame drawn now: the window is exposed, as when another

@@ -174,8 +174,9 @@ class TableState(State):
     def present(self) -> None:
         """Settle the table's plans of the moment: the still parts' words and sizes, the
         guide line's, the state's own (``present_extra``), the coach's bubble and the party's
-        players; after each tick, each input, each move and each change of the window, the
-        language, the text size or what covers the table. Draw reads them."""
+        players; before each frame, and after each input, each move and each change of the
+        window, the language, the text size or what covers the table (a tap finds what it
+        changed at once). Draw reads them."""
         session = self.session
         self.kit.canvas.present(self.layout, self.game, self.fonts, self.text, session.dice_of_day is not None)
         message, colour = self.guide_words()
@@ -194,8 +195,11 @@ class TableState(State):
         self.party_players.present(self.layout, self.kit.viewport.size, party)
 
     def prepare(self) -> None:
-        """The buttons of the frame about to be drawn, their words planned (a row's at one
-        size): what the state offers may change with any tick or input."""
+        """The plans of the frame about to be drawn (``present``: the ticks since the last
+        frame may have changed what it shows), and its buttons with their words planned (a
+        row's at one size). Planned once a frame, not at every tick: a tick changes nothing
+        a player sees until a frame shows it."""
+        self.present()
         self.shown_buttons = tuple(self.buttons())
 
     def present_extra(self) -> None:
@@ -359,7 +363,6 @@ class TableState(State):
             if session.hint is not None:
                 self.poke()
         self.follow_phase()
-        self.present()
 
     def follow_phase(self) -> None:
         """Switch to the state for the engine's phase once the dice have landed (in a
