@@ -9,6 +9,7 @@ easily told apart at a glance.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 RGB = tuple[int, int, int]
 
@@ -36,8 +37,9 @@ def luminance(colour: RGB) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
+@lru_cache(maxsize=1 << 16)
 def contrast(a: RGB, b: RGB) -> float:
-    """WCAG contrast ratio, 1..21."""
+    """WCAG contrast ratio, 1..21 (kept: a text's pixels show a few colours a million times)."""
     la, lb = sorted((luminance(a), luminance(b)), reverse=True)
     return (la + 0.05) / (lb + 0.05)
 
