@@ -73,9 +73,9 @@ class PartyResultsScreen(PartyScreen):
         super().build()
         self.present()
 
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.present()
+    def prepare(self) -> None:
+        super().prepare()
+        self.present()  # nothing it shows changes between frames but through build
 
     def present(self) -> None:
         """The plan for the results shown, kept while the body, the window, the language and

@@ -129,9 +129,9 @@ class PartySetup(MenuState):
         super().build()
         self.present()
 
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.present()
+    def prepare(self) -> None:
+        super().prepare()
+        self.present()  # nothing it shows changes between frames but through build
 
     def present(self) -> None:
         """The plan for the seats, kept while they, the body, the window, the language and

@@ -228,9 +228,9 @@ class PhonesResults(RoomScreen):
         super().build()
         self.present()
 
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.present()
+    def prepare(self) -> None:
+        super().prepare()
+        self.present()  # nothing it shows changes between frames but through build
 
     def present(self) -> None:
         """The plan for the results, kept while the body, the window, the language and the
