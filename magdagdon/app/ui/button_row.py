@@ -13,7 +13,7 @@ from . import palette
 from ..audit.draw_log import Role, panel
 from ..text.fit import fitted_size
 from ..text.menu_text import blit_ink
-from .widgets import STYLES, Button, draw_button
+from .widgets import STYLES, Button, draw_button, rows_of
 
 if TYPE_CHECKING:
     from ..text.fonts import FontBook
@@ -38,14 +38,6 @@ def row_label_size(fonts: "FontBook", buttons: Sequence[Button], label_share: fl
     """The size of every label of one row: the largest the tightest of them allows (up to
     ``label_share`` of their height: more for labels whose ink is small, such as marks)."""
     return min((label_px(fonts, button.label, button.rect, label_share) for button in buttons), default=0)
-
-
-def rows_of(buttons: Sequence[Button]) -> list[list[Button]]:
-    """Buttons in rows: those of one top and one height together."""
-    rows: dict[tuple[int, int], list[Button]] = {}
-    for button in buttons:
-        rows.setdefault((button.rect.top, button.rect.height), []).append(button)
-    return list(rows.values())
 
 
 def size_button_rows(fonts: "FontBook", buttons: Sequence[Button]) -> list[Button]:

@@ -165,13 +165,18 @@ def _label_lines(fonts: "FontBook", label: str, size: int, width: int, most: int
     return tuple(lines)
 
 
-def share_row_sizes(fonts: "FontBook", buttons: Sequence[Button], floor: int) -> None:
-    """Buttons side by side (one top, one height) show their labels at one size: the
-    largest at which each of them fits its own button."""
+def rows_of(buttons: Sequence[Button]) -> list[list[Button]]:
+    """Buttons in rows: those of one top and one height together."""
     rows: dict[tuple[int, int], list[Button]] = {}
     for button in buttons:
         rows.setdefault((button.rect.top, button.rect.height), []).append(button)
-    for row in rows.values():
+    return list(rows.values())
+
+
+def share_row_sizes(fonts: "FontBook", buttons: Sequence[Button], floor: int) -> None:
+    """Buttons side by side (one top, one height) show their labels at one size: the
+    largest at which each of them fits its own button."""
+    for row in rows_of(buttons):
         size = min(plan_label(fonts, b.label, b.sublabel, b.rect.size, floor).size for b in row)
         for button in row:
             button.label_size = size
