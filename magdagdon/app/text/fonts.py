@@ -159,7 +159,7 @@ class FontBook:
         if ink is None:
             if len(self._inks) > self.TEXT_CACHE_LIMIT:
                 self._inks.clear()
-            ink = self._inks[key] = self.setter.render(text, self._px(size), (255, 255, 255), bold).get_bounding_rect()
+            ink = self._inks[key] = self.setter.line_ink(text, self._px(size), bold)
         return ink.copy()
 
     def size(self, text: str, size: int, bold: bool = False) -> tuple[int, int]:

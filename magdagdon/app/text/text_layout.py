@@ -25,6 +25,7 @@ import pygame
 from magdagdon.graphemes import clusters
 
 from .font_cmap import Overhang, covered_code_points, overhang
+from .measure_cache import LINE_INKS, LINE_RUNS, RUN_INKS, RUN_SIZES
 from .styled_text import Span, plain
 from .line_breaks import wrap_paragraph
 from .text_runs import ARABIC, DEVANAGARI, LATIN, Run, split_runs, visual_order, without_controls
@@ -42,6 +43,8 @@ class ScriptFont:
 
 _DIRECTIONS = {False: getattr(pygame, "DIRECTION_LTR", 0), True: getattr(pygame, "DIRECTION_RTL", 1)}
 REPLACEMENT = "\ufffd"  # what stands for a character no font draws: Noto Sans has it
+# (fonts, language's script, direction) -> a number naming them in the kept measures' keys
+_SETTERS: dict[tuple[object, ...], int] = {}
 _NO_BREAK_AS_SPACE = str.maketrans({"\u00a0": " ", "\u2007": " ", "\u202f": " "})
 
 
@@ -74,12 +77,14 @@ class TextSetter:
         # font is set to the size asked for instead (as costly as opening one, ~0.3 ms, but
         # nothing is freed); it draws and measures exactly as a font opened at that size.
         self._faces: dict[tuple[str, bool, bool, bool], list[pygame.font.Font]] = {}  # most recent last
-        self._runs: dict[str, list[Run]] = {}
+        # Which fonts, language and direction this setter draws with, as one number: the key
+        # of its measures kept for the whole run (measure_cache), shared with every setter
+        # made for the same language again.
+        self._identity = _SETTERS.setdefault((tuple(sorted(fonts.items())), self.home_script, rtl), len(_SETTERS))
+        self._face_of: dict[int, tuple[object, ...]] = {}  # id of an open font -> its file, style, direction
         self._widths: dict[tuple[str, int, bool], int] = {}
         self._metrics: dict[tuple[str, int, bool], tuple[int, int]] = {}  # ascent, descent
-        self._spaces: dict[tuple[int, int], int] = {}  # (face id, size) -> the width of " "
         self._overhangs: dict[int, Overhang] = {}  # id of an open face -> its file's overhang
-        self._inks: dict[tuple[int, int, str], tuple[int, int]] = {}  # (face id, size, text) -> ink above, below
         self._drawn_by: dict[tuple[str, str], str] = {}  # (script, letter) -> the script whose font draws it
         self._drawable: dict[str, str] = {}  # text -> the text with what no font draws replaced
         order = [self.home_script, LATIN, ARABIC, DEVANAGARI]
@@ -115,7 +120,13 @@ class TextSetter:
             font.set_script(spec.harfbuzz_script)
             font.set_direction(_DIRECTIONS[rtl])
         self._overhangs[id(font)] = overhang(path)
+        self._face_of[id(font)] = (path, bold and not spec.bold, italic, spec.harfbuzz_script, rtl)
         return font
+
+    def _measure(self, font: pygame.font.Font, text: str) -> tuple[int, int]:
+        """``font.size(text)``, measured once in the program's run (HarfBuzz shapes it anew
+        at each call: some 0.1 ms for a label)."""
+        return RUN_SIZES.get((self._face_of[id(font)], font.point_size, text), lambda: font.size(text))
 
     def open_fonts(self) -> int:
         return sum(len(fonts) for fonts in self._faces.values())
@@ -161,17 +172,15 @@ class TextSetter:
     # --- runs -----------------------------------------------------------------------------
     def runs(self, line: str) -> list[Run]:
         """The runs of one line in visual order (left to right on screen)."""
-        runs = self._runs.get(line)
-        if runs is None:
-            if len(self._runs) > self.CACHE_LIMIT:
-                self._runs.clear()
-            # A line of digits and signs alone (a score, a sum) is drawn in Noto Sans. A no-break
-            # space only keeps a line whole when it is wrapped; drawn, it is a space of the
-            # line's own width (Nastaliq's own is a hairline: "19±–102").
-            shown = self.drawable(line).translate(_NO_BREAK_AS_SPACE)
-            logical = split_runs(shown, LATIN, self.rtl, self._drawing_script)
-            runs = self._runs[line] = _drawn_runs(visual_order(logical))
-        return runs
+        return LINE_RUNS.get((self._identity, line), lambda: self._split(line))
+
+    def _split(self, line: str) -> list[Run]:
+        # A line of digits and signs alone (a score, a sum) is drawn in Noto Sans. A no-break
+        # space only keeps a line whole when it is wrapped; drawn, it is a space of the
+        # line's own width (Nastaliq's own is a hairline: "19±–102").
+        shown = self.drawable(line).translate(_NO_BREAK_AS_SPACE)
+        logical = split_runs(shown, LATIN, self.rtl, self._drawing_script)
+        return _drawn_runs(visual_order(logical))
 
     # --- measuring ------------------------------------------------------------------------
     def metrics(self, size: int, bold: bool = False) -> tuple[int, int]:
@@ -213,7 +222,7 @@ class TextSetter:
             if not piece.text.strip():
                 continue  # spaces reach nowhere
             if piece.script in (LATIN, self.home_script):
-                piece_height = heights[index] if heights and index in heights else font.size(piece.text)[1]
+                piece_height = heights[index] if heights and index in heights else self._measure(font, piece.text)[1]
                 above = self._baseline_in(font, piece_height)
                 taller = max(0, piece_height - font.get_height()) - (above - font.get_ascent())
                 below = -font.get_descent() + taller
@@ -228,20 +237,15 @@ class TextSetter:
 
     def _ink(self, font: pygame.font.Font, text: str) -> tuple[int, int]:
         """How far ``text``'s letters reach above and below the baseline in ``font``."""
-        key = (id(font), font.point_size, text)
-        reach = self._inks.get(key)
-        if reach is None:
-            if len(self._inks) > self.CACHE_LIMIT:
-                self._inks.clear()
-            try:
-                image = font.render(text, True, (255, 255, 255))
-            except (pygame.error, ValueError):
-                reach = (0, 0)
-            else:
-                ink, baseline = image.get_bounding_rect(), self._baseline_in(font, image.get_height())
-                reach = (baseline - ink.top, ink.bottom - baseline) if ink.height else (0, 0)
-            self._inks[key] = reach
-        return reach
+        return RUN_INKS.get((self._face_of[id(font)], font.point_size, text), lambda: self._reach(font, text))
+
+    def _reach(self, font: pygame.font.Font, text: str) -> tuple[int, int]:
+        try:
+            image = font.render(text, True, (255, 255, 255))
+        except (pygame.error, ValueError):
+            return (0, 0)
+        ink, baseline = image.get_bounding_rect(), self._baseline_in(font, image.get_height())
+        return (baseline - ink.top, ink.bottom - baseline) if ink.height else (0, 0)
 
     def _baseline_in(self, font: pygame.font.Font, height: int) -> int:
         """Where the baseline lies in ``font``'s picture of a text ``height`` pixels tall:
@@ -267,13 +271,7 @@ class TextSetter:
         return width
 
     def _run_width(self, font: pygame.font.Font, text: str) -> int:
-        if text != " ":
-            return font.size(text)[0]
-        key = (id(font), font.point_size)  # the spaces between runs: one measure per face and size
-        width = self._spaces.get(key)
-        if width is None:
-            width = self._spaces[key] = font.size(text)[0]
-        return width
+        return self._measure(font, text)[0]
 
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
         """Lines no wider than ``width``, broken where a line may end (:mod:`.line_breaks`)
@@ -287,6 +285,12 @@ class TextSetter:
     def render(self, line: str, size: int, colour: "ColorValue", bold: bool = False) -> pygame.Surface:
         """One line, runs in visual order on a shared baseline; transparent background."""
         return self.render_line(line, size, colour, bold).image
+
+    def line_ink(self, line: str, size: int, bold: bool = False) -> pygame.Rect:
+        """Where the pixels of :meth:`render`'s picture of ``line`` lie in it."""
+        box = LINE_INKS.get((self._identity, line, size, bold),
+                            lambda: tuple(self.render(line, size, (255, 255, 255), bold).get_bounding_rect()))
+        return pygame.Rect(box)
 
     def render_line(self, line: str, size: int, colour: "ColorValue", bold: bool = False) -> "SetLine":
         """As :meth:`render`, with where the baseline lies and whether a letter reached past
@@ -304,7 +308,7 @@ class TextSetter:
         pictures: list[_Picture | None] = []
         for font, text, _script in runs:
             if not text.strip():
-                width, height = font.size(text)
+                width, height = self._measure(font, text)
                 pictures.append(_Picture(None, width, height, font.get_ascent(), pygame.Rect(0, 0, 0, 0)))
                 continue
             try:
@@ -313,7 +317,8 @@ class TextSetter:
                 pictures.append(None)
                 continue
             baseline, ink = self._baseline_in(font, image.get_height()), image.get_bounding_rect()
-            self._inks.setdefault((id(font), font.point_size, text), (baseline - ink.top, ink.bottom - baseline) if ink.height else (0, 0))
+            RUN_INKS.get((self._face_of[id(font)], font.point_size, text),
+                         lambda: (baseline - ink.top, ink.bottom - baseline) if ink.height else (0, 0))
             pictures.append(_Picture(image, image.get_width(), image.get_height(), baseline, ink))
         return pictures
 
@@ -352,7 +357,7 @@ class TextSetter:
         return [(drawn, *cut_styles[id(run)]) for run in visual_order(cut) for drawn in _drawn_runs([run])]
 
     def styled_width(self, spans: tuple[Span, ...], size: int, bold: bool = False) -> int:
-        return sum(self.font(run.script, size, bold or b, run.rtl, i).size(run.text)[0]
+        return sum(self._measure(self.font(run.script, size, bold or b, run.rtl, i), run.text)[0]
                    for run, b, i in self.styled_runs(spans))
 
     def render_styled(self, spans: tuple[Span, ...], size: int, colour: "ColorValue", bold: bool = False) -> "SetLine":
