@@ -93,3 +93,30 @@ def test_a_lesson_frame_is_planned_once_while_shown_and_again_on_a_language_swit
         assert plan.inputs.rect == rules.stage_rect and rules.stage_rect.contains(plan.stage.area)
     finally:
         player.close()
+
+
+def test_every_lesson_frame_keeps_its_caption_inside_its_box_in_urdu_and_hindi(tmp_path):
+    """Each frame of every lesson, judged whole by the screen audit (the audit's sweep sees
+    whichever frame is showing): an Urdu caption of three Nastaliq lines once reached out
+    of the boards' box and under Back at 800x600."""
+    from screen_scenes import judge, resize
+
+    player = Player(tmp_path, (800, 600), scene="rules")
+    try:
+        player.wait(0.3)
+        rules, problems = player.top, []
+        for size in ((800, 600), (1080, 1920)):
+            if player.window_size != size:
+                resize(player, size)
+            for locale in ("ur", "hi"):
+                player.set_language(locale)
+                shown: set[tuple[int, int]] = set()
+                for tick in range(sum(lesson.ticks for lesson in lessons())):  # each frame from its first tick
+                    rules.tick = tick
+                    if rules.shown() not in shown:
+                        shown.add(rules.shown())
+                        problems += judge(player, f"{size} {locale} lesson frame {rules.shown()}")
+                assert len(shown) == sum(len(lesson.frames) for lesson in lessons())
+        assert problems == []
+    finally:
+        player.close()
