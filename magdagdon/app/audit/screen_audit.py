@@ -77,7 +77,8 @@ def belongs(text: Drawn, element: Drawn) -> bool:
 
 def audit_frame(frame: DrawnFrame, floor: int, declared: Iterable[str] = ()) -> list[Finding]:
     background, active = active_records(frame)
-    active = [r for r in active if not _hidden(r, active)]
+    dialogs = [r for r in active if r.role is Role.DIALOG and r.opaque]
+    active = [r for r in active if not _hidden(r, dialogs)]
     texts = [r for r in active if r.is_text]
     elements = [r for r in active if not r.is_text]
     window = pygame.Rect((0, 0), frame.size)
@@ -132,11 +133,11 @@ def audit_frame(frame: DrawnFrame, floor: int, declared: Iterable[str] = ()) -> 
     return findings
 
 
-def _hidden(record: Drawn, records: list[Drawn]) -> bool:
-    """A record wholly under a dialog drawn after it (that it is not part of) cannot be seen."""
-    return any(other.role is Role.DIALOG and other.order > record.order and other.opaque
-               and other.rect.contains(record.shown) and other.words not in record.panel and other is not record
-               for other in records)
+def _hidden(record: Drawn, dialogs: list[Drawn]) -> bool:
+    """A record wholly under an opaque dialog drawn after it (that it is not part of)
+    cannot be seen."""
+    return any(dialog.order > record.order and dialog.rect.contains(record.shown)
+               and dialog.words not in record.panel and dialog is not record for dialog in dialogs)
 
 
 def _on_its_own_panel(text: Drawn, element: Drawn, elements: list[Drawn]) -> bool:
