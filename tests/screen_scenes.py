@@ -37,7 +37,6 @@ from support.player import Player
 PSEUDO = "xx"  # English made 30 % longer, to find boxes only just wide enough
 LOCALES = ("en", "it", "ur", "hi", PSEUDO)
 SIZES = ((800, 600), (1280, 720), (1920, 1080), (1080, 1920), (3840, 2160))
-SLOW_SIZES = ((3840, 2160),)
 # The audit's frames: the longest the loop runs whole (twelve fixed updates, no game time
 # skipped). The screens are judged once settled, so fewer drawn frames judge the same screens.
 FRAME_SECONDS = MAX_CATCH_UP_STEPS / UPDATES_PER_SECOND
@@ -485,9 +484,11 @@ def judge(player: Player, where: str) -> list[str]:
 
 
 def _in_motion(player: Player) -> bool:
-    """A die in flight or carried by a game that plays itself."""
+    """A die in flight or carried by a game that plays itself, or the effect of its last
+    move still playing (a line's "+20" rising over the board it scored on)."""
     session = getattr(player.top, "session", None)
-    return session is not None and (session.moving or any(s.dragging for s in session.sprites.values()))
+    return session is not None and (session.moving or any(s.dragging for s in session.sprites.values())
+                                    or any(e.progress(session.ticks) < 1 for e in session.effects))
 
 
 def _still(player: Player) -> None:
@@ -496,25 +497,47 @@ def _still(player: Player) -> None:
     player.wait_for(lambda: not _in_motion(player), limit=30)
 
 
-# (scene, size, screens judged, findings) for each sweep of this run: the summary at the
-# end of the test run prints the audit's table from it.
+# (scene, size, screens judged, findings) for each size swept in this run: the summary at
+# the end of the test run prints the audit's table from it.
 AUDITED: list[tuple[str, tuple[int, int], int, int]] = []
 
 
-def sweep(scene: Scene, data: Path, size: tuple[int, int], locales: tuple[str, ...] = LOCALES) -> list[str]:
-    """The scene at ``size`` in every language: what the audit finds, and whether the scene
-    reached the states it names."""
-    player = open_scene(scene, data, size)
-    problems: list[str] = []
+def first_size(scene: Scene) -> tuple[int, int]:
+    """The size a scene is opened at before it is resized to the others: each size in turn
+    down the list of scenes, so every size has scenes opened straight at it."""
+    return SIZES[SCENES.index(scene) % len(SIZES)]
+
+
+def resize(player: Player, size: tuple[int, int]) -> None:
+    """The window made ``size`` as a window manager does: a new surface, then the event."""
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    player.post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+    player.wait(0.1)
+
+
+def sweep(scene: Scene, data: Path, sizes: tuple[tuple[int, int], ...],
+          locales: tuple[str, ...] = LOCALES) -> dict[tuple[int, int], list[str]]:
+    """The scene opened at the first of ``sizes``, then the window resized to each of the
+    others: at each size, in every language, what the audit finds and whether the scene
+    still shows the states it names. A screen must look the same whether it was opened at
+    a size or the window was changed to it (each language after the first is a rebuild of
+    the same kind)."""
+    player = open_scene(scene, data, sizes[0])
+    found: dict[tuple[int, int], list[str]] = {}
     try:
-        keys = tuple(player.stack_keys)
-        where = f"{scene.name} {size[0]}x{size[1]}"
-        if keys[-1] != scene.states[-1]:
-            return [f"{where}: the scene shows {keys}, not {scene.states}"]
-        for locale in locales:
-            player.set_language(locale)
-            _still(player)
-            problems += judge(player, f"{where} {locale}")
+        for size in sizes:
+            if player.window_size != size:
+                resize(player, size)
+            problems = found[size] = []
+            keys = tuple(player.stack_keys)
+            where = f"{scene.name} {size[0]}x{size[1]}"
+            if keys[-1] != scene.states[-1]:
+                problems.append(f"{where}: the scene shows {keys}, not {scene.states}")
+                break
+            for locale in locales:
+                player.set_language(locale)
+                _still(player)
+                problems += judge(player, f"{where} {locale}")
     finally:
         player.close()
-    return problems
+    return found
