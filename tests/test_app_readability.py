@@ -18,7 +18,7 @@ import pytest  # noqa: E402
 from magdagdon.app.ui import palette  # noqa: E402
 
 from support.player import Player  # noqa: E402
-from support.text_probe import drawn_texts  # noqa: E402
+from support.text_probe import drawn_texts, rendered_texts  # noqa: E402
 from support.vision import DEFICIENCIES, delta_e, simulate  # noqa: E402
 
 LARGE_PX = 24  # WCAG "large": 18 pt (24 px), or 14 pt (18.7 px) bold: 3:1 suffices
@@ -70,8 +70,9 @@ def test_no_text_under_20_px_on_a_1080p_screen(size, tmp_path):
     for scene in ("staging", "magdagdon", "ruin_pick", "game_over"):
         player = Player(tmp_path / scene, size, seed=5, scene=scene)
         player.wait(0.5)
-        texts = drawn_texts(player)
-        small = [(t.text, t.size) for t in texts if t.size < 20]
+        texts = rendered_texts(player)
+        assert len(texts) >= 10, (scene, texts)
+        small = [(text, px) for text, px in texts if px < 20]
         assert not small, (scene, small)
         player.close()
 

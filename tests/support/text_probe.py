@@ -49,6 +49,14 @@ def _frame(player: Player, hidden: Key | None, seen: list[Key]) -> pygame.Surfac
         del fonts.render
 
 
+def rendered_texts(player: Player) -> list[tuple[str, int]]:
+    """(text, size) of every text the frame drawn now renders, covered or not (one frame:
+    for what needs no pixels, such as the sizes)."""
+    keys: list[Key] = []
+    _frame(player, None, keys)
+    return [(key[0], key[1]) for key in dict.fromkeys(keys) if key[0].strip()]
+
+
 def drawn_texts(player: Player) -> list[DrawnText]:
     keys: list[Key] = []
     full = _frame(player, None, keys)
