@@ -101,6 +101,34 @@ def test_holding_the_operator_chord_counts_down_on_screen(tmp_path):
     assert not player.quit_requested
 
 
+def test_the_count_down_is_planned_once_a_second_before_the_frame_not_while_drawing(tmp_path):
+    """The band over everything is the loop's, outside the screens: its words' size is
+    found when the count changes, before the frame is drawn, and drawing only reads it."""
+    from support.draw_searches import searches_while_drawing
+
+    player = kiosk(tmp_path)
+    hold = KioskConfig().exit_hold_seconds
+    try:
+        with searches_while_drawing() as heard:
+            player.post(pygame.KEYDOWN, key=pygame.K_q, mod=CTRL_SHIFT, unicode="", scancode=0)
+            player.wait(0.3)
+            band = player.control.kiosk.leaving
+            assert band is not None and band.plan is not None and band.plan.inputs.seconds == hold
+            made = band.plans_made
+            for _ in range(3):
+                player.post(pygame.WINDOWEXPOSED)  # frames drawn within the same second
+                player.wait(0.1)
+            assert band.plans_made == made
+            player.wait(1.0)
+            assert band.plan.inputs.seconds == hold - 1 and band.plans_made == made + 1
+            player.post(pygame.KEYUP, key=pygame.K_LSHIFT, mod=pygame.KMOD_LCTRL, unicode="", scancode=0)
+            player.wait(0.3)
+            assert band.plan is None  # let go: no band
+        assert heard == []
+    finally:
+        player.close()
+
+
 def test_a_guest_s_language_stays_with_that_guest(tmp_path):
     """A guest picks Urdu in Settings: the attract loop comes back in the kiosk's own
     language, and so does the kiosk after a restart."""

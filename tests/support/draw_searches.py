@@ -1,6 +1,6 @@
 """Searches made while a screen draws. A screen's sizes and line breaks belong to its plan,
 made on update or when an input of the plan changes; draw only reads it. While the state
-machine draws, each ask for a fitted size or for broken lines (``FontBook.fit``,
+machine draws (and the loop draws the kiosk's exit band over it), each ask for a fitted size or for broken lines (``FontBook.fit``,
 ``FontBook.wrap``, which every size search and wrap in ``text/`` goes through) is written
 down with the first place outside ``text/`` that asked."""
 
@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable
 
+from magdagdon.app.shell.control import Control
 from magdagdon.app.shell.state_machine import StateMachine
 from magdagdon.app.text.fonts import FontBook
 
@@ -37,15 +38,17 @@ def searches_while_drawing() -> Iterator[list[str]]:
     each, in the order first met."""
     found: dict[str, None] = {}
     drawing = [0]
-    draw = StateMachine.draw
+    draw, draw_leaving = StateMachine.draw, Control._draw_leaving
     originals = {name: getattr(FontBook, name) for name in SEARCHES}
 
-    def watched_draw(self: StateMachine, surface: Any, alpha: float) -> None:
-        drawing[0] += 1
-        try:
-            draw(self, surface, alpha)
-        finally:
-            drawing[0] -= 1
+    def drawn(paint: Callable[..., None]) -> Callable[..., None]:
+        def watched_draw(self: Any, *args: Any) -> None:
+            drawing[0] += 1
+            try:
+                paint(self, *args)
+            finally:
+                drawing[0] -= 1
+        return watched_draw
 
     def watched(name: str, search: Callable[..., Any]) -> Callable[..., Any]:
         def asked(self: FontBook, *args: Any, **kwargs: Any) -> Any:
@@ -55,13 +58,15 @@ def searches_while_drawing() -> Iterator[list[str]]:
         return asked
 
     seen: list[str] = []
-    StateMachine.draw = watched_draw  # type: ignore[method-assign]
+    StateMachine.draw = drawn(draw)  # type: ignore[method-assign]
+    Control._draw_leaving = drawn(draw_leaving)  # type: ignore[method-assign]
     for name, search in originals.items():
         setattr(FontBook, name, watched(name, search))
     try:
         yield seen
     finally:
         StateMachine.draw = draw  # type: ignore[method-assign]
+        Control._draw_leaving = draw_leaving  # type: ignore[method-assign]
         for name, search in originals.items():
             setattr(FontBook, name, search)
         seen.extend(found)

@@ -22,7 +22,9 @@ from magdagdon.storage.kiosk_config import load_kiosk_config
 from ..services.wall_clock import now as wall_now
 from ..text.i18n import available_locales, system_language
 from .director import KioskDirector
-from .lock import FolderInUse, KioskClaim, KioskLock, draw_leaving, set_lock_hints
+from ..ui.presenter import Presenter
+from .leaving_band import LeavingInputs, LeavingPlan, draw_leaving, plan_leaving
+from .lock import FolderInUse, KioskClaim, KioskLock, set_lock_hints
 
 if TYPE_CHECKING:
     from magdagdon.phones.room import RoomSnapshot
@@ -53,6 +55,7 @@ class KioskEvening:
         self.lock = KioskLock(self.config.exit_hold_seconds)
         self.notice: str | None = None  # kiosk.json's notice, shown on the title until the evening begins
         self.director: KioskDirector | None = None  # made once the game's services are
+        self.leaving: Presenter[LeavingInputs, LeavingPlan] | None = None  # the exit chord's band
 
     def run_options(self, options: Options, asked_locale: str | None, asked_difficulty: Difficulty | None) -> Options:
         """Fullscreen, unless a size was asked for (to look at the kiosk in a window). Its
@@ -141,12 +144,24 @@ class KioskEvening:
         """The seconds left while the operator holds the exit chord; None when nobody does."""
         return self.lock.chord.seconds_left(now)
 
-    def draw_leaving(self, surface: pygame.Surface, fonts: FontBook, text: Catalog, now: float) -> int | None:
-        """The seconds left, over everything, while the exit chord is held: those drawn."""
+    def prepare_leaving(self, window: tuple[int, int], fonts: FontBook, text: Catalog, now: float) -> None:
+        """Before a frame: the plan of the band counting the seconds left while the exit
+        chord is held (none while nobody holds it)."""
+        if self.leaving is None:
+            self.leaving = Presenter(lambda inputs: plan_leaving(fonts, text, inputs))
         seconds = self.leaving_seconds(now)
-        if seconds is not None:
-            draw_leaving(surface, fonts, text, seconds)
-        return seconds
+        if seconds is None:
+            self.leaving.forget()
+        else:
+            self.leaving.present(LeavingInputs(window, text.locale, fonts.generation, seconds))
+
+    def draw_leaving(self, surface: pygame.Surface, fonts: FontBook) -> int | None:
+        """The band as planned, over everything: the seconds it shows (None: no band)."""
+        plan = self.leaving.plan if self.leaving is not None else None
+        if plan is None:
+            return None
+        draw_leaving(surface, fonts, plan)
+        return plan.inputs.seconds
 
     def close(self) -> None:
         """The game ends: its data folder is let go."""

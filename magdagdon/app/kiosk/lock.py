@@ -21,21 +21,13 @@ import math
 import os
 import warnings
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pygame
 
 from magdagdon.storage.data_dir import resolve_data_dir
 from magdagdon.storage.lock import DataLock, LockTimeout
 
-from ..ui import palette
-from ..audit.draw_log import Role, panel
-from ..text.fit import fitted_line, min_text_px
-from ..text.menu_text import blit_ink
 
-if TYPE_CHECKING:
-    from ..text.fonts import FontBook
-    from ..text.i18n import Catalog
 
 KIOSK_LOCK = "kiosk.lock"
 
@@ -111,21 +103,6 @@ class KioskClaim:
         lock, self.lock = self.lock, None
         if lock is not None:
             lock.__exit__(None, None, None)
-
-
-def draw_leaving(surface: pygame.Surface, fonts: "FontBook", text: "Catalog", seconds: int) -> None:
-    """Over everything while the operator holds the chord: how many seconds are left."""
-    width, height = surface.get_size()
-    floor = min_text_px((width, height))
-    band = pygame.Rect(0, 0, int(width * 0.8), max(floor * 3, height // 9))
-    band.midtop = (width // 2, height // 30)
-    pygame.draw.rect(surface, palette.DANGER_DARK, band, border_radius=band.height // 4)
-    pygame.draw.rect(surface, palette.DANGER, band, width=max(2, band.height // 20), border_radius=band.height // 4)
-    words = text("kiosk.leaving", seconds=seconds)
-    box = band.inflate(-band.height // 2, -band.height // 4)
-    image = fitted_line(fonts, words, int(band.height * 0.45), box.size, palette.TEXT, True, floor)
-    with panel(surface, "leaving", band, Role.NOTICE, element=Role.PANEL):
-        blit_ink(surface, image, box)
 
 
 class KioskLock:

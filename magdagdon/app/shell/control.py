@@ -314,7 +314,7 @@ class Control:
 
     def _draw(self) -> None:
         target = self.window.surface
-        self.machine.prepare()  # plans first: a draw only reads them
+        self._prepare()  # plans first: a draw only reads them
         if self.draw_log and self.log_every_frame:
             frame = self._logged_surface()
             self.machine.draw(frame, self.step.alpha)
@@ -349,7 +349,7 @@ class Control:
         looks = [state.drawn_look for state in machine.stack]
         leaving = self.leaving_shown
         frame = self._logged_surface()
-        machine.prepare()
+        self._prepare()
         machine.draw(frame, self.step.alpha)
         self._draw_leaving(frame)
         for state, look in zip(machine.stack, looks):
@@ -357,10 +357,16 @@ class Control:
         self.leaving_shown = leaving
         return self._frame_of(frame)
 
+    def _prepare(self) -> None:
+        """The plans of what the next frame shows: the screens', and the kiosk's band while
+        the exit chord is held."""
+        self.machine.prepare()
+        if self.kiosk is not None:
+            self.kiosk.prepare_leaving(self.window.surface.get_size(), self.fonts, self.text, self.clock.now())
+
     def _draw_leaving(self, surface: pygame.Surface) -> None:
         """The operator holds the exit chord: the seconds left, over everything."""
-        self.leaving_shown = (self.kiosk.draw_leaving(surface, self.fonts, self.text, self.clock.now())
-                              if self.kiosk is not None else None)
+        self.leaving_shown = self.kiosk.draw_leaving(surface, self.fonts) if self.kiosk is not None else None
 
     # --- events -----------------------------------------------------------------------------
     def process(self, event: pygame.event.Event) -> None:
