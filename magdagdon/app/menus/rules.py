@@ -110,7 +110,7 @@ class Rules(MenuState):
             self.stage_rect = None
             return
         gap = max(6, box.height // 40)
-        if self.kit.viewport.layout.portrait:
+        if self.kit.viewport.frame.portrait:
             stage_h = int(box.height * STAGE_SHARE)
             self.stage_rect = pygame.Rect(box.left, box.top, box.width, stage_h)
             page.box = pygame.Rect(box.left, box.top + stage_h + gap, box.width, box.height - stage_h - gap)

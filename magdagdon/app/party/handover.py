@@ -102,7 +102,7 @@ class PartyHandover(PartyScreen):
             self.plan = None
             return
         model = HandoverModel(self.text("party.handover", name=play.players[seat].name), play.colour(seat),
-                              tuple(strip_entries(play, self.text)), self.kit.viewport.layout.portrait)
+                              tuple(strip_entries(play, self.text)), self.kit.viewport.frame.portrait)
         self.plan = self.plans.present(body_inputs(body, self.kit.viewport.size, self.text.locale, self.fonts.scale,
                                                    model))
 

@@ -86,7 +86,7 @@ class PartyResultsScreen(PartyScreen):
             return
         seats = range(len(play.players))
         model = ResultsModel(results, tuple(play.colour(seat) for seat in seats),
-                             tuple(play.game_of(seat).board for seat in seats), self.kit.viewport.layout.portrait)
+                             tuple(play.game_of(seat).board for seat in seats), self.kit.viewport.frame.portrait)
         self.plan = self.plans.present(body_inputs(body, self.kit.viewport.size, self.text.locale, self.fonts.scale,
                                                    model))
 

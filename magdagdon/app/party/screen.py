@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from .play import PartyPlay
-from ..table.hud import draw_background
+from ..ui.background import draw_background
 from ..ui.menu import MenuState
 
 
@@ -25,5 +25,5 @@ class PartyScreen(MenuState):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         if self.active:
-            draw_background(surface, self.kit.viewport.layout)
+            draw_background(surface, self.kit.viewport.size)
         super().draw(surface, alpha)

@@ -22,7 +22,7 @@ from ..services.notices import Notices
 from ..shell.payloads import Answer, Confirmed, Leave, Payload, Question
 from ..shell.play_context import PlayContext
 from ..audit.draw_log import Role, as_role, panel
-from ..table.hud import draw_background
+from ..ui.background import draw_background
 from ..text.line_block import draw_lines
 from ..text.text_runs import isolated
 from ..ui.menu import Item, MenuKit, MenuState
@@ -208,7 +208,7 @@ class PhonesLobby(MenuState):
     # --- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         if self.active:
-            draw_background(surface, self.kit.viewport.layout)
+            draw_background(surface, self.kit.viewport.size)
         super().draw(surface, alpha)
 
     def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:

@@ -24,7 +24,7 @@ from ..shell.payloads import Answer, Confirmed, Leave, Payload, Question, TitleO
 from ..shell.play_context import PlayContext
 from ..table.dice_faces import die_face
 from ..audit.draw_log import Role, note, panel
-from ..table.hud import draw_background
+from ..ui.background import draw_background
 from ..text.line_block import draw_lines
 from ..party.results_cards import draw_best_turns, draw_standing
 from ..ui.body_inputs import BodyInputs, body_inputs
@@ -91,7 +91,7 @@ class RoomScreen(MenuState):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.tile_images.frame()
         if self.active:
-            draw_background(surface, self.kit.viewport.layout)
+            draw_background(surface, self.kit.viewport.size)
         super().draw(surface, alpha)
 
     def back_to_title(self) -> None:
@@ -240,7 +240,7 @@ class PhonesResults(RoomScreen):
             self.plan = None
             return
         model = RoomResultsModel(results, tuple(self.order), tuple(self.games_of[seat].board for seat in self.order),
-                                 self.kit.viewport.layout.portrait)
+                                 self.kit.viewport.frame.portrait)
         self.plan = self.plans.present(body_inputs(body, self.kit.viewport.size, self.text.locale, self.fonts.scale,
                                                    model))
 

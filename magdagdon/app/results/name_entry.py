@@ -126,7 +126,7 @@ class NameEntry(State):
         # the title, the field, a gap, the key rows; keys square and at least finger-sized
         unit = min(panel_w / (keyboard.widest_row(top) + 0.6), height * 0.94 / (rows + 2.7))
         panel_h = int(unit * (rows + 2.7))
-        self.panel = self.kit.viewport.layout.dialog_at((panel_w, panel_h))
+        self.panel = self.kit.viewport.frame.dialog_at((panel_w, panel_h))
         pad = int(unit * 0.15)
         self.title_rect = pygame.Rect(self.panel.left + pad, self.panel.top + pad, panel_w - 2 * pad, int(unit * 0.9))
         self.field = pygame.Rect(0, self.title_rect.bottom + pad, int(unit * 8), int(unit * 1.1))

@@ -1,4 +1,5 @@
-"""The layout of the current window size, and the dimming veil overlays lay over it."""
+"""The window's frame (every screen's) and the table's layout at the current size, and the
+dimming veil overlays lay over them."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import pygame
 from ..ui import palette
 from ..audit.draw_log import Role, note
 from ..table.layout import Layout, compute_layout, roster_rows
+from ..ui.screen_frame import ScreenFrame, frame_of
 
 
 STRIP_MIN_SIDE = 720
@@ -16,17 +18,19 @@ class Viewport:
     def __init__(self, size: tuple[int, int], rtl: bool) -> None:
         self.rtl = rtl
         self.players = 0  # the party's players to keep on screen (0: not a party)
-        self.layout: Layout = compute_layout(*size, rtl=rtl)
+        self.frame: ScreenFrame = frame_of(size)  # what every screen lays itself out in
+        self.layout: Layout = compute_layout(*size, rtl=rtl)  # the table's, built on the same frame
 
     @property
     def size(self) -> tuple[int, int]:
-        return self.layout.size
+        return self.frame.size
 
     def resize(self, size: tuple[int, int]) -> None:
         # The band takes room from the table: below STRIP_MIN_SIDE the table's own labels
         # would fall under the smallest readable size, so small windows get the compact
         # players' row (names and scores, no boards) instead.
         strip = self.players > 0 and min(size) >= STRIP_MIN_SIDE
+        self.frame = frame_of(size)
         self.layout = compute_layout(*size, rtl=self.rtl, strip=strip, roster=0 if strip else roster_rows(self.players))
 
     def set_direction(self, rtl: bool) -> None:

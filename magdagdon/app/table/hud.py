@@ -20,17 +20,6 @@ if TYPE_CHECKING:
     from .layout import Layout
 
 
-def draw_background(surface: pygame.Surface, layout: "Layout") -> None:
-    """A soft vertical gradient from the night-blue towards a slightly lighter glow."""
-    w, h = layout.size
-    top, bottom = palette.BACKGROUND, palette.BACKGROUND_GLOW
-    bands = 32
-    for i in range(bands):
-        t = i / (bands - 1)
-        colour = [int(a + (b - a) * t * 0.6) for a, b in zip(top, bottom)]
-        pygame.draw.rect(surface, colour, (0, h * i // bands, w, h // bands + 2))
-
-
 def top_buttons(fonts: "FontBook", layout: "Layout", text: "Catalog") -> tuple[pygame.Rect, pygame.Rect]:
     """Hint's and Menu's rects: the layout's, widened (away from the window's edge, Hint
     moving with Menu) where a label at the readable size needs more room: "Consiglio" is

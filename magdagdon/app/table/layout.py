@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pygame import Rect
 
 from ..text.fit import min_text_px
+from ..ui.screen_frame import frame_of
 
 # block side = cell * BLOCK_CELLS: 4 cells, 4 gaps (GAP each) and the sum gutter (GUTTER)
 GAP = 0.08
@@ -55,15 +56,8 @@ class Layout:
     rtl: bool = False  # laid out for a right-to-left reader (mirrored)
 
     def dialog_at(self, size: tuple[int, int]) -> Rect:
-        """A dialog of ``size`` in the middle of the window, moved down clear of the header
-        bar where the window has room for it there (the header says which game it is)."""
-        width, height = self.size
-        dialog = Rect((0, 0), size)
-        dialog.center = (width // 2, height // 2)
-        bar = self.top_bar
-        if dialog.top < bar.bottom and dialog.height <= height - bar.bottom:
-            dialog.centery = (bar.bottom + height) // 2
-        return dialog
+        """A dialog of ``size`` over the table, as over any screen (:class:`ScreenFrame`)."""
+        return frame_of(self.size).dialog_at(size)
 
     @property
     def cell_size(self) -> int:
@@ -125,14 +119,13 @@ def compute_layout(width: int, height: int, rtl: bool = False, strip: bool = Fal
     landscape, above the guide line in portrait; it is ``Layout.strip``. ``roster``: that
     many rows of players' chips under the top bar instead (windows too small for the
     strip); the band is ``Layout.roster``."""
-    width, height = max(320, int(width)), max(320, int(height))
-    portrait = height > width * 1.05
-    margin = max(8, round(min(width, height) * 0.025))
-    top_h = max(40, round(min(height * 0.075, width * 0.09)))
+    frame = frame_of((width, height))  # the window's size, shape, margin and header, as every screen's
+    (width, height), portrait, margin = frame.size, frame.portrait, frame.margin
+    top_h = frame.header.height
     # The guide line holds one line of Nastaliq (the tallest script the game writes, ~2.4
     # times its size) or two of Latin or Devanagari at the readable size.
     guide_h = max(28, round(min(height * 0.055, width * 0.06)), round(min_text_px((width, height)) * GUIDE_LINES))
-    top_bar = Rect(0, 0, width, top_h)
+    top_bar = Rect(frame.header)
     content = Rect(margin, top_h + margin, width - 2 * margin, height - top_h - guide_h - margin * 2)
     band: Rect | None = None
     roster_band: Rect | None = None

@@ -17,7 +17,8 @@ from ..text.i18n import Catalog
 from ..ui.presenter import Presenter
 from .board_view import SumWords, draw_board, plan_sums
 from ..audit.draw_log import Role, forget, new_frame_surface, panel
-from .hud import Header, TopBarPlan, draw_background, draw_top_bar, plan_top_bar
+from ..ui.background import draw_background
+from .hud import Header, TopBarPlan, draw_top_bar, plan_top_bar
 from .layout import Layout
 from .score_panel import LegendPlan, ScorePanel, draw_legend, draw_score_panel, plan_legend, plan_panel
 from .tray_view import PowerCaption, PowersShown, draw_power_label, draw_tray, plan_power_label
@@ -155,7 +156,7 @@ class TableCanvas:
             self.layout = None
         if self.layout is not layout:  # a new layout at the same size (a party's band) reuses the surface
             forget(surface)
-            draw_background(surface, layout)
+            draw_background(surface, layout.size)
             self.keys.clear()
             self.layout = layout
         plan = self.present(layout, game, fonts, text, todays_dice)
@@ -167,7 +168,7 @@ class TableCanvas:
                 # second window-sized surface (one allocation less on a table's first frame).
                 forget(surface, name=name)
                 surface.set_clip(rect)
-                draw_background(surface, layout)
+                draw_background(surface, layout.size)
                 surface.set_clip(None)
                 # The powers' caption and the legend are words on the table, not boxes.
                 with panel(surface, name, rect, element=None if name in UNBOXED else Role.PANEL):

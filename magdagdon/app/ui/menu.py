@@ -192,8 +192,8 @@ class MenuState(State):
         window's shorter side, so on a square screen the usual share of the width is too
         narrow. What still does not fit is set smaller (never below the readable size) or,
         for a subtitle or notice, on more lines."""
-        layout = self.kit.viewport.layout
-        widest = layout.size[0] - 2 * layout.margin
+        frame = self.kit.viewport.frame
+        widest = frame.size[0] - 2 * frame.margin
         width: int | None = None
         for _ in range(3):
             self._build(width)
@@ -226,14 +226,14 @@ class MenuState(State):
         self.built = True
         self.ui.note_change()
         ui, text = self.ui.manager, self.text
-        layout = self.kit.viewport.layout
-        w, h = layout.size
-        margin = layout.margin
+        frame = self.kit.viewport.frame
+        w, h = frame.size
+        margin = frame.margin
         items = self.items()
         body = self.body_html()
         notices = self.notices()
         # Wide menus (tables, pages) take nearly the whole of a small window.
-        share = 0.9 if layout.portrait or (self.wide and w < 1100) else (0.66 if self.wide else 0.46)
+        share = 0.9 if frame.portrait or (self.wide and w < 1100) else (0.66 if self.wide else 0.46)
         share = max(share, self.panel_share)
         width = panel_width or min(w - 2 * margin, max(360, int(w * share)))
         self.panel_width = width
@@ -242,8 +242,8 @@ class MenuState(State):
         button_h = max(button_h, max((self._label_ink_height(i) for i in items), default=0) + button_h // 4)
         gap = max(6, button_h // 5)
         rows = _rows(items)
-        title_look, sub_look, notice_look = (text_look(layout.size, "label", role) for role in ("#title", "#subtitle", "#notice"))
-        floor = min_text_px(layout.size)
+        title_look, sub_look, notice_look = (text_look(frame.size, "label", role) for role in ("#title", "#subtitle", "#notice"))
+        floor = min_text_px(frame.size)
         title = fitted_line(self.fonts, text(self.title_key), title_look.size, (width, h), title_look.colour, True, floor)
         subtitle = fitted_block(self.fonts, self.subtitle, sub_look.size, (width, h), sub_look.colour, False, floor)
         notice_images = [fitted_block(self.fonts, n, notice_look.size, (width, h), notice_look.colour, False, floor)
@@ -255,7 +255,7 @@ class MenuState(State):
         notice_h = notice_line_h * len(notices)
         buttons_h = len(rows) * (button_h + gap) - gap
         # A question's few words stand on the dialog itself, as tall as their lines.
-        text_size = page_size(layout.size)
+        text_size = page_size(frame.size)
         question = TextPage.lay_out(self.fonts, body, text_size, width - 2 * page_pad(text_size)) \
             if body and self.compact_body else None
         question_ink = question.ink_span(self.fonts, text_size) if question is not None else (0, 0)
@@ -294,7 +294,7 @@ class MenuState(State):
         if question is not None:
             body_h, after_body = question_h, space
         height = header_h + (body_h + after_body if body or self.drawn_body else 0) + buttons_h + space
-        self.panel = layout.dialog_at((width + 2 * gap, min(h - margin, height)))
+        self.panel = frame.dialog_at((width + 2 * gap, min(h - margin, height)))
         x, y = self.panel.left + gap, self.panel.top + space // 2
         self.title_label = DrawnLabel(pygame.Rect(x, y, width, title_h), text(self.title_key), title)
         self.labels.append(self.title_label)
