@@ -15,6 +15,7 @@ import math
 
 import pygame
 
+from ..text.fit import SMALLEST_PX, fitted_size
 from ..text.fonts import FontBook
 from ..text.i18n import Catalog
 from ..audit.draw_log import Role, as_role
@@ -57,10 +58,10 @@ def plan_still_playing(fonts: FontBook, text: Catalog, inputs: StillPlayingInput
     width, height = inputs.window
     unit = max(16, min(width // 9, height // 8))
     question = text("kiosk.still_playing")
-    question_px = fonts.fit(question, int(unit * 1.4), int(width * 0.9), True)
+    question_px = fitted_size(fonts, question, int(unit * 1.4), (int(width * 0.9), 0), True, SMALLEST_PX)
     question_at = fonts.render(question, question_px, palette.GOLD, True).get_rect(midtop=(width // 2, int(height * 0.12)))
     hint = text("kiosk.touch_to_continue")
-    hint_px = fonts.fit(hint, int(unit * 0.6), int(width * 0.9))
+    hint_px = fitted_size(fonts, hint, int(unit * 0.6), (int(width * 0.9), 0), False, SMALLEST_PX)
     hint_at = fonts.render(hint, hint_px, palette.TEXT_DIM).get_rect(midbottom=(width // 2, int(height * 0.9)))
     room = pygame.Rect(0, question_at.bottom, width, hint_at.top - question_at.bottom)
     count_px = max(16, min(unit * 3, int(room.height / 1.4)))

@@ -15,7 +15,7 @@ from ..text.fonts import FontBook
 from ..text.i18n import Catalog
 from ..ui import palette
 from ..audit.draw_log import Role, as_role, panel
-from ..text.fit import edge_room, fitted_size
+from ..text.fit import SMALLEST_PX, edge_room, fitted_size
 from ..text.line_block import PlacedLine, draw_lines
 from ..text.menu_text import ink_rect
 from ..table.score_rows import score_rows
@@ -112,7 +112,7 @@ def plan_standing(fonts: FontBook, text: Catalog, box: pygame.Rect, place: int, 
     head_line = PlacedLine(head, head_size, colour, True, image.get_rect(midtop=(box.centerx, y)).topleft)
     y += int(line * 1.3)
     total = str(breakdown.total)
-    total_size = fonts.fit(total, int(line * 1.4), box.width - 8, True)
+    total_size = fitted_size(fonts, total, int(line * 1.4), (box.width - 8, 0), True, SMALLEST_PX)
     image = fonts.render(total, total_size, palette.GOLD, bold=True)
     total_line = PlacedLine(total, total_size, palette.GOLD, True, image.get_rect(midtop=(box.centerx, y)).topleft)
     y += int(line * 1.6)
@@ -171,7 +171,7 @@ def draw_standing(surface: pygame.Surface, fonts: FontBook, plan: StandingPlan) 
 def _rows(fonts: FontBook, rows: list[tuple[str, str]], small: int, label_width: int
           ) -> tuple[list[int], list[tuple[int, int]], list[int], int]:
     """The breakdown's rows at ``small``: their labels' sizes, ascents, baselines and height."""
-    label_sizes = [fonts.fit(label, small, label_width) for label, _ in rows]
+    label_sizes = [fitted_size(fonts, label, small, (label_width, 0), False, SMALLEST_PX) for label, _ in rows]
     labels = [fonts.render(label, size, palette.TEXT_DIM) for (label, _), size in zip(rows, label_sizes)]
     values = [fonts.render(value, small, palette.TEXT) for _, value in rows]
     ascents = [(fonts.baseline(label, size), fonts.baseline(value, small))

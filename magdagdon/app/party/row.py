@@ -14,7 +14,7 @@ from ..text.fonts import FontBook
 from ..ui import palette
 from ..audit.draw_log import Role, as_role, panel
 from ..text.ellipsis import shortened
-from ..text.fit import fitted_size, min_text_px
+from ..text.fit import SMALLEST_PX, fitted_size, min_text_px
 from ..text.direction import Direction
 from ..text.line_block import PlacedLine, draw_lines, lines_block
 from .strip import StripEntry
@@ -88,7 +88,7 @@ def _plan_chip(fonts: FontBook, chip: pygame.Rect, entry: StripEntry, floor: int
                   for number, kind in enumerate(kinds))
     room = inner.width - at - score_w - pad - len(kinds) * (sign + pad // 2)
     words = entry.name
-    name_size = fonts.fit(words, size, max(1, room), bold=True)
+    name_size = fitted_size(fonts, words, size, (max(1, room), 0), True, SMALLEST_PX)
     if name_size < floor:  # too long even at the readable size: its start and "…"
         words = shortened(fonts, entry.name, floor, max(1, room))
         name_size = fitted_size(fonts, words, floor, (room, 0), True, floor)

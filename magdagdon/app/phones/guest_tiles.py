@@ -17,6 +17,7 @@ import pygame
 from magdagdon.engine import Board
 from magdagdon.phones.room import SeatSnapshot, SeatStatus
 
+from ..text.fit import SMALLEST_PX, fitted_size
 from ..text.fonts import FontBook
 from ..text.i18n import Catalog
 from ..party.play import PLAYER_COLOURS
@@ -214,11 +215,12 @@ def plan_legend(fonts: FontBook, text: Catalog, strip: pygame.Rect, marks: list[
     each = strip.width // len(marks)
     direction = text.direction
     size = floor
-    for mark in marks:  # one size for all, the largest every word fits at
-        word = text(f"phones.status.{mark.value}")
-        size = max(size, min(int(strip.height * 0.6), fonts.fit(word, int(strip.height * 0.6), each - strip.height)))
-    size = min(size, max(floor, min(fonts.fit(text(f"phones.status.{m.value}"), int(strip.height * 0.6),
-                                              each - strip.height) for m in marks)))
+    largest, word_room = int(strip.height * 0.6), (each - strip.height, 0)
+    fitted = [fitted_size(fonts, text(f"phones.status.{mark.value}"), largest, word_room, False, SMALLEST_PX)
+              for mark in marks]
+    for each_size in fitted:  # one size for all, the largest every word fits at
+        size = max(size, min(largest, each_size))
+    size = min(size, max(floor, min(fitted)))
     while size > floor and fonts.line_height(size) > strip.height:
         size -= 1
     items = []

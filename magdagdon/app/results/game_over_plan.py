@@ -18,7 +18,7 @@ import pygame
 from magdagdon.ai.review import TurnReview
 from magdagdon.ai.turn_advice import TurnAdvice
 
-from ..text.fit import fit_lines, fitted_block, fitted_size, min_text_px
+from ..text.fit import SMALLEST_PX, fit_lines, fitted_block, fitted_size, min_text_px
 from ..text.fonts import FontBook
 from ..text.i18n import Catalog
 from ..text.menu_text import ink_rect
@@ -95,7 +95,7 @@ class PanelPlan:
 def fits_block(fonts: FontBook, words: str, size: int, width: int, floor: int) -> list[tuple[str, int]]:
     """``words`` as (line, size) pairs: one line at the largest size up to ``size`` that fits
     ``width``, or, where that would be below the readable ``floor``, as many lines at it."""
-    fitted = fonts.fit(words, size, width)
+    fitted = fitted_size(fonts, words, size, (width, 0), False, SMALLEST_PX)
     if fitted >= floor:
         return [(words, fitted)]
     return [(line, floor) for line in fonts.wrap(words, floor, width)]
@@ -174,7 +174,7 @@ class GameOverPlanner:
         fonts = self.fonts
         for (label, value), box in zip(self.content.rows, plan.rows):
             room = box.width - fonts.size(value, plan.size, True)[0] - plan.size
-            yield fonts.fit(label, plan.size, room)
+            yield fitted_size(fonts, label, plan.size, (room, 0), False, SMALLEST_PX)
 
     def _breakdown_rows(self, left: int, top: int, width: int, size: int, row_h: int, gap: int,
                         paired: bool) -> tuple[list[pygame.Rect], int]:
@@ -285,7 +285,7 @@ class GameOverPlanner:
         """The title's size and ink height: over twice as tall as the lines'; in Nastaliq,
         whose letters reach far above and below the line, a smaller size."""
         fonts, title = self.fonts, self.text("gameover.title")
-        title_px = fonts.fit(title, round(size * 2.4), inner, True)
+        title_px = fitted_size(fonts, title, round(size * 2.4), (inner, 0), True, SMALLEST_PX)
         title_ink = fonts.ink_height(title, title_px, True)
         if title_ink > size * 3:
             title_px = max(floor, int(title_px * size * 3 / title_ink))

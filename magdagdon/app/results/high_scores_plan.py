@@ -20,7 +20,7 @@ from magdagdon.storage import HISTOGRAM_BUCKET, ScoreEntry, Statistics
 
 from ..audit.draw_log import Role
 from ..text.ellipsis import shortened
-from ..text.fit import fitted_size, min_text_px
+from ..text.fit import SMALLEST_PX, fitted_size, min_text_px
 from ..text.line_block import block_of
 from ..text.numbers import signed
 from ..ui import palette
@@ -408,7 +408,7 @@ class _Planner:
         """The caption (where the reader starts), the axis and the bars with their labels."""
         text, fonts, floor = self.text, self.fonts, self.floor
         caption = self._caption()
-        fitted = fonts.fit(caption, size, rect.width)
+        fitted = fitted_size(fonts, caption, size, (rect.width, 0), False, SMALLEST_PX)
         lines, at = ([caption], fitted) if fitted >= floor else (fonts.wrap(caption, floor, rect.width), floor)
         side = text.direction.start
         caption_words = _cornered(fonts, lines, at, palette.TEXT_DIM, rect, side)

@@ -13,7 +13,7 @@ import pygame
 from magdagdon.graphemes import length
 from magdagdon.storage import DEFAULT_NAME, MAX_NAME_CHARACTERS
 
-from ..text.fit import fitted_size, min_text_px
+from ..text.fit import SMALLEST_PX, fitted_size, min_text_px
 from ..text.fonts import FontBook
 from ..text.i18n import Catalog
 from ..ui import palette
@@ -89,7 +89,7 @@ def plan_name_field(fonts: FontBook, text: Catalog, inputs: NameFieldInputs) -> 
     underline = None
     if shown:
         # As large as the name's letters fit the field's height (Nastaliq, Devanagari marks).
-        size = fonts.fit(shown + "M", size, box.width)
+        size = fitted_size(fonts, shown + "M", size, (box.width, 0), False, SMALLEST_PX)
         size = fitted_size(fonts, shown, size, (box.width, box.height), False, floor)
         line = _line(fonts, shown, size, palette.TEXT, False, box, direction.start)
         ink = line.ink

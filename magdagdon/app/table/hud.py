@@ -9,7 +9,7 @@ import pygame
 
 from ..ui import palette
 from ..audit.draw_log import Role, as_role, new_surface, panel
-from ..text.fit import blit_lines, fit_lines, min_text_px, wrap
+from ..text.fit import SMALLEST_PX, blit_lines, fit_lines, fitted_size, min_text_px, wrap
 from ..ui.palette import Colour
 
 if TYPE_CHECKING:
@@ -92,7 +92,7 @@ def plan_top_bar(fonts: "FontBook", layout: "Layout", text: "Catalog", header: H
     info_size = max(floor, int(bar.height * 0.34))
     for shown in header_parts(text, header):  # as much as fits at a readable size
         info = "  ·  ".join(shown)
-        fitted = fonts.fit(info, info_size, max(1, room))
+        fitted = fitted_size(fonts, info, info_size, (max(1, room), 0), False, SMALLEST_PX)
         if fitted >= floor and fonts.size(info, fitted)[0] <= room:
             at = fonts.render(info, fitted, palette.TEXT_DIM).get_rect()
             at.midleft = (bar.left + layout.margin * 2 + title_w, bar.centery)
@@ -228,7 +228,7 @@ def _plan_banner(fonts: "FontBook", size: tuple[int, int], title: str, lines: li
                  title_size: int, floor: int, pad: int) -> BannerText:
     width, height = size
     inner = pygame.Rect(0, 0, width, height).inflate(-2 * pad, -2 * pad)
-    title_size = fonts.fit(title, title_size, inner.width, bold=True)
+    title_size = fitted_size(fonts, title, title_size, (inner.width, 0), True, SMALLEST_PX)
     title_height = fonts.ink_height(title, title_size, True)
     room = inner.bottom - reserve - (inner.top + title_height + under_title(pad, title_size))
     text_size = max(floor, int(height * 0.075))

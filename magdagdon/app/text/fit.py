@@ -1,7 +1,13 @@
 """Fitting words to their room: the readable floor, the largest size at which a text fits a
 box on one line or a few, lines stacked by their ink, pieces in different sizes or scripts
-sharing one baseline. Every screen fits its text through here (and the FontBook's own
-``fit`` and ``wrap``)."""
+sharing one baseline.
+
+Every screen searches sizes through here, and only here: :func:`fitted_size` for one line
+(by its width and its ink's or line's height; given :data:`SMALLEST_PX` as its floor it
+tells a caller that shortens or wraps how far below the readable size a text would go),
+:func:`fit_lines` for a few lines. :func:`fitted_line` and :func:`fitted_block` render what
+they found, and ``line_block.block_of`` places it for a plan. ``FontBook.fit``, the width
+search beneath them, is asked from ``text/`` alone; ``FontBook.wrap`` breaks lines."""
 
 from __future__ import annotations
 
@@ -11,6 +17,7 @@ import pygame
 
 from ..audit.draw_log import new_surface
 from ..ui.palette import Colour
+from .text_layout import SMALLEST_PX as SMALLEST_PX  # a size search given it as its floor reports sizes below the readable one
 
 if TYPE_CHECKING:
     from .fonts import FontBook

@@ -19,7 +19,7 @@ from ..ui.bounded_cache import BoundedCache, surface_bytes
 from ..audit.draw_log import text_image
 from .direction import LEFT_TO_RIGHT, RIGHT_TO_LEFT, Direction
 from .styled_text import Spans, plain, wrap_spans
-from .text_layout import ScriptFont, SetLine, TextSetter
+from .text_layout import SMALLEST_PX, ScriptFont, SetLine, TextSetter
 from .text_runs import without_controls
 
 if TYPE_CHECKING:
@@ -111,7 +111,7 @@ class FontBook:
 
     def _px(self, size: float) -> int:
         """The pixel size text asked for at ``size`` is drawn at (Large text scales it)."""
-        return max(6, int(size * self.scale))
+        return max(SMALLEST_PX, int(size * self.scale))
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         """The font of the language's own script (for its line size; text goes through
@@ -203,7 +203,7 @@ class FontBook:
         if fitted is None:
             if len(self._fits) > self.TEXT_CACHE_LIMIT:
                 self._fits.clear()
-            fitted = self._fitted(text, max(6, int(size)), max_width, bold)
+            fitted = self._fitted(text, max(SMALLEST_PX, int(size)), max_width, bold)
             self._fits[key] = fitted
         return fitted
 

@@ -42,6 +42,7 @@ class ScriptFont:
 
 
 _DIRECTIONS = {False: getattr(pygame, "DIRECTION_LTR", 0), True: getattr(pygame, "DIRECTION_RTL", 1)}
+SMALLEST_PX = 6  # no text is drawn or measured smaller
 REPLACEMENT = "\ufffd"  # what stands for a character no font draws: Noto Sans has it
 # (fonts, language's script, direction) -> a number naming them in the kept measures' keys
 _SETTERS: dict[tuple[object, ...], int] = {}
@@ -95,7 +96,7 @@ class TextSetter:
         """A font of the face at ``size``, until the face is next asked for sizes it lacks:
         use it at once."""
         key = (script, bold, rtl, italic)
-        size = max(6, int(size))
+        size = max(SMALLEST_PX, int(size))
         fonts = self._faces.setdefault(key, [])
         font = next((font for font in fonts if font.point_size == size), None)
         if font is None and len(fonts) < self.SIZES_PER_FACE:

@@ -28,7 +28,7 @@ from .menu_ui import MenuUI
 from . import palette
 from ..input.focus import ARROW_KEYS, Target, step_focus
 from ..audit.draw_log import Role, as_role, panel
-from ..text.fit import edge_room, fitted_block, fitted_line, min_text_px
+from ..text.fit import SMALLEST_PX, edge_room, fitted_block, fitted_line, fitted_size, min_text_px
 from ..text.menu_text import DrawnLabel, TextPage, ink_rect
 from .widgets import button_shadow, draw_focus_ring
 from ..table.session import GameSession
@@ -429,7 +429,7 @@ class MenuState(State):
     def _plan_title_only(self, inputs: tuple[tuple[int, int], int, str]) -> int:
         """The size of the title alone on the first frame."""
         (w, h), _, title = inputs
-        return self.fonts.fit(title, max(24, min(w, h) // 10), int(w * 0.8), bold=True)
+        return fitted_size(self.fonts, title, max(24, min(w, h) // 10), (int(w * 0.8), 0), True, SMALLEST_PX)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         if not self.active:
