@@ -66,9 +66,10 @@ def plan_lesson(fonts: FontBook, text: Catalog, inputs: LessonInputs) -> LessonP
     width = rect.width - 2 * page_pad(size)
     lines = wrap(fonts, inputs.caption, size, width)
     step = fonts.line_step(size)
-    # the caption's lines and the half line between them and the boards: all of it inside
-    # the box (an Urdu caption of three 40 px lines reached past it, under Back)
-    caption_h = step * max(CAPTION_LINES, len(lines)) + step // 2
+    # the caption's lines with half a line above them (from the boards) and below them (to
+    # the box's edge, Back beneath it): Nastaliq's ink reaches past its line's step, and an
+    # Urdu caption of three 40 px lines once ran under Back
+    caption_h = step * max(CAPTION_LINES, len(lines)) + step
     stage = LessonStage.fitted(pygame.Rect(rect.left, rect.top, rect.width, rect.height - caption_h).inflate(-8, -8),
                                text, fonts, floor)
     shift = (rect.bottom - caption_h - stage.area.bottom) // 2  # the boards and their caption centred together
