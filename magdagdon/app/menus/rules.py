@@ -66,10 +66,12 @@ def plan_lesson(fonts: FontBook, text: Catalog, inputs: LessonInputs) -> LessonP
     width = rect.width - 2 * page_pad(size)
     lines = wrap(fonts, inputs.caption, size, width)
     step = fonts.line_step(size)
-    # the caption's lines with half a line above them (from the boards) and below them (to
-    # the box's edge, Back beneath it): Nastaliq's ink reaches past its line's step, and an
-    # Urdu caption of three 40 px lines once ran under Back
-    caption_h = step * max(CAPTION_LINES, len(lines)) + step
+    # The caption's lines with half a line above them, from the boards (an Urdu caption of
+    # three 40 px lines once ran out of the box and under Back), and half a line below them
+    # as far as the boards can spare it: Nastaliq's ink reaches past its line's step.
+    lines_h = step * max(CAPTION_LINES, len(lines)) + step // 2
+    spare = rect.height - 8 - lines_h - LessonStage.least_height(fonts, floor)
+    caption_h = lines_h + max(0, min(step // 2, spare))
     stage = LessonStage.fitted(pygame.Rect(rect.left, rect.top, rect.width, rect.height - caption_h).inflate(-8, -8),
                                text, fonts, floor)
     shift = (rect.bottom - caption_h - stage.area.bottom) // 2  # the boards and their caption centred together
