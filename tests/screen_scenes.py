@@ -32,6 +32,7 @@ from magdagdon.storage import open_store
 from magdagdon.storage.room_file import RoomFiles
 
 from support.draw_searches import searches_while_drawing
+from support.draw_watch import watch_draws
 from support.player import Player
 
 PSEUDO = "xx"  # English made 30 % longer, to find boxes only just wide enough
@@ -55,6 +56,9 @@ class Scene:
     # A kiosk scene of the attract loop: the loop's steps from the one shown (kiosk.json's
     # attract_steps), so it comes round at once instead of after every step before it.
     attract_steps: tuple[str, ...] = ()
+    # A scene that goes on by itself (a game the attract loop plays): what brings it back to
+    # the position it names before each window size is judged.
+    again: Callable[[Player], None] | None = None
 
 
 # --- steps -----------------------------------------------------------------------------------
@@ -192,9 +196,14 @@ def _attract_table(step: str) -> Callable[[Player], None]:
     best played back; "expert_demo": the expert's game), then until dice are staged."""
     def run(player: Player) -> None:
         player.wait_for(lambda: player.attract_game == step, limit=600)
-        player.wait_for(lambda: player.top_key == "staging" and bool(player.table.game.staged)
-                        and not player.table.session.moving, limit=120)
+        _dice_staged(player)
     return run
+
+
+def _dice_staged(player: Player) -> None:
+    """A game that plays itself has dice staged again, none moving (it has gone on meanwhile)."""
+    player.wait_for(lambda: player.top_key == "staging" and bool(player.table.game.staged)
+                    and not player.table.session.moving, limit=120)
 
 
 def _still_playing(player: Player) -> None:
@@ -347,10 +356,10 @@ SCENES: tuple[Scene, ...] = (
     Scene("attract, how to play 3", ("attract_card",), {"kiosk": True}, _attract("how_to_play:2"),
           data="kiosk", attract_steps=("how_to_play",)),
     Scene("attract, best today played", ("staging",), {"kiosk": True}, _attract_table("best_today"),
-          data="kiosk", attract_steps=("best_today",),
+          data="kiosk", attract_steps=("best_today",), again=_dice_staged,
           settle=0.0),
     Scene("attract, expert's game", ("staging",), {"kiosk": True}, _attract_table("expert_demo"),
-          data="kiosk", attract_steps=("expert_demo",),
+          data="kiosk", attract_steps=("expert_demo",), again=_dice_staged,
           settle=0.0),
     Scene("still playing?", ("rolling", "still_playing"), {"kiosk": True}, _still_playing, data="kiosk"),
     Scene("still playing?, phones", ("phones_race", "still_playing"), {"kiosk": True, "scene": "phones_race_8"},
@@ -450,10 +459,14 @@ def ready_data(scene: Scene, data: Path) -> None:
         path.write_text(json.dumps(document), encoding="utf-8")
 
 
-def open_scene(scene: Scene, data: Path, size: tuple[int, int]) -> Player:
+def open_scene(scene: Scene, data: Path, size: tuple[int, int], draw_changes: list[str] | None = None) -> Player:
+    """The scene reached through the real loop; with ``draw_changes``, every draw from the
+    first is watched and what one changed is added to it (support/draw_watch.py)."""
     ready_data(scene, data)
     options = {**({} if scene.options.get("kiosk") else {"seed": 3}), **scene.options}
     player = Player(data, size=size, frame_seconds=FRAME_SECONDS, **options)
+    if draw_changes is not None:
+        watch_draws(player, data, draw_changes)
     player.wait(0.4)
     if scene.steps is not None:
         scene.steps(player)
@@ -521,13 +534,17 @@ def sweep(scene: Scene, data: Path, sizes: tuple[tuple[int, int], ...],
     others: at each size, in every language, what the audit finds and whether the scene
     still shows the states it names. A screen must look the same whether it was opened at
     a size or the window was changed to it (each language after the first is a rebuild of
-    the same kind)."""
-    player = open_scene(scene, data, sizes[0])
+    the same kind). Every draw, from the scene's first, is watched: one that wrote in the
+    data folder or changed a setting or the game is a finding at the size it was drawn at."""
+    draw_changes: list[str] = []
+    player = open_scene(scene, data, sizes[0], draw_changes)
     found: dict[tuple[int, int], list[str]] = {}
     try:
         for size in sizes:
             if player.window_size != size:
                 resize(player, size)
+            if scene.again is not None:
+                scene.again(player)
             problems = found[size] = []
             keys = tuple(player.stack_keys)
             where = f"{scene.name} {size[0]}x{size[1]}"
@@ -538,6 +555,8 @@ def sweep(scene: Scene, data: Path, sizes: tuple[tuple[int, int], ...],
                 player.set_language(locale)
                 _still(player)
                 problems += judge(player, f"{where} {locale}")
+            problems += [f"{where}: {change}" for change in dict.fromkeys(draw_changes)]
+            draw_changes.clear()
     finally:
         player.close()
     return found

@@ -271,10 +271,11 @@ class Player:
         """Draw the screens of each frame through ``watch(draw)``: ``watch`` calls ``draw()``
         once, and may look at the game before and after (what a draw changed)."""
         machine = self.control.machine
-        real_draw = machine.draw
 
         def draw(surface: pygame.Surface, alpha: float) -> None:
-            watch(lambda: real_draw(surface, alpha))
+            # the class's draw, looked up at each frame: another watch on it (the audit's
+            # searches while drawing) still hears this machine's draws
+            watch(lambda: type(machine).draw(machine, surface, alpha))
 
         machine.draw = draw  # type: ignore[method-assign]
 
