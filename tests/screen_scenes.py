@@ -24,6 +24,7 @@ from magdagdon.app.text.fit import min_text_px
 from magdagdon.app.shell.screen_key import ScreenKey
 from magdagdon.app.shell.scenes import play_until, scene_room
 from magdagdon.app.shell.loop import MAX_CATCH_UP_STEPS, UPDATES_PER_SECOND
+from magdagdon.app.table.lessons import lesson_at
 from magdagdon.app.audit.draw_log import DrawnFrame
 from magdagdon.app.audit.screen_audit import Finding, audit_frame
 from magdagdon.engine import Difficulty
@@ -191,6 +192,17 @@ def _attract(card: str) -> Callable[[Player], None]:
     return run
 
 
+def _lesson_frame_again(step: int) -> Callable[[Player], None]:
+    """The how-to-play card back at the lesson frame ``_attract("how_to_play:N")`` opened it
+    on (the card goes on through its frames, then starts again)."""
+    shown = lesson_at(int((step * 2.0 + 1.0) * UPDATES_PER_SECOND))
+
+    def run(player: Player) -> None:
+        player.wait_for(lambda: player.top_key == "attract_card" and player.top.card == "how_to_play"
+                        and lesson_at(player.top.tick) == shown, limit=60)
+    return run
+
+
 def _attract_table(step: str) -> Callable[[Player], None]:
     """Idle until the attract loop plays a game on the table at ``step`` ("best_today": today's
     best played back; "expert_demo": the expert's game), then until dice are staged."""
@@ -350,11 +362,11 @@ SCENES: tuple[Scene, ...] = (
     Scene("attract, best today", ("attract_card",), {"kiosk": True}, _attract("best_today"),
           data="kiosk", attract_steps=("best_today",)),
     Scene("attract, how to play 1", ("attract_card",), {"kiosk": True}, _attract("how_to_play:0"),
-          data="kiosk", attract_steps=("how_to_play",)),
+          data="kiosk", attract_steps=("how_to_play",), again=_lesson_frame_again(0)),
     Scene("attract, how to play 2", ("attract_card",), {"kiosk": True}, _attract("how_to_play:1"),
-          data="kiosk", attract_steps=("how_to_play",)),
+          data="kiosk", attract_steps=("how_to_play",), again=_lesson_frame_again(1)),
     Scene("attract, how to play 3", ("attract_card",), {"kiosk": True}, _attract("how_to_play:2"),
-          data="kiosk", attract_steps=("how_to_play",)),
+          data="kiosk", attract_steps=("how_to_play",), again=_lesson_frame_again(2)),
     Scene("attract, best today played", ("staging",), {"kiosk": True}, _attract_table("best_today"),
           data="kiosk", attract_steps=("best_today",), again=_dice_staged,
           settle=0.0),
