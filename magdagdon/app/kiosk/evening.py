@@ -21,8 +21,8 @@ from magdagdon.storage.kiosk_config import load_kiosk_config
 
 from ..services.wall_clock import now as wall_now
 from ..text.i18n import available_locales, system_language
-from .director import KioskDirector
 from ..ui.presenter import Presenter
+from .director import KioskDirector
 from .leaving_band import LeavingInputs, LeavingPlan, draw_leaving, plan_leaving
 from .lock import FolderInUse, KioskClaim, KioskLock, set_lock_hints
 
