@@ -214,13 +214,10 @@ def plan_legend(fonts: FontBook, text: Catalog, strip: pygame.Rect, marks: list[
         return ()
     each = strip.width // len(marks)
     direction = text.direction
-    size = floor
     largest, word_room = int(strip.height * 0.6), (each - strip.height, 0)
     fitted = [fitted_size(fonts, text(f"phones.status.{mark.value}"), largest, word_room, False, SMALLEST_PX)
               for mark in marks]
-    for each_size in fitted:  # one size for all, the largest every word fits at
-        size = max(size, min(largest, each_size))
-    size = min(size, max(floor, min(fitted)))
+    size = max(floor, min(largest, *fitted))  # one size for all, the largest every word fits at
     while size > floor and fonts.line_height(size) > strip.height:
         size -= 1
     items = []
