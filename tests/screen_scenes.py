@@ -26,6 +26,8 @@ from magdagdon.app.shell.scenes import play_until, scene_room
 from magdagdon.app.shell.loop import MAX_CATCH_UP_STEPS, UPDATES_PER_SECOND
 from magdagdon.app.table.lessons import lesson_at
 from magdagdon.app.audit.draw_log import DrawnFrame
+from magdagdon.app.audit.plan_audit import audit_plan
+from magdagdon.app.audit.plan_match import match_plan
 from magdagdon.app.audit.screen_audit import Finding, audit_frame
 from magdagdon.engine import Difficulty
 from magdagdon.phones.keeper import RoomKeeper
@@ -497,14 +499,18 @@ def settled(player: Player) -> DrawnFrame:
 
 
 def judge(player: Player, where: str) -> list[str]:
-    """Draw the whole screen now and list what the audit finds on it, and each size search
-    or line break its draw made (those belong to the screen's plan)."""
+    """Judge the screen's plans, then draw the whole screen and list what the audit finds
+    on it, each size search or line break its draw made (those belong to the screen's plan)
+    and where the frame differs from what the plans placed."""
     with searches_while_drawing() as searches:
         frame = settled(player)
+    pieces = player.control.machine.placed()  # the plans the frame was drawn from
+    planned = [f"{where}: plan: {finding}" for finding in dict.fromkeys(
+        audit_plan(pieces, frame.size, readable_floor(frame.size)) + match_plan(frame, pieces))]
     # What the screen in use declares (a state under a menu's veil is judged on its own screen).
     declared = list(getattr(player.top, "declared_content", lambda: ())())
     findings: list[Finding] = audit_frame(frame, readable_floor(frame.size), declared)
-    return [f"{where}: {finding}" for finding in dict.fromkeys(findings)] + \
+    return planned + [f"{where}: {finding}" for finding in dict.fromkeys(findings)] + \
         [f"{where}: searched while drawing: {search}" for search in searches]
 
 

@@ -12,8 +12,8 @@ Each state receives the services it uses in its constructor; the machine makes s
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
-from typing import Callable, Hashable, Mapping
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Callable, Hashable, Mapping
 
 import pygame
 
@@ -21,6 +21,12 @@ from .payloads import Answer, Payload
 from .play_context import PlayContext
 from .screen_key import ScreenKey
 from ..audit.draw_log import panel
+
+if TYPE_CHECKING:
+    from ..ui.placed import Placed
+
+
+LAYERS_A_STATE = 10  # a state's pieces use layers 0-9; the state over it starts at 10
 
 
 class RequestKind(enum.Enum):
@@ -99,6 +105,12 @@ class State:
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         pass
+
+    def placed(self) -> tuple["Placed", ...]:
+        """What this screen's current plans put on the window: every text and control, as
+        :class:`~..ui.placed.Placed` pieces (a pure question, asked after ``prepare``). The
+        plan audit judges them without drawing; a screen that keeps no plan places nothing."""
+        return ()
 
     def is_animating(self) -> bool:
         """True while the next frame would look different without input (a pure question:
@@ -241,6 +253,14 @@ class StateMachine:
             with panel(surface, key):  # the log names each state's drawing after it
                 state.draw(surface, alpha)
             state.drawn_look = state.look()
+
+    def placed(self) -> tuple["Placed", ...]:
+        """What the next frame's states plan to show, bottom first: each state's pieces
+        raised above those of the states under it (an overlay stands over what it covers)."""
+        pieces: list["Placed"] = []
+        for depth, state in enumerate(self.stack[self._shown():]):
+            pieces += [replace(piece, layer=piece.layer + LAYERS_A_STATE * depth) for piece in state.placed()]
+        return tuple(pieces)
 
     def is_animating(self) -> bool:
         return self.top.is_animating()

@@ -113,6 +113,10 @@ class FontBook:
         """The pixel size text asked for at ``size`` is drawn at (Large text scales it)."""
         return max(SMALLEST_PX, int(size * self.scale))
 
+    def px(self, size: float) -> int:
+        """The pixel size a text asked for at ``size`` shows at: what a plan says it places."""
+        return self._px(size)
+
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         """The font of the language's own script (for its line size; text goes through
         :meth:`render`, :meth:`size` and :meth:`wrap`)."""

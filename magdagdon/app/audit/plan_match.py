@@ -1,0 +1,42 @@
+"""Whether a frame shows what its plans said it would: every text drawn lies in a text the
+plans placed, and every text placed was drawn where it was placed.
+
+The plan audit (:mod:`.plan_audit`) judges what the plans place; this check keeps the
+plans honest, so a screen cannot pass the plan audit with pieces that are not what it
+draws. A plan's text piece may hold several drawn lines (a block of lines placed as one)."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import pygame
+
+from .draw_log import DrawnFrame, Role
+from .plan_audit import visible_pieces
+from .screen_audit import Finding, active_records
+from ..ui.placed import Placed
+
+
+def slack(px: int) -> int:
+    """How far a drawn line's ink may stand from where its plan placed it: anti-aliasing
+    and the rounding of a centred line, a few pixels at most."""
+    return max(3, px // 10)
+
+
+def match_plan(frame: DrawnFrame, pieces: Sequence[Placed]) -> list[Finding]:
+    _, active = active_records(frame)
+    drawn = [r for r in active if r.is_text and r.role is not Role.SHADOW and r.shown.width and r.shown.height]
+    planned = [p for p in visible_pieces(pieces, frame.size) if p.is_text and p.role is not Role.SHADOW]
+    findings: list[Finding] = []
+
+    def holds(piece: Placed, rect: pygame.Rect) -> bool:
+        room = slack(piece.px)
+        return piece.rect.inflate(2 * room, 2 * room).contains(rect)
+
+    for record in drawn:
+        if not any(holds(piece, record.shown) for piece in planned):
+            findings.append(Finding("drawn, not planned", f"{record.words!r} drawn at {tuple(record.shown)}"))
+    for piece in planned:
+        if not any(holds(piece, record.shown) for record in drawn):
+            findings.append(Finding("planned, not drawn", f"{piece.words!r} planned at {tuple(piece.rect)}"))
+    return findings

@@ -1,0 +1,92 @@
+"""What a screen's plan places, in one form every plan can give and the audit can judge
+without drawing anything.
+
+Each screen plans its layout in its own frozen values (a menu's rows, game over's panel,
+a race's tiles). :meth:`State.placed <..shell.state_machine.State.placed>` reads the plans
+it holds now and lists what they put on the window, as :class:`Placed` pieces: every text
+(its words, its size, where its letters' ink will lie, the box it must stay in) and every
+control, card or dialog (its area and its name). :mod:`..audit.plan_audit` judges that
+list — sizes, overlaps, texts out of their boxes or over controls that are not theirs —
+before a frame is drawn; the draw log then checks the pixels (:mod:`..audit.draw_log`).
+
+Building a text piece measures its ink with the font book's cached measures; it never
+renders nor searches a size: the plan already chose the size and the place."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..audit.draw_log import TEXT_ROLES, Role
+
+if TYPE_CHECKING:
+    from ..text.fonts import FontBook
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One thing a plan puts on the window.
+
+    A text: ``words`` is what it says, ``px`` its size as shown, ``rect`` where its ink
+    lies, ``box`` the area it must stay inside (its button, card or panel; None: the
+    window). An element (a button, a card, a cell, a dialog, a veil): ``rect`` is its area
+    and ``words`` its name ("button confirm"). ``layer`` orders what stands over what:
+    a dialog or a veil drawn over a screen is on a higher layer than the screen."""
+
+    role: Role
+    rect: pygame.Rect
+    words: str = ""
+    px: int = 0
+    box: pygame.Rect | None = None
+    layer: int = 0
+    opaque: bool = True  # an element that hides what lies under it on lower layers
+
+    @property
+    def is_text(self) -> bool:
+        return self.role in TEXT_ROLES
+
+
+def placed_text(fonts: "FontBook", words: str, size: int, at: tuple[int, int], role: Role,
+                box: pygame.Rect | None = None, bold: bool = False, layer: int = 0) -> Placed | None:
+    """The piece for ``words`` drawn at ``size`` with its image's top-left corner at ``at``:
+    its ink's place, from the font's measures. None for words that show no ink (a blank)."""
+    if not words.strip():
+        return None
+    ink = fonts.ink(words, size, bold)
+    if not ink.width or not ink.height:
+        return None
+    return Placed(role, ink.move(int(at[0]), int(at[1])), words, fonts.px(size), box, layer)
+
+
+def placed_in(fonts: "FontBook", words: str, size: int, rect: pygame.Rect, role: Role,
+              box: pygame.Rect | None = None, bold: bool = False, layer: int = 0,
+              align: str = "center") -> Placed | None:
+    """The piece for ``words`` drawn with its image aligned in ``rect`` as the screens draw
+    a label on a button or a line in its slot: centred (or at the ``left``/``right``) along
+    the width and centred in the height."""
+    width, height = fonts.size(words, size, bold)
+    if align == "left":
+        x = rect.left
+    elif align == "right":
+        x = rect.right - width
+    else:
+        x = rect.centerx - width // 2
+    return placed_text(fonts, words, size, (x, rect.centery - height // 2), role, box, bold, layer)
+
+
+def element(role: Role, rect: pygame.Rect, name: str, layer: int = 0, opaque: bool = True) -> Placed:
+    """A control, card, cell, dialog or veil at ``rect``, named as a player would point at it."""
+    return Placed(role, pygame.Rect(rect), name, layer=layer, opaque=opaque)
+
+
+def pieces(*groups: "Placed | None | tuple[Placed | None, ...] | list[Placed | None]") -> tuple[Placed, ...]:
+    """The pieces of ``groups`` in order, blanks (None) left out."""
+    out: list[Placed] = []
+    for group in groups:
+        if isinstance(group, Placed):
+            out.append(group)
+        elif group is not None:
+            out.extend(piece for piece in group if piece is not None)
+    return tuple(out)
