@@ -72,9 +72,9 @@ def fitted_block(fonts: "FontBook", text: str, size: int, box: tuple[int, int], 
                  bold: bool = False, floor: int = 10) -> pygame.Surface:
     """As :func:`fitted_line`, but a text too long for one line at ``floor`` is wrapped
     onto as many centred lines as it needs (the caller's box grows with its ink)."""
-    image = fitted_line(fonts, text, size, box, colour, bold, floor)
-    if image.get_bounding_rect().width <= box[0]:
-        return image
+    shown, wrapped = block_size(fonts, text, size, box, bold, floor)
+    if not wrapped:
+        return fonts.render(text, shown, colour, bold)
     lines = [fonts.render(line, floor, colour, bold) for line in fonts.wrap(text, floor, box[0], bold)]
     step = fonts.line_step(floor)
     block = new_surface((max(line.get_width() for line in lines), step * (len(lines) - 1) + lines[-1].get_height()),
@@ -82,6 +82,16 @@ def fitted_block(fonts: "FontBook", text: str, size: int, box: tuple[int, int], 
     for index, line in enumerate(lines):
         block.blit(line, line.get_rect(midtop=(block.get_width() // 2, index * step)))
     return block
+
+
+def block_size(fonts: "FontBook", text: str, size: int, box: tuple[int, int], bold: bool = False,
+               floor: int = 10) -> tuple[int, bool]:
+    """The size :func:`fitted_block` sets ``text`` at, and whether it wraps it (too long
+    for one line at ``floor``): what a plan says of the block it placed."""
+    one_line = fitted_size(fonts, text, size, box, bold, floor)
+    if fonts.ink(text, one_line, bold).width <= box[0]:
+        return one_line, False
+    return floor, True
 
 
 def fit_lines(fonts: "FontBook", text: str, largest: int, width: int, height: int, floor: int, most: int = 2,

@@ -56,9 +56,15 @@ class DrawnLabel:
     rect: pygame.Rect
     text: str
     image: pygame.Surface
+    px: int = 0  # the size its words show at
 
     def draw(self, surface: pygame.Surface) -> pygame.Rect:
         return blit_ink(surface, self.image, self.rect)
+
+    def ink(self) -> pygame.Rect:
+        """Where :meth:`draw` puts the words' ink."""
+        ink = ink_rect(self.image)
+        return ink.move(ink_x(self.rect, ink, "center"), self.rect.centery - ink.centery)
 
     @property
     def ink_width(self) -> int:
@@ -163,15 +169,17 @@ class TextPage:
         else:
             self.scroll_to(self.offset - view_height, view_height, "below")
 
-    def draw(self, surface: pygame.Surface, fonts: "FontBook", view: pygame.Rect, size: int, colour: "Colour",
-             heading_colour: "Colour", align: str, box: pygame.Rect | None = None) -> None:
-        """The lines in ``view`` (scrolled by ``offset``); a scrolled page shows a line only
+    def shown_lines(self, fonts: "FontBook", view: pygame.Rect, size: int, colour: "Colour", heading_colour: "Colour",
+                    align: str, box: pygame.Rect | None = None) -> list[tuple[pygame.Surface, pygame.Rect, PageLine]]:
+        """Each line shown in ``view`` (scrolled by ``offset``): its picture (the font
+        book's, kept), where the picture goes, and the line. A scrolled page shows a line only
         where its ink lies whole inside ``box`` (the view's frame), so none is cut."""
         frame = box or view
         top = view.top - self.offset
         if self.height < view.height and align == "center":
             top = view.top + (view.height - self.height) // 2
         scrolls = self.height > view.height
+        shown = []
         for line in self.lines:
             y = top + line.y
             if y + line.height < view.top or y > view.bottom:
@@ -184,4 +192,11 @@ class TextPage:
                 at.centerx = view.centerx
             if scrolls and not frame.contains(ink_rect(image).move(at.topleft)):
                 continue  # partly outside the view: it shows whole once scrolled to
+            shown.append((image, at, line))
+        return shown
+
+    def draw(self, surface: pygame.Surface, fonts: "FontBook", view: pygame.Rect, size: int, colour: "Colour",
+             heading_colour: "Colour", align: str, box: pygame.Rect | None = None) -> None:
+        """The lines :meth:`shown_lines` places, each in its colour."""
+        for image, at, _ in self.shown_lines(fonts, view, size, colour, heading_colour, align, box):
             surface.blit(image, at)

@@ -28,7 +28,7 @@ from .menu_ui import MenuUI
 from . import palette
 from ..input.focus import ARROW_KEYS, Target, step_focus
 from ..audit.draw_log import Role, as_role, panel
-from ..text.fit import SMALLEST_PX, edge_room, fitted_block, fitted_line, fitted_size, min_text_px
+from ..text.fit import SMALLEST_PX, block_size, edge_room, fitted_block, fitted_line, fitted_size, min_text_px
 from ..text.menu_text import DrawnLabel, TextPage, ink_rect
 from .widgets import button_shadow, draw_focus_ring
 from ..table.session import GameSession
@@ -36,7 +36,9 @@ from ..shell.payloads import Answer, Confirm, ConfirmAction, Payload, Question
 from ..shell.play_context import PlayContext
 from ..shell.state_machine import State
 from .button_body import draw_body
-from .button_labels import LabelInputs, PlacedLabel, button_style, draw_label, label_inputs, plan_labels, shown_look
+from .button_labels import (LabelInputs, PlacedLabel, button_look, button_style, draw_label, label_inputs, plan_labels,
+                            shown_look)
+from .placed import Placed, element, pieces, placed_text
 from .presenter import Presenter
 from .menu_page import MenuPage, page_pad, page_size
 from .raised_panel import draw_raised_panel
@@ -248,6 +250,11 @@ class MenuState(State):
         subtitle = fitted_block(self.fonts, self.subtitle, sub_look.size, (width, h), sub_look.colour, False, floor)
         notice_images = [fitted_block(self.fonts, n, notice_look.size, (width, h), notice_look.colour, False, floor)
                          for n in notices]
+        # the sizes those show at, for the plan's pieces (the same fits, kept by the font book)
+        title_px = self.fonts.px(fitted_size(self.fonts, text(self.title_key), title_look.size, (width, h), True, floor))
+        sub_px = self.fonts.px(block_size(self.fonts, self.subtitle, sub_look.size, (width, h), False, floor)[0])
+        notice_pxs = [self.fonts.px(block_size(self.fonts, n, notice_look.size, (width, h), False, floor)[0])
+                      for n in notices]
         # One measure of room for the title block, from ink to ink: the panel's edge, the
         # title, the subtitle and the first button are as far apart as the last button and
         # the panel's bottom edge. Each label's box is its ink plus half that room above and below.
@@ -296,16 +303,16 @@ class MenuState(State):
         height = header_h + (body_h + after_body if body or self.drawn_body else 0) + buttons_h + space
         self.panel = frame.dialog_at((width + 2 * gap, min(h - margin, height)))
         x, y = self.panel.left + gap, self.panel.top + space // 2
-        self.title_label = DrawnLabel(pygame.Rect(x, y, width, title_h), text(self.title_key), title)
+        self.title_label = DrawnLabel(pygame.Rect(x, y, width, title_h), text(self.title_key), title, title_px)
         self.labels.append(self.title_label)
         self.label_roles.append("#title")
         y += title_h
         if self.subtitle:
-            self.labels.append(DrawnLabel(pygame.Rect(x, y, width, sub_h), self.subtitle, subtitle))
+            self.labels.append(DrawnLabel(pygame.Rect(x, y, width, sub_h), self.subtitle, subtitle, sub_px))
             self.label_roles.append("#subtitle")
             y += sub_h
-        for notice, image in zip(notices, notice_images):
-            self.labels.append(DrawnLabel(pygame.Rect(x, y, width, notice_line_h), notice, image))
+        for notice, image, px in zip(notices, notice_images, notice_pxs):
+            self.labels.append(DrawnLabel(pygame.Rect(x, y, width, notice_line_h), notice, image, px))
             self.label_roles.append("#notice")
             y += notice_line_h
         y += space // 2
@@ -430,6 +437,49 @@ class MenuState(State):
         """The size of the title alone on the first frame."""
         (w, h), _, title = inputs
         return fitted_size(self.fonts, title, max(24, min(w, h) // 10), (int(w * 0.8), 0), True, SMALLEST_PX)
+
+    # --- what the plan places (judged without drawing: audit/plan_audit.py) ----------------
+    def placed(self) -> tuple[Placed, ...]:
+        """The veil over what lies under the menu, its panel, its title, subtitle and
+        notices, its body (:meth:`placed_body`), and each button with its words."""
+        if not self.active:
+            return ()
+        window = self.kit.viewport.size
+        veil = element(Role.VEIL, pygame.Rect((0, 0), window), "veil", opaque=False)
+        if self.panel is None:
+            size = self.title_plans.plan
+            if size is None:
+                return (veil,)
+            title = self.text(self.title_key)
+            w, h = self.fonts.size(title, size, True)
+            return pieces(veil, placed_text(self.fonts, title, size, (window[0] // 2 - w // 2, window[1] // 2 - h // 2),
+                                            Role.TITLE, bold=True))
+        labels = [Placed(LABEL_ROLES.get(role, Role.NOTICE), label.ink(), label.text, label.px, self.panel)
+                  for label, role in zip(self.labels, self.label_roles) if label.text.strip()]
+        return pieces(veil, element(Role.DIALOG, self.panel, "menu"), labels,
+                      self.placed_body() if self.body_rect is not None else (), self.placed_buttons())
+
+    def placed_body(self) -> tuple[Placed, ...]:
+        """What the body shows: the page of text (``drawn_body`` menus list what they draw)."""
+        if self.text_page is None:
+            return ()
+        return tuple(self.text_page.placed(self.fonts, self.kit.viewport.size))
+
+    def placed_buttons(self) -> list[Placed]:
+        """Each button, and its words where :meth:`draw_button_labels` sets them."""
+        window = self.kit.viewport.size
+        planned = self.label_plans.plan or {}
+        out: list[Placed] = []
+        for button, ident in self.buttons:
+            out.append(element(Role.BUTTON, button.rect, f"button {ident}"))
+            label = planned.get(ident)
+            if label is not None:
+                bold = button_look(window, button).bold
+                ink = self.fonts.ink(label.words, label.size, bold)
+                at = (button.rect.centerx - ink.centerx,
+                      button.rect.top + label.baseline - self.fonts.baseline(label.words, label.size, bold))
+                out += pieces(placed_text(self.fonts, label.words, label.size, at, Role.BUTTON_LABEL, button.rect, bold))
+        return out
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         if not self.active:

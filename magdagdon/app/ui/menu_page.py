@@ -12,7 +12,9 @@ import pygame
 
 from . import palette
 from ..text.fit import min_text_px
-from ..text.menu_text import TextPage
+from ..audit.draw_log import Role
+from ..text.menu_text import TextPage, ink_rect
+from .placed import Placed
 from .ui_theme import text_look
 
 if TYPE_CHECKING:
@@ -65,6 +67,15 @@ class MenuPage:
         else:
             return False
         return True
+
+    def placed(self, fonts: "FontBook", window: tuple[int, int]) -> list[Placed]:
+        """Each line the page shows, where :meth:`draw` puts its ink."""
+        align = "center" if self.question else fonts.direction.start
+        look = text_look(window, "text_box")
+        px = fonts.px(self.size)
+        return [Placed(Role.PAGE, ink_rect(image).move(at.topleft), line.text, px, self.box)
+                for image, at, line in self.page.shown_lines(fonts, self.view(), self.size, look.colour, palette.GOLD,
+                                                             align, self.box.inflate(-2, -2))]
 
     def draw(self, surface: pygame.Surface, fonts: "FontBook", window: tuple[int, int]) -> None:
         """The page in its box: a page of text in a box of its own, its lines from the

@@ -15,7 +15,7 @@ renders nor searches a size: the plan already chose the size and the place."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable
 
 import pygame
 
@@ -81,7 +81,7 @@ def element(role: Role, rect: pygame.Rect, name: str, layer: int = 0, opaque: bo
     return Placed(role, pygame.Rect(rect), name, layer=layer, opaque=opaque)
 
 
-def pieces(*groups: "Placed | None | tuple[Placed | None, ...] | list[Placed | None]") -> tuple[Placed, ...]:
+def pieces(*groups: "Placed | None | Iterable[Placed | None]") -> tuple[Placed, ...]:
     """The pieces of ``groups`` in order, blanks (None) left out."""
     out: list[Placed] = []
     for group in groups:
