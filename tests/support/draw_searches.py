@@ -1,6 +1,6 @@
-"""Searches made while a screen draws. A screen's sizes and line breaks belong to its plan,
-made on update or when an input of the plan changes; draw only reads it. While the state
-machine draws (and the loop draws the kiosk's exit band over it), each ask for a fitted size or for broken lines (``FontBook.fit``,
+"""Searches made while a screen draws or says what its plan places. A screen's sizes and line
+breaks belong to its plan, made on update or when an input of the plan changes; draw and
+``placed`` only read it. While the state machine draws or lists its screens' pieces (and the loop draws the kiosk's exit band over it), each ask for a fitted size or for broken lines (``FontBook.fit``,
 ``FontBook.wrap``, which every size search and wrap in ``text/`` goes through) is written
 down with the first place outside ``text/`` that asked."""
 
@@ -38,14 +38,14 @@ def searches_while_drawing() -> Iterator[list[str]]:
     each, in the order first met."""
     found: dict[str, None] = {}
     drawing = [0]
-    draw, draw_leaving = StateMachine.draw, Control._draw_leaving
+    draw, draw_leaving, placed = StateMachine.draw, Control._draw_leaving, StateMachine.placed
     originals = {name: getattr(FontBook, name) for name in SEARCHES}
 
-    def drawn(paint: Callable[..., None]) -> Callable[..., None]:
-        def watched_draw(self: Any, *args: Any) -> None:
+    def drawn(paint: Callable[..., Any]) -> Callable[..., Any]:
+        def watched_draw(self: Any, *args: Any) -> Any:
             drawing[0] += 1
             try:
-                paint(self, *args)
+                return paint(self, *args)
             finally:
                 drawing[0] -= 1
         return watched_draw
@@ -59,6 +59,7 @@ def searches_while_drawing() -> Iterator[list[str]]:
 
     seen: list[str] = []
     StateMachine.draw = drawn(draw)  # type: ignore[method-assign]
+    StateMachine.placed = drawn(placed)  # type: ignore[method-assign]  # reading a plan searches nothing either
     Control._draw_leaving = drawn(draw_leaving)  # type: ignore[method-assign]
     for name, search in originals.items():
         setattr(FontBook, name, watched(name, search))
@@ -66,6 +67,7 @@ def searches_while_drawing() -> Iterator[list[str]]:
         yield seen
     finally:
         StateMachine.draw = draw  # type: ignore[method-assign]
+        StateMachine.placed = placed  # type: ignore[method-assign]
         Control._draw_leaving = draw_leaving  # type: ignore[method-assign]
         for name, search in originals.items():
             setattr(FontBook, name, search)
