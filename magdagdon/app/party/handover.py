@@ -11,12 +11,14 @@ import pygame
 
 from .play import strip_entries
 from ..audit.draw_log import Role, as_role
+from .line_pieces import line_pieces
 from .strip import StripEntry, StripTile, draw_party_strip, plan_party_strip
 from ..text.fit import fitted_size, min_text_px
 from ..text.fonts import FontBook
 from ..text.line_block import PlacedLine, draw_lines
 from ..ui.body_inputs import BodyInputs, body_inputs
 from ..ui.palette import Colour
+from ..ui.placed import Placed, element, pieces
 from ..ui.presenter import Presenter
 from ..shell.payloads import Payload
 from ..shell.play_context import PlayContext
@@ -106,6 +108,14 @@ class PartyHandover(PartyScreen):
         self.plan = self.plans.present(body_inputs(body, self.kit.viewport.size, self.text.locale, self.fonts.scale,
                                                    model))
 
+    def placed_body(self) -> tuple[Placed, ...]:
+        """What :meth:`draw_body` draws: the name of the player to move, everyone's tile."""
+        plan = self.plan
+        if plan is None:
+            return ()
+        return pieces(line_pieces(self.fonts, (plan.name,), Role.SUBTITLE, self.body_rect),
+                      *(strip_pieces(self.fonts, strip) for strip in plan.strips))
+
     def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         plan = self.plan
         if plan is None:
@@ -147,6 +157,16 @@ def plan_handover(fonts: FontBook, inputs: BodyInputs[HandoverModel]) -> Handove
                                    plan_party_strip(fonts, window, top.move(0, strip.height // 2), entries[half:],
                                                     across=True)))
     return HandoverPlan(name, (plan_party_strip(fonts, window, strip, entries, across=not model.portrait),))
+
+
+def strip_pieces(fonts: FontBook, strip: tuple[StripTile, ...]) -> list[Placed]:
+    """What ``draw_party_strip`` draws: each tile, its name and its other lines."""
+    out: list[Placed] = []
+    for index, tile in enumerate(strip):
+        out.append(element(Role.PANEL, tile.tile, f"player {index}"))
+        for line, words in enumerate(tile.lines):
+            out += line_pieces(fonts, words, Role.NAME if line == 0 else Role.VALUE, tile.tile)
+    return out
 
 
 def screen(services: Services) -> PartyHandover:

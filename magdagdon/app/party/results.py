@@ -16,7 +16,8 @@ from ..table.games import Games
 from .play import PartyPlay
 from ..audit.draw_log import Role, panel
 from ..text.fit import min_text_px
-from .results_cards import BestTurnsPlan, StandingPlan, draw_best_turns, draw_standing, plan_best_turns, plan_standing
+from .results_cards import (BestTurnsPlan, StandingPlan, best_turns_pieces, draw_best_turns, draw_standing,
+                            plan_best_turns, plan_standing, standing_pieces)
 from ..shell.payloads import Payload
 from ..shell.play_context import PlayContext
 from ..services.store_access import StoreAccess
@@ -25,6 +26,7 @@ from ..text.i18n import Catalog
 from ..ui.body_inputs import BodyInputs, body_inputs
 from ..ui.menu import Item, MenuKit
 from ..ui.palette import Colour
+from ..ui.placed import Placed, pieces
 from ..ui.presenter import Presenter
 from .screen import PartyScreen
 from ..shell.screen_key import ScreenKey
@@ -89,6 +91,14 @@ class PartyResultsScreen(PartyScreen):
                              tuple(play.game_of(seat).board for seat in seats), self.kit.viewport.frame.portrait)
         self.plan = self.plans.present(body_inputs(body, self.kit.viewport.size, self.text.locale, self.fonts.scale,
                                                    model))
+
+    def placed_body(self) -> tuple[Placed, ...]:
+        """What :meth:`draw_body` draws: every standing's card, the strip of best turns."""
+        plan = self.plan
+        if plan is None:
+            return ()
+        return pieces(*(standing_pieces(self.fonts, standing, f"standing {index}")
+                        for index, standing in enumerate(plan.standings)), best_turns_pieces(self.fonts, plan.best))
 
     def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         plan = self.plan

@@ -21,6 +21,8 @@ from ..text.menu_text import ink_rect
 from ..table.score_rows import score_rows
 from ..ui.palette import Colour
 from ..table.mini_board import draw_mini_board
+from ..ui.placed import Placed, element
+from .line_pieces import line_pieces
 
 
 @dataclass(frozen=True)
@@ -84,6 +86,15 @@ def draw_best_turns(surface: pygame.Surface, fonts: FontBook, plan: BestTurnsPla
         with panel(surface, "best each turn", plan.strip, Role.VALUE), \
                 panel(surface, f"turn {cell.turn}", cell.box, element=Role.PICTURE):
             draw_lines(surface, fonts, (cell.digit,))
+
+
+def best_turns_pieces(fonts: FontBook, plan: BestTurnsPlan) -> list[Placed]:
+    """What :func:`draw_best_turns` draws: the label, each turn's cell and its number."""
+    out = line_pieces(fonts, (plan.label,), Role.LABEL, plan.strip)
+    for cell in plan.cells:
+        out += [element(Role.PICTURE, cell.box, f"turn {cell.turn}"),
+                *line_pieces(fonts, (cell.digit,), Role.VALUE, cell.box)]
+    return out
 
 
 @dataclass(frozen=True)
@@ -166,6 +177,16 @@ def draw_standing(surface: pygame.Surface, fonts: FontBook, plan: StandingPlan) 
             draw_lines(surface, fonts, (label,))
             with as_role(surface, Role.VALUE):
                 draw_lines(surface, fonts, (value,))
+
+
+def standing_pieces(fonts: FontBook, plan: StandingPlan, name: str) -> list[Placed]:
+    """What :func:`draw_standing` draws: the card (``name``), its head, total and rows."""
+    box = plan.box
+    out = [element(Role.PANEL, box, name), *line_pieces(fonts, (plan.head,), Role.NAME, box),
+           *line_pieces(fonts, (plan.total,), Role.VALUE, box)]
+    for label, value in plan.rows:
+        out += line_pieces(fonts, (label,), Role.LABEL, box) + line_pieces(fonts, (value,), Role.VALUE, box)
+    return out
 
 
 def _rows(fonts: FontBook, rows: list[tuple[str, str]], small: int, label_width: int

@@ -15,6 +15,7 @@ from magdagdon.storage.party_file import PartyRecord
 
 from ..table.games import Games
 from .play import PartyPlay, party_files
+from .line_pieces import line_pieces
 from .row import draw_sign
 from ..audit.draw_log import Role, as_role, panel
 from ..text.line_block import draw_lines
@@ -25,12 +26,14 @@ from ..shell.play_context import PlayContext
 from ..services.store_access import StoreAccess
 from ..ui.body_inputs import body_inputs
 from ..ui.menu import Item, MenuKit, MenuState
+from ..ui.placed import Placed, element, pieces
 from ..ui.presenter import Presenter
 from .setup_plan import SeatPlan, SetupInputs, SetupPlan, plan_setup
 from ..shell.screen_key import ScreenKey
 
 if TYPE_CHECKING:
     from ..shell.screens import Services
+    from ..text.fonts import FontBook
 
 # The buttons that seat the computer, one per strength, weakest first.
 ADD_COMPUTER = {f"add_{strength.value}": strength for strength in ComputerStrength}
@@ -140,6 +143,14 @@ class PartySetup(MenuState):
         self.plan = None if body is None else self.plans.present(
             body_inputs(body, self.kit.viewport.size, self.text.locale, self.fonts.scale, tuple(self.seats)))
 
+    def placed_body(self) -> tuple[Placed, ...]:
+        """What :meth:`draw_body` draws: the line saying nobody sits yet, or each seat."""
+        plan, fonts = self.plan, self.fonts
+        if plan is None:
+            return ()
+        return pieces(line_pieces(fonts, plan.nobody, Role.NOTICE, self.body_rect),
+                      *(_seat_pieces(fonts, seat) for seat in plan.seats))
+
     def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         plan, fonts = self.plan, self.fonts
         if plan is None:
@@ -162,6 +173,17 @@ class PartySetup(MenuState):
             draw_sign(surface, seat.sign_box, "computer")
         with as_role(surface, Role.NOTICE):
             draw_lines(surface, fonts, seat.how)
+
+
+def _seat_pieces(fonts: FontBook, seat: SeatPlan) -> list[Placed]:
+    """A seat's disc and its number, the name, and the computer's sign and how it plays."""
+    name = f"seat {seat.index}"
+    out = [element(Role.PICTURE, seat.disc, f"{name} number"), *line_pieces(fonts, seat.number, Role.VALUE, seat.disc),
+           *line_pieces(fonts, seat.name, Role.NAME, seat.box)]
+    if seat.sign_box is not None:
+        out.append(element(Role.PICTURE, seat.sign_box, f"{name} computer"))
+        out += line_pieces(fonts, seat.how, Role.NOTICE, seat.box)
+    return out
 
 
 def screen(services: Services) -> PartySetup:
