@@ -205,6 +205,14 @@ def _lesson_frame_again(step: int) -> Callable[[Player], None]:
     return run
 
 
+def _best_today_again(player: Player) -> None:
+    """The best-today card just shown again: it stands only INTRO_SECONDS before its game
+    plays back, less than a size's five languages take, so each size waits for it to come
+    round (after the game it introduces) rather than judge the game in its place."""
+    player.wait_for(lambda: player.top_key == "attract_card" and player.top.card == "best_today"
+                    and player.top.tick < UPDATES_PER_SECOND // 2, limit=120)
+
+
 def _attract_table(step: str) -> Callable[[Player], None]:
     """Idle until the attract loop plays a game on the table at ``step`` ("best_today": today's
     best played back; "expert_demo": the expert's game), then until dice are staged."""
@@ -362,7 +370,7 @@ SCENES: tuple[Scene, ...] = (
     Scene("attract, scores", ("attract_card",), {"kiosk": True}, _attract("scores"),
           data="kiosk", attract_steps=("scores",)),
     Scene("attract, best today", ("attract_card",), {"kiosk": True}, _attract("best_today"),
-          data="kiosk", attract_steps=("best_today",)),
+          data="kiosk", attract_steps=("best_today",), again=_best_today_again),
     Scene("attract, how to play 1", ("attract_card",), {"kiosk": True}, _attract("how_to_play:0"),
           data="kiosk", attract_steps=("how_to_play",), again=_lesson_frame_again(0)),
     Scene("attract, how to play 2", ("attract_card",), {"kiosk": True}, _attract("how_to_play:1"),

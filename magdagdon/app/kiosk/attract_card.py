@@ -19,9 +19,10 @@ from ..text.i18n import Catalog
 from ..audit.draw_log import Role, as_role, panel
 from ..ui import palette
 from ..ui.presenter import Presenter
-from ..table.lesson_view import draw_lesson_frame
+from ..table.lesson_view import draw_lesson_frame, lesson_frame_pieces
 from ..table.lessons import lesson_at, lessons
-from ..text.menu_text import blit_ink
+from ..text.menu_text import blit_ink, ink_x
+from ..ui.placed import Placed, element, pieces, placed_text
 from ..shell.payloads import Card, CardToShow, Payload
 from ..shell.play_context import PlayContext
 from ..shell.state_machine import State
@@ -87,6 +88,44 @@ class AttractCard(State):
     def look(self) -> int | None:
         return self._phase() if self.card in ("how_to_play", "title", "scores") else None
 
+    def _page(self) -> int:
+        """The scores card's page shown now (today's or all time's, when they take turns)."""
+        scores = self.plan.scores
+        return (self.tick // PAGE_TICKS) % 2 if scores is not None and scores.paged else 0
+
+    # --- what the plan places -------------------------------------------------------------
+    def placed(self) -> tuple[Placed, ...]:
+        """The card, its lines, the score tables' page shown now or the lesson frame shown
+        now, and the invitation under the card: as the plan placed them."""
+        plan = self.plan
+        out: list[Placed | None] = [element(Role.PANEL, plan.card, self.card.value)]
+        out += [self._line_piece(line) for line in plan.lines]
+        if plan.scores is not None:
+            page = self._page()
+            for block in plan.scores.blocks:
+                out += [element(Role.PANEL, block.box, f"table {block.difficulty.name}"), self._line_piece(block.heading)]
+                for section in block.pages[page % len(block.pages)]:
+                    out += [self._line_piece(section.caption),
+                            self._line_piece(section.none) if section.none is not None else None]
+                    for row in section.rows:
+                        out += [placed_text(self.fonts, row.name, row.name_size, row.name_at, Role.NAME, row.line),
+                                placed_text(self.fonts, row.score, row.score_size, row.score_at, Role.VALUE, row.line,
+                                            bold=True)]
+        if plan.lessons:
+            lesson, index = lesson_at(self.tick)
+            frame = plan.lessons[lesson][index]
+            out += [self._line_piece(line) for line in frame.lines]
+            out += lesson_frame_pieces(self.fonts, frame.stage, frame.sums)
+        if plan.footer is not None:
+            out.append(self._line_piece(plan.footer))
+        return pieces(out)
+
+    def _line_piece(self, line: Line) -> Placed | None:
+        """A planned line's ink where ``_line`` blits it: placed ``align`` and centred in its box."""
+        ink = self.fonts.ink(line.words, line.size, line.bold)
+        at = (ink_x(line.box, ink, line.align), line.box.centery - ink.centery)
+        return placed_text(self.fonts, line.words, line.size, at, line.role, line.box, line.bold)
+
     # --- drawing --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         """The card in the window above the invitation line (the title card is one itself)."""
@@ -96,7 +135,7 @@ class AttractCard(State):
             for line in plan.lines:
                 self._line(surface, line)
             if plan.scores is not None:
-                page = (self.tick // PAGE_TICKS) % 2 if plan.scores.paged else 0
+                page = self._page()
                 for block in plan.scores.blocks:
                     self._score_block(surface, block, page)
             if plan.lessons:

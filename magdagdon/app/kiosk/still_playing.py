@@ -20,6 +20,7 @@ from ..text.fonts import FontBook
 from ..text.i18n import Catalog
 from ..audit.draw_log import Role, as_role
 from ..ui import palette
+from ..ui.placed import Placed, element, pieces, placed_in, placed_text
 from ..ui.presenter import Presenter
 from ..shell.payloads import Countdown, Payload
 from ..shell.play_context import PlayContext
@@ -101,6 +102,18 @@ class StillPlaying(State):
 
     def look(self) -> int:
         return self.whole_seconds  # a frame each second the count goes down
+
+    def placed(self) -> tuple[Placed, ...]:
+        """The veil over the game (what it covers is background), the question, the count
+        now and the hint, where the plan put them."""
+        plan = self.plans.plan
+        assert plan is not None  # presented on entering
+        fonts = self.fonts
+        return pieces(element(Role.VEIL, pygame.Rect((0, 0), self.viewport.size), "veil", opaque=False),
+                      placed_text(fonts, plan.question, plan.question_px, plan.question_at.topleft, Role.TITLE, bold=True),
+                      placed_text(fonts, plan.hint, plan.hint_px, plan.hint_at.topleft, Role.GUIDE),
+                      placed_in(fonts, str(self.whole_seconds), plan.count_px, pygame.Rect(plan.count_centre, (0, 0)),
+                                Role.VALUE, bold=True))
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         plan = self.plans.plan
