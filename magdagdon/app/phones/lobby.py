@@ -216,11 +216,13 @@ class PhonesLobby(MenuState):
         words = [placed_lines(fonts, lines, role, body) for lines, role in
                  ((plan.label, Role.LABEL), (plan.code, Role.VALUE), (plan.address, Role.VALUE),
                   (plan.joined, Role.LABEL))]
-        names = [(placed_mark(cell.mark_box, cell.guest.mark.value) if cell.guest and cell.mark_box else None,
-                  placed_lines(fonts, cell.words, Role.NAME if cell.guest else Role.LABEL, cell.box))
-                 for cell in plan.names]
-        return pieces(element(Role.PICTURE, qr_rect(self.host.qr, plan.qr_box), "qr code"), *words,
-                      *(piece for name in names for piece in name), placed_legend(fonts, plan.legend))
+        names: list[Placed | None] = []
+        for cell in plan.names:  # a guest's mark and name, or the count of those left out
+            if cell.guest is not None and cell.mark_box is not None:
+                names.append(placed_mark(cell.mark_box, cell.guest.mark.value))
+            names += placed_lines(fonts, cell.words, Role.NAME if cell.guest else Role.LABEL, cell.box)
+        return pieces(element(Role.PICTURE, qr_rect(self.host.qr, plan.qr_box), "qr code"), *words, names,
+                      placed_legend(fonts, plan.legend))
 
     # --- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:

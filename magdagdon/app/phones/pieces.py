@@ -56,14 +56,17 @@ def placed_standing(fonts: FontBook, plan: StandingPlan, name: str) -> tuple[Pla
     """A result's card: its place and name, total, board and the breakdown's rows."""
     box = plan.box
     board = element(Role.PICTURE, plan.board_rect, "mini board") if plan.board_rect is not None else None
-    rows = [(placed_lines(fonts, (label,), Role.LABEL, box), placed_lines(fonts, (value,), Role.VALUE, box))
-            for label, value in plan.rows]
-    return pieces(element(Role.PANEL, box, name), placed_lines(fonts, (plan.head,), Role.NAME, box),
-                  placed_lines(fonts, (plan.total,), Role.VALUE, box), board, *(piece for row in rows for piece in row))
+    out = [element(Role.PANEL, box, name), *placed_lines(fonts, (plan.head,), Role.NAME, box),
+           *placed_lines(fonts, (plan.total,), Role.VALUE, box), board]
+    for label, value in plan.rows:
+        out += placed_lines(fonts, (label,), Role.LABEL, box) + placed_lines(fonts, (value,), Role.VALUE, box)
+    return pieces(out)
 
 
 def placed_best_turns(fonts: FontBook, plan: BestTurnsPlan) -> tuple[Placed, ...]:
     """The strip's label, and each turn's cell with its number."""
-    cells = [(element(Role.PICTURE, cell.box, f"turn {cell.turn}"),
-              placed_lines(fonts, (cell.digit,), Role.VALUE, cell.box)) for cell in plan.cells]
-    return pieces(placed_lines(fonts, (plan.label,), Role.LABEL, plan.strip), *(piece for cell in cells for piece in cell))
+    out = placed_lines(fonts, (plan.label,), Role.LABEL, plan.strip)
+    for cell in plan.cells:
+        out.append(element(Role.PICTURE, cell.box, f"turn {cell.turn}"))
+        out += placed_lines(fonts, (cell.digit,), Role.VALUE, cell.box)
+    return pieces(out)

@@ -193,7 +193,7 @@ class PhonesRace(RoomScreen):
             with panel(surface, "roll", plan.roll_box, element=Role.PANEL):
                 for value, midleft in plan.dice:
                     face = die_face(value, plan.die, "board")
-                    note(surface, surface.blit(face, face.get_rect(midleft=midleft)), Role.PICTURE, f"roll die {value}")
+                    note(surface, surface.blit(face, die_rect(plan.die, midleft)), Role.PICTURE, f"roll die {value}")
         draw_tiles(surface, fonts, plan.tiles, self.tile_images)
         draw_legend_items(surface, fonts, plan.legend)
 
@@ -262,8 +262,8 @@ class PhonesResults(RoomScreen):
         plan, fonts = self.plan, self.fonts
         if plan is None:
             return ()
-        return pieces(*(placed_standing(fonts, standing, f"standing {index}") for index, standing in enumerate(plan.podium)),
-                      placed_tiles(fonts, plan.others), placed_best_turns(fonts, plan.best))
+        cards = [placed_standing(fonts, standing, f"standing {index}") for index, standing in enumerate(plan.podium)]
+        return pieces(*cards, placed_tiles(fonts, plan.others), placed_best_turns(fonts, plan.best))
 
     def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         plan, fonts = self.plan, self.fonts
