@@ -69,12 +69,19 @@ def seat_colour(index: int) -> Colour:
     return PLAYER_COLOURS[index % len(PLAYER_COLOURS)]
 
 
-def draw_mark(surface: pygame.Surface, box: pygame.Rect, mark: GuestMark) -> None:
-    """The mark's shape in ``box`` (a square)."""
-    colour = MARK_COLOURS[mark]
+def mark_square(box: pygame.Rect) -> pygame.Rect:
+    """The square a mark takes in ``box``: the largest, centred."""
     side = min(box.width, box.height)
     square = pygame.Rect(0, 0, side, side)
     square.center = box.center
+    return square
+
+
+def draw_mark(surface: pygame.Surface, box: pygame.Rect, mark: GuestMark) -> None:
+    """The mark's shape in ``box`` (a square)."""
+    colour = MARK_COLOURS[mark]
+    square = mark_square(box)
+    side = square.width
     width = max(2, side // 8)
     c, r = square.center, side // 2 - width // 2
     if mark is GuestMark.PLACING:  # three dots: still placing

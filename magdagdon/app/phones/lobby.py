@@ -26,12 +26,14 @@ from ..ui.background import draw_background
 from ..text.line_block import draw_lines
 from ..text.text_runs import isolated
 from ..ui.menu import Item, MenuKit, MenuState
+from ..ui.placed import Placed, element, pieces
 from ..ui.presenter import Presenter
 from .guest_tiles import draw_legend_items, draw_mark, mark_of
 from ..ui.body_inputs import body_inputs
 from .lobby_plan import Guest, LobbyInputs, LobbyModel, LobbyPlan, plan_lobby
 from .host import HostFailed, PhoneHost, report
-from .qr_view import draw_qr
+from .pieces import placed_legend, placed_lines, placed_mark
+from .qr_view import draw_qr, qr_rect
 from ..shell.screen_key import ScreenKey
 
 if TYPE_CHECKING:
@@ -204,6 +206,23 @@ class PhonesLobby(MenuState):
         if plan is not self.plan or version != self.planned_version:
             self.kit.ui.note_change()  # shown by the next frame
         self.plan, self.planned_version = plan, version
+
+    # --- what the plan places ----------------------------------------------------------------
+    def placed_body(self) -> tuple[Placed, ...]:
+        """The code's square, the room's words, each guest's mark and name, the legend."""
+        plan, fonts, body = self.plan, self.fonts, self.body_rect
+        if plan is None or not self.host.qr:
+            return ()
+        words = [placed_lines(fonts, lines, role, body) for lines, role in
+                 ((plan.label, Role.LABEL), (plan.code, Role.VALUE), (plan.address, Role.VALUE),
+                  (plan.joined, Role.LABEL))]
+        names: list[Placed | None] = []
+        for cell in plan.names:  # a guest's mark and name, or the count of those left out
+            if cell.guest is not None and cell.mark_box is not None:
+                names.append(placed_mark(cell.mark_box, cell.guest.mark.value))
+            names += placed_lines(fonts, cell.words, Role.NAME if cell.guest else Role.LABEL, cell.box)
+        return pieces(element(Role.PICTURE, qr_rect(self.host.qr, plan.qr_box), "qr code"), *words, names,
+                      placed_legend(fonts, plan.legend))
 
     # --- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:

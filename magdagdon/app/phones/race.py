@@ -29,11 +29,13 @@ from ..text.line_block import draw_lines
 from ..party.results_cards import draw_best_turns, draw_standing
 from ..ui.body_inputs import BodyInputs, body_inputs
 from ..ui.menu import Item, MenuKit, MenuState
+from ..ui.placed import Placed, element, pieces
 from ..ui.presenter import Presenter
 from .guest_tiles import GuestMark, TileImages, draw_legend_items, draw_tiles, mark_of, tiles_of
 from .tile_plan import KeptTilePlans
 from .race_plan import RaceInputs, RacePlan, RaceModel, RoomResultsModel, RoomResultsPlan, plan_race, plan_room_results
 from .host import PhoneHost
+from .pieces import placed_best_turns, placed_legend, placed_lines, placed_standing, placed_tiles
 from ..shell.screen_key import ScreenKey
 
 if TYPE_CHECKING:
@@ -168,6 +170,17 @@ class PhonesRace(RoomScreen):
         self.plan = self.plans.present(body_inputs(body, self.kit.viewport.size, self.text.locale, self.fonts.scale,
                                                    model))
 
+    def placed_body(self) -> tuple[Placed, ...]:
+        """The turn, the roll's dice, the seconds left, the guests' tiles and the legend."""
+        plan, fonts = self.plan, self.fonts
+        if plan is None:
+            return ()
+        dice = [element(Role.PICTURE, die_rect(plan.die, midleft), f"roll die {value}") for value, midleft in plan.dice]
+        return pieces(placed_lines(fonts, plan.turn, Role.VALUE, plan.turn_box),
+                      placed_lines(fonts, plan.timer, Role.VALUE, plan.timer_box),
+                      element(Role.PANEL, plan.roll_box, "roll") if plan.dice else None, dice,
+                      placed_tiles(fonts, plan.tiles), placed_legend(fonts, plan.legend))
+
     def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         plan, fonts = self.plan, self.fonts
         if plan is None:
@@ -180,7 +193,7 @@ class PhonesRace(RoomScreen):
             with panel(surface, "roll", plan.roll_box, element=Role.PANEL):
                 for value, midleft in plan.dice:
                     face = die_face(value, plan.die, "board")
-                    note(surface, surface.blit(face, face.get_rect(midleft=midleft)), Role.PICTURE, f"roll die {value}")
+                    note(surface, surface.blit(face, die_rect(plan.die, midleft)), Role.PICTURE, f"roll die {value}")
         draw_tiles(surface, fonts, plan.tiles, self.tile_images)
         draw_legend_items(surface, fonts, plan.legend)
 
@@ -244,6 +257,14 @@ class PhonesResults(RoomScreen):
         self.plan = self.plans.present(body_inputs(body, self.kit.viewport.size, self.text.locale, self.fonts.scale,
                                                    model))
 
+    def placed_body(self) -> tuple[Placed, ...]:
+        """The podium's cards, the other guests' tiles and the strip of each turn's best."""
+        plan, fonts = self.plan, self.fonts
+        if plan is None:
+            return ()
+        cards = [placed_standing(fonts, standing, f"standing {index}") for index, standing in enumerate(plan.podium)]
+        return pieces(*cards, placed_tiles(fonts, plan.others), placed_best_turns(fonts, plan.best))
+
     def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         plan, fonts = self.plan, self.fonts
         if plan is None:
@@ -253,6 +274,13 @@ class PhonesResults(RoomScreen):
                 draw_standing(surface, fonts, standing)
         draw_tiles(surface, fonts, plan.others, self.tile_images)
         draw_best_turns(surface, fonts, plan.best)
+
+
+def die_rect(side: int, midleft: tuple[int, int]) -> pygame.Rect:
+    """Where a die of the roll is blitted (its face is a square of ``side``)."""
+    rect = pygame.Rect(0, 0, side, side)
+    rect.midleft = midleft
+    return rect
 
 
 def screen(services: Services) -> PhonesRace:
