@@ -11,14 +11,13 @@ import pygame
 
 from .play import strip_entries
 from ..audit.draw_log import Role, as_role
-from .line_pieces import line_pieces
 from .strip import StripEntry, StripTile, draw_party_strip, plan_party_strip
 from ..text.fit import fitted_size, min_text_px
 from ..text.fonts import FontBook
 from ..text.line_block import PlacedLine, draw_lines
 from ..ui.body_inputs import BodyInputs, body_inputs
 from ..ui.palette import Colour
-from ..ui.placed import Placed, element, pieces
+from ..ui.placed import Placed, element, pieces, placed_lines
 from ..ui.presenter import Presenter
 from ..shell.payloads import Payload
 from ..shell.play_context import PlayContext
@@ -113,7 +112,7 @@ class PartyHandover(PartyScreen):
         plan = self.plan
         if plan is None:
             return ()
-        return pieces(line_pieces(self.fonts, (plan.name,), Role.SUBTITLE, self.body_rect),
+        return pieces(placed_lines(self.fonts, (plan.name,), Role.SUBTITLE, self.body_rect),
                       *(strip_pieces(self.fonts, strip) for strip in plan.strips))
 
     def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -165,7 +164,7 @@ def strip_pieces(fonts: FontBook, strip: tuple[StripTile, ...]) -> list[Placed]:
     for index, tile in enumerate(strip):
         out.append(element(Role.PANEL, tile.tile, f"player {index}"))
         for line, words in enumerate(tile.lines):
-            out += line_pieces(fonts, words, Role.NAME if line == 0 else Role.VALUE, tile.tile)
+            out += placed_lines(fonts, words, Role.NAME if line == 0 else Role.VALUE, tile.tile)
     return out
 
 

@@ -21,8 +21,7 @@ from ..text.menu_text import ink_rect
 from ..table.score_rows import score_rows
 from ..ui.palette import Colour
 from ..table.mini_board import draw_mini_board
-from ..ui.placed import Placed, element
-from .line_pieces import line_pieces
+from ..ui.placed import Placed, element, placed_lines
 
 
 @dataclass(frozen=True)
@@ -90,10 +89,10 @@ def draw_best_turns(surface: pygame.Surface, fonts: FontBook, plan: BestTurnsPla
 
 def best_turns_pieces(fonts: FontBook, plan: BestTurnsPlan) -> list[Placed]:
     """What :func:`draw_best_turns` draws: the label, each turn's cell and its number."""
-    out = line_pieces(fonts, (plan.label,), Role.LABEL, plan.strip)
+    out = placed_lines(fonts, (plan.label,), Role.LABEL, plan.strip)
     for cell in plan.cells:
         out += [element(Role.PICTURE, cell.box, f"turn {cell.turn}"),
-                *line_pieces(fonts, (cell.digit,), Role.VALUE, cell.box)]
+                *placed_lines(fonts, (cell.digit,), Role.VALUE, cell.box)]
     return out
 
 
@@ -180,12 +179,14 @@ def draw_standing(surface: pygame.Surface, fonts: FontBook, plan: StandingPlan) 
 
 
 def standing_pieces(fonts: FontBook, plan: StandingPlan, name: str) -> list[Placed]:
-    """What :func:`draw_standing` draws: the card (``name``), its head, total and rows."""
+    """What :func:`draw_standing` draws: the card (``name``), its head, total, board and rows."""
     box = plan.box
-    out = [element(Role.PANEL, box, name), *line_pieces(fonts, (plan.head,), Role.NAME, box),
-           *line_pieces(fonts, (plan.total,), Role.VALUE, box)]
+    out = [element(Role.PANEL, box, name), *placed_lines(fonts, (plan.head,), Role.NAME, box),
+           *placed_lines(fonts, (plan.total,), Role.VALUE, box)]
+    if plan.board_rect is not None:
+        out.append(element(Role.PICTURE, plan.board_rect, "mini board"))
     for label, value in plan.rows:
-        out += line_pieces(fonts, (label,), Role.LABEL, box) + line_pieces(fonts, (value,), Role.VALUE, box)
+        out += placed_lines(fonts, (label,), Role.LABEL, box) + placed_lines(fonts, (value,), Role.VALUE, box)
     return out
 
 

@@ -15,7 +15,6 @@ from magdagdon.storage.party_file import PartyRecord
 
 from ..table.games import Games
 from .play import PartyPlay, party_files
-from .line_pieces import line_pieces
 from .row import draw_sign
 from ..audit.draw_log import Role, as_role, panel
 from ..text.line_block import draw_lines
@@ -26,7 +25,7 @@ from ..shell.play_context import PlayContext
 from ..services.store_access import StoreAccess
 from ..ui.body_inputs import body_inputs
 from ..ui.menu import Item, MenuKit, MenuState
-from ..ui.placed import Placed, element, pieces
+from ..ui.placed import Placed, element, pieces, placed_lines
 from ..ui.presenter import Presenter
 from .setup_plan import SeatPlan, SetupInputs, SetupPlan, plan_setup
 from ..shell.screen_key import ScreenKey
@@ -148,7 +147,7 @@ class PartySetup(MenuState):
         plan, fonts = self.plan, self.fonts
         if plan is None:
             return ()
-        return pieces(line_pieces(fonts, plan.nobody, Role.NOTICE, self.body_rect),
+        return pieces(placed_lines(fonts, plan.nobody, Role.NOTICE, self.body_rect),
                       *(_seat_pieces(fonts, seat) for seat in plan.seats))
 
     def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -178,11 +177,11 @@ class PartySetup(MenuState):
 def _seat_pieces(fonts: FontBook, seat: SeatPlan) -> list[Placed]:
     """A seat's disc and its number, the name, and the computer's sign and how it plays."""
     name = f"seat {seat.index}"
-    out = [element(Role.PICTURE, seat.disc, f"{name} number"), *line_pieces(fonts, seat.number, Role.VALUE, seat.disc),
-           *line_pieces(fonts, seat.name, Role.NAME, seat.box)]
+    out = [element(Role.PICTURE, seat.disc, f"{name} number"), *placed_lines(fonts, seat.number, Role.VALUE, seat.disc),
+           *placed_lines(fonts, seat.name, Role.NAME, seat.box)]
     if seat.sign_box is not None:
         out.append(element(Role.PICTURE, seat.sign_box, f"{name} computer"))
-        out += line_pieces(fonts, seat.how, Role.NOTICE, seat.box)
+        out += placed_lines(fonts, seat.how, Role.NOTICE, seat.box)
     return out
 
 

@@ -26,13 +26,13 @@ from ..ui.background import draw_background
 from ..text.line_block import draw_lines
 from ..text.text_runs import isolated
 from ..ui.menu import Item, MenuKit, MenuState
-from ..ui.placed import Placed, element, pieces
+from ..ui.placed import Placed, element, pieces, placed_lines
 from ..ui.presenter import Presenter
 from .guest_tiles import draw_legend_items, draw_mark, mark_of
 from ..ui.body_inputs import body_inputs
 from .lobby_plan import Guest, LobbyInputs, LobbyModel, LobbyPlan, plan_lobby
 from .host import HostFailed, PhoneHost, report
-from .pieces import placed_legend, placed_lines, placed_mark
+from .pieces import placed_legend, placed_mark
 from .qr_view import draw_qr, qr_rect
 from ..shell.screen_key import ScreenKey
 

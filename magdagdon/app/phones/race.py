@@ -26,16 +26,16 @@ from ..table.dice_faces import die_face
 from ..audit.draw_log import Role, note, panel
 from ..ui.background import draw_background
 from ..text.line_block import draw_lines
-from ..party.results_cards import draw_best_turns, draw_standing
+from ..party.results_cards import best_turns_pieces, draw_best_turns, draw_standing, standing_pieces
 from ..ui.body_inputs import BodyInputs, body_inputs
 from ..ui.menu import Item, MenuKit, MenuState
-from ..ui.placed import Placed, element, pieces
+from ..ui.placed import Placed, element, pieces, placed_lines
 from ..ui.presenter import Presenter
 from .guest_tiles import GuestMark, TileImages, draw_legend_items, draw_tiles, mark_of, tiles_of
 from .tile_plan import KeptTilePlans
 from .race_plan import RaceInputs, RacePlan, RaceModel, RoomResultsModel, RoomResultsPlan, plan_race, plan_room_results
 from .host import PhoneHost
-from .pieces import placed_best_turns, placed_legend, placed_lines, placed_standing, placed_tiles
+from .pieces import placed_legend, placed_tiles
 from ..shell.screen_key import ScreenKey
 
 if TYPE_CHECKING:
@@ -262,8 +262,8 @@ class PhonesResults(RoomScreen):
         plan, fonts = self.plan, self.fonts
         if plan is None:
             return ()
-        cards = [placed_standing(fonts, standing, f"standing {index}") for index, standing in enumerate(plan.podium)]
-        return pieces(*cards, placed_tiles(fonts, plan.others), placed_best_turns(fonts, plan.best))
+        cards = [standing_pieces(fonts, standing, f"standing {index}") for index, standing in enumerate(plan.podium)]
+        return pieces(*cards, placed_tiles(fonts, plan.others), best_turns_pieces(fonts, plan.best))
 
     def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         plan, fonts = self.plan, self.fonts

@@ -23,6 +23,7 @@ from ..audit.draw_log import TEXT_ROLES, Role
 
 if TYPE_CHECKING:
     from ..text.fonts import FontBook
+    from ..text.line_block import PlacedLine
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,15 @@ def placed_in(fonts: "FontBook", words: str, size: int, rect: pygame.Rect, role:
     else:
         x = rect.centerx - width // 2
     return placed_text(fonts, words, size, (x, rect.centery - height // 2), role, box, bold, layer)
+
+
+def placed_lines(fonts: "FontBook", lines: "Iterable[PlacedLine]", role: Role, box: pygame.Rect | None,
+                 offset: tuple[int, int] = (0, 0), layer: int = 0) -> list[Placed]:
+    """One piece a line a plan already placed (``text/line_block.py``'s lines), where
+    ``draw_lines`` blits it, moved by ``offset`` (lines planned relative to their card)."""
+    out = (placed_text(fonts, line.words, line.size, (line.at[0] + offset[0], line.at[1] + offset[1]), role, box,
+                       line.bold, layer) for line in lines)
+    return [piece for piece in out if piece is not None]
 
 
 def element(role: Role, rect: pygame.Rect, name: str, layer: int = 0, opaque: bool = True) -> Placed:
