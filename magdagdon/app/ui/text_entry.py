@@ -15,15 +15,17 @@ from dataclasses import dataclass
 import pygame
 
 from ..input.keyboard import KeyboardLayout, OnScreenKeyboard
-from .button_row import words_width
+from .button_row import button_row_pieces, words_width
 from ..audit.draw_log import Role, as_role, panel
 from . import palette
 from ..text.fit import fitted_size, min_text_px
 from ..text.menu_text import blit_ink
 from ..text.text_runs import isolated
 from .menu import MenuKit, MenuState
+from .placed import Placed, element, pieces, placed_ink_in
 from .presenter import Presenter
 from ..text.fonts import FontBook
+from .widgets import Button
 
 KEY_ACTIONS = (("delete", 3.0),)
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
@@ -236,6 +238,26 @@ class TextEntry(MenuState):
                 blit_ink(surface, image, problem)
         if self.keys is not None:
             self.keys.draw(surface, fonts, self._key_label, lambda ident: "normal")
+
+    def placed_body(self) -> tuple[Placed, ...]:
+        """The field and what of the typed text it shows, the problem under it, and the keys."""
+        fonts, boxes, plan = self.fonts, self.boxes, self.field_plans.plan
+        if boxes is None or plan is None:
+            return ()
+        field, problem = boxes.field, boxes.problem
+        shown = problem_line = None
+        if plan.shown:  # clear of the caret
+            box = field.inflate(-16, -field.height // 5).inflate(-plan.caret_w, 0)
+            shown = placed_ink_in(fonts, plan.shown, plan.shown_px, box, Role.VALUE, field, True)
+        if self.problem:
+            problem_line = placed_ink_in(fonts, self.problem, plan.problem_px, problem, Role.NOTICE, problem)
+        keys = []
+        if self.keys is not None:
+            sizes = self.keys.label_sizes
+            for row in sorted({key.row for key in self.keys.keys}):
+                keys += button_row_pieces(fonts, [Button(key.ident, key.rect, self._key_label(key.ident),
+                                                         label_size=sizes.get(row)) for key in self.keys.row(row)])
+        return pieces(element(Role.PANEL, field, "field"), shown, problem_line, keys)
 
     def _end_that_fits(self, typed: str, px: int, width: int) -> str:
         """The typed text, or as much of its end as fits ``width`` after an ellipsis."""
