@@ -76,6 +76,12 @@ class FieldPlan:
     shown: str
     shown_px: int
     problem_px: int
+    inside: pygame.Rect  # the field less its rim and margins
+
+    @property
+    def text_box(self) -> pygame.Rect:
+        """Where the typed text's ink is centred: the field's inside, clear of the caret."""
+        return self.inside.inflate(-self.caret_w, 0)
 
 
 class TextEntry(MenuState):
@@ -211,7 +217,7 @@ class TextEntry(MenuState):
         shown_px = fitted_size(fonts, shown, px, box.size, True, floor) if shown else px
         problem_px = fitted_size(fonts, inputs.problem, max(floor, problem.height * 2 // 3), problem.size, False,
                                  floor) if inputs.problem else floor
-        return FieldPlan(px, caret_w, shown, shown_px, problem_px)
+        return FieldPlan(px, caret_w, shown, shown_px, problem_px, box)
 
     def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         fonts, boxes, plan = self.fonts, self.boxes, self.field_plans.plan
@@ -220,12 +226,12 @@ class TextEntry(MenuState):
         field, problem = boxes.field, boxes.problem
         pygame.draw.rect(surface, palette.SHADOW, field, border_radius=8)
         pygame.draw.rect(surface, palette.GOLD, field, width=2, border_radius=8)
-        box = field.inflate(-16, -field.height // 5)
+        box = plan.inside
         px, caret_w = plan.px, plan.caret_w
         if plan.shown:
             image = fonts.render(plan.shown, plan.shown_px, palette.TEXT, True)
             with panel(surface, "field", field, Role.VALUE, element=Role.PANEL):
-                ink = blit_ink(surface, image, box.inflate(-caret_w, 0))
+                ink = blit_ink(surface, image, plan.text_box)
         else:
             with panel(surface, "field", field, element=Role.PANEL):
                 ink = pygame.Rect(box.centerx, box.centery - px // 3, 0, px * 2 // 3)
@@ -246,9 +252,8 @@ class TextEntry(MenuState):
             return ()
         field, problem = boxes.field, boxes.problem
         shown = problem_line = None
-        if plan.shown:  # clear of the caret
-            box = field.inflate(-16, -field.height // 5).inflate(-plan.caret_w, 0)
-            shown = placed_ink_in(fonts, plan.shown, plan.shown_px, box, Role.VALUE, field, True)
+        if plan.shown:
+            shown = placed_ink_in(fonts, plan.shown, plan.shown_px, plan.text_box, Role.VALUE, field, True)
         if self.problem:
             problem_line = placed_ink_in(fonts, self.problem, plan.problem_px, problem, Role.NOTICE, problem)
         keys = []
