@@ -24,6 +24,7 @@ from ..table.games import Games
 from ..text.fonts import FontBook
 from ..audit.draw_log import Role, as_role, panel
 from ..ui import palette
+from ..ui.placed import Placed, element, pieces, placed_text
 from ..ui.presenter import Presenter
 from ..shell.payloads import Payload, ReplayToView, ScoresOf
 from ..shell.play_context import PlayContext
@@ -260,6 +261,34 @@ class HighScores(MenuState):
             except OSError:  # e.g. another MAGDAGDON holds the data folder too long
                 self.data = None
         return self.data
+
+    # --- what the plan places -----------------------------------------------------------
+    def placed_body(self) -> tuple[Placed, ...]:
+        """The statistics' panel, figures, caption and bars' labels, the table's column
+        names, the games the scroll shows and the lines under them (or the message)."""
+        plan, view, body = self.plan, self.view, self.body_rect
+        if plan is None or body is None:
+            return ()
+        statistics, table = plan.statistics, plan.table
+        if statistics is None:
+            return pieces(self._placed_words(plan.message, Role.PAGE, body))
+        out = pieces(element(Role.PANEL, statistics.box, "statistics"),
+                     self._placed_words(statistics.figures, Role.LABEL, statistics.box),
+                     self._placed_words(statistics.caption, Role.LABEL, statistics.chart),
+                     self._placed_words(tuple(bar.label for bar in statistics.bars if bar.label is not None),
+                                        Role.LABEL, statistics.chart))
+        area = plan.message_box
+        if table is None or view is None:
+            return out + pieces(self._placed_words(plan.message, Role.NAME, area))
+        cells = [placed_text(self.fonts, cell.words, table.size, (cell.x, row.top + cell.dy), Role.NAME, area, cell.bold)
+                 for row, index in view.rows for cell in table.rows[index]]
+        return out + pieces(self._placed_words(table.headers, Role.NAME, area), cells,
+                            self._placed_words(view.footer, Role.NAME, area))
+
+    def _placed_words(self, words: tuple[Words, ...], role: Role, box: pygame.Rect) -> list[Placed | None]:
+        """``words`` as :func:`_draw_words` draws them (in their own role, else the panel's ``role``)."""
+        return [placed_text(self.fonts, piece.words, piece.size, piece.at, piece.role or role, box, piece.bold)
+                for piece in words]
 
     # --- drawing ------------------------------------------------------------------------
     def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:

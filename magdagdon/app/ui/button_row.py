@@ -13,6 +13,7 @@ from . import palette
 from ..audit.draw_log import Role, panel
 from ..text.fit import fitted_size
 from ..text.menu_text import blit_ink
+from .placed import Placed, element, placed_ink_in
 from .widgets import STYLES, Button, draw_button, rows_of
 
 if TYPE_CHECKING:
@@ -75,3 +76,15 @@ def draw_button_rows(surface: pygame.Surface, fonts: "FontBook", buttons: Sequen
     """Buttons in rows (those of one top and height together), each row at one label size."""
     for row in rows_of(buttons):
         draw_button_row(surface, fonts, row, hovered, focused)
+
+
+def button_row_pieces(fonts: "FontBook", buttons: Sequence[Button], layer: int = 0) -> list[Placed | None]:
+    """What :func:`draw_button_row` places for ``buttons`` (one row, its label size planned):
+    each button, and its words with their ink centred in it."""
+    out: list[Placed | None] = []
+    for button in buttons:
+        out.append(element(Role.BUTTON, button.rect, f"button {button.ident}", layer))
+        if button.label and button.label_size is not None:
+            out.append(placed_ink_in(fonts, button.label, button.label_size, button.rect, Role.BUTTON_LABEL,
+                                     button.rect, True, layer))
+    return out

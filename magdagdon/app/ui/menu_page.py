@@ -69,13 +69,21 @@ class MenuPage:
         return True
 
     def placed(self, fonts: "FontBook", window: tuple[int, int]) -> list[Placed]:
-        """Each line the page shows, where :meth:`draw` puts its ink."""
+        """Each line the page shows, where :meth:`draw` puts its ink. Nastaliq's lines
+        interleave (a line's descenders reach below the next one's top, clear of its
+        letters): lines whose inks meet are one piece, a block, as the page sets them."""
         align = "center" if self.question else fonts.direction.start
         look = text_look(window, "text_box")
         px = fonts.px(self.size)
-        return [Placed(Role.PAGE, ink_rect(image).move(at.topleft), line.text, px, self.box)
-                for image, at, line in self.page.shown_lines(fonts, self.view(), self.size, look.colour, palette.GOLD,
-                                                             align, self.box.inflate(-2, -2))]
+        out: list[Placed] = []
+        for image, at, line in self.page.shown_lines(fonts, self.view(), self.size, look.colour, palette.GOLD,
+                                                     align, self.box.inflate(-2, -2)):
+            ink = ink_rect(image).move(at.topleft)
+            if out and out[-1].rect.colliderect(ink):
+                out[-1] = Placed(Role.PAGE, out[-1].rect.union(ink), f"{out[-1].words} {line.text}", px, self.box)
+            else:
+                out.append(Placed(Role.PAGE, ink, line.text, px, self.box))
+        return out
 
     def draw(self, surface: pygame.Surface, fonts: "FontBook", window: tuple[int, int]) -> None:
         """The page in its box: a page of text in a box of its own, its lines from the

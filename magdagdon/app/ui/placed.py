@@ -86,6 +86,14 @@ def placed_lines(fonts: "FontBook", lines: "Iterable[PlacedLine]", role: Role, b
     return [piece for piece in out if piece is not None]
 
 
+def placed_ink_in(fonts: "FontBook", words: str, size: int, rect: pygame.Rect, role: Role,
+                  box: pygame.Rect | None = None, bold: bool = False, layer: int = 0) -> Placed | None:
+    """The piece for ``words`` drawn as ``blit_ink`` draws them: their ink centred in ``rect``."""
+    ink = fonts.ink(words, size, bold)
+    return placed_text(fonts, words, size, (rect.centerx - ink.centerx, rect.centery - ink.centery), role, box, bold,
+                       layer)
+
+
 def element(role: Role, rect: pygame.Rect, name: str, layer: int = 0, opaque: bool = True) -> Placed:
     """A control, card, cell, dialog or veil at ``rect``, named as a player would point at it."""
     return Placed(role, pygame.Rect(rect), name, layer=layer, opaque=opaque)

@@ -15,15 +15,17 @@ from dataclasses import dataclass
 import pygame
 
 from ..input.keyboard import KeyboardLayout, OnScreenKeyboard
-from .button_row import words_width
+from .button_row import button_row_pieces, words_width
 from ..audit.draw_log import Role, as_role, panel
 from . import palette
 from ..text.fit import fitted_size, min_text_px
 from ..text.menu_text import blit_ink
 from ..text.text_runs import isolated
 from .menu import MenuKit, MenuState
+from .placed import Placed, element, pieces, placed_ink_in
 from .presenter import Presenter
 from ..text.fonts import FontBook
+from .widgets import Button
 
 KEY_ACTIONS = (("delete", 3.0),)
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
@@ -74,6 +76,12 @@ class FieldPlan:
     shown: str
     shown_px: int
     problem_px: int
+    inside: pygame.Rect  # the field less its rim and margins
+
+    @property
+    def text_box(self) -> pygame.Rect:
+        """Where the typed text's ink is centred: the field's inside, clear of the caret."""
+        return self.inside.inflate(-self.caret_w, 0)
 
 
 class TextEntry(MenuState):
@@ -209,7 +217,7 @@ class TextEntry(MenuState):
         shown_px = fitted_size(fonts, shown, px, box.size, True, floor) if shown else px
         problem_px = fitted_size(fonts, inputs.problem, max(floor, problem.height * 2 // 3), problem.size, False,
                                  floor) if inputs.problem else floor
-        return FieldPlan(px, caret_w, shown, shown_px, problem_px)
+        return FieldPlan(px, caret_w, shown, shown_px, problem_px, box)
 
     def draw_body(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         fonts, boxes, plan = self.fonts, self.boxes, self.field_plans.plan
@@ -218,12 +226,12 @@ class TextEntry(MenuState):
         field, problem = boxes.field, boxes.problem
         pygame.draw.rect(surface, palette.SHADOW, field, border_radius=8)
         pygame.draw.rect(surface, palette.GOLD, field, width=2, border_radius=8)
-        box = field.inflate(-16, -field.height // 5)
+        box = plan.inside
         px, caret_w = plan.px, plan.caret_w
         if plan.shown:
             image = fonts.render(plan.shown, plan.shown_px, palette.TEXT, True)
             with panel(surface, "field", field, Role.VALUE, element=Role.PANEL):
-                ink = blit_ink(surface, image, box.inflate(-caret_w, 0))
+                ink = blit_ink(surface, image, plan.text_box)
         else:
             with panel(surface, "field", field, element=Role.PANEL):
                 ink = pygame.Rect(box.centerx, box.centery - px // 3, 0, px * 2 // 3)
@@ -236,6 +244,25 @@ class TextEntry(MenuState):
                 blit_ink(surface, image, problem)
         if self.keys is not None:
             self.keys.draw(surface, fonts, self._key_label, lambda ident: "normal")
+
+    def placed_body(self) -> tuple[Placed, ...]:
+        """The field and what of the typed text it shows, the problem under it, and the keys."""
+        fonts, boxes, plan = self.fonts, self.boxes, self.field_plans.plan
+        if boxes is None or plan is None:
+            return ()
+        field, problem = boxes.field, boxes.problem
+        shown = problem_line = None
+        if plan.shown:
+            shown = placed_ink_in(fonts, plan.shown, plan.shown_px, plan.text_box, Role.VALUE, field, True)
+        if self.problem:
+            problem_line = placed_ink_in(fonts, self.problem, plan.problem_px, problem, Role.NOTICE, problem)
+        keys = []
+        if self.keys is not None:
+            sizes = self.keys.label_sizes
+            for row in sorted({key.row for key in self.keys.keys}):
+                keys += button_row_pieces(fonts, [Button(key.ident, key.rect, self._key_label(key.ident),
+                                                         label_size=sizes.get(row)) for key in self.keys.row(row)])
+        return pieces(element(Role.PANEL, field, "field"), shown, problem_line, keys)
 
     def _end_that_fits(self, typed: str, px: int, width: int) -> str:
         """The typed text, or as much of its end as fits ``width`` after an ellipsis."""
