@@ -14,9 +14,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..audit.draw_log import Role, panel
-from ..table.board_view import SumWords, TagStyle
-from ..table.layout import BoardBlock
-from ..table.lesson_view import LessonStage, draw_lesson_frame, plan_frame_sums
+from ..table.board_view import SumWords
+from ..table.lesson_view import LessonStage, draw_lesson_frame, lesson_frame_pieces, plan_frame_sums
 from ..table.lessons import LessonFrame, lesson_at, lessons
 from ..text.fit import min_text_px, wrap
 from ..text.fonts import FontBook
@@ -25,7 +24,7 @@ from ..text.menu_text import TextPage, blit_ink
 from ..ui import palette
 from ..ui.menu import Item, MenuKit, MenuState
 from ..ui.menu_page import page_pad
-from ..ui.placed import Placed, element, pieces, placed_ink_in, placed_text
+from ..ui.placed import Placed, pieces, placed_ink_in
 from ..ui.presenter import Presenter
 
 if TYPE_CHECKING:
@@ -178,11 +177,9 @@ class Rules(MenuState):
         plan = self.lessons.plan
         if plan is None or self.stage_rect is None:
             return super().placed_body()
-        fonts, block = self.fonts, plan.stage.block
+        fonts = self.fonts
         caption = [placed_ink_in(fonts, line, plan.size, box, Role.LABEL, box) for line, box in plan.lines]
-        return pieces(super().placed_body(), element(Role.PICTURE, plan.stage.area, "lesson board"),
-                      [element(Role.CELL, rect, f"cell {cell}") for cell, rect in enumerate(block.cells)],
-                      _sum_pieces(fonts, block, plan.sums), caption)
+        return pieces(super().placed_body(), lesson_frame_pieces(fonts, plan.stage, plan.sums), caption)
 
     def draw_lesson(self, surface: pygame.Surface) -> None:
         """The lesson's frame and its caption where the plan puts them."""
@@ -193,25 +190,6 @@ class Rules(MenuState):
         for line, box in plan.lines:
             with panel(surface, "caption", box, Role.LABEL):
                 blit_ink(surface, self.fonts.render(line, plan.size, palette.TEXT), box)
-
-
-def _sum_pieces(fonts: FontBook, block: BoardBlock, sums: tuple[SumWords, ...]) -> list[Placed | None]:
-    """Each line's sum and its tag as ``board_view`` draws them: centred together, by their
-    ink, in the line's gutter box."""
-    out: list[Placed | None] = []
-    for index, words in enumerate(sums):
-        rect = block.row_sums[index] if index < 4 else block.col_sums[index - 4]
-        total = str(words.total)
-        number_ink = fonts.ink(total, words.size, True)
-        earned = words.style is TagStyle.EARNED
-        tag_ink = fonts.ink(words.tag, words.tag_size, earned) if words.style is not None else None
-        top = rect.centery - (number_ink.height + (tag_ink.height + words.spacing if tag_ink else 0)) // 2
-        out.append(placed_text(fonts, total, words.size, (rect.centerx - number_ink.centerx, top - number_ink.top),
-                               Role.VALUE, rect, True))
-        if tag_ink is not None:
-            at = (rect.centerx - tag_ink.centerx, top + number_ink.height + words.spacing - tag_ink.top)
-            out.append(placed_text(fonts, words.tag, words.tag_size, at, Role.LABEL, rect, earned))
-    return out
 
 
 def screen(services: Services) -> Rules:
