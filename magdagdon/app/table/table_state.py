@@ -428,21 +428,29 @@ class TableState(State):
         """What the table's plans of the next frame put on the window, as ``draw`` draws
         them: the still parts, the dice, the buttons, the state's own (``extra_pieces``:
         a banner on layer 1), the party's players, the guide line and the coach's bubble
-        (layer ``COACH_LAYER``). A state drawing more over the table (game over) overrides
-        this and adds its pieces to ``super().placed()``."""
+        (layer ``COACH_LAYER``). A state that draws the table otherwise (game over: the still
+        parts under its veil and panel) overrides this, from ``still_placed()`` or from
+        ``super().placed()`` with its own pieces on higher layers."""
         session, bubble = self.session, self.table_coach.now
         floor = min_text_px(self.layout.size)
-        shown = counted_score(session.effects, session.ticks)
-        still = [] if self.still_plan is None else still_pieces(
-            self.fonts, self.text, self.layout, self.still_plan, shown,
-            self.giving_way(bubble.area if bubble is not None else None))
-        dice: list[Placed | None] = [element(Role.DIE, sprite.rect, f"die {sprite.index}") for sprite in session.sprites.values()]
+        dice: list[Placed | None] = [element(Role.DIE, sprite.rect, f"die {sprite.index}")
+                                     for sprite in session.sprites.values()]
         buttons = [piece for button in self.shown_buttons for piece in button_pieces(self.fonts, button, floor)]
         players = self.party_players.placed() if self.party_players is not None else []
         guide = guide_pieces(self.fonts, self.layout, self.guide_plan) \
             if self.guide_plan is not None and (bubble is None or bubble.area is not None) else []
-        return pieces(still, dice, buttons, self.extra_pieces(), players, guide,
+        return pieces(self.still_placed(), dice, buttons, self.extra_pieces(), players, guide,
                       self.table_coach.placed(COACH_LAYER))
+
+    def still_placed(self) -> tuple[Placed, ...]:
+        """The still parts as ``draw_static`` paints them (the score as it counts up; the
+        bands a coach mark stands in left bare)."""
+        session, bubble, plan = self.session, self.table_coach.now, self.still_plan
+        if plan is None:
+            return ()
+        shown = counted_score(session.effects, session.ticks)
+        return pieces(still_pieces(self.fonts, self.text, self.layout, plan, shown,
+                                   self.giving_way(bubble.area if bubble is not None else None)))
 
     def extra_pieces(self) -> list[Placed | None]:
         """What ``draw_extra`` draws over the table (a state's banner), as pieces."""
