@@ -17,6 +17,7 @@ from ..text.ellipsis import shortened
 from ..text.fit import SMALLEST_PX, fitted_size, min_text_px
 from ..text.direction import Direction
 from ..text.line_block import PlacedLine, draw_lines, lines_block
+from ..ui.placed import Placed, element, placed_text
 from .strip import StripEntry
 
 
@@ -63,6 +64,16 @@ def draw_party_row(surface: pygame.Surface, fonts: FontBook, plan: tuple[ChipPla
     for index, chip in enumerate(plan):
         with panel(surface, f"player {index}", chip.chip, Role.VALUE, element=Role.PANEL):
             _draw_chip(surface, fonts, chip)
+
+
+def party_row_pieces(fonts: FontBook, plan: tuple[ChipPlan, ...]) -> list[Placed | None]:
+    """Each chip as ``draw_party_row`` draws it: its box, its score and its name."""
+    out: list[Placed | None] = []
+    for index, chip in enumerate(plan):
+        out.append(element(Role.PANEL, chip.chip, f"player {index}"))
+        out += [placed_text(fonts, line.words, line.size, line.at, role, chip.chip, line.bold)
+                for lines, role in ((chip.score, Role.VALUE), (chip.name, Role.NAME)) for line in lines]
+    return out
 
 
 def _plan_chip(fonts: FontBook, chip: pygame.Rect, entry: StripEntry, floor: int) -> ChipPlan:

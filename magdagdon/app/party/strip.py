@@ -21,6 +21,7 @@ from ..text.line_block import PlacedLine, draw_lines
 from ..text.menu_text import ink_rect
 from ..table.mini_board import draw_mini_board
 from ..ui.palette import Colour
+from ..ui.placed import Placed, element, placed_text
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,18 @@ def draw_party_strip(surface: pygame.Surface, fonts: FontBook, plan: tuple[Strip
     for index, tile in enumerate(plan):
         with panel(surface, f"player {index}", tile.tile, Role.NAME, element=Role.PANEL):
             _draw_tile(surface, fonts, tile)
+
+
+def party_strip_pieces(fonts: FontBook, plan: tuple[StripTile, ...]) -> list[Placed | None]:
+    """Each tile as ``draw_party_strip`` draws it: its box, its lines (the name first) and its board."""
+    out: list[Placed | None] = []
+    for index, tile in enumerate(plan):
+        out.append(element(Role.PANEL, tile.tile, f"player {index}"))
+        out += [placed_text(fonts, line.words, line.size, line.at, Role.NAME if row == 0 else Role.VALUE, tile.tile,
+                            line.bold) for row, pieces in enumerate(tile.lines) for line in pieces]
+        if tile.board_rect.width > 12:
+            out.append(element(Role.PICTURE, tile.board_rect, "mini board"))
+    return out
 
 
 def _shared_lines(fonts: FontBook, words: list["_TileWords"]) -> list[tuple[int, int]]:

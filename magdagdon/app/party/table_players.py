@@ -15,8 +15,9 @@ from ..text.fonts import FontBook
 from ..text.i18n import Catalog
 from ..ui.presenter import Presenter
 from .play import PartyPlay, strip_entries
-from .row import ChipPlan, draw_party_row, plan_party_row
-from .strip import StripEntry, StripTile, draw_party_strip, plan_party_strip
+from ..ui.placed import Placed
+from .row import ChipPlan, draw_party_row, party_row_pieces, plan_party_row
+from .strip import StripEntry, StripTile, draw_party_strip, party_strip_pieces, plan_party_strip
 
 Box = tuple[int, int, int, int]
 
@@ -72,3 +73,10 @@ class TablePlayers:
             return
         draw_party_strip(surface, self.fonts, plan.strip)
         draw_party_row(surface, self.fonts, plan.chips)
+
+    def placed(self) -> list[Placed | None]:
+        """The players as ``draw`` draws them from the plan it was last handed."""
+        plan = self.plan
+        if plan is None:
+            return []
+        return party_strip_pieces(self.fonts, plan.strip) + party_row_pieces(self.fonts, plan.chips)

@@ -20,6 +20,7 @@ from .dice_faces import die_face
 from ..audit.draw_log import Role, as_role, note, panel
 from ..text.fit import fitted_size, min_text_px, readable_floor
 from ..ui.palette import Colour
+from ..ui.placed import Placed, element, placed_text
 
 if TYPE_CHECKING:
     from ..text.fonts import FontBook
@@ -162,25 +163,56 @@ def plan_sums(fonts: "FontBook", layout: BoardPlaces, board: Board, floor_px: in
     return tuple(planned)
 
 
-def _draw_sums(surface: pygame.Surface, fonts: "FontBook", layout: BoardPlaces, sums: tuple[SumWords, ...]) -> None:
+@dataclass(frozen=True)
+class SumSpot:
+    """Where a line's sum (and its tag under it) go in its box: each picture's top-left."""
+
+    rect: pygame.Rect
+    number: tuple[str, int, bool]
+    number_at: tuple[int, int]
+    tag: tuple[str, int, bool] | None
+    tag_at: tuple[int, int]
+
+
+def sum_spots(fonts: "FontBook", layout: BoardPlaces, sums: tuple[SumWords, ...]) -> list[SumSpot]:
+    """Each line's sum and tag centred together, by their ink, in the line's box."""
+    spots = []
     for index, words in enumerate(sums):
         rect = layout.row_sums[index] if index < 4 else layout.col_sums[index - 4]
-        total, big = str(words.total), words.size
-        number = fonts.render(total, big, palette.TEXT if words.total else palette.TEXT_DIM, bold=True)
-        number_ink = fonts.ink(total, big, True)
-        tag = tag_ink = None
-        if words.style is not None:
-            earned = words.style is TagStyle.EARNED
-            tag = fonts.render(words.tag, words.tag_size, _TAG_COLOURS[words.style], bold=earned)
-            tag_ink = fonts.ink(words.tag, words.tag_size, earned)
-        spacing = words.spacing
-        height = number_ink.height + (tag_ink.height + spacing if tag_ink else 0)
+        number = (str(words.total), words.size, True)
+        number_ink = fonts.ink(*number)
+        tag = (words.tag, words.tag_size, words.style is TagStyle.EARNED) if words.style is not None else None
+        tag_ink = fonts.ink(*tag) if tag is not None else None
+        height = number_ink.height + (tag_ink.height + words.spacing if tag_ink else 0)
         top = rect.centery - height // 2
-        with panel(surface, f"line {index}", rect, Role.VALUE):
-            surface.blit(number, (rect.centerx - number_ink.centerx, top - number_ink.top))
-            if tag is not None and tag_ink is not None:
+        tag_at = (rect.centerx - tag_ink.centerx, top + number_ink.height + words.spacing - tag_ink.top) \
+            if tag_ink is not None else (0, 0)
+        spots.append(SumSpot(rect, number, (rect.centerx - number_ink.centerx, top - number_ink.top), tag, tag_at))
+    return spots
+
+
+def _draw_sums(surface: pygame.Surface, fonts: "FontBook", layout: BoardPlaces, sums: tuple[SumWords, ...]) -> None:
+    for index, (words, spot) in enumerate(zip(sums, sum_spots(fonts, layout, sums))):
+        total, big, _ = spot.number
+        number = fonts.render(total, big, palette.TEXT if words.total else palette.TEXT_DIM, bold=True)
+        with panel(surface, f"line {index}", spot.rect, Role.VALUE):
+            surface.blit(number, spot.number_at)
+            if spot.tag is not None and words.style is not None:
+                tag = fonts.render(spot.tag[0], spot.tag[1], _TAG_COLOURS[words.style], bold=spot.tag[2])
                 with as_role(surface, Role.LABEL):
-                    surface.blit(tag, (rect.centerx - tag_ink.centerx, top + number_ink.height + spacing - tag_ink.top))
+                    surface.blit(tag, spot.tag_at)
+
+
+def board_pieces(fonts: "FontBook", layout: BoardPlaces, sums: tuple[SumWords, ...],
+                 layer: int = 0) -> list[Placed | None]:
+    """The board as ``draw_board`` paints it: its panel, its cells and its lines' sums."""
+    out: list[Placed | None] = [element(Role.PANEL, layout.board.inflate(layout.margin, layout.margin), "board", layer)]
+    out += [element(Role.CELL, rect, f"cell {cell}", layer) for cell, rect in enumerate(layout.cells)]
+    for spot in sum_spots(fonts, layout, sums):
+        out.append(placed_text(fonts, *spot.number[:2], spot.number_at, Role.VALUE, spot.rect, True, layer))
+        if spot.tag is not None:
+            out.append(placed_text(fonts, *spot.tag[:2], spot.tag_at, Role.LABEL, spot.rect, spot.tag[2], layer))
+    return out
 
 
 def pulse(tick: int, period: int = ticks(1.0)) -> float:

@@ -15,7 +15,8 @@ from ..text.fonts import FontBook
 from ..text.i18n import Catalog
 from ..ui.presenter import Presenter
 from .coach import Coach
-from .coach_marks import Bubble, draw_coach_mark, place_bubble
+from .coach_marks import Bubble, coach_mark_pieces, draw_coach_mark, place_bubble
+from ..ui.placed import Placed
 from .layout import Layout
 from .session import GameSession
 
@@ -132,6 +133,11 @@ class TableCoach:
         if now is None:
             return
         draw_coach_mark(surface, self.fonts, now.placed, now.chip_label, now.target, now.band, strength, now.named)
+
+    def placed(self, layer: int) -> list[Placed | None]:
+        """The mark or tip of the moment, as ``draw`` draws it."""
+        now = self.now
+        return [] if now is None else coach_mark_pieces(self.fonts, now.placed, now.chip_label, now.target, layer)
 
     def skip_tapped(self, event: pygame.event.Event) -> bool:
         """A tap on the mark's Skip chip, which ends the coaching and all tips."""

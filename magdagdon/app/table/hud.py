@@ -11,6 +11,8 @@ from ..ui import palette
 from ..audit.draw_log import Role, as_role, new_surface, panel
 from ..text.fit import SMALLEST_PX, blit_lines, fit_lines, fitted_size, min_text_px, wrap
 from ..ui.palette import Colour
+from ..ui.placed import Placed, element, placed_text
+from .table_pieces import placed_lines
 
 if TYPE_CHECKING:
     from magdagdon.engine import Difficulty, Game
@@ -112,6 +114,13 @@ def draw_top_bar(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", p
             surface.blit(fonts.render(plan.info, plan.info_size, palette.TEXT_DIM), plan.info_at)
 
 
+def top_bar_pieces(fonts: "FontBook", layout: "Layout", plan: TopBarPlan) -> list[Placed | None]:
+    bar = layout.top_bar
+    return [element(Role.PANEL, bar, "top"),
+            placed_text(fonts, plan.title, plan.title_size, plan.title_at.topleft, Role.TITLE, bar, True),
+            placed_text(fonts, plan.info, plan.info_size, plan.info_at.topleft, Role.LABEL, bar) if plan.info else None]
+
+
 @dataclass(frozen=True)
 class GuidePlan:
     """The guide line's words (on one line or two) and, for a warning, its sign."""
@@ -151,6 +160,10 @@ def draw_guide(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", pla
         blit_lines(surface, fonts, list(plan.lines), plan.size, plan.colour, plan.words)
 
 
+def guide_pieces(fonts: "FontBook", layout: "Layout", plan: GuidePlan) -> list[Placed | None]:
+    return placed_lines(fonts, plan.lines, plan.size, plan.words, Role.GUIDE, layout.guide)
+
+
 def draw_warning_sign(surface: pygame.Surface, rect: pygame.Rect, colour: Colour) -> None:
     """A triangle with an exclamation mark, drawn (no font needs the glyph)."""
     points = [(rect.centerx, rect.top), (rect.right, rect.bottom), (rect.left, rect.bottom)]
@@ -184,6 +197,24 @@ def draw_banner(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect, t
     with panel(surface, "banner", rect, element=Role.DIALOG):
         surface.blit(image, rect.topleft)
     return free.move(rect.topleft)
+
+
+def banner_pieces(fonts: "FontBook", rect: pygame.Rect, title: str, plan: "BannerText",
+                  layer: int = 1) -> list[Placed | None]:
+    """The banner ``draw_banner`` paints in ``rect`` from ``plan``: a dialog, its title and lines."""
+    inner = plan.inner.move(rect.topleft)
+    ink = fonts.ink(title, plan.title_size, True)
+    out = [element(Role.DIALOG, rect, "banner", layer),
+           placed_text(fonts, title, plan.title_size, (inner.centerx - ink.centerx, inner.top - ink.top), Role.TITLE,
+                       rect, True, layer)]
+    y = inner.top + plan.title_height + under_title(plan.pad, plan.title_size)
+    for line in plan.wrapped:
+        ink = fonts.ink(line, plan.size)
+        out.append(placed_text(fonts, line, plan.size, (inner.centerx - ink.centerx,
+                                                         y + plan.line_height // 2 - ink.centery), Role.PAGE, rect,
+                               layer=layer))
+        y += plan.line_height
+    return out
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,8 @@ from magdagdon.engine import PlaceRuin
 from ..ui import palette
 from ..ui.palette import Colour
 from .games import Games
-from .hud import BannerText, draw_banner, plan_banner_text
+from .hud import BannerText, banner_pieces, draw_banner, plan_banner_text
+from ..ui.placed import Placed
 from .layout import Layout
 from ..text.fonts import FontBook
 from ..ui.presenter import Presenter
@@ -66,6 +67,10 @@ class RuinPick(TableState):
         title, lines = self.banner_words()
         rect, plan = self.banner
         draw_banner(surface, self.fonts, rect, title, lines, palette.DANGER, title_scale=TITLE_SCALE, plan=plan)
+
+    def extra_pieces(self) -> list[Placed | None]:
+        rect, plan = self.banner
+        return banner_pieces(self.fonts, rect, self.banner_words()[0], plan)
 
     def banner_words(self) -> tuple[str, list[str]]:
         text = self.text

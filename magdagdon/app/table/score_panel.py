@@ -23,6 +23,8 @@ from ..text.fit import (blit_lines, blit_on_baseline, fit_lines, fitted_size, li
 from ..text.numbers import signed
 from .score_rows import score_rows
 from ..ui.palette import Colour
+from ..ui.placed import Placed, element, placed_text
+from .table_pieces import on_baseline, placed_lines
 
 if TYPE_CHECKING:
     from magdagdon.engine import ScoreBreakdown
@@ -187,11 +189,8 @@ def draw_score_panel(surface: pygame.Surface, fonts: "FontBook", planned: ScoreP
     with as_role(surface, Role.VALUE):
         surface.blit(total_img, (x, total_box.centery - ink.centery))
 
-    rows_box = mirrored(plan.rows_box)
-    row_h = (rows_box.height - line_gap(plan.size) * (len(words.rows) - 1)) / len(words.rows)
-    for index, (label, value, colour) in enumerate(words.rows):
-        box = pygame.Rect(rows_box.left, round(rows_box.top + index * (row_h + line_gap(plan.size))), rows_box.width,
-                          round(row_h))
+    row_boxes = _row_boxes(plan, mirrored(plan.rows_box), len(words.rows))
+    for index, ((label, value, colour), box) in enumerate(zip(words.rows, row_boxes)):
         pieces = [(label, plan.size, False), (value, plan.size, True)]
         baseline = shared_baseline(fonts, pieces, box)
         with panel(surface, f"row {index}", box, Role.LABEL):
@@ -203,6 +202,37 @@ def draw_score_panel(surface: pygame.Surface, fonts: "FontBook", planned: ScoreP
     if plan.legend:
         with panel(surface, "legend", plan.legend_box, Role.LABEL):
             blit_lines(surface, fonts, list(plan.legend), plan.size, palette.TEXT_DIM, plan.legend_box, align="start")
+
+
+def _row_boxes(plan: ScorePlan, rows_box: pygame.Rect, count: int) -> list[pygame.Rect]:
+    """Each row's box: the rows' box shared alike, a line's gap between them."""
+    row_h = (rows_box.height - line_gap(plan.size) * (count - 1)) / count
+    return [pygame.Rect(rows_box.left, round(rows_box.top + index * (row_h + line_gap(plan.size))), rows_box.width,
+                        round(row_h)) for index in range(count)]
+
+
+def score_pieces(fonts: "FontBook", planned: ScorePanel, text: "Catalog", shown_total: int) -> list[Placed | None]:
+    """The panel as ``draw_score_panel`` lays it out: its box, title, total, rows and legend."""
+    inner, words, plan = planned.inner, planned.words, planned.plan
+    direction = text.direction
+    start, end = direction.start, direction.end
+    title_box, total_box = direction.placed(plan.title_box, inner), direction.placed(plan.total_box, inner)
+    out: list[Placed | None] = [element(Role.PANEL, planned.rect, "score")]
+    out += placed_lines(fonts, plan.title, plan.size, title_box, Role.LABEL, align="start")
+    total = signed(shown_total)
+    ink = fonts.ink(total, plan.total_size, True)
+    x = total_box.left - ink.left if start == "left" else total_box.right - ink.right
+    out.append(placed_text(fonts, total, plan.total_size, (x, total_box.centery - ink.centery), Role.VALUE,
+                           planned.rect, True))
+    row_boxes = _row_boxes(plan, direction.placed(plan.rows_box, inner), len(words.rows))
+    for (label, value, _), box in zip(words.rows, row_boxes):
+        pieces = [(label, plan.size, False), (value, plan.size, True)]
+        baseline = shared_baseline(fonts, pieces, box)
+        out.append(on_baseline(fonts, pieces[0], baseline, Role.LABEL, box, **{start: getattr(box, start)}))
+        out.append(on_baseline(fonts, pieces[1], baseline, Role.VALUE, box, **{end: getattr(box, end)}))
+    if plan.legend:
+        out += placed_lines(fonts, plan.legend, plan.size, plan.legend_box, Role.LABEL, align="start")
+    return out
 
 
 @dataclass(frozen=True)
@@ -220,6 +250,10 @@ def plan_legend(fonts: "FontBook", rect: pygame.Rect, text: "Catalog", floor: in
     lines, size = fit_lines(fonts, text("score.legend"), max(readable_floor(fonts, floor), rect.height // 3),
                             rect.width, rect.height, floor)
     return LegendPlan(rect.copy(), tuple(lines), size)
+
+
+def legend_pieces(fonts: "FontBook", plan: LegendPlan) -> list[Placed | None]:
+    return placed_lines(fonts, plan.lines, plan.size, plan.rect, Role.LABEL)
 
 
 def draw_legend(surface: pygame.Surface, fonts: "FontBook", plan: LegendPlan) -> None:

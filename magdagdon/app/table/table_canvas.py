@@ -15,13 +15,16 @@ from ..text.fit import min_text_px
 from ..text.fonts import FontBook
 from ..text.i18n import Catalog
 from ..ui.presenter import Presenter
-from .board_view import SumWords, draw_board, plan_sums
+from .board_view import SumWords, board_pieces, draw_board, plan_sums
 from ..audit.draw_log import Role, forget, new_frame_surface, panel
 from ..ui.background import draw_background
-from .hud import Header, TopBarPlan, draw_top_bar, plan_top_bar
+from .hud import Header, TopBarPlan, draw_top_bar, plan_top_bar, top_bar_pieces
 from .layout import Layout
-from .score_panel import LegendPlan, ScorePanel, draw_legend, draw_score_panel, plan_legend, plan_panel
-from .tray_view import PowerCaption, PowersShown, draw_power_label, draw_tray, plan_power_label
+from .score_panel import (LegendPlan, ScorePanel, draw_legend, draw_score_panel, legend_pieces, plan_legend,
+                          plan_panel, score_pieces)
+from .tray_view import (PowerCaption, PowersShown, draw_power_label, draw_tray, plan_power_label,
+                        power_label_pieces, tray_pieces)
+from ..ui.placed import Placed
 
 Region = tuple[str, pygame.Rect, object, Callable[[pygame.Surface], None]]
 
@@ -62,6 +65,19 @@ class StillPlan:
     powers: PowerCaption
     score: ScorePanel
     legend: LegendPlan | None
+
+
+def still_pieces(fonts: FontBook, text: Catalog, layout: Layout, plan: StillPlan, score_shown: int | None = None,
+                 giving_way: frozenset[str] = frozenset()) -> list[Placed | None]:
+    """The still parts as ``TableCanvas.draw`` paints them from ``plan`` (the regions
+    ``giving_way`` to a coach mark left bare)."""
+    out = top_bar_pieces(fonts, layout, plan.top) + board_pieces(fonts, layout, plan.sums) + tray_pieces(layout)
+    if "powers" not in giving_way:
+        out += power_label_pieces(fonts, layout, text, plan.powers)
+    out += score_pieces(fonts, plan.score, text, plan.score.total if score_shown is None else score_shown)
+    if plan.legend is not None and "legend" not in giving_way:
+        out += legend_pieces(fonts, plan.legend)
+    return out
 
 
 class StillPlans:

@@ -25,13 +25,15 @@ from ..ui import palette
 from .board_view import draw_cell_highlights, draw_cell_ring, pulse
 from ..audit.draw_log import Role, note
 from .effects import draw_board_effects, turned_die
-from .hud import GuidePlan, draw_guide, plan_guide, top_buttons
+from .hud import GuidePlan, draw_guide, guide_pieces, plan_guide, top_buttons
 from ..text.fit import min_text_px
 from .layout import Layout
 from ..ui.palette import Colour
 from ..ui.presenter import Presenter
 from .powers_panel import PowersPanel
-from .table_canvas import TableCanvas
+from .table_canvas import StillPlan, TableCanvas, still_pieces
+from .table_pieces import button_pieces
+from ..ui.placed import Placed, element, pieces
 from .table_input import TableInput, target_at
 from ..ui.widgets import Button, draw_button, draw_focus_ring, share_row_sizes
 from .dice_sprite import DieSprite
@@ -56,6 +58,7 @@ PHASE_STATE = {
     Phase.RUIN_PICK: ScreenKey.RUIN_PICK,
     Phase.GAME_OVER: ScreenKey.GAME_OVER,
 }
+COACH_LAYER = 2  # the coach's bubble stands over the table and over a state's banner (layer 1)
 PULSE_TICKS = ticks(4.0)  # highlights breathe for a while after a change, then hold still (idle CPU)
 
 
@@ -96,6 +99,7 @@ class TableState(State):
         self.guides: Presenter[GuideInputs, GuidePlan] = Presenter(
             lambda given: plan_guide(kit.fonts, given.layout, given.message, given.colour))
         self.guide_plan: GuidePlan | None = None
+        self.still_plan: StillPlan | None = None  # the still parts as planned for the next frame
         self.shown_buttons: tuple[Button, ...] = ()  # the buttons as planned for the next frame (prepare)
         self.party_players: TablePlayers | None = None  # the party's players as planned (a party's table)
 
@@ -178,7 +182,8 @@ class TableState(State):
         window, the language, the text size or what covers the table (a tap finds what it
         changed at once). Draw reads them."""
         session = self.session
-        self.kit.canvas.present(self.layout, self.game, self.fonts, self.text, session.dice_of_day is not None)
+        self.still_plan = self.kit.canvas.present(self.layout, self.game, self.fonts, self.text,
+                                                  session.dice_of_day is not None)
         message, colour = self.guide_words()
         self.guide_plan = self.guides.present(GuideInputs(self.layout, self.text.locale, self.fonts.generation,
                                                           message, colour)) if message else None
@@ -417,6 +422,39 @@ class TableState(State):
         if bubble is None or bubble.area is not None:  # else the bubble says what to do now, where the guide goes
             self.draw_guide(surface)
         coach.draw(surface, pulse(self.tick))
+
+    # --- what the plans place (the plan audit's pieces) ----------------------------------------
+    def placed(self) -> tuple[Placed, ...]:
+        """What the table's plans of the next frame put on the window, as ``draw`` draws
+        them: the still parts, the dice, the buttons, the state's own (``extra_pieces``:
+        a banner on layer 1), the party's players, the guide line and the coach's bubble
+        (layer ``COACH_LAYER``). A state that draws the table otherwise (game over: the still
+        parts under its veil and panel) overrides this, from ``still_placed()`` or from
+        ``super().placed()`` with its own pieces on higher layers."""
+        session, bubble = self.session, self.table_coach.now
+        floor = min_text_px(self.layout.size)
+        dice: list[Placed | None] = [element(Role.DIE, sprite.rect, f"die {sprite.index}")
+                                     for sprite in session.sprites.values()]
+        buttons = [piece for button in self.shown_buttons for piece in button_pieces(self.fonts, button, floor)]
+        players = self.party_players.placed() if self.party_players is not None else []
+        guide = guide_pieces(self.fonts, self.layout, self.guide_plan) \
+            if self.guide_plan is not None and (bubble is None or bubble.area is not None) else []
+        return pieces(self.still_placed(), dice, buttons, self.extra_pieces(), players, guide,
+                      self.table_coach.placed(COACH_LAYER))
+
+    def still_placed(self) -> tuple[Placed, ...]:
+        """The still parts as ``draw_static`` paints them (the score as it counts up; the
+        bands a coach mark stands in left bare)."""
+        session, bubble, plan = self.session, self.table_coach.now, self.still_plan
+        if plan is None:
+            return ()
+        shown = counted_score(session.effects, session.ticks)
+        return pieces(still_pieces(self.fonts, self.text, self.layout, plan, shown,
+                                   self.giving_way(bubble.area if bubble is not None else None)))
+
+    def extra_pieces(self) -> list[Placed | None]:
+        """What ``draw_extra`` draws over the table (a state's banner), as pieces."""
+        return []
 
     def draw_guide(self, surface: pygame.Surface) -> None:
         if self.guide_plan is not None:

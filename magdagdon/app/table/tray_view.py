@@ -10,6 +10,8 @@ import pygame
 from ..ui import palette
 from ..audit.draw_log import Role, as_role
 from ..text.fit import blit_on_baseline, min_text_px, readable_floor, shared_baseline
+from ..ui.placed import Placed, element
+from .table_pieces import on_baseline, picture_on_baseline
 
 if TYPE_CHECKING:
     from magdagdon.engine import Game
@@ -82,6 +84,21 @@ def draw_power_label(surface: pygame.Surface, fonts: "FontBook", layout: "Layout
         placed = blit_on_baseline(surface, fonts, title_img, pieces[0], baseline,
                                   **{direction.start: direction.start_x(rect)})
         blit_on_baseline(surface, fonts, rest_img, pieces[1], baseline, **{direction.start: direction.end_x(placed)})
+
+
+def power_label_pieces(fonts: "FontBook", layout: "Layout", text: "Catalog",
+                       caption: PowerCaption) -> list[Placed | None]:
+    """The caption as ``draw_power_label`` sets it: the title, then the rest on its baseline."""
+    rect, size, direction = layout.power_label, caption.size, text.direction
+    pieces = [(caption.title, size, True), (caption.rest, size, False)]
+    baseline = shared_baseline(fonts, pieces, rect)
+    title = picture_on_baseline(fonts, pieces[0], baseline, **{direction.start: direction.start_x(rect)})
+    return [on_baseline(fonts, pieces[0], baseline, Role.LABEL, rect, **{direction.start: direction.start_x(rect)}),
+            on_baseline(fonts, pieces[1], baseline, Role.LABEL, rect, **{direction.start: direction.end_x(title)})]
+
+
+def tray_pieces(layout: "Layout") -> list[Placed | None]:
+    return [element(Role.PANEL, layout.tray, "tray")]
 
 
 def _caption_size(fonts: "FontBook", title: str, detail: str, size: int, rect: pygame.Rect, floor: int) -> int | None:
