@@ -13,7 +13,7 @@ import pygame
 
 from .draw_log import DrawnFrame, Role
 from .plan_audit import visible_pieces
-from .screen_audit import Finding, active_records
+from .screen_audit import Finding, active_records, hidden
 from ..ui.placed import Placed
 
 
@@ -25,7 +25,9 @@ def slack(px: int) -> int:
 
 def match_plan(frame: DrawnFrame, pieces: Sequence[Placed]) -> list[Finding]:
     _, active = active_records(frame)
-    drawn = [r for r in active if r.is_text and r.role is not Role.SHADOW and r.shown.width and r.shown.height]
+    dialogs = [r for r in active if r.role is Role.DIALOG and r.opaque]
+    drawn = [r for r in active if r.is_text and r.role is not Role.SHADOW and r.shown.width and r.shown.height
+             and not hidden(r, dialogs)]  # words wholly under a dialog drawn over them are not shown
     planned = [p for p in visible_pieces(pieces, frame.size) if p.is_text and p.role is not Role.SHADOW]
     findings: list[Finding] = []
 

@@ -78,7 +78,7 @@ def belongs(text: Drawn, element: Drawn) -> bool:
 def audit_frame(frame: DrawnFrame, floor: int, declared: Iterable[str] = ()) -> list[Finding]:
     background, active = active_records(frame)
     dialogs = [r for r in active if r.role is Role.DIALOG and r.opaque]
-    active = [r for r in active if not _hidden(r, dialogs)]
+    active = [r for r in active if not hidden(r, dialogs)]
     texts = [r for r in active if r.is_text]
     elements = [r for r in active if not r.is_text]
     window = pygame.Rect((0, 0), frame.size)
@@ -133,7 +133,7 @@ def audit_frame(frame: DrawnFrame, floor: int, declared: Iterable[str] = ()) -> 
     return findings
 
 
-def _hidden(record: Drawn, dialogs: list[Drawn]) -> bool:
+def hidden(record: Drawn, dialogs: list[Drawn]) -> bool:
     """A record wholly under an opaque dialog drawn after it (that it is not part of)
     cannot be seen."""
     return any(dialog.order > record.order and dialog.rect.contains(record.shown)

@@ -15,7 +15,7 @@ import pygame
 from magdagdon.engine import Accept, Phase, Rescue, rescue
 
 from ..ui import palette
-from ..audit.draw_log import Role, forget
+from ..audit.draw_log import Role
 from ..ui.banner_strip import draw_strip, plan_strip
 from ..ui.placed import Placed, element
 from ..text.fit import min_text_px, shared_baseline
@@ -176,7 +176,6 @@ class Magdagdon(TableState):
     def draw_extra(self, surface: pygame.Surface, alpha: float) -> None:
         title, sentence = self._strip_words()
         rect = self.strip_rect()
-        forget(surface, rect)  # the strip is opaque: the top bar's words under it are painted over, not shown
         draw_strip(surface, self.fonts, rect, title, sentence, min_text_px(self.layout.size))
 
     def extra_pieces(self) -> list[Placed | None]:
