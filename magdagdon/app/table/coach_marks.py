@@ -22,8 +22,7 @@ import pygame
 from ..ui import palette
 from ..audit.draw_log import Role, panel
 from ..text.fit import blit_lines, edge_room, min_text_px, readable_floor, stacked_height
-from ..ui.placed import Placed, element
-from .table_pieces import placed_lines
+from ..ui.placed import Placed, element, stacked_pieces
 
 if TYPE_CHECKING:
     from ..text.fonts import FontBook
@@ -159,9 +158,9 @@ def coach_mark_pieces(fonts: "FontBook", plan: Bubble, chip_label: str, target: 
     """The bubble ``draw_coach_mark`` draws: a mark (or a tip) with its words, and its chip."""
     kind, chip_name = (Role.TIP, "button coach got it") if target is None else (Role.MARK, "button coach skip")
     return [element(kind, plan.rect, "coach", layer),
-            *placed_lines(fonts, plan.lines, plan.size, plan.rect, Role.NOTICE, bold=True, layer=layer),
+            *stacked_pieces(fonts, plan.lines, plan.size, plan.rect, Role.NOTICE, bold=True, layer=layer),
             element(Role.BUTTON, plan.chip, chip_name, layer),
-            *placed_lines(fonts, [chip_label], plan.chip_size, plan.chip, Role.BUTTON_LABEL, bold=True, layer=layer)]
+            *stacked_pieces(fonts, [chip_label], plan.chip_size, plan.chip, Role.BUTTON_LABEL, bold=True, layer=layer)]
 
 
 def _draw_pointer(surface: pygame.Surface, bubble: pygame.Rect, target: pygame.Rect, area: pygame.Rect) -> None:

@@ -11,8 +11,7 @@ from ..ui import palette
 from ..audit.draw_log import Role, as_role, new_surface, panel
 from ..text.fit import SMALLEST_PX, blit_lines, fit_lines, fitted_size, min_text_px, wrap
 from ..ui.palette import Colour
-from ..ui.placed import Placed, element, placed_text
-from .table_pieces import placed_lines
+from ..ui.placed import Placed, element, placed_text, stacked_pieces
 
 if TYPE_CHECKING:
     from magdagdon.engine import Difficulty, Game
@@ -161,7 +160,7 @@ def draw_guide(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", pla
 
 
 def guide_pieces(fonts: "FontBook", layout: "Layout", plan: GuidePlan) -> list[Placed | None]:
-    return placed_lines(fonts, plan.lines, plan.size, plan.words, Role.GUIDE, layout.guide)
+    return stacked_pieces(fonts, plan.lines, plan.size, plan.words, Role.GUIDE, layout.guide)
 
 
 def draw_warning_sign(surface: pygame.Surface, rect: pygame.Rect, colour: Colour) -> None:

@@ -13,9 +13,8 @@ from magdagdon.engine import Phase
 
 from ..audit.draw_log import Role, note, panel
 from ..ui import palette
-from ..text.fit import min_text_px
-from ..ui.placed import Placed, element, pieces, placed_text
-from .board_view import SumWords, TagStyle, draw_board, draw_cell_highlights, draw_cell_ring, plan_sums
+from ..ui.placed import Placed, element, pieces
+from .board_view import SumWords, board_pieces, draw_board, draw_cell_highlights, draw_cell_ring, plan_sums
 from .dice_faces import die_face
 from .layout import BLOCK_CELLS, GUTTER, BoardBlock, board_block
 from .lessons import LessonFrame
@@ -85,25 +84,9 @@ def draw_lesson_frame(surface: pygame.Surface, fonts: "FontBook", stage: LessonS
 
 def lesson_frame_pieces(fonts: "FontBook", stage: LessonStage, sums: tuple[SumWords, ...],
                         layer: int = 0) -> tuple[Placed, ...]:
-    """What a lesson frame on ``stage`` places: its board, its cells and each line's sum and
-    tag where the board draws them (``board_view._draw_sums``), each in its gutter's box."""
-    block = stage.block
-    texts: list[Placed | None] = []
-    for index, words in enumerate(sums):
-        rect = block.row_sums[index] if index < 4 else block.col_sums[index - 4]
-        total = str(words.total)
-        number_ink = fonts.ink(total, words.size, True)
-        earned = words.style is TagStyle.EARNED
-        tag_ink = fonts.ink(words.tag, words.tag_size, earned) if words.style is not None else None
-        height = number_ink.height + (tag_ink.height + words.spacing if tag_ink else 0)
-        top = rect.centery - height // 2
-        texts.append(placed_text(fonts, total, words.size, (rect.centerx - number_ink.centerx, top - number_ink.top),
-                                 Role.VALUE, rect, True, layer))
-        if tag_ink is not None:
-            at = (rect.centerx - tag_ink.centerx, top + number_ink.height + words.spacing - tag_ink.top)
-            texts.append(placed_text(fonts, words.tag, words.tag_size, at, Role.LABEL, rect, earned, layer))
-    cells = tuple(element(Role.CELL, rect, f"cell {cell}", layer) for cell, rect in enumerate(block.cells))
-    return pieces(element(Role.PICTURE, stage.area, "lesson board", layer), cells, texts)
+    """What a lesson frame on ``stage`` places: its board as the table's board places it
+    (cells, and each line's sum and tag in its gutter's box)."""
+    return pieces(element(Role.PICTURE, stage.area, "lesson board", layer), board_pieces(fonts, stage.block, sums, layer))
 
 
 def _draw_frame(surface: pygame.Surface, fonts: "FontBook", stage: LessonStage, frame: LessonFrame,

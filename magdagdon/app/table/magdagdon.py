@@ -17,9 +17,8 @@ from magdagdon.engine import Accept, Phase, Rescue, rescue
 from ..ui import palette
 from ..audit.draw_log import Role
 from ..ui.banner_strip import draw_strip, plan_strip
-from ..ui.placed import Placed, element
+from ..ui.placed import Placed, element, on_baseline
 from ..text.fit import min_text_px, shared_baseline
-from .table_pieces import on_baseline
 from ..ui.palette import Colour
 from ..ui.widgets import Button
 from ..shell.payloads import Payload

@@ -23,8 +23,7 @@ from ..text.fit import (blit_lines, blit_on_baseline, fit_lines, fitted_size, li
 from ..text.numbers import signed
 from .score_rows import score_rows
 from ..ui.palette import Colour
-from ..ui.placed import Placed, element, placed_text
-from .table_pieces import on_baseline, placed_lines
+from ..ui.placed import Placed, element, on_baseline, placed_text, stacked_pieces
 
 if TYPE_CHECKING:
     from magdagdon.engine import ScoreBreakdown
@@ -218,7 +217,7 @@ def score_pieces(fonts: "FontBook", planned: ScorePanel, text: "Catalog", shown_
     start, end = direction.start, direction.end
     title_box, total_box = direction.placed(plan.title_box, inner), direction.placed(plan.total_box, inner)
     out: list[Placed | None] = [element(Role.PANEL, planned.rect, "score")]
-    out += placed_lines(fonts, plan.title, plan.size, title_box, Role.LABEL, align="start")
+    out += stacked_pieces(fonts, plan.title, plan.size, title_box, Role.LABEL, align="start")
     total = signed(shown_total)
     ink = fonts.ink(total, plan.total_size, True)
     x = total_box.left - ink.left if start == "left" else total_box.right - ink.right
@@ -231,7 +230,7 @@ def score_pieces(fonts: "FontBook", planned: ScorePanel, text: "Catalog", shown_
         out.append(on_baseline(fonts, pieces[0], baseline, Role.LABEL, box, **{start: getattr(box, start)}))
         out.append(on_baseline(fonts, pieces[1], baseline, Role.VALUE, box, **{end: getattr(box, end)}))
     if plan.legend:
-        out += placed_lines(fonts, plan.legend, plan.size, plan.legend_box, Role.LABEL, align="start")
+        out += stacked_pieces(fonts, plan.legend, plan.size, plan.legend_box, Role.LABEL, align="start")
     return out
 
 
@@ -253,7 +252,7 @@ def plan_legend(fonts: "FontBook", rect: pygame.Rect, text: "Catalog", floor: in
 
 
 def legend_pieces(fonts: "FontBook", plan: LegendPlan) -> list[Placed | None]:
-    return placed_lines(fonts, plan.lines, plan.size, plan.rect, Role.LABEL)
+    return stacked_pieces(fonts, plan.lines, plan.size, plan.rect, Role.LABEL)
 
 
 def draw_legend(surface: pygame.Surface, fonts: "FontBook", plan: LegendPlan) -> None:

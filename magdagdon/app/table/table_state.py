@@ -32,7 +32,7 @@ from ..ui.palette import Colour
 from ..ui.presenter import Presenter
 from .powers_panel import PowersPanel
 from .table_canvas import StillPlan, TableCanvas, still_pieces
-from .table_pieces import button_pieces
+from ..ui.widgets import button_pieces
 from ..ui.placed import Placed, element, pieces
 from .table_input import TableInput, target_at
 from ..ui.widgets import Button, draw_button, draw_focus_ring, share_row_sizes

@@ -9,9 +9,8 @@ import pygame
 
 from ..ui import palette
 from ..audit.draw_log import Role, as_role
-from ..text.fit import blit_on_baseline, min_text_px, readable_floor, shared_baseline
-from ..ui.placed import Placed, element
-from .table_pieces import on_baseline, picture_on_baseline
+from ..text.fit import baseline_rect, blit_on_baseline, min_text_px, readable_floor, shared_baseline
+from ..ui.placed import Placed, element, on_baseline
 
 if TYPE_CHECKING:
     from magdagdon.engine import Game
@@ -92,7 +91,7 @@ def power_label_pieces(fonts: "FontBook", layout: "Layout", text: "Catalog",
     rect, size, direction = layout.power_label, caption.size, text.direction
     pieces = [(caption.title, size, True), (caption.rest, size, False)]
     baseline = shared_baseline(fonts, pieces, rect)
-    title = picture_on_baseline(fonts, pieces[0], baseline, **{direction.start: direction.start_x(rect)})
+    title = baseline_rect(fonts, pieces[0], baseline, **{direction.start: direction.start_x(rect)})
     return [on_baseline(fonts, pieces[0], baseline, Role.LABEL, rect, **{direction.start: direction.start_x(rect)}),
             on_baseline(fonts, pieces[1], baseline, Role.LABEL, rect, **{direction.start: direction.end_x(title)})]
 

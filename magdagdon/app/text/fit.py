@@ -133,22 +133,29 @@ def stacked_height(fonts: "FontBook", lines: list[str], size: int, bold: bool = 
     return sum(fonts.ink_height(line, size, bold) for line in lines) + line_gap(size) * (len(lines) - 1)
 
 
-def blit_lines(surface: pygame.Surface, fonts: "FontBook", lines: list[str], size: int, colour: Colour,
-               box: pygame.Rect, bold: bool = False, align: str = "center") -> pygame.Rect:
-    """``lines`` stacked by their ink, the block centred in ``box`` (each line ``align``-ed
-    across it: "center", "start" or "end" of the reading direction); returns the ink's
-    bounds."""
-    height = stacked_height(fonts, lines, size, bold)
-    y = box.centery - height // 2
-    drawn = pygame.Rect(box.centerx, y, 0, 0)
+def stacked_spots(fonts: "FontBook", lines: list[str], size: int, box: pygame.Rect, bold: bool = False,
+                  align: str = "center") -> list[tuple[str, tuple[int, int]]]:
+    """Where :func:`blit_lines` puts each line's picture: stacked by their ink, the block
+    centred in ``box``, each line ``align``-ed across it ("center", "start" or "end" of the
+    reading direction)."""
+    y = box.centery - stacked_height(fonts, lines, size, bold) // 2
     side = fonts.direction.side(align)
+    spots = []
     for line in lines:
-        image = fonts.render(line, size, colour, bold)
         ink = fonts.ink(line, size, bold)
         x = {"left": box.left - ink.left, "right": box.right - ink.right}.get(side, box.centerx - ink.centerx)
-        surface.blit(image, (x, y - ink.top))
-        drawn.union_ip(ink.move(x, y - ink.top))
+        spots.append((line, (x, y - ink.top)))
         y += ink.height + line_gap(size)
+    return spots
+
+
+def blit_lines(surface: pygame.Surface, fonts: "FontBook", lines: list[str], size: int, colour: Colour,
+               box: pygame.Rect, bold: bool = False, align: str = "center") -> pygame.Rect:
+    """``lines`` where :func:`stacked_spots` puts them; returns the ink's bounds."""
+    drawn = pygame.Rect(box.centerx, box.centery - stacked_height(fonts, lines, size, bold) // 2, 0, 0)
+    for line, at in stacked_spots(fonts, lines, size, box, bold, align):
+        surface.blit(fonts.render(line, size, colour, bold), at)
+        drawn.union_ip(fonts.ink(line, size, bold).move(at))
     return drawn
 
 
@@ -166,10 +173,19 @@ def shared_baseline(fonts: "FontBook", pieces: list[Words], box: pygame.Rect) ->
     return box.centery - (top + bottom) // 2
 
 
+def baseline_rect(fonts: "FontBook", piece: Words, baseline: int, **anchor: int) -> pygame.Rect:
+    """Where the picture of ``piece`` goes with its baseline at ``baseline``, placed across by
+    ``left=``, ``right=`` or ``centerx=`` (of its picture)."""
+    rect = pygame.Rect((0, 0), fonts.size(*piece))
+    for name, value in anchor.items():
+        setattr(rect, name, value)
+    rect.top = baseline - fonts.baseline(*piece)
+    return rect
+
+
 def blit_on_baseline(surface: pygame.Surface, fonts: "FontBook", image: pygame.Surface, piece: Words, baseline: int,
                      **anchor: int) -> pygame.Rect:
-    """``image`` (the rendering of ``piece``) with its baseline at ``baseline``, placed across by
-    ``left=``, ``right=`` or ``centerx=`` (of its picture)."""
+    """``image`` (the rendering of ``piece``) where :func:`baseline_rect` puts it."""
     rect = image.get_rect(**anchor)
     rect.top = baseline - fonts.baseline(*piece)
     surface.blit(image, rect)

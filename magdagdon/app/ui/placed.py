@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Iterable
 import pygame
 
 from ..audit.draw_log import TEXT_ROLES, Role
+from ..text.fit import Words, baseline_rect, stacked_spots
 
 if TYPE_CHECKING:
     from ..text.fonts import FontBook
@@ -92,6 +93,22 @@ def placed_ink_in(fonts: "FontBook", words: str, size: int, rect: pygame.Rect, r
     ink = fonts.ink(words, size, bold)
     return placed_text(fonts, words, size, (rect.centerx - ink.centerx, rect.centery - ink.centery), role, box, bold,
                        layer)
+
+
+def stacked_pieces(fonts: "FontBook", lines: tuple[str, ...] | list[str], size: int, box: pygame.Rect, role: Role,
+                   within: pygame.Rect | None = None, bold: bool = False, align: str = "center",
+                   layer: int = 0) -> list[Placed | None]:
+    """One piece per line where ``blit_lines`` stacks ``lines`` in ``box`` (``within``: the
+    box they must stay in, ``box`` itself by default)."""
+    return [placed_text(fonts, line, size, at, role, within or box, bold, layer)
+            for line, at in stacked_spots(fonts, list(lines), size, box, bold, align)]
+
+
+def on_baseline(fonts: "FontBook", piece: Words, baseline: int, role: Role, box: pygame.Rect | None,
+                layer: int = 0, **anchor: int) -> Placed | None:
+    """The piece ``blit_on_baseline`` draws (see ``text/fit.baseline_rect``)."""
+    at = baseline_rect(fonts, piece, baseline, **anchor).topleft
+    return placed_text(fonts, piece[0], piece[1], at, role, box, piece[2], layer)
 
 
 def element(role: Role, rect: pygame.Rect, name: str, layer: int = 0, opaque: bool = True) -> Placed:

@@ -16,6 +16,7 @@ import pygame
 from . import palette
 from ..audit.draw_log import Role, new_surface, panel
 from ..text.fit import fitted_size, min_text_px, readable_floor
+from .placed import Placed, element, placed_text
 
 if TYPE_CHECKING:
     from ..text.fonts import FontBook
@@ -226,27 +227,55 @@ def _button_image(fonts: "FontBook", button: Button, floor: int, hovered: bool) 
     return image
 
 
+@dataclass(frozen=True)
+class WordSpot:
+    """One line of a button's words and where its picture goes, from the button's top-left."""
+
+    words: str
+    size: int
+    bold: bool
+    at: tuple[int, int]
+    role: Role  # the label's lines, or the sub-label (a note under them)
+
+
+def word_spots(fonts: "FontBook", label: str, sublabel: str, size: tuple[int, int], floor: int,
+               label_size: int | None = None, planned: LabelPlan | None = None) -> list[WordSpot]:
+    """A button's label lines (and sub-label below them), each with where it goes: stacked by
+    their ink, not their line boxes (Nastaliq's line stands far taller than its letters),
+    centred in the button. ``floor``: the window's readable size (handed in, never read from
+    the display); ``planned``: the words' plan, where the caller made it."""
+    plan = planned or plan_label(fonts, label, sublabel, size, floor, label_size)
+    parts = [(line, plan.size, True, Role.BUTTON_LABEL) for line in plan.lines]
+    if sublabel:
+        parts.append((sublabel, plan.sub_size, False, Role.LABEL))
+    inks = [fonts.ink(words, px, bold) for words, px, bold, _ in parts]
+    gaps = [_gap(px) for _, px, _, _ in parts[:-1]]
+    y = size[1] // 2 - (sum(ink.height for ink in inks) + sum(gaps)) // 2
+    spots = []
+    for index, ((words, px, bold, role), ink) in enumerate(zip(parts, inks)):
+        spots.append(WordSpot(words, px, bold, (size[0] // 2 - ink.centerx, y - ink.top), role))
+        y += ink.height + (gaps[index] if index < len(gaps) else 0)
+    return spots
+
+
 def button_words(fonts: "FontBook", label: str, sublabel: str, size: tuple[int, int], colour: "palette.Colour",
                  floor: int, label_size: int | None = None,
                  planned: LabelPlan | None = None) -> list[tuple[pygame.Surface, tuple[int, int]]]:
-    """A button's label lines (and sub-label below them) rendered, each with where it goes:
-    stacked by their ink, not their line boxes (Nastaliq's line stands far taller than its
-    letters), centred in the button. ``floor``: the window's readable size (handed in, never
-    read from the display); ``planned``: the words' plan, where the caller made it."""
-    plan = planned or plan_label(fonts, label, sublabel, size, floor, label_size)
-    parts = [(line, plan.size, True) for line in plan.lines]
-    if sublabel:
-        parts.append((sublabel, plan.sub_size, False))
-    inks = [fonts.ink(words, px, bold) for words, px, bold in parts]
-    gaps = [_gap(px) for _, px, _ in parts[:-1]]
-    total = sum(ink.height for ink in inks) + sum(gaps)
-    y = size[1] // 2 - total // 2
-    placed = []
-    for index, ((words, px, bold), ink) in enumerate(zip(parts, inks)):
-        picture = fonts.render(words, px, colour, bold)
-        placed.append((picture, (size[0] // 2 - ink.centerx, y - ink.top)))
-        y += ink.height + (gaps[index] if index < len(gaps) else 0)
-    return placed
+    """The pictures of :func:`word_spots`'s lines in ``colour``, each with where it goes."""
+    return [(fonts.render(spot.words, spot.size, colour, spot.bold), spot.at)
+            for spot in word_spots(fonts, label, sublabel, size, floor, label_size, planned)]
+
+
+def button_pieces(fonts: "FontBook", button: Button, floor: int, layer: int = 0) -> list[Placed | None]:
+    """What :func:`draw_button` places: the button, and its words where :func:`word_spots` puts them."""
+    rect = button.rect
+    if rect.width < 4 or rect.height < 4:
+        return []
+    out: list[Placed | None] = [element(Role.BUTTON, rect, f"button {button.ident}", layer)]
+    for spot in word_spots(fonts, button.label, button.sublabel, rect.size, floor, button.label_size, button.words):
+        out.append(placed_text(fonts, spot.words, spot.size, (rect.left + spot.at[0], rect.top + spot.at[1]),
+                               spot.role, rect, spot.bold, layer))
+    return out
 
 
 def button_shadow(height: int) -> int:
