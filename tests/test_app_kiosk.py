@@ -9,6 +9,10 @@ import signal
 import pygame
 import pytest
 
+from magdagdon.app.audit.draw_log import Role
+from magdagdon.app.audit.plan_audit import audit_plan
+from magdagdon.app.audit.plan_match import match_plan
+from magdagdon.app.text.fit import min_text_px
 from magdagdon.engine import Difficulty
 from magdagdon.storage.kiosk_config import KIOSK_FILE, KioskConfig, load_kiosk_config
 from magdagdon.storage.settings import load_settings
@@ -125,6 +129,21 @@ def test_the_count_down_is_planned_once_a_second_before_the_frame_not_while_draw
             player.wait(0.3)
             assert band.plan is None  # let go: no band
         assert heard == []
+    finally:
+        player.close()
+
+
+def test_the_count_down_band_is_placed_over_everything_and_drawn_where_placed(tmp_path):
+    """The plan audit sees the band as a player does: over the screen, its words where the
+    frame draws them, readable."""
+    player = kiosk(tmp_path, size=(800, 600))
+    try:
+        player.post(pygame.KEYDOWN, key=pygame.K_q, mod=CTRL_SHIFT, unicode="", scancode=0)
+        player.wait(0.3)
+        frame, pieces = player.drawn(), player.control.placed()
+        band = [piece for piece in pieces if piece.role is Role.NOTICE and piece.layer == max(p.layer for p in pieces)]
+        assert len(band) == 1 and str(KioskConfig().exit_hold_seconds) in band[0].words
+        assert audit_plan(pieces, frame.size, min_text_px(frame.size)) == [] and match_plan(frame, pieces) == []
     finally:
         player.close()
 

@@ -38,7 +38,7 @@ def searches_while_drawing() -> Iterator[list[str]]:
     each, in the order first met."""
     found: dict[str, None] = {}
     drawing = [0]
-    draw, draw_leaving, placed = StateMachine.draw, Control._draw_leaving, StateMachine.placed
+    draw, draw_leaving, placed = StateMachine.draw, Control._draw_leaving, Control.placed
     originals = {name: getattr(FontBook, name) for name in SEARCHES}
 
     def drawn(paint: Callable[..., Any]) -> Callable[..., Any]:
@@ -59,7 +59,7 @@ def searches_while_drawing() -> Iterator[list[str]]:
 
     seen: list[str] = []
     StateMachine.draw = drawn(draw)  # type: ignore[method-assign]
-    StateMachine.placed = drawn(placed)  # type: ignore[method-assign]  # reading a plan searches nothing either
+    Control.placed = drawn(placed)  # type: ignore[method-assign]  # reading a plan searches nothing either
     Control._draw_leaving = drawn(draw_leaving)  # type: ignore[method-assign]
     for name, search in originals.items():
         setattr(FontBook, name, watched(name, search))
@@ -67,7 +67,7 @@ def searches_while_drawing() -> Iterator[list[str]]:
         yield seen
     finally:
         StateMachine.draw = draw  # type: ignore[method-assign]
-        StateMachine.placed = placed  # type: ignore[method-assign]
+        Control.placed = placed  # type: ignore[method-assign]
         Control._draw_leaving = draw_leaving  # type: ignore[method-assign]
         for name, search in originals.items():
             setattr(FontBook, name, search)

@@ -23,7 +23,7 @@ from ..services.wall_clock import now as wall_now
 from ..text.i18n import available_locales, system_language
 from ..ui.presenter import Presenter
 from .director import KioskDirector
-from .leaving_band import LeavingInputs, LeavingPlan, draw_leaving, plan_leaving
+from .leaving_band import LeavingInputs, LeavingPlan, draw_leaving, leaving_pieces, plan_leaving
 from .lock import FolderInUse, KioskClaim, KioskLock, set_lock_hints
 
 if TYPE_CHECKING:
@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
     from ..phones.host import PhoneHost
     from ..players.autoplay import Autoplay
+    from ..ui.placed import Placed
     from ..services.notices import Notices
     from ..services.preferences import Preferences
     from ..services.store_access import StoreAccess
@@ -162,6 +163,11 @@ class KioskEvening:
             return None
         draw_leaving(surface, fonts, plan)
         return plan.inputs.seconds
+
+    def leaving_placed(self, fonts: FontBook, layer: int) -> tuple[Placed, ...]:
+        """What :meth:`draw_leaving` places, on ``layer`` (over everything)."""
+        plan = self.leaving.plan if self.leaving is not None else None
+        return leaving_pieces(fonts, plan, layer) if plan is not None else ()
 
     def close(self) -> None:
         """The game ends: its data folder is let go."""

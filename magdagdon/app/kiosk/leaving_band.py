@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..audit.draw_log import Role, panel
+from ..ui.placed import Placed, element, pieces, placed_ink_in
 from ..text.fit import fitted_size, min_text_px
 from ..text.menu_text import blit_ink
 from ..ui import palette
@@ -54,3 +55,9 @@ def draw_leaving(surface: pygame.Surface, fonts: "FontBook", plan: LeavingPlan) 
     pygame.draw.rect(surface, palette.DANGER, band, width=max(2, band.height // 20), border_radius=band.height // 4)
     with panel(surface, "leaving", band, Role.NOTICE, element=Role.PANEL):
         blit_ink(surface, fonts.render(plan.words, plan.size, palette.TEXT, True), plan.box)
+
+
+def leaving_pieces(fonts: "FontBook", plan: LeavingPlan, layer: int) -> tuple[Placed, ...]:
+    """What :func:`draw_leaving` places: the band, and its words' ink centred in its room."""
+    return pieces(element(Role.PANEL, plan.band, "leaving", layer),
+                  placed_ink_in(fonts, plan.words, plan.size, plan.box, Role.NOTICE, plan.band, True, layer))

@@ -59,6 +59,7 @@ if TYPE_CHECKING:
 
     from ..kiosk.evening import KioskEvening
     from ..phones.host import PhoneHost
+    from ..ui.placed import Placed
 
 FRAME_SECONDS = 1 / UPDATES_PER_SECOND  # while something moves
 IDLE_FRAME_SECONDS = 0.1  # while nothing does
@@ -356,6 +357,14 @@ class Control:
             state.drawn_look = look
         self.leaving_shown = leaving
         return self._frame_of(frame)
+
+    def placed(self) -> tuple[Placed, ...]:
+        """What the next frame's plans place: the screens' (``StateMachine.placed``) and,
+        over them, the kiosk's exit band while the chord is held."""
+        screens = self.machine.placed()
+        if self.kiosk is None:
+            return screens
+        return screens + self.kiosk.leaving_placed(self.fonts, max((p.layer for p in screens), default=0) + 1)
 
     def _prepare(self) -> None:
         """The plans of what the next frame shows: the screens', and the kiosk's band while
