@@ -380,7 +380,9 @@ class GameOver(TableState):
                     for words, at in zip(waiting.lines, waiting.at)]
         elif plan.cards is not None:
             for index, card in enumerate(planned.cards):
-                out.append(element(Role.PANEL, card.rect, f"card {index}", layer))
+                out += [element(Role.PANEL, card.rect, f"card {index}", layer),
+                        element(Role.PICTURE, card.mine, "mini board", layer),
+                        element(Role.PICTURE, card.expert, "ghost board", layer)]
                 out += [placed_text(fonts, line.words, line.size, line.at, Role.LABEL, card.rect, line.bold, layer)
                         for line in card.caption]
         return pieces(out, button_pieces(fonts, plan.buttons, layer))
