@@ -39,3 +39,27 @@ def test_the_panel_is_planned_once_across_frames_and_again_on_a_language_switch_
         assert player.frames_drawn > drawn and screen.panel.plans_made == made + 2
     finally:
         player.close()  # the held review never made: nothing here reads it
+
+
+def test_while_the_review_is_awaited_the_plan_places_what_the_frame_draws(tmp_path):
+    """The note in the review's place (no scene of the sweep waits on it) is placed line by
+    line where it is drawn, in a long script and a tall one as in English."""
+    from magdagdon.app.audit.plan_audit import audit_plan
+    from magdagdon.app.audit.plan_match import match_plan
+    from magdagdon.app.text.fit import min_text_px
+
+    thoughts = HeldThoughts()
+    player = Player(tmp_path, (800, 600), seed=7, scene="game_over", thinker=thoughts)
+    try:
+        player.wait(2.8)  # the finished board, the count-up, the total standing
+        for locale in ("en", "ur", "hi"):
+            player.set_language(locale)
+            player.wait(0.1)
+            assert player.table.planned().waiting is not None
+            frame = player.drawn()
+            pieces = player.control.machine.placed()
+            notes = [p for p in pieces if p.words in player.table.planned().waiting.lines]
+            assert notes and audit_plan(pieces, frame.size, min_text_px(frame.size)) == []
+            assert match_plan(frame, pieces) == [], locale
+    finally:
+        player.close()

@@ -57,3 +57,35 @@ def test_the_viewer_is_planned_once_across_frames_and_again_for_a_turn_a_languag
         assert plan.areas.halves[0].bottom <= plan.areas.halves[1].top  # one side over the other
     finally:
         player.close()  # the held review never made: nothing here reads it
+
+
+def test_a_turn_that_used_powers_is_placed_where_it_is_drawn(tmp_path):
+    """A turn's powers (a die before and after, a re-roll's dice and what they showed) are
+    laid out by the plan: what it places is what the frame shows, read from either side."""
+    from magdagdon.app.audit.plan_audit import audit_plan
+    from magdagdon.app.audit.plan_match import match_plan
+    from magdagdon.app.text.fit import min_text_px
+
+    game = Game(Difficulty.PEACEFUL, 1)
+    policy = make_policy("expert", random.Random(1))
+    while not game.is_over:
+        game.play(policy.choose(game))
+    thoughts = HeldThoughts()
+    player = Player(tmp_path, (800, 600), seed=5, scene="game_over", thinker=thoughts)
+    try:
+        player.wait(0.2)
+        for turn in (3, 4):  # a die lowered; three dice re-rolled
+            player.push("replay", ReplayToView(Replay.of(game), open_turn=turn))
+            player.wait(0.05)
+            for locale in ("en", "ur", "hi"):
+                player.set_language(locale)
+                player.wait(0.05)
+                powers = player.top.plan.you.powers
+                assert powers is not None and powers.choice.powers and any(part.face for part in powers.parts)
+                frame, pieces = player.drawn(), player.control.machine.placed()
+                assert audit_plan(pieces, frame.size, min_text_px(frame.size)) == [], (turn, locale)
+                assert match_plan(frame, pieces) == [], (turn, locale)
+            player.key(pygame.K_ESCAPE)
+            player.set_language("en")
+    finally:
+        player.close()

@@ -29,17 +29,18 @@ from ..world.world_board import WorldBoard
 from ..ui import palette
 from ..audit.draw_log import Role, as_role, new_frame_surface, panel
 from ..table.hud import draw_banner
-from ..text.fit import blit_lines
 from ..text.menu_text import ink_rect, ink_x
 from ..text.numbers import change, signed
 from ..table.score_rows import score_rows
 from ..ui.button_row import draw_button_rows
+from ..ui.placed import Placed, element, pieces, placed_text
 from ..ui.presenter import Presenter
 from ..ui.widgets import Button
 from ..shell.payloads import Answer, NameAsked, NameGiven, Payload, ReplayToView, ScoresOf
 from ..shell.play_context import PlayContext
 from .game_over_plan import (ButtonWords, GameOverInputs, GameOverPlan, PanelContent, PanelPlan, ResultLine,
                              plan_game_over)
+from .placed_parts import button_pieces, ink_hung
 from .review_cards import ReviewCard, draw_review_cards, review_items, review_line
 from ..world.world_line import world_line
 from .turn_story import TurnStory, turn_stories
@@ -334,6 +335,58 @@ class GameOver(TableState):
         """Each card's (player's, expert's) board."""
         return [(card.mine, card.expert) for card in self.review_cards()]
 
+    # --- what the plan places ----------------------------------------------------------------
+    def placed(self) -> tuple[Placed, ...]:
+        """The table; once the panel is up, dimmed under a veil (it is then background) and,
+        unless a menu or dialog stands over it, the panel over them (layer 1)."""
+        table = super().placed()
+        if self.board_shown:
+            return table
+        veil = element(Role.VEIL, pygame.Rect((0, 0), self.kit.viewport.size), "veil", 1, opaque=False)
+        if self.covered:
+            return pieces(table, veil)
+        return pieces(table, veil, self._panel_pieces())
+
+    def _panel_pieces(self, layer: int = 1) -> tuple[Placed, ...]:
+        """The banner, its title, the total, the breakdown, the lines under it, the review and
+        the buttons, where the plan put them (the count-up settled on its final numbers)."""
+        fonts, planned = self.fonts, self.planned()
+        plan, content, dialog = planned.panel, planned.inputs.content, planned.panel.dialog
+        out: list[Placed | None] = [element(Role.DIALOG, dialog, "banner", layer)]
+        title = self.text("gameover.title")
+        if plan.title_box is None:  # in the banner's own head
+            banner = planned.banner
+            out.append(ink_hung(fonts, title, banner.title_size, banner.inner.move(dialog.topleft), Role.TITLE,
+                                dialog, True, layer))
+        else:
+            out.append(ink_hung(fonts, title, plan.title_px, plan.title_box, Role.TITLE, dialog, True, layer))
+        out.append(ink_hung(fonts, content.total, plan.total_px, plan.total_box, Role.VALUE,
+                            plan.total_box.inflate(0, 2), True, layer))
+        start, end = self.text.direction.start, self.text.direction.end
+        for (label, value), box, label_px in zip(content.rows, plan.rows, plan.label_px):
+            baseline, row = box.top + plan.row_baseline, box.inflate(2, 4)
+            l_ink, v_ink = fonts.ink(label, label_px), fonts.ink(value, plan.size, True)
+            out.append(placed_text(fonts, label, label_px, (ink_x(box, l_ink, start),
+                                                            baseline - fonts.baseline(label, label_px)),
+                                   Role.LABEL, row, layer=layer))
+            out.append(placed_text(fonts, value, plan.size, (ink_x(box, v_ink, end),
+                                                             baseline - fonts.baseline(value, plan.size, True)),
+                                   Role.VALUE, row, True, layer))
+        out += [ink_hung(fonts, part.words, part.px, part.box, Role.NOTICE, dialog, layer=layer)
+                for _, _, parts in plan.lines for part in parts]
+        waiting = planned.waiting
+        if waiting is not None:
+            out += [placed_text(fonts, words, waiting.px, at, Role.NOTICE, waiting.area, layer=layer)
+                    for words, at in zip(waiting.lines, waiting.at)]
+        elif plan.cards is not None:
+            for index, card in enumerate(planned.cards):
+                out += [element(Role.PANEL, card.rect, f"card {index}", layer),
+                        element(Role.PICTURE, card.mine, "mini board", layer),
+                        element(Role.PICTURE, card.expert, "ghost board", layer)]
+                out += [placed_text(fonts, line.words, line.size, line.at, Role.LABEL, card.rect, line.bold, layer)
+                        for line in card.caption]
+        return pieces(out, button_pieces(fonts, plan.buttons, layer))
+
     # --- drawing ------------------------------------------------------------------------
     def _backdrop(self, surface: pygame.Surface, plan: PanelPlan | None) -> pygame.Surface:
         """The table, the shade and (``plan``) the empty panel: still while the numbers count
@@ -425,7 +478,8 @@ class GameOver(TableState):
         waiting = planned.waiting
         if waiting is not None:  # the review is being worked out: its place says so
             with panel(surface, "review", waiting.area, Role.NOTICE):
-                blit_lines(surface, self.fonts, list(waiting.lines), waiting.px, palette.TEXT_DIM, waiting.box)
+                for words, at in zip(waiting.lines, waiting.at):
+                    surface.blit(self.fonts.render(words, waiting.px, palette.TEXT_DIM), at)
         elif plan.cards is not None and planned.cards:
             draw_review_cards(surface, self.fonts, plan.cards, planned.cards, self.stories(), plan.size)
 

@@ -29,10 +29,13 @@ from ..input.gamepad import PadReader
 from ..input.keyboard import LAYOUTS, Key, OnScreenKeyboard
 from ..ui.button_row import words_width
 from .name_field import Line, NameFieldInputs, NameFieldPlan, plan_name_field
+from .placed_parts import button_pieces
 from .player_name import LastName, add_typed, final_name
 from ..audit.draw_log import Role, panel
 from ..ui import palette
+from ..ui.placed import Placed, element, pieces, placed_text
 from ..ui.presenter import Presenter
+from ..ui.widgets import Button
 from ..ui.widgets import draw_focus_ring
 from ..shell.loop import ticks
 from ..shell.payloads import NameAsked, NameGiven, Payload
@@ -263,6 +266,25 @@ class NameEntry(State):
     def caret_on(self) -> bool:
         """The caret's blink at this tick (read by draw: nothing records what was drawn)."""
         return (self.caret_ticks // 60) % 2 == 0
+
+    # --- what the plan places ----------------------------------------------------------------
+    def placed(self) -> tuple[Placed, ...]:
+        """The veil dimming what is under the dialog, the dialog; on it (layer 1) the title,
+        the field with the name or its placeholder, the count of letters and the keys."""
+        plan, fonts = self.plan, self.fonts
+
+        def text(line: Line, role: Role, box: pygame.Rect) -> Placed | None:
+            return placed_text(fonts, line.words, line.size, line.at, role, box, line.bold, 1)
+
+        keys = [Button(key.ident, key.rect, self._label(key.ident), label_size=self.keyboard.label_sizes.get(key.row))
+                for key in self.keys]
+        return pieces(element(Role.VEIL, pygame.Rect((0, 0), self.kit.viewport.size), "veil", opaque=False),
+                      element(Role.DIALOG, self.panel, "name entry"),
+                      text(plan.title, Role.TITLE, self.title_rect),
+                      element(Role.PANEL, self.field, "field", 1),
+                      text(plan.shown, Role.NAME, self.field),
+                      text(plan.counter, Role.VALUE, self.panel),
+                      button_pieces(fonts, keys, 1))
 
     # --- drawing --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:

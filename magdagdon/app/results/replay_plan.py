@@ -7,7 +7,7 @@ sides alike), and the buttons. Made when one of those changes, never as the view
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 import pygame
 
@@ -67,24 +67,45 @@ class Line:
 
 @dataclass(frozen=True)
 class DiceRow:
-    """'Rolled' at its size and the dice, across ``rect``."""
+    """'Rolled' at its size and the dice, across ``rect``, in reading order (from the right
+    in Urdu, as the tray): the label's ink centred in ``label_box``, each die at its rect."""
 
     rect: pygame.Rect
     label: str
     label_px: int
     dice: tuple[int, ...]
+    label_box: pygame.Rect
+    dice_at: tuple[pygame.Rect, ...]  # each die's picture, in the order of ``dice``
+
+
+@dataclass(frozen=True)
+class RowPart:
+    """One picture of a powers row: words (at ``px``), a die (its face) or an arrow, its ink
+    centred in ``box``; ``shows``: the die's name in the draw log."""
+
+    words: str = ""
+    px: int = 0
+    face: int = 0
+    arrow: bool = False
+    shows: str = ""
+    box: pygame.Rect = field(default_factory=pygame.Rect)
+    ink: pygame.Rect = field(default_factory=pygame.Rect)  # the words' ink as drawn (scaled with the row)
 
 
 @dataclass(frozen=True)
 class PowersRow:
-    """The powers a choice used across ``rect``: each power's words at their size, or 'no
-    power'; the dice and arrows are drawn at ``size``'s share of the row."""
+    """The powers a choice used across ``rect``: each power's words at their size, then the
+    die before and after (a re-roll's dice before, an arrow, the dice it showed), or 'no
+    power', in reading order; all scaled by ``scale`` where the row is wider than ``rect``.
+    The dice and arrows are drawn at ``size``'s share of the row."""
 
     rect: pygame.Rect
     choice: TurnAdvice
     size: int
     labels: tuple[tuple[str, int], ...]  # each power's (words, size), in the choice's order
     no_power: tuple[str, int] | None  # the words where no power was used
+    parts: tuple[RowPart, ...] = ()
+    scale: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -134,10 +155,7 @@ class _TurnPlanner:
         key = "replay.title_magdagdon" if story.magdagdon else "replay.title"
         title = _line(fonts, text(key, turn=story.turn, turns=inputs.stories[-1].turn, score=story.score_after),
                       areas.title, palette.GOLD, floor, bold=True)
-        rect = areas.dice
-        dice = DiceRow(rect, text("replay.rolled"),
-                       fitted_size(fonts, text("replay.rolled"), max(floor, int(rect.height * 0.45)),
-                                   (rect.width // 2, rect.height - 2), False, floor), story.dice)
+        dice = self._dice_row(areas.dice, story.dice)
         by_turn = reviews_by_turn(inputs.review)
         review = by_turn.get(story.turn)
         you_rect, expert_rect = areas.halves
@@ -163,6 +181,28 @@ class _TurnPlanner:
             expert = self._side(expert_rect, text("replay.expert"), story, choice, True, powers, palette.HINT, note,
                                 colour, lines)
         return ReplayPlan(inputs, areas, buttons, title, dice, you, expert)
+
+    def _dice_row(self, rect: pygame.Rect, values: tuple[int, ...]) -> DiceRow:
+        """'Rolled' and the dice side by side, the row centred in ``rect``."""
+        fonts, text, floor = self.fonts, self.text, self.floor
+        label = text("replay.rolled")
+        label_px = fitted_size(fonts, label, max(floor, int(rect.height * 0.45)), (rect.width // 2, rect.height - 2),
+                               False, floor)
+        size = int(rect.height * 0.9)
+        gap = size // 5
+        width = fonts.render(label, label_px, palette.TEXT_DIM).get_width()  # side bearings included: clear of the dice
+        total = width + gap + len(values) * (size + gap) - gap
+        x = rect.centerx - total // 2
+        label_box, dice_at = rect, [rect] * len(values)
+        for index in text.direction.ordered([-1, *range(len(values))]):
+            if index < 0:
+                label_box = pygame.Rect(x, rect.top, width, rect.height)
+                x += width + gap
+            else:
+                dice_at[index] = pygame.Rect(0, 0, max(8, size), max(8, size))
+                dice_at[index].midleft = (x, rect.centery)
+                x += size + gap
+        return DiceRow(rect, label, label_px, values, label_box, tuple(dice_at))
 
     def _note_lines(self, width: int, *notes: str) -> int:
         """1, or 2 where a note is wider than ``width`` at the smallest readable size."""
@@ -221,7 +261,57 @@ class _TurnPlanner:
 
         labels = tuple(fitted(text(f"review.power.{kind}", values=" ".join(map(str, values))))
                        for kind, values in choice.powers)
-        return PowersRow(rect, choice, size, labels, None if labels else fitted(text("replay.no_power")))
+        no_power = None if labels else fitted(text("replay.no_power"))
+        return _laid_powers(fonts, PowersRow(rect, choice, size, labels, no_power), text.direction)
+
+
+def _laid_powers(fonts: FontBook, row: PowersRow, direction: Direction) -> PowersRow:
+    """``row`` with its pictures in reading order (the arrow pointing the way the line
+    reads), side by side and centred in its rect, all scaled down where they would not fit."""
+    rect, choice, size = row.rect, row.choice, row.size
+    die = int(rect.height * 0.9)
+    parts: list[RowPart] = []
+    rerolls = iter(choice.rerolled)
+    for step, ((kind, values), (label, label_px)) in enumerate(zip(choice.powers, row.labels)):
+        parts.append(RowPart(label, label_px))
+        if kind in ("minus", "plus"):
+            after = values[0] + (1 if kind == "plus" else -1)
+            parts += [RowPart(face=values[0], shows=f"power {step} before {values[0]}"), RowPart(arrow=True),
+                      RowPart(face=after, shows=f"power {step} after {after}")]
+        else:
+            parts += [RowPart(face=value, shows=f"power {step} before {value}") for value in values]
+            shown = next(rerolls, None)
+            if shown is not None:
+                parts.append(RowPart(arrow=True))
+                parts += [RowPart(face=value, shows=f"power {step} after {value}") for value in shown]
+    if row.no_power is not None:
+        parts.append(RowPart(*row.no_power))
+    parts = direction.ordered(parts)
+
+    def picture_size(part: RowPart) -> tuple[int, int]:
+        if part.words:
+            return fonts.render(part.words, part.px, palette.TEXT_DIM).get_size()
+        side = size if part.arrow else max(8, die)
+        return side, side
+
+    gap = max(4, size // 3)
+    sizes = [picture_size(part) for part in parts]
+    total = sum(w for w, _ in sizes) + gap * (len(parts) - 1)
+    scale = min(1.0, rect.width / max(1, total))
+    x = rect.centerx - int(total * scale) // 2
+    laid = []
+    for part, (w, h) in zip(parts, sizes):
+        shown_w, shown_h = (max(1, int(w * scale)), max(1, int(h * scale))) if scale < 1 else (w, h)
+        box = pygame.Rect(x, rect.top, shown_w, rect.height)
+        ink = pygame.Rect(0, 0, 0, 0)
+        if part.words:  # the words' ink, scaled as their picture is, centred in the box
+            ink = fonts.ink(part.words, part.px)
+            fx, fy = shown_w / w, shown_h / h
+            ink = pygame.Rect(int(ink.x * fx), int(ink.y * fy), max(1, int(ink.w * fx)), max(1, int(ink.h * fy)))
+            ink.center = box.center
+        laid.append(replace(part, box=box, ink=ink))
+        x += shown_w + int(gap * scale)
+    return replace(row, parts=tuple(laid), scale=scale)
 
 
 def _line(fonts: FontBook, words: str, rect: pygame.Rect, colour: Colour, floor: int, bold: bool = False) -> Line:

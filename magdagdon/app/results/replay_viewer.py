@@ -40,12 +40,14 @@ from ..table.mini_board import draw_mini_board
 from ..players.expert_line_job import ExpertLineJob
 from ..players.review_job import ReviewJob
 from ..players.review_shelf import ReviewShelf
+from ..ui.placed import Placed, element, pieces
 from ..ui.presenter import Presenter
 from ..ui.widgets import Button
 from ..shell.payloads import Payload, ReplayToView
 from ..shell.play_context import PlayContext
 from ..shell.state_machine import State
-from .replay_plan import DiceRow, Line, PowersRow, ReplayInputs, ReplayPlan, SidePlan, plan_replay
+from .placed_parts import button_pieces, ink_centred
+from .replay_plan import DiceRow, Line, PowersRow, ReplayInputs, ReplayPlan, RowPart, SidePlan, plan_replay
 from .turn_story import TurnStory, costliest_turns, turn_stories
 from ..shell.viewport import Viewport
 
@@ -190,6 +192,32 @@ class ReplayViewer(State):
     def buttons(self) -> list[Button]:
         return list(self.plan.buttons)
 
+    # --- what the plan places -----------------------------------------------------------------
+    def placed(self) -> tuple[Placed, ...]:
+        """The title, 'Rolled' and its dice, each side's heading, board, powers and notes, and
+        the buttons (the viewer fills the window: nothing under it shows)."""
+        plan, fonts = self.plan, self.fonts
+        out: list[Placed | None] = [self._line_piece(plan.title)]
+        if plan.dice is not None:
+            row = plan.dice
+            out.append(ink_centred(fonts, row.label, row.label_px, row.label_box, Role.LABEL, row.rect))
+            out += [element(Role.PICTURE, at, f"rolled die {index}") for index, at in enumerate(row.dice_at)]
+        for side in (plan.you, plan.expert):
+            if side is None:
+                continue
+            out.append(self._line_piece(side.heading))
+            if side.board is not None:
+                out.append(element(Role.PICTURE, side.board, "ghost board" if side.ghost else "mini board"))
+            if side.powers is not None:
+                out += [Placed(Role.LABEL, part.ink, part.words, max(1, int(fonts.px(part.px) * side.powers.scale)),
+                               side.powers.rect) for part in side.powers.parts if part.words]
+            out += [self._line_piece(line) for line in side.notes]
+        return pieces(out, button_pieces(fonts, plan.buttons))
+
+    def _line_piece(self, line: Line) -> Placed | None:
+        return ink_centred(self.fonts, line.words, line.px, line.box, Role.TITLE if line.bold else Role.LABEL,
+                           line.box, line.bold)
+
     # --- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.fill(palette.BACKGROUND)
@@ -211,62 +239,30 @@ class ReplayViewer(State):
             return blit_ink(surface, image, line.box)
 
     def _draw_dice(self, surface: pygame.Surface, row: DiceRow) -> None:
-        """'Rolled' and the dice, in reading order (from the right in Urdu, as the tray)."""
-        rect = row.rect
-        size = int(rect.height * 0.9)
-        gap = size // 5
-        label = self.fonts.render(row.label, row.label_px, palette.TEXT_DIM)
-        width = label.get_width()  # the picture's, side bearings included: clear of the dice
-        total = width + gap + len(row.dice) * (size + gap) - gap
-        pieces: list[tuple[int, pygame.Surface | None, int]] = [(width, label, -1)]
-        pieces += [(size, die_face(value, size, "tray"), index) for index, value in enumerate(row.dice)]
-        pieces = self.text.direction.ordered(pieces)
-        x = rect.centerx - total // 2
-        for width, image, index in pieces:
-            assert image is not None
-            if index < 0:
-                blit_ink(surface, image, pygame.Rect(x, rect.top, width, rect.height))
-            else:
-                at = image.get_rect(midleft=(x, rect.centery))
-                surface.blit(image, at)
-                note(surface, at, Role.PICTURE, f"rolled die {index}")
-            x += width + gap
+        """'Rolled' and the dice where the plan put them."""
+        blit_ink(surface, self.fonts.render(row.label, row.label_px, palette.TEXT_DIM), row.label_box)
+        for index, (value, at) in enumerate(zip(row.dice, row.dice_at)):
+            surface.blit(die_face(value, at.width, "tray"), at)
+            note(surface, at, Role.PICTURE, f"rolled die {index}")
 
     def _draw_powers(self, surface: pygame.Surface, row: PowersRow) -> None:
-        """The powers used, drawn: '–1 on a 6' then the die before → after; a re-roll's
-        dice before → the dice it showed; or 'no power' (from the right in Urdu, the arrow
-        pointing that way)."""
-        text, fonts, rect, choice, size = self.text, self.fonts, row.rect, row.choice, row.size
-        pieces: list[tuple[pygame.Surface, str]] = []  # a picture, and the die it shows ("": words, an arrow)
-        rerolls = iter(choice.rerolled)
-        for step, ((kind, values), (label, label_px)) in enumerate(zip(choice.powers, row.labels)):
-            pieces.append((fonts.render(label, label_px, palette.TEXT_DIM), ""))
-            die = int(rect.height * 0.9)
-            if kind in ("minus", "plus"):
-                after = values[0] + (1 if kind == "plus" else -1)
-                pieces += [(die_face(values[0], die, "tray"), f"power {step} before {values[0]}"),
-                           (_arrow(size, text.direction), ""), (die_face(after, die, "tray"), f"power {step} after {after}")]
-            else:
-                pieces += [(die_face(value, die, "tray"), f"power {step} before {value}") for value in values]
-                shown = next(rerolls, None)
-                if shown is not None:
-                    pieces.append((_arrow(size, text.direction), ""))
-                    pieces += [(die_face(value, die, "tray"), f"power {step} after {value}") for value in shown]
-        if row.no_power is not None:
-            pieces.append((fonts.render(row.no_power[0], row.no_power[1], palette.TEXT_DIM), ""))
-        pieces = text.direction.ordered(pieces)
-        gap = max(4, size // 3)
-        total = sum(p.get_width() for p, _ in pieces) + gap * (len(pieces) - 1)
-        scale = min(1.0, rect.width / max(1, total))
-        x = rect.centerx - int(total * scale) // 2
-        for piece, shows in pieces:
-            if scale < 1:
-                piece = scaled(piece, (max(1, int(piece.get_width() * scale)), max(1, int(piece.get_height() * scale))))
+        """The powers used, drawn where the plan put them: '–1 on a 6' then the die before →
+        after; a re-roll's dice before → the dice it showed; or 'no power'."""
+        for part in row.parts:
+            piece = self._picture(part, row)
+            if row.scale < 1:
+                piece = scaled(piece, (part.box.width, max(1, int(piece.get_height() * row.scale))))
             with as_role(surface, Role.LABEL):
-                at = blit_ink(surface, piece, pygame.Rect(x, rect.top, piece.get_width(), rect.height))
-            if shows:
-                note(surface, at, Role.PICTURE, shows)
-            x += piece.get_width() + int(gap * scale)
+                at = blit_ink(surface, piece, part.box)
+            if part.shows:
+                note(surface, at, Role.PICTURE, part.shows)
+
+    def _picture(self, part: RowPart, row: PowersRow) -> pygame.Surface:
+        if part.words:
+            return self.fonts.render(part.words, part.px, palette.TEXT_DIM)
+        if part.arrow:
+            return _arrow(row.size, self.text.direction)
+        return die_face(part.face, int(row.rect.height * 0.9), "tray")
 
     def _draw_side(self, surface: pygame.Surface, side: SidePlan) -> None:
         """A side's heading, its board with the choice's dice, its powers and its note."""
