@@ -7,11 +7,12 @@ draws. A plan's text piece may hold several drawn lines (a block of lines placed
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Sequence
 
 import pygame
 
-from .draw_log import DrawnFrame, Role
+from .draw_log import Drawn, DrawnFrame, Role
 from .plan_audit import visible_pieces
 from .screen_audit import Finding, active_records, hidden
 from ..ui.placed import Placed
@@ -21,6 +22,24 @@ def slack(px: int) -> int:
     """How far a drawn line's ink may stand from where its plan placed it: anti-aliasing
     and the rounding of a centred line, a few pixels at most."""
     return max(3, px // 10)
+
+
+def holder(record: Drawn, pieces: Sequence[Placed]) -> Placed | None:
+    """The planned text that holds a drawn line: the smallest whose place, give or take
+    :func:`slack`, contains the line's ink."""
+    holding = [p for p in pieces if p.is_text and p.rect.inflate(2 * slack(p.px), 2 * slack(p.px)).contains(record.shown)]
+    return min(holding, key=lambda p: p.rect.width * p.rect.height, default=None)
+
+
+def with_planned_roles(frame: DrawnFrame, pieces: Sequence[Placed]) -> DrawnFrame:
+    """The frame with each drawn line's role taken from the planned text that holds it: a
+    text's role is its plan's (a line no plan holds keeps what its drawing said)."""
+    planned = visible_pieces(pieces, frame.size)
+    records = []
+    for record in frame.records:
+        piece = holder(record, planned) if record.is_text else None
+        records.append(replace(record, role=piece.role) if piece is not None else record)
+    return DrawnFrame(frame.size, frame.states, tuple(records))
 
 
 def match_plan(frame: DrawnFrame, pieces: Sequence[Placed]) -> list[Finding]:

@@ -32,15 +32,14 @@ from ..table.hud import draw_banner
 from ..text.menu_text import ink_rect, ink_x
 from ..text.numbers import change, signed
 from ..table.score_rows import score_rows
-from ..ui.button_row import draw_button_rows
-from ..ui.placed import Placed, element, pieces, placed_text
+from ..ui.button_row import button_row_pieces, draw_button_rows
+from ..ui.placed import Placed, element, pieces, placed_ink_hung, placed_text
 from ..ui.presenter import Presenter
 from ..ui.widgets import Button
 from ..shell.payloads import Answer, NameAsked, NameGiven, Payload, ReplayToView, ScoresOf
 from ..shell.play_context import PlayContext
 from .game_over_plan import (ButtonWords, GameOverInputs, GameOverPlan, PanelContent, PanelPlan, ResultLine,
                              plan_game_over)
-from .placed_parts import button_pieces, ink_hung
 from .review_cards import ReviewCard, draw_review_cards, review_items, review_line
 from ..world.world_line import world_line
 from .turn_story import TurnStory, turn_stories
@@ -356,11 +355,11 @@ class GameOver(TableState):
         title = self.text("gameover.title")
         if plan.title_box is None:  # in the banner's own head
             banner = planned.banner
-            out.append(ink_hung(fonts, title, banner.title_size, banner.inner.move(dialog.topleft), Role.TITLE,
+            out.append(placed_ink_hung(fonts, title, banner.title_size, banner.inner.move(dialog.topleft), Role.TITLE,
                                 dialog, True, layer))
         else:
-            out.append(ink_hung(fonts, title, plan.title_px, plan.title_box, Role.TITLE, dialog, True, layer))
-        out.append(ink_hung(fonts, content.total, plan.total_px, plan.total_box, Role.VALUE,
+            out.append(placed_ink_hung(fonts, title, plan.title_px, plan.title_box, Role.TITLE, dialog, True, layer))
+        out.append(placed_ink_hung(fonts, content.total, plan.total_px, plan.total_box, Role.VALUE,
                             plan.total_box.inflate(0, 2), True, layer))
         start, end = self.text.direction.start, self.text.direction.end
         for (label, value), box, label_px in zip(content.rows, plan.rows, plan.label_px):
@@ -372,7 +371,7 @@ class GameOver(TableState):
             out.append(placed_text(fonts, value, plan.size, (ink_x(box, v_ink, end),
                                                              baseline - fonts.baseline(value, plan.size, True)),
                                    Role.VALUE, row, True, layer))
-        out += [ink_hung(fonts, part.words, part.px, part.box, Role.NOTICE, dialog, layer=layer)
+        out += [placed_ink_hung(fonts, part.words, part.px, part.box, Role.NOTICE, dialog, layer=layer)
                 for _, _, parts in plan.lines for part in parts]
         waiting = planned.waiting
         if waiting is not None:
@@ -385,7 +384,7 @@ class GameOver(TableState):
                         element(Role.PICTURE, card.expert, "ghost board", layer)]
                 out += [placed_text(fonts, line.words, line.size, line.at, Role.LABEL, card.rect, line.bold, layer)
                         for line in card.caption]
-        return pieces(out, button_pieces(fonts, plan.buttons, layer))
+        return pieces(out, button_row_pieces(fonts, plan.buttons, layer))
 
     # --- drawing ------------------------------------------------------------------------
     def _backdrop(self, surface: pygame.Surface, plan: PanelPlan | None) -> pygame.Surface:

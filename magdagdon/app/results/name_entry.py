@@ -27,9 +27,8 @@ from ..text.fonts import FontBook
 from ..text.i18n import Catalog
 from ..input.gamepad import PadReader
 from ..input.keyboard import LAYOUTS, Key, OnScreenKeyboard
-from ..ui.button_row import words_width
+from ..ui.button_row import button_row_pieces, words_width
 from .name_field import Line, NameFieldInputs, NameFieldPlan, plan_name_field
-from .placed_parts import button_pieces
 from .player_name import LastName, add_typed, final_name
 from ..audit.draw_log import Role, panel
 from ..ui import palette
@@ -284,7 +283,7 @@ class NameEntry(State):
                       element(Role.PANEL, self.field, "field", 1),
                       text(plan.shown, Role.NAME, self.field),
                       text(plan.counter, Role.VALUE, self.panel),
-                      button_pieces(fonts, keys, 1))
+                      button_row_pieces(fonts, keys, 1))
 
     # --- drawing --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:

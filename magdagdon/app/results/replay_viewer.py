@@ -33,20 +33,19 @@ from ..text.i18n import Catalog
 from ..ui import palette
 from ..table.dice_faces import die_face
 from ..audit.draw_log import Role, as_role, note, panel, scaled
-from ..ui.button_row import draw_button_rows
+from ..ui.button_row import button_row_pieces, draw_button_rows
 from ..text.direction import Direction
 from ..text.menu_text import blit_ink
 from ..table.mini_board import draw_mini_board
 from ..players.expert_line_job import ExpertLineJob
 from ..players.review_job import ReviewJob
 from ..players.review_shelf import ReviewShelf
-from ..ui.placed import Placed, element, pieces
+from ..ui.placed import Placed, element, pieces, placed_ink_in
 from ..ui.presenter import Presenter
 from ..ui.widgets import Button
 from ..shell.payloads import Payload, ReplayToView
 from ..shell.play_context import PlayContext
 from ..shell.state_machine import State
-from .placed_parts import button_pieces, ink_centred
 from .replay_plan import DiceRow, Line, PowersRow, ReplayInputs, ReplayPlan, RowPart, SidePlan, plan_replay
 from .turn_story import TurnStory, costliest_turns, turn_stories
 from ..shell.viewport import Viewport
@@ -200,7 +199,7 @@ class ReplayViewer(State):
         out: list[Placed | None] = [self._line_piece(plan.title)]
         if plan.dice is not None:
             row = plan.dice
-            out.append(ink_centred(fonts, row.label, row.label_px, row.label_box, Role.LABEL, row.rect))
+            out.append(placed_ink_in(fonts, row.label, row.label_px, row.label_box, Role.LABEL, row.rect))
             out += [element(Role.PICTURE, at, f"rolled die {index}") for index, at in enumerate(row.dice_at)]
         for side in (plan.you, plan.expert):
             if side is None:
@@ -212,10 +211,10 @@ class ReplayViewer(State):
                 out += [Placed(Role.LABEL, part.ink, part.words, max(1, int(fonts.px(part.px) * side.powers.scale)),
                                side.powers.rect) for part in side.powers.parts if part.words]
             out += [self._line_piece(line) for line in side.notes]
-        return pieces(out, button_pieces(fonts, plan.buttons))
+        return pieces(out, button_row_pieces(fonts, plan.buttons))
 
     def _line_piece(self, line: Line) -> Placed | None:
-        return ink_centred(self.fonts, line.words, line.px, line.box, Role.TITLE if line.bold else Role.LABEL,
+        return placed_ink_in(self.fonts, line.words, line.px, line.box, Role.TITLE if line.bold else Role.LABEL,
                            line.box, line.bold)
 
     # --- drawing ------------------------------------------------------------------------------

@@ -111,6 +111,13 @@ def on_baseline(fonts: "FontBook", piece: Words, baseline: int, role: Role, box:
     return placed_text(fonts, piece[0], piece[1], at, role, box, piece[2], layer)
 
 
+def placed_ink_hung(fonts: "FontBook", words: str, size: int, rect: pygame.Rect, role: Role,
+                    box: pygame.Rect | None = None, bold: bool = False, layer: int = 0) -> Placed | None:
+    """The piece for ``words`` with their ink centred across ``rect`` and its top at the rect's top."""
+    ink = fonts.ink(words, size, bold)
+    return placed_text(fonts, words, size, (rect.centerx - ink.centerx, rect.top - ink.top), role, box, bold, layer)
+
+
 def element(role: Role, rect: pygame.Rect, name: str, layer: int = 0, opaque: bool = True) -> Placed:
     """A control, card, cell, dialog or veil at ``rect``, named as a player would point at it."""
     return Placed(role, pygame.Rect(rect), name, layer=layer, opaque=opaque)
