@@ -33,11 +33,12 @@ def holder(record: Drawn, pieces: Sequence[Placed]) -> Placed | None:
 
 def with_planned_roles(frame: DrawnFrame, pieces: Sequence[Placed]) -> DrawnFrame:
     """The frame with each drawn line's role taken from the planned text that holds it: a
-    text's role is its plan's (a line no plan holds keeps what its drawing said)."""
-    planned = visible_pieces(pieces, frame.size)
+    text's role is its plan's. Only what no plan places names its own role as it draws
+    (an effect's rising score and its shadow)."""
+    planned = [piece for piece in pieces if piece.is_text]
     records = []
     for record in frame.records:
-        piece = holder(record, planned) if record.is_text else None
+        piece = holder(record, planned) if record.is_text and record.role is None else None
         records.append(replace(record, role=piece.role) if piece is not None else record)
     return DrawnFrame(frame.size, frame.states, tuple(records))
 

@@ -16,7 +16,7 @@ import pygame
 
 from ..text.fonts import FontBook
 from ..text.i18n import Catalog
-from ..audit.draw_log import Role, as_role, panel
+from ..audit.draw_log import Role, panel
 from ..ui import palette
 from ..ui.presenter import Presenter
 from ..table.lesson_view import draw_lesson_frame, lesson_frame_pieces
@@ -150,7 +150,7 @@ class AttractCard(State):
     def _line(self, surface: pygame.Surface, line: Line) -> None:
         """A planned line in its panel, its ink placed in its box."""
         colour = line.colour if line.colour is not None else self._glow()
-        with panel(surface, line.panel, line.box, line.role):
+        with panel(surface, line.panel, line.box):
             blit_ink(surface, self.fonts.render(line.words, line.size, colour, line.bold), line.box, line.align)
 
     def _glow(self) -> palette.Colour:
@@ -163,7 +163,7 @@ class AttractCard(State):
     def _score_block(self, surface: pygame.Surface, block: ScoreBlock, page: int) -> None:
         fonts = self.fonts
         pygame.draw.rect(surface, palette.PANEL, block.box, border_radius=block.radius)
-        with panel(surface, f"table {block.difficulty.name}", block.box, Role.NAME, element=Role.PANEL):
+        with panel(surface, f"table {block.difficulty.name}", block.box, element=Role.PANEL):
             self._line(surface, block.heading)
             for section in block.pages[page % len(block.pages)]:
                 with panel(surface, section.name, section.box):
@@ -171,10 +171,9 @@ class AttractCard(State):
                     if section.none is not None:
                         self._line(surface, section.none)
                     for row in section.rows:
-                        with panel(surface, f"row {row.rank}", row.line, Role.NAME):
+                        with panel(surface, f"row {row.rank}", row.line):
                             surface.blit(fonts.render(row.name, row.name_size, palette.TEXT), row.name_at)
-                            with as_role(surface, Role.VALUE):
-                                surface.blit(fonts.render(row.score, row.score_size, palette.TEXT, bold=True), row.score_at)
+                            surface.blit(fonts.render(row.score, row.score_size, palette.TEXT, bold=True), row.score_at)
 
 
 def screen(services: Services) -> AttractCard:

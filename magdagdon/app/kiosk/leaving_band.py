@@ -53,7 +53,7 @@ def draw_leaving(surface: pygame.Surface, fonts: "FontBook", plan: LeavingPlan) 
     band = plan.band
     pygame.draw.rect(surface, palette.DANGER_DARK, band, border_radius=band.height // 4)
     pygame.draw.rect(surface, palette.DANGER, band, width=max(2, band.height // 20), border_radius=band.height // 4)
-    with panel(surface, "leaving", band, Role.NOTICE, element=Role.PANEL):
+    with panel(surface, "leaving", band, element=Role.PANEL):
         blit_ink(surface, fonts.render(plan.words, plan.size, palette.TEXT, True), plan.box)
 
 

@@ -18,7 +18,7 @@ import pygame
 from ..text.fit import SMALLEST_PX, fitted_size
 from ..text.fonts import FontBook
 from ..text.i18n import Catalog
-from ..audit.draw_log import Role, as_role
+from ..audit.draw_log import Role
 from ..ui import palette
 from ..ui.placed import Placed, element, pieces, placed_in, placed_text
 from ..ui.presenter import Presenter
@@ -121,14 +121,11 @@ class StillPlaying(State):
         self.viewport.dim(surface, 200)
         fonts = self.fonts
         image = fonts.render(plan.question, plan.question_px, palette.GOLD, bold=True)
-        with as_role(surface, Role.TITLE):
-            surface.blit(image, plan.question_at)
+        surface.blit(image, plan.question_at)
         hint_image = fonts.render(plan.hint, plan.hint_px, palette.TEXT_DIM)
-        with as_role(surface, Role.GUIDE):
-            surface.blit(hint_image, plan.hint_at)
+        surface.blit(hint_image, plan.hint_at)
         count = fonts.render(str(self.whole_seconds), plan.count_px, palette.TEXT, bold=True)
-        with as_role(surface, Role.VALUE):
-            surface.blit(count, count.get_rect(center=plan.count_centre))
+        surface.blit(count, count.get_rect(center=plan.count_centre))
 
 
 def screen(services: Services) -> StillPlaying:

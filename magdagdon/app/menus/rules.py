@@ -169,7 +169,7 @@ class Rules(MenuState):
         super().draw_body(surface, rect)
         if self.stage_rect is None:
             return
-        with panel(surface, "lessons", self.stage_rect, Role.PICTURE):
+        with panel(surface, "lessons", self.stage_rect):
             self.draw_lesson(surface)
 
     def placed_body(self) -> tuple[Placed, ...]:
@@ -188,7 +188,7 @@ class Rules(MenuState):
             return
         draw_lesson_frame(surface, self.fonts, plan.stage, plan.inputs.frame, plan.sums)
         for line, box in plan.lines:
-            with panel(surface, "caption", box, Role.LABEL):
+            with panel(surface, "caption", box):
                 blit_ink(surface, self.fonts.render(line, plan.size, palette.TEXT), box)
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .play import strip_entries
-from ..audit.draw_log import Role, as_role
+from ..audit.draw_log import Role
 from .strip import StripEntry, StripTile, draw_party_strip, plan_party_strip
 from ..text.fit import fitted_size, min_text_px
 from ..text.fonts import FontBook
@@ -119,8 +119,7 @@ class PartyHandover(PartyScreen):
         plan = self.plan
         if plan is None:
             return
-        with as_role(surface, Role.SUBTITLE):
-            draw_lines(surface, self.fonts, (plan.name,))
+        draw_lines(surface, self.fonts, (plan.name,))
         for strip in plan.strips:
             draw_party_strip(surface, self.fonts, strip)
 

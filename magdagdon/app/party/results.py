@@ -105,7 +105,7 @@ class PartyResultsScreen(PartyScreen):
         if plan is None:
             return
         for index, standing in enumerate(plan.standings):
-            with panel(surface, f"standing {index}", standing.box, Role.LABEL, element=Role.PANEL):
+            with panel(surface, f"standing {index}", standing.box, element=Role.PANEL):
                 draw_standing(surface, self.fonts, standing)
         draw_best_turns(surface, self.fonts, plan.best)
 

@@ -14,7 +14,7 @@ from magdagdon.engine import Board, ScoreBreakdown
 from ..text.fonts import FontBook
 from ..text.i18n import Catalog
 from ..ui import palette
-from ..audit.draw_log import Role, as_role, panel
+from ..audit.draw_log import Role, panel
 from ..text.fit import SMALLEST_PX, edge_room, fitted_size
 from ..text.line_block import PlacedLine, draw_lines
 from ..text.menu_text import ink_rect
@@ -75,14 +75,14 @@ def plan_best_turns(fonts: FontBook, text: Catalog, strip: pygame.Rect, best_of_
 
 
 def draw_best_turns(surface: pygame.Surface, fonts: FontBook, plan: BestTurnsPlan) -> None:
-    with panel(surface, "best each turn", plan.strip, Role.LABEL):
+    with panel(surface, "best each turn", plan.strip):
         draw_lines(surface, fonts, (plan.label,))
     for cell in plan.cells:
         for band, colour in cell.bands:
             pygame.draw.rect(surface, colour, band)
         if not cell.bands:
             pygame.draw.rect(surface, palette.CELL_EMPTY, cell.box)
-        with panel(surface, "best each turn", plan.strip, Role.VALUE), \
+        with panel(surface, "best each turn", plan.strip), \
                 panel(surface, f"turn {cell.turn}", cell.box, element=Role.PICTURE):
             draw_lines(surface, fonts, (cell.digit,))
 
@@ -165,17 +165,14 @@ def draw_standing(surface: pygame.Surface, fonts: FontBook, plan: StandingPlan) 
     pygame.draw.rect(surface, palette.PANEL, box, border_radius=8)
     pygame.draw.rect(surface, palette.GOLD if plan.first else plan.colour, box, width=3 if plan.first else 1,
                      border_radius=8)
-    with as_role(surface, Role.NAME):
-        draw_lines(surface, fonts, (plan.head,))
-    with as_role(surface, Role.VALUE):
-        draw_lines(surface, fonts, (plan.total,))
+    draw_lines(surface, fonts, (plan.head,))
+    draw_lines(surface, fonts, (plan.total,))
     if plan.board_rect is not None:
         draw_mini_board(surface, plan.board_rect, plan.board.cells)
     for number, (label, value) in enumerate(plan.rows):
         with panel(surface, f"row {number}"):
             draw_lines(surface, fonts, (label,))
-            with as_role(surface, Role.VALUE):
-                draw_lines(surface, fonts, (value,))
+            draw_lines(surface, fonts, (value,))
 
 
 def standing_pieces(fonts: FontBook, plan: StandingPlan, name: str) -> list[Placed]:

@@ -12,7 +12,7 @@ import pygame
 
 from ..text.fonts import FontBook
 from ..ui import palette
-from ..audit.draw_log import Role, as_role, panel
+from ..audit.draw_log import Role, panel
 from ..text.ellipsis import shortened
 from ..text.fit import SMALLEST_PX, fitted_size, min_text_px
 from ..text.direction import Direction
@@ -62,7 +62,7 @@ def plan_party_row(fonts: FontBook, window: tuple[int, int], band: pygame.Rect, 
 
 def draw_party_row(surface: pygame.Surface, fonts: FontBook, plan: tuple[ChipPlan, ...]) -> None:
     for index, chip in enumerate(plan):
-        with panel(surface, f"player {index}", chip.chip, Role.VALUE, element=Role.PANEL):
+        with panel(surface, f"player {index}", chip.chip, element=Role.PANEL):
             _draw_chip(surface, fonts, chip)
 
 
@@ -119,8 +119,7 @@ def _draw_chip(surface: pygame.Surface, fonts: FontBook, plan: ChipPlan) -> None
     draw_lines(surface, fonts, plan.score)
     for kind, box in plan.signs:
         draw_sign(surface, box, kind)
-    with as_role(surface, Role.NAME):
-        draw_lines(surface, fonts, plan.name)
+    draw_lines(surface, fonts, plan.name)
 
 
 def _draw_marker(surface: pygame.Surface, box: pygame.Rect, entry: StripEntry, direction: Direction) -> None:

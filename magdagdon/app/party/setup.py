@@ -16,7 +16,7 @@ from magdagdon.storage.party_file import PartyRecord
 from ..table.games import Games
 from .play import PartyPlay, party_files
 from .row import draw_sign
-from ..audit.draw_log import Role, as_role, panel
+from ..audit.draw_log import Role, panel
 from ..text.line_block import draw_lines
 from ..text.text_runs import isolated
 from ..services.wall_clock import now
@@ -154,24 +154,22 @@ class PartySetup(MenuState):
         plan, fonts = self.plan, self.fonts
         if plan is None:
             return
-        with as_role(surface, Role.NOTICE):
-            draw_lines(surface, fonts, plan.nobody)
+        draw_lines(surface, fonts, plan.nobody)
         for seat in plan.seats:
-            with panel(surface, f"seat {seat.index}", seat.box, Role.NAME):
+            with panel(surface, f"seat {seat.index}", seat.box):
                 self._draw_seat(surface, seat)
 
     def _draw_seat(self, surface: pygame.Surface, seat: SeatPlan) -> None:
         fonts, index = self.fonts, seat.index
-        with panel(surface, f"seat {index} number", seat.disc, Role.VALUE, element=Role.PICTURE):
+        with panel(surface, f"seat {index} number", seat.disc, element=Role.PICTURE):
             pygame.draw.circle(surface, seat.colour, seat.disc.center, seat.radius)
             draw_lines(surface, fonts, seat.number)
         draw_lines(surface, fonts, seat.name)
         if seat.sign_box is None:
             return
-        with panel(surface, f"seat {index} computer", seat.sign_box, Role.VALUE, element=Role.PICTURE):
+        with panel(surface, f"seat {index} computer", seat.sign_box, element=Role.PICTURE):
             draw_sign(surface, seat.sign_box, "computer")
-        with as_role(surface, Role.NOTICE):
-            draw_lines(surface, fonts, seat.how)
+        draw_lines(surface, fonts, seat.how)
 
 
 def _seat_pieces(fonts: FontBook, seat: SeatPlan) -> list[Placed]:

@@ -13,7 +13,7 @@ from magdagdon.engine import Board
 
 from ..text.fonts import FontBook
 from ..ui import palette
-from ..audit.draw_log import Role, as_role, panel
+from ..audit.draw_log import Role, panel
 from ..text.ellipsis import shortened
 from ..text.fit import fitted_size, min_text_px
 from ..text.direction import LEFT_TO_RIGHT
@@ -80,7 +80,7 @@ def plan_party_strip(fonts: FontBook, window: tuple[int, int], rect: pygame.Rect
 
 def draw_party_strip(surface: pygame.Surface, fonts: FontBook, plan: tuple[StripTile, ...]) -> None:
     for index, tile in enumerate(plan):
-        with panel(surface, f"player {index}", tile.tile, Role.NAME, element=Role.PANEL):
+        with panel(surface, f"player {index}", tile.tile, element=Role.PANEL):
             _draw_tile(surface, fonts, tile)
 
 
@@ -215,8 +215,7 @@ def _draw_tile(surface: pygame.Surface, fonts: FontBook, plan: StripTile) -> Non
     pygame.draw.rect(surface, edge, tile, width=max(3, min(tile.width, tile.height) // 40) if entry.current else 1,
                      border_radius=radius)
     for line, pieces in enumerate(plan.lines):
-        with as_role(surface, Role.NAME if line == 0 else Role.VALUE):
-            draw_lines(surface, fonts, pieces)
+        draw_lines(surface, fonts, pieces)
     if plan.board_rect.width > 12:
         draw_mini_board(surface, plan.board_rect, entry.board.cells)
 

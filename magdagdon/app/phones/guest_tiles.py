@@ -22,7 +22,7 @@ from ..text.fonts import FontBook
 from ..text.i18n import Catalog
 from ..party.play import PLAYER_COLOURS
 from ..ui import palette
-from ..audit.draw_log import LoggedSurface, Role, as_role, note, panel
+from ..audit.draw_log import LoggedSurface, Role, note, panel
 from ..text.direction import Direction
 from ..text.ellipsis import shortened
 from ..ui.palette import Colour
@@ -180,7 +180,7 @@ def draw_tiles(surface: pygame.Surface, fonts: FontBook, plan: TilesPlan, images
         images = None
     for box, tile in zip(plan.cards, plan.tiles):
         card = pygame.Rect(box)
-        with panel(surface, f"guest {tile.tile.seat}", card, Role.NAME, element=Role.PANEL):
+        with panel(surface, f"guest {tile.tile.seat}", card, element=Role.PANEL):
             if images is None:
                 draw_tile(surface, fonts, tile, card.topleft)
             else:
@@ -198,9 +198,8 @@ def draw_tile(surface: pygame.Surface, fonts: FontBook, plan: TilePlan, at: tupl
         surface.blit(fonts.render(line.words, line.size, line.colour, line.bold), (at[0] + line.at[0], at[1] + line.at[1]))
     draw_mark(surface, pygame.Rect(plan.mark_box).move(at), plan.tile.mark)
     score = plan.score
-    with as_role(surface, Role.VALUE):
-        surface.blit(fonts.render(score.words, score.size, score.colour, score.bold),
-                     (at[0] + score.at[0], at[1] + score.at[1]))
+    surface.blit(fonts.render(score.words, score.size, score.colour, score.bold),
+                 (at[0] + score.at[0], at[1] + score.at[1]))
 
 
 @dataclass(frozen=True)
@@ -242,6 +241,6 @@ def plan_legend(fonts: FontBook, text: Catalog, strip: pygame.Rect, marks: list[
 
 def draw_legend_items(surface: pygame.Surface, fonts: FontBook, items: tuple[LegendItem, ...]) -> None:
     for item in items:
-        with panel(surface, f"legend {item.mark.value}", item.box, Role.LABEL):
+        with panel(surface, f"legend {item.mark.value}", item.box):
             draw_mark(surface, item.mark_box, item.mark)
             draw_lines(surface, fonts, item.word)

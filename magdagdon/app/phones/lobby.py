@@ -21,7 +21,7 @@ from ..table.games import Games
 from ..services.notices import Notices
 from ..shell.payloads import Answer, Confirmed, Leave, Payload, Question
 from ..shell.play_context import PlayContext
-from ..audit.draw_log import Role, as_role, panel
+from ..audit.draw_log import Role, panel
 from ..ui.background import draw_background
 from ..text.line_block import draw_lines
 from ..text.text_runs import isolated
@@ -238,15 +238,14 @@ class PhonesLobby(MenuState):
             draw_qr(surface, self.host.qr, plan.qr_box)
         for lines, role in ((plan.label, Role.LABEL), (plan.code, Role.VALUE), (plan.address, Role.VALUE),
                             (plan.joined, Role.LABEL)):
-            with as_role(surface, role):
-                draw_lines(surface, fonts, lines)
+            draw_lines(surface, fonts, lines)
         for cell in plan.names:
             if cell.guest is None:
-                with panel(surface, "more guests", cell.box, Role.LABEL):
+                with panel(surface, "more guests", cell.box):
                     draw_lines(surface, fonts, cell.words)
                 continue
             assert cell.mark_box is not None
-            with panel(surface, f"guest {cell.guest.index}", cell.box, Role.NAME):
+            with panel(surface, f"guest {cell.guest.index}", cell.box):
                 draw_mark(surface, cell.mark_box, cell.guest.mark)
                 draw_lines(surface, fonts, cell.words)
         draw_legend_items(surface, fonts, plan.legend)

@@ -185,9 +185,9 @@ class PhonesRace(RoomScreen):
         plan, fonts = self.plan, self.fonts
         if plan is None:
             return
-        with panel(surface, "turn", plan.turn_box, Role.VALUE):
+        with panel(surface, "turn", plan.turn_box):
             draw_lines(surface, fonts, plan.turn)
-        with panel(surface, "timer", plan.timer_box, Role.VALUE):
+        with panel(surface, "timer", plan.timer_box):
             draw_lines(surface, fonts, plan.timer)
         if plan.dice:
             with panel(surface, "roll", plan.roll_box, element=Role.PANEL):
@@ -270,7 +270,7 @@ class PhonesResults(RoomScreen):
         if plan is None:
             return
         for index, standing in enumerate(plan.podium):
-            with panel(surface, f"standing {index}", standing.box, Role.LABEL, element=Role.PANEL):
+            with panel(surface, f"standing {index}", standing.box, element=Role.PANEL):
                 draw_standing(surface, fonts, standing)
         draw_tiles(surface, fonts, plan.others, self.tile_images)
         draw_best_turns(surface, fonts, plan.best)

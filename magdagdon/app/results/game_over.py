@@ -27,7 +27,7 @@ from ..input.focus import FocusKey
 from ..players.review_shelf import ReviewShelf
 from ..world.world_board import WorldBoard
 from ..ui import palette
-from ..audit.draw_log import Role, as_role, new_frame_surface, panel
+from ..audit.draw_log import Role, new_frame_surface, panel
 from ..table.hud import draw_banner
 from ..text.menu_text import ink_rect, ink_x
 from ..text.numbers import change, signed
@@ -418,12 +418,11 @@ class GameOver(TableState):
         with panel(surface, "banner", plan.dialog):  # everything here stands on the panel
             if plan.title_box is not None:
                 image = self.fonts.render(self.text("gameover.title"), plan.title_px, palette.GOLD, bold=True)
-                with as_role(surface, Role.TITLE):
-                    self._blit_centred(surface, image, plan.title_box)
+                self._blit_centred(surface, image, plan.title_box)
             self._draw_total(surface, plan, progress)
             self._draw_breakdown(surface, plan, progress)
             for content, colour, parts in plan.lines:
-                with panel(surface, content, plan.dialog, Role.NOTICE):
+                with panel(surface, content, plan.dialog):
                     for part in parts:
                         self._blit_centred(surface, self.fonts.render(part.words, part.px, colour), part.box)
             self._draw_cards(surface, plan)
@@ -443,7 +442,7 @@ class GameOver(TableState):
         image = fonts.render(shown, plan.total_px, palette.GOLD, bold=True)
         final = ink_rect(fonts.render(signed(self.game.score().total), plan.total_px, palette.GOLD, bold=True))
         ink = ink_rect(image)
-        with panel(surface, "score", plan.total_box.inflate(0, 2), Role.VALUE):
+        with panel(surface, "score", plan.total_box.inflate(0, 2)):
             # Counted up on the final total's baseline, so the digits do not bob as they change.
             surface.blit(image, (plan.total_box.centerx - ink.centerx, plan.total_box.top - final.top))
 
@@ -456,10 +455,9 @@ class GameOver(TableState):
             baseline = box.top + plan.row_baseline  # one baseline for every row on a line
             l_ink, v_ink = ink_rect(l_img), ink_rect(v_img)
             l_x, v_x = ink_x(box, l_ink, text.direction.start), ink_x(box, v_ink, text.direction.end)
-            with panel(surface, "breakdown", plan.dialog, Role.LABEL), panel(surface, f"row {index}", box.inflate(2, 4)):
+            with panel(surface, "breakdown", plan.dialog), panel(surface, f"row {index}", box.inflate(2, 4)):
                 surface.blit(l_img, (l_x, baseline - fonts.baseline(label, label_px)))
-                with as_role(surface, Role.VALUE):
-                    surface.blit(v_img, (v_x, baseline - fonts.baseline(value, size, True)))
+                surface.blit(v_img, (v_x, baseline - fonts.baseline(value, size, True)))
 
     # --- the drawn review -------------------------------------------------------------------
     def stories(self) -> dict[int, TurnStory]:
@@ -476,7 +474,7 @@ class GameOver(TableState):
         planned = self.planned()
         waiting = planned.waiting
         if waiting is not None:  # the review is being worked out: its place says so
-            with panel(surface, "review", waiting.area, Role.NOTICE):
+            with panel(surface, "review", waiting.area):
                 for words, at in zip(waiting.lines, waiting.at):
                     surface.blit(self.fonts.render(words, waiting.px, palette.TEXT_DIM), at)
         elif plan.cards is not None and planned.cards:

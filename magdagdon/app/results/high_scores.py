@@ -22,7 +22,7 @@ from magdagdon.storage.today import todays_table
 
 from ..table.games import Games
 from ..text.fonts import FontBook
-from ..audit.draw_log import Role, as_role, panel
+from ..audit.draw_log import Role, panel
 from ..ui import palette
 from ..ui.placed import Placed, element, pieces, placed_text
 from ..ui.presenter import Presenter
@@ -299,7 +299,7 @@ class HighScores(MenuState):
         if statistics is None:
             _draw_words(surface, self.fonts, plan.message)
             return
-        with panel(surface, "statistics", statistics.box, Role.LABEL, element=Role.PANEL):
+        with panel(surface, "statistics", statistics.box, element=Role.PANEL):
             pygame.draw.rect(surface, palette.CELL_EMPTY, statistics.box, border_radius=statistics.radius)
             _draw_words(surface, self.fonts, statistics.figures)
             with panel(surface, "histogram", statistics.chart):
@@ -310,7 +310,7 @@ class HighScores(MenuState):
                         pygame.draw.rect(surface, palette.LEGAL, bar.bar)
                     if bar.label is not None:
                         _draw_words(surface, self.fonts, (bar.label,))
-        with panel(surface, "table", plan.message_box, Role.NAME):
+        with panel(surface, "table", plan.message_box):
             if table is None or view is None:
                 _draw_words(surface, self.fonts, plan.message)
                 return
@@ -340,11 +340,7 @@ class HighScores(MenuState):
 def _draw_words(surface: pygame.Surface, fonts: "FontBook", pieces: tuple[Words, ...]) -> None:
     for piece in pieces:
         image = fonts.render(piece.words, piece.size, piece.colour, piece.bold)
-        if piece.role is not None:
-            with as_role(surface, piece.role):
-                surface.blit(image, piece.at)
-        else:
-            surface.blit(image, piece.at)
+        surface.blit(image, piece.at)
 
 
 def statistics_of(entries: list[ScoreEntry]) -> Statistics:

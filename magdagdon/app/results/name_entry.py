@@ -296,9 +296,9 @@ class NameEntry(State):
 
     def _draw_inside(self, surface: pygame.Surface) -> None:
         plan = self.plan
-        with panel(surface, "title", self.title_rect, Role.TITLE):
+        with panel(surface, "title", self.title_rect):
             self._blit(surface, plan.title)
-        with panel(surface, "field", self.field, Role.NAME, element=Role.PANEL):
+        with panel(surface, "field", self.field, element=Role.PANEL):
             self._draw_field(surface, plan)
         self.keyboard.draw(surface, self.fonts, self._label, self._style, self._shown)
 
@@ -317,7 +317,7 @@ class NameEntry(State):
         if self.caret_on():
             top, bottom, width = plan.caret
             pygame.draw.line(surface, palette.TEXT, (plan.caret_x, top), (plan.caret_x, bottom), width)
-        with panel(surface, "counter", self.panel, Role.VALUE):
+        with panel(surface, "counter", self.panel):
             self._blit(surface, plan.counter)
 
 

@@ -32,7 +32,7 @@ from ..text.fonts import FontBook
 from ..text.i18n import Catalog
 from ..ui import palette
 from ..table.dice_faces import die_face
-from ..audit.draw_log import Role, as_role, note, panel, scaled
+from ..audit.draw_log import Role, note, panel, scaled
 from ..ui.button_row import button_row_pieces, draw_button_rows
 from ..text.direction import Direction
 from ..text.menu_text import blit_ink
@@ -223,7 +223,7 @@ class ReplayViewer(State):
         plan = self.plan
         self._line(surface, plan.title)
         if plan.dice is not None:
-            with panel(surface, "dice", plan.dice.rect, Role.LABEL):
+            with panel(surface, "dice", plan.dice.rect):
                 self._draw_dice(surface, plan.dice)
         for name, side in (("you", plan.you), ("expert", plan.expert)):
             if side is not None:
@@ -234,7 +234,7 @@ class ReplayViewer(State):
     def _line(self, surface: pygame.Surface, line: Line) -> pygame.Rect:
         """One planned line, its ink inside its box (Nastaliq's letters reach far past its size)."""
         image = self.fonts.render(line.words, line.px, line.colour, line.bold)
-        with panel(surface, "", line.box, Role.TITLE if line.bold else Role.LABEL):
+        with panel(surface, "", line.box):
             return blit_ink(surface, image, line.box)
 
     def _draw_dice(self, surface: pygame.Surface, row: DiceRow) -> None:
@@ -251,8 +251,7 @@ class ReplayViewer(State):
             piece = self._picture(part, row)
             if row.scale < 1:
                 piece = scaled(piece, (part.box.width, max(1, int(piece.get_height() * row.scale))))
-            with as_role(surface, Role.LABEL):
-                at = blit_ink(surface, piece, part.box)
+            at = blit_ink(surface, piece, part.box)
             if part.shows:
                 note(surface, at, Role.PICTURE, part.shows)
 

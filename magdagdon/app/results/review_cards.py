@@ -174,7 +174,7 @@ def draw_review_cards(surface: pygame.Surface, fonts: FontBook, area: pygame.Rec
     with panel(surface, "review", area):
         for index, card in enumerate(cards):
             pygame.draw.rect(surface, palette.PANEL, card.rect, border_radius=max(6, size // 3))
-            with panel(surface, f"card {index}", card.rect, Role.LABEL, element=Role.PANEL):
+            with panel(surface, f"card {index}", card.rect, element=Role.PANEL):
                 draw_lines(surface, fonts, card.caption)
                 story = stories[card.turn]
                 draw_mini_board(surface, card.mine, story.board, story.played, ghost=False)

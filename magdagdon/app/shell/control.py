@@ -43,6 +43,7 @@ from .options import Options
 from ..results.player_name import LastName
 from ..services.preferences import Preferences
 from ..audit.draw_log import DrawnFrame, LoggedSurface, forget, new_frame_surface
+from ..audit.plan_match import with_planned_roles
 from ..table.table_canvas import TableCanvas
 from .screens import Services, screen_factories
 from .state_machine import StateMachine
@@ -338,8 +339,10 @@ class Control:
         return frame
 
     def _frame_of(self, frame: pygame.Surface) -> DrawnFrame:
+        """The log of a frame just drawn. What each text is (a title, a value...) is its
+        plan's word: each line takes the role of the planned text that holds it."""
         records = frame.records if isinstance(frame, LoggedSurface) else []
-        return DrawnFrame(frame.get_size(), tuple(self.machine.keys), tuple(records))
+        return with_planned_roles(DrawnFrame(frame.get_size(), tuple(self.machine.keys), tuple(records)), self.placed())
 
     def logged_frame(self) -> DrawnFrame:
         """The screen as it stands, drawn once more on a logged surface and not presented:

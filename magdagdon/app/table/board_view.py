@@ -17,7 +17,7 @@ from magdagdon.engine import RUIN, Board, Bonus, best_reachable_bonuses, line_sc
 from ..shell.loop import ticks
 from ..ui import palette
 from .dice_faces import die_face
-from ..audit.draw_log import Role, as_role, note, panel
+from ..audit.draw_log import Role, note, panel
 from ..text.fit import fitted_size, min_text_px, readable_floor
 from ..ui.palette import Colour
 from ..ui.placed import Placed, element, placed_text
@@ -195,12 +195,11 @@ def _draw_sums(surface: pygame.Surface, fonts: "FontBook", layout: BoardPlaces, 
     for index, (words, spot) in enumerate(zip(sums, sum_spots(fonts, layout, sums))):
         total, big, _ = spot.number
         number = fonts.render(total, big, palette.TEXT if words.total else palette.TEXT_DIM, bold=True)
-        with panel(surface, f"line {index}", spot.rect, Role.VALUE):
+        with panel(surface, f"line {index}", spot.rect):
             surface.blit(number, spot.number_at)
             if spot.tag is not None and words.style is not None:
                 tag = fonts.render(spot.tag[0], spot.tag[1], _TAG_COLOURS[words.style], bold=spot.tag[2])
-                with as_role(surface, Role.LABEL):
-                    surface.blit(tag, spot.tag_at)
+                surface.blit(tag, spot.tag_at)
 
 
 def board_pieces(fonts: "FontBook", layout: BoardPlaces, sums: tuple[SumWords, ...],

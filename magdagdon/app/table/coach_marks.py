@@ -144,12 +144,12 @@ def draw_coach_mark(surface: pygame.Surface, fonts: "FontBook", plan: Bubble, ch
     pygame.draw.rect(surface, palette.SHADOW, bubble.move(0, max(2, pad // 3)), border_radius=pad)
     pygame.draw.rect(surface, palette.TEXT, bubble, border_radius=pad)
     kind = Role.TIP if target is None else Role.MARK
-    with panel(surface, "coach", bubble, Role.NOTICE, element=kind, names=named):
+    with panel(surface, "coach", bubble, element=kind, names=named):
         blit_lines(surface, fonts, list(plan.lines), plan.size, palette.TEXT_DARK, bubble, bold=True)
     chip_name = "button coach skip" if target is not None else "button coach got it"
     pygame.draw.rect(surface, palette.SHADOW, plan.chip.move(0, max(2, pad // 3)), border_radius=plan.chip.height // 2)
     pygame.draw.rect(surface, palette.BUTTON, plan.chip, border_radius=plan.chip.height // 2)
-    with panel(surface, chip_name, plan.chip, Role.BUTTON_LABEL, element=Role.BUTTON):
+    with panel(surface, chip_name, plan.chip, element=Role.BUTTON):
         blit_lines(surface, fonts, [chip_label], plan.chip_size, palette.TEXT, plan.chip, bold=True)
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..ui import palette
-from ..audit.draw_log import Role, as_role, new_surface, panel
+from ..audit.draw_log import Role, new_surface, panel
 from ..text.fit import SMALLEST_PX, blit_lines, fit_lines, fitted_size, min_text_px, wrap
 from ..ui.palette import Colour
 from ..ui.placed import Placed, element, placed_text, stacked_pieces
@@ -106,11 +106,9 @@ def draw_top_bar(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", p
     pygame.draw.rect(surface, palette.PANEL, bar)
     pygame.draw.line(surface, palette.PANEL_EDGE, bar.bottomleft, (bar.right, bar.bottom - 1), 2)
     title = fonts.render(plan.title, plan.title_size, palette.GOLD, bold=True)
-    with as_role(surface, Role.TITLE):
-        surface.blit(title, plan.title_at)
+    surface.blit(title, plan.title_at)
     if plan.info:
-        with as_role(surface, Role.LABEL):
-            surface.blit(fonts.render(plan.info, plan.info_size, palette.TEXT_DIM), plan.info_at)
+        surface.blit(fonts.render(plan.info, plan.info_size, palette.TEXT_DIM), plan.info_at)
 
 
 def top_bar_pieces(fonts: "FontBook", layout: "Layout", plan: TopBarPlan) -> list[Placed | None]:
@@ -155,7 +153,7 @@ def plan_guide(fonts: "FontBook", layout: "Layout", message: str, colour: Colour
 def draw_guide(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", plan: GuidePlan) -> None:
     if plan.sign is not None:
         draw_warning_sign(surface, plan.sign, plan.colour)
-    with panel(surface, "guide", layout.guide, Role.GUIDE):
+    with panel(surface, "guide", layout.guide):
         blit_lines(surface, fonts, list(plan.lines), plan.size, plan.colour, plan.words)
 
 
@@ -293,14 +291,12 @@ def _paint_banner(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect,
     inner = plan.inner.move(rect.topleft)
     title_img = fonts.render(title, plan.title_size, title_colour, bold=True)
     ink = title_img.get_bounding_rect()
-    with as_role(surface, Role.TITLE):
-        surface.blit(title_img, (inner.centerx - ink.centerx, inner.top - ink.top))  # the ink from the inner edge down
+    surface.blit(title_img, (inner.centerx - ink.centerx, inner.top - ink.top))  # the ink from the inner edge down
     y = inner.top + plan.title_height + under_title(plan.pad, plan.title_size)
     for line in plan.wrapped:
         img = fonts.render(line, plan.size, palette.TEXT)
         ink = img.get_bounding_rect()
-        with as_role(surface, Role.PAGE):
-            surface.blit(img, (inner.centerx - ink.centerx, y + plan.line_height // 2 - ink.centery))
+        surface.blit(img, (inner.centerx - ink.centerx, y + plan.line_height // 2 - ink.centery))
         y += plan.line_height
     return pygame.Rect(inner.left, y, inner.width, max(0, inner.bottom - y))
 

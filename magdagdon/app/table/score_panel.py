@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..ui import palette
-from ..audit.draw_log import Role, as_role, panel
+from ..audit.draw_log import Role, panel
 from ..text.fit import (blit_lines, blit_on_baseline, fit_lines, fitted_size, line_gap, readable_floor,
                         shared_baseline, stacked_height)
 from ..text.numbers import signed
@@ -177,7 +177,7 @@ def draw_score_panel(surface: pygame.Surface, fonts: "FontBook", planned: ScoreP
     def mirrored(box: pygame.Rect) -> pygame.Rect:
         return direction.placed(box, inner)
 
-    with panel(surface, "title", mirrored(plan.title_box), Role.LABEL):
+    with panel(surface, "title", mirrored(plan.title_box)):
         blit_lines(surface, fonts, list(plan.title), plan.size, palette.TEXT_DIM, mirrored(plan.title_box),
                    align="start")
     total = signed(shown_total)
@@ -185,21 +185,19 @@ def draw_score_panel(surface: pygame.Surface, fonts: "FontBook", planned: ScoreP
     total_box = mirrored(plan.total_box)
     ink = fonts.ink(total, plan.total_size, True)
     x = total_box.left - ink.left if start == "left" else total_box.right - ink.right
-    with as_role(surface, Role.VALUE):
-        surface.blit(total_img, (x, total_box.centery - ink.centery))
+    surface.blit(total_img, (x, total_box.centery - ink.centery))
 
     row_boxes = _row_boxes(plan, mirrored(plan.rows_box), len(words.rows))
     for index, ((label, value, colour), box) in enumerate(zip(words.rows, row_boxes)):
         pieces = [(label, plan.size, False), (value, plan.size, True)]
         baseline = shared_baseline(fonts, pieces, box)
-        with panel(surface, f"row {index}", box, Role.LABEL):
+        with panel(surface, f"row {index}", box):
             blit_on_baseline(surface, fonts, fonts.render(label, plan.size, palette.TEXT_DIM), pieces[0], baseline,
                              **{start: getattr(box, start)})
-            with as_role(surface, Role.VALUE):
-                blit_on_baseline(surface, fonts, fonts.render(value, plan.size, colour, bold=True), pieces[1],
-                                 baseline, **{end: getattr(box, end)})
+            blit_on_baseline(surface, fonts, fonts.render(value, plan.size, colour, bold=True), pieces[1],
+                             baseline, **{end: getattr(box, end)})
     if plan.legend:
-        with panel(surface, "legend", plan.legend_box, Role.LABEL):
+        with panel(surface, "legend", plan.legend_box):
             blit_lines(surface, fonts, list(plan.legend), plan.size, palette.TEXT_DIM, plan.legend_box, align="start")
 
 
@@ -257,5 +255,5 @@ def legend_pieces(fonts: "FontBook", plan: LegendPlan) -> list[Placed | None]:
 
 def draw_legend(surface: pygame.Surface, fonts: "FontBook", plan: LegendPlan) -> None:
     """The legend, read from its start."""
-    with panel(surface, "legend", plan.rect, Role.LABEL):
+    with panel(surface, "legend", plan.rect):
         blit_lines(surface, fonts, list(plan.lines), plan.size, palette.TEXT_DIM, plan.rect)

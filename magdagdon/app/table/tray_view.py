@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..ui import palette
-from ..audit.draw_log import Role, as_role
+from ..audit.draw_log import Role
 from ..text.fit import baseline_rect, blit_on_baseline, min_text_px, readable_floor, shared_baseline
 from ..ui.placed import Placed, element, on_baseline
 
@@ -79,10 +79,9 @@ def draw_power_label(surface: pygame.Surface, fonts: "FontBook", layout: "Layout
     title_img = fonts.render(title, size, palette.CORAL, bold=True)
     rest_img = fonts.render(rest, size, palette.TEXT_DIM)
     direction = text.direction  # the title first, the detail after it
-    with as_role(surface, Role.LABEL):
-        placed = blit_on_baseline(surface, fonts, title_img, pieces[0], baseline,
-                                  **{direction.start: direction.start_x(rect)})
-        blit_on_baseline(surface, fonts, rest_img, pieces[1], baseline, **{direction.start: direction.end_x(placed)})
+    placed = blit_on_baseline(surface, fonts, title_img, pieces[0], baseline,
+                              **{direction.start: direction.start_x(rect)})
+    blit_on_baseline(surface, fonts, rest_img, pieces[1], baseline, **{direction.start: direction.end_x(placed)})
 
 
 def power_label_pieces(fonts: "FontBook", layout: "Layout", text: "Catalog",

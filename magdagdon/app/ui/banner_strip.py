@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..audit.draw_log import Role, as_role, panel
+from ..audit.draw_log import Role, panel
 from . import palette
 from ..text.fit import blit_on_baseline, shared_baseline, wrap
 from .palette import Colour
@@ -68,7 +68,7 @@ def draw_strip(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect, ti
     radius = max(6, rect.height // 5)
     pygame.draw.rect(surface, palette.DANGER_DARK if colour == palette.DANGER else palette.PANEL, rect, border_radius=radius)
     pygame.draw.rect(surface, colour, rect, width=max(2, rect.height // 30), border_radius=radius)
-    with panel(surface, "banner strip", rect, Role.PAGE, element=Role.DIALOG):
+    with panel(surface, "banner strip", rect, element=Role.DIALOG):
         return _draw_strip_words(surface, fonts, rect, title, sentence, floor)
 
 
@@ -87,9 +87,8 @@ def _draw_strip_words(surface: pygame.Surface, fonts: "FontBook", rect: pygame.R
         title_piece = (plan.title, plan.size, True)
         baseline = shared_baseline(fonts, [title_piece, *pieces] if one_line else [title_piece], first if one_line else inner)
         title_img = fonts.render(plan.title, plan.size, palette.GOLD, bold=True)
-        with as_role(surface, Role.TITLE):
-            blit_on_baseline(surface, fonts, title_img, title_piece, baseline,
-                             **{direction.start: direction.start_x(inner)})
+        blit_on_baseline(surface, fonts, title_img, title_piece, baseline,
+                         **{direction.start: direction.start_x(inner)})
     for index, piece in enumerate(pieces):
         box = first.move(0, index * plan.line_height)
         line_base = baseline if plan.title and one_line else shared_baseline(fonts, [piece], box)

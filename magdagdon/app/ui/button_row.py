@@ -67,7 +67,7 @@ def draw_button_row(surface: pygame.Surface, fonts: "FontBook", buttons: Sequenc
             continue
         colour = STYLES[button.style][2] if button.enabled else palette.BUTTON_DISABLED_TEXT
         image = fonts.render(button.label, size, colour, bold=True)
-        with panel(surface, f"button {button.ident}", button.rect, Role.BUTTON_LABEL):
+        with panel(surface, f"button {button.ident}", button.rect):
             blit_ink(surface, image, button.rect)
 
 

@@ -27,7 +27,7 @@ from ..text.i18n import Catalog
 from .menu_ui import MenuUI
 from . import palette
 from ..input.focus import ARROW_KEYS, Target, step_focus
-from ..audit.draw_log import Role, as_role, panel
+from ..audit.draw_log import Role, panel
 from ..text.fit import SMALLEST_PX, block_size, edge_room, fitted_block, fitted_line, fitted_size, min_text_px
 from ..text.menu_text import DrawnLabel, TextPage, ink_rect
 from .widgets import button_shadow, draw_focus_ring
@@ -491,11 +491,11 @@ class MenuState(State):
         draw_raised_panel(surface, self.panel, self.corner_radius)
         with panel(surface, "menu", self.panel, element=Role.DIALOG):
             if self.body_rect is not None:
-                with panel(surface, "body", self.body_rect, Role.PAGE):
+                with panel(surface, "body", self.body_rect):
                     self.draw_body(surface, self.body_rect)
             self.draw_button_bodies(surface)
             for label, role in zip(self.labels, self.label_roles):
-                with panel(surface, role.lstrip("#"), label.rect, LABEL_ROLES.get(role, Role.NOTICE)):
+                with panel(surface, role.lstrip("#"), label.rect):
                     label.draw(surface)
             self.draw_button_labels(surface)
         if self.keyboard and self.buttons:
@@ -527,7 +527,7 @@ class MenuState(State):
             label = placed.get(ident)
             if label is None:
                 continue
-            with panel(surface, f"button {ident}", button.rect, Role.BUTTON_LABEL, element=Role.BUTTON):
+            with panel(surface, f"button {ident}", button.rect, element=Role.BUTTON):
                 draw_label(surface, self.fonts, window, button, label.words, label.size,
                            button.rect.top + label.baseline)
 
@@ -539,8 +539,7 @@ class MenuState(State):
         if size is None:
             return
         image = fonts.render(title, size, palette.GOLD, bold=True)
-        with as_role(surface, Role.TITLE):
-            surface.blit(image, image.get_rect(center=(w // 2, h // 2)))
+        surface.blit(image, image.get_rect(center=(w // 2, h // 2)))
 
     # --- helpers ----------------------------------------------------------------------------
     @property

@@ -16,7 +16,7 @@ import pygame
 
 from ..input.keyboard import KeyboardLayout, OnScreenKeyboard
 from .button_row import button_row_pieces, words_width
-from ..audit.draw_log import Role, as_role, panel
+from ..audit.draw_log import Role, panel
 from . import palette
 from ..text.fit import fitted_size, min_text_px
 from ..text.menu_text import blit_ink
@@ -230,7 +230,7 @@ class TextEntry(MenuState):
         px, caret_w = plan.px, plan.caret_w
         if plan.shown:
             image = fonts.render(plan.shown, plan.shown_px, palette.TEXT, True)
-            with panel(surface, "field", field, Role.VALUE, element=Role.PANEL):
+            with panel(surface, "field", field, element=Role.PANEL):
                 ink = blit_ink(surface, image, plan.text_box)
         else:
             with panel(surface, "field", field, element=Role.PANEL):
@@ -240,7 +240,7 @@ class TextEntry(MenuState):
                                                      max(2, px // 12)))
         if self.problem:
             image = fonts.render(self.problem, plan.problem_px, palette.CORAL)
-            with panel(surface, "problem", problem), as_role(surface, Role.NOTICE):
+            with panel(surface, "problem", problem):
                 blit_ink(surface, image, problem)
         if self.keys is not None:
             self.keys.draw(surface, fonts, self._key_label, lambda ident: "normal")

@@ -221,7 +221,7 @@ def _button_image(fonts: "FontBook", button: Button, floor: int, hovered: bool) 
                          button.words)
     label_lines = len(words) - (1 if button.sublabel else 0)
     for index, (picture, spot) in enumerate(words):
-        with panel(image, "label", rect, Role.BUTTON_LABEL if index < label_lines else Role.LABEL):
+        with panel(image, "label", rect):
             image.blit(picture, spot)
     cache[key] = image
     return image
