@@ -512,7 +512,7 @@ def judge(player: Player, where: str) -> list[str]:
     and where the frame differs from what the plans placed."""
     with searches_while_drawing() as searches:
         frame = settled(player)
-        pieces = player.control.placed()  # the plans the frame was drawn from
+    pieces = player.control.frame_pieces  # what the plans the frame was drawn from placed
     planned = [f"{where}: plan: {finding}" for finding in dict.fromkeys(
         audit_plan(pieces, frame.size, readable_floor(frame.size)) + match_plan(frame, pieces))]
     # What the screen in use declares (a state under a menu's veil is judged on its own screen).

@@ -24,21 +24,35 @@ def slack(px: int) -> int:
     return max(3, px // 10)
 
 
-def holder(record: Drawn, pieces: Sequence[Placed]) -> Placed | None:
-    """The planned text that holds a drawn line: the smallest whose place, give or take
-    :func:`slack`, contains the line's ink."""
-    holding = [p for p in pieces if p.is_text and p.rect.inflate(2 * slack(p.px), 2 * slack(p.px)).contains(record.shown)]
-    return min(holding, key=lambda p: p.rect.width * p.rect.height, default=None)
+def room(piece: Placed) -> pygame.Rect:
+    """Where a line the piece places may be drawn: its place, give or take :func:`slack`."""
+    return piece.rect.inflate(2 * slack(piece.px), 2 * slack(piece.px))
+
+
+class Holders:
+    """The planned texts of a frame, to find which one holds a drawn line (pygame's own
+    collision search narrows the candidates: a frame has hundreds of each)."""
+
+    def __init__(self, pieces: Sequence[Placed]) -> None:
+        self.pieces = [piece for piece in pieces if piece.is_text]
+        self.rooms = [room(piece) for piece in self.pieces]
+
+    def holding(self, rect: pygame.Rect) -> list[Placed]:
+        return [self.pieces[i] for i in rect.collidelistall(self.rooms) if self.rooms[i].contains(rect)]
+
+    def holder(self, rect: pygame.Rect) -> Placed | None:
+        """The smallest planned text that holds ``rect`` (a drawn line's ink)."""
+        return min(self.holding(rect), key=lambda p: p.rect.width * p.rect.height, default=None)
 
 
 def with_planned_roles(frame: DrawnFrame, pieces: Sequence[Placed]) -> DrawnFrame:
     """The frame with each drawn line's role taken from the planned text that holds it: a
     text's role is its plan's. Only what no plan places names its own role as it draws
     (an effect's rising score and its shadow)."""
-    planned = [piece for piece in pieces if piece.is_text]
+    holders = Holders(pieces)
     records = []
     for record in frame.records:
-        piece = holder(record, planned) if record.is_text and record.role is None else None
+        piece = holders.holder(record.shown) if record.is_text and record.role is None else None
         records.append(replace(record, role=piece.role) if piece is not None else record)
     return DrawnFrame(frame.size, frame.states, tuple(records))
 
@@ -50,15 +64,13 @@ def match_plan(frame: DrawnFrame, pieces: Sequence[Placed]) -> list[Finding]:
              and not hidden(r, dialogs)]  # words wholly under a dialog drawn over them are not shown
     planned = [p for p in visible_pieces(pieces, frame.size) if p.is_text and p.role is not Role.SHADOW]
     findings: list[Finding] = []
-
-    def holds(piece: Placed, rect: pygame.Rect) -> bool:
-        room = slack(piece.px)
-        return piece.rect.inflate(2 * room, 2 * room).contains(rect)
-
+    holders = Holders(planned)
     for record in drawn:
-        if not any(holds(piece, record.shown) for piece in planned):
+        if not holders.holding(record.shown):
             findings.append(Finding("drawn, not planned", f"{record.words!r} drawn at {tuple(record.shown)}"))
+    inks = [record.shown for record in drawn]
     for piece in planned:
-        if not any(holds(piece, record.shown) for record in drawn):
+        space = room(piece)
+        if not any(space.contains(inks[i]) for i in space.collidelistall(inks)):
             findings.append(Finding("planned, not drawn", f"{piece.words!r} planned at {tuple(piece.rect)}"))
     return findings

@@ -113,6 +113,7 @@ class Control:
         # ``frame_log``; players draw straight onto the window.
         self.draw_log = draw_log
         self.frame_log: DrawnFrame | None = None
+        self.frame_pieces: tuple[Placed, ...] = ()  # what the plans of the logged frame placed
         # Every frame logged as it is drawn (else a logged frame is drawn when asked for:
         # ``logged_frame``); tests turn it off, most of their frames are never looked at.
         self.log_every_frame = draw_log
@@ -342,7 +343,9 @@ class Control:
         """The log of a frame just drawn. What each text is (a title, a value...) is its
         plan's word: each line takes the role of the planned text that holds it."""
         records = frame.records if isinstance(frame, LoggedSurface) else []
-        return with_planned_roles(DrawnFrame(frame.get_size(), tuple(self.machine.keys), tuple(records)), self.placed())
+        self.frame_pieces = self.placed()
+        return with_planned_roles(DrawnFrame(frame.get_size(), tuple(self.machine.keys), tuple(records)),
+                                  self.frame_pieces)
 
     def logged_frame(self) -> DrawnFrame:
         """The screen as it stands, drawn once more on a logged surface and not presented:
