@@ -9,6 +9,7 @@ window size starts the scene afresh.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
@@ -29,7 +30,7 @@ from magdagdon.app.audit.draw_log import DrawnFrame
 from magdagdon.app.audit.plan_audit import audit_plan
 from magdagdon.app.audit.plan_match import match_plan
 from magdagdon.app.audit.screen_audit import Finding, audit_frame
-from magdagdon.engine import Difficulty
+from magdagdon.engine import Difficulty, Game
 from magdagdon.phones.keeper import RoomKeeper
 from magdagdon.storage import open_store
 from magdagdon.storage.room_file import RoomFiles
@@ -391,6 +392,12 @@ SCENES: tuple[Scene, ...] = (
 
 # --- data folders ----------------------------------------------------------------------------
 
+@functools.lru_cache(maxsize=None)
+def _finished_game(seed: int) -> Game | None:
+    """The PEACEFUL game of ``seed`` played to its end (the same every time: made once)."""
+    return play_until(Difficulty.PEACEFUL, seed, lambda g: g.is_over)
+
+
 def make_data(folder: Path, kind: str) -> Path:
     """A data folder for ``kind``: "empty"; "scores" (a dozen recorded games, names in Latin,
     Urdu and Hindi letters, two of them today); "kiosk" (the same, all today, for the
@@ -402,7 +409,7 @@ def make_data(folder: Path, kind: str) -> Path:
     now = datetime.now(timezone.utc)
     names = [LATIN_NAME, URDU_NAME, HINDI_NAME, "BO", "Wolfgang Amadeus", "ANA"]
     for index, seed in enumerate(range(100, 112)):
-        game = play_until(Difficulty.PEACEFUL, seed, lambda g: g.is_over)
+        game = _finished_game(seed)
         if game is None:
             continue
         when = now - timedelta(minutes=index) if kind == "kiosk" or index < 2 else now - timedelta(days=index + 1)
@@ -432,11 +439,15 @@ def workspace(work: Path) -> dict[str, Path]:
 
 
 def fresh_copy(folders: dict[str, Path], kind: str, run: Path) -> Path:
-    """A scene's own copy of the data folder of ``kind`` at ``run`` (whatever the last left there goes)."""
+    """A scene's own copy of the data folder of ``kind`` at ``run`` (whatever the last left
+    there goes). The kiosk's is made afresh: its games are all of today, and a folder made
+    before midnight would have none of today by the time the attract loop looks."""
     import shutil
 
     if run.exists():
         shutil.rmtree(run)
+    if kind == "kiosk":
+        return make_data(run, kind)
     shutil.copytree(folders[kind], run)
     return run
 

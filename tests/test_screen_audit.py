@@ -7,7 +7,6 @@ the game can make is shown by some scene."""
 
 from __future__ import annotations
 
-import shutil
 
 import pytest
 
@@ -15,7 +14,8 @@ import magdagdon.app.text.i18n as i18n
 from magdagdon.app.audit.draw_log import DrawnFrame, Role
 from magdagdon.app.audit.screen_audit import audit_frame
 
-from screen_scenes import AUDITED, DATA_KINDS, LOCALES, SCENES, SIZES, first_size, make_data, sweep, write_pseudo_catalogs
+from screen_scenes import (AUDITED, DATA_KINDS, LOCALES, SCENES, SIZES, first_size, fresh_copy, make_data, sweep,
+                           write_pseudo_catalogs)
 from support.player import Player
 
 
@@ -35,8 +35,7 @@ def data_folders(tmp_path_factory):
 @pytest.mark.parametrize("scene", SCENES, ids=lambda scene: scene.name)
 def test_the_whole_screen_is_right_at_every_size_in_every_language(tmp_path, monkeypatch, catalogs, data_folders, scene):
     monkeypatch.setattr(i18n, "catalog_dir", lambda: catalogs)
-    data = tmp_path / "data"
-    shutil.copytree(data_folders[scene.data], data)
+    data = fresh_copy(data_folders, scene.data, tmp_path / "data")
     opened = first_size(scene)
     found = sweep(scene, data, (opened, *(size for size in SIZES if size != opened)))
     for size, problems in found.items():
