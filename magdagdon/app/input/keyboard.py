@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING, Callable, Sequence
 
 import pygame
 
-from ..ui.button_row import LABEL_SHARE, draw_button_row, row_label_size
+from ..ui.button_row import LABEL_SHARE, button_row_pieces, draw_button_row, row_label_size
 from ..ui.widgets import Button
 
 if TYPE_CHECKING:
     from ..text.fonts import FontBook
+    from ..ui.placed import Placed
 
 
 def keys(row: str) -> tuple[str, ...]:
@@ -234,10 +235,21 @@ class OnScreenKeyboard:
              style: Callable[[str], str], shown: Callable[[Key], bool] = lambda key: True) -> None:
         """Each row of keys, its words at the row's planned size and placed by their ink."""
         focused = self.focused() if self.focus_shown else None
+        for buttons in self.rows_of_buttons(label, style, shown):
+            draw_button_row(surface, fonts, buttons, self.pressed, focused.ident if focused is not None else None)
+
+    def rows_of_buttons(self, label: Callable[[str], str], style: Callable[[str], str] = lambda ident: "normal",
+                        shown: Callable[[Key], bool] = lambda key: True) -> list[list[Button]]:
+        """The keys shown, row by row, as buttons with their words at the row's planned size."""
         rows: dict[int, list[Button]] = {}
         for key in self.keys:
             if shown(key):
                 rows.setdefault(key.row, []).append(Button(key.ident, key.rect, label(key.ident), True, style(key.ident),
                                                            label_size=self.label_sizes.get(key.row)))
-        for buttons in rows.values():
-            draw_button_row(surface, fonts, buttons, self.pressed, focused.ident if focused is not None else None)
+        return list(rows.values())
+
+    def pieces(self, fonts: "FontBook", label: Callable[[str], str], shown: Callable[[Key], bool] = lambda key: True,
+               layer: int = 0) -> list[Placed | None]:
+        """What :meth:`draw` places: each key shown and its words."""
+        return [piece for buttons in self.rows_of_buttons(label, shown=shown)
+                for piece in button_row_pieces(fonts, buttons, layer)]

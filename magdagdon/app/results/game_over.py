@@ -50,6 +50,8 @@ from ..shell.screen_key import ScreenKey
 
 if TYPE_CHECKING:
     from ..shell.screens import Services
+    from ..text.direction import Direction
+    from ..text.fonts import FontBook
 
 BOARD_TICKS = ticks(0.8)  # the finished board alone: the last move's flash (0.4 s), then a look
 COUNT_TICKS = ticks(1.25)  # then the breakdown counts up
@@ -361,16 +363,10 @@ class GameOver(TableState):
             out.append(placed_ink_hung(fonts, title, plan.title_px, plan.title_box, Role.TITLE, dialog, True, layer))
         out.append(placed_ink_hung(fonts, content.total, plan.total_px, plan.total_box, Role.VALUE,
                             plan.total_box.inflate(0, 2), True, layer))
-        start, end = self.text.direction.start, self.text.direction.end
         for (label, value), box, label_px in zip(content.rows, plan.rows, plan.label_px):
-            baseline, row = box.top + plan.row_baseline, box.inflate(2, 4)
-            l_ink, v_ink = fonts.ink(label, label_px), fonts.ink(value, plan.size, True)
-            out.append(placed_text(fonts, label, label_px, (ink_x(box, l_ink, start),
-                                                            baseline - fonts.baseline(label, label_px)),
-                                   Role.LABEL, row, layer=layer))
-            out.append(placed_text(fonts, value, plan.size, (ink_x(box, v_ink, end),
-                                                             baseline - fonts.baseline(value, plan.size, True)),
-                                   Role.VALUE, row, True, layer))
+            label_at, value_at = row_spots(fonts, self.text.direction, label, value, box, plan, label_px)
+            out.append(placed_text(fonts, label, label_px, label_at, Role.LABEL, box.inflate(2, 4), layer=layer))
+            out.append(placed_text(fonts, value, plan.size, value_at, Role.VALUE, box.inflate(2, 4), True, layer))
         out += [placed_ink_hung(fonts, part.words, part.px, part.box, Role.NOTICE, dialog, layer=layer)
                 for _, _, parts in plan.lines for part in parts]
         waiting = planned.waiting
@@ -450,14 +446,10 @@ class GameOver(TableState):
         """Label and value on one baseline; mirrored in Urdu (the label on the right)."""
         fonts, text, size = self.fonts, self.text, plan.size
         for index, ((label, value), box, label_px) in enumerate(zip(self._rows(progress), plan.rows, plan.label_px)):
-            v_img = fonts.render(value, size, palette.TEXT, bold=True)
-            l_img = fonts.render(label, label_px, palette.TEXT_DIM)
-            baseline = box.top + plan.row_baseline  # one baseline for every row on a line
-            l_ink, v_ink = ink_rect(l_img), ink_rect(v_img)
-            l_x, v_x = ink_x(box, l_ink, text.direction.start), ink_x(box, v_ink, text.direction.end)
+            label_at, value_at = row_spots(fonts, text.direction, label, value, box, plan, label_px)
             with panel(surface, "breakdown", plan.dialog), panel(surface, f"row {index}", box.inflate(2, 4)):
-                surface.blit(l_img, (l_x, baseline - fonts.baseline(label, label_px)))
-                surface.blit(v_img, (v_x, baseline - fonts.baseline(value, size, True)))
+                surface.blit(fonts.render(label, label_px, palette.TEXT_DIM), label_at)
+                surface.blit(fonts.render(value, size, palette.TEXT, bold=True), value_at)
 
     # --- the drawn review -------------------------------------------------------------------
     def stories(self) -> dict[int, TurnStory]:
@@ -491,6 +483,16 @@ class GameOver(TableState):
             self.on_button(f"turn:{target[1]}")
         else:
             super().activate(target)
+
+
+def row_spots(fonts: "FontBook", direction: "Direction", label: str, value: str, box: pygame.Rect, plan: PanelPlan,
+              label_px: int) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Where a breakdown row's label and value pictures go: on the row's one baseline, the
+    label's ink at the reader's start of ``box``, the value's at its end."""
+    baseline = box.top + plan.row_baseline  # one baseline for every row on a line
+    label_ink, value_ink = fonts.ink(label, label_px), fonts.ink(value, plan.size, True)
+    return ((ink_x(box, label_ink, direction.start), baseline - fonts.baseline(label, label_px)),
+            (ink_x(box, value_ink, direction.end), baseline - fonts.baseline(value, plan.size, True)))
 
 
 def screen(services: Services) -> GameOver:

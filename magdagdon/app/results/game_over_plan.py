@@ -18,7 +18,7 @@ import pygame
 from magdagdon.ai.review import TurnReview
 from magdagdon.ai.turn_advice import TurnAdvice
 
-from ..text.fit import SMALLEST_PX, fit_lines, fitted_block, fitted_size, line_gap, min_text_px, stacked_height
+from ..text.fit import SMALLEST_PX, fit_lines, fitted_block, fitted_size, min_text_px, stacked_spots
 from ..text.fonts import FontBook
 from ..text.i18n import Catalog
 from ..text.menu_text import ink_rect
@@ -476,16 +476,5 @@ def _waiting_note(fonts: FontBook, text: Catalog, area: pygame.Rect, size: int, 
     floor = min_text_px(window)
     box = pygame.Rect(area.left, area.top, area.width, min(area.height, max(floor * 4, size * 3)))
     lines, px = fit_lines(fonts, text("gameover.review_waiting"), max(floor, size), box.width, box.height, floor)
-    return WaitingNote(tuple(lines), px, box, area, tuple(stacked_at(fonts, lines, px, box)))
+    return WaitingNote(tuple(lines), px, box, area, tuple(at for _, at in stacked_spots(fonts, lines, px, box)))
 
-
-def stacked_at(fonts: FontBook, lines: list[str], size: int, box: pygame.Rect) -> list[tuple[int, int]]:
-    """Where each of ``lines``' pictures goes as ``blit_lines`` stacks them by their ink,
-    the block centred in ``box``."""
-    y = box.centery - stacked_height(fonts, lines, size) // 2
-    at = []
-    for line in lines:
-        ink = fonts.ink(line, size)
-        at.append((box.centerx - ink.centerx, y - ink.top))
-        y += ink.height + line_gap(size)
-    return at

@@ -27,14 +27,13 @@ from ..text.fonts import FontBook
 from ..text.i18n import Catalog
 from ..input.gamepad import PadReader
 from ..input.keyboard import LAYOUTS, Key, OnScreenKeyboard
-from ..ui.button_row import button_row_pieces, words_width
+from ..ui.button_row import words_width
 from .name_field import Line, NameFieldInputs, NameFieldPlan, plan_name_field
 from .player_name import LastName, add_typed, final_name
 from ..audit.draw_log import Role, panel
 from ..ui import palette
 from ..ui.placed import Placed, element, pieces, placed_text
 from ..ui.presenter import Presenter
-from ..ui.widgets import Button
 from ..ui.widgets import draw_focus_ring
 from ..shell.loop import ticks
 from ..shell.payloads import NameAsked, NameGiven, Payload
@@ -275,15 +274,13 @@ class NameEntry(State):
         def text(line: Line, role: Role, box: pygame.Rect) -> Placed | None:
             return placed_text(fonts, line.words, line.size, line.at, role, box, line.bold, 1)
 
-        keys = [Button(key.ident, key.rect, self._label(key.ident), label_size=self.keyboard.label_sizes.get(key.row))
-                for key in self.keys]
         return pieces(element(Role.VEIL, pygame.Rect((0, 0), self.kit.viewport.size), "veil", opaque=False),
                       element(Role.DIALOG, self.panel, "name entry"),
                       text(plan.title, Role.TITLE, self.title_rect),
                       element(Role.PANEL, self.field, "field", 1),
                       text(plan.shown, Role.NAME, self.field),
                       text(plan.counter, Role.VALUE, self.panel),
-                      button_row_pieces(fonts, keys, 1))
+                      self.keyboard.pieces(fonts, self._label, self._shown, 1))
 
     # --- drawing --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:

@@ -196,22 +196,28 @@ def draw_banner(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect, t
     return free.move(rect.topleft)
 
 
-def banner_pieces(fonts: "FontBook", rect: pygame.Rect, title: str, plan: "BannerText",
-                  layer: int = 1) -> list[Placed | None]:
-    """The banner ``draw_banner`` paints in ``rect`` from ``plan``: a dialog, its title and lines."""
+def banner_spots(fonts: "FontBook", rect: pygame.Rect, title: str,
+                 plan: "BannerText") -> list[tuple[str, int, bool, tuple[int, int]]]:
+    """Where the banner's title and lines go in ``rect``: (words, size, bold, where the
+    picture's top-left goes). The title's ink hangs from the inner edge; each line's ink
+    is centred in its line."""
     inner = plan.inner.move(rect.topleft)
     ink = fonts.ink(title, plan.title_size, True)
-    out = [element(Role.DIALOG, rect, "banner", layer),
-           placed_text(fonts, title, plan.title_size, (inner.centerx - ink.centerx, inner.top - ink.top), Role.TITLE,
-                       rect, True, layer)]
+    spots = [(title, plan.title_size, True, (inner.centerx - ink.centerx, inner.top - ink.top))]
     y = inner.top + plan.title_height + under_title(plan.pad, plan.title_size)
     for line in plan.wrapped:
         ink = fonts.ink(line, plan.size)
-        out.append(placed_text(fonts, line, plan.size, (inner.centerx - ink.centerx,
-                                                         y + plan.line_height // 2 - ink.centery), Role.PAGE, rect,
-                               layer=layer))
+        spots.append((line, plan.size, False, (inner.centerx - ink.centerx, y + plan.line_height // 2 - ink.centery)))
         y += plan.line_height
-    return out
+    return spots
+
+
+def banner_pieces(fonts: "FontBook", rect: pygame.Rect, title: str, plan: "BannerText",
+                  layer: int = 1) -> list[Placed | None]:
+    """The banner ``draw_banner`` paints in ``rect`` from ``plan``: a dialog, its title and lines."""
+    return [element(Role.DIALOG, rect, "banner", layer),
+            *(placed_text(fonts, words, size, at, Role.TITLE if bold else Role.PAGE, rect, bold, layer)
+              for words, size, bold, at in banner_spots(fonts, rect, title, plan))]
 
 
 @dataclass(frozen=True)
@@ -289,15 +295,9 @@ def _paint_banner(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect,
     pygame.draw.rect(surface, palette.DANGER_DARK if colour == palette.DANGER else palette.PANEL, rect, border_radius=radius)
     pygame.draw.rect(surface, colour, rect, width=max(3, rect.height // 50), border_radius=radius)
     inner = plan.inner.move(rect.topleft)
-    title_img = fonts.render(title, plan.title_size, title_colour, bold=True)
-    ink = title_img.get_bounding_rect()
-    surface.blit(title_img, (inner.centerx - ink.centerx, inner.top - ink.top))  # the ink from the inner edge down
-    y = inner.top + plan.title_height + under_title(plan.pad, plan.title_size)
-    for line in plan.wrapped:
-        img = fonts.render(line, plan.size, palette.TEXT)
-        ink = img.get_bounding_rect()
-        surface.blit(img, (inner.centerx - ink.centerx, y + plan.line_height // 2 - ink.centery))
-        y += plan.line_height
+    for words, size, bold, at in banner_spots(fonts, rect, title, plan):
+        surface.blit(fonts.render(words, size, title_colour if bold else palette.TEXT, bold=bold), at)
+    y = inner.top + plan.title_height + under_title(plan.pad, plan.title_size) + plan.line_height * len(plan.wrapped)
     return pygame.Rect(inner.left, y, inner.width, max(0, inner.bottom - y))
 
 

@@ -15,10 +15,9 @@ import pygame
 from magdagdon.engine import Accept, Phase, Rescue, rescue
 
 from ..ui import palette
-from ..audit.draw_log import Role
-from ..ui.banner_strip import draw_strip, plan_strip
-from ..ui.placed import Placed, element, on_baseline
-from ..text.fit import min_text_px, shared_baseline
+from ..ui.banner_strip import draw_strip, plan_strip, strip_pieces
+from ..ui.placed import Placed
+from ..text.fit import min_text_px
 from ..ui.palette import Colour
 from ..ui.widgets import Button
 from ..shell.payloads import Payload
@@ -178,31 +177,9 @@ class Magdagdon(TableState):
         draw_strip(surface, self.fonts, rect, title, sentence, min_text_px(self.layout.size))
 
     def extra_pieces(self) -> list[Placed | None]:
-        """The strip as ``draw_strip`` sets it: the title at the reader's start, on the
-        sentence's baseline when that takes one line; the sentence's lines beside it."""
-        rect, fonts = self.strip_rect(), self.fonts
+        """The strip, on layer 1 over the table."""
         title, sentence = self._strip_words()
-        plan = plan_strip(fonts, rect.size, title, sentence, min_text_px(self.layout.size))
-        inner, direction = plan.inner.move(rect.topleft), fonts.direction
-        words = direction.placed(pygame.Rect(inner.left + plan.title_width, inner.top, inner.width - plan.title_width,
-                                             inner.height), inner)
-        first = pygame.Rect(words.left, inner.centery - len(plan.lines) * plan.line_height // 2, words.width,
-                            plan.line_height)
-        one_line = len(plan.lines) == 1
-        lines = [(line, plan.size, False) for line in plan.lines]
-        out: list[Placed | None] = [element(Role.DIALOG, rect, "banner strip", 1)]
-        baseline = 0
-        if plan.title:
-            title_piece = (plan.title, plan.size, True)
-            baseline = shared_baseline(fonts, [title_piece, *lines] if one_line else [title_piece],
-                                       first if one_line else inner)
-            out.append(on_baseline(fonts, title_piece, baseline, Role.TITLE, rect, 1,
-                                   **{direction.start: direction.start_x(inner)}))
-        for index, line in enumerate(lines):
-            box = first.move(0, index * plan.line_height)
-            line_base = baseline if plan.title and one_line else shared_baseline(fonts, [line], box)
-            out.append(on_baseline(fonts, line, line_base, Role.PAGE, rect, 1, centerx=words.centerx))
-        return out
+        return strip_pieces(self.fonts, self.strip_rect(), title, sentence, min_text_px(self.layout.size), 1)
 
 
 @dataclass(frozen=True)

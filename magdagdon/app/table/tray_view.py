@@ -9,8 +9,8 @@ import pygame
 
 from ..ui import palette
 from ..audit.draw_log import Role
-from ..text.fit import baseline_rect, blit_on_baseline, min_text_px, readable_floor, shared_baseline
-from ..ui.placed import Placed, element, on_baseline
+from ..text.fit import baseline_rect, min_text_px, readable_floor, shared_baseline
+from ..ui.placed import Placed, element, placed_text
 
 if TYPE_CHECKING:
     from magdagdon.engine import Game
@@ -68,31 +68,29 @@ def plan_power_label(fonts: "FontBook", layout: "Layout", text: "Catalog", shown
     return PowerCaption(title, f" · {detail}", size)
 
 
-def draw_power_label(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", text: "Catalog",
-                     caption: PowerCaption) -> None:
+def power_label_spots(fonts: "FontBook", layout: "Layout", text: "Catalog",
+                      caption: PowerCaption) -> list[tuple[tuple[str, int, bool], pygame.Rect]]:
     """The title in bold, the rest beside it on one baseline, read from the right in a
-    right-to-left language."""
-    rect = layout.power_label
-    title, rest, size = caption.title, caption.rest, caption.size
-    pieces = [(title, size, True), (rest, size, False)]
-    baseline = shared_baseline(fonts, pieces, rect)
-    title_img = fonts.render(title, size, palette.CORAL, bold=True)
-    rest_img = fonts.render(rest, size, palette.TEXT_DIM)
-    direction = text.direction  # the title first, the detail after it
-    placed = blit_on_baseline(surface, fonts, title_img, pieces[0], baseline,
-                              **{direction.start: direction.start_x(rect)})
-    blit_on_baseline(surface, fonts, rest_img, pieces[1], baseline, **{direction.start: direction.end_x(placed)})
-
-
-def power_label_pieces(fonts: "FontBook", layout: "Layout", text: "Catalog",
-                       caption: PowerCaption) -> list[Placed | None]:
-    """The caption as ``draw_power_label`` sets it: the title, then the rest on its baseline."""
+    right-to-left language: each piece and where its picture goes."""
     rect, size, direction = layout.power_label, caption.size, text.direction
     pieces = [(caption.title, size, True), (caption.rest, size, False)]
     baseline = shared_baseline(fonts, pieces, rect)
     title = baseline_rect(fonts, pieces[0], baseline, **{direction.start: direction.start_x(rect)})
-    return [on_baseline(fonts, pieces[0], baseline, Role.LABEL, rect, **{direction.start: direction.start_x(rect)}),
-            on_baseline(fonts, pieces[1], baseline, Role.LABEL, rect, **{direction.start: direction.end_x(title)})]
+    rest = baseline_rect(fonts, pieces[1], baseline, **{direction.start: direction.end_x(title)})
+    return [(pieces[0], title), (pieces[1], rest)]
+
+
+def draw_power_label(surface: pygame.Surface, fonts: "FontBook", layout: "Layout", text: "Catalog",
+                     caption: PowerCaption) -> None:
+    for (words, size, bold), at in power_label_spots(fonts, layout, text, caption):
+        surface.blit(fonts.render(words, size, palette.CORAL if bold else palette.TEXT_DIM, bold=bold), at)
+
+
+def power_label_pieces(fonts: "FontBook", layout: "Layout", text: "Catalog",
+                       caption: PowerCaption) -> list[Placed | None]:
+    """The caption as :func:`draw_power_label` sets it."""
+    return [placed_text(fonts, words, size, at.topleft, Role.LABEL, layout.power_label, bold)
+            for (words, size, bold), at in power_label_spots(fonts, layout, text, caption)]
 
 
 def tray_pieces(layout: "Layout") -> list[Placed | None]:

@@ -13,6 +13,7 @@ from ..audit.draw_log import Role, panel
 from . import palette
 from ..text.fit import blit_on_baseline, shared_baseline, wrap
 from .palette import Colour
+from .placed import Placed, element, on_baseline
 
 if TYPE_CHECKING:
     from ..text.fonts import FontBook
@@ -72,26 +73,54 @@ def draw_strip(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect, ti
         return _draw_strip_words(surface, fonts, rect, title, sentence, floor)
 
 
-def _draw_strip_words(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect, title: str, sentence: str,
-                      floor: int) -> StripText:
-    plan = plan_strip(fonts, rect.size, title, sentence, floor)
+@dataclass(frozen=True)
+class StripSpot:
+    """One picture of the strip's words: what it says, where its baseline goes and what it
+    is placed across by (``left=``, ``right=`` or ``centerx=``)."""
+
+    piece: tuple[str, int, bool]  # words, size, bold
+    baseline: int
+    anchor: tuple[str, int]
+    title: bool
+
+
+def strip_spots(fonts: "FontBook", rect: pygame.Rect, plan: StripText) -> list[StripSpot]:
+    """The title on the side a reader starts from (on the sentence's baseline when that
+    takes one line), the sentence's lines centred beside it."""
     inner = plan.inner.move(rect.topleft)
     direction = fonts.direction
     words = direction.placed(pygame.Rect(inner.left + plan.title_width, inner.top, inner.width - plan.title_width,
                                          inner.height), inner)
-    y = inner.centery - len(plan.lines) * plan.line_height // 2
-    first = pygame.Rect(words.left, y, words.width, plan.line_height)
+    first = pygame.Rect(words.left, inner.centery - len(plan.lines) * plan.line_height // 2, words.width,
+                        plan.line_height)
     one_line = len(plan.lines) == 1
-    pieces = [(line, plan.size, False) for line in plan.lines]
-    if plan.title:  # on the sentence's baseline when it takes one line
+    lines = [(line, plan.size, False) for line in plan.lines]
+    spots, baseline = [], 0
+    if plan.title:
         title_piece = (plan.title, plan.size, True)
-        baseline = shared_baseline(fonts, [title_piece, *pieces] if one_line else [title_piece], first if one_line else inner)
-        title_img = fonts.render(plan.title, plan.size, palette.GOLD, bold=True)
-        blit_on_baseline(surface, fonts, title_img, title_piece, baseline,
-                         **{direction.start: direction.start_x(inner)})
-    for index, piece in enumerate(pieces):
+        baseline = shared_baseline(fonts, [title_piece, *lines] if one_line else [title_piece], first if one_line else inner)
+        spots.append(StripSpot(title_piece, baseline, (direction.start, direction.start_x(inner)), True))
+    for index, line in enumerate(lines):
         box = first.move(0, index * plan.line_height)
-        line_base = baseline if plan.title and one_line else shared_baseline(fonts, [piece], box)
-        blit_on_baseline(surface, fonts, fonts.render(piece[0], plan.size, palette.TEXT), piece, line_base,
-                         centerx=words.centerx)
+        line_base = baseline if plan.title and one_line else shared_baseline(fonts, [line], box)
+        spots.append(StripSpot(line, line_base, ("centerx", words.centerx), False))
+    return spots
+
+
+def strip_pieces(fonts: "FontBook", rect: pygame.Rect, title: str, sentence: str, floor: int,
+                 layer: int) -> list[Placed | None]:
+    """What :func:`draw_strip` places: the strip, a dialog, and its words where it sets them."""
+    plan = plan_strip(fonts, rect.size, title, sentence, floor)
+    return [element(Role.DIALOG, rect, "banner strip", layer),
+            *(on_baseline(fonts, spot.piece, spot.baseline, Role.TITLE if spot.title else Role.PAGE, rect, layer,
+                          **dict([spot.anchor])) for spot in strip_spots(fonts, rect, plan))]
+
+
+def _draw_strip_words(surface: pygame.Surface, fonts: "FontBook", rect: pygame.Rect, title: str, sentence: str,
+                      floor: int) -> StripText:
+    plan = plan_strip(fonts, rect.size, title, sentence, floor)
+    for spot in strip_spots(fonts, rect, plan):
+        words, size, bold = spot.piece
+        image = fonts.render(words, size, palette.GOLD if spot.title else palette.TEXT, bold=bold)
+        blit_on_baseline(surface, fonts, image, spot.piece, spot.baseline, **dict([spot.anchor]))
     return plan

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import pygame
 
 from ..input.keyboard import KeyboardLayout, OnScreenKeyboard
-from .button_row import button_row_pieces, words_width
+from .button_row import words_width
 from ..audit.draw_log import Role, panel
 from . import palette
 from ..text.fit import fitted_size, min_text_px
@@ -25,7 +25,6 @@ from .menu import MenuKit, MenuState
 from .placed import Placed, element, pieces, placed_ink_in
 from .presenter import Presenter
 from ..text.fonts import FontBook
-from .widgets import Button
 
 KEY_ACTIONS = (("delete", 3.0),)
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
@@ -256,12 +255,7 @@ class TextEntry(MenuState):
             shown = placed_ink_in(fonts, plan.shown, plan.shown_px, plan.text_box, Role.VALUE, field, True)
         if self.problem:
             problem_line = placed_ink_in(fonts, self.problem, plan.problem_px, problem, Role.NOTICE, problem)
-        keys = []
-        if self.keys is not None:
-            sizes = self.keys.label_sizes
-            for row in sorted({key.row for key in self.keys.keys}):
-                keys += button_row_pieces(fonts, [Button(key.ident, key.rect, self._key_label(key.ident),
-                                                         label_size=sizes.get(row)) for key in self.keys.row(row)])
+        keys = self.keys.pieces(fonts, self._key_label) if self.keys is not None else []
         return pieces(element(Role.PANEL, field, "field"), shown, problem_line, keys)
 
     def _end_that_fits(self, typed: str, px: int, width: int) -> str:
