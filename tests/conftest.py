@@ -18,6 +18,13 @@ from hypothesis import settings  # noqa: E402
 # The world board's shared fixtures: PostgreSQL started once per run, the verifiers, each store.
 from support.board_fixtures import board_db, board_verifiers, postgres_cluster  # noqa: E402, F401
 
+# A test run opens a thousand games in a few processes, each at its own window size and
+# language: the pictures of lines set in white are kept for all of them (the game keeps a
+# window's worth). The same lines, tinted, are drawn either way (text/line_pictures.py).
+from magdagdon.app.text.line_pictures import LINE_PICTURES  # noqa: E402
+
+LINE_PICTURES.budget = 256 * 1024 * 1024
+
 # Same examples on every run and machine: a red CI must be reproducible.
 settings.register_profile("deterministic", derandomize=True, database=None, print_blob=True)
 settings.load_profile("deterministic")

@@ -57,7 +57,7 @@ class FontBook:
     TEXT_CACHE_LIMIT = 600  # entries of the measuring caches (sizes, wrapped lines, ink boxes)
     # The drawn images kept, in windows' worth of pixels: a few screens' texts and buttons,
     # two banners (each up to a window); the least recently drawn go first.
-    TEXT_IMAGES_WINDOWS = 2
+    TEXT_IMAGES_WINDOWS = 1  # (each made again by a tint of its white picture: text/line_pictures.py)
     WIDGET_IMAGES_WINDOWS = 1
     BANNER_WINDOWS = 2
 

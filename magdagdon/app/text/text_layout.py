@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Callable, NamedTuple
 
 import pygame
 
 from magdagdon.graphemes import clusters
 
 from .font_cmap import Overhang, covered_code_points, overhang
+from .line_pictures import LINE_PICTURES
 from .measure_cache import LINE_INKS, LINE_RUNS, RUN_INKS, RUN_SIZES
 from .styled_text import Span, plain
 from .line_breaks import wrap_paragraph
@@ -290,13 +291,25 @@ class TextSetter:
     def line_ink(self, line: str, size: int, bold: bool = False) -> pygame.Rect:
         """Where the pixels of :meth:`render`'s picture of ``line`` lie in it."""
         box = LINE_INKS.get((self._identity, line, size, bold),
-                            lambda: tuple(self.render(line, size, (255, 255, 255), bold).get_bounding_rect()))
+                            lambda: tuple(self.render(line, size, WHITE, bold).get_bounding_rect()))
         return pygame.Rect(box)
 
     def render_line(self, line: str, size: int, colour: "ColorValue", bold: bool = False) -> "SetLine":
         """As :meth:`render`, with where the baseline lies and whether a letter reached past
         the line's box (and was cut)."""
         line = _one_line(line)
+        return _in_colour(self._kept(("plain", line, size, bold), lambda colour: self._set_line(line, size, colour, bold)),
+                          colour, lambda: self._set_line(line, size, colour, bold))
+
+    def _kept(self, key: tuple[object, ...], set_in: Callable[["ColorValue"], "SetLine"]) -> "SetLine":
+        """The line set in white, from the pictures kept for the run when it was set before."""
+        key = (self._identity, *key)
+        white = LINE_PICTURES.get(key)
+        if white is None:
+            white = LINE_PICTURES[key] = set_in(WHITE)
+        return white
+
+    def _set_line(self, line: str, size: int, colour: "ColorValue", bold: bool) -> "SetLine":
         pieces = [_Piece(self.font(run.script, size, bold, run.rtl), run.text, run.script) for run in self.runs(line)]
         pictures = self._rendered(pieces, colour)
         heights = {index: picture.height for index, picture in enumerate(pictures) if picture is not None}
@@ -363,6 +376,10 @@ class TextSetter:
 
     def render_styled(self, spans: tuple[Span, ...], size: int, colour: "ColorValue", bold: bool = False) -> "SetLine":
         """As :meth:`render_line`, with each span in its own style (``bold``: the whole line)."""
+        return _in_colour(self._kept(("styled", spans, size, bold), lambda colour: self._set_styled(spans, size, colour, bold)),
+                          colour, lambda: self._set_styled(spans, size, colour, bold))
+
+    def _set_styled(self, spans: tuple[Span, ...], size: int, colour: "ColorValue", bold: bool) -> "SetLine":
         runs = [_Piece(self.font(run.script, size, bold or run_bold, run.rtl, italic), run.text, run.script)
                 for run, run_bold, italic in self.styled_runs(spans)]
         pictures = self._rendered(runs, colour)
@@ -405,6 +422,22 @@ class SetLine:
     image: pygame.Surface
     ascent: int
     cut: bool
+
+
+WHITE = (255, 255, 255)
+
+
+def _in_colour(white: SetLine, colour: "ColorValue", set_in_colour: Callable[[], SetLine]) -> SetLine:
+    """The line in ``colour``: its white picture tinted (the very pixels a render in the
+    colour gives); a colour with its own transparency is set in it afresh."""
+    rgba = tuple(pygame.Color(colour))
+    if rgba == (255, 255, 255, 255):
+        return white
+    if rgba[3] != 255:
+        return set_in_colour()
+    image = white.image.copy()
+    image.fill(rgba, special_flags=pygame.BLEND_RGBA_MULT)
+    return SetLine(image, white.ascent, white.cut)
 
 
 def _one_line(text: str) -> str:
