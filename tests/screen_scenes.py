@@ -304,7 +304,7 @@ SCENES: tuple[Scene, ...] = (
           _choose("period:daily")),  # This table, and World beside it
     Scene("high scores empty", ("rolling", "title", "high_scores"), {"scene": "high_scores"}, data="empty"),
     Scene("about", ("rolling", "title", "about"), {"scene": "about"}),
-    Scene("licences", ("rolling", "title", "about", "licences"), {"scene": "about"}, _choose("licences")),
+    Scene("licences", ("rolling", "title", "licences"), {"scene": "licences"}),
     Scene("quit?", ("rolling", "title", "confirm"), {"scene": "confirm"}),
     Scene("play a code", ("rolling", "title", "code_entry"), {"scene": "title"}, _choose("play_code")),
     Scene("play a code, bad", ("rolling", "title", "code_entry"), {"scene": "title"}, _code_problem),
@@ -570,14 +570,15 @@ def sweep(scene: Scene, data: Path, sizes: tuple[tuple[int, int], ...],
     """The scene opened at the first of ``sizes``, then the window resized to each of the
     others: at each size, in every language, what the audit finds and whether the scene
     still shows the states it names. A screen must look the same whether it was opened at
-    a size or the window was changed to it (each language after the first is a rebuild of
-    the same kind). Every draw, from the scene's first, is watched: one that wrote in the
-    data folder or changed a setting or the game is a finding at the size it was drawn at."""
+    a size, the window was changed to it or the language was (each size's first language
+    is judged as the resize left it, the others each after a switch). Every draw, from the
+    scene's first, is watched: one that wrote in the data folder or changed a setting or the
+    game is a finding at the size it was drawn at."""
     draw_changes: list[str] = []
     player = open_scene(scene, data, sizes[0], draw_changes)
     found: dict[tuple[int, int], list[str]] = {}
     try:
-        for size in sizes:
+        for turn, size in enumerate(sizes):
             if player.window_size != size:
                 resize(player, size)
             if scene.again is not None:
@@ -588,8 +589,11 @@ def sweep(scene: Scene, data: Path, sizes: tuple[tuple[int, int], ...],
             if keys[-1] != scene.states[-1]:
                 problems.append(f"{where}: the scene shows {keys}, not {scene.states}")
                 break
-            for locale in locales:
-                player.set_language(locale)
+            # Back and forth through the languages: each size starts in the language the last
+            # one ended in, so its first screen is the one the resize itself made.
+            for locale in (locales if turn % 2 == 0 else locales[::-1]):
+                if locale != player.control.text.locale:
+                    player.set_language(locale)
                 _still(player)
                 problems += judge(player, f"{where} {locale}")
             problems += [f"{where}: {change}" for change in dict.fromkeys(draw_changes)]

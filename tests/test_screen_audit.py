@@ -54,6 +54,16 @@ def test_every_state_the_game_can_make_has_a_scene(tmp_path):
     assert states - shown == set(), f"states no scene shows: {sorted(states - shown)}"
 
 
+def test_every_screen_the_game_opens_on_is_audited():
+    """Each ``--scene`` the game opens on (for screenshots and tests) is a scene of the
+    audit: each is opened at every size and drawn in every language, and the audit fails
+    when it shows another state than the one it names or draws nothing its plans place."""
+    from magdagdon.app.shell.scenes import SCENE_STATE, SCENES as OPENINGS
+
+    opened = {(scene.options.get("scene"), scene.states[-1]) for scene in SCENES}
+    assert [name for name in OPENINGS if (name, SCENE_STATE.get(name, name)) not in opened] == []
+
+
 # --- the audit's own rules, on frames made by hand -----------------------------------------
 
 def _text(words, rect, order, panel=("s",), px=20, role=Role.LABEL, baseline=None, **more):

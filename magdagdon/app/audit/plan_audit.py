@@ -8,6 +8,7 @@ A screen's plan fails when
 - two texts' inks overlap;
 - a text lies over a control (a button, a die, a cell) that is not its own;
 - two buttons overlap;
+- a button or a dialog leaves the window (a long menu in Nastaliq must still end inside it);
 - a text is half under a dialog standing over it (wholly under one, it is simply hidden).
 
 What lies under a veil over the whole window (a menu dims the screen under it) is
@@ -78,6 +79,10 @@ def audit_plan(pieces: Sequence[Placed], size: tuple[int, int], floor: int) -> l
             if dialog.role is Role.DIALOG and dialog.opaque and dialog.layer > text.layer \
                     and dialog.rect.colliderect(text.rect):
                 add(Finding("covered", f"{_short(text)} is half under {dialog.words}"))
+
+    for control in elements:
+        if control.role in (Role.BUTTON, Role.DIALOG) and not window.inflate(slack, slack).contains(control.rect):
+            add(Finding("outside the window", f"{control.words} at {tuple(control.rect)} in a {size} window"))
 
     buttons = [e for e in elements if e.role is Role.BUTTON]
     for first, second in combinations(buttons, 2):

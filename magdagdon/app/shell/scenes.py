@@ -6,6 +6,8 @@ real game position.
 
 from __future__ import annotations
 
+import copy
+import functools
 import itertools
 import random
 from typing import Callable
@@ -51,7 +53,13 @@ def _savable(game: Game) -> str:
 
 
 def scene_game(scene: str, difficulty: Difficulty, seed: int) -> Game:
-    """A game positioned for ``scene``."""
+    """A game positioned for ``scene``: played out once a run (screenshots and the audit
+    open the same scenes again and again), each opening given its own copy."""
+    return copy.deepcopy(_scene_game(scene, difficulty, seed))
+
+
+@functools.cache
+def _scene_game(scene: str, difficulty: Difficulty, seed: int) -> Game:
     for attempt in range(seed, seed + 400):
         if scene in ("magdagdon", "magdagdon_reroll", "magdagdon_beyond", "ruin_pick"):
             # "magdagdon": a roll −1/+1 could save (where powers are left); "magdagdon_reroll":
@@ -82,7 +90,12 @@ def scene_game(scene: str, difficulty: Difficulty, seed: int) -> Game:
 def scene_party(scene: str, difficulty: Difficulty, seed: int) -> Party:
     """A three-player party (one computer) positioned for ``scene``: at turn 5's
     hand-over, in the middle of ANA's turn 5 (placing dice), or over; ``party_turn_eight``
-    is ANA's turn 5 at a table of eight."""
+    is ANA's turn 5 at a table of eight. Played out once a run, as a game's scene is."""
+    return copy.deepcopy(_scene_party(scene, difficulty, seed))
+
+
+@functools.cache
+def _scene_party(scene: str, difficulty: Difficulty, seed: int) -> Party:
     for attempt in range(seed, seed + 50):
         party = _party_until(scene, difficulty, attempt)
         if scene not in TURN_SCENES or party.players[0].game.phase is Phase.STAGING:
