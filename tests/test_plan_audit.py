@@ -56,6 +56,12 @@ def test_buttons_over_buttons_and_a_text_half_under_a_dialog():
                    element(Role.DIALOG, pygame.Rect(200, 100, 400, 400), "menu", layer=1)]) == {"covered"}
 
 
+def test_a_button_or_a_dialog_past_the_window_s_edge():
+    assert _rules(_clean() + [element(Role.BUTTON, pygame.Rect(300, 580, 200, 60), "button quit")]) \
+        == {"outside the window"}
+    assert _rules([element(Role.DIALOG, pygame.Rect(-40, 100, 400, 400), "menu")]) == {"outside the window"}
+
+
 def test_what_lies_under_a_veil_or_wholly_under_a_dialog_is_not_judged():
     background = [_text("a", (10, 10, 100, 20)), _text("b", (50, 15, 100, 20))]  # overlapping, under the veil
     veil = element(Role.VEIL, pygame.Rect((0, 0), WINDOW), "veil", layer=10, opaque=False)

@@ -10,7 +10,7 @@ import copy
 import functools
 import itertools
 import random
-from typing import Callable
+from typing import Callable, TypeVar
 
 from magdagdon.ai import Policy, make_policy
 from magdagdon.engine import Accept, Difficulty, Game, Phase, Roll, Stage, rescue
@@ -52,14 +52,23 @@ def _savable(game: Game) -> str:
     return "adjust" if can.adjust else "reroll" if can.reroll else ""
 
 
+Played = TypeVar("Played")
+
+
+def _played_once(play: Callable[[str, Difficulty, int], Played]) -> Callable[[str, Difficulty, int], Played]:
+    """``play`` run once a run for each scene, difficulty and seed (screenshots and the
+    audit open the same scenes again and again), each opening given its own copy."""
+    kept = functools.cache(play)
+
+    @functools.wraps(play)
+    def fresh(scene: str, difficulty: Difficulty, seed: int) -> Played:
+        return copy.deepcopy(kept(scene, difficulty, seed))
+    return fresh
+
+
+@_played_once
 def scene_game(scene: str, difficulty: Difficulty, seed: int) -> Game:
-    """A game positioned for ``scene``: played out once a run (screenshots and the audit
-    open the same scenes again and again), each opening given its own copy."""
-    return copy.deepcopy(_scene_game(scene, difficulty, seed))
-
-
-@functools.cache
-def _scene_game(scene: str, difficulty: Difficulty, seed: int) -> Game:
+    """A game positioned for ``scene``."""
     for attempt in range(seed, seed + 400):
         if scene in ("magdagdon", "magdagdon_reroll", "magdagdon_beyond", "ruin_pick"):
             # "magdagdon": a roll −1/+1 could save (where powers are left); "magdagdon_reroll":
@@ -87,15 +96,11 @@ def _scene_game(scene: str, difficulty: Difficulty, seed: int) -> Game:
     return game
 
 
+@_played_once
 def scene_party(scene: str, difficulty: Difficulty, seed: int) -> Party:
     """A three-player party (one computer) positioned for ``scene``: at turn 5's
     hand-over, in the middle of ANA's turn 5 (placing dice), or over; ``party_turn_eight``
-    is ANA's turn 5 at a table of eight. Played out once a run, as a game's scene is."""
-    return copy.deepcopy(_scene_party(scene, difficulty, seed))
-
-
-@functools.cache
-def _scene_party(scene: str, difficulty: Difficulty, seed: int) -> Party:
+    is ANA's turn 5 at a table of eight."""
     for attempt in range(seed, seed + 50):
         party = _party_until(scene, difficulty, attempt)
         if scene not in TURN_SCENES or party.players[0].game.phase is Phase.STAGING:

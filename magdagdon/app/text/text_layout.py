@@ -298,16 +298,25 @@ class TextSetter:
         """As :meth:`render`, with where the baseline lies and whether a letter reached past
         the line's box (and was cut)."""
         line = _one_line(line)
-        return _in_colour(self._kept(("plain", line, size, bold), lambda colour: self._set_line(line, size, colour, bold)),
-                          colour, lambda: self._set_line(line, size, colour, bold))
+        return self._in_colour(("plain", line, size, bold), colour, lambda shade: self._set_line(line, size, shade, bold))
 
-    def _kept(self, key: tuple[object, ...], set_in: Callable[["ColorValue"], "SetLine"]) -> "SetLine":
-        """The line set in white, from the pictures kept for the run when it was set before."""
+    def _in_colour(self, key: tuple[object, ...], colour: "ColorValue",
+                   set_in: Callable[["ColorValue"], "SetLine"]) -> "SetLine":
+        """The line ``set_in`` sets, in ``colour``: its white picture, kept for the run
+        (text/line_pictures.py), tinted (the very pixels a render in the colour gives); a
+        colour with its own transparency is set in it afresh."""
+        rgba = tuple(pygame.Color(colour))
+        if rgba[3] != 255:
+            return set_in(colour)
         key = (self._identity, *key)
         white = LINE_PICTURES.get(key)
         if white is None:
             white = LINE_PICTURES[key] = set_in(WHITE)
-        return white
+        if rgba == (255, 255, 255, 255):
+            return white
+        image = white.image.copy()
+        image.fill(rgba, special_flags=pygame.BLEND_RGBA_MULT)
+        return SetLine(image, white.ascent, white.cut)
 
     def _set_line(self, line: str, size: int, colour: "ColorValue", bold: bool) -> "SetLine":
         pieces = [_Piece(self.font(run.script, size, bold, run.rtl), run.text, run.script) for run in self.runs(line)]
@@ -376,8 +385,8 @@ class TextSetter:
 
     def render_styled(self, spans: tuple[Span, ...], size: int, colour: "ColorValue", bold: bool = False) -> "SetLine":
         """As :meth:`render_line`, with each span in its own style (``bold``: the whole line)."""
-        return _in_colour(self._kept(("styled", spans, size, bold), lambda colour: self._set_styled(spans, size, colour, bold)),
-                          colour, lambda: self._set_styled(spans, size, colour, bold))
+        return self._in_colour(("styled", spans, size, bold), colour,
+                               lambda shade: self._set_styled(spans, size, shade, bold))
 
     def _set_styled(self, spans: tuple[Span, ...], size: int, colour: "ColorValue", bold: bool) -> "SetLine":
         runs = [_Piece(self.font(run.script, size, bold or run_bold, run.rtl, italic), run.text, run.script)
@@ -425,19 +434,6 @@ class SetLine:
 
 
 WHITE = (255, 255, 255)
-
-
-def _in_colour(white: SetLine, colour: "ColorValue", set_in_colour: Callable[[], SetLine]) -> SetLine:
-    """The line in ``colour``: its white picture tinted (the very pixels a render in the
-    colour gives); a colour with its own transparency is set in it afresh."""
-    rgba = tuple(pygame.Color(colour))
-    if rgba == (255, 255, 255, 255):
-        return white
-    if rgba[3] != 255:
-        return set_in_colour()
-    image = white.image.copy()
-    image.fill(rgba, special_flags=pygame.BLEND_RGBA_MULT)
-    return SetLine(image, white.ascent, white.cut)
 
 
 def _one_line(text: str) -> str:
